@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDemoContent } from './db/seed';
+import { AppError } from './errors';
+import { systemClock, type Clock } from './lib/clock';
+import authPlugin from './plugins/auth';
+import errorsPlugin, { failure } from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { contentRoutes } from './modules/content/content.routes';
+import { gamesRoutes } from './modules/games/games.routes';
+
+export interface AppDeps {
+  /** An open database; when absent the app opens (and later closes) the one the config names. */
+  database?: Database;
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    koi: { config: Config; database: Database; clock: Clock };
+  }
+}
+
+/** Fields that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  'body.confrimPas',
+  'body.captcha',
+  'body.old_password',
+  'body.new_password',
+  'body.token',
+  '*.password',
+  '*.token',
+];
+
+// Validation messages name the field in Chinese, the product language (decision 5: HTTP 400 naming the field).
+z.config(z.locales.zhCN());
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    // Unicode-heavy or deeply nested bodies are refused by size and schema; this bounds parameter abuse.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? (await openDatabase(config));
+  const clock = deps.clock ?? systemClock;
+  app.decorate('koi', { config, database, clock });
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+  await database.migrate();
+  if (config.seedDemo) await seedDemoContent(database.db);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    // Koi's forms carry text only; a file part is refused instead of being buffered.
+    limits: { files: 0, fields: 50, fieldSize: config.bodyLimitBytes, parts: 50 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Koi API',
+        version: '0.1.0',
+        description:
+          '每个响应都是信封 {code, result, message, error:{message}}；code 200 表示成功。POST 接受 form-urlencoded、multipart 与 JSON。',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // Our plugins.
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { config });
+  const auth = createAuthService({ db: database.db, config, clock });
+  await app.register(authPlugin, { auth });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Modules.
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+  await app.register(authRoutes, { auth, config });
+  await app.register(contentRoutes, { db: database.db });
+  await app.register(gamesRoutes);
+
+  // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so
+  // that client-side routes survive a reload.
+  const hasWeb = fs.existsSync(`${config.webDistDir}/index.html`);
+  if (hasWeb)
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: 'index.html' });
+
+  app.setNotFoundHandler({ preHandler: app.limitBy('notFound') }, (request, reply) => {
+    const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && acceptsHtml) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    const url = request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url;
+    return reply.status(404).send(failure(request, new AppError('NOT_FOUND', { url })));
+  });
+
+  return app;
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read from the environment once, at start-up, and validated here; the rest of the code
+ * receives the typed object and never reads `process.env` itself.
+ */
+
+const onOff = z.enum(['on', 'off']);
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  KOI_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  CAPTCHA: onOff.default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().url().optional(),
+  SESSION_IDLE_MINUTES: positiveInt.default(60 * 24 * 7),
+  SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 30),
+  LOGIN_MAX_FAILURES: positiveInt.default(5),
+  LOGIN_LOCK_MINUTES: positiveInt.default(15),
+  RATE_LIMIT: onOff.default('on'),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.string().default('loopback'),
+  GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  DENIED_COUNTRIES: z.string().default('CN'),
+  BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_DEMO: onOff.default('on'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  captchaEnabled: boolean;
+  logLevel: string;
+  redisUrl: string | undefined;
+  session: { idleMs: number; absoluteMs: number };
+  login: { maxFailures: number; lockMs: number };
+  rateLimitEnabled: boolean;
+  corsOrigins: string[];
+  trustProxy: string | boolean;
+  geo: { countryHeader: string; deniedCountries: Set<string> };
+  bodyLimitBytes: number;
+  webDistDir: string;
+  seedDemo: boolean;
+}
+
+/** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
+function baseDir(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const root = baseDir(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(root, e.KOI_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    captchaEnabled: e.CAPTCHA === 'on',
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockMs: e.LOGIN_LOCK_MINUTES * 60_000 },
+    rateLimitEnabled: e.RATE_LIMIT === 'on',
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    geo: {
+      countryHeader: e.GEO_COUNTRY_HEADER.toLowerCase(),
+      deniedCountries: new Set(
+        e.DENIED_COUNTRIES.split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(root, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    seedDemo: e.SEED_DEMO === 'on',
+  };
+}
+
+/** A configuration for tests: no captcha, no rate limits, quiet logs; override what a test needs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: 'off',
+      KOI_DATA_DIR: '/nonexistent',
+      SEED_DEMO: 'on',
+    }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
+
+export const players = pgTable(
+  'players',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    inviteCode: text('invite_code').notNull(),
+    inviterId: bigint('inviter_id', { mode: 'number' }),
+    vipLevel: integer('vip_level').notNull().default(0),
+    withdrawPasswordHash: text('withdraw_password_hash'),
+    status: smallint('status').notNull().default(PlayerStatus.ACTIVE),
+    selfExcludedUntil: ts('self_excluded_until'),
+    ageConfirmedAt: ts('age_confirmed_at').notNull(),
+    /** Failed password attempts since the last success or lock; reserved before the password is checked. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLoginAt: ts('last_login_at'),
+    registerIp: text('register_ip'),
+    registerDevice: text('register_device'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique regardless of letter case so that "Alice_001" cannot impersonate "alice_001".
+    uniqueIndex('players_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('players_invite_code_uq').on(t.inviteCode),
+    index('players_inviter_idx').on(t.inviterId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    device: text('device'),
+    /** The player's sign-in time before this session began, shown as "last login". */
+    previousLoginAt: ts('previous_login_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_player_idx').on(t.playerId)],
+);
+
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }),
+    username: text('username').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason').notNull(),
+    ip: text('ip'),
+    device: text('device'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_events_player_idx').on(t.playerId, t.createdAt)],
+);
+
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    device: text('device').notNull(),
+    /** SHA-256 of salt + lower-cased answer, hex; the answer itself is never stored. */
+    answerHash: text('answer_hash').notNull(),
+    salt: text('salt').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('captchas_device_idx').on(t.device, t.id)],
+);

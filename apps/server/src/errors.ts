@@ -1,0 +1,36 @@
+import { ERRORS, formatErrorMessage, type ErrorKey, type Locale } from '@koi/contract';
+
+/**
+ * The one error type. Code that breaks a rule throws `new AppError('INSUFFICIENT_BALANCE')`; the error
+ * handler turns it into the envelope, the HTTP status and the message in the caller's language.
+ */
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly params: Record<string, string | number>;
+
+  constructor(key: ErrorKey, params: Record<string, string | number> = {}) {
+    super(formatErrorMessage(key, 'en', params));
+    this.name = 'AppError';
+    this.key = key;
+    this.params = params;
+  }
+
+  get code(): number {
+    return ERRORS[this.key].code;
+  }
+
+  get httpStatus(): number {
+    return ERRORS[this.key].http;
+  }
+
+  /** Fastify and its plugins read `statusCode` from thrown errors. */
+  get statusCode(): number {
+    return this.httpStatus;
+  }
+
+  userMessage(locale: Locale): string {
+    return formatErrorMessage(this.key, locale, this.params);
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,163 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { captchas, loginEvents, players, sessions } from '../../db/schema';
+
+/** SQL for players, sessions, captchas and login events. Nothing here decides; the service does. */
+export function createAuthRepository(db: DbOrTx) {
+  return {
+    async insertCaptcha(row: { device: string; answerHash: string; salt: string; expiresAt: Date }) {
+      // A new image makes every earlier unanswered image of this device worthless, so an old answer seen
+      // once cannot be replayed later.
+      await db
+        .update(captchas)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(captchas.device, row.device), isNull(captchas.usedAt)));
+      await db.insert(captchas).values(row);
+    },
+
+    /**
+     * Marks the device's newest unused captcha as used and returns it. One UPDATE claims the row, so two
+     * requests racing with the same answer cannot both pass.
+     */
+    async consumeLatestCaptcha(device: string) {
+      const rows = await queryRows<{ answer_hash: string; salt: string; expires_at: Date | string }>(
+        db,
+        sql`
+        update ${captchas} set used_at = now()
+        where id = (
+          select id from ${captchas} where device = ${device} and used_at is null order by id desc limit 1
+        ) and used_at is null
+        returning answer_hash, salt, expires_at`,
+      );
+      const row = rows[0];
+      return row
+        ? { answerHash: row.answer_hash, salt: row.salt, expiresAt: new Date(row.expires_at) }
+        : null;
+    },
+
+    async findPlayerByUsername(username: string) {
+      const rows = await db
+        .select()
+        .from(players)
+        .where(sql`lower(${players.username}) = lower(${username})`)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findPlayerById(id: number) {
+      const rows = await db.select().from(players).where(eq(players.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findPlayerIdByInviteCode(code: string) {
+      const rows = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.inviteCode, code.toUpperCase()))
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
+    async insertPlayer(row: typeof players.$inferInsert) {
+      const rows = await db.insert(players).values(row).returning({ id: players.id });
+      return rows[0]!.id;
+    },
+
+    /**
+     * Reserves one password attempt before the password is checked (reserve, then validate): the counter
+     * only moves while below the limit and the account is not locked, so parallel guesses cannot all slip
+     * under it. Returns the attempt number, or null when no attempt is left.
+     */
+    async reserveLoginAttempt(playerId: number, maxFailures: number, now: Date) {
+      const rows = await db
+        .update(players)
+        .set({ failedLogins: sql`${players.failedLogins} + 1` })
+        .where(
+          and(
+            eq(players.id, playerId),
+            sql`${players.failedLogins} < ${maxFailures}`,
+            sql`(${players.lockedUntil} is null or ${players.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ attempt: players.failedLogins });
+      return rows[0]?.attempt ?? null;
+    },
+
+    async lockPlayer(playerId: number, until: Date) {
+      await db.update(players).set({ lockedUntil: until, failedLogins: 0 }).where(eq(players.id, playerId));
+    },
+
+    /** Clears an expired lock so the next attempt starts a fresh count. */
+    async clearExpiredLock(playerId: number, now: Date) {
+      await db
+        .update(players)
+        .set({ lockedUntil: null, failedLogins: 0 })
+        .where(
+          and(eq(players.id, playerId), sql`${players.lockedUntil} <= ${now.toISOString()}::timestamptz`),
+        );
+    },
+
+    /** Records a successful sign-in; returns the sign-in time before this one. */
+    async recordLoginSuccess(playerId: number, now: Date) {
+      const rows = await queryRows<{ previous: Date | string | null }>(
+        db,
+        sql`
+        update ${players} p set failed_logins = 0, locked_until = null, last_login_at = ${now.toISOString()}::timestamptz
+        from (select last_login_at as previous from ${players} where id = ${playerId}) prev
+        where p.id = ${playerId}
+        returning prev.previous`,
+      );
+      const previous = rows[0]?.previous;
+      return previous ? new Date(previous) : null;
+    },
+
+    async insertLoginEvent(row: typeof loginEvents.$inferInsert) {
+      await db.insert(loginEvents).values(row);
+    },
+
+    async insertSession(row: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(row);
+    },
+
+    async findSessionByTokenHash(tokenHash: string) {
+      const rows = await db
+        .select({
+          sessionId: sessions.id,
+          playerId: sessions.playerId,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          previousLoginAt: sessions.previousLoginAt,
+          playerStatus: players.status,
+        })
+        .from(sessions)
+        .innerJoin(players, eq(players.id, sessions.playerId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async touchSession(sessionId: number, now: Date) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    },
+
+    async revokeSession(sessionId: number, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async recentLoginEvents(playerId: number, limit: number) {
+      return db
+        .select()
+        .from(loginEvents)
+        .where(eq(loginEvents.playerId, playerId))
+        .orderBy(desc(loginEvents.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

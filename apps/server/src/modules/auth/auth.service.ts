@@ -1,0 +1,260 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { UserInfo } from '@koi/contract';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { newToken, randomCode, sha256Hex } from '../../lib/crypto';
+import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { PlayerStatus } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { createAuthRepository } from './auth.repository';
+import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';
+
+/** Decision 10: letters, digits or underscore, 8–20 long. */
+const USERNAME_PATTERN = /^[A-Za-z0-9_]{8,20}$/;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 20;
+const INVITE_CODE_LENGTH = 8;
+const INVITE_CODE_ATTEMPTS = 5;
+/** Only write last_seen_at when it is this stale, so that every authenticated read is not also a write. */
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * A hash of a random password, computed once, so that a login for an unknown username spends the same
+ * argon2 time as a real one and does not reveal which usernames exist.
+ */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash(newToken()));
+
+/** Where a request came from: recorded on sessions and login events, and checked against the deny-list. */
+export interface RequestContext {
+  ip: string;
+  device: string;
+  country: string | null;
+}
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  confrimPas: string;
+  captcha: string;
+  code: string;
+  device: string;
+  age_confirmed: boolean;
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  captcha: string;
+  device: string;
+}
+
+export interface AuthenticatedSession {
+  playerId: number;
+  sessionId: number;
+  previousLoginAt: Date | null;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Pick<Config, 'captchaEnabled' | 'session' | 'login' | 'geo'>;
+  clock: Clock;
+  /** The player's wallet balance as a 4-decimal string; the wallet module provides it. */
+  balanceOf?: (playerId: number) => Promise<string>;
+  /** Called in the registration transaction so the wallet opens the player's account with the player. */
+  onPlayerCreated?: (playerId: number, tx: Tx) => Promise<void>;
+}
+
+function passwordLengthOk(password: string): boolean {
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, clock } = deps;
+  const repo = createAuthRepository(db);
+
+  function assertRegionAllowed(ctx: RequestContext) {
+    if (ctx.country && config.geo.deniedCountries.has(ctx.country.toUpperCase())) {
+      throw new AppError('REGION_BLOCKED');
+    }
+  }
+
+  /** Checks and spends the device's current captcha. Any answer, right or wrong, uses it up. */
+  async function checkCaptcha(device: string, answer: string) {
+    if (!config.captchaEnabled) return;
+    if (!device || !answer) throw new AppError('CAPTCHA_INVALID');
+    const stored = await repo.consumeLatestCaptcha(device);
+    if (!stored || stored.expiresAt.getTime() <= clock.now().getTime() || !answerMatches(answer, stored)) {
+      throw new AppError('CAPTCHA_INVALID');
+    }
+  }
+
+  return {
+    async issueCaptcha(device: string): Promise<{ img_url: string }> {
+      const { answer, imgUrl } = drawCaptcha();
+      const { salt, answerHash } = hashAnswer(answer);
+      await repo.insertCaptcha({
+        device,
+        salt,
+        answerHash,
+        expiresAt: new Date(clock.now().getTime() + CAPTCHA_TTL_MS),
+      });
+      return { img_url: imgUrl };
+    },
+
+    /** Registration rules in the spec's order (§5), then decisions 10, 11 and 18. */
+    async register(input: RegisterInput, ctx: RequestContext): Promise<true> {
+      assertRegionAllowed(ctx);
+      if (input.password !== input.confrimPas) throw new AppError('PASSWORD_MISMATCH');
+      if (!input.username || !input.password || !input.confrimPas) throw new AppError('FIELDS_MISSING');
+      if (!USERNAME_PATTERN.test(input.username)) throw new AppError('USERNAME_FORMAT');
+      if (!passwordLengthOk(input.password)) throw new AppError('PASSWORD_FORMAT');
+      if (!input.age_confirmed) throw new AppError('AGE_NOT_CONFIRMED');
+      await checkCaptcha(input.device, input.captcha);
+
+      let inviterId: number | null = null;
+      if (input.code) {
+        inviterId = await repo.findPlayerIdByInviteCode(input.code);
+        if (inviterId === null) throw new AppError('INVITE_CODE_INVALID');
+      }
+      if (await repo.findPlayerByUsername(input.username)) throw new AppError('USERNAME_TAKEN');
+
+      const passwordHash = await hash(input.password);
+      const now = clock.now();
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await db.transaction(async (tx) => {
+            const playerId = await createAuthRepository(tx).insertPlayer({
+              username: input.username,
+              passwordHash,
+              inviteCode: randomCode(INVITE_CODE_LENGTH),
+              inviterId,
+              ageConfirmedAt: now,
+              registerIp: ctx.ip,
+              registerDevice: input.device || null,
+              createdAt: now,
+            });
+            await deps.onPlayerCreated?.(playerId, tx);
+          });
+          return true;
+        } catch (error) {
+          if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+          // Two people racing for one username: the unique index decides, the loser is told plainly.
+          if (pgConstraint(error) !== 'players_invite_code_uq') throw new AppError('USERNAME_TAKEN');
+          if (attempt >= INVITE_CODE_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async login(input: LoginInput, ctx: RequestContext): Promise<{ token: string }> {
+      if (!input.username || !input.password) throw new AppError('FIELDS_MISSING');
+      assertRegionAllowed(ctx);
+      await checkCaptcha(input.device, input.captcha);
+
+      const now = clock.now();
+      const event = {
+        username: input.username.slice(0, 64),
+        ip: ctx.ip,
+        device: ctx.device || null,
+        createdAt: now,
+      };
+      const player = await repo.findPlayerByUsername(input.username);
+      if (!player) {
+        await verify(await getDummyHash(), input.password).catch(() => false);
+        await repo.insertLoginEvent({ ...event, playerId: null, success: false, reason: 'unknown_user' });
+        throw new AppError('LOGIN_FAILED');
+      }
+
+      const lockMinutesLeft = (until: Date) =>
+        Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+      if (player.lockedUntil && player.lockedUntil.getTime() > now.getTime()) {
+        await repo.insertLoginEvent({ ...event, playerId: player.id, success: false, reason: 'locked' });
+        throw new AppError('ACCOUNT_LOCKED', { minutes: lockMinutesLeft(player.lockedUntil) });
+      }
+      if (player.lockedUntil) await repo.clearExpiredLock(player.id, now);
+
+      const attempt = await repo.reserveLoginAttempt(player.id, config.login.maxFailures, now);
+      if (attempt === null) {
+        // Another request used the last attempt a moment ago; treat this one as locked out too.
+        throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil(config.login.lockMs / 60_000) });
+      }
+      const passwordOk = await verify(player.passwordHash, input.password).catch(() => false);
+      if (!passwordOk) {
+        await repo.insertLoginEvent({
+          ...event,
+          playerId: player.id,
+          success: false,
+          reason: 'bad_password',
+        });
+        if (attempt >= config.login.maxFailures) {
+          const until = new Date(now.getTime() + config.login.lockMs);
+          await repo.lockPlayer(player.id, until);
+          throw new AppError('ACCOUNT_LOCKED', { minutes: lockMinutesLeft(until) });
+        }
+        throw new AppError('LOGIN_FAILED_ATTEMPTS_LEFT', { left: config.login.maxFailures - attempt });
+      }
+      if (player.status === PlayerStatus.FROZEN) {
+        await repo.insertLoginEvent({ ...event, playerId: player.id, success: false, reason: 'frozen' });
+        throw new AppError('ACCOUNT_FROZEN');
+      }
+
+      const previousLoginAt = await repo.recordLoginSuccess(player.id, now);
+      const token = newToken();
+      await repo.insertSession({
+        playerId: player.id,
+        tokenHash: sha256Hex(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + config.session.absoluteMs),
+        ip: ctx.ip,
+        device: ctx.device || null,
+        previousLoginAt,
+      });
+      await repo.insertLoginEvent({ ...event, playerId: player.id, success: true, reason: 'ok' });
+      return { token };
+    },
+
+    /** Resolves a bearer token to its session, or null when it is unknown, revoked, idle too long or expired. */
+    async authenticate(token: string): Promise<AuthenticatedSession | null> {
+      if (!token || token.length > 128) return null;
+      const session = await repo.findSessionByTokenHash(sha256Hex(token));
+      if (!session) return null;
+      const now = clock.now().getTime();
+      if (session.revokedAt) return null;
+      if (session.expiresAt.getTime() <= now) return null;
+      if (session.lastSeenAt.getTime() + config.session.idleMs <= now) return null;
+      if (session.playerStatus === PlayerStatus.FROZEN) return null;
+      if (now - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        await repo.touchSession(session.sessionId, new Date(now));
+      }
+      return {
+        playerId: session.playerId,
+        sessionId: session.sessionId,
+        previousLoginAt: session.previousLoginAt,
+      };
+    },
+
+    async logout(session: AuthenticatedSession): Promise<true> {
+      await repo.revokeSession(session.sessionId, clock.now());
+      return true;
+    },
+
+    async info(session: AuthenticatedSession): Promise<UserInfo> {
+      const player = await repo.findPlayerById(session.playerId);
+      if (!player) throw new AppError('UNAUTHORIZED');
+      const balance = deps.balanceOf ? await deps.balanceOf(player.id) : '0.0000';
+      return {
+        player_name: player.username,
+        balance,
+        set_password: player.withdrawPasswordHash !== null,
+        invite_code: player.inviteCode,
+        vip_level: player.vipLevel,
+        last_login_at: session.previousLoginAt ? session.previousLoginAt.toISOString() : null,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

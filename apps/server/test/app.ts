@@ -1,0 +1,75 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { testConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import { manualClock } from '../src/lib/clock';
+import { createTestDatabase } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof manualClock>;
+  close(): Promise<void>;
+}
+
+/** A full app on a fresh database of the current leg, with a clock the test can move. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = manualClock(new Date());
+  const app = await buildApp(testConfig(overrides), { database, clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Encodes a flat object the way the player app does by default (form-urlencoded). */
+export function form(fields: Record<string, string | number | boolean>): string {
+  return new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+}
+
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+export function body<T = unknown>(res: LightMyRequestResponse) {
+  return res.json() as { code: number; result: T; message: string; error: { message: string } | null };
+}
+
+let counter = 0;
+/** A fresh valid username per call, so tests never collide. */
+export function uniqueUsername(prefix = 'player'): string {
+  counter += 1;
+  return `${prefix}_${process.pid % 1000}_${counter}`.slice(0, 20).padEnd(8, '0');
+}
+
+/** Registers and signs in a player through the API; returns the bearer token. */
+export async function signUp(app: FastifyInstance, username = uniqueUsername(), password = 'secret123') {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/home/register',
+    headers: FORM,
+    payload: form({
+      username,
+      password,
+      confrimPas: password,
+      captcha: '',
+      code: '',
+      device: 'dev',
+      age_confirmed: 1,
+    }),
+  });
+  if (body(reg).code !== 200) throw new Error(`register failed: ${reg.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/home/login',
+    headers: FORM,
+    payload: form({ username, password, captcha: '', device: '' }),
+  });
+  const token = body<{ token: string }>(login).result.token;
+  return { username, password, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { flagField, optionalText, text } from './common';
+
+/** POST /api/captcha */
+export const captchaRequest = z.strictObject({
+  device: text(128)
+    .pipe(z.string().min(1, { message: '不能为空' }))
+    .describe('Browser fingerprint visitor id'),
+});
+export const captchaResult = z.object({
+  img_url: z
+    .string()
+    .describe('Captcha image as an SVG data URL; valid for 2 minutes, single use, bound to the device'),
+});
+
+/**
+ * POST /api/home/register. Field names are the spec's, including `confrimPas`. Empty strings are allowed by
+ * the schema on purpose: an empty field is a business rule (有未填选项, HTTP 200), not a malformed request.
+ */
+export const registerRequest = z.strictObject({
+  username: optionalText(64),
+  password: optionalText(64),
+  confrimPas: optionalText(64),
+  captcha: optionalText(16),
+  code: optionalText(32).describe('Optional invitation code of an existing player'),
+  device: optionalText(128),
+  age_confirmed: flagField()
+    .optional()
+    .default(false)
+    .describe('The player confirms being 18 or older (required)'),
+});
+export const registerResult = z.boolean();
+
+/** POST /api/home/login. The client sends the same form as register; the extra fields are accepted and ignored. */
+export const loginRequest = z.strictObject({
+  username: optionalText(64),
+  password: optionalText(64),
+  captcha: optionalText(16),
+  device: optionalText(128),
+  confrimPas: optionalText(64),
+  code: optionalText(32),
+});
+export const loginResult = z.object({ token: z.string() });
+
+/** POST /api/plat/info */
+export const userInfo = z.object({
+  player_name: z.string(),
+  balance: z.string().describe('Wallet balance in USDT, 4 decimals, rounded down'),
+  set_password: z.boolean().describe('Whether a withdrawal password is set'),
+  invite_code: z.string(),
+  vip_level: z.number().int(),
+  last_login_at: z
+    .string()
+    .nullable()
+    .describe('Time of the sign-in before the current one (ISO 8601), if any'),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** Calls without a payload accept no body, an empty form or {} (clients differ); anything else is refused. */
+export const emptyBody = z.strictObject({}).nullish();

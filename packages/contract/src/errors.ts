@@ -1,0 +1,128 @@
+/**
+ * The one catalogue of error codes. Every failure the server reports carries one of these codes; the
+ * user-facing text comes from here (zh-CN by default, English when the request prefers it), so the same
+ * failure always reads the same way wherever it is raised.
+ *
+ * `http` is the HTTP status the server answers with. Business-rule failures answer HTTP 200 with a non-200
+ * `code` (decision 5) so the client toasts `error.message`; protocol failures use the matching HTTP status.
+ * Messages may hold `{name}` placeholders filled from the error's params.
+ */
+export const ERRORS = {
+  // Protocol-level failures (HTTP status = code).
+  BAD_REQUEST: { code: 400, http: 400, zh: '请求参数错误：{detail}', en: 'Invalid request: {detail}' },
+  UNAUTHORIZED: { code: 401, http: 401, zh: '未授权，请登录', en: 'Not signed in, please log in' },
+  FORBIDDEN: { code: 403, http: 403, zh: '拒绝访问', en: 'Access denied' },
+  NOT_FOUND: { code: 404, http: 404, zh: '请求地址出错：{url}', en: 'No such address: {url}' },
+  METHOD_NOT_ALLOWED: { code: 405, http: 405, zh: '请求方法不允许', en: 'Method not allowed' },
+  PAYLOAD_TOO_LARGE: { code: 413, http: 413, zh: '请求内容过大', en: 'Request body too large' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: 415,
+    http: 415,
+    zh: '不支持的请求格式，请使用表单或JSON',
+    en: 'Unsupported content type; use a form or JSON',
+  },
+  RATE_LIMITED: {
+    code: 429,
+    http: 429,
+    zh: '操作过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  INTERNAL: { code: 500, http: 500, zh: '服务器繁忙，请稍后再试', en: 'Server busy, please try again later' },
+  UNAVAILABLE: { code: 503, http: 503, zh: '服务不可用', en: 'Service unavailable' },
+
+  // Accounts and sign-in (spec §5, decisions 10, 11, 18).
+  PASSWORD_MISMATCH: { code: 1001, http: 200, zh: '密码不一致', en: 'Passwords do not match' },
+  FIELDS_MISSING: { code: 1002, http: 200, zh: '有未填选项', en: 'Please fill in every field' },
+  USERNAME_FORMAT: {
+    code: 1003,
+    http: 200,
+    zh: '用户名须为8-20位字母、数字或下划线',
+    en: 'Username must be 8-20 letters, digits or underscores',
+  },
+  PASSWORD_FORMAT: { code: 1004, http: 200, zh: '密码须为6-20位', en: 'Password must be 6-20 characters' },
+  CAPTCHA_INVALID: {
+    code: 1005,
+    http: 200,
+    zh: '验证码错误或已过期，请重新输入',
+    en: 'Wrong or expired captcha, please try again',
+  },
+  USERNAME_TAKEN: { code: 1006, http: 200, zh: '用户名已被注册', en: 'This username is already taken' },
+  INVITE_CODE_INVALID: { code: 1007, http: 200, zh: '邀请码不存在', en: 'Invitation code not found' },
+  AGE_NOT_CONFIRMED: {
+    code: 1008,
+    http: 200,
+    zh: '请确认您已年满18周岁',
+    en: 'Please confirm that you are 18 or older',
+  },
+  LOGIN_FAILED: {
+    code: 1009,
+    http: 200,
+    zh: '用户名或密码错误',
+    en: 'Wrong username or password',
+  },
+  LOGIN_FAILED_ATTEMPTS_LEFT: {
+    code: 1009,
+    http: 200,
+    zh: '用户名或密码错误，还可尝试{left}次',
+    en: 'Wrong username or password, {left} attempts left',
+  },
+  ACCOUNT_LOCKED: {
+    code: 1010,
+    http: 200,
+    zh: '密码错误次数过多，账户已锁定，请{minutes}分钟后再试',
+    en: 'Too many wrong passwords; the account is locked, try again in {minutes} minutes',
+  },
+  ACCOUNT_FROZEN: {
+    code: 1011,
+    http: 200,
+    zh: '账户已被冻结，请联系客服',
+    en: 'Account frozen, please contact support',
+  },
+  SELF_EXCLUDED: {
+    code: 1012,
+    http: 200,
+    zh: '您已申请自我限制，限制期内无法使用该功能',
+    en: 'You are self-excluded and cannot use this until the period ends',
+  },
+  REGION_BLOCKED: {
+    code: 1013,
+    http: 200,
+    zh: '您所在的地区暂不提供服务',
+    en: 'The service is not available in your region',
+  },
+
+  // Money (wallet issue).
+  AMOUNT_INVALID: { code: 2001, http: 200, zh: '金额格式不正确：{reason}', en: 'Invalid amount: {reason}' },
+  INSUFFICIENT_BALANCE: { code: 2002, http: 200, zh: '余额不足', en: 'Insufficient balance' },
+  IDEMPOTENCY_CONFLICT: {
+    code: 2003,
+    http: 200,
+    zh: '重复的请求编号与原请求内容不一致',
+    en: 'This request id was already used with different content',
+  },
+  TRANSFER_NOT_FOUND: { code: 2004, http: 200, zh: '交易不存在', en: 'Transfer not found' },
+  TRANSFER_ALREADY_RESOLVED: {
+    code: 2005,
+    http: 200,
+    zh: '该笔冻结交易已处理',
+    en: 'This pending transfer was already resolved',
+  },
+  ACCOUNT_NOT_FOUND: { code: 2006, http: 200, zh: '账户不存在', en: 'Account not found' },
+  PLAYER_NOT_FOUND: { code: 2007, http: 200, zh: '玩家不存在', en: 'Player not found' },
+} as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+export type Locale = 'zh-CN' | 'en';
+
+/** Fills `{name}` placeholders; unknown placeholders are left visible rather than silently dropped. */
+export function formatErrorMessage(
+  key: ErrorKey,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  const entry = ERRORS[key];
+  const template = locale === 'en' ? entry.en : entry.zh;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}

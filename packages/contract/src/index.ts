@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './errors';
+export * from './common';
+export * from './envelope';
+export * from './auth';
+export * from './content';
