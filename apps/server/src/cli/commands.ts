@@ -1,0 +1,7 @@
+import type { Command } from './command';
+
+/**
+ * Commands contributed by modules (wallet: ledger:verify, ledger:adjust, …). Each module exports a
+ * `Record<string, Command>`; spread it in here.
+ */
+export const moduleCommands: Record<string, Command> = {};
