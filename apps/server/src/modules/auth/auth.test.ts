@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { body, createTestApp, form, FORM, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+
+const PASSWORD = 'secret123';
+
+function registerForm(overrides: Record<string, string | number> = {}) {
+  return {
+    username: uniqueUsername('reg'),
+    password: PASSWORD,
+    confrimPas: PASSWORD,
+    captcha: '',
+    code: '',
+    device: 'device-1',
+    age_confirmed: 1,
+    ...overrides,
+  };
+}
+
+describe('accounts and sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (fields: Record<string, string | number>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/home/register', headers: { ...FORM, ...headers }, payload: form(fields) });
+  const login = (fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/home/login', headers: FORM, payload: form({ captcha: '', device: '', ...fields }) });
+  const info = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/plat/info', headers: { authorization: `Bearer ${token}` } });
+
+  describe('register', () => {
+    it('registers a player with a form-urlencoded body and answers true', async () => {
+      const res = await register(registerForm());
+      expect(res.statusCode).toBe(200);
+      expect(body(res)).toMatchObject({ code: 200, result: true, error: null });
+    });
+
+    it('checks the password confirmation before empty fields (spec order): 密码不一致', async () => {
+      const res = await register(registerForm({ username: '', password: 'abcdef1', confrimPas: 'abcdef2' }));
+      expect(res.statusCode).toBe(200);
+      expect(body(res)).toMatchObject({ code: 1001, error: { message: '密码不一致' }, message: '密码不一致' });
+    });
+
+    it.each([
+      ['username', { username: '' }],
+      ['password and confirmation', { password: '', confrimPas: '' }],
+    ])('refuses an empty %s with 有未填选项', async (_name, overrides) => {
+      const res = await register(registerForm(overrides));
+      expect(body(res)).toMatchObject({ code: 1002, error: { message: '有未填选项' } });
+    });
+
+    it.each(['short7_x'.slice(0, 7), 'a'.repeat(21), 'bad-name-1', '名字名字名字名字名字', 'user name1', 'emoji😀abcdefg'])(
+      'refuses the username %j with the format rule',
+      async (username) => {
+        const res = await register(registerForm({ username }));
+        expect(body(res).code).toBe(1003);
+        expect(body(res).error?.message).toContain('8-20');
+      },
+    );
+
+    it.each(['12345', 'x'.repeat(21)])('refuses the password %j with the length rule', async (password) => {
+      const res = await register(registerForm({ password, confrimPas: password }));
+      expect(body(res)).toMatchObject({ code: 1004 });
+    });
+
+    it('requires the 18+ confirmation and records it', async () => {
+      const res = await register(registerForm({ age_confirmed: 0 }));
+      expect(body(res)).toMatchObject({ code: 1008, error: { message: '请确认您已年满18周岁' } });
+      const username = uniqueUsername('adult');
+      await register(registerForm({ username }));
+      const rows = await queryRows<{ age_confirmed_at: Date | null }>(
+        t.database.db,
+        sql`select age_confirmed_at from players where username = ${username}`,
+      );
+      expect(rows[0]?.age_confirmed_at).toBeTruthy();
+    });
+
+    it('refuses a duplicate username, whatever its letter case, and creates nothing', async () => {
+      const username = uniqueUsername('dup');
+      expect(body(await register(registerForm({ username }))).code).toBe(200);
+      const again = await register(registerForm({ username: username.toUpperCase() }));
+      expect(body(again)).toMatchObject({ code: 1006, error: { message: '用户名已被注册' } });
+      const rows = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from players where lower(username) = lower(${username})`,
+      );
+      expect(rows[0]?.n).toBe(1);
+    });
+
+    it('lets only one of many parallel registrations of the same username through', async () => {
+      const username = uniqueUsername('race');
+      const results = await Promise.all(Array.from({ length: 6 }, () => register(registerForm({ username }))));
+      const codes = results.map((r) => body(r).code).sort();
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 1006)).toHaveLength(5);
+    });
+
+    it('stores the inviter when a valid invitation code is given, and refuses an unknown one', async () => {
+      const inviter = await signUp(t.app);
+      const inviteCode = body<{ invite_code: string }>(await info(inviter.token)).result.invite_code;
+      expect(inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+
+      const bad = await register(registerForm({ code: 'NOPE2345' }));
+      expect(body(bad)).toMatchObject({ code: 1007, error: { message: '邀请码不存在' } });
+
+      const username = uniqueUsername('invitee');
+      expect(body(await register(registerForm({ username, code: inviteCode.toLowerCase() }))).code).toBe(200);
+      const rows = await queryRows<{ inviter: string }>(
+        t.database.db,
+        sql`select i.username as inviter from players p join players i on i.id = p.inviter_id where p.username = ${username}`,
+      );
+      expect(rows[0]?.inviter).toBe(inviter.username);
+    });
+
+    it('refuses registration from a denied country', async () => {
+      const res = await register(registerForm(), { 'cf-ipcountry': 'CN' });
+      expect(body(res)).toMatchObject({ code: 1013 });
+    });
+
+    it('stores the password only as an argon2id hash', async () => {
+      const username = uniqueUsername('hash');
+      await register(registerForm({ username }));
+      const rows = await queryRows<{ password_hash: string }>(
+        t.database.db,
+        sql`select password_hash from players where username = ${username}`,
+      );
+      expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(rows[0]?.password_hash).not.toContain(PASSWORD);
+    });
+  });
+
+  describe('login, sessions and user info', () => {
+    it('signs in and returns an opaque 256-bit token stored only as a hash', async () => {
+      const { username } = await signUp(t.app);
+      const res = await login({ username, password: PASSWORD });
+      const token = body<{ token: string }>(res).result.token;
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const rows = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from sessions where token_hash = ${token}`,
+      );
+      expect(rows[0]?.n).toBe(0);
+    });
+
+    it('answers user info with the spec fields, balance 4 decimals and the previous sign-in time', async () => {
+      const { username, token } = await signUp(t.app);
+      const first = body<Record<string, unknown>>(await info(token)).result;
+      expect(first).toMatchObject({ player_name: username, set_password: false, vip_level: 0, last_login_at: null });
+      expect(first.balance).toMatch(/^\d+\.\d{4}$/);
+
+      t.clock.advance(60_000);
+      const second = body<{ token: string }>(await login({ username, password: PASSWORD })).result.token;
+      const again = body<{ last_login_at: string }>(await info(second)).result;
+      expect(again.last_login_at).not.toBeNull();
+    });
+
+    it('records time, IP and device of each sign-in', async () => {
+      const { username } = await signUp(t.app);
+      await login({ username, password: PASSWORD, device: 'phone-42' });
+      const rows = await queryRows<{ ip: string; device: string; success: boolean }>(
+        t.database.db,
+        sql`select ip, device, success from login_events where username = ${username} order by id desc limit 1`,
+      );
+      expect(rows[0]).toMatchObject({ device: 'phone-42', success: true });
+      expect(rows[0]?.ip).toBeTruthy();
+    });
+
+    it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
+      const none = await t.app.inject({ method: 'POST', url: '/api/plat/info' });
+      expect(none.statusCode).toBe(401);
+      expect(body(none)).toMatchObject({ code: 401, error: { message: '未授权，请登录' } });
+      const malformed = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: { authorization: 'Basic x' } });
+      expect(malformed.statusCode).toBe(401);
+      expect((await info('A'.repeat(43))).statusCode).toBe(401);
+    });
+
+    it('revokes the token on logout', async () => {
+      const { token, auth } = await signUp(t.app);
+      const out = await t.app.inject({ method: 'POST', url: '/api/home/logout', headers: auth });
+      expect(body(out)).toMatchObject({ code: 200, result: true });
+      expect((await info(token)).statusCode).toBe(401);
+    });
+
+    it('expires a session after the idle time and after the absolute time', async () => {
+      const idle = await signUp(t.app);
+      t.clock.advance(7 * 24 * 3_600_000 + 1000);
+      expect((await info(idle.token)).statusCode).toBe(401);
+
+      const active = await signUp(t.app);
+      // Keep it busy (each call refreshes the idle timer) until the 30-day absolute limit passes.
+      for (let day = 0; day < 31; day += 1) {
+        t.clock.advance(24 * 3_600_000);
+        const res = await info(active.token);
+        if (day < 29) expect(res.statusCode).toBe(200);
+        else if (day === 30) expect(res.statusCode).toBe(401);
+      }
+    });
+
+    it('tells how many attempts are left after a wrong password', async () => {
+      const { username } = await signUp(t.app);
+      const res = await login({ username, password: 'wrong-pass' });
+      expect(body(res)).toMatchObject({ code: 1009, error: { message: '用户名或密码错误，还可尝试4次' } });
+    });
+
+    it('answers an unknown username like a wrong password', async () => {
+      const res = await login({ username: 'nobody_here_1', password: 'whatever1' });
+      expect(body(res)).toMatchObject({ code: 1009, error: { message: '用户名或密码错误' } });
+    });
+
+    it('locks the account for 15 minutes after 5 failures, even for the right password, then unlocks', async () => {
+      const { username } = await signUp(t.app);
+      for (let i = 0; i < 4; i += 1) expect(body(await login({ username, password: 'wrong-pass' })).code).toBe(1009);
+      const fifth = await login({ username, password: 'wrong-pass' });
+      expect(body(fifth)).toMatchObject({ code: 1010 });
+      expect(body(fifth).error?.message).toContain('15分钟');
+      expect(body(await login({ username, password: PASSWORD })).code).toBe(1010);
+      t.clock.advance(15 * 60_000 + 1000);
+      expect(body(await login({ username, password: PASSWORD })).code).toBe(200);
+    });
+
+    it('never lets parallel guesses exceed the attempt limit', async () => {
+      const { username } = await signUp(t.app);
+      const results = await Promise.all(Array.from({ length: 12 }, () => login({ username, password: 'wrong-pass' })));
+      const codes = results.map((r) => body(r).code);
+      expect(codes.filter((c) => c === 1009).length).toBeLessThanOrEqual(4);
+      expect(codes.filter((c) => c === 1010).length).toBeGreaterThanOrEqual(8);
+      const rows = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from login_events where username = ${username} and reason = 'bad_password'`,
+      );
+      expect(rows[0]?.n).toBeLessThanOrEqual(5);
+    });
+
+    it('resets the failure count after a successful sign-in', async () => {
+      const { username } = await signUp(t.app);
+      for (let i = 0; i < 4; i += 1) await login({ username, password: 'wrong-pass' });
+      expect(body(await login({ username, password: PASSWORD })).code).toBe(200);
+      expect(body(await login({ username, password: 'wrong-pass' })).error?.message).toContain('还可尝试4次');
+    });
+
+    it('refuses a frozen account after the right password, and its existing sessions', async () => {
+      const { username, token } = await signUp(t.app);
+      await t.database.db.execute(sql`update players set status = 2 where username = ${username}`);
+      expect(body(await login({ username, password: PASSWORD })).code).toBe(1011);
+      expect((await info(token)).statusCode).toBe(401);
+    });
+
+    it('refuses an empty username or password with 有未填选项', async () => {
+      expect(body(await login({ username: '', password: PASSWORD })).code).toBe(1002);
+    });
+
+    it('answers the refresh call for a signed-in player', async () => {
+      const { auth } = await signUp(t.app);
+      const res = await t.app.inject({ method: 'POST', url: '/api/plat/refresh', headers: auth });
+      expect(body(res)).toMatchObject({ code: 200, result: true });
+    });
+  });
+});
