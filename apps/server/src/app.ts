@@ -85,6 +85,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
+  // Only the three encodings of decision 6 are accepted; Fastify's default text/plain parser would let a
+  // string body reach the schema and fail there with a less helpful message.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

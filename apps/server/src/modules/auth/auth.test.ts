@@ -26,9 +26,19 @@ describe('accounts and sign-in', () => {
   afterAll(() => t.close());
 
   const register = (fields: Record<string, string | number>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/home/register', headers: { ...FORM, ...headers }, payload: form(fields) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      headers: { ...FORM, ...headers },
+      payload: form(fields),
+    });
   const login = (fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/home/login', headers: FORM, payload: form({ captcha: '', device: '', ...fields }) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/home/login',
+      headers: FORM,
+      payload: form({ captcha: '', device: '', ...fields }),
+    });
   const info = (token: string) =>
     t.app.inject({ method: 'POST', url: '/api/plat/info', headers: { authorization: `Bearer ${token}` } });
 
@@ -42,7 +52,11 @@ describe('accounts and sign-in', () => {
     it('checks the password confirmation before empty fields (spec order): 密码不一致', async () => {
       const res = await register(registerForm({ username: '', password: 'abcdef1', confrimPas: 'abcdef2' }));
       expect(res.statusCode).toBe(200);
-      expect(body(res)).toMatchObject({ code: 1001, error: { message: '密码不一致' }, message: '密码不一致' });
+      expect(body(res)).toMatchObject({
+        code: 1001,
+        error: { message: '密码不一致' },
+        message: '密码不一致',
+      });
     });
 
     it.each([
@@ -53,14 +67,18 @@ describe('accounts and sign-in', () => {
       expect(body(res)).toMatchObject({ code: 1002, error: { message: '有未填选项' } });
     });
 
-    it.each(['short7_x'.slice(0, 7), 'a'.repeat(21), 'bad-name-1', '名字名字名字名字名字', 'user name1', 'emoji😀abcdefg'])(
-      'refuses the username %j with the format rule',
-      async (username) => {
-        const res = await register(registerForm({ username }));
-        expect(body(res).code).toBe(1003);
-        expect(body(res).error?.message).toContain('8-20');
-      },
-    );
+    it.each([
+      'short7_x'.slice(0, 7),
+      'a'.repeat(21),
+      'bad-name-1',
+      '名字名字名字名字名字',
+      'user name1',
+      'emoji😀abcdefg',
+    ])('refuses the username %j with the format rule', async (username) => {
+      const res = await register(registerForm({ username }));
+      expect(body(res).code).toBe(1003);
+      expect(body(res).error?.message).toContain('8-20');
+    });
 
     it.each(['12345', 'x'.repeat(21)])('refuses the password %j with the length rule', async (password) => {
       const res = await register(registerForm({ password, confrimPas: password }));
@@ -93,7 +111,9 @@ describe('accounts and sign-in', () => {
 
     it('lets only one of many parallel registrations of the same username through', async () => {
       const username = uniqueUsername('race');
-      const results = await Promise.all(Array.from({ length: 6 }, () => register(registerForm({ username }))));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => register(registerForm({ username }))),
+      );
       const codes = results.map((r) => body(r).code).sort();
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 1006)).toHaveLength(5);
@@ -149,7 +169,12 @@ describe('accounts and sign-in', () => {
     it('answers user info with the spec fields, balance 4 decimals and the previous sign-in time', async () => {
       const { username, token } = await signUp(t.app);
       const first = body<Record<string, unknown>>(await info(token)).result;
-      expect(first).toMatchObject({ player_name: username, set_password: false, vip_level: 0, last_login_at: null });
+      expect(first).toMatchObject({
+        player_name: username,
+        set_password: false,
+        vip_level: 0,
+        last_login_at: null,
+      });
       expect(first.balance).toMatch(/^\d+\.\d{4}$/);
 
       t.clock.advance(60_000);
@@ -173,7 +198,11 @@ describe('accounts and sign-in', () => {
       const none = await t.app.inject({ method: 'POST', url: '/api/plat/info' });
       expect(none.statusCode).toBe(401);
       expect(body(none)).toMatchObject({ code: 401, error: { message: '未授权，请登录' } });
-      const malformed = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: { authorization: 'Basic x' } });
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/api/plat/info',
+        headers: { authorization: 'Basic x' },
+      });
       expect(malformed.statusCode).toBe(401);
       expect((await info('A'.repeat(43))).statusCode).toBe(401);
     });
@@ -213,7 +242,8 @@ describe('accounts and sign-in', () => {
 
     it('locks the account for 15 minutes after 5 failures, even for the right password, then unlocks', async () => {
       const { username } = await signUp(t.app);
-      for (let i = 0; i < 4; i += 1) expect(body(await login({ username, password: 'wrong-pass' })).code).toBe(1009);
+      for (let i = 0; i < 4; i += 1)
+        expect(body(await login({ username, password: 'wrong-pass' })).code).toBe(1009);
       const fifth = await login({ username, password: 'wrong-pass' });
       expect(body(fifth)).toMatchObject({ code: 1010 });
       expect(body(fifth).error?.message).toContain('15分钟');
@@ -224,7 +254,9 @@ describe('accounts and sign-in', () => {
 
     it('never lets parallel guesses exceed the attempt limit', async () => {
       const { username } = await signUp(t.app);
-      const results = await Promise.all(Array.from({ length: 12 }, () => login({ username, password: 'wrong-pass' })));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => login({ username, password: 'wrong-pass' })),
+      );
       const codes = results.map((r) => body(r).code);
       expect(codes.filter((c) => c === 1009).length).toBeLessThanOrEqual(4);
       expect(codes.filter((c) => c === 1010).length).toBeGreaterThanOrEqual(8);

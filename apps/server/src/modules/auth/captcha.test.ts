@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as CaptchaModule from './captcha';
 import { body, createTestApp, form, FORM, uniqueUsername, type TestApp } from '../../../test/app';
 
 // The image is random; the test needs to know the answer, so the drawer hands out a known sequence.
 const answers = vi.hoisted(() => ({ next: 'AB23' }));
 vi.mock('./captcha', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./captcha')>();
+  const original = await importOriginal<typeof CaptchaModule>();
   return {
     ...original,
     drawCaptcha: () => ({ answer: answers.next, imgUrl: original.drawCaptcha().imgUrl }),

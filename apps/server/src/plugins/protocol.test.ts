@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { queryRows } from '../db/client';
+import { body, createTestApp, form, FORM, uniqueUsername, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/db';
+
+function registerFields(username = uniqueUsername('proto')) {
+  return {
+    username,
+    password: 'secret123',
+    confrimPas: 'secret123',
+    captcha: '',
+    code: '',
+    device: 'd',
+    age_confirmed: '1',
+  };
+}
+
+function multipart(fields: Record<string, string>) {
+  const boundary = `----koi${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('wire protocol: envelope, encodings, errors, headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const playerCount = async () =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from players`))[0]!.n;
+
+  it('accepts form-urlencoded, multipart and JSON bodies on POST', async () => {
+    const urlencoded = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      headers: FORM,
+      payload: form(registerFields()),
+    });
+    const mp = multipart(registerFields());
+    const multi = await t.app.inject({ method: 'POST', url: '/api/home/register', ...mp });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      payload: { ...registerFields(), age_confirmed: true },
+    });
+    for (const res of [urlencoded, multi, json]) expect(body(res)).toMatchObject({ code: 200, result: true });
+  });
+
+  it('refuses an unknown field with HTTP 400 naming it, and writes nothing', async () => {
+    const before = await playerCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      headers: FORM,
+      payload: form({ ...registerFields(), is_admin: '1' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).code).toBe(400);
+    expect(body(res).error?.message).toContain('is_admin');
+    expect(await playerCount()).toBe(before);
+  });
+
+  it('refuses a field of the wrong type with HTTP 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      payload: { ...registerFields(), username: 12345678 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).error?.message).toContain('username');
+  });
+
+  it('refuses a repeated form field (an array) with HTTP 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      headers: FORM,
+      payload: `${form(registerFields())}&username=another_name1`,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses malformed JSON with HTTP 400 and the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "abc',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 400, result: null });
+    expect(body(res).error?.message).toContain('JSON');
+  });
+
+  it('refuses an unsupported content type with HTTP 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=a',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(body(res).code).toBe(415);
+  });
+
+  it('refuses a body over the size limit with HTTP 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/login',
+      headers: FORM,
+      payload: form({ username: 'x'.repeat(100 * 1024), password: 'y' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(body(res).code).toBe(413);
+  });
+
+  it.each([
+    ['an overlong string', 'a'.repeat(300)],
+    ['a NUL character', 'abc\u0000defgh'],
+    ['a control character', 'abc\u001bdefgh'],
+    ['a lone surrogate', 'abc\ud800defgh'],
+  ])('refuses %s with HTTP 400 and writes nothing', async (_what, username) => {
+    const before = await playerCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      payload: { ...registerFields(), username },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await playerCount()).toBe(before);
+  });
+
+  it('answers unknown routes with 404, the envelope and the URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toMatchObject({ code: 404, error: { message: '请求地址出错：/api/does-not-exist' } });
+  });
+
+  it('speaks English when Accept-Language prefers it, Chinese otherwise', async () => {
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/plat/info',
+      headers: { 'accept-language': 'en-US,en;q=0.9,zh;q=0.5' },
+    });
+    expect(body(en).error?.message).toBe('Not signed in, please log in');
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/plat/info',
+      headers: { 'accept-language': 'zh-CN,en;q=0.5' },
+    });
+    expect(body(zh).error?.message).toBe('未授权，请登录');
+  });
+
+  it('sends security headers and a request id, and no CORS grant to foreign origins', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/banner',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves OpenAPI documentation at /docs', async () => {
+    const html = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(html.statusCode);
+    const spec = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const doc = spec.json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/home/register', '/api/home/login', '/api/captcha']),
+    );
+  });
+
+  it('answers failures inside the server with 500 and no internal detail', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(), { database });
+    app.get('/api/boom', async () => {
+      throw new Error('secret internal detail: table players');
+    });
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(body(res)).toMatchObject({ code: 500, error: { message: '服务器繁忙，请稍后再试' } });
+    expect(res.body).not.toContain('secret');
+    await app.close();
+    await database.close();
+  });
+});
+
+describe('rate limits', () => {
+  const captchaFrom = (app: TestApp['app'], ip: string, device: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/captcha',
+      headers: { ...FORM, 'x-forwarded-for': ip },
+      payload: form({ device }),
+    });
+  const randomIp = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+  it('limits captcha requests per device and per IP in memory, answering 429 in the envelope', async () => {
+    const t = await createTestApp({ rateLimitEnabled: true });
+    try {
+      const ip = randomIp();
+      const device = `dev-${randomBytes(4).toString('hex')}`;
+      const codes: number[] = [];
+      for (let i = 0; i < 13; i += 1) codes.push((await captchaFrom(t.app, ip, device)).statusCode);
+      expect(codes.slice(0, 12).every((c) => c === 200)).toBe(true);
+      expect(codes[12]).toBe(429);
+
+      // Other devices from the same IP are still served until the IP limit (30 a minute) is used up.
+      let last = await captchaFrom(t.app, ip, 'another-device');
+      expect(last.statusCode).toBe(200);
+      for (let i = 0; i < 20 && last.statusCode === 200; i += 1) last = await captchaFrom(t.app, ip, `d${i}`);
+      expect(last.statusCode).toBe(429);
+      expect(body(last)).toMatchObject({ code: 429, error: { message: '操作过于频繁，请稍后再试' } });
+      expect(last.headers['retry-after']).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('shares counters between nodes through Redis when REDIS_URL is set', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const a = await createTestApp({ rateLimitEnabled: true, redisUrl });
+    const b = await createTestApp({ rateLimitEnabled: true, redisUrl });
+    const redis = new Redis(redisUrl);
+    try {
+      const ip = randomIp();
+      const device = `dev-${randomBytes(4).toString('hex')}`;
+      for (let i = 0; i < 6; i += 1) expect((await captchaFrom(a.app, ip, device)).statusCode).toBe(200);
+      for (let i = 0; i < 6; i += 1) expect((await captchaFrom(b.app, ip, device)).statusCode).toBe(200);
+      expect((await captchaFrom(a.app, ip, device)).statusCode).toBe(429);
+      expect((await captchaFrom(b.app, ip, device)).statusCode).toBe(429);
+      expect(await redis.keys(`koi-rl:*captcha:dev:${device}`)).not.toHaveLength(0);
+    } finally {
+      redis.disconnect();
+      await a.close();
+      await b.close();
+    }
+  });
+});
