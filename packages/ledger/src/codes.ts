@@ -1,0 +1,97 @@
+/**
+ * Why money moved. Every transfer carries one code; the numbers are stored in the database and shown to
+ * players as the account-change "type", so they never change meaning once released.
+ *
+ * A withdrawal is one two-phase transfer with code WITHDRAWAL: the hold is the pending transfer, and it is
+ * later posted (paid) or voided (rejected), exactly once. The same applies to in-flight provider transfers.
+ */
+export const TransferCode = {
+  DEPOSIT: 1,
+  WITHDRAWAL: 2,
+  BET: 3,
+  WIN: 4,
+  ROLLBACK: 5,
+  BONUS: 6,
+  REBATE: 7,
+  COMMISSION: 8,
+  ADJUSTMENT: 9,
+  PROVIDER_TRANSFER_IN: 10,
+  PROVIDER_TRANSFER_OUT: 11,
+} as const;
+export type TransferCode = (typeof TransferCode)[keyof typeof TransferCode];
+
+export const TRANSFER_CODES = Object.values(TransferCode) as TransferCode[];
+
+export const TRANSFER_CODE_NAMES_ZH: Record<TransferCode, string> = {
+  1: '充值',
+  2: '提现',
+  3: '下注',
+  4: '派彩',
+  5: '注单回滚',
+  6: '红利',
+  7: '返水',
+  8: '佣金',
+  9: '人工调整',
+  10: '转入游戏',
+  11: '转出游戏',
+};
+
+export const isTransferCode = (n: number): n is TransferCode => (TRANSFER_CODES as number[]).includes(n);
+
+/** Lifecycle of a transfer. Only PENDING changes, once, to PENDING_POSTED or PENDING_VOIDED. */
+export const TransferState = {
+  POSTED: 1,
+  PENDING: 2,
+  PENDING_POSTED: 3,
+  PENDING_VOIDED: 4,
+} as const;
+export type TransferState = (typeof TransferState)[keyof typeof TransferState];
+
+/** What one entry (one side of one event) records. */
+export const EntryPhase = {
+  /** A single-phase transfer moved posted money. */
+  POSTED: 1,
+  /** A pending transfer reserved money (pending balances). */
+  HOLD: 2,
+  /** The pending transfer was posted: pending released, posted moved. */
+  POST: 3,
+  /** The pending transfer was voided: pending released. */
+  VOID: 4,
+} as const;
+export type EntryPhase = (typeof EntryPhase)[keyof typeof EntryPhase];
+
+export const AccountKind = { PLAYER: 1, SYSTEM: 2 } as const;
+export type AccountKind = (typeof AccountKind)[keyof typeof AccountKind];
+
+/** TigerBeetle's balance-limit flags. */
+export const AccountFlags = {
+  /** available = credits_posted - debits_posted - debits_pending must stay >= 0 (every player wallet). */
+  DEBITS_MUST_NOT_EXCEED_CREDITS: 1,
+  /** The mirror limit, for accounts that may only ever hold a debit balance. */
+  CREDITS_MUST_NOT_EXCEED_DEBITS: 2,
+} as const;
+
+/**
+ * System accounts. Each is split into SYSTEM_ACCOUNT_SHARDS rows (see the design note in wallet.service.ts)
+ * so that concurrent bets do not queue behind one row lock. Their balances are naturally negative or
+ * positive; none carries a limit flag.
+ */
+export const SystemAccount = {
+  /** The house side of every bet, win and rollback of Koi's own games and providers. */
+  HOUSE: 'house',
+  /** Money that arrived from outside (chain or payment channel) before it is credited to a player. */
+  DEPOSIT_CLEARING: 'deposit_clearing',
+  /** Held withdrawals awaiting payout. */
+  WITHDRAWAL_PAYABLE: 'withdrawal_payable',
+  PROMOTION_EXPENSE: 'promotion_expense',
+  COMMISSION_EXPENSE: 'commission_expense',
+  /** Funds moved into transfer-wallet providers. */
+  PROVIDER_FLOAT: 'provider_float',
+  /** The other side of operator adjustments. */
+  ADJUSTMENTS: 'adjustments',
+} as const;
+export type SystemAccount = (typeof SystemAccount)[keyof typeof SystemAccount];
+export const SYSTEM_ACCOUNTS = Object.values(SystemAccount) as SystemAccount[];
+export const SYSTEM_ACCOUNT_SHARDS = 32;
+
+export const LEDGER_CURRENCY = 'USDT';

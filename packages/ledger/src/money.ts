@@ -1,0 +1,114 @@
+/**
+ * Money is an integer number of micro-USDT (1 USDT = 1 000 000 micro, the 6 decimals of TRC20 USDT) held in
+ * a `bigint`. No floating point value ever carries money: the wire carries decimal strings, parsed here
+ * digit by digit, and the database carries `bigint` columns.
+ */
+
+export const MICRO_PER_USDT = 1_000_000n;
+export const MONEY_DECIMALS = 6;
+/** Decimals a balance is shown with (decision 8); always rounded down. */
+export const BALANCE_DISPLAY_DECIMALS = 4;
+
+/**
+ * The largest single amount the ledger accepts: 1 000 000 000 USDT. It keeps every sum of a realistic number
+ * of transfers far inside PostgreSQL's signed 64-bit `bigint` (about 9.2e18 micro).
+ */
+export const AMOUNT_MICRO_MAX = 1_000_000_000n * MICRO_PER_USDT;
+/** Longest decimal string looked at; anything longer is refused before any arithmetic. */
+const AMOUNT_TEXT_MAX = 40;
+
+const DECIMAL_PATTERN = /^(\d+)(?:\.(\d+))?$/;
+
+export type AmountProblem =
+  'empty' | 'not_a_number' | 'negative' | 'too_many_decimals' | 'zero' | 'too_large';
+
+/** Short reasons in both product languages; the error catalogue wraps them ("金额格式不正确：{reason}"). */
+export const AMOUNT_PROBLEM_TEXT: Record<AmountProblem, string> = {
+  empty: '金额不能为空 (amount is empty)',
+  not_a_number: '金额必须是数字，例如 12.5 (amount must be a plain decimal number such as 12.5)',
+  negative: '金额不能为负数 (amount must not be negative)',
+  too_many_decimals: '最多6位小数 (at most 6 decimals)',
+  zero: '金额必须大于0 (amount must be greater than 0)',
+  too_large: '金额超出上限 (amount is too large)',
+};
+
+export type ParseResult = { ok: true; micro: bigint } | { ok: false; problem: AmountProblem; reason: string };
+
+const fail = (problem: AmountProblem): ParseResult => ({
+  ok: false,
+  problem,
+  reason: AMOUNT_PROBLEM_TEXT[problem],
+});
+
+/**
+ * Parses a decimal USDT string ("12", "12.5", "0.000001") into micro-USDT. Refuses, with the reason: empty
+ * text, signs, exponents ("1e3"), NaN/Infinity, hex, spaces inside, more than 6 decimals, and amounts above
+ * AMOUNT_MICRO_MAX. Zero is refused unless `allowZero` (a transfer amount is always positive).
+ */
+export function parseAmount(input: unknown, opts: { allowZero?: boolean } = {}): ParseResult {
+  if (typeof input !== 'string')
+    return fail(input === undefined || input === null ? 'empty' : 'not_a_number');
+  const text = input.trim();
+  if (text === '') return fail('empty');
+  if (text.length > AMOUNT_TEXT_MAX) {
+    return /^\d+(\.\d+)?$/.test(text) && !text.includes('.') ? fail('too_large') : fail('not_a_number');
+  }
+  if (text.startsWith('-'))
+    return DECIMAL_PATTERN.test(text.slice(1)) ? fail('negative') : fail('not_a_number');
+  const match = DECIMAL_PATTERN.exec(text);
+  if (!match) return fail('not_a_number');
+  const whole = match[1]!;
+  const fraction = match[2] ?? '';
+  if (fraction.length > MONEY_DECIMALS) return fail('too_many_decimals');
+  const micro = BigInt(whole) * MICRO_PER_USDT + BigInt(fraction.padEnd(MONEY_DECIMALS, '0'));
+  if (micro > AMOUNT_MICRO_MAX) return fail('too_large');
+  if (micro === 0n && !opts.allowZero) return fail('zero');
+  return { ok: true, micro };
+}
+
+/** Parses or throws a MoneyError; for code paths where a bad amount is a programming error. */
+export function toMicro(text: string): bigint {
+  const parsed = parseAmount(text, { allowZero: true });
+  if (!parsed.ok) throw new MoneyError(parsed.problem, parsed.reason);
+  return parsed.micro;
+}
+
+export class MoneyError extends Error {
+  constructor(
+    readonly problem: AmountProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MoneyError';
+  }
+}
+
+/** Floor division for bigint (JavaScript's `/` truncates toward zero). */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+
+/**
+ * Formats micro-USDT with `decimals` decimals (0–6), rounding down (toward negative infinity), so that a
+ * shown balance is never more than the real one.
+ */
+export function formatMicro(micro: bigint, decimals: number = MONEY_DECIMALS): string {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > MONEY_DECIMALS) {
+    throw new RangeError(`decimals must be 0–${MONEY_DECIMALS}`);
+  }
+  const unit = 10n ** BigInt(MONEY_DECIMALS - decimals);
+  const scaled = floorDiv(micro, unit);
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+}
+
+/** A balance as the player sees it: 4 decimals, rounded down (decision 8). */
+export const formatBalance = (micro: bigint): string => formatMicro(micro, BALANCE_DISPLAY_DECIMALS);
+
+/** An amount in full precision with an explicit sign for account-change lists ("+1.500000", "-2.000000"). */
+export const formatSigned = (micro: bigint): string =>
+  micro > 0n ? `+${formatMicro(micro)}` : formatMicro(micro);
