@@ -109,6 +109,46 @@ export const ERRORS = {
   },
   ACCOUNT_NOT_FOUND: { code: 2006, http: 200, zh: '账户不存在', en: 'Account not found' },
   PLAYER_NOT_FOUND: { code: 2007, http: 200, zh: '玩家不存在', en: 'Player not found' },
+  TRANSFER_NOT_PENDING: {
+    code: 2008,
+    http: 200,
+    zh: '该交易不是冻结交易',
+    en: 'This transfer is not a pending transfer',
+  },
+  ACCOUNT_LIMIT_EXCEEDED: {
+    code: 2009,
+    http: 200,
+    zh: '超出账户限额',
+    en: 'The account limit does not allow this amount',
+  },
+
+  // Games (spec §8 game toasts).
+  GAME_NOT_FOUND: { code: 3001, http: 200, zh: '游戏不存在', en: 'Game not found' },
+  GAME_MAINTENANCE: {
+    code: 3002,
+    http: 200,
+    zh: '正在维护，请选择其他游戏',
+    en: 'Under maintenance, please pick another game',
+  },
+  GAME_COMING_SOON: {
+    code: 3003,
+    http: 200,
+    zh: '即将上线，请选择其他游戏',
+    en: 'Coming soon, please pick another game',
+  },
+  GAME_STAY_TUNED: {
+    code: 3004,
+    http: 200,
+    zh: '敬请期待，请选择其他游戏',
+    en: 'Stay tuned, please pick another game',
+  },
+  GAME_UNAVAILABLE: { code: 3005, http: 200, zh: '请选择其他游戏', en: 'Please pick another game' },
+  PROVIDER_UNAVAILABLE: {
+    code: 3006,
+    http: 200,
+    zh: '游戏厂商暂时无法连接，请稍后再试',
+    en: 'The game provider cannot be reached, please try again later',
+  },
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

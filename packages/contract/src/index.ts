@@ -4,3 +4,4 @@ export * from './common';
 export * from './envelope';
 export * from './auth';
 export * from './content';
+export * from './games';
