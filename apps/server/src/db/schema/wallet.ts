@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { players } from './accounts';
+
+/**
+ * The wallet ledger (issue 4), modelled on TigerBeetle's accounts and transfers. The writes themselves are
+ * done by the SQL functions in drizzle/*_wallet_functions.sql (one round trip per transfer); see the design
+ * note in modules/wallet/wallet.service.ts.
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const micro = (name: string) => bigint(name, { mode: 'bigint' });
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** 1 = player wallet, 2 = system account shard (AccountKind in @koi/ledger). */
+    kind: smallint('kind').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).references(() => players.id),
+    /** System account name (SystemAccount in @koi/ledger); null for player wallets. */
+    systemCode: text('system_code'),
+    /** Shard number of a system account; player wallets have one row, shard 0. */
+    shard: smallint('shard').notNull().default(0),
+    currency: text('currency').notNull().default('USDT'),
+    /** AccountFlags bits: 1 = debits must not exceed credits, 2 = credits must not exceed debits. */
+    flags: integer('flags').notNull().default(0),
+    debitsPostedMicro: micro('debits_posted_micro')
+      .notNull()
+      .default(sql`0`),
+    creditsPostedMicro: micro('credits_posted_micro')
+      .notNull()
+      .default(sql`0`),
+    debitsPendingMicro: micro('debits_pending_micro')
+      .notNull()
+      .default(sql`0`),
+    creditsPendingMicro: micro('credits_pending_micro')
+      .notNull()
+      .default(sql`0`),
+    /** Incremented by every change, for optimistic readers and audits. */
+    version: bigint('version', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_player_uq')
+      .on(t.playerId, t.currency)
+      .where(sql`${t.playerId} is not null`),
+    uniqueIndex('ledger_accounts_system_uq')
+      .on(t.systemCode, t.currency, t.shard)
+      .where(sql`${t.systemCode} is not null`),
+    check(
+      'ledger_accounts_owner_ck',
+      sql`(${t.kind} = 1 and ${t.playerId} is not null and ${t.systemCode} is null) or (${t.kind} = 2 and ${t.systemCode} is not null and ${t.playerId} is null)`,
+    ),
+    check(
+      'ledger_accounts_nonneg_ck',
+      sql`${t.debitsPostedMicro} >= 0 and ${t.creditsPostedMicro} >= 0 and ${t.debitsPendingMicro} >= 0 and ${t.creditsPendingMicro} >= 0`,
+    ),
+    // The last line of defence behind the conditional UPDATE: the database itself refuses a write that
+    // would take a limited account (every player wallet) below zero.
+    check(
+      'ledger_accounts_debit_limit_ck',
+      sql`${t.flags} & 1 = 0 or ${t.creditsPostedMicro} - ${t.debitsPostedMicro} - ${t.debitsPendingMicro} >= 0`,
+    ),
+    check(
+      'ledger_accounts_credit_limit_ck',
+      sql`${t.flags} & 2 = 0 or ${t.debitsPostedMicro} - ${t.creditsPostedMicro} - ${t.creditsPendingMicro} >= 0`,
+    ),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Chosen by the caller; a retry with the same key returns the first result. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    debitAccountId: bigint('debit_account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountMicro: micro('amount_micro').notNull(),
+    currency: text('currency').notNull().default('USDT'),
+    /** TransferCode in @koi/ledger: why the money moved. */
+    code: smallint('code').notNull(),
+    /** TransferState: 1 posted, 2 pending, 3 pending then posted, 4 pending then voided. */
+    state: smallint('state').notNull(),
+    /** What the transfer is about (order, bet round, withdrawal, adjustment). */
+    referenceType: text('reference_type').notNull().default(''),
+    referenceId: text('reference_id').notNull().default(''),
+    /** A pending transfer not resolved by then may be voided by the expiry sweep. */
+    timeoutAt: ts('timeout_at'),
+    metadata: jsonb('metadata'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_key_uq').on(t.idempotencyKey),
+    index('ledger_transfers_reference_idx').on(t.referenceType, t.referenceId),
+    index('ledger_transfers_pending_idx')
+      .on(t.timeoutAt)
+      .where(sql`${t.state} = 2`),
+    check('ledger_transfers_amount_ck', sql`${t.amountMicro} > 0`),
+    check('ledger_transfers_accounts_ck', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check('ledger_transfers_state_ck', sql`${t.state} between 1 and 4`),
+    check('ledger_transfers_key_ck', sql`length(${t.idempotencyKey}) between 1 and 128`),
+  ],
+);
+
+/**
+ * One row per account per event (a posted transfer, a hold, its post or its void). Entries are append-only;
+ * summing them recomputes every balance, and a player's entries are their account-change list.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    transferId: bigint('transfer_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** EntryPhase: 1 posted, 2 hold, 3 post of a hold, 4 void of a hold. */
+    phase: smallint('phase').notNull(),
+    /** Copied from the transfer so account-change lists filter by type without a join. */
+    code: smallint('code').notNull(),
+    /** Change of credits_posted - debits_posted (credit positive). */
+    postedDeltaMicro: micro('posted_delta_micro').notNull(),
+    /** Change of credits_pending - debits_pending (credit positive). */
+    pendingDeltaMicro: micro('pending_delta_micro').notNull(),
+    /** Change of the available balance (credits_posted - debits_posted - debits_pending): what the player sees. */
+    amountMicro: micro('amount_micro').notNull(),
+    /** Available balance after this entry. */
+    balanceAfterMicro: micro('balance_after_micro').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.createdAt, t.id),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    check('ledger_entries_phase_ck', sql`${t.phase} between 1 and 4`),
+  ],
+);
+
+/** Operator adjustments: who changed whose balance, by how much, and why (audited). */
+export const ledgerAdjustments = pgTable('ledger_adjustments', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  transferId: bigint('transfer_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => ledgerTransfers.id),
+  playerId: bigint('player_id', { mode: 'number' })
+    .notNull()
+    .references(() => players.id),
+  /** Signed: positive credits the player, negative debits. */
+  amountMicro: micro('amount_micro').notNull(),
+  reason: text('reason').notNull(),
+  operator: text('operator').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
