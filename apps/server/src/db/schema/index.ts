@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './content';
 export * from './wallet';
+export * from './games';

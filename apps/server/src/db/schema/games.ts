@@ -1,0 +1,57 @@
+import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** How a provider holds player money while they play (decision 15). */
+export const WalletModel = { SEAMLESS: 'seamless', TRANSFER: 'transfer', INTERNAL: 'internal' } as const;
+
+export const gameProviders = pgTable('game_providers', {
+  /** plat_type_id, 1–15 (spec §3). */
+  id: smallint('id').primaryKey(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  walletModel: text('wallet_model').notNull(),
+  brandImage: text('brand_image').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const gameCategories = pgTable('game_categories', {
+  /** game_type_id, 1–7 (spec §3). */
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull(),
+  /** Position among the home tabs; null keeps the category out of the tabs (it still has its all-games block). */
+  tabSort: integer('tab_sort'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const games = pgTable(
+  'games',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameCode: text('game_code').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    gameTypeId: smallint('game_type_id')
+      .notNull()
+      .references(() => gameCategories.id),
+    platTypeId: smallint('plat_type_id')
+      .notNull()
+      .references(() => gameProviders.id),
+    /** 1 playable, 2 maintenance, 3 coming soon, 4 stay tuned. */
+    status: smallint('status').notNull().default(1),
+    /** 2 opens /redirect (the game itself); 1 opens the provider's list (cateList). */
+    openType: smallint('open_type').notNull().default(2),
+    isHot: boolean('is_hot').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    image: text('image').notNull(),
+    gameImage: text('game_image').notNull(),
+    minBetMicro: bigint('min_bet_micro', { mode: 'bigint' }).notNull(),
+    maxBetMicro: bigint('max_bet_micro', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('games_provider_code_uq').on(t.platTypeId, t.gameCode),
+    index('games_type_sort_idx').on(t.gameTypeId, t.sort, t.id),
+    index('games_hot_idx').on(t.isHot, t.sort, t.id),
+  ],
+);
