@@ -21,7 +21,14 @@ import rateLimitPlugin from './plugins/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { contentRoutes } from './modules/content/content.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
 import { gamesRoutes } from './modules/games/games.routes';
+import { createGamesRepository } from './modules/games/games.repository';
+import { createGamesService } from './modules/games/games.service';
+import { seedCatalogue } from './modules/games/catalogue.seed';
+import { createLaunchTarget, createPlayerGate } from './modules/games/launch';
+import { createAuthRepository } from './modules/auth/auth.repository';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -72,7 +79,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (ownsDatabase) await database.close();
   });
   await database.migrate();
-  if (config.seedDemo) await seedDemoContent(database.db);
+  if (config.seedDemo) {
+    await seedDemoContent(database.db);
+    await seedCatalogue(database.db);
+  }
 
   // External plugins.
   await app.register(helmet, {
@@ -111,7 +121,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Our plugins.
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { config });
-  const auth = createAuthService({ db: database.db, config, clock });
+  const wallet = createWalletService({ db: database.db, clock });
+  await wallet.ensureSystemAccounts();
+  const auth = createAuthService({
+    db: database.db,
+    config,
+    clock,
+    balanceOf: wallet.displayBalance,
+    onPlayerCreated: (playerId, tx) => wallet.openPlayerAccount(playerId, tx),
+  });
   await app.register(authPlugin, { auth });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -121,7 +139,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
   await app.register(authRoutes, { auth, config });
   await app.register(contentRoutes, { db: database.db });
-  await app.register(gamesRoutes);
+  await app.register(walletRoutes, { wallet });
+  const gamesRepo = createGamesRepository(database.db);
+  const games = createGamesService({
+    repo: gamesRepo,
+    gate: createPlayerGate(createAuthRepository(database.db), clock),
+    launcher: createLaunchTarget(),
+  });
+  await app.register(gamesRoutes, { games, repo: gamesRepo });
 
   // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so
   // that client-side routes survive a reload.

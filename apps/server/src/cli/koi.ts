@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoContent } from '../db/seed';
+import { seedCatalogue } from '../modules/games/catalogue.seed';
 import type { Command } from './command';
 import { moduleCommands } from './commands';
 
@@ -20,11 +21,12 @@ const commands: Record<string, Command> = {
     },
   },
   'db:seed': {
-    summary: 'Insert demo content (config items, banners) where missing; idempotent',
+    summary: 'Insert demo content (config items, banners, game catalogue) where missing; idempotent',
     async run({ database, out }) {
       await database.migrate();
       await seedDemoContent(database.db);
-      out('demo content seeded');
+      await seedCatalogue(database.db);
+      out('demo content and game catalogue seeded');
       return 0;
     },
   },

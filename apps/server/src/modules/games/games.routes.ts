@@ -1,19 +1,121 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyBody, envelope } from '@koi/contract';
+import {
+  emptyBody,
+  envelope,
+  gameListQuery,
+  gameListResult,
+  gameLoginQuery,
+  gameLoginResult,
+  gamePlatListQuery,
+  gamePlatListResult,
+  gameTypeRequest,
+  gameTypeResult,
+  hotGamesQuery,
+  hotGamesResult,
+} from '@koi/contract';
 import { z } from 'zod';
+import { AppError } from '../../errors';
+import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { localeOf } from '../../plugins/locale';
+import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
+import type { GamesRepository } from './games.repository';
+import type { GamesService } from './games.service';
 
-export async function gamesRoutes(app: FastifyInstance) {
+const ART_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** Sends a generated SVG with a strong ETag so repeat visits cost a 304. */
+function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
+  const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+  reply.header('cache-control', ART_CACHE).header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.type('image/svg+xml; charset=utf-8').send(svg);
+}
+
+export async function gamesRoutes(
+  app: FastifyInstance,
+  opts: { games: GamesService; repo: GamesRepository },
+) {
+  const { games, repo } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['游戏'];
 
-  // Recalls balances held at transfer-wallet providers. No provider holds player funds yet (the games issue
-  // adds them), so there is nothing to recall and the call succeeds; the client then reloads user info.
+  r.get(
+    '/api/plat/game',
+    {
+      schema: {
+        tags,
+        summary: '游戏列表（按分类/厂商/关键字筛选，分页）',
+        querystring: gameListQuery,
+        response: { 200: envelope(gameListResult) },
+      },
+    },
+    async (request) => ok(await games.list(request.query, localeOf(request))),
+  );
+
+  r.get(
+    '/api/plat/game/hot',
+    {
+      schema: {
+        tags,
+        summary: '热门游戏',
+        querystring: hotGamesQuery,
+        response: { 200: envelope(hotGamesResult) },
+      },
+    },
+    async (request) => ok(await games.hot(request.query, localeOf(request))),
+  );
+
+  r.get(
+    '/api/plat/game-plat-list',
+    {
+      schema: {
+        tags,
+        summary: '全部游戏：分类下的厂商',
+        querystring: gamePlatListQuery,
+        response: { 200: envelope(gamePlatListResult) },
+      },
+    },
+    async (request) => ok(await games.platList(request.query.game_type)),
+  );
+
+  r.post(
+    '/api/plat/game-type',
+    {
+      schema: {
+        tags,
+        summary: '首页游戏分类标签（game_plat_type=0）',
+        body: gameTypeRequest,
+        response: { 200: envelope(gameTypeResult) },
+      },
+    },
+    async () => ok(await games.categories()),
+  );
+
+  r.get(
+    '/api/game/login',
+    {
+      schema: {
+        tags,
+        summary: '进入游戏：返回打开地址',
+        querystring: gameLoginQuery,
+        response: { 200: envelope(gameLoginResult) },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok(await games.launch(sessionOf(request).playerId, request.query.plat_type, request.query.game_code)),
+  );
+
+  // Recalls balances held at transfer-wallet providers. No transfer-wallet provider is connected yet, so
+  // nothing is held elsewhere and there is nothing to recall; the client then reloads user info.
   r.post(
     '/api/plat/refresh',
     {
       schema: {
-        tags: ['游戏'],
+        tags,
         summary: '回收第三方钱包余额',
         body: emptyBody,
         response: { 200: envelope(z.boolean()) },
@@ -21,5 +123,51 @@ export async function gamesRoutes(app: FastifyInstance) {
       preHandler: app.requireAuth,
     },
     async () => ok(true),
+  );
+
+  // Generated artwork (decision 17).
+  const code = z.string().regex(/^[a-z0-9-]{1,40}$/);
+  r.get(
+    '/art/games/:plat/:code/:variant',
+    {
+      schema: {
+        hide: true,
+        params: z.object({
+          plat: z.coerce.number().int().min(1).max(15),
+          code,
+          variant: z.enum(['tile.svg', 'hot.svg']),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const game = await repo.findGame(request.params.plat, request.params.code);
+      if (!game) throw new AppError('NOT_FOUND', { url: request.url });
+      const art = {
+        code: game.gameCode,
+        name: game.nameZh,
+        providerName: game.providerName,
+        gameTypeId: game.gameTypeId,
+      };
+      return sendSvg(
+        request,
+        reply,
+        drawGameTile(art, request.params.variant === 'hot.svg' ? 'hot' : 'tile'),
+      );
+    },
+  );
+  r.get(
+    '/art/brands/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{1,2}\.svg$/) }) } },
+    async (request, reply) => {
+      const provider = await repo.findProvider(Number.parseInt(request.params.file, 10));
+      if (!provider) throw new AppError('NOT_FOUND', { url: request.url });
+      return sendSvg(request, reply, drawBrand(provider.id, provider.name));
+    },
+  );
+  r.get(
+    '/art/categories/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[0-7]\.svg$/) }) } },
+    async (request, reply) =>
+      sendSvg(request, reply, drawCategoryIcon(Number.parseInt(request.params.file, 10))),
   );
 }

@@ -1,0 +1,118 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { gameCategories, gameProviders, games } from '../../db/schema';
+
+export interface GameFilter {
+  gameTypeId?: number;
+  platTypeId?: number;
+  keyword?: string;
+  hotOnly?: boolean;
+  limit: number;
+  offset: number;
+}
+
+const gameColumns = {
+  id: games.id,
+  gameCode: games.gameCode,
+  nameZh: games.nameZh,
+  nameEn: games.nameEn,
+  gameTypeId: games.gameTypeId,
+  platTypeId: games.platTypeId,
+  status: games.status,
+  openType: games.openType,
+  isHot: games.isHot,
+  image: games.image,
+  gameImage: games.gameImage,
+  minBetMicro: games.minBetMicro,
+  maxBetMicro: games.maxBetMicro,
+  providerName: gameProviders.name,
+  walletModel: gameProviders.walletModel,
+};
+export type GameRow = { [K in keyof typeof gameColumns]: (typeof gameColumns)[K]['_']['data'] };
+
+/** LIKE wildcards typed by a player are searched for literally. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createGamesRepository(db: DbOrTx) {
+  function where(filter: Omit<GameFilter, 'limit' | 'offset'>): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [eq(gameProviders.enabled, true)];
+    if (filter.gameTypeId) conditions.push(eq(games.gameTypeId, filter.gameTypeId));
+    if (filter.platTypeId) conditions.push(eq(games.platTypeId, filter.platTypeId));
+    if (filter.hotOnly) conditions.push(eq(games.isHot, true));
+    if (filter.keyword) {
+      const pattern = `%${escapeLike(filter.keyword)}%`;
+      conditions.push(
+        or(ilike(games.nameZh, pattern), ilike(games.nameEn, pattern), ilike(games.gameCode, pattern)),
+      );
+    }
+    return and(...conditions);
+  }
+
+  return {
+    async listGames(filter: GameFilter): Promise<{ rows: GameRow[]; total: number }> {
+      const condition = where(filter);
+      const [rows, count] = await Promise.all([
+        db
+          .select(gameColumns)
+          .from(games)
+          .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
+          .where(condition)
+          .orderBy(asc(games.sort), asc(games.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(games)
+          .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
+          .where(condition),
+      ]);
+      return { rows, total: count[0]?.n ?? 0 };
+    },
+
+    async findGame(platTypeId: number, gameCode: string): Promise<GameRow | null> {
+      const rows = await db
+        .select(gameColumns)
+        .from(games)
+        .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
+        .where(and(eq(games.platTypeId, platTypeId), eq(games.gameCode, gameCode)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** One record per (category, provider) that has at least one game, for the all-games blocks. */
+    listCategoryProviders(gameTypeId?: number) {
+      return db
+        .select({
+          game_type_id: games.gameTypeId,
+          plat_type_id: games.platTypeId,
+          brand_image: gameProviders.brandImage,
+          plat_name: gameProviders.name,
+          game_count: sql<number>`count(*)::int`,
+        })
+        .from(games)
+        .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
+        .where(
+          and(eq(gameProviders.enabled, true), gameTypeId ? eq(games.gameTypeId, gameTypeId) : undefined),
+        )
+        .groupBy(
+          games.gameTypeId,
+          games.platTypeId,
+          gameProviders.brandImage,
+          gameProviders.name,
+          gameProviders.sort,
+        )
+        .orderBy(asc(games.gameTypeId), asc(gameProviders.sort));
+    },
+
+    listCategories() {
+      return db.select().from(gameCategories).orderBy(asc(gameCategories.sort));
+    },
+
+    async findProvider(id: number) {
+      const rows = await db.select().from(gameProviders).where(eq(gameProviders.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type GamesRepository = ReturnType<typeof createGamesRepository>;

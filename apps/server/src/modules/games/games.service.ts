@@ -1,0 +1,113 @@
+import type { GameItem, Locale } from '@koi/contract';
+import { AppError } from '../../errors';
+import type { GameRow, GamesRepository } from './games.repository';
+
+/** Shown first among the home tabs (spec §2: hot = 0). */
+const HOT_TAB = { game_type_id: 0, name: '热门', icon: '/art/categories/0.svg', sort: 0 };
+const TAB_NAMES: Record<number, string> = {
+  1: '棋牌',
+  2: '彩票',
+  3: '捕鱼',
+  4: '电竞',
+  5: '电子',
+  6: '体育',
+  7: '视讯',
+};
+
+/** Spec §8: each non-playable status has its own toast. */
+const STATUS_ERRORS = { 2: 'GAME_MAINTENANCE', 3: 'GAME_COMING_SOON', 4: 'GAME_STAY_TUNED' } as const;
+
+export interface PlayerGate {
+  /** Throws when the player may not open games (frozen, self-excluded). */
+  assertMayPlay(playerId: number): Promise<void>;
+}
+
+export interface LaunchTarget {
+  /** Returns the URL that opens the game for this player. */
+  launchUrl(game: GameRow, playerId: number): Promise<string>;
+}
+
+export function toGameItem(row: GameRow, locale: Locale): GameItem {
+  return {
+    id: row.id,
+    name: locale === 'en' ? row.nameEn : row.nameZh,
+    game_image: row.gameImage,
+    image: row.image,
+    status: row.status,
+    open_type: row.openType,
+    plat_type_id: row.platTypeId,
+    game_type_id: row.gameTypeId,
+    game_code: row.gameCode,
+    is_hot: row.isHot,
+  };
+}
+
+export function createGamesService(deps: {
+  repo: GamesRepository;
+  gate: PlayerGate;
+  launcher: LaunchTarget;
+}) {
+  const { repo } = deps;
+  return {
+    async list(
+      q: {
+        game_type?: number;
+        plat_type?: number;
+        keyword: string;
+        is_hot?: boolean;
+        page: number;
+        size: number;
+      },
+      locale: Locale,
+    ) {
+      const { rows, total } = await repo.listGames({
+        gameTypeId: q.game_type || undefined,
+        platTypeId: q.plat_type || undefined,
+        keyword: q.keyword.trim() || undefined,
+        hotOnly: q.is_hot,
+        limit: q.size,
+        offset: (q.page - 1) * q.size,
+      });
+      return { data: rows.map((r) => toGameItem(r, locale)), total };
+    },
+
+    async hot(q: { page: number; size: number }, locale: Locale) {
+      const { rows, total } = await repo.listGames({
+        hotOnly: true,
+        limit: q.size,
+        offset: (q.page - 1) * q.size,
+      });
+      return { data: rows.map((r) => toGameItem(r, locale)), total };
+    },
+
+    platList: (gameTypeId?: number) => repo.listCategoryProviders(gameTypeId || undefined),
+
+    /** The home tabs: hot first, then the categories that have a tab position. */
+    async categories() {
+      const categories = await repo.listCategories();
+      const tabs = categories
+        .filter((c) => c.tabSort !== null)
+        .sort((a, b) => (a.tabSort ?? 0) - (b.tabSort ?? 0))
+        .map((c) => ({
+          game_type_id: c.id,
+          name: TAB_NAMES[c.id] ?? c.name,
+          icon: c.icon,
+          sort: c.tabSort ?? 0,
+        }));
+      return [HOT_TAB, ...tabs];
+    },
+
+    async launch(playerId: number, platTypeId: number, gameCode: string): Promise<{ url: string }> {
+      const game = await repo.findGame(platTypeId, gameCode);
+      if (!game) throw new AppError('GAME_NOT_FOUND');
+      if (game.status !== 1) {
+        const key = STATUS_ERRORS[game.status as keyof typeof STATUS_ERRORS] ?? 'GAME_UNAVAILABLE';
+        throw new AppError(key);
+      }
+      await deps.gate.assertMayPlay(playerId);
+      return { url: await deps.launcher.launchUrl(game, playerId) };
+    },
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;
