@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './auth';
 export * from './content';
 export * from './games';
+export * from './wallet';

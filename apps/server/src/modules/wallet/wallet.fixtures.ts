@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import type { Db } from '../../db/client';
+import { players } from '../../db/schema';
+import type { WalletService } from './wallet.service';
+
+/** Test helpers: players inserted directly (no password hashing), with their wallets open. */
+export async function createPlayers(db: Db, wallet: WalletService, count: number): Promise<number[]> {
+  const rows = Array.from({ length: count }, () => {
+    const tag = randomBytes(6).toString('hex');
+    return {
+      username: `w_${tag}`,
+      passwordHash: 'x',
+      inviteCode: tag.slice(0, 10).toUpperCase(),
+      ageConfirmedAt: new Date(),
+    };
+  });
+  const ids = (await db.insert(players).values(rows).returning({ id: players.id })).map((r) => r.id);
+  for (const id of ids) await wallet.openPlayerAccount(id);
+  return ids;
+}
+
+let sequence = 0;
+export const freshKey = (prefix = 'k') =>
+  `${prefix}:${process.pid}:${Date.now().toString(36)}:${(sequence += 1)}`;
+
+export function deposit(wallet: WalletService, playerId: number, amount: string, key = freshKey('dep')) {
+  return wallet.transfer({
+    key,
+    debit: { system: SystemAccount.DEPOSIT_CLEARING },
+    credit: { player: playerId },
+    amountMicro: toMicro(amount),
+    code: TransferCode.DEPOSIT,
+    reference: { type: 'deposit', id: key },
+  });
+}
+
+export function bet(wallet: WalletService, playerId: number, amount: string, key = freshKey('bet')) {
+  return wallet.transfer({
+    key,
+    debit: { player: playerId },
+    credit: { system: SystemAccount.HOUSE },
+    amountMicro: toMicro(amount),
+    code: TransferCode.BET,
+    reference: { type: 'round', id: key },
+  });
+}

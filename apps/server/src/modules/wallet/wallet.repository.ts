@@ -1,0 +1,412 @@
+import { sql } from 'drizzle-orm';
+import type { ErrorKey } from '@koi/contract';
+import { ERRORS } from '@koi/contract';
+import { AccountFlags, AccountKind, type AccountAudit, type LedgerAudit } from '@koi/ledger';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { ledgerAdjustments, players } from '../../db/schema';
+import { AppError } from '../../errors';
+import { pgErrorCode } from '../../lib/pg-errors';
+
+/** SQL of the wallet ledger. Nothing here decides; the service does, and the SQL functions enforce. */
+
+/** One side of a transfer: a player's wallet or a system account by name (the function picks a shard). */
+export type SideRow = { playerId: number; system: null } | { playerId: null; system: string };
+
+export interface TransferRow {
+  key: string;
+  debit: SideRow;
+  credit: SideRow;
+  amountMicro: bigint;
+  code: number;
+  pending: boolean;
+  timeoutAt: Date | null;
+  referenceType: string;
+  referenceId: string;
+  metadata: Record<string, unknown> | null;
+  currency: string;
+  /** Preferred system-account shard (0 .. shards-1). */
+  shard: number;
+  now: Date;
+}
+
+export interface TransferRecord {
+  transferId: bigint;
+  /** False when the key was already recorded and this is the first result again. */
+  created: boolean;
+  state: number;
+  code: number;
+  amountMicro: bigint;
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  createdAt: Date;
+  debitBalanceAfterMicro: bigint;
+  creditBalanceAfterMicro: bigint;
+}
+
+/** A concurrent request with the same key won; retrying returns its recorded result. */
+export class IdempotencyRace extends Error {}
+
+const DEADLOCK = '40P01';
+const SERIALIZATION_FAILURE = '40001';
+export const isRetryableConflict = (error: unknown) => {
+  const code = pgErrorCode(error);
+  return code === DEADLOCK || code === SERIALIZATION_FAILURE || error instanceof IdempotencyRace;
+};
+
+function ledgerErrorKey(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && code.startsWith('KW') && typeof message === 'string') return message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Turns the SQL functions' KW errors into AppError; every other error goes on unchanged. */
+function translate(error: unknown): never {
+  const key = ledgerErrorKey(error);
+  if (key === 'IDEMPOTENCY_RACE') throw new IdempotencyRace(key);
+  if (key === 'AMOUNT_INVALID') throw new AppError('AMOUNT_INVALID', { reason: 'amount must be > 0' });
+  if (key && Object.prototype.hasOwnProperty.call(ERRORS, key)) throw new AppError(key as ErrorKey);
+  throw error;
+}
+
+type RawRecord = {
+  r_transfer_id: string;
+  r_created: boolean;
+  r_state: number;
+  r_code: number;
+  r_amount_micro: string;
+  r_debit_account_id: string;
+  r_credit_account_id: string;
+  r_created_at: Date | string;
+  r_debit_balance_after: string;
+  r_credit_balance_after: string;
+};
+
+// Both drivers return int8 differently (node-postgres: string, PGlite: number), so every bigint is read as
+// text and converted here, never through a JavaScript number.
+const RECORD_COLUMNS = sql.raw(
+  `r_transfer_id::text, r_created, r_state::int, r_code::int, r_amount_micro::text, r_debit_account_id::text,
+   r_credit_account_id::text, r_created_at, r_debit_balance_after::text, r_credit_balance_after::text`,
+);
+
+function toRecord(row: RawRecord | undefined): TransferRecord {
+  if (!row) throw new Error('ledger function returned no row');
+  return {
+    transferId: BigInt(row.r_transfer_id),
+    created: row.r_created,
+    state: row.r_state,
+    code: row.r_code,
+    amountMicro: BigInt(row.r_amount_micro),
+    debitAccountId: BigInt(row.r_debit_account_id),
+    creditAccountId: BigInt(row.r_credit_account_id),
+    createdAt: new Date(row.r_created_at),
+    debitBalanceAfterMicro: BigInt(row.r_debit_balance_after),
+    creditBalanceAfterMicro: BigInt(row.r_credit_balance_after),
+  };
+}
+
+const big = (v: bigint) => sql`${v.toString()}::bigint`;
+const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
+
+export interface AccountBalancesRow {
+  accountId: bigint;
+  currency: string;
+  debitsPostedMicro: bigint;
+  creditsPostedMicro: bigint;
+  debitsPendingMicro: bigint;
+  creditsPendingMicro: bigint;
+}
+
+export interface EntryFilter {
+  code: number | null;
+  from: Date | null;
+  to: Date | null;
+  limit: number;
+  offset: number;
+}
+
+export function createWalletRepository(db: DbOrTx) {
+  return {
+    /** Creates every shard of every system account that does not exist yet; safe to run on every start. */
+    async ensureSystemAccounts(codes: readonly string[], shards: number, currency: string) {
+      for (const code of codes) {
+        await db.execute(sql`
+          insert into ledger_accounts (kind, system_code, shard, currency, flags)
+          select ${AccountKind.SYSTEM}, ${code}, s, ${currency}, 0 from generate_series(0, ${shards - 1}) s
+          on conflict (system_code, currency, shard) where system_code is not null do nothing`);
+      }
+    },
+
+    /** Opens the wallets of players registered before the ledger existed (idempotent). */
+    async openMissingPlayerAccounts(currency: string) {
+      await db.execute(sql`
+        insert into ledger_accounts (kind, player_id, currency, flags)
+        select ${AccountKind.PLAYER}, p.id, ${currency}, ${AccountFlags.DEBITS_MUST_NOT_EXCEED_CREDITS}
+        from players p
+        where not exists (select 1 from ledger_accounts a where a.player_id = p.id and a.currency = ${currency})
+        on conflict (player_id, currency) where player_id is not null do nothing`);
+    },
+
+    /** Opens a player's wallet (idempotent); it may never go below zero. */
+    async openPlayerAccount(playerId: number, currency: string) {
+      await db.execute(sql`
+        insert into ledger_accounts (kind, player_id, currency, flags)
+        values (${AccountKind.PLAYER}, ${playerId}, ${currency}, ${AccountFlags.DEBITS_MUST_NOT_EXCEED_CREDITS})
+        on conflict (player_id, currency) where player_id is not null do nothing`);
+    },
+
+    async transfer(t: TransferRow): Promise<TransferRecord> {
+      try {
+        const rows = await queryRows<RawRecord>(
+          db,
+          sql`select ${RECORD_COLUMNS} from koi_ledger_transfer(
+            ${t.key}, ${t.debit.playerId}::bigint, ${t.debit.system}::text, ${t.credit.playerId}::bigint,
+            ${t.credit.system}::text, ${big(t.amountMicro)}, ${t.code}::smallint, ${t.pending}::boolean,
+            ${ts(t.timeoutAt)}, ${t.referenceType}::text, ${t.referenceId}::text,
+            ${t.metadata === null ? null : JSON.stringify(t.metadata)}::jsonb, ${t.currency}::text,
+            ${t.shard}::int, ${ts(t.now)})`,
+        );
+        return toRecord(rows[0]);
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    async resolve(key: string, post: boolean, now: Date): Promise<TransferRecord> {
+      try {
+        const rows = await queryRows<RawRecord>(
+          db,
+          sql`select ${RECORD_COLUMNS} from koi_ledger_resolve(${key}::text, ${post}::boolean, ${ts(now)})`,
+        );
+        return toRecord(rows[0]);
+      } catch (error) {
+        translate(error);
+      }
+    },
+
+    /** Keys of pending transfers whose timeout has passed, oldest first, at most `limit`. */
+    async expiredPendingKeys(now: Date, limit: number): Promise<string[]> {
+      const rows = await queryRows<{ idempotency_key: string }>(
+        db,
+        sql`select idempotency_key from ledger_transfers
+            where state = 2 and timeout_at <= ${now.toISOString()}::timestamptz
+            order by timeout_at limit ${limit}`,
+      );
+      return rows.map((r) => r.idempotency_key);
+    },
+
+    async playerBalances(playerId: number): Promise<AccountBalancesRow[]> {
+      const rows = await queryRows<{
+        id: string;
+        currency: string;
+        dp: string;
+        cp: string;
+        dpe: string;
+        cpe: string;
+      }>(
+        db,
+        sql`select id::text, currency, debits_posted_micro::text dp, credits_posted_micro::text cp,
+              debits_pending_micro::text dpe, credits_pending_micro::text cpe
+            from ledger_accounts where player_id = ${playerId} order by currency`,
+      );
+      return rows.map((r) => ({
+        accountId: BigInt(r.id),
+        currency: r.currency,
+        debitsPostedMicro: BigInt(r.dp),
+        creditsPostedMicro: BigInt(r.cp),
+        debitsPendingMicro: BigInt(r.dpe),
+        creditsPendingMicro: BigInt(r.cpe),
+      }));
+    },
+
+    /**
+     * A player's entries that changed the available balance, newest first. Scoped by player: the account is
+     * found through player_id, so one player can never page through another's records.
+     */
+    async playerEntries(playerId: number, currency: string, f: EntryFilter) {
+      const where = sql`a.player_id = ${playerId} and a.currency = ${currency} and e.amount_micro <> 0
+        ${f.code === null ? sql`` : sql`and e.code = ${f.code}`}
+        ${f.from === null ? sql`` : sql`and e.created_at >= ${f.from.toISOString()}::timestamptz`}
+        ${f.to === null ? sql`` : sql`and e.created_at < ${f.to.toISOString()}::timestamptz`}`;
+      const rows = await queryRows<{
+        id: string;
+        created_at: Date | string;
+        code: number;
+        phase: number;
+        amount: string;
+        balance_after: string;
+        reference_type: string;
+        reference_id: string;
+        transfer_id: string;
+      }>(
+        db,
+        sql`select e.id::text, e.created_at, e.code::int, e.phase::int, e.amount_micro::text amount,
+              e.balance_after_micro::text balance_after, t.reference_type, t.reference_id, t.id::text transfer_id
+            from ledger_entries e
+            join ledger_accounts a on a.id = e.account_id
+            join ledger_transfers t on t.id = e.transfer_id
+            where ${where}
+            order by e.created_at desc, e.id desc
+            limit ${f.limit} offset ${f.offset}`,
+      );
+      const total = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*)::int n from ledger_entries e join ledger_accounts a on a.id = e.account_id where ${where}`,
+      );
+      return {
+        total: Number(total[0]?.n ?? 0),
+        rows: rows.map((r) => ({
+          id: r.id,
+          createdAt: new Date(r.created_at),
+          code: r.code,
+          phase: r.phase,
+          amountMicro: BigInt(r.amount),
+          balanceAfterMicro: BigInt(r.balance_after),
+          referenceType: r.reference_type,
+          referenceId: r.reference_id,
+          transferId: r.transfer_id,
+        })),
+      };
+    },
+
+    async findPlayerIdByUsername(username: string): Promise<number | null> {
+      const rows = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(sql`lower(${players.username}) = lower(${username})`)
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
+    async insertAdjustment(row: typeof ledgerAdjustments.$inferInsert) {
+      await db.insert(ledgerAdjustments).values(row);
+    },
+
+    async counts() {
+      const rows = await queryRows<{ transfers: number; entries: number }>(
+        db,
+        sql`select (select count(*)::int from ledger_transfers) transfers, (select count(*)::int from ledger_entries) entries`,
+      );
+      return rows[0]!;
+    },
+
+    /**
+     * Gathers everything the invariants need, as aggregates: stored balances next to the same sums
+     * recomputed from transfers and from entries, plus the keys, resolutions and transfers that break a
+     * rule (each list bounded).
+     */
+    async audit(violationLimit: number): Promise<LedgerAudit> {
+      const accounts = await queryRows<{
+        id: string;
+        kind: number;
+        flags: number;
+        currency: string;
+        player_id: string | null;
+        system_code: string | null;
+        shard: number;
+        dp: string;
+        cp: string;
+        dpe: string;
+        cpe: string;
+        t_dp: string;
+        t_cp: string;
+        t_dpe: string;
+        t_cpe: string;
+        e_posted: string;
+        e_pending: string;
+      }>(
+        db,
+        sql`
+        with td as (
+          select debit_account_id id,
+                 coalesce(sum(amount_micro) filter (where state in (1, 3)), 0) posted,
+                 coalesce(sum(amount_micro) filter (where state = 2), 0) pending
+          from ledger_transfers group by debit_account_id),
+        tc as (
+          select credit_account_id id,
+                 coalesce(sum(amount_micro) filter (where state in (1, 3)), 0) posted,
+                 coalesce(sum(amount_micro) filter (where state = 2), 0) pending
+          from ledger_transfers group by credit_account_id),
+        e as (
+          select account_id id, sum(posted_delta_micro) posted, sum(pending_delta_micro) pending
+          from ledger_entries group by account_id)
+        select a.id::text, a.kind::int, a.flags, a.currency, a.player_id::text, a.system_code, a.shard::int,
+          a.debits_posted_micro::text dp, a.credits_posted_micro::text cp,
+          a.debits_pending_micro::text dpe, a.credits_pending_micro::text cpe,
+          coalesce(td.posted, 0)::text t_dp, coalesce(tc.posted, 0)::text t_cp,
+          coalesce(td.pending, 0)::text t_dpe, coalesce(tc.pending, 0)::text t_cpe,
+          coalesce(e.posted, 0)::text e_posted, coalesce(e.pending, 0)::text e_pending
+        from ledger_accounts a
+        left join td on td.id = a.id
+        left join tc on tc.id = a.id
+        left join e on e.id = a.id
+        order by a.id`,
+      );
+      const duplicateKeys = await queryRows<{ key: string; count: number }>(
+        db,
+        sql`select idempotency_key as key, count(*)::int as count from ledger_transfers
+            group by idempotency_key having count(*) > 1 limit ${violationLimit}`,
+      );
+      const badResolutions = await queryRows<{ id: string; state: number; events: number }>(
+        db,
+        sql`
+        select t.id::text, t.state::int, ceil(count(e.id) filter (where e.phase in (3, 4)) / 2.0)::int events
+        from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+        where t.state <> 1
+        group by t.id, t.state
+        having not (
+          (t.state = 2 and count(e.id) filter (where e.phase in (3, 4)) = 0)
+          or (t.state = 3 and count(e.id) filter (where e.phase = 3) = 2 and count(e.id) filter (where e.phase = 4) = 0)
+          or (t.state = 4 and count(e.id) filter (where e.phase = 4) = 2 and count(e.id) filter (where e.phase = 3) = 0))
+        limit ${violationLimit}`,
+      );
+      const unbalanced = await queryRows<{ id: string; posted: string; pending: string }>(
+        db,
+        sql`select transfer_id::text id, sum(posted_delta_micro)::text posted, sum(pending_delta_micro)::text pending
+            from ledger_entries group by transfer_id
+            having sum(posted_delta_micro) <> 0 or sum(pending_delta_micro) <> 0
+            limit ${violationLimit}`,
+      );
+      return {
+        accounts: accounts.map((a): AccountAudit => ({
+          id: a.id,
+          label: a.player_id
+            ? `player ${a.player_id} (account ${a.id})`
+            : `${a.system_code}#${a.shard} (account ${a.id})`,
+          kind: a.kind,
+          flags: a.flags,
+          currency: a.currency,
+          stored: {
+            debitsPosted: BigInt(a.dp),
+            creditsPosted: BigInt(a.cp),
+            debitsPending: BigInt(a.dpe),
+            creditsPending: BigInt(a.cpe),
+          },
+          fromTransfers: {
+            debitsPosted: BigInt(a.t_dp),
+            creditsPosted: BigInt(a.t_cp),
+            debitsPending: BigInt(a.t_dpe),
+            creditsPending: BigInt(a.t_cpe),
+          },
+          fromEntries: { postedNet: BigInt(a.e_posted), pendingNet: BigInt(a.e_pending) },
+        })),
+        duplicateKeys,
+        badResolutions: badResolutions.map((r) => ({
+          transferId: r.id,
+          state: r.state,
+          resolutionEvents: r.events,
+        })),
+        unbalancedTransfers: unbalanced.map((u) => ({
+          transferId: u.id,
+          postedSum: BigInt(u.posted),
+          pendingSum: BigInt(u.pending),
+        })),
+      };
+    },
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -1,0 +1,397 @@
+import type {
+  TransferState} from '@koi/ledger';
+import {
+  AMOUNT_MICRO_MAX,
+  checkLedger,
+  formatBalance,
+  isTransferCode,
+  LEDGER_CURRENCY,
+  parseAmount,
+  SYSTEM_ACCOUNT_SHARDS,
+  SYSTEM_ACCOUNTS,
+  SystemAccount,
+  TransferCode,
+  type Violation,
+} from '@koi/ledger';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import {
+  createWalletRepository,
+  isRetryableConflict,
+  type SideRow,
+  type TransferRecord,
+  type TransferRow,
+} from './wallet.repository';
+
+/*
+ * Design note: the wallet ledger.
+ *
+ * Model. TigerBeetle's: accounts hold four running sums (debits/credits, posted/pending); a transfer moves an
+ * amount from a debit account to a credit account, is immutable, and carries a caller-chosen idempotency key.
+ * Two-phase transfers reserve money as pending and are later posted or voided, once: the only update a
+ * transfer row ever sees is that single resolution. Every event also appends one entry per account, so every
+ * balance can be recomputed two ways (from transfers, and from entries); `ledger:verify` does both.
+ *
+ * One round trip per transfer. A transfer is one call of the SQL function koi_ledger_transfer (migration
+ * 0002): it checks the key, updates both accounts, inserts the transfer and its entries, in one statement and
+ * so in one short transaction. Row locks live exactly as long as one server-side function call plus its
+ * commit, instead of several client round trips, which is most of what makes the ledger fast.
+ *
+ * No overdraft. The limit check and the debit are one conditional UPDATE ("... where available >= amount"):
+ * a concurrent debit waits for the row lock and then re-evaluates the condition against the new balance, so
+ * two bets can never both pass a check that only one can afford. A CHECK constraint on the table refuses the
+ * same thing a second time, should any other path ever try.
+ *
+ * Hot accounts. Every bet and win also touches a house account, and a row lock held until commit would
+ * serialise all bets of the platform behind that one row at the speed of the disk's fsync. So each system
+ * account is split into SYSTEM_ACCOUNT_SHARDS rows (shards) of the same name. A transfer takes its preferred
+ * shard (derived from the player, so load spreads evenly) or, if that one is locked, the next free one
+ * (SELECT ... FOR NO KEY UPDATE SKIP LOCKED); it waits only when every shard is busy. The system account's
+ * balance is the sum of its shards; the ledger's sum-to-zero invariant is unaffected because shards are just
+ * accounts. We chose shards over "system balances rolled up later from entries" because every balance then
+ * stays exact and checkable at every moment, at the cost of a GROUP BY to read a system total.
+ *
+ * Deadlocks. Player wallets are locked before system shards and two player wallets in id order, and shards
+ * are taken with SKIP LOCKED, so single transfers cannot deadlock. Linked batches lock in request order and
+ * might; PostgreSQL then aborts one, and it is retried (bounded, see RETRY_ATTEMPTS).
+ *
+ * Idempotency. Same key + same payload returns the first result ("created: false"); same key + different
+ * payload is refused with IDEMPOTENCY_CONFLICT. Two concurrent requests with one key: the unique index makes
+ * the second wait for the first; it then aborts its own attempt and is retried, which answers from the record.
+ */
+
+/** A linked batch is bounded so that one request cannot hold many row locks for long. */
+export const LINKED_BATCH_MAX = 100;
+/** Attempts for a transfer that lost a deadlock or an idempotency race (each retry is cheap and rare). */
+const RETRY_ATTEMPTS = 4;
+const KEY_MAX_LENGTH = 128;
+const REFERENCE_MAX_LENGTH = 128;
+/** Pending transfers voided per expiry sweep, so one sweep stays short. */
+const EXPIRY_SWEEP_MAX = 500;
+/** Account-change lists are shown in the players' region, China Standard Time (UTC+8), for day boundaries. */
+const REPORT_UTC_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+export type AccountRef = { player: number } | { system: SystemAccount };
+
+export interface TransferRequest {
+  /** Caller-chosen idempotency key, 1–128 characters; a retry must reuse it. */
+  key: string;
+  debit: AccountRef;
+  credit: AccountRef;
+  amountMicro: bigint;
+  code: TransferCode;
+  reference?: { type: string; id: string };
+  metadata?: Record<string, unknown>;
+  /** A pending timeout for holds; an expired hold is voided by `voidExpired`. */
+  timeoutMs?: number;
+}
+
+export interface TransferResult {
+  id: string;
+  key: string;
+  created: boolean;
+  state: TransferState;
+  code: number;
+  amountMicro: bigint;
+  createdAt: Date;
+  debitBalanceAfterMicro: bigint;
+  creditBalanceAfterMicro: bigint;
+}
+
+export interface PlayerBalance {
+  currency: string;
+  /** credits_posted - debits_posted: everything the player owns, including held withdrawals. */
+  postedMicro: bigint;
+  /** Held by pending transfers (withdrawals in review). */
+  heldMicro: bigint;
+  /** What the player can spend: posted minus held. */
+  availableMicro: bigint;
+}
+
+export interface BillChangeQuery {
+  code: number | null;
+  /** 1 = yesterday, 2 = today, 3 = the last 7 days (including today); null = all time. */
+  range: 1 | 2 | 3 | null;
+  page: number;
+  size: number;
+}
+
+export interface WalletServiceDeps {
+  db: Db;
+  clock: Clock;
+  shards?: number;
+}
+
+/** Asserts a ledger property at the point of change (TigerBeetle style); a failure is a bug, not a user error. */
+function invariant(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(`ledger invariant broken: ${message}`);
+}
+
+function sideOf(ref: AccountRef): SideRow {
+  return 'player' in ref ? { playerId: ref.player, system: null } : { playerId: null, system: ref.system };
+}
+
+function checkRequest(req: TransferRequest) {
+  if (typeof req.amountMicro !== 'bigint' || req.amountMicro <= 0n) {
+    throw new AppError('AMOUNT_INVALID', { reason: '金额必须大于0 (amount must be greater than 0)' });
+  }
+  if (req.amountMicro > AMOUNT_MICRO_MAX) {
+    throw new AppError('AMOUNT_INVALID', { reason: '金额超出上限 (amount is too large)' });
+  }
+  if (!req.key || req.key.length > KEY_MAX_LENGTH)
+    throw new AppError('BAD_REQUEST', { detail: 'idempotency key' });
+  if (!isTransferCode(req.code)) throw new AppError('BAD_REQUEST', { detail: 'transfer code' });
+  if (
+    req.reference &&
+    (req.reference.type.length > REFERENCE_MAX_LENGTH || req.reference.id.length > REFERENCE_MAX_LENGTH)
+  ) {
+    throw new AppError('BAD_REQUEST', { detail: 'reference' });
+  }
+  const sameSide =
+    'player' in req.debit && 'player' in req.credit
+      ? req.debit.player === req.credit.player
+      : 'system' in req.debit && 'system' in req.credit && req.debit.system === req.credit.system;
+  if (sameSide) throw new AppError('BAD_REQUEST', { detail: 'debit and credit are the same account' });
+}
+
+function toResult(key: string, r: TransferRecord): TransferResult {
+  return {
+    id: r.transferId.toString(),
+    key,
+    created: r.created,
+    state: r.state as TransferState,
+    code: r.code,
+    amountMicro: r.amountMicro,
+    createdAt: r.createdAt,
+    debitBalanceAfterMicro: r.debitBalanceAfterMicro,
+    creditBalanceAfterMicro: r.creditBalanceAfterMicro,
+  };
+}
+
+/** Runs `attempt` again when it lost a deadlock or an idempotency race; gives up after RETRY_ATTEMPTS. */
+async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryableConflict(error) || n >= RETRY_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export function createWalletService(deps: WalletServiceDeps) {
+  const { db, clock } = deps;
+  const shards = deps.shards ?? SYSTEM_ACCOUNT_SHARDS;
+  const repo = createWalletRepository(db);
+
+  function rowOf(req: TransferRequest, pending: boolean): TransferRow {
+    const now = clock.now();
+    const player =
+      'player' in req.debit ? req.debit.player : 'player' in req.credit ? req.credit.player : null;
+    return {
+      key: req.key,
+      debit: sideOf(req.debit),
+      credit: sideOf(req.credit),
+      amountMicro: req.amountMicro,
+      code: req.code,
+      pending,
+      timeoutAt: pending && req.timeoutMs ? new Date(now.getTime() + req.timeoutMs) : null,
+      referenceType: req.reference?.type ?? '',
+      referenceId: req.reference?.id ?? '',
+      metadata: req.metadata ?? null,
+      currency: LEDGER_CURRENCY,
+      // A player's transfers prefer one shard; system-to-system transfers spread at random.
+      shard: player === null ? Math.floor(Math.random() * shards) : player % shards,
+      now,
+    };
+  }
+
+  function assertPosted(req: TransferRequest, result: TransferResult) {
+    if ('player' in req.debit)
+      invariant(result.debitBalanceAfterMicro >= 0n, `player ${req.debit.player} below zero`);
+  }
+
+  async function submit(conn: DbOrTx, req: TransferRequest, pending: boolean): Promise<TransferResult> {
+    checkRequest(req);
+    const result = toResult(req.key, await createWalletRepository(conn).transfer(rowOf(req, pending)));
+    assertPosted(req, result);
+    return result;
+  }
+
+  async function resolve(key: string, post: boolean): Promise<TransferResult> {
+    if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
+    return toResult(key, await withRetry(() => repo.resolve(key, post, clock.now())));
+  }
+
+  async function balancesOf(playerId: number): Promise<PlayerBalance[]> {
+    const rows = await repo.playerBalances(playerId);
+    return rows.map((r) => {
+      const postedMicro = r.creditsPostedMicro - r.debitsPostedMicro;
+      const availableMicro = postedMicro - r.debitsPendingMicro;
+      invariant(availableMicro >= 0n, `player ${playerId} below zero`);
+      return { currency: r.currency, postedMicro, heldMicro: r.debitsPendingMicro, availableMicro };
+    });
+  }
+
+  return {
+    shards,
+
+    /** Creates the system accounts' shards and any missing player wallets; run at start (idempotent, safe from several nodes). */
+    async ensureSystemAccounts() {
+      await repo.ensureSystemAccounts(SYSTEM_ACCOUNTS, shards, LEDGER_CURRENCY);
+      await repo.openMissingPlayerAccounts(LEDGER_CURRENCY);
+    },
+
+    /** Opens the player's wallet inside the registration transaction. */
+    async openPlayerAccount(playerId: number, tx: Tx | Db = db) {
+      await createWalletRepository(tx).openPlayerAccount(playerId, LEDGER_CURRENCY);
+    },
+
+    /** A single posted transfer. */
+    transfer(req: TransferRequest): Promise<TransferResult> {
+      return withRetry(() => submit(db, req, false));
+    },
+
+    /** Holds money as a pending transfer, to be posted or voided later (once). */
+    hold(req: TransferRequest): Promise<TransferResult> {
+      return withRetry(() => submit(db, req, true));
+    },
+
+    post: (key: string) => resolve(key, true),
+    void: (key: string) => resolve(key, false),
+
+    /**
+     * Linked transfers: all succeed or none does (one database transaction). Each keeps its own key, so a
+     * retried batch answers every member from the record.
+     */
+    async transferLinked(reqs: (TransferRequest & { pending?: boolean })[]): Promise<TransferResult[]> {
+      if (reqs.length === 0) return [];
+      if (reqs.length > LINKED_BATCH_MAX)
+        throw new AppError('BAD_REQUEST', { detail: `at most ${LINKED_BATCH_MAX} transfers` });
+      for (const req of reqs) checkRequest(req);
+      return withRetry(() =>
+        db.transaction(async (tx) => {
+          const results: TransferResult[] = [];
+          for (const req of reqs) results.push(await submit(tx, req, req.pending ?? false));
+          return results;
+        }),
+      );
+    },
+
+    /** Voids pending transfers whose timeout passed (at most EXPIRY_SWEEP_MAX per call). */
+    async voidExpired(): Promise<number> {
+      const keys = await repo.expiredPendingKeys(clock.now(), EXPIRY_SWEEP_MAX);
+      let voided = 0;
+      for (const key of keys) {
+        try {
+          await resolve(key, false);
+          voided += 1;
+        } catch (error) {
+          // Posted or voided by someone else in the meantime: nothing left to do for this one.
+          if (!(error instanceof AppError && error.key === 'TRANSFER_ALREADY_RESOLVED')) throw error;
+        }
+      }
+      return voided;
+    },
+
+    balancesOf,
+
+    /** The player's spendable balance, 4 decimals rounded down (what /api/plat/info shows). */
+    async displayBalance(playerId: number): Promise<string> {
+      const balances = await balancesOf(playerId);
+      const usdt = balances.find((b) => b.currency === LEDGER_CURRENCY);
+      return formatBalance(usdt?.availableMicro ?? 0n);
+    },
+
+    /** The player's account-change records, newest first. */
+    async billChanges(playerId: number, q: BillChangeQuery) {
+      let from: Date | null = null;
+      let to: Date | null = null;
+      if (q.range !== null) {
+        const now = clock.now().getTime();
+        const startOfToday =
+          Math.floor((now + REPORT_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - REPORT_UTC_OFFSET_MS;
+        const ranges = {
+          1: [startOfToday - DAY_MS, startOfToday],
+          2: [startOfToday, startOfToday + DAY_MS],
+          3: [startOfToday - 6 * DAY_MS, startOfToday + DAY_MS],
+        } as const;
+        const [start, end] = ranges[q.range];
+        from = new Date(start);
+        to = new Date(end);
+      }
+      return repo.playerEntries(playerId, LEDGER_CURRENCY, {
+        code: q.code,
+        from,
+        to,
+        limit: q.size,
+        offset: (q.page - 1) * q.size,
+      });
+    },
+
+    /** Checks every invariant; an empty list means the ledger is sound. */
+    async verify(violationLimit = 100): Promise<Violation[]> {
+      return checkLedger(await repo.audit(violationLimit));
+    },
+
+    /**
+     * An operator adjustment: a signed amount ("12.5" credits, "-3" debits the player) against the
+     * adjustments account, recorded with who did it and why, in one transaction.
+     */
+    async adjust(input: {
+      username: string;
+      amount: string;
+      reason: string;
+      operator: string;
+      key?: string;
+    }) {
+      const reason = input.reason.trim();
+      if (!reason || reason.length > 256)
+        throw new AppError('BAD_REQUEST', { detail: 'reason (1-256 characters)' });
+      const text = input.amount.trim();
+      const negative = text.startsWith('-');
+      const parsed = parseAmount(negative ? text.slice(1) : text);
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+      const playerId = await repo.findPlayerIdByUsername(input.username);
+      if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
+      const key =
+        input.key ?? `adjust:${playerId}:${clock.now().getTime()}:${Math.random().toString(36).slice(2, 10)}`;
+      const player: AccountRef = { player: playerId };
+      const house: AccountRef = { system: SystemAccount.ADJUSTMENTS };
+      return withRetry(() =>
+        db.transaction(async (tx) => {
+          const result = await submit(
+            tx,
+            {
+              key,
+              debit: negative ? player : house,
+              credit: negative ? house : player,
+              amountMicro: parsed.micro,
+              code: TransferCode.ADJUSTMENT,
+              reference: { type: 'adjustment', id: key },
+              metadata: { reason, operator: input.operator },
+            },
+            false,
+          );
+          if (result.created) {
+            await createWalletRepository(tx).insertAdjustment({
+              transferId: BigInt(result.id),
+              playerId,
+              amountMicro: negative ? -parsed.micro : parsed.micro,
+              reason,
+              operator: input.operator,
+              createdAt: clock.now(),
+            });
+          }
+          return { playerId, ...result };
+        }),
+      );
+    },
+
+    counts: () => repo.counts(),
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SystemAccount, TransferCode, TransferState, toMicro } from '@koi/ledger';
+import { AppError } from '../../errors';
+import { body, createTestApp, FORM, form, signUp, type TestApp } from '../../../test/app';
+import { createWalletService, type WalletService } from './wallet.service';
+import { bet, createPlayers, deposit, freshKey } from './wallet.fixtures';
+
+let t: TestApp;
+let wallet: WalletService;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  wallet = createWalletService({ db: t.database.db, clock: t.clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function expectAppError(promise: Promise<unknown>, key: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).key).toBe(key);
+}
+
+describe('wallet service', () => {
+  it('moves money from clearing to a player and back to the house, keeping every invariant', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    const dep = await deposit(wallet, player!, '100');
+    expect(dep.created).toBe(true);
+    expect(dep.creditBalanceAfterMicro).toBe(toMicro('100'));
+    const b = await bet(wallet, player!, '30.5');
+    expect(b.debitBalanceAfterMicro).toBe(toMicro('69.5'));
+    expect(await wallet.displayBalance(player!)).toBe('69.5000');
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('refuses a bet the balance does not cover, and writes nothing', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    await deposit(wallet, player!, '5');
+    const before = await wallet.counts();
+    await expectAppError(bet(wallet, player!, '5.000001'), 'INSUFFICIENT_BALANCE');
+    expect(await wallet.counts()).toEqual(before);
+    expect(await wallet.displayBalance(player!)).toBe('5.0000');
+  });
+
+  it('answers a retried key with the first result and refuses the key with another payload', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    const key = freshKey();
+    const first = await deposit(wallet, player!, '10', key);
+    const again = await deposit(wallet, player!, '10', key);
+    expect(again).toEqual({ ...first, created: false });
+    await expectAppError(deposit(wallet, player!, '11', key), 'IDEMPOTENCY_CONFLICT');
+    expect(await wallet.displayBalance(player!)).toBe('10.0000');
+  });
+
+  it('holds, then posts a withdrawal once; a second resolution is refused or repeated', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    await deposit(wallet, player!, '50');
+    const key = freshKey('wd');
+    const hold = await wallet.hold({
+      key,
+      debit: { player: player! },
+      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+      amountMicro: toMicro('20'),
+      code: TransferCode.WITHDRAWAL,
+    });
+    expect(hold.state).toBe(TransferState.PENDING);
+    const [balance] = await wallet.balancesOf(player!);
+    expect(balance).toMatchObject({
+      availableMicro: toMicro('30'),
+      heldMicro: toMicro('20'),
+      postedMicro: toMicro('50'),
+    });
+    // The held money cannot be bet.
+    await expectAppError(bet(wallet, player!, '31'), 'INSUFFICIENT_BALANCE');
+    const posted = await wallet.post(key);
+    expect(posted).toMatchObject({
+      created: true,
+      state: TransferState.PENDING_POSTED,
+      debitBalanceAfterMicro: toMicro('30'),
+    });
+    expect((await wallet.post(key)).created).toBe(false);
+    await expectAppError(wallet.void(key), 'TRANSFER_ALREADY_RESOLVED');
+    const [after] = await wallet.balancesOf(player!);
+    expect(after).toMatchObject({ availableMicro: toMicro('30'), heldMicro: 0n, postedMicro: toMicro('30') });
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('voids a hold and returns the money; unknown and single-phase keys cannot be resolved', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    const dep = await deposit(wallet, player!, '8');
+    const key = freshKey('wd');
+    await wallet.hold({
+      key,
+      debit: { player: player! },
+      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+      amountMicro: toMicro('8'),
+      code: TransferCode.WITHDRAWAL,
+    });
+    expect(await wallet.displayBalance(player!)).toBe('0.0000');
+    await wallet.void(key);
+    expect(await wallet.displayBalance(player!)).toBe('8.0000');
+    await expectAppError(wallet.post(key), 'TRANSFER_ALREADY_RESOLVED');
+    await expectAppError(wallet.post('no-such-key'), 'TRANSFER_NOT_FOUND');
+    await expectAppError(wallet.post(dep.key), 'TRANSFER_NOT_PENDING');
+  });
+
+  it('voids expired holds in the sweep', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    await deposit(wallet, player!, '3');
+    await wallet.hold({
+      key: freshKey('wd'),
+      debit: { player: player! },
+      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+      amountMicro: toMicro('3'),
+      code: TransferCode.WITHDRAWAL,
+      timeoutMs: 60_000,
+    });
+    expect(await wallet.voidExpired()).toBe(0);
+    t.clock.advance(61_000);
+    expect(await wallet.voidExpired()).toBeGreaterThanOrEqual(1);
+    expect(await wallet.displayBalance(player!)).toBe('3.0000');
+  });
+
+  it('applies a linked batch all or nothing', async () => {
+    const [a, b] = await createPlayers(t.database.db, wallet, 2);
+    await deposit(wallet, a!, '10');
+    const before = await wallet.counts();
+    const batch = (amount: string) =>
+      [
+        {
+          key: freshKey('l'),
+          debit: { player: a! },
+          credit: { system: SystemAccount.HOUSE },
+          amountMicro: toMicro('4'),
+          code: TransferCode.BET,
+        },
+        {
+          key: freshKey('l'),
+          debit: { player: a! },
+          credit: { player: b! },
+          amountMicro: toMicro(amount),
+          code: TransferCode.ADJUSTMENT,
+        },
+      ] as const;
+    await expectAppError(wallet.transferLinked([...batch('7')]), 'INSUFFICIENT_BALANCE');
+    expect(await wallet.counts()).toEqual(before);
+    expect(await wallet.displayBalance(a!)).toBe('10.0000');
+    const results = await wallet.transferLinked([...batch('6')]);
+    expect(results.map((r) => r.created)).toEqual([true, true]);
+    expect(await wallet.displayBalance(a!)).toBe('0.0000');
+    expect(await wallet.displayBalance(b!)).toBe('6.0000');
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it.each([
+    ['0', /greater than 0/],
+    ['-1', /negative/],
+    ['1.0000001', /6 decimals/],
+    ['99999999999999', /too large/],
+    ['abc', /decimal number/],
+    ['1e5', /decimal number/],
+  ])('refuses the adjustment amount %j with a clear message and writes nothing', async (amount, message) => {
+    const { username } = await signUp(t.app);
+    const before = await wallet.counts();
+    const error = await wallet
+      .adjust({ username, amount: amount === '-1' ? '--1' : amount, reason: 'test', operator: 'tester' })
+      .catch((e: unknown) => e as AppError);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).key).toBe('AMOUNT_INVALID');
+    expect((error as AppError).message).toMatch(message);
+    expect(await wallet.counts()).toEqual(before);
+  });
+
+  it('refuses non-positive and oversized amounts at the service, before any SQL', async () => {
+    const [player] = await createPlayers(t.database.db, wallet, 1);
+    const req = (amountMicro: bigint) =>
+      wallet.transfer({
+        key: freshKey(),
+        debit: { system: SystemAccount.DEPOSIT_CLEARING },
+        credit: { player: player! },
+        amountMicro,
+        code: TransferCode.DEPOSIT,
+      });
+    const before = await wallet.counts();
+    await expectAppError(req(0n), 'AMOUNT_INVALID');
+    await expectAppError(req(-5n), 'AMOUNT_INVALID');
+    await expectAppError(req(10n ** 18n), 'AMOUNT_INVALID');
+    expect(await wallet.counts()).toEqual(before);
+  });
+
+  it('records an audited operator adjustment in both directions', async () => {
+    const { username } = await signUp(t.app);
+    const up = await wallet.adjust({ username, amount: '12.5', reason: 'goodwill', operator: 'ops' });
+    expect(up.created).toBe(true);
+    const down = await wallet.adjust({ username, amount: '-2.5', reason: 'correction', operator: 'ops' });
+    expect(down.debitBalanceAfterMicro).toBe(toMicro('10'));
+    await expectAppError(
+      wallet.adjust({ username: 'nobody_here', amount: '1', reason: 'x', operator: 'ops' }),
+      'PLAYER_NOT_FOUND',
+    );
+    await expectAppError(
+      wallet.adjust({ username, amount: '-11', reason: 'x', operator: 'ops' }),
+      'INSUFFICIENT_BALANCE',
+    );
+  });
+});
+
+describe('wallet API', () => {
+  it('opens the wallet at registration and shows the balance in plat/info, list/balance and bill-change', async () => {
+    const player = await signUp(t.app);
+    const info0 = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
+    expect(body<{ balance: string }>(info0).result.balance).toBe('0.0000');
+
+    await wallet.adjust({ username: player.username, amount: '10.123456', reason: 'seed', operator: 'test' });
+    const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
+    expect(body<{ balance: string }>(info).result.balance).toBe('10.1234');
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/list/balance?currency=USDT',
+      headers: player.auth,
+    });
+    expect(body(list).result).toEqual([
+      { currency: 'USDT', balance: '10.1234', frozen: '0.0000', total: '10.1234' },
+    ]);
+
+    const bills = await t.app.inject({
+      method: 'POST',
+      url: '/api/plat/bill-change',
+      headers: { ...player.auth, ...FORM },
+      payload: form({ page: 1, size: 10, time: 2 }),
+    });
+    const result = body<{ list: { amount: string; balance_after: string; type: number }[]; total: number }>(
+      bills,
+    );
+    expect(result.code).toBe(200);
+    expect(result.result.total).toBe(1);
+    expect(result.result.list[0]).toMatchObject({
+      amount: '+10.123456',
+      balance_after: '10.1234',
+      type: TransferCode.ADJUSTMENT,
+    });
+  });
+
+  it('pages and filters account changes by type and time range, scoped to the player', async () => {
+    const player = await signUp(t.app);
+    const other = await signUp(t.app);
+    await wallet.adjust({ username: player.username, amount: '100', reason: 'seed', operator: 'test' });
+    await wallet.adjust({ username: other.username, amount: '100', reason: 'seed', operator: 'test' });
+    const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
+    expect(body<{ balance: string }>(info).result.balance).toBe('100.0000');
+    const ids = await t.database.db.execute(
+      // The player id through the API is not exposed; find it by username for the service calls.
+      (await import('drizzle-orm')).sql`select id from players where username = ${player.username}`,
+    );
+    const playerId = Number((ids as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    for (let i = 0; i < 5; i += 1) await bet(wallet, playerId, '1');
+
+    const call = (fields: Record<string, string | number>, auth = player.auth) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/plat/bill-change',
+        headers: { ...auth, ...FORM },
+        payload: form(fields),
+      });
+    const page1 = body<{ list: { amount: string; balance_after: string }[]; total: number }>(
+      await call({ type: TransferCode.BET, page: 1, size: 2 }),
+    );
+    expect(page1.result.total).toBe(5);
+    expect(page1.result.list.map((e) => e.balance_after)).toEqual(['95.0000', '96.0000']);
+    expect(page1.result.list[0]!.amount).toBe('-1.000000');
+    const page3 = body<{ list: unknown[] }>(await call({ type: TransferCode.BET, page: 3, size: 2 }));
+    expect(page3.result.list).toHaveLength(1);
+    expect(body<{ total: number }>(await call({ time: 3 })).result.total).toBe(6);
+    expect(body<{ total: number }>(await call({ time: 1 })).result.total).toBe(0);
+    t.clock.advance(86_400_000);
+    expect(body<{ total: number }>(await call({ time: 1 })).result.total).toBe(6);
+    expect(body<{ total: number }>(await call({ time: 2 })).result.total).toBe(0);
+    t.clock.advance(-86_400_000);
+    expect(body<{ total: number }>(await call({}, other.auth)).result.total).toBe(1);
+    expect((await call({ time: 4 })).statusCode).toBe(400);
+    expect((await call({ size: 1000 })).statusCode).toBe(400);
+    const unauth = await t.app.inject({
+      method: 'POST',
+      url: '/api/plat/bill-change',
+      headers: FORM,
+      payload: '',
+    });
+    expect(unauth.statusCode).toBe(401);
+  });
+});
