@@ -34,6 +34,8 @@ export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
   database?: Database;
   clock?: Clock;
+  /** Where log lines go (tests read them); default stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -61,7 +63,11 @@ z.config(z.locales.zhCN());
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
