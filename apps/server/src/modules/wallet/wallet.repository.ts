@@ -83,6 +83,8 @@ type RawRecord = {
   r_created_at: Date | string;
   r_debit_balance_after: string;
   r_credit_balance_after: string;
+  /** Set (to an error key) when the transfer function refused without writing anything. */
+  r_error?: string | null;
 };
 
 // Both drivers return int8 differently (node-postgres: string, PGlite: number), so every bigint is read as
@@ -94,6 +96,7 @@ const RECORD_COLUMNS = sql.raw(
 
 function toRecord(row: RawRecord | undefined): TransferRecord {
   if (!row) throw new Error('ledger function returned no row');
+  if (row.r_error) translate({ code: 'KW000', message: row.r_error });
   return {
     transferId: BigInt(row.r_transfer_id),
     created: row.r_created,
@@ -162,7 +165,7 @@ export function createWalletRepository(db: DbOrTx) {
       try {
         const rows = await queryRows<RawRecord>(
           db,
-          sql`select ${RECORD_COLUMNS} from koi_ledger_transfer(
+          sql`select ${RECORD_COLUMNS}, r_error from koi_ledger_transfer(
             ${t.key}, ${t.debit.playerId}::bigint, ${t.debit.system}::text, ${t.credit.playerId}::bigint,
             ${t.credit.system}::text, ${big(t.amountMicro)}, ${t.code}::smallint, ${t.pending}::boolean,
             ${ts(t.timeoutAt)}, ${t.referenceType}::text, ${t.referenceId}::text,

@@ -1,5 +1,4 @@
-import type {
-  TransferState} from '@koi/ledger';
+import type { TransferState } from '@koi/ledger';
 import {
   AMOUNT_MICRO_MAX,
   checkLedger,

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { createTestDatabase } from '../../../test/db';
+import type { Database } from '../../db/client';
+import { manualClock } from '../../lib/clock';
+import { AppError } from '../../errors';
+import { createWalletService, type WalletService } from './wallet.service';
+import { bet, createPlayers, deposit, freshKey } from './wallet.fixtures';
+
+/**
+ * Races against the real database. One database for the whole file and fresh accounts per round keep it
+ * fast enough to repeat each race many times.
+ */
+let database: Database;
+let wallet: WalletService;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  wallet = createWalletService({ db: database.db, clock: manualClock(new Date()) });
+  await wallet.ensureSystemAccounts();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const ROUNDS = 100;
+const RACERS = 50;
+
+describe('wallet races', () => {
+  it(`lets exactly one of ${RACERS} concurrent debits through when the balance covers one, ${ROUNDS} times`, async () => {
+    const playerIds = await createPlayers(database.db, wallet, ROUNDS);
+    for (const playerId of playerIds) {
+      await deposit(wallet, playerId, '7.5');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: RACERS }, () => bet(wallet, playerId, '7.5')),
+      );
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      const refused = outcomes.filter(
+        (o) =>
+          o.status === 'rejected' && o.reason instanceof AppError && o.reason.key === 'INSUFFICIENT_BALANCE',
+      );
+      expect(won).toHaveLength(1);
+      expect(refused).toHaveLength(RACERS - 1);
+      expect(await wallet.displayBalance(playerId)).toBe('0.0000');
+    }
+    expect(await wallet.verify()).toEqual([]);
+  }, 120_000);
+
+  it('records one transfer for 20 concurrent submissions of one key and gives every caller the same answer', async () => {
+    const [playerId] = await createPlayers(database.db, wallet, 1);
+    const key = freshKey('same');
+    const before = await wallet.counts();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deposit(wallet, playerId!, '3', key)));
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    const strip = ({ created: _created, ...rest }: (typeof answers)[number]) => rest;
+    for (const a of answers) expect(strip(a)).toEqual(strip(answers[0]!));
+    const after = await wallet.counts();
+    expect(after.transfers - before.transfers).toBe(1);
+    expect(await wallet.displayBalance(playerId!)).toBe('3.0000');
+  });
+
+  it('answers concurrent retries of one bet with the first result even when the balance covers only one', async () => {
+    const [playerId] = await createPlayers(database.db, wallet, 1);
+    await deposit(wallet, playerId!, '2');
+    const key = freshKey('bet');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => bet(wallet, playerId!, '2', key)));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    expect(await wallet.displayBalance(playerId!)).toBe('0.0000');
+  });
+
+  it('resolves a pending transfer once when posts and voids race', async () => {
+    const [playerId] = await createPlayers(database.db, wallet, 1);
+    await deposit(wallet, playerId!, '10');
+    const key = freshKey('wd');
+    await wallet.hold({
+      key,
+      debit: { player: playerId! },
+      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+      amountMicro: toMicro('10'),
+      code: TransferCode.WITHDRAWAL,
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? wallet.post(key) : wallet.void(key))),
+    );
+    const created = outcomes.filter((o) => o.status === 'fulfilled' && o.value.created);
+    expect(created).toHaveLength(1);
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect((o.reason as AppError).key).toBe('TRANSFER_ALREADY_RESOLVED');
+    }
+    const [balance] = await wallet.balancesOf(playerId!);
+    expect(balance!.heldMicro).toBe(0n);
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('keeps money whole when many players bet and win against the house at once', async () => {
+    const playerIds = await createPlayers(database.db, wallet, 16);
+    for (const id of playerIds) await deposit(wallet, id, '100');
+    await Promise.all(
+      playerIds.flatMap((id) =>
+        Array.from({ length: 10 }, async () => {
+          await bet(wallet, id, '3');
+          await wallet.transfer({
+            key: freshKey('win'),
+            debit: { system: SystemAccount.HOUSE },
+            credit: { player: id },
+            amountMicro: toMicro('1.5'),
+            code: TransferCode.WIN,
+          });
+        }),
+      ),
+    );
+    for (const id of playerIds) expect(await wallet.displayBalance(id)).toBe('85.0000');
+    expect(await wallet.verify()).toEqual([]);
+  });
+});
