@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SystemAccount, TransferCode } from '@koi/ledger';
+import { createTestDatabase } from '../../../test/db';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { manualClock } from '../../lib/clock';
+import { createWalletService, type TransferRequest, type WalletService } from './wallet.service';
+import { createPlayers, freshKey } from './wallet.fixtures';
+
+/**
+ * Model-based test: random sequences of deposits, bets, wins, holds, posts, voids and duplicate submissions
+ * run against the real wallet and against a model that is only a map of balances. After every command the
+ * players' balances must equal the model's and `verify` must find no violation.
+ */
+
+interface Model {
+  available: bigint[];
+  held: bigint[];
+  holds: { key: string; player: number; amount: bigint; state: 'pending' | 'posted' | 'voided' }[];
+  /** Requests that succeeded, to be submitted again. */
+  done: { req: TransferRequest; pending: boolean; id: string }[];
+}
+interface Real {
+  wallet: WalletService;
+  players: number[];
+}
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+async function refusal(promise: Promise<unknown>): Promise<string | null> {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.key;
+    throw error;
+  }
+}
+
+async function checkAgainstModel(m: Model, r: Real) {
+  for (const [i, playerId] of r.players.entries()) {
+    const [balance] = await r.wallet.balancesOf(playerId);
+    expect(balance?.availableMicro).toBe(m.available[i]);
+    expect(balance?.heldMicro).toBe(m.held[i]);
+  }
+  expect(await r.wallet.verify()).toEqual([]);
+}
+
+const request = (
+  r: Real,
+  p: number,
+  amountMicro: bigint,
+  kind: 'deposit' | 'bet' | 'win' | 'hold',
+): TransferRequest => {
+  const player = { player: r.players[p]! };
+  const key = freshKey(kind);
+  switch (kind) {
+    case 'deposit':
+      return {
+        key,
+        debit: { system: SystemAccount.DEPOSIT_CLEARING },
+        credit: player,
+        amountMicro,
+        code: TransferCode.DEPOSIT,
+      };
+    case 'bet':
+      return {
+        key,
+        debit: player,
+        credit: { system: SystemAccount.HOUSE },
+        amountMicro,
+        code: TransferCode.BET,
+        reference: { type: 'round', id: key },
+      };
+    case 'win':
+      return {
+        key,
+        debit: { system: SystemAccount.HOUSE },
+        credit: player,
+        amountMicro,
+        code: TransferCode.WIN,
+        reference: { type: 'round', id: key },
+      };
+    case 'hold':
+      return {
+        key,
+        debit: player,
+        credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+        amountMicro,
+        code: TransferCode.WITHDRAWAL,
+      };
+  }
+};
+
+class MoveCmd implements Cmd {
+  constructor(
+    readonly kind: 'deposit' | 'bet' | 'win' | 'hold',
+    readonly p: number,
+    readonly amount: bigint,
+  ) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const req = request(r, this.p, this.amount, this.kind);
+    const debitsPlayer = this.kind === 'bet' || this.kind === 'hold';
+    if (debitsPlayer && m.available[this.p]! < this.amount) {
+      expect(await refusal(this.kind === 'hold' ? r.wallet.hold(req) : r.wallet.transfer(req))).toBe(
+        'INSUFFICIENT_BALANCE',
+      );
+    } else {
+      const result = this.kind === 'hold' ? await r.wallet.hold(req) : await r.wallet.transfer(req);
+      expect(result.created).toBe(true);
+      if (this.kind === 'hold') {
+        m.available[this.p]! -= this.amount;
+        m.held[this.p]! += this.amount;
+        m.holds.push({ key: req.key, player: this.p, amount: this.amount, state: 'pending' });
+      } else {
+        m.available[this.p]! += debitsPlayer ? -this.amount : this.amount;
+      }
+      m.done.push({ req, pending: this.kind === 'hold', id: result.id });
+    }
+    await checkAgainstModel(m, r);
+  }
+  toString = () => `${this.kind}(p${this.p}, ${this.amount})`;
+}
+
+class ResolveCmd implements Cmd {
+  constructor(
+    readonly post: boolean,
+    readonly index: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.holds.length > 0;
+  async run(m: Model, r: Real) {
+    const hold = m.holds[this.index % m.holds.length]!;
+    const call = () => (this.post ? r.wallet.post(hold.key) : r.wallet.void(hold.key));
+    const wanted = this.post ? 'posted' : 'voided';
+    if (hold.state === 'pending') {
+      expect((await call()).created).toBe(true);
+      m.held[hold.player]! -= hold.amount;
+      if (!this.post) m.available[hold.player]! += hold.amount;
+      hold.state = wanted;
+    } else if (hold.state === wanted) {
+      expect((await call()).created).toBe(false);
+    } else {
+      expect(await refusal(call())).toBe('TRANSFER_ALREADY_RESOLVED');
+    }
+    await checkAgainstModel(m, r);
+  }
+  toString = () => `${this.post ? 'post' : 'void'}(#${this.index})`;
+}
+
+class DuplicateCmd implements Cmd {
+  constructor(
+    readonly index: number,
+    readonly changeAmount: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.done.length > 0;
+  async run(m: Model, r: Real) {
+    const previous = m.done[this.index % m.done.length]!;
+    const req = this.changeAmount
+      ? { ...previous.req, amountMicro: previous.req.amountMicro + 1n }
+      : previous.req;
+    const submit = () => (previous.pending ? r.wallet.hold(req) : r.wallet.transfer(req));
+    if (this.changeAmount) {
+      expect(await refusal(submit())).toBe('IDEMPOTENCY_CONFLICT');
+    } else {
+      const again = await submit();
+      expect(again.created).toBe(false);
+      expect(again.id).toBe(previous.id);
+    }
+    await checkAgainstModel(m, r);
+  }
+  toString = () => `duplicate(#${this.index}${this.changeAmount ? ', other amount' : ''})`;
+}
+
+const amount = fc.bigInt({ min: 1n, max: 20_000_000n });
+const player = fc.integer({ min: 0, max: 1 });
+const commands = [
+  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('deposit', p, a * 3n)),
+  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('bet', p, a)),
+  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('win', p, a)),
+  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('hold', p, a)),
+  fc.tuple(fc.boolean(), fc.nat()).map(([post, i]) => new ResolveCmd(post, i)),
+  fc.tuple(fc.nat(), fc.boolean()).map(([i, change]) => new DuplicateCmd(i, change)),
+];
+
+let database: Database;
+let wallet: WalletService;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  wallet = createWalletService({ db: database.db, clock: manualClock(new Date()) });
+  await wallet.ensureSystemAccounts();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('wallet model', () => {
+  it('behaves like a map of balances under random commands, with every invariant after every step', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+        const players = await createPlayers(database.db, wallet, 2);
+        const model: Model = { available: [0n, 0n], held: [0n, 0n], holds: [], done: [] };
+        await fc.asyncModelRun(() => ({ model, real: { wallet, players } }), cmds);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
