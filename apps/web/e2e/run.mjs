@@ -1,0 +1,113 @@
+// End-to-end run: builds the web app if needed, starts the real API server on a free port with a fresh data
+// directory, runs the scenarios in Debian's Chromium (playwright-core, no browser download), saves
+// screenshots to artifacts/screenshots/, and stops the server whatever happens.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const webDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(webDir, '../..');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild() {
+  const index = path.join(webDir, 'dist/index.html');
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
+  return ['src', 'public', 'index.html', 'vite.config.ts'].some((p) => {
+    const full = path.join(webDir, p);
+    return fs.statSync(full).isDirectory() ? newestMtime(full) > built : fs.statSync(full).mtimeMs > built;
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+if (needsBuild()) {
+  console.log('[e2e] building the web app…');
+  const build = spawnSync('npx', ['vite', 'build'], { cwd: webDir, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-e2e-'));
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    KOI_DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let code = 1;
+try {
+  await waitForHealth(base, server);
+  console.log(`[e2e] server ready at ${base}`);
+  const files = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : fs
+        .readdirSync(path.join(webDir, 'e2e'))
+        .filter((f) => f.endsWith('.e2e.mjs'))
+        .map((f) => path.join(webDir, 'e2e', f));
+  const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+    cwd: webDir,
+    env: { ...process.env, KOI_E2E_BASE: base, KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots') },
+    stdio: 'inherit',
+  });
+  code = run.status ?? 1;
+} catch (error) {
+  console.error('[e2e]', error);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => {
+    const timer = setTimeout(() => {
+      server.kill('SIGKILL');
+      r();
+    }, 5000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      r();
+    });
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

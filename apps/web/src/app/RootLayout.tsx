@@ -1,0 +1,68 @@
+import { NavBar } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BackgroundMusic } from '../components/BackgroundMusic';
+import { KeepAliveOutlet } from '../components/KeepAliveOutlet';
+import { PageLoading } from '../components/PageState';
+import { RetryDialog } from '../components/RetryDialog';
+import { ServiceDialog } from '../components/ServiceDialog';
+import { TabBar } from '../components/TabBar';
+import { TopProgress } from '../components/TopProgress';
+import { useUiStore } from '../stores/ui';
+import { useRouteMeta } from './meta';
+
+const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog'));
+
+/** The app frame: progress bar, nav bar or tab bar per route meta, kept views, and the global dialogs. */
+export function RootLayout({ bare = false }: { bare?: boolean }) {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const loginOpen = useUiStore((s) => s.loginOpen);
+  const dark = useUiStore((s) => s.dark);
+  const showTabBar = Boolean(meta.tabBar) && !bare;
+  // The dialog's code loads on first open and then stays mounted so its closing animation can run.
+  const [loginMounted, setLoginMounted] = useState(loginOpen);
+  if (loginOpen && !loginMounted) setLoginMounted(true);
+
+  useEffect(() => {
+    document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
+  }, [meta.title, t]);
+
+  useEffect(() => {
+    // antd-mobile switches its CSS variables on this attribute; our own variables follow the same one.
+    document.documentElement.setAttribute('data-prefers-color-scheme', dark ? 'dark' : 'light');
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#120d24' : '#6d3cf5');
+  }, [dark]);
+
+  return (
+    <div className={`app-frame${showTabBar ? ' has-tab-bar' : ''}`}>
+      <TopProgress />
+      {meta.back ? (
+        <NavBar
+          className="app-nav"
+          onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/home'))}
+          backIcon
+          aria-label={t(meta.title as 'routes.home')}
+        >
+          {t(meta.title as 'routes.home')}
+        </NavBar>
+      ) : null}
+      <main className="app-main">
+        <Suspense fallback={<PageLoading />}>
+          <KeepAliveOutlet />
+        </Suspense>
+      </main>
+      {showTabBar ? <TabBar /> : null}
+      <ServiceDialog />
+      <RetryDialog />
+      {loginMounted ? (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      ) : null}
+      <BackgroundMusic />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { lazy } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+import type { RouteMeta } from './meta';
+import { RootLayout } from './RootLayout';
+import { HomePage } from '../features/home/HomePage';
+
+// Every screen but home is its own chunk (issue 6: routes code-split, initial JS small).
+const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const AllGamesPage = lazy(() => import('../features/games/pages/AllGamesPage'));
+const CateListPage = lazy(() => import('../features/games/pages/CateListPage'));
+const RedirectPage = lazy(() => import('../features/games/pages/RedirectPage'));
+const UserPage = lazy(() => import('../features/user/UserPage'));
+const LoadingPage = lazy(() => import('../pages/LoadingPage'));
+
+/** The root keeps its query (login lands on `/?token=…`, spec §2) when it redirects to home. */
+function RootRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/home', search }} replace />;
+}
+
+type Screen = { path: string; meta: RouteMeta; element?: React.ReactNode };
+
+const soon = <ComingSoonPage />;
+
+/** Spec §2 routes under the root layout. Routes without an element are not built yet. */
+export const LAYOUT_SCREENS: Screen[] = [
+  { path: 'Loading', meta: { title: 'routes.loading', noCache: true }, element: <LoadingPage /> },
+  { path: 'home', meta: { title: 'routes.home', tabBar: true }, element: <HomePage /> },
+  { path: 'Agent', meta: { title: 'routes.agent', back: true } },
+  { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true } },
+  { path: 'promote', meta: { title: 'routes.promote', back: true } },
+  { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
+  { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
+  { path: 'cateList', meta: { title: 'routes.cateList', back: true, noCache: true }, element: <CateListPage /> },
+  { path: 'allGames', meta: { title: 'routes.allGames', back: true }, element: <AllGamesPage /> },
+  { path: 'betRecords', meta: { title: 'routes.betRecords', back: true } },
+  { path: 'accountRecords', meta: { title: 'routes.accountRecords', back: true } },
+  { path: 'rechargeRecords', meta: { title: 'routes.rechargeRecords', back: true } },
+  { path: 'income', meta: { title: 'routes.income', back: true } },
+  { path: 'backRecords', meta: { title: 'routes.backRecords', back: true } },
+  { path: 'transactionRecords', meta: { title: 'routes.transactionRecords', back: true } },
+  { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true } },
+  { path: 'betDetail', meta: { title: 'routes.betDetail', back: true, noCache: true } },
+  { path: 'activityDetail', meta: { title: 'routes.activityDetail', back: true, noCache: true } },
+  { path: 'redirect', meta: { title: 'routes.redirect', back: true, noCache: true }, element: <RedirectPage /> },
+  { path: 'safe', meta: { title: 'routes.safe', back: true } },
+  { path: 'password', meta: { title: 'routes.password', back: true, noCache: true } },
+  { path: 'about', meta: { title: 'routes.about', back: true } },
+  { path: 'benefit', meta: { title: 'routes.benefit', back: true } },
+  { path: 'customDetail', meta: { title: 'routes.customDetail', back: true, noCache: true } },
+  { path: 'community', meta: { title: 'routes.community', back: true } },
+  { path: 'interaction', meta: { title: 'routes.interaction', tabBar: true } },
+  { path: 'CreatePost', meta: { title: 'routes.createPost', back: true, noCache: true } },
+  { path: 'myCreatePost', meta: { title: 'routes.myCreatePost', back: true, noCache: true } },
+  { path: 'buy', meta: { title: 'routes.buy', back: true } },
+];
+
+/** Spec §2 top-level routes outside the layout (full-screen, own back button). */
+export const TOP_SCREENS: Screen[] = [
+  { path: 'redBag', meta: { title: 'routes.redBag', back: true, noCache: true } },
+  { path: 'game', meta: { title: 'routes.game', back: true, noCache: true } },
+  { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true } },
+  { path: 'historyList', meta: { title: 'routes.historyList', back: true, noCache: true } },
+  { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true } },
+];
+
+const toRoute = (s: Screen): RouteObject => ({
+  path: s.path,
+  element: s.element ?? soon,
+  handle: { meta: s.element ? s.meta : { ...s.meta, comingSoon: true } },
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <RootRedirect />, handle: { meta: { title: 'routes.home', noCache: true } } },
+      ...LAYOUT_SCREENS.map(toRoute),
+      { path: '*', element: <NotFoundPage />, handle: { meta: { title: 'routes.notFound', back: true, noCache: true } } },
+    ],
+  },
+  {
+    element: <RootLayout bare />,
+    children: TOP_SCREENS.map(toRoute),
+  },
+];

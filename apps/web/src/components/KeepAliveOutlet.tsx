@@ -1,0 +1,53 @@
+import { Activity, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import { useRouteMeta } from '../app/meta';
+
+/** Bound on kept views, so wandering through many screens cannot grow memory without limit. */
+export const KEEP_ALIVE_MAX = 8;
+
+/**
+ * Decision 1: views whose route has no `noCache` keep their state when left and re-entered. Each visited view
+ * stays mounted inside a hidden `<Activity>` (effects paused, DOM kept) and its window scroll position is
+ * remembered and restored.
+ */
+export function KeepAliveOutlet() {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const meta = useRouteMeta();
+  const key = pathname.toLowerCase();
+  const [kept, setKept] = useState<Map<string, ReactNode>>(() => new Map());
+  const scroll = useRef(new Map<string, number>());
+
+  // Entering a cacheable view records its element; this is render-time derived state (React's pattern for
+  // "adjusting state when a prop changes"), so the view is kept from its first frame on.
+  if (!meta.noCache && !kept.has(key)) {
+    const next = new Map(kept);
+    next.set(key, outlet);
+    while (next.size > KEEP_ALIVE_MAX) next.delete(next.keys().next().value as string);
+    setKept(next);
+  }
+
+  useEffect(() => {
+    const onScroll = () => scroll.current.set(key, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [key]);
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, scroll.current.get(key) ?? 0);
+  }, [key]);
+
+  const hidden = [...kept.entries()].filter(([k]) => k !== key);
+  return (
+    <>
+      {hidden.map(([k, element]) => (
+        <Activity key={k} mode="hidden">
+          {element}
+        </Activity>
+      ))}
+      <Activity key={key} mode="visible">
+        {outlet}
+      </Activity>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserInfo } from '@koi/contract';
+import { api } from '../../../lib/http';
+import { STALE } from '../../../lib/query';
+import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import { useAuthStore } from '../../../stores/auth';
+
+export const userKeys = { all: ['user'] as const, info: (token: string | null) => ['user', 'info', token] as const };
+
+/** Spec §4: refreshed every 30 s while signed in. */
+export const USER_INFO_INTERVAL_MS = 30_000;
+
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const info = await api.post<UserInfo>('/api/plat/info');
+  // Spec §3: user info is cached locally so the greeting paints before the first response.
+  writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(info));
+  return info;
+}
+
+export function useUserInfoQuery() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: userKeys.info(token),
+    queryFn: fetchUserInfo,
+    enabled: Boolean(token),
+    staleTime: STALE.SECONDS_30,
+    refetchInterval: token ? USER_INFO_INTERVAL_MS : false,
+    // Spec §4: when the page becomes visible again and the player is signed in, user info reloads.
+    refetchOnWindowFocus: 'always',
+    placeholderData: () => readJson<UserInfo>(STORAGE_KEYS.userInfo) ?? undefined,
+  });
+}
+
+/** Refresh button (spec §4): recall provider balances, then reload user info. */
+export function useRefreshBalanceMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<boolean>('/api/plat/refresh'),
+    onSettled: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useLogoutMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<boolean>('/api/home/logout', undefined, { silent: true }),
+    // Logout clears the token even when the server call fails: the player asked to leave.
+    onSettled: () => {
+      useAuthStore.getState().clearToken();
+      client.removeQueries({ queryKey: userKeys.all });
+    },
+  });
+}

@@ -1,0 +1,231 @@
+import { Button, CenterPopup, Checkbox, Input, Toast } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CloseIcon } from '../../../components/Icons';
+import { useAuthStore } from '../../../stores/auth';
+import { useUiStore } from '../../../stores/ui';
+import { fetchCaptcha, useLoginMutation, useRegisterMutation, type AuthForm } from '../api/session';
+import { readInvitedCode, readRemembered, saveRemembered, validateRegister } from '../remember';
+
+const EMPTY: AuthForm = { username: '', password: '', confrimPas: '', captcha: '', code: '' };
+
+/** The one login/register dialog (spec §2, §4, §5). loginType 1 = login, 2 = register. */
+export function LoginDialog() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = useUiStore((s) => s.loginOpen);
+  const loginType = useUiStore((s) => s.loginType);
+  const setLoginType = useUiStore((s) => s.setLoginType);
+  const closeLogin = useUiStore((s) => s.closeLogin);
+  const setServiceOpen = useUiStore((s) => s.setServiceOpen);
+  const setToken = useAuthStore((s) => s.setToken);
+  const [form, setForm] = useState<AuthForm>(EMPTY);
+  const [remember, setRemember] = useState(() => readRemembered() !== null);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [captchaUrl, setCaptchaUrl] = useState('');
+  const [invitedCode, setInvitedCode] = useState('');
+  const loginMutation = useLoginMutation();
+  const registerMutation = useRegisterMutation();
+  const isRegister = loginType === 2;
+
+  const reloadCaptcha = useCallback(() => {
+    fetchCaptcha()
+      .then(setCaptchaUrl)
+      .catch(() => setCaptchaUrl(''));
+  }, []);
+
+  // Spec §4: on opening, login mode fills the remembered credentials, register mode resets the form with
+  // the stored invitation code. Done while rendering the opening frame, so the form never flashes old values.
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      const code = readInvitedCode();
+      setInvitedCode(code);
+      if (loginType === 1) {
+        const saved = readRemembered();
+        setForm((f) => ({
+          ...f,
+          username: saved?.username ?? f.username,
+          password: saved?.password ?? f.password,
+          confrimPas: '',
+          captcha: '',
+        }));
+      } else {
+        setForm({ ...EMPTY, code });
+        setAgeConfirmed(false);
+      }
+    }
+  }
+
+  // Opening reloads the captcha (spec §4).
+  useEffect(() => {
+    if (open) reloadCaptcha();
+  }, [open, reloadCaptcha]);
+
+  const set = (key: keyof AuthForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  function switchTo(type: 1 | 2) {
+    // Spec §4: switching to register clears the confirmation and captcha.
+    if (type === 2) setForm((f) => ({ ...f, confrimPas: '', captcha: '', code: invitedCode || f.code }));
+    setLoginType(type);
+  }
+
+  async function signIn(values: AuthForm, silent = false) {
+    const token = await loginMutation.mutateAsync({ form: values, silent });
+    setToken(token);
+    saveRemembered(remember, { username: values.username, password: values.password });
+    closeLogin();
+    Toast.show({ content: t('auth.loginOk'), icon: 'success' });
+    // Spec §2/§4: after login go to / with the token in the query; home stores it and reloads at the origin.
+    navigate(`/?token=${encodeURIComponent(token)}`);
+  }
+
+  async function onLogin() {
+    try {
+      await signIn(form);
+    } catch {
+      reloadCaptcha();
+      setForm((f) => ({ ...f, captcha: '' }));
+    }
+  }
+
+  async function onRegister() {
+    const problem = validateRegister({ ...form, ageConfirmed });
+    if (problem) {
+      Toast.show({ content: t(problem), position: 'center' });
+      return;
+    }
+    try {
+      await registerMutation.mutateAsync({ ...form, age_confirmed: ageConfirmed });
+    } catch {
+      reloadCaptcha();
+      setForm((f) => ({ ...f, captcha: '' }));
+      return;
+    }
+    Toast.show({ content: t('auth.registered'), icon: 'success' });
+    saveRemembered(remember, { username: form.username, password: form.password });
+    const values = form;
+    setLoginType(1);
+    try {
+      // Spec §4: register success logs in automatically. Our captcha is single use (decision 10), so when the
+      // server asks for a fresh one the login form stays filled and the player only types the new captcha.
+      await signIn(values, true);
+    } catch {
+      setForm({ ...values, confrimPas: '', captcha: '' });
+      reloadCaptcha();
+    }
+  }
+
+  const busy = loginMutation.isPending || registerMutation.isPending;
+
+  return (
+    <CenterPopup
+      visible={open}
+      onMaskClick={closeLogin}
+      className="auth-dialog"
+      bodyClassName="auth-dialog__body"
+      destroyOnClose={false}
+      role="dialog"
+      aria-label={isRegister ? t('auth.registerTitle') : t('auth.loginTitle')}
+    >
+      <div className="auth-dialog__head">
+        <img src="/assets/logo.svg" alt="" className="auth-dialog__logo" />
+        <h2 className="auth-dialog__title">{isRegister ? t('auth.registerTitle') : t('auth.loginTitle')}</h2>
+        <button type="button" className="icon-button auth-dialog__close" aria-label={t('common.close')} onClick={closeLogin}>
+          <CloseIcon />
+        </button>
+      </div>
+      <form
+        className="auth-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void (isRegister ? onRegister() : onLogin());
+        }}
+      >
+        <label className="auth-field">
+          <Input
+            name="username"
+            placeholder={t('auth.usernameHint')}
+            value={form.username}
+            onChange={set('username')}
+            autoComplete="username"
+            clearable
+          />
+        </label>
+        <label className="auth-field">
+          <Input
+            name="password"
+            type="password"
+            placeholder={t('auth.passwordHint')}
+            value={form.password}
+            onChange={set('password')}
+            autoComplete={isRegister ? 'new-password' : 'current-password'}
+          />
+        </label>
+        {isRegister ? (
+          <>
+            <label className="auth-field">
+              <Input
+                name="confrimPas"
+                type="password"
+                placeholder={t('auth.confirmHint')}
+                value={form.confrimPas}
+                onChange={set('confrimPas')}
+                autoComplete="new-password"
+              />
+            </label>
+            <label className="auth-field">
+              <Input
+                name="code"
+                placeholder={t('auth.codeHint')}
+                value={form.code}
+                onChange={set('code')}
+                disabled={Boolean(invitedCode)}
+              />
+            </label>
+          </>
+        ) : null}
+        <div className="auth-field auth-field--captcha">
+          <Input
+            name="captcha"
+            placeholder={t('auth.captchaHint')}
+            value={form.captcha}
+            onChange={set('captcha')}
+            autoComplete="off"
+          />
+          <button type="button" className="auth-captcha" onClick={reloadCaptcha} aria-label={t('auth.captchaAlt')}>
+            {captchaUrl ? <img src={captchaUrl} alt={t('auth.captchaAlt')} /> : <span className="auth-captcha__empty" />}
+          </button>
+        </div>
+        <div className="auth-row">
+          <Checkbox checked={remember} onChange={setRemember} className="auth-check">
+            {t('auth.remember')}
+          </Checkbox>
+          {!isRegister ? (
+            <button type="button" className="link-button" onClick={() => setServiceOpen(true)}>
+              {t('auth.forgot')}
+            </button>
+          ) : null}
+        </div>
+        {isRegister ? (
+          <Checkbox checked={ageConfirmed} onChange={setAgeConfirmed} className="auth-check auth-age">
+            {t('auth.age')}
+          </Checkbox>
+        ) : null}
+        <Button block color="primary" shape="rounded" size="large" type="submit" loading={busy} className="auth-submit">
+          {isRegister ? t('auth.register') : t('auth.login')}
+        </Button>
+        <p className="auth-switch">
+          {isRegister ? t('auth.toLoginPrefix') : t('auth.toRegisterPrefix')}
+          <button type="button" className="link-button" onClick={() => switchTo(isRegister ? 1 : 2)}>
+            {isRegister ? t('auth.toLoginLink') : t('auth.toRegisterLink')}
+          </button>
+        </p>
+      </form>
+    </CenterPopup>
+  );
+}
+
+export default LoginDialog;

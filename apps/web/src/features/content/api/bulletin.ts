@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ConfigItemId as ContractConfigItemId } from '@koi/contract';
+import { api } from '../../../lib/http';
+import { STALE } from '../../../lib/query';
+
+/** Same values as the contract's ConfigItemId; a local copy so zod stays out of the initial bundle. */
+const ConfigItemId: typeof ContractConfigItemId = {
+  NOTICE: 1,
+  NOTICE_HTML: 2,
+  CUSTOM_SERVICE_CHAT: 3,
+  CHAT_CONTACT_A: 4,
+  CHAT_CONTACT_B: 5,
+  ONLINE_SERVICE_LINK: 7,
+};
+
+export type ConfigItem = { id: number; content: string };
+
+export const bulletinKeys = { all: ['bulletin'] as const };
+export const fetchBulletin = () => api.get<ConfigItem[]>('/api/plat/bulletin', undefined, { silent: true });
+export const bulletinQuery = { queryKey: bulletinKeys.all, queryFn: fetchBulletin, staleTime: STALE.MINUTES_5 };
+
+/** Config items by id (spec §3): 1 notice, 3 chat contact, 7 online customer-service link. */
+export function useConfig() {
+  const query = useQuery(bulletinQuery);
+  const byId = (id: number) => query.data?.find((item) => item.id === id)?.content ?? '';
+  return {
+    ...query,
+    notice: byId(ConfigItemId.NOTICE),
+    chatContact: byId(ConfigItemId.CUSTOM_SERVICE_CHAT),
+    onlineService: byId(ConfigItemId.ONLINE_SERVICE_LINK),
+  };
+}

@@ -1,0 +1,45 @@
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PageState } from '../../../components/PageState';
+import type { GameItem } from '../api/types';
+import { GameTile } from './GameTile';
+
+/** Spec §9: 3 columns for hot games, 2 for a category. Loading, empty and error states included. */
+export function GameGrid({
+  games,
+  columns,
+  loading,
+  error,
+  onRetry,
+  onOpen,
+}: {
+  games: GameItem[] | undefined;
+  columns: 2 | 3;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onOpen: (game: GameItem) => void;
+}) {
+  const { t } = useTranslation();
+  if (loading && !games?.length) {
+    return (
+      <div className={`game-grid game-grid--${columns}`} aria-busy="true">
+        {Array.from({ length: columns * 2 }, (_, i) => (
+          <div key={i} className="game-grid__skeleton">
+            <Skeleton animated className="game-grid__skeleton-art" />
+            <Skeleton animated className="game-grid__skeleton-name" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (error && !games?.length) return <PageState kind="error" text={t('home.gamesFailed')} onRetry={onRetry} />;
+  if (!games?.length) return <PageState kind="empty" text={t('home.noGames')} />;
+  return (
+    <div className={`game-grid game-grid--${columns}`} data-testid="game-grid">
+      {games.map((game) => (
+        <GameTile key={game.id} game={game} variant={columns === 3 ? 'hot' : 'category'} onOpen={onOpen} />
+      ))}
+    </div>
+  );
+}

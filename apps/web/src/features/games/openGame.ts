@@ -1,0 +1,44 @@
+import { Toast } from 'antd-mobile';
+import i18n from '../../i18n';
+import type { GameItem } from './api/types';
+
+/** Spec §8 game toasts by status; other non-playable statuses show only the suffix. */
+export function gameStatusMessage(status: number | null | undefined): string | null {
+  if (status === undefined || status === null || status === 1) return null;
+  if (status === 2) return i18n.t('games.maintenance');
+  if (status === 3) return i18n.t('games.comingSoon');
+  if (status === 4) return i18n.t('games.stayTuned');
+  return i18n.t('games.otherStatus');
+}
+
+export type OpenGameDeps = {
+  signedIn: boolean;
+  openLogin: () => void;
+  navigate: (to: string) => void;
+  openWindow: (url: string) => Window | null;
+};
+
+/**
+ * Spec §4: signed out → only the login dialog; non-playable → toast; open_type missing or 2 → new window
+ * at /redirect; otherwise the provider's cateList.
+ */
+export function openGame(game: GameItem, deps: OpenGameDeps): 'login' | 'blocked' | 'window' | 'cateList' {
+  if (!deps.signedIn) {
+    deps.openLogin();
+    return 'login';
+  }
+  const message = gameStatusMessage(game.status);
+  if (message) {
+    Toast.show({ content: message, position: 'center' });
+    return 'blocked';
+  }
+  if (game.open_type === undefined || game.open_type === null || game.open_type === 2) {
+    const query = new URLSearchParams({ type: String(game.plat_type_id), game_code: game.game_code });
+    const url = `/redirect?${query.toString()}`;
+    // A blocked popup falls back to the same tab, so the tap always leads somewhere.
+    if (!deps.openWindow(url)) deps.navigate(url);
+    return 'window';
+  }
+  deps.navigate(`/cateList?plat_id=${game.plat_type_id}&plat_type=${game.game_type_id}`);
+  return 'cateList';
+}

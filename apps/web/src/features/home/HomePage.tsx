@@ -1,0 +1,140 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { consumeTokenQuery, takeShowDialogFlag } from '../../app/startup';
+import { ChevronRightIcon, HeadsetIcon, MenuIcon, MoonIcon, MusicIcon, SunIcon } from '../../components/Icons';
+import { useIsSignedIn } from '../../stores/auth';
+import { useUiStore } from '../../stores/ui';
+import { useUserInfoQuery } from '../auth/api/userInfo';
+import { useGamesQuery } from '../games/api/games';
+import { useHotGamesQuery } from '../games/api/hotGames';
+import { GameGrid } from '../games/components/GameGrid';
+import { useOpenGame } from '../games/useOpenGame';
+import { AddToHomeBanner } from './components/AddToHome';
+import { BalanceCard } from './components/BalanceCard';
+import { BannerCarousel } from './components/Banners';
+import { CategoryTabs, parseHomeCategory, type HomeCategory } from './components/CategoryTabs';
+import { HotStrip } from './components/HotStrip';
+import { Partners } from './components/Partners';
+import { useOnceTrue } from '../../lib/useOnceTrue';
+
+// Overlays load on first open, keeping their code (and the drawer's switches) out of the first paint.
+const SideDrawer = lazy(() => import('./components/SideDrawer'));
+const NoticeDialog = lazy(() => import('./components/NoticeDialog'));
+const BannerPopup = lazy(() => import('./components/BannerPopup'));
+
+function HomeHeader() {
+  const { t } = useTranslation();
+  const signedIn = useIsSignedIn();
+  const user = useUserInfoQuery();
+  const dark = useUiStore((s) => s.dark);
+  const muted = useUiStore((s) => s.muted);
+  const toggleDark = useUiStore((s) => s.toggleDark);
+  const toggleMuted = useUiStore((s) => s.toggleMuted);
+  const setDrawerOpen = useUiStore((s) => s.setDrawerOpen);
+  const setServiceOpen = useUiStore((s) => s.setServiceOpen);
+  const name = user.data?.player_name;
+  return (
+    <header className="home-header">
+      <button type="button" className="icon-button home-header__menu" aria-label={t('home.drawerTitle')} onClick={() => setDrawerOpen(true)}>
+        <MenuIcon />
+      </button>
+      <img src="/assets/logo.svg" alt="" className="home-header__logo" />
+      <div className="home-header__greeting">
+        <strong data-testid="greeting">{signedIn && name ? t('home.greeting', { name }) : t('home.guest')}</strong>
+        <small>{t('home.welcome')}</small>
+      </div>
+      <button type="button" className="icon-button" aria-label={t('home.music')} aria-pressed={!muted} onClick={toggleMuted}>
+        <MusicIcon off={muted} />
+      </button>
+      <button type="button" className="icon-button" aria-label={t('home.theme')} aria-pressed={dark} onClick={toggleDark}>
+        {dark ? <SunIcon /> : <MoonIcon />}
+      </button>
+      <button type="button" className="icon-button home-header__service" aria-label={t('home.service')} onClick={() => setServiceOpen(true)}>
+        <HeadsetIcon />
+      </button>
+    </header>
+  );
+}
+
+/** Home (spec §2): greeting, balance, shortcuts, banners, hot strip, category tabs and grid, partners. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const [category, setCategory] = useState<HomeCategory>(() => parseHomeCategory(search.get('game_type')));
+  const openGameFor = useOpenGame();
+  const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
+  const drawerMounted = useOnceTrue(useUiStore((s) => s.drawerOpen));
+  const noticeMounted = useOnceTrue(useUiStore((s) => s.noticeOpen));
+  const bannerPopupMounted = useOnceTrue(useUiStore((s) => s.bannerPopupOpen));
+  const hot = useHotGamesQuery();
+  const games = useGamesQuery({ game_type: category }, category !== 0);
+
+  // Login navigates to /?token=… inside the app; the token is stored and the page reloads at the origin.
+  const tokenInQuery = search.get('token');
+  useEffect(() => {
+    if (tokenInQuery) consumeTokenQuery();
+  }, [tokenInQuery]);
+
+  // After a token sign-in the show-dialog flag opens the notice once.
+  useEffect(() => {
+    if (takeShowDialogFlag()) setNoticeOpen(true);
+  }, [setNoticeOpen]);
+
+  function changeCategory(next: HomeCategory) {
+    setCategory(next);
+    const params = new URLSearchParams(search);
+    if (next === 0) params.delete('game_type');
+    else params.set('game_type', String(next));
+    setSearch(params, { replace: true });
+  }
+
+  const grid =
+    category === 0 ? (
+      <GameGrid
+        games={hot.data}
+        columns={3}
+        loading={hot.isPending}
+        error={hot.isError}
+        onRetry={() => void hot.refetch()}
+        onOpen={openGameFor}
+      />
+    ) : (
+      <GameGrid
+        games={games.data}
+        columns={2}
+        loading={games.isPending || (games.isPlaceholderData && games.isFetching)}
+        error={games.isError}
+        onRetry={() => void games.refetch()}
+        onOpen={openGameFor}
+      />
+    );
+
+  return (
+    <div className="home-page">
+      <HomeHeader />
+      <BannerCarousel />
+      <BalanceCard />
+      <HotStrip games={hot.data} onOpen={openGameFor} />
+      <section className="home-section lobby">
+        <div className="lobby__head">
+          <CategoryTabs value={category} onChange={changeCategory} />
+        </div>
+        {grid}
+        <button type="button" className="lobby__all" onClick={() => navigate('/allGames')}>
+          {t('home.allGames')}
+          <ChevronRightIcon />
+        </button>
+      </section>
+      <Partners />
+      <footer className="home-footer">© {new Date().getFullYear()} Koi · {t('app.slogan')}</footer>
+      <AddToHomeBanner />
+      <Suspense fallback={null}>
+        {noticeMounted ? <NoticeDialog /> : null}
+        {bannerPopupMounted ? <BannerPopup /> : null}
+        {drawerMounted ? <SideDrawer /> : null}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DepositIcon, ListIcon, RebateIcon, RefreshIcon, WithdrawIcon } from '../../../components/Icons';
+import { useIsSignedIn } from '../../../stores/auth';
+import { useUiStore } from '../../../stores/ui';
+import { useRefreshBalanceMutation, useUserInfoQuery } from '../../auth/api/userInfo';
+import { CountUp } from './CountUp';
+
+const SHORTCUTS = [
+  { key: 'recharge', to: '/recharge', Icon: DepositIcon },
+  { key: 'withdraw', to: '/recharge?type=withdraw', Icon: WithdrawIcon },
+  { key: 'income', to: '/income', Icon: RebateIcon },
+  { key: 'transactions', to: '/transactionRecords', Icon: ListIcon },
+] as const;
+
+/** Balance card with refresh button and the four shortcuts of spec §2. */
+export function BalanceCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useIsSignedIn();
+  const openLogin = useUiStore((s) => s.openLogin);
+  const user = useUserInfoQuery();
+  const refresh = useRefreshBalanceMutation();
+  const spinning = refresh.isPending || (signedIn && user.isFetching);
+
+  return (
+    <section className="balance-card">
+      <div className="balance-card__top">
+        <span className="balance-card__label">{t('home.balance')}</span>
+        {signedIn ? (
+          <button
+            type="button"
+            className={`balance-card__refresh${spinning ? ' is-spinning' : ''}`}
+            aria-label={t('home.refresh')}
+            onClick={() => refresh.mutate()}
+            disabled={refresh.isPending}
+          >
+            <RefreshIcon />
+          </button>
+        ) : null}
+      </div>
+      {signedIn ? (
+        <div className="balance-card__amount">
+          <CountUp value={user.data?.balance ?? '0'} />
+          <span className="balance-card__unit">USDT</span>
+        </div>
+      ) : (
+        <div className="balance-card__guest">
+          <span>{t('auth.signInPrompt')}</span>
+          <Button size="small" shape="rounded" className="balance-card__login" onClick={() => openLogin(1)}>
+            {t('auth.signInNow')}
+          </Button>
+        </div>
+      )}
+      <div className="shortcuts">
+        {SHORTCUTS.map(({ key, to, Icon }) => (
+          <button
+            key={key}
+            type="button"
+            className="shortcut"
+            onClick={() => (signedIn ? navigate(to) : openLogin(1))}
+          >
+            <span className={`shortcut__icon shortcut__icon--${key}`}>
+              <Icon />
+            </span>
+            <span className="shortcut__label">{t(`home.shortcuts.${key}`)}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router';
+import { Carousel } from '../../../components/Carousel';
+import { imageUrl } from '../../../lib/format';
+import { useBannersQuery, type Banner } from '../../content/api/banners';
+
+/** Where a banner leads: its activity (activityDetail) or its link. */
+export function bannerTarget(banner: Banner): string | null {
+  if (banner.activity_type !== null && banner.activity_type !== undefined) {
+    return `/activityDetail?activity_type=${banner.activity_type}`;
+  }
+  return banner.link || null;
+}
+
+export function useOpenBanner() {
+  const navigate = useNavigate();
+  return (banner: Banner) => {
+    const to = bannerTarget(banner);
+    if (!to) return;
+    if (/^https?:/.test(to)) window.open(to, '_blank', 'noopener');
+    else navigate(to);
+  };
+}
+
+/** The carousel at the top of home. A skeleton keeps the space while banners load; none hides it. */
+export function BannerCarousel() {
+  const { data, isPending } = useBannersQuery();
+  const open = useOpenBanner();
+  if (isPending) return <div className="banner-carousel banner-carousel--loading" />;
+  if (!data?.length) return null;
+  return (
+    <Carousel
+      className="banner-carousel"
+      items={data.map((banner, i) => (
+        <button key={banner.id} type="button" className="banner-slide" onClick={() => open(banner)}>
+          <img src={imageUrl(banner.image)} alt={banner.title} fetchPriority={i === 0 ? 'high' : 'auto'} />
+        </button>
+      ))}
+    />
+  );
+}
+

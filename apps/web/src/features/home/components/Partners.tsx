@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+
+const PARTNERS = ['koi', 'aurora', 'nebula', 'lotus', 'tide', 'ember'] as const;
+const LICENCES = ['licence-1', 'licence-2', 'licence-3'] as const;
+
+/** Cooperation notes and gaming licence images (spec §2), all our own artwork (decision 17). */
+export function Partners() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="home-section partners">
+        <h2 className="section-title">{t('home.cooperation')}</h2>
+        <p className="partners__note">{t('home.cooperationNote')}</p>
+        <div className="partners__grid">
+          {PARTNERS.map((p) => (
+            <img key={p} src={`/assets/brands/partner-${p}.svg`} alt="" loading="lazy" />
+          ))}
+        </div>
+      </section>
+      <section className="home-section licences">
+        <h2 className="section-title">{t('home.licence')}</h2>
+        <div className="licences__row">
+          {LICENCES.map((l) => (
+            <img key={l} src={`/assets/licence/${l}.svg`} alt="" loading="lazy" />
+          ))}
+        </div>
+        <p className="licences__note">
+          <span className="age-badge">18+</span>
+          {t('home.licenceNote')}
+        </p>
+      </section>
+    </>
+  );
+}

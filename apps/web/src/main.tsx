@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import './i18n';
+import './styles/global.css';
+import { routes } from './app/routes';
+import { startApp } from './app/startup';
+import { installRem } from './lib/rem';
+import { createQueryClient } from './lib/query';
+
+installRem();
+const queryClient = createQueryClient();
+
+if (startApp(queryClient)) {
+  const router = createBrowserRouter(routes);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,59 @@
+import { create } from 'zustand';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
+
+/** loginType 1 = login, 2 = register (spec §4). */
+export type LoginType = 1 | 2;
+
+type UiState = {
+  loginOpen: boolean;
+  loginType: LoginType;
+  serviceOpen: boolean;
+  noticeOpen: boolean;
+  drawerOpen: boolean;
+  bannerPopupOpen: boolean;
+  retry: { open: boolean; text: string; action: (() => void) | null };
+  dark: boolean;
+  muted: boolean;
+  openLogin: (type?: LoginType) => void;
+  closeLogin: () => void;
+  setLoginType: (type: LoginType) => void;
+  setServiceOpen: (open: boolean) => void;
+  setNoticeOpen: (open: boolean) => void;
+  setDrawerOpen: (open: boolean) => void;
+  setBannerPopupOpen: (open: boolean) => void;
+  showRetry: (text: string, action: () => void) => void;
+  hideRetry: () => void;
+  toggleDark: () => void;
+  toggleMuted: () => void;
+};
+
+export const useUiStore = create<UiState>((set) => ({
+  loginOpen: false,
+  loginType: 1,
+  serviceOpen: false,
+  noticeOpen: false,
+  drawerOpen: false,
+  bannerPopupOpen: false,
+  retry: { open: false, text: '', action: null },
+  dark: readStorage(STORAGE_KEYS.dark) === '1',
+  muted: readStorage(STORAGE_KEYS.muted) === '1',
+  openLogin: (type = 1) => set({ loginOpen: true, loginType: type }),
+  closeLogin: () => set({ loginOpen: false }),
+  setLoginType: (loginType) => set({ loginType }),
+  setServiceOpen: (serviceOpen) => set({ serviceOpen }),
+  setNoticeOpen: (noticeOpen) => set({ noticeOpen }),
+  setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
+  setBannerPopupOpen: (bannerPopupOpen) => set({ bannerPopupOpen }),
+  showRetry: (text, action) => set({ retry: { open: true, text, action } }),
+  hideRetry: () => set({ retry: { open: false, text: '', action: null } }),
+  toggleDark: () =>
+    set((s) => {
+      writeStorage(STORAGE_KEYS.dark, s.dark ? '0' : '1');
+      return { dark: !s.dark };
+    }),
+  toggleMuted: () =>
+    set((s) => {
+      writeStorage(STORAGE_KEYS.muted, s.muted ? '0' : '1');
+      return { muted: !s.muted };
+    }),
+}));
