@@ -1,7 +1,8 @@
 import type { Command } from './command';
+import { walletCommands } from '../modules/wallet/wallet.cli';
 
 /**
  * Commands contributed by modules (wallet: ledger:verify, ledger:adjust, …). Each module exports a
  * `Record<string, Command>`; spread it in here.
  */
-export const moduleCommands: Record<string, Command> = {};
+export const moduleCommands: Record<string, Command> = { ...walletCommands };

@@ -1,0 +1,73 @@
+import os from 'node:os';
+import { formatMicro } from '@koi/ledger';
+import type { Command } from '../../cli/command';
+import type { Database } from '../../db/client';
+import { isAppError } from '../../errors';
+import { systemClock } from '../../lib/clock';
+import { createWalletService } from './wallet.service';
+
+/** Checks every ledger invariant; prints each violation and returns how many there are. */
+export async function verifyLedger(database: Database, out: (line: string) => void): Promise<number> {
+  const wallet = createWalletService({ db: database.db, clock: systemClock });
+  const violations = await wallet.verify();
+  for (const v of violations) out(`VIOLATION ${v.invariant}: ${v.message}`);
+  const counts = await wallet.counts();
+  out(
+    violations.length === 0
+      ? `ledger:verify ok (${counts.transfers} transfers, ${counts.entries} entries)`
+      : `ledger:verify found ${violations.length} violation(s)`,
+  );
+  return violations.length;
+}
+
+export const walletCommands: Record<string, Command> = {
+  'ledger:verify': {
+    summary: 'Check every ledger invariant; exits 1 naming each violation',
+    async run({ database, out }) {
+      await database.migrate();
+      return (await verifyLedger(database, out)) === 0 ? 0 : 1;
+    },
+  },
+  'ledger:adjust': {
+    summary:
+      'Operator adjustment: --player <name> --amount <x, negative debits> --reason <text> [--operator <name>] [--key <id>]',
+    options: ['player', 'amount', 'reason', 'operator', 'key'],
+    async run({ database, options, out }) {
+      const { player, amount, reason } = options;
+      if (typeof player !== 'string' || typeof amount !== 'string' || typeof reason !== 'string') {
+        out('ledger:adjust needs --player <name> --amount <x> --reason <text>');
+        return 2;
+      }
+      const operator =
+        typeof options.operator === 'string'
+          ? options.operator
+          : (process.env.USER ?? os.userInfo().username);
+      await database.migrate();
+      const wallet = createWalletService({ db: database.db, clock: systemClock });
+      await wallet.ensureSystemAccounts();
+      try {
+        const result = await wallet.adjust({
+          username: player,
+          amount,
+          reason,
+          operator,
+          key: typeof options.key === 'string' ? options.key : undefined,
+        });
+        const balanceAfter = amount.trim().startsWith('-')
+          ? result.debitBalanceAfterMicro
+          : result.creditBalanceAfterMicro;
+        out(
+          `${result.created ? 'adjusted' : 'already recorded'}: player ${player} (id ${result.playerId}) ` +
+            `${amount} USDT, transfer ${result.id} (key ${result.key}), balance after ${formatMicro(balanceAfter)}, by ${operator}: ${reason}`,
+        );
+        return 0;
+      } catch (error) {
+        if (isAppError(error)) {
+          out(`ledger:adjust refused: ${error.message}`);
+          return 1;
+        }
+        throw error;
+      }
+    },
+  },
+};
