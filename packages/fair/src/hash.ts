@@ -13,12 +13,14 @@ export interface FairHash {
 }
 
 /**
- * The portable implementation. It remembers the key schedule of the last key only (a bound of one entry),
- * which is what a run of rounds under one server seed needs.
+ * The portable implementation. It remembers the key schedule of the last key and the hash of the last
+ * text only (a bound of one entry each), which is what a run of rounds under one server seed needs.
  */
 export function createPortableHash(): FairHash {
   let cachedKey: string | undefined;
   let cachedHmac: ((message: string) => Uint8Array) | undefined;
+  let cachedText: string | undefined;
+  let cachedDigestHex = '';
   return {
     hmacSha256(key, message) {
       if (cachedHmac === undefined || cachedKey !== key) {
@@ -27,7 +29,13 @@ export function createPortableHash(): FairHash {
       }
       return cachedHmac(message);
     },
-    sha256Hex: (text) => toHex(sha256(text)),
+    sha256Hex(text) {
+      if (cachedText !== text) {
+        cachedDigestHex = toHex(sha256(text));
+        cachedText = text;
+      }
+      return cachedDigestHex;
+    },
   };
 }
 

@@ -160,8 +160,10 @@ export function hmacSha256(key: string | Uint8Array, message: string | Uint8Arra
   return hmacSha256ForKey(key)(message);
 }
 
+const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  for (const byte of bytes) hex += HEX_OF_BYTE[byte]!;
   return hex;
 }
