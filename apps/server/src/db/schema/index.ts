@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './content';
 export * from './wallet';
 export * from './games';
+export * from './providers';

@@ -1,0 +1,78 @@
+import { bigint, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A game session handed to a provider at launch. The provider passes its token back on every wallet call;
+ * Koi stores only the hash. Bets need a live session; rollbacks are accepted after it expired.
+ */
+export const providerSessions = pgTable(
+  'provider_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    providerId: smallint('provider_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('provider_sessions_token_uq').on(t.tokenHash)],
+);
+
+export const ProviderTxKind = { BET: 1, WIN: 2, ROLLBACK: 3 } as const;
+
+/**
+ * Every accepted wallet call of a provider, kept for reconciliation and to answer retries with the first
+ * answer. Rows are only inserted, never changed. A rollback whose bet was never seen is kept too (with
+ * `amount_micro` 0), so that the late bet it names is refused.
+ */
+export const providerTransactions = pgTable(
+  'provider_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    providerId: smallint('provider_id').notNull(),
+    transactionUuid: text('transaction_uuid').notNull(),
+    requestUuid: text('request_uuid').notNull(),
+    kind: smallint('kind').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    roundId: text('round_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    referenceTransactionUuid: text('reference_transaction_uuid'),
+    /** SHA-256 of the call's details; a repeated transaction_uuid with other details is a duplicate. */
+    fingerprint: text('fingerprint').notNull(),
+    balanceAfterMicro: bigint('balance_after_micro', { mode: 'bigint' }).notNull(),
+    ledgerKey: text('ledger_key'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_tx_uuid_uq').on(t.providerId, t.transactionUuid),
+    index('provider_tx_reference_idx').on(t.providerId, t.referenceTransactionUuid),
+    index('provider_tx_player_idx').on(t.playerId, t.createdAt),
+  ],
+);
+
+export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
+
+/** One game round of one player, from a provider or an original: the source of bet records and reports. */
+export const betRounds = pgTable(
+  'bet_rounds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    providerId: smallint('provider_id').notNull(),
+    roundId: text('round_id').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    gameCode: text('game_code').notNull(),
+    gameTypeId: smallint('game_type_id').notNull(),
+    stakeMicro: bigint('stake_micro', { mode: 'bigint' }).notNull().default(0n),
+    payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull().default(0n),
+    status: smallint('status').notNull().default(RoundStatus.OPEN),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('bet_rounds_round_uq').on(t.providerId, t.roundId, t.playerId),
+    index('bet_rounds_player_idx').on(t.playerId, t.openedAt),
+  ],
+);
