@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -65,8 +66,8 @@ export const betRounds = pgTable(
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     gameCode: text('game_code').notNull(),
     gameTypeId: smallint('game_type_id').notNull(),
-    stakeMicro: bigint('stake_micro', { mode: 'bigint' }).notNull().default(0n),
-    payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull().default(0n),
+    stakeMicro: bigint('stake_micro', { mode: 'bigint' }).notNull().default(sql`0`),
+    payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull().default(sql`0`),
     status: smallint('status').notNull().default(RoundStatus.OPEN),
     openedAt: ts('opened_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
