@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:ledger`: the wallet ledger's throughput against the PostgreSQL server.
+ *
+ * (a) Raw ceiling: plain PostgreSQL transactions, each one conditional UPDATE (debit if covered) and one
+ *     INSERT, over the same number of connections and workers, driven straight through node-postgres.
+ * (b) Koi: 32 concurrent players, each placing a bet and receiving a win (two ledger transfers) through the
+ *     wallet service, again and again.
+ * Then `ledger:verify` runs on the result. Everything happens in a throwaway database that is dropped at the
+ * end. The last line is machine-readable:
+ *   bench:ledger ratio=<b/a> koi_tps=<b> ceiling_tps=<a> p99_ms=<p99> violations=<n>
+ *
+ * BENCH_DATABASE_URL   server to use (default postgres://postgres@127.0.0.1:5432/postgres)
+ * BENCH_TRANSFERS      transfers per phase (default 16000)
+ * BENCH_CONCURRENCY    concurrent players / workers (default 32)
+ */
+import pg from 'pg';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { openPostgres } from '../src/db/client';
+import { systemClock } from '../src/lib/clock';
+import { verifyLedger } from '../src/modules/wallet/wallet.cli';
+import { createWalletService } from '../src/modules/wallet/wallet.service';
+import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 16_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const WARMUP_PER_WORKER = 20;
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface PhaseResult {
+  tps: number;
+  p50: number;
+  p99: number;
+  count: number;
+  seconds: number;
+}
+
+/** Runs `workers` loops until `total` operations are done; each operation's latency is recorded. */
+async function drive(
+  workers: number,
+  total: number,
+  op: (worker: number, i: number) => Promise<number>,
+): Promise<PhaseResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (;;) {
+        const i = next;
+        if (i >= total) return;
+        next += 1;
+        const t0 = performance.now();
+        const done = await op(worker, i);
+        const elapsed = performance.now() - t0;
+        // An operation that performs several transfers counts each, at its share of the time.
+        for (let k = 0; k < done; k += 1) latencies.push(elapsed / done);
+        if (done > 1) next += done - 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    tps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+    seconds,
+  };
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function main() {
+  const dbName = `koi_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  const url = withDatabase(SERVER_URL, dbName);
+  const database = openPostgres(url, { max: CONCURRENCY });
+  let violations = -1;
+  try {
+    await database.migrate();
+    console.log(
+      `bench:ledger on ${new URL(SERVER_URL).host}/${dbName}: ${TRANSFERS} transfers per phase, ${CONCURRENCY} concurrent`,
+    );
+
+    // (a) The raw ceiling.
+    const raw = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    await raw.query(`create table bench_raw_accounts (id int primary key, balance bigint not null)`);
+    await raw.query(
+      `create table bench_raw_log (id bigint generated always as identity primary key, account int not null, amount bigint not null, created_at timestamptz not null default now())`,
+    );
+    await raw.query(
+      `insert into bench_raw_accounts select g, 1000000000000 from generate_series(0, ${CONCURRENCY - 1}) g`,
+    );
+    const rawTransaction = async (worker: number) => {
+      const client = await raw.connect();
+      try {
+        await client.query('begin');
+        const updated = await client.query(
+          'update bench_raw_accounts set balance = balance - $1 where id = $2 and balance >= $1',
+          [1000, worker],
+        );
+        if (updated.rowCount !== 1) throw new Error('raw ceiling: balance exhausted');
+        await client.query('insert into bench_raw_log (account, amount) values ($1, $2)', [worker, 1000]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      return 1;
+    };
+    await drive(CONCURRENCY, CONCURRENCY * WARMUP_PER_WORKER, rawTransaction);
+    const ceiling = await drive(CONCURRENCY, TRANSFERS, rawTransaction);
+    await raw.end();
+    console.log(
+      `(a) raw ceiling : ${fmt(ceiling.tps, 0)} transactions/s  p50 ${fmt(ceiling.p50, 2)} ms  p99 ${fmt(ceiling.p99, 2)} ms  (${ceiling.count} in ${fmt(ceiling.seconds, 2)} s)`,
+    );
+
+    // (b) Koi: bet + win pairs through the wallet service.
+    const wallet = createWalletService({ db: database.db, clock: systemClock });
+    await wallet.ensureSystemAccounts();
+    const players = await createPlayers(database.db, wallet, CONCURRENCY);
+    for (const id of players) {
+      await wallet.transfer({
+        key: `bench:deposit:${id}`,
+        debit: { system: SystemAccount.DEPOSIT_CLEARING },
+        credit: { player: id },
+        amountMicro: toMicro('1000000'),
+        code: TransferCode.DEPOSIT,
+      });
+    }
+    const bet = toMicro('1');
+    const win = toMicro('0.95');
+    let round = 0;
+    const pair = async (worker: number) => {
+      const player = players[worker]!;
+      round += 1;
+      const roundId = `${worker}:${round}`;
+      const placed = await wallet.transfer({
+        key: `bench:bet:${roundId}`,
+        debit: { player },
+        credit: { system: SystemAccount.HOUSE },
+        amountMicro: bet,
+        code: TransferCode.BET,
+        reference: { type: 'round', id: roundId },
+      });
+      if (!placed.created) throw new Error('bet was not created');
+      await wallet.transfer({
+        key: `bench:win:${roundId}`,
+        debit: { system: SystemAccount.HOUSE },
+        credit: { player },
+        amountMicro: win,
+        code: TransferCode.WIN,
+        reference: { type: 'round', id: roundId },
+      });
+      return 2;
+    };
+    await drive(CONCURRENCY, CONCURRENCY * WARMUP_PER_WORKER, pair);
+    const koi = await drive(CONCURRENCY, TRANSFERS, pair);
+    console.log(
+      `(b) koi bet+win : ${fmt(koi.tps, 0)} transfers/s     p50 ${fmt(koi.p50, 2)} ms  p99 ${fmt(koi.p99, 2)} ms  (${koi.count} in ${fmt(koi.seconds, 2)} s)`,
+    );
+    const ratio = koi.tps / ceiling.tps;
+    console.log(
+      `ratio b/a: ${fmt(ratio, 2)} (target >= 0.5), koi p99 ${fmt(koi.p99, 2)} ms (target < 20 ms)`,
+    );
+
+    violations = await verifyLedger(database, (line) => console.log(line));
+    console.log(
+      `bench:ledger ratio=${fmt(ratio, 2)} koi_tps=${fmt(koi.tps, 0)} ceiling_tps=${fmt(ceiling.tps, 0)} p99_ms=${fmt(koi.p99, 2)} violations=${violations}`,
+    );
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+  return violations === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
