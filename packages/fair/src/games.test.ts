@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDiceParams, diceRoll } from './dice';
 import { FairError } from './errors';
-import { checkParams, minesCashout, settle, verify, type GameName } from './games';
+import { checkParams, mineTilesFor, minesCashout, settle, verify, type GameName } from './games';
 import { checkLimboParams, limboResult } from './limbo';
 import { binomial, checkMinesParams, minePositions, minesMultiplier, revealTile } from './mines';
 import { formatRational } from './money';
@@ -202,6 +202,9 @@ describe('mines', () => {
   it('settles a whole round: a mine ends it, otherwise the last reveal is cashed out', () => {
     const floats = generateFloats({ ...SEEDS, count: 5 });
     const mineTiles = minePositions(floats, 5);
+    expect(mineTilesFor(SEEDS, 5)).toEqual(mineTiles);
+    expect(mineTilesFor(SEEDS, 5, nodeHash)).toEqual(mineTiles);
+    expect(() => mineTilesFor(SEEDS, 0)).toThrow('地雷数量');
     const safe = [...Array(25).keys()].filter((tile) => !mineTiles.includes(tile));
     const won = settle('mines', { mines: 5, picks: safe.slice(0, 4) }, USDT, SEEDS);
     expect(won.win).toBe(true);

@@ -19,7 +19,9 @@ import {
   type LimboParamsInput,
 } from './limbo';
 import {
+  checkMinesCount,
   checkMinesParams,
+  minePositions,
   minesMultiplier,
   minesOutcome,
   type MinesOutcome,
@@ -199,6 +201,17 @@ export function minesCashout(
   const { houseEdgeBp, maxPayoutMicro } = must(checkOptions(options));
   const multiplier = minesMultiplier(mines, safeReveals, houseEdgeBp);
   return { ...payoutFor(amountMicro, multiplier, maxPayoutMicro), multiplier };
+}
+
+/**
+ * The mine tiles of a round played reveal by reveal: computed when the bet is placed, kept server-side until
+ * the round ends, checked per reveal with `revealTile`, paid with `minesCashout`.
+ */
+export function mineTilesFor(seeds: Seeds, mines: number, hash: FairHash = portableHash): number[] {
+  const checkedSeeds = must(checkSeeds(seeds));
+  const count = must(checkMinesCount(mines));
+  const { serverSeed, clientSeed, nonce } = checkedSeeds;
+  return minePositions(floatsUnchecked(serverSeed, clientSeed, nonce, 0, count, hash), count);
 }
 
 export interface VerifyInput extends Seeds {
