@@ -1,33 +1,15 @@
-// End-to-end run: builds the web app if needed, starts the real API server on a free port with a fresh data
+// End-to-end run: builds the web app, starts the real API server on a free port with a fresh data
 // directory, runs the scenarios in Debian's Chromium (playwright-core, no browser download), saves
 // screenshots to artifacts/screenshots/, and stops the server whatever happens.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webDir, '../..');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function needsBuild() {
-  const index = path.join(webDir, 'dist/index.html');
-  if (!fs.existsSync(index)) return true;
-  const built = fs.statSync(index).mtimeMs;
-  return ['src', 'public', 'index.html', 'vite.config.ts'].some((p) => {
-    const full = path.join(webDir, p);
-    return fs.statSync(full).isDirectory() ? newestMtime(full) > built : fs.statSync(full).mtimeMs > built;
-  });
-}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -55,14 +37,23 @@ async function waitForHealth(base, server, timeoutMs = 60_000) {
   throw new Error('server did not become healthy in time');
 }
 
-if (needsBuild()) {
-  console.log('[e2e] building the web app…');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: webDir, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// Other engineers build apps/web/dist in the same working tree at any moment, and the server lists static
+// files when it starts; so the run builds its own copy of the app into a private directory and serves that.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-e2e-'));
+const webDist = path.join(dataDir, 'web-dist');
+console.log('[e2e] building the web app…');
+const viteBin = path.join(path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
+const build = spawnSync(
+  process.execPath,
+  [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+  { cwd: webDir, stdio: 'inherit' },
+);
+if (build.status !== 0) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(build.status ?? 1);
 }
 
 const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-e2e-'));
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: repoRoot,
@@ -70,7 +61,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    KOI_DATA_DIR: dataDir,
+    KOI_DATA_DIR: path.join(dataDir, 'data'),
+    WEB_DIST_DIR: webDist,
     CAPTCHA: 'off',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',

@@ -1,0 +1,132 @@
+// Player app scenarios in Chromium at 390×844 against the real server (see run.mjs).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiSignUp, BASE, launch, newPhone, shot, uniqueUsername } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// The add-to-home bar is tested once; elsewhere it is marked as shown so it does not cover the lobby.
+const QUIET = { showtime: String(Date.now()) };
+
+describe('player app', () => {
+  it('shows home to a guest with the tab bar, banners and the lobby', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto(`${BASE}/`);
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('greeting').filter({ hasText: '您好，游客' }).waitFor();
+    for (const tab of ['首页', '活动', '充值', '互动', '我的']) {
+      assert.equal(await page.locator('.tab-bar__item', { hasText: tab }).count(), 1, tab);
+    }
+    await page.locator('.banner-slide img').first().waitFor();
+    await page.getByTestId('game-grid').waitFor();
+    await page.locator('.a2hs-bar').waitFor();
+    await page.waitForTimeout(600);
+    await shot(page, 'home-light');
+    await page.getByRole('button', { name: '深色模式' }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.prefersColorScheme), 'dark');
+    await page.waitForTimeout(300);
+    await shot(page, 'home-dark');
+    await page.reload();
+    assert.equal(await page.evaluate(() => localStorage.getItem('koi_dark')), '1');
+    await context.close();
+  });
+
+  it('asks a guest who taps a game to sign in, and nothing else', async () => {
+    const { context, page } = await newPhone(browser, QUIET);
+    const launches = [];
+    page.on('request', (r) => r.url().includes('/api/game/login') && launches.push(r.url()));
+    await page.goto(`${BASE}/home`);
+    await page.getByTestId('game-tile').first().click();
+    await page.getByRole('heading', { name: '欢迎登录' }).waitFor();
+    assert.equal(context.pages().length, 1, 'no new window');
+    assert.equal(launches.length, 0, 'no launch request');
+    await page.locator('.auth-captcha img').waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, 'login-dialog');
+    await context.close();
+  });
+
+  it('registers through the dialog and greets the player by name', async () => {
+    const { context, page } = await newPhone(browser, QUIET);
+    const username = uniqueUsername();
+    await page.goto(`${BASE}/user`);
+    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await page.getByRole('heading', { name: '注册' }).waitFor();
+    await page.getByPlaceholder('请输入用户名（8-20位）').fill(username);
+    await page.getByPlaceholder('请输入密码（6-20位）').fill('secret123');
+    await page.getByPlaceholder('请再次输入密码（6-20位）').fill('secret124');
+    await page.getByPlaceholder('请输入验证码').fill('1234');
+    await page.locator('.auth-captcha img').waitFor();
+    await shot(page, 'register-dialog');
+    // Spec §5 order: a mismatch is reported first.
+    await page.locator('.auth-submit').click();
+    await page.getByText('密码不一致').waitFor();
+    await page.getByPlaceholder('请再次输入密码（6-20位）').fill('secret123');
+    await page.locator('.auth-age').click();
+    await page.locator('.auth-submit').click();
+    await page.waitForURL(`${BASE}/home`);
+    await page.getByTestId('greeting').filter({ hasText: `您好，${username}` }).waitFor();
+    assert.ok(await page.evaluate(() => localStorage.getItem('koi_token')));
+    await page.getByTestId('balance').waitFor();
+    await context.close();
+  });
+
+  it('switches game categories and keeps the choice in the address', async () => {
+    const { context, page } = await newPhone(browser, QUIET);
+    await page.goto(`${BASE}/home`);
+    await page.getByTestId('game-grid').waitFor();
+    const listRequest = page.waitForRequest((r) => r.url().includes('/api/plat/game?') && r.url().includes('game_type=7'));
+    await page.getByRole('tab', { name: '视讯' }).click();
+    await listRequest;
+    await page.waitForURL(/game_type=7/);
+    assert.equal(await page.getByRole('tab', { name: '视讯' }).getAttribute('aria-selected'), 'true');
+    await page.locator('.game-grid--2').waitFor();
+    await page.getByRole('tab', { name: '热门' }).click();
+    await page.locator('.game-grid--3').waitFor();
+    await page.goto(`${BASE}/home?game_type=3`);
+    assert.equal(await page.getByRole('tab', { name: '捕鱼' }).getAttribute('aria-selected'), 'true');
+    await page.locator('.game-grid--2').waitFor();
+    await shot(page, 'lobby-fishing');
+    await context.close();
+  });
+
+  it('signs in from a token in the address and drops it from the URL', async () => {
+    const username = uniqueUsername();
+    const token = await apiSignUp(username);
+    const { context, page } = await newPhone(browser, QUIET);
+    await page.goto(`${BASE}/?token=${encodeURIComponent(token)}`);
+    await page.waitForURL(`${BASE}/home`);
+    await page.getByTestId('greeting').filter({ hasText: `您好，${username}` }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), token);
+    assert.ok(!page.url().includes('token'));
+    await context.close();
+  });
+
+  it('clears a rejected token and opens the login dialog', async () => {
+    const { context, page } = await newPhone(browser, { ...QUIET, koi_token: 'not-a-real-token' });
+    await page.goto(`${BASE}/home`);
+    await page.getByRole('heading', { name: '欢迎登录' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), null);
+    await page.getByTestId('greeting').filter({ hasText: '您好，游客' }).waitFor();
+    await context.close();
+  });
+
+  it('shows a coming-soon page inside the frame for routes not built yet', async () => {
+    const { context, page } = await newPhone(browser, QUIET);
+    await page.goto(`${BASE}/activity`);
+    await page.getByText('敬请期待').waitFor();
+    assert.equal(await page.locator('.tab-bar__item.is-active').innerText(), '活动');
+    await shot(page, 'coming-soon');
+    await page.goto(`${BASE}/vipInfo`);
+    await page.locator('.app-nav').getByText('VIP特权').waitFor();
+    assert.equal(await page.locator('.tab-bar').count(), 0);
+    await context.close();
+  });
+});
