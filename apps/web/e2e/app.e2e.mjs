@@ -1,5 +1,5 @@
 // Player app scenarios in Chromium at 390×844 against the real server (see run.mjs).
-/* global document, localStorage, sessionStorage -- page.evaluate callbacks run in the browser */
+/* global document -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiSignUp, BASE, launch, newPhone, shot, uniqueUsername } from './browser.mjs';

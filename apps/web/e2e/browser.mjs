@@ -1,5 +1,4 @@
 // Shared helpers for the e2e scenarios: Debian's Chromium at 390×844, zh-CN, screenshots by name.
-/* global document, localStorage, sessionStorage -- page.evaluate callbacks run in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
