@@ -18,6 +18,7 @@ import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { openPostgres } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
+import { DEFAULT_BATCHING } from '../src/modules/wallet/wallet.batcher';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
 
@@ -25,6 +26,15 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 16_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP_PER_WORKER = 20;
+/** BENCH_BATCHING=off sends every transfer on its own; otherwise group commit with these bounds. */
+const BATCHING =
+  process.env.BENCH_BATCHING === 'off'
+    ? (false as const)
+    : {
+        ...DEFAULT_BATCHING,
+        maxBatch: Number(process.env.BENCH_BATCH_MAX ?? DEFAULT_BATCHING.maxBatch),
+        maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? DEFAULT_BATCHING.maxInFlight),
+      };
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -45,28 +55,21 @@ interface PhaseResult {
   seconds: number;
 }
 
-/** Runs `workers` loops until `total` operations are done; each operation's latency is recorded. */
+/**
+ * Runs `workers` loops until `total` transfers are done. Each operation performs one or more transfers and
+ * reports each one's latency through `record`.
+ */
 async function drive(
   workers: number,
   total: number,
-  op: (worker: number, i: number) => Promise<number>,
+  op: (worker: number, record: (ms: number) => void) => Promise<void>,
 ): Promise<PhaseResult> {
   const latencies: number[] = [];
-  let next = 0;
+  const record = (ms: number) => latencies.push(ms);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
-      for (;;) {
-        const i = next;
-        if (i >= total) return;
-        next += 1;
-        const t0 = performance.now();
-        const done = await op(worker, i);
-        const elapsed = performance.now() - t0;
-        // An operation that performs several transfers counts each, at its share of the time.
-        for (let k = 0; k < done; k += 1) latencies.push(elapsed / done);
-        if (done > 1) next += done - 1;
-      }
+      while (latencies.length < total) await op(worker, record);
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -80,6 +83,14 @@ async function drive(
   };
 }
 
+/** Times one call. */
+async function timed<T>(record: (ms: number) => void, call: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const result = await call();
+  record(performance.now() - t0);
+  return result;
+}
+
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function main() {
@@ -89,7 +100,7 @@ async function main() {
   await admin.query(`create database "${dbName}"`);
   const url = withDatabase(SERVER_URL, dbName);
   const database = openPostgres(url, { max: CONCURRENCY });
-  let violations = -1;
+  let violations: number | undefined;
   try {
     await database.migrate();
     console.log(
@@ -105,25 +116,25 @@ async function main() {
     await raw.query(
       `insert into bench_raw_accounts select g, 1000000000000 from generate_series(0, ${CONCURRENCY - 1}) g`,
     );
-    const rawTransaction = async (worker: number) => {
-      const client = await raw.connect();
-      try {
-        await client.query('begin');
-        const updated = await client.query(
-          'update bench_raw_accounts set balance = balance - $1 where id = $2 and balance >= $1',
-          [1000, worker],
-        );
-        if (updated.rowCount !== 1) throw new Error('raw ceiling: balance exhausted');
-        await client.query('insert into bench_raw_log (account, amount) values ($1, $2)', [worker, 1000]);
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-      return 1;
-    };
+    const rawTransaction = (worker: number, record: (ms: number) => void) =>
+      timed(record, async () => {
+        const client = await raw.connect();
+        try {
+          await client.query('begin');
+          const updated = await client.query(
+            'update bench_raw_accounts set balance = balance - $1 where id = $2 and balance >= $1',
+            [1000, worker],
+          );
+          if (updated.rowCount !== 1) throw new Error('raw ceiling: balance exhausted');
+          await client.query('insert into bench_raw_log (account, amount) values ($1, $2)', [worker, 1000]);
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      });
     await drive(CONCURRENCY, CONCURRENCY * WARMUP_PER_WORKER, rawTransaction);
     const ceiling = await drive(CONCURRENCY, TRANSFERS, rawTransaction);
     await raw.end();
@@ -132,7 +143,7 @@ async function main() {
     );
 
     // (b) Koi: bet + win pairs through the wallet service.
-    const wallet = createWalletService({ db: database.db, clock: systemClock });
+    const wallet = createWalletService({ db: database.db, clock: systemClock, batching: BATCHING });
     await wallet.ensureSystemAccounts();
     const players = await createPlayers(database.db, wallet, CONCURRENCY);
     for (const id of players) {
@@ -147,28 +158,31 @@ async function main() {
     const bet = toMicro('1');
     const win = toMicro('0.95');
     let round = 0;
-    const pair = async (worker: number) => {
+    const pair = async (worker: number, record: (ms: number) => void) => {
       const player = players[worker]!;
       round += 1;
       const roundId = `${worker}:${round}`;
-      const placed = await wallet.transfer({
-        key: `bench:bet:${roundId}`,
-        debit: { player },
-        credit: { system: SystemAccount.HOUSE },
-        amountMicro: bet,
-        code: TransferCode.BET,
-        reference: { type: 'round', id: roundId },
-      });
+      const placed = await timed(record, () =>
+        wallet.transfer({
+          key: `bench:bet:${roundId}`,
+          debit: { player },
+          credit: { system: SystemAccount.HOUSE },
+          amountMicro: bet,
+          code: TransferCode.BET,
+          reference: { type: 'round', id: roundId },
+        }),
+      );
       if (!placed.created) throw new Error('bet was not created');
-      await wallet.transfer({
-        key: `bench:win:${roundId}`,
-        debit: { system: SystemAccount.HOUSE },
-        credit: { player },
-        amountMicro: win,
-        code: TransferCode.WIN,
-        reference: { type: 'round', id: roundId },
-      });
-      return 2;
+      await timed(record, () =>
+        wallet.transfer({
+          key: `bench:win:${roundId}`,
+          debit: { system: SystemAccount.HOUSE },
+          credit: { player },
+          amountMicro: win,
+          code: TransferCode.WIN,
+          reference: { type: 'round', id: roundId },
+        }),
+      );
     };
     await drive(CONCURRENCY, CONCURRENCY * WARMUP_PER_WORKER, pair);
     const koi = await drive(CONCURRENCY, TRANSFERS, pair);

@@ -178,6 +178,49 @@ export function createWalletRepository(db: DbOrTx) {
       }
     },
 
+    /**
+     * Many independent transfers in one call and one commit (koi_ledger_transfer_batch). Returns, per input
+     * position, the record or the refusal that wrote nothing. Throws when the call as a whole failed; the
+     * caller then submits the elements one by one.
+     */
+    async transferBatch(rows: TransferRow[]): Promise<(TransferRecord | AppError)[]> {
+      const payload = rows.map((t, index) => ({
+        index,
+        key: t.key,
+        debit_player: t.debit.playerId,
+        debit_system: t.debit.system,
+        credit_player: t.credit.playerId,
+        credit_system: t.credit.system,
+        amount: t.amountMicro.toString(),
+        code: t.code,
+        pending: t.pending,
+        timeout_at: t.timeoutAt?.toISOString() ?? null,
+        reference_type: t.referenceType,
+        reference_id: t.referenceId,
+        metadata: t.metadata,
+        currency: t.currency,
+        shard: t.shard,
+        now: t.now.toISOString(),
+      }));
+      const raw = await queryRows<RawRecord & { r_index: number }>(
+        db,
+        sql`select r_index, ${RECORD_COLUMNS}, r_error from koi_ledger_transfer_batch(${JSON.stringify(payload)}::jsonb)`,
+      );
+      const results: (TransferRecord | AppError)[] = new Array(rows.length);
+      for (const row of raw) {
+        try {
+          results[row.r_index] = toRecord(row);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results[row.r_index] = error;
+        }
+      }
+      for (let i = 0; i < rows.length; i += 1) {
+        if (!results[i]) throw new Error(`ledger batch returned no row for element ${i}`);
+      }
+      return results;
+    },
+
     async resolve(key: string, post: boolean, now: Date): Promise<TransferRecord> {
       try {
         const rows = await queryRows<RawRecord>(

@@ -15,9 +15,9 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { createTransferBatcher, DEFAULT_BATCHING, withRetry, type BatchingOptions } from './wallet.batcher';
 import {
   createWalletRepository,
-  isRetryableConflict,
   type SideRow,
   type TransferRecord,
   type TransferRow,
@@ -62,8 +62,6 @@ import {
 
 /** A linked batch is bounded so that one request cannot hold many row locks for long. */
 export const LINKED_BATCH_MAX = 100;
-/** Attempts for a transfer that lost a deadlock or an idempotency race (each retry is cheap and rare). */
-const RETRY_ATTEMPTS = 4;
 const KEY_MAX_LENGTH = 128;
 const REFERENCE_MAX_LENGTH = 128;
 /** Pending transfers voided per expiry sweep, so one sweep stays short. */
@@ -121,6 +119,8 @@ export interface WalletServiceDeps {
   db: Db;
   clock: Clock;
   shards?: number;
+  /** Group commit of concurrent single transfers (see wallet.batcher.ts); false sends each on its own. */
+  batching?: BatchingOptions | false;
 }
 
 /** Asserts a ledger property at the point of change (TigerBeetle style); a failure is a bug, not a user error. */
@@ -169,21 +169,12 @@ function toResult(key: string, r: TransferRecord): TransferResult {
   };
 }
 
-/** Runs `attempt` again when it lost a deadlock or an idempotency race; gives up after RETRY_ATTEMPTS. */
-async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let n = 1; ; n += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!isRetryableConflict(error) || n >= RETRY_ATTEMPTS) throw error;
-    }
-  }
-}
-
 export function createWalletService(deps: WalletServiceDeps) {
   const { db, clock } = deps;
   const shards = deps.shards ?? SYSTEM_ACCOUNT_SHARDS;
   const repo = createWalletRepository(db);
+  const batching = deps.batching ?? DEFAULT_BATCHING;
+  const batcher = batching ? createTransferBatcher(repo, shards, batching) : null;
 
   function rowOf(req: TransferRequest, pending: boolean): TransferRow {
     const now = clock.now();
@@ -212,9 +203,20 @@ export function createWalletService(deps: WalletServiceDeps) {
       invariant(result.debitBalanceAfterMicro >= 0n, `player ${req.debit.player} below zero`);
   }
 
+  /** One transfer inside a caller's transaction (linked batches, adjustments). */
   async function submit(conn: DbOrTx, req: TransferRequest, pending: boolean): Promise<TransferResult> {
     checkRequest(req);
     const result = toResult(req.key, await createWalletRepository(conn).transfer(rowOf(req, pending)));
+    assertPosted(req, result);
+    return result;
+  }
+
+  /** One transfer on its own: through the group-commit batcher when enabled. */
+  async function submitAlone(req: TransferRequest, pending: boolean): Promise<TransferResult> {
+    checkRequest(req);
+    const row = rowOf(req, pending);
+    const record = batcher ? await batcher.submit(row) : await withRetry(() => repo.transfer(row));
+    const result = toResult(req.key, record);
     assertPosted(req, result);
     return result;
   }
@@ -250,12 +252,20 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /** A single posted transfer. */
     transfer(req: TransferRequest): Promise<TransferResult> {
-      return withRetry(() => submit(db, req, false));
+      return submitAlone(req, false);
+    },
+
+    /**
+     * A posted transfer inside the caller's transaction, so it commits or rolls back with the caller's other
+     * writes (the seamless wallet records a provider transaction with it). The caller owns retries.
+     */
+    transferIn(tx: Tx, req: TransferRequest): Promise<TransferResult> {
+      return submit(tx, req, false);
     },
 
     /** Holds money as a pending transfer, to be posted or voided later (once). */
     hold(req: TransferRequest): Promise<TransferResult> {
-      return withRetry(() => submit(db, req, true));
+      return submitAlone(req, true);
     },
 
     post: (key: string) => resolve(key, true),
