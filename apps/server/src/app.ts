@@ -29,6 +29,10 @@ import { createGamesService } from './modules/games/games.service';
 import { seedCatalogue } from './modules/games/catalogue.seed';
 import { createLaunchTarget, createPlayerGate } from './modules/games/launch';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { createProviderDirectory } from './modules/providers/directory';
+import { createProvidersRepository } from './modules/providers/providers.repository';
+import { providersRoutes } from './modules/providers/providers.routes';
+import { createSeamlessWallet } from './modules/providers/seamless.service';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -146,13 +150,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(authRoutes, { auth, config });
   await app.register(contentRoutes, { db: database.db });
   await app.register(walletRoutes, { wallet });
+  const providerDirectory = createProviderDirectory(database.db, config.providerSim);
   const gamesRepo = createGamesRepository(database.db);
   const games = createGamesService({
     repo: gamesRepo,
     gate: createPlayerGate(createAuthRepository(database.db), clock),
-    launcher: createLaunchTarget(),
+    launcher: createLaunchTarget({
+      players: createAuthRepository(database.db),
+      sessions: createProvidersRepository(database.db),
+      endpointFor: providerDirectory.endpointFor,
+      sessionMs: config.providerSessionMs,
+      clock,
+    }),
   });
   await app.register(gamesRoutes, { games, repo: gamesRepo });
+  const seamless = createSeamlessWallet({
+    db: database.db,
+    clock,
+    ledger: {
+      transferIn: (tx, req) => wallet.transferIn(tx, req),
+      availableMicro: (conn, playerId) => wallet.availableIn(conn, playerId),
+    },
+  });
+  await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
 
   // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so
   // that client-side routes survive a reload.

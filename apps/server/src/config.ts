@@ -29,6 +29,9 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: onOff.default('on'),
+  PROVIDER_SIM_URL: z.string().url().optional(),
+  PROVIDER_SIM_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  PROVIDER_SESSION_HOURS: positiveInt.default(12),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -50,6 +53,9 @@ export interface Config {
   bodyLimitBytes: number;
   webDistDir: string;
   seedDemo: boolean;
+  /** The provider simulator, which stands in for every external seamless provider (decision 15). */
+  providerSim: { url: string; secret: string } | null;
+  providerSessionMs: number;
 }
 
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
@@ -93,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(root, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     seedDemo: e.SEED_DEMO === 'on',
+    providerSim:
+      e.PROVIDER_SIM_URL && e.PROVIDER_SIM_SECRET
+        ? { url: e.PROVIDER_SIM_URL, secret: e.PROVIDER_SIM_SECRET }
+        : null,
+    providerSessionMs: e.PROVIDER_SESSION_HOURS * 3_600_000,
   };
 }
 

@@ -1,8 +1,10 @@
 import { AppError } from '../../errors';
-import { PlayerStatus } from '../../db/schema';
-import { WalletModel } from '../../db/schema/games';
+import { PlayerStatus, WalletModel } from '../../db/schema';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { Clock } from '../../lib/clock';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import type { ProvidersRepository } from '../providers/providers.repository';
+import { requestLaunch, type ProviderEndpoint } from '../providers/launch.adapter';
 import type { LaunchTarget, PlayerGate } from './games.service';
 
 /** Frozen players cannot sign in at all; self-excluded players can sign in (to withdraw) but not play. */
@@ -19,15 +21,41 @@ export function createPlayerGate(players: Pick<AuthRepository, 'findPlayerById'>
 }
 
 /**
- * Where a game opens. Koi's originals are screens of the player app. External providers open through their
- * adapter, which the provider integration adds; until a provider is connected its games answer that the
- * provider cannot be reached rather than pretending to open.
+ * Where a game opens. Koi's originals are screens of the player app. A seamless provider is asked, server
+ * to server, to open a session bound to a fresh provider token (stored hashed), and answers the URL. A
+ * provider that is not connected answers that it cannot be reached rather than pretending to open.
  */
-export function createLaunchTarget(): LaunchTarget {
+export function createLaunchTarget(deps: {
+  players: Pick<AuthRepository, 'findPlayerById'>;
+  sessions: Pick<ProvidersRepository, 'insertSession'>;
+  endpointFor: (providerId: number) => ProviderEndpoint | null;
+  sessionMs: number;
+  clock: Clock;
+}): LaunchTarget {
   return {
-    async launchUrl(game) {
+    async launchUrl(game, playerId) {
       if (game.walletModel === WalletModel.INTERNAL) return `/originals/${game.gameCode}`;
-      throw new AppError('PROVIDER_UNAVAILABLE');
+      const endpoint = game.walletModel === WalletModel.SEAMLESS ? deps.endpointFor(game.platTypeId) : null;
+      if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
+      const player = await deps.players.findPlayerById(playerId);
+      if (!player) throw new AppError('UNAUTHORIZED');
+      const token = newToken();
+      const now = deps.clock.now();
+      await deps.sessions.insertSession({
+        tokenHash: sha256Hex(token),
+        playerId,
+        providerId: game.platTypeId,
+        gameCode: game.gameCode,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.sessionMs),
+      });
+      return requestLaunch(endpoint, {
+        token,
+        user: player.username,
+        game_code: game.gameCode,
+        currency: 'USDT',
+        lang: 'zh-CN',
+      });
     },
   };
 }

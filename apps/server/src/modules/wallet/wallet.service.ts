@@ -263,6 +263,13 @@ export function createWalletService(deps: WalletServiceDeps) {
       return submit(tx, req, false);
     },
 
+    /** The player's spendable balance read through `conn` (a caller's transaction sees its own writes). */
+    async availableIn(conn: DbOrTx, playerId: number): Promise<bigint> {
+      const rows = await createWalletRepository(conn).playerBalances(playerId);
+      const row = rows.find((r) => r.currency === LEDGER_CURRENCY);
+      return row ? row.creditsPostedMicro - row.debitsPostedMicro - row.debitsPendingMicro : 0n;
+    },
+
     /** Holds money as a pending transfer, to be posted or voided later (once). */
     hold(req: TransferRequest): Promise<TransferResult> {
       return submitAlone(req, true);

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { signedHeaders, type WalletAnswer } from '@koi/provider-protocol';
+
+export interface Faults {
+  /** Deliver each bet this many times at once (same transaction_uuid). */
+  duplicateDelivery: number;
+  /** Give up waiting for Koi's answer to a bet after this many ms, then roll the bet back. */
+  timeoutMs: number;
+  /** Send the bet's rollback before the bet itself. */
+  rollbackBeforeDebit: boolean;
+  /** Send the win before its bet, then the bet, then the win again. */
+  outOfOrderCredit: boolean;
+  /** Sign with a wrong secret. */
+  wrongSignature: boolean;
+}
+
+export const NO_FAULTS: Faults = {
+  duplicateDelivery: 1,
+  timeoutMs: 0,
+  rollbackBeforeDebit: false,
+  outOfOrderCredit: false,
+  wrongSignature: false,
+};
+
+/** Signed calls to Koi's seamless wallet, as a real provider makes them. */
+export function createKoiClient(opts: { koiUrl: string; secret: string; provider: string }) {
+  async function call(
+    path: string,
+    payload: object,
+    faults: Faults,
+    timeoutMs = 10_000,
+  ): Promise<WalletAnswer> {
+    const body = JSON.stringify(payload);
+    const secret = faults.wrongSignature ? `${opts.secret}-wrong` : opts.secret;
+    const response = await fetch(new URL(`/api/providers/${opts.provider}/${path}`, opts.koiUrl), {
+      method: 'POST',
+      headers: signedHeaders(secret, body),
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return (await response.json()) as WalletAnswer;
+  }
+  return {
+    call,
+    balance: (token: string, user: string, faults: Faults) =>
+      call('user/balance', { request_uuid: randomUUID(), token, user }, faults),
+  };
+}
+
+export type KoiClient = ReturnType<typeof createKoiClient>;

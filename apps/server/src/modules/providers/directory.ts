@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { gameProviders, WalletModel } from '../../db/schema';
+import type { ProviderDirectory } from './providers.routes';
+import type { ProviderEndpoint } from './launch.adapter';
+
+/**
+ * Which providers may call the seamless wallet and with which secret. No real provider can be reached from
+ * our machines (decision 15), so when the simulator is configured it plays the part of every seamless
+ * provider in the catalogue, each under its own code and id; a real provider would get its own endpoint
+ * and secret here.
+ */
+export function createProviderDirectory(
+  db: DbOrTx,
+  sim: ProviderEndpoint | null,
+): ProviderDirectory & {
+  endpointFor(providerId: number): ProviderEndpoint | null;
+} {
+  return {
+    async find(code) {
+      if (!sim) return null;
+      const rows = await db.select().from(gameProviders).where(eq(gameProviders.code, code)).limit(1);
+      const provider = rows[0];
+      if (!provider || !provider.enabled || provider.walletModel !== WalletModel.SEAMLESS) return null;
+      return { identity: { id: provider.id, code: provider.code }, secret: sim.secret };
+    },
+    endpointFor: () => sim,
+  };
+}

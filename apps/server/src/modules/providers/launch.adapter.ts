@@ -1,0 +1,38 @@
+import { launchAnswer, signedHeaders, type LaunchRequest } from '@koi/provider-protocol';
+import { AppError } from '../../errors';
+
+/** How long Koi waits for a provider to open a session before telling the player to try again. */
+const LAUNCH_TIMEOUT_MS = 5000;
+
+export interface ProviderEndpoint {
+  /** Base URL of the provider's server-to-server API. */
+  url: string;
+  secret: string;
+}
+
+/**
+ * Asks a seamless provider to open a game session for a player (server to server, signed) and returns the
+ * URL the player's browser opens. The provider then calls Koi's wallet with the session token.
+ */
+export async function requestLaunch(
+  endpoint: ProviderEndpoint,
+  request: LaunchRequest,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
+  const body = JSON.stringify(request);
+  let response: Response;
+  try {
+    response = await fetchImpl(new URL('/api/launch', endpoint.url), {
+      method: 'POST',
+      headers: signedHeaders(endpoint.secret, body),
+      body,
+      signal: AbortSignal.timeout(LAUNCH_TIMEOUT_MS),
+    });
+  } catch {
+    throw new AppError('PROVIDER_UNAVAILABLE');
+  }
+  if (!response.ok) throw new AppError('PROVIDER_UNAVAILABLE');
+  const parsed = launchAnswer.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new AppError('PROVIDER_UNAVAILABLE');
+  return parsed.data.url;
+}

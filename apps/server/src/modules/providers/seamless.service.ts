@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import { TransferCode, SystemAccount } from '@koi/ledger';
+import {
+  WalletStatus,
+  type BetRequest,
+  type RollbackRequest,
+  type WalletAnswer,
+  type WinRequest,
+} from '@koi/provider-protocol';
+import type { Db, Tx } from '../../db/client';
+import { PlayerStatus, ProviderTxKind } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/crypto';
+import { createProvidersRepository, type ProviderTxRow } from './providers.repository';
+
+export const WALLET_CURRENCY = 'USDT';
+
+/** What the seamless wallet needs from the ledger. */
+export interface SeamlessLedger {
+  /** A posted transfer inside the caller's transaction; throws AppError (e.g. INSUFFICIENT_BALANCE). */
+  transferIn(
+    tx: Tx,
+    req: {
+      key: string;
+      debit: { player: number } | { system: SystemAccount };
+      credit: { player: number } | { system: SystemAccount };
+      amountMicro: bigint;
+      code: TransferCode;
+      reference?: { type: string; id: string };
+    },
+  ): Promise<{ debitBalanceAfterMicro: bigint; creditBalanceAfterMicro: bigint }>;
+  /** The player's spendable balance, read through `conn` (PGlite has one connection: reads inside a round must use its transaction). */
+  availableMicro(conn: Db | Tx, playerId: number): Promise<bigint>;
+}
+
+export interface ProviderIdentity {
+  id: number;
+  code: string;
+}
+
+/** A refusal that answers the provider with a status instead of moving money. */
+class Refusal extends Error {
+  constructor(
+    readonly status: WalletStatus,
+    readonly balanceMicro?: bigint,
+  ) {
+    super(status);
+  }
+}
+
+function fingerprint(parts: (string | number | boolean | null | undefined)[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+const ledgerKey = (provider: ProviderIdentity, kind: string, uuid: string) =>
+  `p${provider.id}:${kind}:${uuid}`;
+
+/**
+ * The seamless wallet (decision 15): providers debit and credit Koi's ledger through signed, idempotent
+ * calls. Every call of one round runs in one database transaction under a per-round lock, which makes the
+ * rules below hold under retries, duplicates and reordering:
+ *
+ * - a repeated transaction_uuid with the same details answers the first answer and moves nothing; with other
+ *   details it is a duplicate and is refused;
+ * - a win names its bet, and a win for an unknown or rolled-back bet is refused (not recorded, so the
+ *   provider's retry succeeds once the bet has arrived);
+ * - a rollback reverses exactly the bet it names, once, even after the player's session expired; a rollback
+ *   that arrives before its bet is remembered, and the late bet is refused;
+ * - a player's balance never goes below zero (the ledger's conditional debit).
+ */
+export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clock: Clock }) {
+  const { db, ledger, clock } = deps;
+
+  async function answer(
+    status: WalletStatus,
+    requestUuid: string,
+    user: string,
+    balanceMicro: bigint | undefined,
+  ): Promise<WalletAnswer> {
+    return {
+      status,
+      request_uuid: requestUuid,
+      user,
+      currency: WALLET_CURRENCY,
+      ...(balanceMicro !== undefined ? { balance: Number(balanceMicro) } : {}),
+    };
+  }
+
+  /** The session behind a token, if it is live and its player may play. */
+  async function liveSession(provider: ProviderIdentity, token: string, user?: string, conn: Db | Tx = db) {
+    const session = await createProvidersRepository(conn).findSession(sha256Hex(token));
+    if (!session || session.providerId !== provider.id) throw new Refusal(WalletStatus.INVALID_TOKEN);
+    if (user !== undefined && session.username !== user) throw new Refusal(WalletStatus.INVALID_TOKEN);
+    if (session.expiresAt.getTime() <= clock.now().getTime()) throw new Refusal(WalletStatus.TOKEN_EXPIRED);
+    if (session.status === PlayerStatus.FROZEN) throw new Refusal(WalletStatus.USER_DISABLED);
+    return session;
+  }
+
+  /** Runs one round-scoped call; Refusals become answers, everything else propagates (HTTP 500). */
+  async function inRound(
+    provider: ProviderIdentity,
+    req: { round: string; request_uuid: string; user: string; transaction_uuid: string; currency: string },
+    work: (tx: Tx, repo: ReturnType<typeof createProvidersRepository>) => Promise<WalletAnswer>,
+  ): Promise<WalletAnswer> {
+    if (req.currency !== WALLET_CURRENCY)
+      return answer(WalletStatus.WRONG_CURRENCY, req.request_uuid, req.user, undefined);
+    try {
+      return await db.transaction(async (tx) => {
+        const repo = createProvidersRepository(tx);
+        await repo.lockRound(provider.id, req.round);
+        return work(tx, repo);
+      });
+    } catch (error) {
+      if (error instanceof Refusal)
+        return {
+          ...(await answer(error.status, req.request_uuid, req.user, error.balanceMicro)),
+          transaction_uuid: req.transaction_uuid,
+        };
+      throw error;
+    }
+  }
+
+  /** The first answer again for a repeated transaction_uuid, or a duplicate refusal when details differ. */
+  function replay(
+    existing: ProviderTxRow,
+    print: string,
+    req: { request_uuid: string; user: string; transaction_uuid: string },
+  ): WalletAnswer {
+    if (existing.fingerprint !== print) throw new Refusal(WalletStatus.DUPLICATE_TRANSACTION);
+    return {
+      status: WalletStatus.OK,
+      request_uuid: req.request_uuid,
+      user: req.user,
+      currency: WALLET_CURRENCY,
+      balance: Number(existing.balanceAfterMicro),
+      transaction_uuid: req.transaction_uuid,
+    };
+  }
+
+  /** Moves money inside a savepoint so that a refused transfer leaves the round's transaction usable. */
+  async function move(tx: Tx, playerId: number, run: (tx: Tx) => Promise<bigint>): Promise<bigint> {
+    try {
+      return await tx.transaction((sp) => run(sp as unknown as Tx));
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+        throw new Refusal(WalletStatus.NOT_ENOUGH_MONEY, await ledger.availableMicro(tx, playerId));
+      }
+      if (error instanceof AppError && error.key === 'AMOUNT_INVALID')
+        throw new Refusal(WalletStatus.WRONG_TYPES);
+      throw error;
+    }
+  }
+
+  return {
+    async userInfo(provider: ProviderIdentity, token: string) {
+      try {
+        const session = await liveSession(provider, token);
+        return {
+          status: WalletStatus.OK,
+          user: session.username,
+          currency: WALLET_CURRENCY,
+          balance: Number(await ledger.availableMicro(db, session.playerId)),
+          game_code: session.gameCode,
+        };
+      } catch (error) {
+        if (error instanceof Refusal) return { status: error.status };
+        throw error;
+      }
+    },
+
+    async balance(
+      provider: ProviderIdentity,
+      requestUuid: string,
+      token: string,
+      user?: string,
+    ): Promise<WalletAnswer> {
+      try {
+        const session = await liveSession(provider, token, user);
+        return answer(
+          WalletStatus.OK,
+          requestUuid,
+          session.username,
+          await ledger.availableMicro(db, session.playerId),
+        );
+      } catch (error) {
+        if (error instanceof Refusal) return { status: error.status, request_uuid: requestUuid };
+        throw error;
+      }
+    },
+
+    bet(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer> {
+      const print = fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]);
+      return inRound(provider, req, async (tx, repo) => {
+        const existing = await repo.findTransaction(provider.id, req.transaction_uuid);
+        if (existing) return replay(existing, print, req);
+        if (await repo.findRollbackOf(provider.id, req.transaction_uuid)) {
+          throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
+        }
+        const session = await liveSession(provider, req.token, req.user, tx);
+        if (session.selfExcludedUntil && session.selfExcludedUntil.getTime() > clock.now().getTime()) {
+          throw new Refusal(WalletStatus.USER_DISABLED);
+        }
+        const amountMicro = BigInt(req.amount);
+        const key = ledgerKey(provider, 'bet', req.transaction_uuid);
+        const balanceAfter =
+          amountMicro > 0n
+            ? await move(
+                tx,
+                session.playerId,
+                async (sp) =>
+                  (
+                    await ledger.transferIn(sp, {
+                      key,
+                      debit: { player: session.playerId },
+                      credit: { system: SystemAccount.HOUSE },
+                      amountMicro,
+                      code: TransferCode.BET,
+                      reference: { type: 'round', id: `${provider.id}:${req.round}` },
+                    })
+                  ).debitBalanceAfterMicro,
+              )
+            : await ledger.availableMicro(tx, session.playerId);
+        const now = clock.now();
+        await repo.insertTransaction({
+          providerId: provider.id,
+          transactionUuid: req.transaction_uuid,
+          requestUuid: req.request_uuid,
+          kind: ProviderTxKind.BET,
+          playerId: session.playerId,
+          roundId: req.round,
+          gameCode: req.game_code,
+          amountMicro,
+          fingerprint: print,
+          balanceAfterMicro: balanceAfter,
+          ledgerKey: amountMicro > 0n ? key : null,
+          createdAt: now,
+        });
+        await repo.recordRound({
+          providerId: provider.id,
+          roundId: req.round,
+          playerId: session.playerId,
+          gameCode: req.game_code,
+          gameTypeId: (await repo.gameTypeOf(provider.id, req.game_code)) ?? 5,
+          stakeDeltaMicro: amountMicro,
+          payoutDeltaMicro: 0n,
+          close: req.round_closed,
+          now,
+        });
+        return {
+          ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
+          transaction_uuid: req.transaction_uuid,
+        };
+      });
+    },
+
+    win(provider: ProviderIdentity, req: WinRequest): Promise<WalletAnswer> {
+      const print = fingerprint([
+        'win',
+        req.user,
+        req.round,
+        req.game_code,
+        req.currency,
+        req.amount,
+        req.reference_transaction_uuid,
+      ]);
+      return inRound(provider, req, async (tx, repo) => {
+        const existing = await repo.findTransaction(provider.id, req.transaction_uuid);
+        if (existing) return replay(existing, print, req);
+        const bet = await repo.findTransaction(provider.id, req.reference_transaction_uuid);
+        if (!bet || bet.kind !== ProviderTxKind.BET)
+          throw new Refusal(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
+        const player = await repo.findPlayerByUsername(req.user);
+        if (!player || player.id !== bet.playerId || bet.roundId !== req.round) {
+          throw new Refusal(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
+        }
+        if (await repo.findRollbackOf(provider.id, bet.transactionUuid))
+          throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
+
+        const amountMicro = BigInt(req.amount);
+        const key = ledgerKey(provider, 'win', req.transaction_uuid);
+        const balanceAfter =
+          amountMicro > 0n
+            ? await move(
+                tx,
+                bet.playerId,
+                async (sp) =>
+                  (
+                    await ledger.transferIn(sp, {
+                      key,
+                      debit: { system: SystemAccount.HOUSE },
+                      credit: { player: bet.playerId },
+                      amountMicro,
+                      code: TransferCode.WIN,
+                      reference: { type: 'round', id: `${provider.id}:${req.round}` },
+                    })
+                  ).creditBalanceAfterMicro,
+              )
+            : await ledger.availableMicro(tx, bet.playerId);
+        const now = clock.now();
+        await repo.insertTransaction({
+          providerId: provider.id,
+          transactionUuid: req.transaction_uuid,
+          requestUuid: req.request_uuid,
+          kind: ProviderTxKind.WIN,
+          playerId: bet.playerId,
+          roundId: req.round,
+          gameCode: req.game_code,
+          amountMicro,
+          referenceTransactionUuid: req.reference_transaction_uuid,
+          fingerprint: print,
+          balanceAfterMicro: balanceAfter,
+          ledgerKey: amountMicro > 0n ? key : null,
+          createdAt: now,
+        });
+        await repo.recordRound({
+          providerId: provider.id,
+          roundId: req.round,
+          playerId: bet.playerId,
+          gameCode: req.game_code,
+          gameTypeId: (await repo.gameTypeOf(provider.id, req.game_code)) ?? 5,
+          stakeDeltaMicro: 0n,
+          payoutDeltaMicro: amountMicro,
+          close: req.round_closed,
+          now,
+        });
+        return {
+          ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
+          transaction_uuid: req.transaction_uuid,
+        };
+      });
+    },
+
+    rollback(provider: ProviderIdentity, req: RollbackRequest): Promise<WalletAnswer> {
+      const print = fingerprint([
+        'rollback',
+        req.user,
+        req.round,
+        req.game_code,
+        req.reference_transaction_uuid,
+      ]);
+      return inRound(provider, req, async (tx, repo) => {
+        const existing = await repo.findTransaction(provider.id, req.transaction_uuid);
+        if (existing) return replay(existing, print, req);
+        // No token check: a rollback is how a provider undoes a bet it could not finish, which may well be
+        // after the player's session ended. The player is the one the bet (or the request) names.
+        const player = await repo.findPlayerByUsername(req.user);
+        if (!player) throw new Refusal(WalletStatus.INVALID_TOKEN);
+        const bet = await repo.findTransaction(provider.id, req.reference_transaction_uuid);
+        if (
+          bet &&
+          (bet.kind !== ProviderTxKind.BET || bet.playerId !== player.id || bet.roundId !== req.round)
+        ) {
+          throw new Refusal(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
+        }
+        const now = clock.now();
+        const record = (amountMicro: bigint, balanceAfterMicro: bigint, key: string | null) =>
+          repo.insertTransaction({
+            providerId: provider.id,
+            transactionUuid: req.transaction_uuid,
+            requestUuid: req.request_uuid,
+            kind: ProviderTxKind.ROLLBACK,
+            playerId: player.id,
+            roundId: req.round,
+            gameCode: req.game_code,
+            amountMicro,
+            referenceTransactionUuid: req.reference_transaction_uuid,
+            fingerprint: print,
+            balanceAfterMicro,
+            ledgerKey: key,
+            createdAt: now,
+          });
+
+        const earlier = await repo.findRollbackOf(provider.id, req.reference_transaction_uuid);
+        if (!bet || earlier) {
+          // Before its bet (remembered, so the late bet is refused) or already reversed by another rollback:
+          // accepted, and no money moves.
+          const balance = await ledger.availableMicro(tx, player.id);
+          await record(0n, balance, null);
+          return {
+            ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balance)),
+            transaction_uuid: req.transaction_uuid,
+          };
+        }
+        const key = ledgerKey(provider, 'rollback', req.transaction_uuid);
+        const balanceAfter =
+          bet.amountMicro > 0n
+            ? await move(
+                tx,
+                player.id,
+                async (sp) =>
+                  (
+                    await ledger.transferIn(sp, {
+                      key,
+                      debit: { system: SystemAccount.HOUSE },
+                      credit: { player: player.id },
+                      amountMicro: bet.amountMicro,
+                      code: TransferCode.ROLLBACK,
+                      reference: { type: 'round', id: `${provider.id}:${bet.roundId}` },
+                    })
+                  ).creditBalanceAfterMicro,
+              )
+            : await ledger.availableMicro(tx, player.id);
+        await record(bet.amountMicro, balanceAfter, bet.amountMicro > 0n ? key : null);
+        await repo.markRoundRolledBack(provider.id, bet.roundId, player.id, bet.amountMicro, now);
+        return {
+          ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
+          transaction_uuid: req.transaction_uuid,
+        };
+      });
+    },
+  };
+}
+
+export type SeamlessWallet = ReturnType<typeof createSeamlessWallet>;
