@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,6 +13,20 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'] } },
+      {
+        // The player app's component and store tests; its Vite config supplies the React plugin and dedupe.
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+          // The root hoists React 18 for an old peer range; this preload makes the web package's React 19 the
+          // only copy that any test module (ours or a library's) loads.
+          execArgv: ['--import', fileURLToPath(new URL('./apps/web/src/test/one-react.mjs', import.meta.url))],
+        },
+      },
       {
         test: {
           name: 'server:pglite',

@@ -37,17 +37,16 @@ export function KeepAliveOutlet() {
     window.scrollTo(0, scroll.current.get(key) ?? 0);
   }, [key]);
 
-  const hidden = [...kept.entries()].filter(([k]) => k !== key);
+  // One keyed list, so a view keeps its identity (and state) as it moves between visible and hidden.
+  const views = [...kept.keys()];
+  if (!views.includes(key)) views.push(key);
   return (
     <>
-      {hidden.map(([k, element]) => (
-        <Activity key={k} mode="hidden">
-          {element}
+      {views.map((k) => (
+        <Activity key={k} mode={k === key ? 'visible' : 'hidden'}>
+          {k === key ? outlet : kept.get(k)}
         </Activity>
       ))}
-      <Activity key={key} mode="visible">
-        {outlet}
-      </Activity>
     </>
   );
 }

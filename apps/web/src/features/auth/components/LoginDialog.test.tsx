@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor } from '../../../test/render';
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth';
+import { useUiStore } from '../../../stores/ui';
+import { fail, ok, renderRoutes, stubFetch } from '../../../test/utils';
+import { LoginDialog } from './LoginDialog';
+
+vi.mock('../../../lib/device', () => ({ getDevice: () => Promise.resolve('device-1') }));
+
+function renderDialog(type: 1 | 2 = 1) {
+  useUiStore.setState({ loginOpen: true, loginType: type, serviceOpen: false });
+  return renderRoutes([
+    { path: '/', element: <LoginDialog /> },
+    { path: '/home', element: <p>home</p> },
+  ]);
+}
+
+describe('LoginDialog', () => {
+  let toast: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    toast = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
+    useAuthStore.setState({ token: null });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('fills remembered credentials in login mode and loads a captcha on open', async () => {
+    localStorage.setItem('userPass', JSON.stringify({ username: 'player0001', password: 'secret1' }));
+    const { calls } = stubFetch((url) => (url.pathname === '/api/captcha' ? ok({ img_url: 'data:image/svg+xml,x' }) : undefined));
+    renderDialog(1);
+    expect(screen.getByRole('heading', { name: '欢迎登录' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('请输入用户名（8-20位）')).toHaveValue('player0001');
+    expect(screen.getByPlaceholderText('请输入密码（6-20位）')).toHaveValue('secret1');
+    await screen.findByAltText('验证码，点击刷新');
+    expect(calls.filter((c) => c.url.pathname === '/api/captcha')).toHaveLength(1);
+    expect(String(calls[0]!.init.body)).toContain('device=device-1');
+    // Tapping the image reloads it.
+    fireEvent.click(screen.getByRole('button', { name: '验证码，点击刷新' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/captcha')).toHaveLength(2));
+  });
+
+  it('switches to register with the 18+ checkbox and a locked invitation code', async () => {
+    localStorage.setItem('invited_code', 'INV42');
+    stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
+    renderDialog(1);
+    fireEvent.click(screen.getByRole('button', { name: '立即注册' }));
+    expect(await screen.findByRole('heading', { name: '注册' })).toBeInTheDocument();
+    expect(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》')).toBeInTheDocument();
+    const code = screen.getByPlaceholderText('邀请码（选填）');
+    expect(code).toHaveValue('INV42');
+    expect(code).toBeDisabled();
+  });
+
+  it('checks a password mismatch before anything is sent', async () => {
+    const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
+    renderDialog(2);
+    fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'a12345' } });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), { target: { value: 'b12345' } });
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '密码不一致' }));
+    expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
+  });
+
+  it('opens the customer-service dialog from 忘记密码?', () => {
+    stubFetch(() => ok({ img_url: 'x' }));
+    renderDialog(1);
+    fireEvent.click(screen.getByRole('button', { name: '忘记密码?' }));
+    expect(useUiStore.getState().serviceOpen).toBe(true);
+  });
+
+  it('reloads the captcha after a failed login', async () => {
+    const { calls } = stubFetch((url) =>
+      url.pathname === '/api/captcha' ? ok({ img_url: 'data:image/svg+xml,x' }) : fail(1009, '用户名或密码错误'),
+    );
+    renderDialog(1);
+    await screen.findByAltText('验证码，点击刷新');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/captcha')).toHaveLength(2));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '用户名或密码错误' }));
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('registers, saves remember-me and signs in automatically', async () => {
+    const { calls } = stubFetch((url) => {
+      if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
+      if (url.pathname === '/api/home/register') return ok(true);
+      if (url.pathname === '/api/home/login') return ok({ token: 'tok-1' });
+      return undefined;
+    });
+    const { router } = renderDialog(2);
+    fireEvent.change(screen.getByPlaceholderText('请输入用户名（8-20位）'), { target: { value: 'player0001' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    await waitFor(() => expect(useAuthStore.getState().token).toBe('tok-1'));
+    const register = calls.find((c) => c.url.pathname === '/api/home/register')!;
+    expect(String(register.init.body)).toContain('age_confirmed=1');
+    expect(String(register.init.body)).toContain('confrimPas=secret1');
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '注册成功' }));
+    expect(router.state.location.search).toBe('?token=tok-1');
+    expect(useUiStore.getState().loginOpen).toBe(false);
+  });
+});
