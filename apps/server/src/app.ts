@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoContent } from './db/seed';
@@ -138,7 +139,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     clock,
     balanceOf: wallet.displayBalance,
-    onPlayerCreated: (playerId, tx) => wallet.openPlayerAccount(playerId, tx),
+    onPlayerCreated: async (playerId, tx) => {
+      await wallet.openPlayerAccount(playerId, tx);
+      // Demo mode only (DEMO_SIGNUP_BONUS, 0 by default): a bonus through the ledger, in the same transaction.
+      const bonusMicro = toMicro(config.demoSignupBonus);
+      if (bonusMicro > 0n) {
+        await wallet.transferIn(tx, {
+          key: `signup-bonus:${playerId}`,
+          debit: { system: SystemAccount.PROMOTION_EXPENSE },
+          credit: { player: playerId },
+          amountMicro: bonusMicro,
+          code: TransferCode.BONUS,
+          reference: { type: 'signup_bonus', id: String(playerId) },
+        });
+      }
+    },
   });
   await app.register(authPlugin, { auth });
   app.addHook('onSend', async (request, reply) => {

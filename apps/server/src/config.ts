@@ -32,6 +32,10 @@ const envSchema = z.object({
   PROVIDER_SIM_URL: z.string().url().optional(),
   PROVIDER_SIM_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   PROVIDER_SESSION_HOURS: positiveInt.default(12),
+  DEMO_SIGNUP_BONUS: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
+    .default('0'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -56,6 +60,8 @@ export interface Config {
   /** The provider simulator, which stands in for every external seamless provider (decision 15). */
   providerSim: { url: string; secret: string } | null;
   providerSessionMs: number;
+  /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
+  demoSignupBonus: string;
 }
 
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: e.PROVIDER_SIM_URL, secret: e.PROVIDER_SIM_SECRET }
         : null,
     providerSessionMs: e.PROVIDER_SESSION_HOURS * 3_600_000,
+    demoSignupBonus: e.DEMO_SIGNUP_BONUS,
   };
 }
 
