@@ -3,3 +3,4 @@ export * from './content';
 export * from './wallet';
 export * from './games';
 export * from './providers';
+export * from './originals';

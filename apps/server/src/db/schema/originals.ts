@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A player's seed pair for Koi's provably fair games (decision 16). The server seed stays secret while the
+ * pair is active (only its SHA-256 is shown); rotating reveals it so every past round can be verified.
+ */
+export const fairSeeds = pgTable(
+  'fair_seeds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce the next bet uses. */
+    nextNonce: integer('next_nonce').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revealedAt: ts('revealed_at'),
+  },
+  (t) => [
+    uniqueIndex('fair_seeds_one_active_uq').on(t.playerId).where(sql`${t.active}`),
+    index('fair_seeds_player_idx').on(t.playerId, t.id),
+  ],
+);
+
+/** One settled bet of an original: everything needed to show it and to verify it later. */
+export const originalBets = pgTable(
+  'original_bets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request (game, amount, params) to tell a retry from a different bet with the same key. */
+    fingerprint: text('fingerprint').notNull(),
+    game: text('game').notNull(),
+    seedId: bigint('seed_id', { mode: 'number' }).notNull(),
+    nonce: integer('nonce').notNull(),
+    params: jsonb('params').notNull(),
+    outcome: jsonb('outcome').notNull(),
+    win: boolean('win').notNull(),
+    multiplierText: text('multiplier_text').notNull(),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull(),
+    houseEdgeBp: smallint('house_edge_bp').notNull(),
+    balanceAfterMicro: bigint('balance_after_micro', { mode: 'bigint' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('original_bets_key_uq').on(t.playerId, t.idempotencyKey),
+    uniqueIndex('original_bets_seed_nonce_uq').on(t.seedId, t.nonce),
+    index('original_bets_player_idx').on(t.playerId, t.id),
+  ],
+);
