@@ -76,6 +76,13 @@ describe('player app', () => {
     await page.getByTestId('greeting').filter({ hasText: `您好，${username}` }).waitFor();
     assert.ok(await page.evaluate(() => localStorage.getItem('koi_token')));
     await page.getByTestId('balance').waitFor();
+    // The notice opens once after a token sign-in (show-dialog flag); close it to see home.
+    await page.getByRole('heading', { name: '公告' }).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'notice-dialog');
+    await page.locator('.notice-dialog').getByRole('button', { name: '关闭' }).click();
+    await page.waitForTimeout(1200);
+    await shot(page, 'home-signed-in');
     await context.close();
   });
 
@@ -107,6 +114,36 @@ describe('player app', () => {
     await page.getByTestId('greeting').filter({ hasText: `您好，${username}` }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), token);
     assert.ok(!page.url().includes('token'));
+    await context.close();
+  });
+
+  it('opens a playable game for a signed-in player in a new window at /redirect', async () => {
+    const token = await apiSignUp(uniqueUsername());
+    const { context, page } = await newPhone(browser, { ...QUIET, koi_token: token });
+    await page.goto(`${BASE}/home`);
+    const popup = context.waitForEvent('page');
+    await page.getByTestId('game-grid').getByRole('button', { name: '骰子' }).click();
+    const opened = await popup;
+    assert.match(opened.url(), /\/redirect\?type=15&game_code=dice/);
+    await context.close();
+  });
+
+  it('lists brands by category and opens a provider list', async () => {
+    const { context, page } = await newPhone(browser, QUIET);
+    await page.goto(`${BASE}/home`);
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.locator('.side-drawer').waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, 'drawer');
+    await page.locator('.side-drawer').getByRole('button', { name: /全部游戏/ }).click();
+    await page.waitForURL(/\/allGames$/);
+    await page.getByTestId('block-1').waitFor();
+    await shot(page, 'all-games');
+    await page.getByTestId('block-1').locator('.brand-tile').first().click();
+    await page.waitForURL(/\/cateList\?plat_id=\d+&plat_type=1$/);
+    // Home stays mounted but hidden (kept view), so look inside the visible screen.
+    await page.locator('.cate-list').getByTestId('game-grid').waitFor();
+    await shot(page, 'cate-list');
     await context.close();
   });
 

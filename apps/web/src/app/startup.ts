@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getDevice } from '../lib/device';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
+import i18n from '../i18n';
 import { useAuthStore } from '../stores/auth';
+import { useUiStore } from '../stores/ui';
 import { bannersQuery } from '../features/content/api/banners';
 import { bulletinQuery } from '../features/content/api/bulletin';
 import { gameTypesQuery } from '../features/games/api/gameTypes';
@@ -41,6 +43,25 @@ export function takeShowDialogFlag(): boolean {
   return shown;
 }
 
+const STARTUP_QUERIES = [gameTypesQuery, bannersQuery, bulletinQuery, hotGamesQuery] as const;
+
+/**
+ * Spec §4: categories, banners, config and hot games load once at start. When any of them fails (network
+ * down, server restarting) the retry dialog offers to load them again, rather than leaving a half-empty home.
+ */
+export function loadStartupData(queryClient: QueryClient) {
+  const loads = STARTUP_QUERIES.map((q) => queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]));
+  void Promise.all(loads).then(() => {
+    const failed = STARTUP_QUERIES.some((q) => queryClient.getQueryState(q.queryKey)?.status === 'error');
+    if (failed) {
+      useUiStore.getState().showRetry(i18n.t('common.retryText'), () => {
+        for (const q of STARTUP_QUERIES) void queryClient.invalidateQueries({ queryKey: q.queryKey });
+        loadStartupData(queryClient);
+      });
+    }
+  });
+}
+
 /**
  * Start-up, before the first render: query parameters, then the once-per-load data (categories, banners,
  * config, hot games) start in parallel with the route chunk, so the lobby is at most two hops away.
@@ -49,10 +70,7 @@ export function startApp(queryClient: QueryClient): boolean {
   saveInviteCode();
   if (consumeTokenQuery()) return false;
   adoptRobotToken();
-  void queryClient.prefetchQuery(gameTypesQuery);
-  void queryClient.prefetchQuery(bannersQuery);
-  void queryClient.prefetchQuery(bulletinQuery);
-  void queryClient.prefetchQuery(hotGamesQuery);
+  loadStartupData(queryClient);
   // The visitor id is computed early so the captcha request does not wait for it.
   void getDevice();
   return true;

@@ -47,6 +47,7 @@ export const en: Shape<typeof zhCN> = {
     back: 'Back',
     close: 'Close',
     retry: 'Retry',
+    retryText: 'Some content failed to load; please try again',
     loading: 'Loading…',
     empty: 'Nothing here yet',
     loadFailed: 'Failed to load',

@@ -43,6 +43,7 @@ export const zhCN = {
     back: '返回',
     close: '关闭',
     retry: '重试',
+    retryText: '网络不给力，部分内容加载失败，请重试',
     loading: '加载中…',
     empty: '暂无数据',
     loadFailed: '加载失败',

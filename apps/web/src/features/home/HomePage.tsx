@@ -72,15 +72,12 @@ export function HomePage() {
   const games = useGamesQuery({ game_type: category }, category !== 0);
 
   // Login navigates to /?token=… inside the app; the token is stored and the page reloads at the origin.
+  // After that reload the show-dialog flag opens the notice once (and is cleared).
   const tokenInQuery = search.get('token');
   useEffect(() => {
     if (tokenInQuery) consumeTokenQuery();
-  }, [tokenInQuery]);
-
-  // After a token sign-in the show-dialog flag opens the notice once.
-  useEffect(() => {
-    if (takeShowDialogFlag()) setNoticeOpen(true);
-  }, [setNoticeOpen]);
+    else if (takeShowDialogFlag()) setNoticeOpen(true);
+  }, [tokenInQuery, setNoticeOpen]);
 
   function changeCategory(next: HomeCategory) {
     setCategory(next);
