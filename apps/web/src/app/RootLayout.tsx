@@ -1,18 +1,20 @@
 import { NavBar } from 'antd-mobile';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackgroundMusic } from '../components/BackgroundMusic';
 import { KeepAliveOutlet } from '../components/KeepAliveOutlet';
 import { PageLoading } from '../components/PageState';
-import { RetryDialog } from '../components/RetryDialog';
-import { ServiceDialog } from '../components/ServiceDialog';
 import { TabBar } from '../components/TabBar';
 import { TopProgress } from '../components/TopProgress';
+import { useOnceTrue } from '../lib/useOnceTrue';
 import { useUiStore } from '../stores/ui';
 import { useRouteMeta } from './meta';
 
+// Dialogs load their code on first open and then stay mounted (so closing animates).
 const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog'));
+const ServiceDialog = lazy(() => import('../components/ServiceDialog'));
+const RetryDialog = lazy(() => import('../components/RetryDialog'));
 
 /** The app frame: progress bar, nav bar or tab bar per route meta, kept views, and the global dialogs. */
 export function RootLayout({ bare = false }: { bare?: boolean }) {
@@ -22,9 +24,9 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const loginOpen = useUiStore((s) => s.loginOpen);
   const dark = useUiStore((s) => s.dark);
   const showTabBar = Boolean(meta.tabBar) && !bare;
-  // The dialog's code loads on first open and then stays mounted so its closing animation can run.
-  const [loginMounted, setLoginMounted] = useState(loginOpen);
-  if (loginOpen && !loginMounted) setLoginMounted(true);
+  const loginMounted = useOnceTrue(loginOpen);
+  const serviceMounted = useOnceTrue(useUiStore((s) => s.serviceOpen));
+  const retryMounted = useOnceTrue(useUiStore((s) => s.retry.open));
 
   useEffect(() => {
     document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
@@ -55,13 +57,11 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         </Suspense>
       </main>
       {showTabBar ? <TabBar /> : null}
-      <ServiceDialog />
-      <RetryDialog />
-      {loginMounted ? (
-        <Suspense fallback={null}>
-          <LoginDialog />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        {serviceMounted ? <ServiceDialog /> : null}
+        {retryMounted ? <RetryDialog /> : null}
+        {loginMounted ? <LoginDialog /> : null}
+      </Suspense>
       <BackgroundMusic />
     </div>
   );

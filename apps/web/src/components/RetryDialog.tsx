@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../stores/ui';
 
 /** Retry dialog (spec §2): centred, not closable by tapping outside, z-index 200. */
-export function RetryDialog() {
+export default function RetryDialog() {
   const { t } = useTranslation();
   const retry = useUiStore((s) => s.retry);
   const hide = useUiStore((s) => s.hideRetry);

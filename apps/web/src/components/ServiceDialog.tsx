@@ -5,7 +5,7 @@ import { useUiStore } from '../stores/ui';
 import { CloseIcon, HeadsetIcon, TelegramIcon } from './Icons';
 
 /** Customer-service dialog (spec §2): online support (config 7) and a Telegram contact (config 3). */
-export function ServiceDialog() {
+export default function ServiceDialog() {
   const { t } = useTranslation();
   const open = useUiStore((s) => s.serviceOpen);
   const setOpen = useUiStore((s) => s.setServiceOpen);

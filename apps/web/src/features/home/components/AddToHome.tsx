@@ -1,8 +1,10 @@
-import { Popup } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/Icons';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
+import { useOnceTrue } from '../../../lib/useOnceTrue';
+
+const AddToHomeSheet = lazy(() => import('./AddToHomeSheet'));
 
 /** Spec §9: the add-to-home prompt shows at most once per 24 hours. */
 export const ADD_TO_HOME_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +23,7 @@ export function AddToHomeBanner() {
     if (visible) writeStorage(STORAGE_KEYS.showtime, String(Date.now()));
   }, [visible]);
   const [sheet, setSheet] = useState(false);
+  const sheetMounted = useOnceTrue(sheet);
   return (
     <>
       {visible ? (
@@ -34,11 +37,11 @@ export function AddToHomeBanner() {
           </button>
         </div>
       ) : null}
-      <Popup visible={sheet} onMaskClick={() => setSheet(false)} bodyClassName="a2hs-sheet" showCloseButton onClose={() => setSheet(false)}>
-        <h2>{t('home.addToHomeTitle')}</h2>
-        <p>{t('home.addToHomeDesc')}</p>
-        <img src="/assets/add-to-home.svg" alt={t('home.addToHomeDesc')} />
-      </Popup>
+      {sheetMounted ? (
+        <Suspense fallback={null}>
+          <AddToHomeSheet open={sheet} onClose={() => setSheet(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
