@@ -30,6 +30,8 @@ import { createGamesService } from './modules/games/games.service';
 import { seedCatalogue } from './modules/games/catalogue.seed';
 import { createLaunchTarget, createPlayerGate } from './modules/games/launch';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { originalsRoutes } from './modules/originals/originals.routes';
+import { createOriginalsService } from './modules/originals/originals.service';
 import { createProviderDirectory } from './modules/providers/directory';
 import { createProvidersRepository } from './modules/providers/providers.repository';
 import { providersRoutes } from './modules/providers/providers.routes';
@@ -167,9 +169,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(walletRoutes, { wallet });
   const providerDirectory = createProviderDirectory(database.db, config.providerSim);
   const gamesRepo = createGamesRepository(database.db);
+  const playerGate = createPlayerGate(createAuthRepository(database.db), clock);
   const games = createGamesService({
     repo: gamesRepo,
-    gate: createPlayerGate(createAuthRepository(database.db), clock),
+    gate: playerGate,
     launcher: createLaunchTarget({
       players: createAuthRepository(database.db),
       sessions: createProvidersRepository(database.db),
@@ -187,6 +190,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       availableMicro: (conn, playerId) => wallet.availableIn(conn, playerId),
     },
   });
+  const originals = createOriginalsService({
+    db: database.db,
+    ledger: {
+      transferIn: (tx, req) => wallet.transferIn(tx, req),
+      availableIn: (conn, id) => wallet.availableIn(conn, id),
+    },
+    games: gamesRepo,
+    gate: playerGate,
+    clock,
+    ...config.originals,
+  });
+  await app.register(originalsRoutes, { originals });
   await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
 
   // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so

@@ -32,6 +32,11 @@ const envSchema = z.object({
   PROVIDER_SIM_URL: z.string().url().optional(),
   PROVIDER_SIM_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   PROVIDER_SESSION_HOURS: positiveInt.default(12),
+  ORIGINALS_HOUSE_EDGE_BP: z.coerce.number().int().min(0).max(1000).default(100),
+  ORIGINALS_MAX_PAYOUT: z
+    .string()
+    .regex(/^\d{1,9}$/, { message: 'must be a whole USDT amount' })
+    .default('100000'),
   DEMO_SIGNUP_BONUS: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
@@ -60,6 +65,8 @@ export interface Config {
   /** The provider simulator, which stands in for every external seamless provider (decision 15). */
   providerSim: { url: string; secret: string } | null;
   providerSessionMs: number;
+  /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
+  originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
   /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
   demoSignupBonus: string;
 }
@@ -111,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     providerSessionMs: e.PROVIDER_SESSION_HOURS * 3_600_000,
     demoSignupBonus: e.DEMO_SIGNUP_BONUS,
+    originals: {
+      houseEdgeBp: e.ORIGINALS_HOUSE_EDGE_BP,
+      maxPayoutMicro: BigInt(e.ORIGINALS_MAX_PAYOUT) * 1_000_000n,
+    },
   };
 }
 

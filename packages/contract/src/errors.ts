@@ -149,6 +149,20 @@ export const ERRORS = {
     zh: '游戏厂商暂时无法连接，请稍后再试',
     en: 'The game provider cannot be reached, please try again later',
   },
+
+  // Originals.
+  ORIGINAL_PARAMS_INVALID: {
+    code: 3101,
+    http: 200,
+    zh: '下注参数不正确：{reason}',
+    en: 'Invalid bet: {reason}',
+  },
+  BET_AMOUNT_OUT_OF_RANGE: {
+    code: 3102,
+    http: 200,
+    zh: '单注金额须在 {min} 至 {max} USDT 之间',
+    en: 'A bet must be between {min} and {max} USDT',
+  },
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './content';
 export * from './games';
 export * from './wallet';
+export * from './originals';

@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { betRounds, fairSeeds, originalBets, RoundStatus } from '../../db/schema';
+
+export type SeedRow = typeof fairSeeds.$inferSelect;
+export type OriginalBetRow = typeof originalBets.$inferSelect;
+
+/** SQL of the originals: seed pairs and settled bets, always scoped by player. */
+export function createOriginalsRepository(db: DbOrTx) {
+  return {
+    async activeSeed(playerId: number, opts: { lock?: boolean } = {}): Promise<SeedRow | null> {
+      const query = db
+        .select()
+        .from(fairSeeds)
+        .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)))
+        .limit(1);
+      const rows = opts.lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    /** Inserts a new active pair unless one exists (the partial unique index decides a race). */
+    async insertSeed(row: typeof fairSeeds.$inferInsert) {
+      await db.insert(fairSeeds).values(row).onConflictDoNothing();
+    },
+
+    async takeNonce(seedId: number): Promise<number> {
+      const rows = await db
+        .update(fairSeeds)
+        .set({ nextNonce: sql`${fairSeeds.nextNonce} + 1` })
+        .where(eq(fairSeeds.id, seedId))
+        .returning({ next: fairSeeds.nextNonce });
+      return rows[0]!.next - 1;
+    },
+
+    async retireSeed(seedId: number, now: Date) {
+      await db.update(fairSeeds).set({ active: false, revealedAt: now }).where(eq(fairSeeds.id, seedId));
+    },
+
+    async findBetByKey(playerId: number, key: string): Promise<OriginalBetRow | null> {
+      const rows = await db
+        .select()
+        .from(originalBets)
+        .where(and(eq(originalBets.playerId, playerId), eq(originalBets.idempotencyKey, key)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertBet(row: typeof originalBets.$inferInsert): Promise<OriginalBetRow> {
+      const rows = await db.insert(originalBets).values(row).returning();
+      return rows[0]!;
+    },
+
+    async seedById(playerId: number, seedId: number): Promise<SeedRow | null> {
+      const rows = await db
+        .select()
+        .from(fairSeeds)
+        .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.id, seedId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertRound(row: typeof betRounds.$inferInsert) {
+      await db.insert(betRounds).values({ ...row, status: RoundStatus.CLOSED });
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  checkClientSeed,
+  checkParams,
+  FAIR_PROBLEM_TEXT,
+  formatRational,
+  hashServerSeed,
+  settle,
+  type GameName,
+} from '@koi/fair';
+import { newServerSeed } from '@koi/fair/node';
+import {
+  formatBalance,
+  formatMicro,
+  formatSigned,
+  parseAmount,
+  SystemAccount,
+  TransferCode,
+} from '@koi/ledger';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import type { GamesRepository } from '../games/games.repository';
+import type { PlayerGate } from '../games/games.service';
+import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
+
+export const KOI_PROVIDER_ID = 15;
+
+export interface OriginalsLedger {
+  transferIn(
+    tx: Tx,
+    req: {
+      key: string;
+      debit: { player: number } | { system: SystemAccount };
+      credit: { player: number } | { system: SystemAccount };
+      amountMicro: bigint;
+      code: TransferCode;
+      reference?: { type: string; id: string };
+    },
+  ): Promise<unknown>;
+  availableIn(conn: Db | Tx, playerId: number): Promise<bigint>;
+}
+
+export interface OriginalBetInput {
+  amount: string;
+  idempotency_key: string;
+  target?: string;
+  direction?: 'over' | 'under';
+  mines?: number;
+  picks?: number[];
+}
+
+/** The fair package words its reasons "中文 (English)"; the catalogue message takes the Chinese part. */
+const reasonOf = (problem: keyof typeof FAIR_PROBLEM_TEXT) => FAIR_PROBLEM_TEXT[problem].split(' (')[0]!;
+
+/** Only the parameters a game uses may be sent, so a mistaken request is refused rather than half-read. */
+function paramsFor(game: GameName, input: OriginalBetInput): unknown {
+  const sent = (['target', 'direction', 'mines', 'picks'] as const).filter((k) => input[k] !== undefined);
+  const allowed = { dice: ['target', 'direction'], limbo: ['target'], mines: ['mines', 'picks'] }[game];
+  const extra = sent.find((k) => !allowed.includes(k));
+  if (extra) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: `${game} 不使用参数 ${extra}` });
+  if (game === 'mines') return { mines: input.mines, picks: input.picks };
+  if (game === 'dice') return { target: input.target, direction: input.direction };
+  return { target: input.target };
+}
+
+function toResult(row: OriginalBetRow, seed: Pick<SeedRow, 'serverSeedHash' | 'clientSeed'>) {
+  return {
+    bet_id: row.id,
+    game: row.game as GameName,
+    amount: formatMicro(row.amountMicro),
+    payout: formatMicro(row.payoutMicro),
+    profit: formatSigned(row.payoutMicro - row.amountMicro),
+    win: row.win,
+    multiplier: row.multiplierText,
+    outcome: row.outcome as Record<string, unknown>,
+    balance: formatBalance(row.balanceAfterMicro),
+    fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: row.nonce },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const randomClientSeed = () => randomBytes(8).toString('hex');
+
+/**
+ * Koi's own provably fair games (decision 16). Each bet takes the next nonce of the player's active seed
+ * pair, settles with @koi/fair, and moves the stake and the payout through the ledger in one database
+ * transaction, so a bet either happened completely (nonce used, money moved, round recorded) or not at all.
+ * The player's seed row is locked for the bet, so a player's bets are numbered without gaps or repeats.
+ */
+export function createOriginalsService(deps: {
+  db: Db;
+  ledger: OriginalsLedger;
+  games: Pick<GamesRepository, 'findGame'>;
+  gate: PlayerGate;
+  clock: Clock;
+  houseEdgeBp: number;
+  maxPayoutMicro: bigint;
+}) {
+  const { db, ledger, clock } = deps;
+  const repo = createOriginalsRepository(db);
+
+  async function ensureSeed(conn: Db | Tx, playerId: number, lock = false): Promise<SeedRow> {
+    const r = createOriginalsRepository(conn);
+    const existing = await r.activeSeed(playerId, { lock });
+    if (existing) return existing;
+    const serverSeed = newServerSeed();
+    await r.insertSeed({
+      playerId,
+      serverSeed,
+      serverSeedHash: hashServerSeed(serverSeed),
+      clientSeed: randomClientSeed(),
+      createdAt: clock.now(),
+    });
+    return (await r.activeSeed(playerId, { lock }))!;
+  }
+
+  return {
+    async seeds(playerId: number) {
+      const seed = await ensureSeed(db, playerId);
+      return {
+        current: {
+          server_seed_hash: seed.serverSeedHash,
+          client_seed: seed.clientSeed,
+          nonce: seed.nextNonce,
+        },
+      };
+    },
+
+    /** Reveals the active server seed (so its bets can be verified) and starts a new pair at nonce 0. */
+    async rotate(playerId: number, clientSeed: string) {
+      const next = clientSeed || randomClientSeed();
+      const checked = checkClientSeed(next);
+      if (!checked.ok) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: reasonOf(checked.problem) });
+      return db.transaction(async (tx) => {
+        const r = createOriginalsRepository(tx);
+        const previous = await ensureSeed(tx, playerId, true);
+        await r.retireSeed(previous.id, clock.now());
+        const serverSeed = newServerSeed();
+        await r.insertSeed({
+          playerId,
+          serverSeed,
+          serverSeedHash: hashServerSeed(serverSeed),
+          clientSeed: checked.value,
+          createdAt: clock.now(),
+        });
+        const current = (await r.activeSeed(playerId))!;
+        return {
+          previous: {
+            server_seed: previous.serverSeed,
+            server_seed_hash: previous.serverSeedHash,
+            client_seed: previous.clientSeed,
+            bets: previous.nextNonce,
+          },
+          current: {
+            server_seed_hash: current.serverSeedHash,
+            client_seed: current.clientSeed,
+            nonce: current.nextNonce,
+          },
+        };
+      });
+    },
+
+    async bet(playerId: number, game: GameName, input: OriginalBetInput) {
+      const amount = parseAmount(input.amount);
+      if (!amount.ok) throw new AppError('AMOUNT_INVALID', { reason: amount.reason });
+      const rawParams = paramsFor(game, input);
+      const params = checkParams(game, rawParams);
+      if (!params.ok) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: reasonOf(params.problem) });
+
+      const catalogue = await deps.games.findGame(KOI_PROVIDER_ID, game);
+      if (!catalogue) throw new AppError('GAME_NOT_FOUND');
+      if (catalogue.status !== 1) throw new AppError('GAME_MAINTENANCE');
+      if (amount.micro < catalogue.minBetMicro || amount.micro > catalogue.maxBetMicro) {
+        throw new AppError('BET_AMOUNT_OUT_OF_RANGE', {
+          min: formatMicro(catalogue.minBetMicro).replace(/\.?0+$/, ''),
+          max: formatMicro(catalogue.maxBetMicro).replace(/\.?0+$/, ''),
+        });
+      }
+      await deps.gate.assertMayPlay(playerId);
+
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([game, amount.micro.toString(), params.value]))
+        .digest('hex');
+      const replay = async () => {
+        const existing = await repo.findBetByKey(playerId, input.idempotency_key);
+        if (!existing) return null;
+        if (existing.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
+        const seed = await repo.seedById(playerId, existing.seedId);
+        return toResult(existing, seed!);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+
+      try {
+        return await db.transaction(async (tx) => {
+          const r = createOriginalsRepository(tx);
+          const seed = await ensureSeed(tx, playerId, true);
+          // The seed lock serialises this player's bets, so this second look cannot miss a bet with the same
+          // key that committed while we waited for the lock.
+          const committed = await r.findBetByKey(playerId, input.idempotency_key);
+          if (committed) {
+            if (committed.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
+            return toResult(committed, (await r.seedById(playerId, committed.seedId))!);
+          }
+          const nonce = await r.takeNonce(seed.id);
+          const settlement = settle(
+            game,
+            rawParams as never,
+            amount.micro,
+            { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce },
+            {
+              houseEdgeBp: deps.houseEdgeBp,
+              maxPayoutMicro: deps.maxPayoutMicro,
+            },
+          );
+          const roundId = `${seed.id}:${nonce}`;
+          const reference = { type: 'original', id: roundId };
+          const keyBase = `o:${playerId}:${input.idempotency_key}`;
+          await ledger.transferIn(tx, {
+            key: `${keyBase}:bet`,
+            debit: { player: playerId },
+            credit: { system: SystemAccount.HOUSE },
+            amountMicro: amount.micro,
+            code: TransferCode.BET,
+            reference,
+          });
+          if (settlement.payoutMicro > 0n) {
+            await ledger.transferIn(tx, {
+              key: `${keyBase}:win`,
+              debit: { system: SystemAccount.HOUSE },
+              credit: { player: playerId },
+              amountMicro: settlement.payoutMicro,
+              code: TransferCode.WIN,
+              reference,
+            });
+          }
+          const now = clock.now();
+          const row = await r.insertBet({
+            playerId,
+            idempotencyKey: input.idempotency_key,
+            fingerprint,
+            game,
+            seedId: seed.id,
+            nonce,
+            params: settlement.params,
+            outcome: settlement.outcome,
+            win: settlement.win,
+            multiplierText: settlement.multiplierText ?? formatRational(settlement.multiplier),
+            amountMicro: amount.micro,
+            payoutMicro: settlement.payoutMicro,
+            houseEdgeBp: settlement.houseEdgeBp,
+            balanceAfterMicro: await ledger.availableIn(tx, playerId),
+            createdAt: now,
+          });
+          await r.insertRound({
+            providerId: KOI_PROVIDER_ID,
+            roundId,
+            playerId,
+            gameCode: game,
+            gameTypeId: catalogue.gameTypeId,
+            stakeMicro: amount.micro,
+            payoutMicro: settlement.payoutMicro,
+            openedAt: now,
+            closedAt: now,
+          });
+          return toResult(row, seed);
+        });
+      } catch (error) {
+        // The same key raced in twice: the other request recorded the bet; answer with it.
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+          const raced = await replay();
+          if (raced) return raced;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type OriginalsService = ReturnType<typeof createOriginalsService>;

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { verify, type Settlement } from '@koi/fair';
+import { toMicro } from '@koi/ledger';
+import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+import { createWalletService } from '../wallet/wallet.service';
+
+type Bet = {
+  bet_id: number;
+  amount: string;
+  payout: string;
+  win: boolean;
+  multiplier: string;
+  outcome: Record<string, unknown>;
+  balance: string;
+  fairness: { server_seed_hash: string; client_seed: string; nonce: number };
+};
+
+describe('originals (provably fair)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoSignupBonus: '100' });
+  });
+  afterAll(() => t.close());
+
+  const bet = (auth: Record<string, string>, game: string, fields: Record<string, unknown>) =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: `/api/originals/${game}/bet`,
+        headers: auth,
+        payload: { idempotency_key: randomUUID(), ...fields },
+      })
+      .then((res) => ({ status: res.statusCode, ...body<Bet>(res) }));
+  const balance = async (auth: Record<string, string>) =>
+    body<{ balance: string }>(await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: auth }))
+      .result.balance;
+  const ledgerClean = async () =>
+    expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+
+  it('plays 10 dice bets through the ledger, and every one verifies with the revealed seed', async () => {
+    const { auth } = await signUp(t.app);
+    const seeds = body<{ current: { server_seed_hash: string; nonce: number } }>(
+      await t.app.inject({ method: 'GET', url: '/api/originals/seeds', headers: auth }),
+    ).result.current;
+    expect(seeds.nonce).toBe(0);
+
+    const placed: Bet[] = [];
+    let expected = toMicro('100');
+    for (let i = 0; i < 10; i += 1) {
+      const res = await bet(auth, 'dice', { amount: '1.5', target: '50.50', direction: 'over' });
+      expect(res.code).toBe(200);
+      expect(res.result.fairness).toMatchObject({ server_seed_hash: seeds.server_seed_hash, nonce: i });
+      expected = expected - toMicro('1.5') + toMicro(res.result.payout);
+      placed.push(res.result);
+    }
+    expect(toMicro(await balance(auth))).toBe(expected - (expected % 100n));
+
+    const rotated = body<{
+      previous: { server_seed: string; server_seed_hash: string; client_seed: string; bets: number };
+    }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/originals/seeds/rotate',
+        headers: auth,
+        payload: { client_seed: 'my-lucky-seed' },
+      }),
+    ).result;
+    expect(rotated.previous).toMatchObject({ server_seed_hash: seeds.server_seed_hash, bets: 10 });
+    for (const b of placed) {
+      const check = verify(
+        'dice',
+        { target: '50.50', direction: 'over' },
+        {
+          serverSeed: rotated.previous.server_seed,
+          serverSeedHash: b.fairness.server_seed_hash,
+          clientSeed: b.fairness.client_seed,
+          nonce: b.fairness.nonce,
+        },
+        { amountMicro: toMicro('1.5') },
+      );
+      expect(check.ok).toBe(true);
+      if (!check.ok) continue;
+      const settled = check.value as Settlement<'dice'>;
+      expect(settled.outcome).toEqual(b.outcome);
+      expect(settled.payoutMicro).toBe(toMicro(b.payout));
+    }
+    const after = body<{ current: { client_seed: string; nonce: number; server_seed_hash: string } }>(
+      await t.app.inject({ method: 'GET', url: '/api/originals/seeds', headers: auth }),
+    ).result.current;
+    expect(after).toMatchObject({ client_seed: 'my-lucky-seed', nonce: 0 });
+    expect(after.server_seed_hash).not.toBe(seeds.server_seed_hash);
+    await ledgerClean();
+  });
+
+  it('plays limbo and mines and records the rounds for bet records', async () => {
+    const { auth, username } = await signUp(t.app);
+    expect((await bet(auth, 'limbo', { amount: '2', target: '2.00' })).code).toBe(200);
+    const mines = await bet(auth, 'mines', { amount: '1', mines: 3, picks: [0, 6, 12] });
+    expect(mines.code).toBe(200);
+    expect(mines.result.outcome).toHaveProperty('mineTiles');
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from bet_rounds r join players p on p.id = r.player_id where p.username = ${username} and r.provider_id = 15`,
+    );
+    expect(rows[0]!.n).toBe(2);
+    await ledgerClean();
+  });
+
+  it('answers a retried bet with its first result and moves money once; refuses the key with another bet', async () => {
+    const { auth } = await signUp(t.app);
+    const key = randomUUID();
+    const fields = { idempotency_key: key, amount: '3', target: '1.50' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => bet(auth, 'limbo', fields)));
+    expect(new Set(results.map((r) => JSON.stringify(r.result))).size).toBe(1);
+    const first = results[0]!.result;
+    expect(toMicro(await balance(auth))).toBe(toMicro('97') + toMicro(first.payout));
+    const conflict = await bet(auth, 'limbo', { ...fields, amount: '4' });
+    expect(conflict.code).toBe(2003);
+    await ledgerClean();
+  });
+
+  it('refuses a bet the balance cannot cover without using up a nonce', async () => {
+    const { auth } = await signUp(t.app);
+    expect((await bet(auth, 'dice', { amount: '100.000001', target: '50', direction: 'under' })).code).toBe(
+      2002,
+    );
+    const ok = await bet(auth, 'dice', { amount: '1', target: '50', direction: 'under' });
+    expect(ok.result.fairness.nonce).toBe(0);
+  });
+
+  it.each([
+    ['dice', { amount: '1', target: '50' }, 3101],
+    ['dice', { amount: '1', target: '99.999', direction: 'over' }, 3101],
+    ['dice', { amount: '1', target: '1.00', direction: 'over' }, 3101],
+    ['limbo', { amount: '1', target: '1.00' }, 3101],
+    ['limbo', { amount: '1', target: '2', direction: 'over' }, 3101],
+    ['mines', { amount: '1', mines: 3, picks: [0, 0] }, 3101],
+    ['mines', { amount: '1', mines: 24, picks: [0, 1] }, 3101],
+    ['dice', { amount: '1.0000001', target: '50', direction: 'over' }, 2001],
+    ['dice', { amount: '-1', target: '50', direction: 'over' }, 2001],
+    ['dice', { amount: '0', target: '50', direction: 'over' }, 2001],
+    ['dice', { amount: '0.01', target: '50', direction: 'over' }, 3102],
+    ['dice', { amount: '10001', target: '50', direction: 'over' }, 3102],
+  ])('refuses %s %j with code %i and moves nothing', async (game, fields, code) => {
+    const { auth } = await signUp(t.app);
+    const res = await bet(auth, game, fields);
+    expect(res.code).toBe(code);
+    expect(res.error?.message).toBeTruthy();
+    expect(await balance(auth)).toBe('100.0000');
+  });
+
+  it('refuses an unknown game (400) and requires sign-in (401)', async () => {
+    const { auth } = await signUp(t.app);
+    expect((await bet(auth, 'crash', { amount: '1' })).status).toBe(400);
+    expect((await bet({}, 'dice', { amount: '1', target: '50', direction: 'over' })).status).toBe(401);
+  });
+
+  it('caps the payout of one bet at the configured maximum', async () => {
+    const capped = await createTestApp({
+      demoSignupBonus: '100',
+      originals: { houseEdgeBp: 100, maxPayoutMicro: toMicro('5') },
+    });
+    try {
+      const { auth } = await signUp(capped.app);
+      for (let i = 0; i < 20; i += 1) {
+        const res = body<Bet>(
+          await capped.app.inject({
+            method: 'POST',
+            url: '/api/originals/dice/bet',
+            headers: auth,
+            payload: { idempotency_key: randomUUID(), amount: '2', target: '90', direction: 'over' },
+          }),
+        );
+        expect(toMicro(res.result.payout)).toBeLessThanOrEqual(toMicro('5'));
+      }
+    } finally {
+      await capped.close();
+    }
+  });
+});
