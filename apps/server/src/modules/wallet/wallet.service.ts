@@ -15,6 +15,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { timeRangeBounds } from '../../lib/time-range';
 import { createTransferBatcher, DEFAULT_BATCHING, withRetry, type BatchingOptions } from './wallet.batcher';
 import {
   createWalletRepository,
@@ -66,9 +67,6 @@ const KEY_MAX_LENGTH = 128;
 const REFERENCE_MAX_LENGTH = 128;
 /** Pending transfers voided per expiry sweep, so one sweep stays short. */
 const EXPIRY_SWEEP_MAX = 500;
-/** Account-change lists are shown in the players' region, China Standard Time (UTC+8), for day boundaries. */
-const REPORT_UTC_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 export type AccountRef = { player: number } | { system: SystemAccount };
 
@@ -323,21 +321,7 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /** The player's account-change records, newest first. */
     async billChanges(playerId: number, q: BillChangeQuery) {
-      let from: Date | null = null;
-      let to: Date | null = null;
-      if (q.range !== null) {
-        const now = clock.now().getTime();
-        const startOfToday =
-          Math.floor((now + REPORT_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - REPORT_UTC_OFFSET_MS;
-        const ranges = {
-          1: [startOfToday - DAY_MS, startOfToday],
-          2: [startOfToday, startOfToday + DAY_MS],
-          3: [startOfToday - 6 * DAY_MS, startOfToday + DAY_MS],
-        } as const;
-        const [start, end] = ranges[q.range];
-        from = new Date(start);
-        to = new Date(end);
-      }
+      const { from, to } = q.range === null ? { from: null, to: null } : timeRangeBounds(q.range, clock.now());
       return repo.playerEntries(playerId, LEDGER_CURRENCY, {
         code: q.code,
         from,
