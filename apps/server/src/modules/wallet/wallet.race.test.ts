@@ -69,6 +69,33 @@ describe('wallet races', () => {
     expect(await wallet.displayBalance(playerId!)).toBe('0.0000');
   });
 
+  it('does not let one bad transfer in a group commit fail its neighbours', async () => {
+    const playerIds = await createPlayers(database.db, wallet, 24);
+    const usedKey = freshKey('used');
+    await deposit(wallet, playerIds[0]!, '1', usedKey);
+    // One call in flight: the first transfer goes alone and the other 23 queue into one batch.
+    const grouped = createWalletService({
+      db: database.db,
+      clock: manualClock(new Date()),
+      batching: { maxBatch: 64, maxInFlight: 1, maxQueued: 100 },
+    });
+    const outcomes = await Promise.allSettled(
+      playerIds.map((id, i) =>
+        i === 12
+          ? deposit(grouped, id, '2', usedKey) // same key, other payload: refused on its own
+          : i === 13
+            ? bet(grouped, id, '5') // nothing to bet with: refused on its own
+            : deposit(grouped, id, '4'),
+      ),
+    );
+    const reasons = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as AppError).key : 'ok'));
+    expect(reasons.filter((r) => r === 'ok')).toHaveLength(22);
+    expect(reasons[12]).toBe('IDEMPOTENCY_CONFLICT');
+    expect(reasons[13]).toBe('INSUFFICIENT_BALANCE');
+    expect(await wallet.displayBalance(playerIds[1]!)).toBe('4.0000');
+    expect(await wallet.verify()).toEqual([]);
+  });
+
   it('resolves a pending transfer once when posts and voids race', async () => {
     const [playerId] = await createPlayers(database.db, wallet, 1);
     await deposit(wallet, playerId!, '10');

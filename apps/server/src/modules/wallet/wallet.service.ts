@@ -56,6 +56,13 @@ import {
  * are taken with SKIP LOCKED, so single transfers cannot deadlock. Linked batches lock in request order and
  * might; PostgreSQL then aborts one, and it is retried (bounded, see RETRY_ATTEMPTS).
  *
+ * Group commit. Concurrent single transfers are gathered into one call of koi_ledger_transfer_batch, one
+ * transaction and one commit for many transfers (wallet.batcher.ts): a refusal that writes nothing answers
+ * its own element only, and a batch that fails as a whole is replayed one transfer at a time, so no
+ * transfer fails because of a neighbour. On the 2-core development machine `npm run bench:ledger` measured
+ * about 2 900 transfers/s for bet+win pairs against a raw ceiling of about 3 000-3 500 single-UPDATE+INSERT
+ * transactions/s (ratio 0.8-1.1, noisy on a shared machine) and about 1 100-1 300/s without group commit.
+ *
  * Idempotency. Same key + same payload returns the first result ("created: false"); same key + different
  * payload is refused with IDEMPOTENCY_CONFLICT. Two concurrent requests with one key: the unique index makes
  * the second wait for the first; it then aborts its own attempt and is retried, which answers from the record.
@@ -321,7 +328,8 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /** The player's account-change records, newest first. */
     async billChanges(playerId: number, q: BillChangeQuery) {
-      const { from, to } = q.range === null ? { from: null, to: null } : timeRangeBounds(q.range, clock.now());
+      const { from, to } =
+        q.range === null ? { from: null, to: null } : timeRangeBounds(q.range, clock.now());
       return repo.playerEntries(playerId, LEDGER_CURRENCY, {
         code: q.code,
         from,
