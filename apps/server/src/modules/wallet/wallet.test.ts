@@ -210,6 +210,14 @@ describe('wallet service', () => {
 });
 
 describe('wallet API', () => {
+  it('documents the wallet endpoints and their parameters in OpenAPI', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    expect(doc.paths['/api/plat/bill-change']?.post).toBeDefined();
+    const params = doc.paths['/api/user/list/balance']?.get?.parameters?.map((p) => p.name);
+    expect(params).toContain('currency');
+  });
+
   it('opens the wallet at registration and shows the balance in plat/info, list/balance and bill-change', async () => {
     const player = await signUp(t.app);
     const info0 = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
