@@ -30,6 +30,9 @@ import { createGamesService } from './modules/games/games.service';
 import { seedCatalogue } from './modules/games/catalogue.seed';
 import { createLaunchTarget, createPlayerGate } from './modules/games/launch';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { createRecordsRepository } from './modules/records/records.repository';
+import { recordsRoutes } from './modules/records/records.routes';
+import { createRecordsService } from './modules/records/records.service';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { createOriginalsService } from './modules/originals/originals.service';
 import { createProviderDirectory } from './modules/providers/directory';
@@ -202,6 +205,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...config.originals,
   });
   await app.register(originalsRoutes, { originals });
+  const records = createRecordsService({ repo: createRecordsRepository(database.db), clock });
+  await app.register(recordsRoutes, { records });
   await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
 
   // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so

@@ -7,3 +7,4 @@ export * from './content';
 export * from './games';
 export * from './wallet';
 export * from './originals';
+export * from './records';

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { RoundStatus } from '../../db/schema';
+
+/**
+ * Bet records and reports, read from bet_rounds (every round of providers and originals). Rolled-back rounds
+ * are left out of the sums: their stake went back to the player. Every query is scoped by player.
+ */
+export interface Window {
+  from: Date;
+  to: Date;
+}
+
+type Totals = { bet_count: number; stake_micro: string; payout_micro: string };
+
+export function createRecordsRepository(db: DbOrTx) {
+  const counted = sql`r.status <> ${RoundStatus.ROLLED_BACK}`;
+  const inWindow = (w: Window) =>
+    sql`r.opened_at >= ${w.from.toISOString()}::timestamptz and r.opened_at < ${w.to.toISOString()}::timestamptz`;
+
+  return {
+    async perGame(playerId: number, w: Window, gameType: number | undefined, limit: number, offset: number) {
+      const typeFilter = gameType ? sql`and r.game_type_id = ${gameType}` : sql``;
+      const rows = await queryRows<
+        Totals & {
+          plat_type_id: number;
+          plat_name: string;
+          game_code: string;
+          game_name: string | null;
+          game_type_id: number;
+          total: number;
+        }
+      >(
+        db,
+        sql`select r.provider_id as plat_type_id, p.name as plat_name, r.game_code, g.name_zh as game_name,
+                   r.game_type_id, count(*)::int as bet_count, sum(r.stake_micro)::text as stake_micro,
+                   sum(r.payout_micro)::text as payout_micro, count(*) over ()::int as total
+            from bet_rounds r
+            join game_providers p on p.id = r.provider_id
+            left join games g on g.plat_type_id = r.provider_id and g.game_code = r.game_code
+            where r.player_id = ${playerId} and ${counted} and ${inWindow(w)} ${typeFilter}
+            group by r.provider_id, p.name, r.game_code, g.name_zh, r.game_type_id
+            order by max(r.opened_at) desc
+            limit ${limit} offset ${offset}`,
+      );
+      return rows;
+    },
+
+    async summary(playerId: number, w: Window, gameType: number | undefined) {
+      const typeFilter = gameType ? sql`and r.game_type_id = ${gameType}` : sql``;
+      const rows = await queryRows<Totals>(
+        db,
+        sql`select count(*)::int as bet_count, coalesce(sum(r.stake_micro), 0)::text as stake_micro,
+                   coalesce(sum(r.payout_micro), 0)::text as payout_micro
+            from bet_rounds r where r.player_id = ${playerId} and ${counted} and ${inWindow(w)} ${typeFilter}`,
+      );
+      return rows[0]!;
+    },
+
+    async rounds(
+      playerId: number,
+      providerId: number,
+      gameCode: string,
+      w: Window,
+      limit: number,
+      offset: number,
+    ) {
+      return queryRows<{
+        round_id: string;
+        game_code: string;
+        game_name: string | null;
+        stake_micro: string;
+        payout_micro: string;
+        status: number;
+        opened_at: Date | string;
+        closed_at: Date | string | null;
+        total: number;
+        o_game: string | null;
+        o_params: Record<string, unknown> | null;
+        o_outcome: Record<string, unknown> | null;
+        o_multiplier: string | null;
+        o_nonce: number | null;
+        s_hash: string | null;
+        s_client: string | null;
+        s_seed: string | null;
+        s_active: boolean | null;
+      }>(
+        db,
+        sql`select r.round_id, r.game_code, g.name_zh as game_name, r.stake_micro::text, r.payout_micro::text,
+                   r.status, r.opened_at, r.closed_at, count(*) over ()::int as total,
+                   ob.game as o_game, ob.params as o_params, ob.outcome as o_outcome,
+                   ob.multiplier_text as o_multiplier, ob.nonce as o_nonce,
+                   s.server_seed_hash as s_hash, s.client_seed as s_client, s.server_seed as s_seed, s.active as s_active
+            from bet_rounds r
+            left join games g on g.plat_type_id = r.provider_id and g.game_code = r.game_code
+            left join original_bets ob on r.provider_id = 15 and ob.player_id = r.player_id
+                 and (ob.seed_id::text || ':' || ob.nonce::text) = r.round_id
+            left join fair_seeds s on s.id = ob.seed_id and s.player_id = r.player_id
+            where r.player_id = ${playerId} and r.provider_id = ${providerId} and r.game_code = ${gameCode}
+              and ${inWindow(w)}
+            order by r.opened_at desc, r.id desc
+            limit ${limit} offset ${offset}`,
+      );
+    },
+
+    async perDayAndCategory(playerId: number, w: Window) {
+      return queryRows<Totals & { day: string; game_type_id: number; category_name: string }>(
+        db,
+        sql`select to_char((r.opened_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as day, r.game_type_id,
+                   c.name as category_name, count(*)::int as bet_count,
+                   sum(r.stake_micro)::text as stake_micro, sum(r.payout_micro)::text as payout_micro
+            from bet_rounds r join game_categories c on c.id = r.game_type_id
+            where r.player_id = ${playerId} and ${counted} and ${inWindow(w)}
+            group by 1, r.game_type_id, c.name
+            order by 1 desc, r.game_type_id`,
+      );
+    },
+  };
+}
+
+export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
