@@ -12,6 +12,7 @@ const CateListPage = lazy(() => import('../features/games/pages/CateListPage'));
 const RedirectPage = lazy(() => import('../features/games/pages/RedirectPage'));
 const UserPage = lazy(() => import('../features/user/UserPage'));
 const LoadingPage = lazy(() => import('../pages/LoadingPage'));
+const OriginalGamePage = lazy(() => import('../features/originals/OriginalGamePage'));
 
 /** The root keeps its query (login lands on `/?token=…`, spec §2) when it redirects to home. */
 function RootRedirect() {
@@ -54,6 +55,12 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'CreatePost', meta: { title: 'routes.createPost', back: true, noCache: true } },
   { path: 'myCreatePost', meta: { title: 'routes.myCreatePost', back: true, noCache: true } },
   { path: 'buy', meta: { title: 'routes.buy', back: true } },
+  // Koi's own provably fair games (decision 16); /api/game/login launches them at /originals/<game>.
+  {
+    path: 'originals/:game',
+    meta: { title: 'routes.originals', back: true, noCache: true },
+    element: <OriginalGamePage />,
+  },
 ];
 
 /** Spec §2 top-level routes outside the layout (full-screen, own back button). */

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { formatBalance } from '../../../lib/format';
+import type { HistoryEntry } from '../verifyRound';
+
+export function History({ entries }: { entries: HistoryEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section originals-history">
+      <h2 className="section-title">{t('originals.history')}</h2>
+      {entries.length === 0 ? (
+        <p className="originals-empty">{t('originals.noHistory')}</p>
+      ) : (
+        <ul>
+          {entries.map((e) => (
+            <li key={e.bet_id} className={e.win ? 'is-win' : 'is-lose'}>
+              <span>#{e.fairness.nonce}</span>
+              <span>{String((e.outcome.roll ?? e.outcome.result ?? `${(e.outcome.safeReveals as number) ?? 0}💎`) as string)}</span>
+              <span>{e.multiplier}×</span>
+              <b>{formatBalance(e.profit)}</b>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { verify, type GameName } from '@koi/fair';
+import type { BetResult } from './api/originals';
+
+export type HistoryEntry = BetResult & { params: Record<string, unknown> };
+
+/**
+ * Replays a finished round in the browser from the revealed server seed (decision 16) and compares it with
+ * what the server reported. True only when the seed matches its published hash and the replay gives the
+ * same win and multiplier.
+ */
+export function verifyRound(entry: HistoryEntry, serverSeed: string): { ok: boolean; reason?: string } {
+  const result = verify(entry.game as GameName, entry.params as never, {
+    serverSeed,
+    serverSeedHash: entry.fairness.server_seed_hash,
+    clientSeed: entry.fairness.client_seed,
+    nonce: entry.fairness.nonce,
+  });
+  if (!result.ok) return { ok: false, reason: String(result.problem) };
+  const play = result.value;
+  const same = play.win === entry.win && Number(play.multiplierText) === Number(entry.multiplier);
+  return same ? { ok: true } : { ok: false, reason: 'mismatch' };
+}
