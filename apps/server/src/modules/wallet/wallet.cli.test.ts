@@ -85,4 +85,28 @@ describe('ledger commands', () => {
     );
     expect((await run('ledger:verify')).code).toBe(0);
   });
+
+  it('refuses to rewrite or delete ledger history', async () => {
+    const [playerId] = await createPlayers(database.db, wallet, 1);
+    const dep = await deposit(wallet, playerId!, '1');
+    const attempt = (query: ReturnType<typeof sql>) =>
+      database.db.execute(query).then(
+        () => 'accepted',
+        (e: unknown) => String((e as { cause?: { message?: string } }).cause?.message ?? e),
+      );
+    expect(
+      await attempt(sql`update ledger_transfers set amount_micro = 2 where id = ${dep.id}::bigint`),
+    ).toMatch(/append-only/);
+    expect(await attempt(sql`delete from ledger_transfers where id = ${dep.id}::bigint`)).toMatch(
+      /append-only/,
+    );
+    expect(
+      await attempt(sql`update ledger_entries set amount_micro = 0 where transfer_id = ${dep.id}::bigint`),
+    ).toMatch(/append-only/);
+    expect(await attempt(sql`delete from ledger_entries where transfer_id = ${dep.id}::bigint`)).toMatch(
+      /append-only/,
+    );
+    expect(await attempt(sql`truncate ledger_entries`)).toMatch(/append-only/);
+    expect(await wallet.verify()).toEqual([]);
+  });
 });
