@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../../test/db';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { walletCommands } from './wallet.cli';
 import { createWalletService, type WalletService } from './wallet.service';
 import { createPlayers, deposit } from './wallet.fixtures';
@@ -108,5 +109,24 @@ describe('ledger commands', () => {
     );
     expect(await attempt(sql`truncate ledger_entries`)).toMatch(/append-only/);
     expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('voids expired holds from the command line', async () => {
+    const [playerId] = await createPlayers(database.db, wallet, 1);
+    await deposit(wallet, playerId!, '2');
+    // The command uses the real clock, so the hold is made already expired.
+    await wallet.hold({
+      key: `expired:${playerId}`,
+      debit: { player: playerId! },
+      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+      amountMicro: toMicro('2'),
+      code: TransferCode.WITHDRAWAL,
+      timeoutMs: -1000,
+    });
+    expect(await wallet.displayBalance(playerId!)).toBe('0.0000');
+    const result = await run('ledger:void-expired');
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/voided [1-9]\d* expired/);
+    expect(await wallet.displayBalance(playerId!)).toBe('2.0000');
   });
 });

@@ -28,6 +28,15 @@ export const walletCommands: Record<string, Command> = {
       return (await verifyLedger(database, out)) === 0 ? 0 : 1;
     },
   },
+  'ledger:void-expired': {
+    summary: 'Void pending transfers (holds) whose timeout has passed; safe to run from cron on any node',
+    async run({ database, out }) {
+      await database.migrate();
+      const wallet = createWalletService({ db: database.db, clock: systemClock });
+      out(`voided ${await wallet.voidExpired()} expired pending transfer(s)`);
+      return 0;
+    },
+  },
   'ledger:adjust': {
     summary:
       'Operator adjustment: --player <name> --amount <x, negative debits> --reason <text> [--operator <name>] [--key <id>]',
