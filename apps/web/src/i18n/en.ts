@@ -182,6 +182,7 @@ export const en: Shape<typeof zhCN> = {
     minesCount: 'Mines',
     pickHint: 'Pick tiles to reveal ({{count}})',
     pickFirst: 'Pick at least one tile first',
+    safeTiles: '{{count}} safe',
     win: 'Win',
     lose: 'Loss',
     autoBet: 'Auto bet',

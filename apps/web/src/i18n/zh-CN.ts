@@ -178,6 +178,7 @@ export const zhCN = {
     minesCount: '地雷数',
     pickHint: '选择要翻开的格子（{{count}}）',
     pickFirst: '请先选择要翻开的格子',
+    safeTiles: '安全 {{count}} 格',
     win: '赢',
     lose: '输',
     autoBet: '自动投注',

@@ -2,6 +2,7 @@ import { Button, Input, Slider, Switch, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { GemIcon, MineIcon } from '../../components/Icons';
 import { PageState } from '../../components/PageState';
 import { formatBalance } from '../../lib/format';
 import { useIsSignedIn } from '../../stores/auth';
@@ -232,7 +233,7 @@ function ResultView({
                 else if (picks.length < MINE_TILES - mines) onPick([...picks, i]);
               }}
             >
-              {state === 'mine' ? '💣' : state === 'gem' ? '💎' : ''}
+              {state === 'mine' ? <MineIcon /> : state === 'gem' ? <GemIcon /> : null}
             </button>
           );
         })}

@@ -14,7 +14,11 @@ export function History({ entries }: { entries: HistoryEntry[] }) {
           {entries.map((e) => (
             <li key={e.bet_id} className={e.win ? 'is-win' : 'is-lose'}>
               <span>#{e.fairness.nonce}</span>
-              <span>{String((e.outcome.roll ?? e.outcome.result ?? `${(e.outcome.safeReveals as number) ?? 0}💎`) as string)}</span>
+              <span>
+                {e.game === 'mines'
+                  ? t('originals.safeTiles', { count: Number(e.outcome.safeReveals ?? 0) })
+                  : String((e.outcome.roll ?? e.outcome.result ?? '') as string)}
+              </span>
               <span>{e.multiplier}×</span>
               <b>{formatBalance(e.profit)}</b>
             </li>
