@@ -80,7 +80,8 @@ try {
         .readdirSync(path.join(webDir, 'e2e'))
         .filter((f) => f.endsWith('.e2e.mjs'))
         .map((f) => path.join(webDir, 'e2e', f));
-  const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+  // tsx lets scenarios import the TypeScript workspace packages (@koi/fair) the app itself uses.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     cwd: webDir,
     env: { ...process.env, KOI_E2E_BASE: base, KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots') },
     stdio: 'inherit',
