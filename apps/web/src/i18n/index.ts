@@ -18,6 +18,8 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+if (typeof document !== 'undefined') document.documentElement.lang = initial;
+
 export function setLanguage(lng: Language) {
   writeStorage(STORAGE_KEYS.language, lng);
   void i18n.changeLanguage(lng);
