@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { createTestDatabase } from '../../../test/db';
 import type { Database } from '../../db/client';
@@ -93,6 +94,11 @@ describe('wallet races', () => {
     expect(reasons[12]).toBe('IDEMPOTENCY_CONFLICT');
     expect(reasons[13]).toBe('INSUFFICIENT_BALANCE');
     expect(await wallet.displayBalance(playerIds[1]!)).toBe('4.0000');
+    // Absent metadata is stored as NULL on the batch path too, not as the JSON value null.
+    const jsonNulls = await database.db.execute(
+      sql`select count(*)::int n from ledger_transfers where metadata = 'null'::jsonb`,
+    );
+    expect((jsonNulls as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     expect(await wallet.verify()).toEqual([]);
   });
 

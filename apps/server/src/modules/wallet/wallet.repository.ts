@@ -197,7 +197,8 @@ export function createWalletRepository(db: DbOrTx) {
         timeout_at: t.timeoutAt?.toISOString() ?? null,
         reference_type: t.referenceType,
         reference_id: t.referenceId,
-        metadata: t.metadata,
+        // Left out when absent: `e->'metadata'` of a JSON null would store the jsonb value null, not NULL.
+        ...(t.metadata === null ? {} : { metadata: t.metadata }),
         currency: t.currency,
         shard: t.shard,
         now: t.now.toISOString(),
