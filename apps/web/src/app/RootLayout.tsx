@@ -7,6 +7,7 @@ import { KeepAliveOutlet } from '../components/KeepAliveOutlet';
 import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
 import { TopProgress } from '../components/TopProgress';
+import { useUserInfoQuery } from '../features/auth/api/userInfo';
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useUiStore } from '../stores/ui';
 import { useRouteMeta } from './meta';
@@ -15,6 +16,15 @@ import { useRouteMeta } from './meta';
 const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog'));
 const ServiceDialog = lazy(() => import('../components/ServiceDialog'));
 const RetryDialog = lazy(() => import('../components/RetryDialog'));
+
+/**
+ * Keeps the user-info query observed on every screen, so the 30-second refresh and the refetch on becoming
+ * visible (spec §4) run wherever the player is, not only on screens that show the balance.
+ */
+function UserInfoKeeper() {
+  useUserInfoQuery();
+  return null;
+}
 
 /** The app frame: progress bar, nav bar or tab bar per route meta, kept views, and the global dialogs. */
 export function RootLayout({ bare = false }: { bare?: boolean }) {
@@ -63,6 +73,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {loginMounted ? <LoginDialog /> : null}
       </Suspense>
       <BackgroundMusic />
+      <UserInfoKeeper />
     </div>
   );
 }

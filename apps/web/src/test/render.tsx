@@ -61,3 +61,4 @@ export function cleanup() {
 }
 
 export { fireEvent, screen, waitFor, within } from '@testing-library/dom';
+export { act };
