@@ -12,6 +12,8 @@
  * BENCH_DATABASE_URL   server to use (default postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_TRANSFERS      transfers per phase (default 16000)
  * BENCH_CONCURRENCY    concurrent players / workers (default 32)
+ * BENCH_BATCHING=off   one transaction per transfer instead of the service's default group commit
+ * BENCH_BATCH_MAX, BENCH_IN_FLIGHT   group-commit bounds (defaults from wallet.batcher.ts)
  */
 import pg from 'pg';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
@@ -186,6 +188,10 @@ async function main() {
     };
     await drive(CONCURRENCY, CONCURRENCY * WARMUP_PER_WORKER, pair);
     const koi = await drive(CONCURRENCY, TRANSFERS, pair);
+    const grouping = BATCHING
+      ? `group commit on: up to ${BATCHING.maxBatch} transfers per call, ${BATCHING.maxInFlight} calls in flight`
+      : 'group commit off: one transaction per transfer';
+    console.log(`    ${grouping}`);
     console.log(
       `(b) koi bet+win : ${fmt(koi.tps, 0)} transfers/s     p50 ${fmt(koi.p50, 2)} ms  p99 ${fmt(koi.p99, 2)} ms  (${koi.count} in ${fmt(koi.seconds, 2)} s)`,
     );
