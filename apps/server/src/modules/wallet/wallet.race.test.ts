@@ -25,6 +25,15 @@ afterAll(async () => {
 });
 
 const ROUNDS = 100;
+
+/** The house account's balance: the sum of its shards. */
+async function houseTotal(): Promise<bigint> {
+  const rows = await database.db.execute(
+    sql`select coalesce(sum(credits_posted_micro - debits_posted_micro), 0)::text t
+        from ledger_accounts where system_code = ${SystemAccount.HOUSE}`,
+  );
+  return BigInt((rows as unknown as { rows: { t: string }[] }).rows[0]!.t);
+}
 const RACERS = 50;
 
 describe('wallet races', () => {
@@ -124,6 +133,25 @@ describe('wallet races', () => {
     const [balance] = await wallet.balancesOf(playerId!);
     expect(balance!.heldMicro).toBe(0n);
     expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('spreads concurrent bets over the house shards and keeps the house total exact', async () => {
+    const playerIds = await createPlayers(database.db, wallet, 16);
+    for (const id of playerIds) await deposit(wallet, id, '10');
+    const before = await houseTotal();
+    const results = await Promise.all(playerIds.map((id) => bet(wallet, id, '2.5')));
+    const shards = await database.db.execute(
+      sql`select count(distinct credit_account_id)::int n from ledger_transfers
+          where id = any(${`{${results.map((r) => r.id).join(',')}}`}::bigint[])`,
+    );
+    expect((shards as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(1);
+    expect((await houseTotal()) - before).toBe(toMicro('40'));
+    // Creating the system accounts again changes nothing.
+    await wallet.ensureSystemAccounts();
+    const count = await database.db.execute(
+      sql`select count(*)::int n from ledger_accounts where system_code = ${SystemAccount.HOUSE}`,
+    );
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(wallet.shards);
   });
 
   it('keeps money whole when many players bet and win against the house at once', async () => {
