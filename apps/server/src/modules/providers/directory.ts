@@ -16,11 +16,22 @@ export function createProviderDirectory(
 ): ProviderDirectory & {
   endpointFor(providerId: number): ProviderEndpoint | null;
 } {
+  // Every wallet call starts with this lookup; the provider table changes rarely (an operator disabling a
+  // provider), so answers are kept for a short while instead of being read for every call.
+  const cache = new Map<string, { at: number; row: typeof gameProviders.$inferSelect | undefined }>();
+  const CACHE_MS = 15_000;
+  async function lookup(code: string) {
+    const hit = cache.get(code);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.row;
+    const rows = await db.select().from(gameProviders).where(eq(gameProviders.code, code)).limit(1);
+    if (cache.size > 100) cache.clear();
+    cache.set(code, { at: Date.now(), row: rows[0] });
+    return rows[0];
+  }
   return {
     async find(code) {
       if (!sim) return null;
-      const rows = await db.select().from(gameProviders).where(eq(gameProviders.code, code)).limit(1);
-      const provider = rows[0];
+      const provider = await lookup(code);
       if (!provider || !provider.enabled || provider.walletModel !== WalletModel.SEAMLESS) return null;
       return { identity: { id: provider.id, code: provider.code }, secret: sim.secret };
     },

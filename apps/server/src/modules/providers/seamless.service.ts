@@ -71,6 +71,21 @@ const ledgerKey = (provider: ProviderIdentity, kind: string, uuid: string) =>
  */
 export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clock: Clock }) {
   const { db, ledger, clock } = deps;
+  // A game's category never changes while it is being played; remember it instead of asking on every call.
+  const gameTypes = new Map<string, number>();
+  async function gameTypeOf(
+    repo: ReturnType<typeof createProvidersRepository>,
+    providerId: number,
+    gameCode: string,
+  ) {
+    const key = `${providerId}:${gameCode}`;
+    let type = gameTypes.get(key);
+    if (type === undefined) {
+      type = (await repo.gameTypeOf(providerId, gameCode)) ?? 5;
+      if (gameTypes.size < 10_000) gameTypes.set(key, type);
+    }
+    return type;
+  }
 
   async function answer(
     status: WalletStatus,
@@ -203,6 +218,19 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
         }
         const amountMicro = BigInt(req.amount);
         const key = ledgerKey(provider, 'bet', req.transaction_uuid);
+        const now = clock.now();
+        // The round first and the money last, so the ledger's row locks are held for as short a time as possible.
+        await repo.recordRound({
+          providerId: provider.id,
+          roundId: req.round,
+          playerId: session.playerId,
+          gameCode: req.game_code,
+          gameTypeId: await gameTypeOf(repo, provider.id, req.game_code),
+          stakeDeltaMicro: amountMicro,
+          payoutDeltaMicro: 0n,
+          close: req.round_closed,
+          now,
+        });
         const balanceAfter =
           amountMicro > 0n
             ? await move(
@@ -221,7 +249,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
                   ).debitBalanceAfterMicro,
               )
             : await ledger.availableMicro(tx, session.playerId);
-        const now = clock.now();
         await repo.insertTransaction({
           providerId: provider.id,
           transactionUuid: req.transaction_uuid,
@@ -235,17 +262,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
           balanceAfterMicro: balanceAfter,
           ledgerKey: amountMicro > 0n ? key : null,
           createdAt: now,
-        });
-        await repo.recordRound({
-          providerId: provider.id,
-          roundId: req.round,
-          playerId: session.playerId,
-          gameCode: req.game_code,
-          gameTypeId: (await repo.gameTypeOf(provider.id, req.game_code)) ?? 5,
-          stakeDeltaMicro: amountMicro,
-          payoutDeltaMicro: 0n,
-          close: req.round_closed,
-          now,
         });
         return {
           ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
@@ -279,6 +295,19 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
 
         const amountMicro = BigInt(req.amount);
         const key = ledgerKey(provider, 'win', req.transaction_uuid);
+        const now = clock.now();
+        // The round first and the money last, so the ledger's row locks are held for as short a time as possible.
+        await repo.recordRound({
+          providerId: provider.id,
+          roundId: req.round,
+          playerId: bet.playerId,
+          gameCode: req.game_code,
+          gameTypeId: await gameTypeOf(repo, provider.id, req.game_code),
+          stakeDeltaMicro: 0n,
+          payoutDeltaMicro: amountMicro,
+          close: req.round_closed,
+          now,
+        });
         const balanceAfter =
           amountMicro > 0n
             ? await move(
@@ -297,7 +326,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
                   ).creditBalanceAfterMicro,
               )
             : await ledger.availableMicro(tx, bet.playerId);
-        const now = clock.now();
         await repo.insertTransaction({
           providerId: provider.id,
           transactionUuid: req.transaction_uuid,
@@ -312,17 +340,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
           balanceAfterMicro: balanceAfter,
           ledgerKey: amountMicro > 0n ? key : null,
           createdAt: now,
-        });
-        await repo.recordRound({
-          providerId: provider.id,
-          roundId: req.round,
-          playerId: bet.playerId,
-          gameCode: req.game_code,
-          gameTypeId: (await repo.gameTypeOf(provider.id, req.game_code)) ?? 5,
-          stakeDeltaMicro: 0n,
-          payoutDeltaMicro: amountMicro,
-          close: req.round_closed,
-          now,
         });
         return {
           ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
