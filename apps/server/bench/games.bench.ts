@@ -30,6 +30,7 @@ import { createWalletService } from '../src/modules/wallet/wallet.service';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
+process.exitCode = violations === 0 ? 0 : 1;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const withDatabase = (url: string, name: string) =>
@@ -98,7 +99,6 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const simUrl = `http://127.0.0.1:${simPort}`;
-  let violations = -1;
   try {
     const app = await buildApp(testConfig({ providerSim: { url: simUrl, secret }, logLevel: 'warn' }), {
       database,
@@ -196,7 +196,7 @@ async function main() {
     });
     console.log(`    ${fmt(service)}`);
 
-    violations = await verifyLedger(database, (line) => console.log(line));
+    const violations = await verifyLedger(database, (line) => console.log(line));
     await app.close();
     const ratio = http.perSecond / service.perSecond;
     console.log(`HTTP/service ratio ${ratio.toFixed(3)}`);
@@ -209,7 +209,6 @@ async function main() {
     await admin.query(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   }
-  process.exitCode = violations === 0 ? 0 : 1;
 }
 
 await main();
