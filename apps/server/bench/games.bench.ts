@@ -30,7 +30,6 @@ import { createWalletService } from '../src/modules/wallet/wallet.service';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
-process.exitCode = violations === 0 ? 0 : 1;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const withDatabase = (url: string, name: string) =>
@@ -203,6 +202,7 @@ async function main() {
     console.log(
       `bench:games ratio=${ratio.toFixed(3)} http_rps=${http.perSecond.toFixed(0)} service_tps=${service.perSecond.toFixed(0)} p99_ms=${http.p99.toFixed(2)} violations=${violations}`,
     );
+    process.exitCode = violations === 0 ? 0 : 1;
   } finally {
     sim.kill('SIGTERM');
     await database.close().catch(() => undefined);
