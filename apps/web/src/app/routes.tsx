@@ -56,11 +56,11 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'myCreatePost', meta: { title: 'routes.myCreatePost', back: true, noCache: true } },
   { path: 'buy', meta: { title: 'routes.buy', back: true } },
   // Koi's own provably fair games (decision 16); /api/game/login launches them at /originals/<game>.
-  {
-    path: 'originals/:game',
-    meta: { title: 'routes.originals', back: true, noCache: true },
-    element: <OriginalGamePage />,
-  },
+  ...(['dice', 'limbo', 'mines'] as const).map((game) => ({
+    path: `originals/${game}`,
+    meta: { title: `originals.${game}`, back: true, noCache: true },
+    element: <OriginalGamePage game={game} />,
+  })),
 ];
 
 /** Spec §2 top-level routes outside the layout (full-screen, own back button). */

@@ -20,9 +20,10 @@ const HISTORY_MAX = 30;
 const MINE_TILES = 25;
 
 /** Koi originals (decision 16): dice, limbo and mines, each settled in one request and verifiable here. */
-export default function OriginalGamePage() {
+export default function OriginalGamePage(props: { game?: OriginalGame }) {
   const { t } = useTranslation();
-  const { game = '' } = useParams();
+  const params = useParams();
+  const game = props.game ?? params.game ?? '';
   const signedIn = useIsSignedIn();
   const openLogin = useUiStore((s) => s.openLogin);
   const user = useUserInfoQuery();
