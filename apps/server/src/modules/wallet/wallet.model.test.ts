@@ -206,4 +206,61 @@ describe('wallet model', () => {
       { numRuns: 25 },
     );
   }, 120_000);
+
+  it('conserves money under randomly interleaved concurrent deposits and bets', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(fc.tuple(fc.boolean(), fc.bigInt({ min: 1n, max: 5_000_000n })), {
+          minLength: 2,
+          maxLength: 12,
+        }),
+        async (s, ops) => {
+          const [playerId] = await createPlayers(database.db, wallet, 1);
+          // fc.scheduler decides the order in which the calls start; the database decides the rest.
+          const outcomes = ops.map(([isBet, amountMicro]) =>
+            s
+              .schedule(Promise.resolve(), isBet ? 'bet' : 'deposit')
+              .then(() => {
+                const key = freshKey(isBet ? 'bet' : 'dep');
+                return isBet
+                  ? wallet.transfer({
+                      key,
+                      debit: { player: playerId! },
+                      credit: { system: SystemAccount.HOUSE },
+                      amountMicro,
+                      code: TransferCode.BET,
+                    })
+                  : wallet.transfer({
+                      key,
+                      debit: { system: SystemAccount.DEPOSIT_CLEARING },
+                      credit: { player: playerId! },
+                      amountMicro,
+                      code: TransferCode.DEPOSIT,
+                    });
+              })
+              .then(
+                () => ({ isBet, amountMicro, ok: true }),
+                async (error: unknown) => {
+                  expect(await refusal(Promise.reject(error))).toBe('INSUFFICIENT_BALANCE');
+                  return { isBet, amountMicro, ok: false };
+                },
+              ),
+          );
+          await s.waitAll();
+          const settled = await Promise.all(outcomes);
+          const expected = settled.reduce(
+            (sum, o) => (o.ok ? sum + (o.isBet ? -o.amountMicro : o.amountMicro) : sum),
+            0n,
+          );
+          expect(settled.filter((o) => !o.isBet).every((o) => o.ok)).toBe(true);
+          const [balance] = await wallet.balancesOf(playerId!);
+          expect(balance!.availableMicro).toBe(expected);
+          expect(expected >= 0n).toBe(true);
+          expect(await wallet.verify()).toEqual([]);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });
