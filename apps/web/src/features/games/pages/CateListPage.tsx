@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { GAME_PROVIDER_NAMES, type GameProvider } from '@koi/contract';
+import { useGamePlatListQuery } from '../api/gamePlatList';
 import { useGamesQuery } from '../api/games';
 import { GameGrid } from '../components/GameGrid';
 import { useOpenGame } from '../useOpenGame';
@@ -13,7 +13,10 @@ export default function CateListPage() {
   const platType = Number(search.get('plat_type')) || undefined;
   const openGameFor = useOpenGame();
   const query = useGamesQuery({ plat_type: platId, game_type: platType });
-  const provider = platId ? GAME_PROVIDER_NAMES[platId as GameProvider] : undefined;
+  // The provider's name comes from the brand records (usually cached by the all-games list); importing the
+  // contract's name table would pull zod into this screen's chunk.
+  const brands = useGamePlatListQuery();
+  const provider = brands.data?.find((b) => b.plat_type_id === platId)?.plat_name;
   return (
     <div className="cate-list">
       <div className="cate-list__head">
