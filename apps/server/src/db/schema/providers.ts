@@ -77,3 +77,32 @@ export const betRounds = pgTable(
     index('bet_rounds_player_idx').on(t.playerId, t.openedAt),
   ],
 );
+
+export const TransferDirection = { IN: 1, OUT: 2 } as const;
+export const ProviderTransferState = { PENDING: 1, COMPLETED: 2, FAILED: 3 } as const;
+
+/**
+ * Money moved into or out of a transfer-wallet provider (decision 15). Each move is a pending ledger
+ * transfer first (`ledger_key`), posted when the provider confirms and voided when it refuses; a move the
+ * provider did not answer stays pending until the reconciler asks the provider about it.
+ */
+export const providerTransfers = pgTable(
+  'provider_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transferId: text('transfer_id').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    providerId: smallint('provider_id').notNull(),
+    direction: smallint('direction').notNull(),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    state: smallint('state').notNull().default(ProviderTransferState.PENDING),
+    ledgerKey: text('ledger_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('provider_transfers_id_uq').on(t.transferId),
+    index('provider_transfers_pending_idx').on(t.state, t.createdAt),
+    index('provider_transfers_player_idx').on(t.playerId, t.providerId),
+  ],
+);
