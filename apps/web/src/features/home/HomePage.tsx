@@ -62,7 +62,14 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const [category, setCategory] = useState<HomeCategory>(() => parseHomeCategory(search.get('game_type')));
+  const gameTypeParam = search.get('game_type');
+  const [category, setCategory] = useState<HomeCategory>(() => parseHomeCategory(gameTypeParam));
+  // Home is a kept view: arriving again with another game_type (a link, a banner) must still select it.
+  const [seenParam, setSeenParam] = useState(gameTypeParam);
+  if (gameTypeParam !== seenParam) {
+    setSeenParam(gameTypeParam);
+    if (gameTypeParam !== null) setCategory(parseHomeCategory(gameTypeParam));
+  }
   const openGameFor = useOpenGame();
   const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
   const drawerMounted = useOnceTrue(useUiStore((s) => s.drawerOpen));

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth';
+import { useUiStore } from '../../stores/ui';
+import { fireEvent, screen, waitFor } from '../../test/render';
+import { ok, renderRoutes, stubFetch } from '../../test/utils';
+import { HomePage } from './HomePage';
+
+const game = (id: number, game_type_id: number, status = 1) => ({
+  id,
+  name: `游戏${id}`,
+  game_image: `/hot-${id}.svg`,
+  image: `/tile-${id}.svg`,
+  status,
+  open_type: 2,
+  plat_type_id: 15,
+  game_type_id,
+  game_code: `g${id}`,
+});
+
+function routes() {
+  return stubFetch((url) => {
+    if (url.pathname === '/api/plat/game/hot') return ok({ data: [game(1, 5), game(2, 5, 2)], total: 2 });
+    if (url.pathname === '/api/plat/game') {
+      const type = Number(url.searchParams.get('game_type'));
+      return ok({ data: [game(10 + type, type)], total: 1 });
+    }
+    if (url.pathname === '/api/banner') return ok([]);
+    if (url.pathname === '/api/plat/bulletin') return ok([{ id: 1, content: '公告内容' }]);
+    if (url.pathname === '/api/plat/info') return ok({ player_name: 'player0001', balance: '12.3456' });
+    return undefined;
+  });
+}
+
+describe('HomePage', () => {
+  beforeEach(() => {
+    useAuthStore.setState({ token: null });
+    useUiStore.setState({ loginOpen: false });
+    localStorage.setItem('showtime', String(Date.now()));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('greets a guest and opens only the login dialog when a game is tapped', async () => {
+    routes();
+    renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home']);
+    expect(screen.getByTestId('greeting')).toHaveTextContent('您好，游客');
+    const grid = await screen.findByTestId('game-grid');
+    expect(grid.querySelectorAll('[data-testid="game-tile"]')).toHaveLength(2);
+    expect(screen.getByText('维护中')).toBeInTheDocument();
+    fireEvent.click(grid.querySelector('[data-testid="game-tile"]')!);
+    expect(useUiStore.getState().loginOpen).toBe(true);
+  });
+
+  it('preselects the game_type tab and switches categories', async () => {
+    const { calls } = routes();
+    const { router } = renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home?game_type=3']);
+    expect(screen.getByRole('tab', { name: '捕鱼' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByRole('button', { name: '游戏13' });
+    fireEvent.click(screen.getByRole('tab', { name: '视讯' }));
+    await screen.findByRole('button', { name: '游戏17' });
+    expect(router.state.location.search).toBe('?game_type=7');
+    expect(calls.some((c) => c.url.pathname === '/api/plat/game' && c.url.searchParams.get('game_type') === '7')).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: '热门' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('greets a signed-in player by name with the balance', async () => {
+    useAuthStore.getState().setToken('tok');
+    routes();
+    renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home']);
+    await waitFor(() => expect(screen.getByTestId('greeting')).toHaveTextContent('您好，player0001'));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('12.3456'), { timeout: 3000 });
+  });
+});
