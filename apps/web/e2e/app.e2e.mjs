@@ -1,5 +1,5 @@
 // Player app scenarios in Chromium at 390×844 against the real server (see run.mjs).
-/* global document -- page.evaluate callbacks run in the browser */
+/* global document, window -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiSignUp, BASE, launch, newPhone, shot, uniqueUsername } from './browser.mjs';
@@ -98,6 +98,18 @@ describe('player app', () => {
     await page.locator('.game-grid--2').waitFor();
     await page.getByRole('tab', { name: '热门' }).click();
     await page.locator('.game-grid--3').waitFor();
+    // Home is a kept view: leaving and coming back keeps the tab and the scroll position.
+    await page.getByRole('tab', { name: '视讯' }).click();
+    await page.locator('.game-grid--2').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForTimeout(200);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    assert.ok(scrolled > 100);
+    await page.locator('.tab-bar__item', { hasText: '活动' }).click();
+    await page.locator('.coming-soon__badge').waitFor();
+    await page.locator('.tab-bar__item', { hasText: '首页' }).click();
+    assert.equal(await page.getByRole('tab', { name: '视讯' }).getAttribute('aria-selected'), 'true');
+    assert.ok(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled) < 5, 'scroll restored');
     await page.goto(`${BASE}/home?game_type=3`);
     assert.equal(await page.getByRole('tab', { name: '捕鱼' }).getAttribute('aria-selected'), 'true');
     await page.locator('.game-grid--2').waitFor();
