@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,7 +14,7 @@ export default function RedirectPage() {
   const openLogin = useUiStore((s) => s.openLogin);
   const gameCode = search.get('game_code') ?? '';
   const type = search.get('type') ?? '';
-  const [state, setState] = useState<{ status: 'loading' | 'error' | 'blocked'; url?: string }>({ status: 'loading' });
+  const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -27,36 +26,27 @@ export default function RedirectPage() {
     fetchGameLaunchUrl(gameCode, type)
       .then((url) => {
         if (!live) return;
-        if (!url) setState({ status: 'error' });
+        // replace, not assign: the back button should not return to this hand-over page.
+        if (!url) setFailed(true);
         else window.location.replace(url);
       })
-      .catch(() => live && setState({ status: 'error' }));
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, [gameCode, type, signedIn, openLogin, attempt]);
 
   if (!signedIn) return <PageState kind="empty" text={t('auth.signInPrompt')} />;
-  if (state.status === 'error') {
+  if (failed) {
     return (
       <PageState
         kind="error"
         text={t('games.launchFailed')}
         onRetry={() => {
-          setState({ status: 'loading' });
+          setFailed(false);
           setAttempt((n) => n + 1);
         }}
       />
-    );
-  }
-  if (state.status === 'blocked' && state.url) {
-    return (
-      <div className="page-state">
-        <span>{t('games.popupBlocked')}</span>
-        <Button color="primary" onClick={() => window.location.assign(state.url!)}>
-          {t('games.openGame')}
-        </Button>
-      </div>
     );
   }
   return <PageLoading />;
