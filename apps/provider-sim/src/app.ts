@@ -1,6 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { checkSignature, launchRequest, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  checkSignature,
+  launchRequest,
+  transferBalanceRequest,
+  transferMoveRequest,
+  TransferStatus,
+  transferStatusRequest,
+  WalletStatus,
+  type TransferAnswer,
+  type WalletAnswer,
+} from '@koi/provider-protocol';
 import { z } from 'zod';
 import type { SimConfig } from './config';
 import { gameKindOf, playBlackjack, spinSlot } from './games';
@@ -13,6 +23,7 @@ interface Session {
   user: string;
   gameCode: string;
   provider: string;
+  model: 'seamless' | 'transfer';
   createdAt: number;
 }
 
@@ -49,6 +60,13 @@ function toMicro(amount: string): bigint {
 export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & { rounds: Round[] }> {
   const app = Fastify({ logger: { level: config.logLevel } });
   const sessions = new Map<string, Session>();
+  // Transfer-wallet providers hold the player's money themselves: balances by provider and user, and every
+  // transfer Koi made, by Koi's transfer id (applied at most once).
+  const wallets = new Map<string, bigint>();
+  const transfers = new Map<string, { status: TransferStatus; balance: bigint }>();
+  const walletKey = (provider: string, user: string) => `${provider}:${user}`;
+  const signedBody = (request: { headers: Record<string, string | string[] | undefined> }, raw: string) =>
+    checkSignature(config.secret, request.headers, raw) === 'ok';
   const rounds: Round[] = [];
   let faults: Faults = { ...NO_FAULTS };
   const publicUrl = () =>
@@ -84,6 +102,7 @@ export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & 
       user: parsed.data.user,
       gameCode: parsed.data.game_code,
       provider,
+      model: parsed.data.wallet_model ?? 'seamless',
       createdAt: Date.now(),
     });
     return { url: `${publicUrl()}/play/${id}` };
@@ -104,6 +123,9 @@ export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & 
   app.get<{ Params: { id: string } }>('/api/play/:id/balance', async (request, reply) => {
     const session = sessions.get(request.params.id);
     if (!session) return reply.status(404).send({ error: '会话已失效' });
+    if (session.model === 'transfer') {
+      return { balance_micro: String(wallets.get(walletKey(session.provider, session.user)) ?? 0n) };
+    }
     const koi = createKoiClient({ koiUrl: config.koiUrl, secret: config.secret, provider: session.provider });
     const answer = await koi.balance(session.token, session.user, NO_FAULTS).catch(() => null);
     if (!answer || answer.status !== WalletStatus.OK)
@@ -123,7 +145,44 @@ export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & 
     return round;
   });
 
+  /** A round of a transfer-wallet game: played against the money Koi moved in, without calling Koi. */
+  function playTransferRound(session: Session, amountMicro: bigint): Round {
+    const key = walletKey(session.provider, session.user);
+    const round: Round = {
+      id: randomUUID(),
+      sessionId: session.id,
+      user: session.user,
+      gameCode: session.gameCode,
+      betUuid: randomUUID(),
+      winUuid: randomUUID(),
+      amountMicro: amountMicro.toString(),
+      winMicro: '0',
+      state: 'refused',
+      answers: [],
+      outcome: null,
+      at: new Date().toISOString(),
+    };
+    rounds.push(round);
+    if (rounds.length > ROUNDS_MAX) rounds.shift();
+    const balance = wallets.get(key) ?? 0n;
+    if (balance < amountMicro) {
+      round.answers.push({
+        step: 'bet',
+        answer: { status: WalletStatus.NOT_ENOUGH_MONEY, request_uuid: '', balance: Number(balance) },
+      });
+      return round;
+    }
+    const outcome =
+      gameKindOf(session.gameCode) === 'card' ? playBlackjack(amountMicro) : spinSlot(amountMicro);
+    wallets.set(key, balance - amountMicro + outcome.winMicro);
+    round.outcome = { ...outcome, winMicro: outcome.winMicro.toString() };
+    round.winMicro = outcome.winMicro.toString();
+    round.state = 'settled';
+    return round;
+  }
+
   async function playRound(session: Session, amountMicro: bigint, f: Faults): Promise<Round> {
+    if (session.model === 'transfer') return playTransferRound(session, amountMicro);
     const koi = createKoiClient({ koiUrl: config.koiUrl, secret: config.secret, provider: session.provider });
     const roundId = randomUUID();
     const round: Round = {
@@ -236,6 +295,62 @@ export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & 
     round.state = winAnswer?.status === WalletStatus.OK ? 'settled' : 'failed';
     return round;
   }
+
+  // Transfer wallet (Koi → provider, signed): move money in and out, ask about a transfer, read a balance.
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const move = (direction: 'in' | 'out') => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!signedBody(request, (request as unknown as { rawBody?: string }).rawBody ?? ''))
+      return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = transferMoveRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const { transfer_id, provider, user, amount } = parsed.data;
+    const f = { ...faults };
+    if (f.transferDrop) {
+      await sleep(5000);
+      return reply.status(504).send({ status: TransferStatus.ERROR });
+    }
+    let done = transfers.get(transfer_id);
+    if (!done) {
+      const key = walletKey(provider, user);
+      const balance = wallets.get(key) ?? 0n;
+      const delta = BigInt(amount);
+      if (direction === 'out' && balance < delta) {
+        done = { status: TransferStatus.INSUFFICIENT, balance };
+      } else {
+        const after = direction === 'in' ? balance + delta : balance - delta;
+        wallets.set(key, after);
+        done = { status: TransferStatus.OK, balance: after };
+      }
+      transfers.set(transfer_id, done);
+    }
+    if (f.transferDelayMs) await sleep(f.transferDelayMs);
+    const answer: TransferAnswer = { status: done.status, balance: Number(done.balance) };
+    return answer;
+  };
+  app.post('/api/transfer/in', move('in'));
+  app.post('/api/transfer/out', move('out'));
+  app.post('/api/transfer/status', async (request, reply) => {
+    if (!signedBody(request, (request as unknown as { rawBody?: string }).rawBody ?? ''))
+      return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = transferStatusRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const done = transfers.get(parsed.data.transfer_id);
+    const answer: TransferAnswer = done
+      ? { status: done.status, balance: Number(done.balance) }
+      : { status: TransferStatus.NOT_FOUND };
+    return answer;
+  });
+  app.post('/api/transfer/balance', async (request, reply) => {
+    if (!signedBody(request, (request as unknown as { rawBody?: string }).rawBody ?? ''))
+      return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = transferBalanceRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const answer: TransferAnswer = {
+      status: TransferStatus.OK,
+      balance: Number(wallets.get(walletKey(parsed.data.provider, parsed.data.user)) ?? 0n),
+    };
+    return answer;
+  });
 
   // Test control: set faults, read rounds. Guarded by the shared secret.
   app.addHook('onRequest', async (request, reply) => {

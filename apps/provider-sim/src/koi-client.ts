@@ -12,6 +12,10 @@ export interface Faults {
   outOfOrderCredit: boolean;
   /** Sign with a wrong secret. */
   wrongSignature: boolean;
+  /** Transfer wallet: apply Koi's transfer but answer only after this many ms (Koi times out first). */
+  transferDelayMs: number;
+  /** Transfer wallet: never apply Koi's transfer and never answer in time (a lost request). */
+  transferDrop: boolean;
 }
 
 export const NO_FAULTS: Faults = {
@@ -20,6 +24,8 @@ export const NO_FAULTS: Faults = {
   rollbackBeforeDebit: false,
   outOfOrderCredit: false,
   wrongSignature: false,
+  transferDelayMs: 0,
+  transferDrop: false,
 };
 
 /** Signed calls to Koi's seamless wallet, as a real provider makes them. */

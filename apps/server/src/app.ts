@@ -35,6 +35,9 @@ import { recordsRoutes } from './modules/records/records.routes';
 import { createRecordsService } from './modules/records/records.service';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { createOriginalsService } from './modules/originals/originals.service';
+import { startJobs } from './modules/jobs/jobs';
+import { createTransferClient } from './modules/providers/transfer.adapter';
+import { createTransferWallet } from './modules/providers/transfer.service';
 import { createProviderDirectory } from './modules/providers/directory';
 import { createProvidersRepository } from './modules/providers/providers.repository';
 import { providersRoutes } from './modules/providers/providers.routes';
@@ -171,6 +174,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(contentRoutes, { db: database.db });
   await app.register(walletRoutes, { wallet });
   const providerDirectory = createProviderDirectory(database.db, config.providerSim);
+  const transferWallet = createTransferWallet({
+    db: database.db,
+    ledger: {
+      hold: (req) => wallet.hold(req),
+      post: (key) => wallet.post(key),
+      void: (key) => wallet.void(key),
+      availableIn: (conn, id) => wallet.availableIn(conn, id),
+    },
+    client: createTransferClient(),
+    endpointFor: providerDirectory.endpointFor,
+    clock,
+  });
   const gamesRepo = createGamesRepository(database.db);
   const playerGate = createPlayerGate(createAuthRepository(database.db), clock);
   const games = createGamesService({
@@ -182,9 +197,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       endpointFor: providerDirectory.endpointFor,
       sessionMs: config.providerSessionMs,
       clock,
+      transfers: transferWallet,
     }),
   });
-  await app.register(gamesRoutes, { games, repo: gamesRepo });
+  await app.register(gamesRoutes, { games, repo: gamesRepo, transfers: transferWallet });
+  if (config.jobsEnabled) {
+    const jobs = startJobs(
+      database,
+      [
+        { name: 'void-expired-holds', lockId: 7_461_101, everyMs: 30_000, run: () => wallet.voidExpired() },
+        {
+          name: 'reconcile-provider-transfers',
+          lockId: 7_461_102,
+          everyMs: 15_000,
+          run: () => transferWallet.reconcile(),
+        },
+      ],
+      app.log,
+    );
+    app.addHook('onClose', () => jobs.stop());
+  }
   const seamless = createSeamlessWallet({
     db: database.db,
     clock,

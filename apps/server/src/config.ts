@@ -37,6 +37,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,9}$/, { message: 'must be a whole USDT amount' })
     .default('100000'),
+  JOBS: onOff.default('on'),
   DEMO_SIGNUP_BONUS: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
@@ -67,6 +68,8 @@ export interface Config {
   providerSessionMs: number;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
   originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
+  /** Background loops (expired holds, provider transfer reconciliation); off in tests, which call them directly. */
+  jobsEnabled: boolean;
   /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
   demoSignupBonus: string;
 }
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     providerSessionMs: e.PROVIDER_SESSION_HOURS * 3_600_000,
     demoSignupBonus: e.DEMO_SIGNUP_BONUS,
+    jobsEnabled: e.JOBS === 'on',
     originals: {
       houseEdgeBp: e.ORIGINALS_HOUSE_EDGE_BP,
       maxPayoutMicro: BigInt(e.ORIGINALS_MAX_PAYOUT) * 1_000_000n,
@@ -134,6 +138,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RATE_LIMIT: 'off',
       KOI_DATA_DIR: '/nonexistent',
       SEED_DEMO: 'on',
+      JOBS: 'off',
     }),
     ...overrides,
   };

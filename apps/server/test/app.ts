@@ -31,7 +31,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
 /** Encodes a flat object the way the player app does by default (form-urlencoded). */
 export function form(fields: Record<string, string | number | boolean>): string {
-  return new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return new URLSearchParams(
+    Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 }
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -63,7 +63,14 @@ export async function startSimulator(koiUrl: string): Promise<RunningSim> {
     },
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        // The simulator finishes in-flight requests before exiting; a test that left one hanging must not
+        // hang the suite, so it is killed outright after a few seconds.
+        const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

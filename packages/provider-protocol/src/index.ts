@@ -111,6 +111,39 @@ export const launchRequest = z.object({
   currency: z.string().min(1).max(10),
   lang: z.string().max(10),
   return_url: z.string().max(500).optional(),
+  /** seamless (the provider calls Koi's wallet) or transfer (the provider holds money Koi moved in). */
+  wallet_model: z.enum(['seamless', 'transfer']).optional(),
 });
 export type LaunchRequest = z.infer<typeof launchRequest>;
 export const launchAnswer = z.object({ url: z.string() });
+
+/**
+ * Transfer-wallet protocol (Koi → provider, signed the same way). Koi moves money into the provider's own
+ * wallet for the player before play and back out afterwards; every move carries Koi's transfer_id, which
+ * the provider applies at most once and can be asked about later.
+ */
+export const TransferStatus = {
+  OK: 'ok',
+  INSUFFICIENT: 'insufficient',
+  NOT_FOUND: 'not_found',
+  ERROR: 'error',
+} as const;
+export type TransferStatus = (typeof TransferStatus)[keyof typeof TransferStatus];
+
+export const transferMoveRequest = z.object({
+  transfer_id: z.string().min(1).max(100),
+  provider: z.string().min(1).max(20),
+  user: z.string().min(1).max(64),
+  amount: z.number().int().positive(),
+});
+export type TransferMoveRequest = z.infer<typeof transferMoveRequest>;
+export const transferStatusRequest = z.object({ transfer_id: z.string().min(1).max(100) });
+export const transferBalanceRequest = z.object({
+  provider: z.string().min(1).max(20),
+  user: z.string().min(1).max(64),
+});
+export interface TransferAnswer {
+  status: TransferStatus;
+  /** The player's balance at the provider after the move (micro-USDT). */
+  balance?: number;
+}

@@ -17,4 +17,3 @@ export interface Command {
   /** Returns the process exit code. */
   run(ctx: CommandContext): Promise<number>;
 }
-

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** How a provider holds player money while they play (decision 15). */
 export const WalletModel = { SEAMLESS: 'seamless', TRANSFER: 'transfer', INTERNAL: 'internal' } as const;

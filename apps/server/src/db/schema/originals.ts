@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -22,7 +33,9 @@ export const fairSeeds = pgTable(
     revealedAt: ts('revealed_at'),
   },
   (t) => [
-    uniqueIndex('fair_seeds_one_active_uq').on(t.playerId).where(sql`${t.active}`),
+    uniqueIndex('fair_seeds_one_active_uq')
+      .on(t.playerId)
+      .where(sql`${t.active}`),
     index('fair_seeds_player_idx').on(t.playerId, t.id),
   ],
 );

@@ -66,8 +66,12 @@ export const betRounds = pgTable(
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     gameCode: text('game_code').notNull(),
     gameTypeId: smallint('game_type_id').notNull(),
-    stakeMicro: bigint('stake_micro', { mode: 'bigint' }).notNull().default(sql`0`),
-    payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull().default(sql`0`),
+    stakeMicro: bigint('stake_micro', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payoutMicro: bigint('payout_micro', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: smallint('status').notNull().default(RoundStatus.OPEN),
     openedAt: ts('opened_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),

@@ -26,6 +26,7 @@ const gameColumns = {
   minBetMicro: games.minBetMicro,
   maxBetMicro: games.maxBetMicro,
   providerName: gameProviders.name,
+  providerCode: gameProviders.code,
   walletModel: gameProviders.walletModel,
 };
 export type GameRow = { [K in keyof typeof gameColumns]: (typeof gameColumns)[K]['_']['data'] };

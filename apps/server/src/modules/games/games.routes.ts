@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emptyBody,
   envelope,
+  GameProvider,
   gameListQuery,
   gameListResult,
   gameLoginQuery,
@@ -23,6 +24,7 @@ import { localeOf } from '../../plugins/locale';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
 import type { GamesRepository } from './games.repository';
 import type { GamesService } from './games.service';
+import type { TransferWallet } from '../providers/transfer.service';
 
 const ART_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -36,9 +38,9 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
 
 export async function gamesRoutes(
   app: FastifyInstance,
-  opts: { games: GamesService; repo: GamesRepository },
+  opts: { games: GamesService; repo: GamesRepository; transfers: Pick<TransferWallet, 'recall'> },
 ) {
-  const { games, repo } = opts;
+  const { games, repo, transfers } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['游戏'];
 
@@ -109,20 +111,33 @@ export async function gamesRoutes(
       ok(await games.launch(sessionOf(request).playerId, request.query.plat_type, request.query.game_code)),
   );
 
-  // Recalls balances held at transfer-wallet providers. No transfer-wallet provider is connected yet, so
-  // nothing is held elsewhere and there is nothing to recall; the client then reloads user info.
+  // Brings back what the player holds at transfer-wallet providers; the client then reloads user info.
   r.post(
     '/api/plat/refresh',
     {
       schema: {
         tags,
-        summary: '回收第三方钱包余额',
+        summary: '回收第三方钱包余额（全部厂商）',
         body: emptyBody,
         response: { 200: envelope(z.boolean()) },
       },
       preHandler: app.requireAuth,
     },
-    async () => ok(true),
+    async (request) => {
+      await transfers.recall(sessionOf(request).playerId);
+      return ok(true);
+    },
+  );
+  r.get(
+    '/api/ky/refund',
+    {
+      schema: { tags, summary: '回收开元棋牌（KY）钱包余额', response: { 200: envelope(z.boolean()) } },
+      preHandler: app.requireAuth,
+    },
+    async (request) => {
+      await transfers.recall(sessionOf(request).playerId, GameProvider.KY);
+      return ok(true);
+    },
   );
 
   // Generated artwork (decision 17).

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import type { ProvidersRepository } from '../providers/providers.repository';
 import { requestLaunch, type ProviderEndpoint } from '../providers/launch.adapter';
+import type { TransferWallet } from '../providers/transfer.service';
 import type { LaunchTarget, PlayerGate } from './games.service';
 
 /** Frozen players cannot sign in at all; self-excluded players can sign in (to withdraw) but not play. */
@@ -31,14 +32,26 @@ export function createLaunchTarget(deps: {
   endpointFor: (providerId: number) => ProviderEndpoint | null;
   sessionMs: number;
   clock: Clock;
+  transfers: Pick<TransferWallet, 'moveIn'>;
 }): LaunchTarget {
   return {
     async launchUrl(game, playerId) {
       if (game.walletModel === WalletModel.INTERNAL) return `/originals/${game.gameCode}`;
-      const endpoint = game.walletModel === WalletModel.SEAMLESS ? deps.endpointFor(game.platTypeId) : null;
+      const endpoint =
+        game.walletModel === WalletModel.SEAMLESS || game.walletModel === WalletModel.TRANSFER
+          ? deps.endpointFor(game.platTypeId)
+          : null;
       if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
       const player = await deps.players.findPlayerById(playerId);
       if (!player) throw new AppError('UNAUTHORIZED');
+      if (game.walletModel === WalletModel.TRANSFER) {
+        // The provider plays with money it holds: move the player's balance in first. If the provider does
+        // not answer in time the move stays pending for the reconciler, and the game still opens.
+        await deps.transfers.moveIn(
+          { id: player.id, username: player.username },
+          { id: game.platTypeId, code: game.providerCode },
+        );
+      }
       const token = newToken();
       const now = deps.clock.now();
       await deps.sessions.insertSession({
@@ -55,6 +68,7 @@ export function createLaunchTarget(deps: {
         game_code: game.gameCode,
         currency: 'USDT',
         lang: 'zh-CN',
+        wallet_model: game.walletModel === WalletModel.TRANSFER ? 'transfer' : 'seamless',
       });
     },
   };

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { SystemAccount, TransferCode } from '@koi/ledger';
+import { TransferStatus } from '@koi/provider-protocol';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  gameProviders,
+  players,
+  providerTransfers,
+  ProviderTransferState,
+  TransferDirection,
+  WalletModel,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { ProviderEndpoint } from './launch.adapter';
+import type { TransferCallResult, TransferClient } from './transfer.adapter';
+
+/** What the transfer wallet needs from the ledger: two-phase transfers by key. */
+export interface TransferLedger {
+  hold(req: {
+    key: string;
+    debit: { player: number } | { system: SystemAccount };
+    credit: { player: number } | { system: SystemAccount };
+    amountMicro: bigint;
+    code: TransferCode;
+    reference?: { type: string; id: string };
+  }): Promise<unknown>;
+  post(key: string): Promise<unknown>;
+  void(key: string): Promise<unknown>;
+  availableIn(conn: DbOrTx, playerId: number): Promise<bigint>;
+}
+
+type TransferRow = typeof providerTransfers.$inferSelect;
+
+/** Pending moves younger than this are still being answered; the reconciler leaves them alone. */
+export const RECONCILE_AFTER_MS = 10_000;
+const RECONCILE_BATCH = 100;
+
+/**
+ * The transfer-wallet model (decision 15): before play Koi moves the player's available balance into the
+ * provider's own wallet, and on refresh or exit moves what is there back. Each move is a pending ledger
+ * transfer first, so the money is neither spendable twice nor lost while the provider is asked:
+ *   - the provider confirms → posted; it refuses → voided (the money stays or returns where it was);
+ *   - it does not answer → the move stays pending, and the reconciler later asks the provider about that
+ *     transfer id and posts or voids it. Transfer ids are Koi's, so the provider applies each at most once.
+ */
+export function createTransferWallet(deps: {
+  db: Db;
+  ledger: TransferLedger;
+  client: TransferClient;
+  endpointFor: (providerId: number) => ProviderEndpoint | null;
+  clock: Clock;
+}) {
+  const { db, ledger, client, clock } = deps;
+
+  async function mark(row: TransferRow, state: number) {
+    await db
+      .update(providerTransfers)
+      .set({ state, resolvedAt: clock.now() })
+      .where(
+        and(eq(providerTransfers.id, row.id), eq(providerTransfers.state, ProviderTransferState.PENDING)),
+      );
+  }
+
+  /** Applies a provider's answer about one move; returns the state the move ended in. */
+  async function settle(row: TransferRow, result: TransferCallResult): Promise<number> {
+    if (!result.answered) return ProviderTransferState.PENDING;
+    if (result.answer.status === TransferStatus.OK) {
+      await ledger.post(row.ledgerKey);
+      await mark(row, ProviderTransferState.COMPLETED);
+      return ProviderTransferState.COMPLETED;
+    }
+    try {
+      await ledger.void(row.ledgerKey);
+    } catch (error) {
+      // A move recorded just before a crash may never have reached the ledger; nothing to undo then.
+      if (!(error instanceof AppError && error.key === 'TRANSFER_NOT_FOUND')) throw error;
+    }
+    await mark(row, ProviderTransferState.FAILED);
+    return ProviderTransferState.FAILED;
+  }
+
+  async function record(
+    playerId: number,
+    providerId: number,
+    direction: number,
+    amountMicro: bigint,
+  ): Promise<TransferRow> {
+    const transferId = randomUUID();
+    const rows = await db
+      .insert(providerTransfers)
+      .values({
+        transferId,
+        playerId,
+        providerId,
+        direction,
+        amountMicro,
+        ledgerKey: `tr:${transferId}`,
+        createdAt: clock.now(),
+      })
+      .returning();
+    return rows[0]!;
+  }
+
+  async function moveOut(
+    player: { id: number; username: string },
+    provider: { id: number; code: string },
+    endpoint: ProviderEndpoint,
+    amountMicro: bigint,
+  ) {
+    const row = await record(player.id, provider.id, TransferDirection.OUT, amountMicro);
+    // A pending credit: the player sees nothing spendable until the provider confirms the money left it.
+    await ledger.hold({
+      key: row.ledgerKey,
+      debit: { system: SystemAccount.PROVIDER_FLOAT },
+      credit: { player: player.id },
+      amountMicro,
+      code: TransferCode.PROVIDER_TRANSFER_OUT,
+      reference: { type: 'provider_transfer', id: row.transferId },
+    });
+    const result = await client.moveOut(endpoint, {
+      transfer_id: row.transferId,
+      provider: provider.code,
+      user: player.username,
+      amount: Number(amountMicro),
+    });
+    return settle(row, result);
+  }
+
+  return {
+    /** Moves the player's whole available balance into the provider; returns the move's state (or null: nothing to move). */
+    async moveIn(
+      player: { id: number; username: string },
+      provider: { id: number; code: string },
+    ): Promise<number | null> {
+      const endpoint = deps.endpointFor(provider.id);
+      if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
+      const amountMicro = await ledger.availableIn(db, player.id);
+      if (amountMicro <= 0n) return null;
+      const row = await record(player.id, provider.id, TransferDirection.IN, amountMicro);
+      try {
+        await ledger.hold({
+          key: row.ledgerKey,
+          debit: { player: player.id },
+          credit: { system: SystemAccount.PROVIDER_FLOAT },
+          amountMicro,
+          code: TransferCode.PROVIDER_TRANSFER_IN,
+          reference: { type: 'provider_transfer', id: row.transferId },
+        });
+      } catch (error) {
+        // The balance was spent between reading it and holding it (another tab): nothing moves.
+        if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+          await mark(row, ProviderTransferState.FAILED);
+          return ProviderTransferState.FAILED;
+        }
+        throw error;
+      }
+      const result = await client.moveIn(endpoint, {
+        transfer_id: row.transferId,
+        provider: provider.code,
+        user: player.username,
+        amount: Number(amountMicro),
+      });
+      return settle(row, result);
+    },
+
+    /**
+     * Brings back what the player holds at transfer-wallet providers (all of them, or one). Providers that
+     * do not answer keep the money for now; the next refresh tries again.
+     */
+    async recall(playerId: number, onlyProviderId?: number): Promise<void> {
+      const [player] = await db
+        .select({ id: players.id, username: players.username })
+        .from(players)
+        .where(eq(players.id, playerId));
+      if (!player) return;
+      const used = await db
+        .selectDistinct({ id: gameProviders.id, code: gameProviders.code })
+        .from(providerTransfers)
+        .innerJoin(gameProviders, eq(gameProviders.id, providerTransfers.providerId))
+        .where(
+          and(
+            eq(providerTransfers.playerId, playerId),
+            eq(providerTransfers.direction, TransferDirection.IN),
+            eq(gameProviders.walletModel, WalletModel.TRANSFER),
+            onlyProviderId ? eq(providerTransfers.providerId, onlyProviderId) : undefined,
+          ),
+        );
+      for (const provider of used) {
+        const endpoint = deps.endpointFor(provider.id);
+        if (!endpoint) continue;
+        const balance = await client.balance(endpoint, provider.code, player.username);
+        if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
+        const amountMicro = BigInt(balance.answer.balance ?? 0);
+        if (amountMicro > 0n) await moveOut(player, provider, endpoint, amountMicro);
+      }
+    },
+
+    /** Resolves moves the provider did not answer in time by asking it about them. Returns how many were resolved. */
+    async reconcile(): Promise<number> {
+      const before = new Date(clock.now().getTime() - RECONCILE_AFTER_MS);
+      const pending = await db
+        .select()
+        .from(providerTransfers)
+        .where(
+          and(
+            eq(providerTransfers.state, ProviderTransferState.PENDING),
+            lt(providerTransfers.createdAt, before),
+          ),
+        )
+        .orderBy(asc(providerTransfers.id))
+        .limit(RECONCILE_BATCH);
+      let resolved = 0;
+      for (const row of pending) {
+        const endpoint = deps.endpointFor(row.providerId);
+        if (!endpoint) continue;
+        const state = await settle(row, await client.status(endpoint, row.transferId));
+        if (state !== ProviderTransferState.PENDING) resolved += 1;
+      }
+      return resolved;
+    },
+
+    async pendingCount(playerId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(providerTransfers)
+        .where(
+          and(
+            eq(providerTransfers.playerId, playerId),
+            eq(providerTransfers.state, ProviderTransferState.PENDING),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type TransferWallet = ReturnType<typeof createTransferWallet>;

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { freePort, startSimulator, type RunningSim } from '../../../test/sim';
+import { players } from '../../db/schema';
+import { systemClock } from '../../lib/clock';
+import { createWalletService, type WalletService } from '../wallet/wallet.service';
+import { deposit } from '../wallet/wallet.fixtures';
+import { createTransferClient } from './transfer.adapter';
+import { createTransferWallet, type TransferWallet } from './transfer.service';
+import type { Round } from '../../../../provider-sim/src/app';
+
+describe('transfer-wallet providers with the simulator over HTTP', () => {
+  let t: TestApp;
+  let sim: RunningSim;
+  let wallet: WalletService;
+  let transfers: TransferWallet;
+
+  beforeAll(async () => {
+    const koiPort = await freePort();
+    sim = await startSimulator(`http://127.0.0.1:${koiPort}`);
+    t = await createTestApp({ providerSim: { url: sim.url, secret: sim.secret } });
+    await t.app.listen({ port: koiPort, host: '127.0.0.1' });
+    wallet = createWalletService({ db: t.database.db, clock: systemClock });
+    // The same service the app runs, on the test's clock, to drive the reconciler by hand.
+    transfers = createTransferWallet({
+      db: t.database.db,
+      ledger: wallet,
+      client: createTransferClient(),
+      endpointFor: () => ({ url: sim.url, secret: sim.secret }),
+      clock: t.clock,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await sim?.stop();
+    await t?.close();
+  });
+
+  async function playerWithMoney(amount: string) {
+    const p = await signUp(t.app);
+    const [row] = await t.database.db
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.username, p.username));
+    await deposit(wallet, row!.id, amount);
+    return { ...p, id: row!.id };
+  }
+  const available = async (id: number) => (await wallet.balancesOf(id))[0]!.availableMicro;
+  const launch = async (auth: Record<string, string>, code = 'ky-qznn', plat = 12) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/game/login?game_code=${code}&plat_type=${plat}`,
+      headers: auth,
+    });
+    const url = body<{ url: string }>(res).result?.url;
+    if (!url) throw new Error(`launch failed: ${res.body}`);
+    return url.split('/play/')[1]!;
+  };
+  const simBalance = async (sessionId: string) =>
+    BigInt(
+      ((await (await fetch(`${sim.url}/api/play/${sessionId}/balance`)).json()) as { balance_micro: string })
+        .balance_micro,
+    );
+  const refresh = (auth: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/plat/refresh', headers: auth });
+  const setFaults = (faults: object) => sim.control('/control/faults', { method: 'PUT', body: faults });
+  const clean = async () => expect(await wallet.verify()).toEqual([]);
+
+  it('moves the balance into the provider on launch and back on refresh, with the provider’s result', async () => {
+    const p = await playerWithMoney('50');
+    const session = await launch(p.auth);
+    expect(await available(p.id)).toBe(0n);
+    expect(await simBalance(session)).toBe(50_000_000n);
+
+    for (let i = 0; i < 5; i += 1) {
+      const round = (await sim.control('/control/play', {
+        method: 'POST',
+        body: { session_id: session, amount: '2' },
+      })) as Round;
+      expect(round.state).toBe('settled');
+    }
+    const atProvider = await simBalance(session);
+    expect(body(await refresh(p.auth)).code).toBe(200);
+    expect(await available(p.id)).toBe(atProvider);
+    expect(await simBalance(session)).toBe(0n);
+    await clean();
+  });
+
+  it('recalls only KY through /api/ky/refund', async () => {
+    const p = await playerWithMoney('10');
+    const session = await launch(p.auth);
+    const res = await t.app.inject({ method: 'GET', url: '/api/ky/refund', headers: p.auth });
+    expect(body(res)).toMatchObject({ code: 200, result: true });
+    expect(await available(p.id)).toBe(10_000_000n);
+    expect(await simBalance(session)).toBe(0n);
+  });
+
+  it('leaves an unanswered move-in pending, and the reconciler posts it once the provider confirms it', async () => {
+    const p = await playerWithMoney('20');
+    await setFaults({ transferDelayMs: 3000 });
+    const session = await launch(p.auth);
+    await setFaults({});
+    expect(await transfers.pendingCount(p.id)).toBe(1);
+    expect(await available(p.id)).toBe(0n);
+    t.clock.advance(11_000);
+    expect(await transfers.reconcile()).toBeGreaterThanOrEqual(1);
+    expect(await transfers.pendingCount(p.id)).toBe(0);
+    expect(await simBalance(session)).toBe(20_000_000n);
+    await clean();
+  });
+
+  it('voids a lost move-in after asking the provider, so the player keeps the money', async () => {
+    const p = await playerWithMoney('15');
+    await setFaults({ transferDrop: true });
+    await launch(p.auth);
+    await setFaults({});
+    expect(await available(p.id)).toBe(0n);
+    t.clock.advance(11_000);
+    await transfers.reconcile();
+    expect(await transfers.pendingCount(p.id)).toBe(0);
+    expect(await available(p.id)).toBe(15_000_000n);
+    await clean();
+  });
+
+  it('holds an unanswered move-out as a pending credit until the reconciler confirms it', async () => {
+    const p = await playerWithMoney('30');
+    const session = await launch(p.auth);
+    await setFaults({ transferDelayMs: 3000 });
+    await refresh(p.auth);
+    await setFaults({});
+    expect(await available(p.id)).toBe(0n);
+    expect(await simBalance(session)).toBe(0n);
+    t.clock.advance(11_000);
+    await transfers.reconcile();
+    expect(await available(p.id)).toBe(30_000_000n);
+    await clean();
+  });
+});
