@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Popup, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useUiStore } from '../../../stores/ui';
 export default function SideDrawer() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const open = useUiStore((s) => s.drawerOpen);
   const setOpen = useUiStore((s) => s.setDrawerOpen);
   const dark = useUiStore((s) => s.dark);
@@ -61,7 +63,14 @@ export default function SideDrawer() {
           <Switch checked={!muted} onChange={toggleMuted} aria-label={t('home.music')} />
         </li>
         <li>
-          <button type="button" onClick={() => setLanguage(i18n.language === 'en' ? 'zh-CN' : 'en')}>
+          <button
+            type="button"
+            onClick={() => {
+              setLanguage(i18n.language === 'en' ? 'zh-CN' : 'en');
+              // Game names and server messages come in the request language; load them again.
+              void queryClient.invalidateQueries();
+            }}
+          >
             <GlobeIcon /> <span>{t('home.language')}</span> <ChevronRightIcon />
           </button>
         </li>
