@@ -2,6 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { players } from '../src/db/schema';
+import type { WalletService } from '../src/modules/wallet/wallet.service';
+import { deposit } from '../src/modules/wallet/wallet.fixtures';
+import { body, signUp, type TestApp } from './app';
 
 /** A free TCP port on loopback (listen on 0, read it, close). */
 export function freePort(): Promise<number> {
@@ -74,4 +79,27 @@ export async function startSimulator(koiUrl: string): Promise<RunningSim> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A signed-up player with `amount` USDT deposited through the ledger. */
+export async function playerWithMoney(t: TestApp, wallet: WalletService, amount: string) {
+  const p = await signUp(t.app);
+  const [row] = await t.database.db
+    .select({ id: players.id })
+    .from(players)
+    .where(eq(players.username, p.username));
+  await deposit(wallet, row!.id, amount);
+  return { ...p, id: row!.id };
+}
+
+/** Opens a game through Koi's launch API and returns the simulator's session id from the launch URL. */
+export async function launchGame(t: TestApp, auth: Record<string, string>, code: string, plat: number) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/game/login?game_code=${code}&plat_type=${plat}`,
+    headers: auth,
+  });
+  const url = body<{ url: string }>(res).result?.url;
+  if (!url) throw new Error(`launch failed: ${res.body}`);
+  return url.split('/play/')[1]!;
 }

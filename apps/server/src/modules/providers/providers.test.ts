@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
-import { freePort, startSimulator, type RunningSim } from '../../../test/sim';
+import { createTestApp, type TestApp } from '../../../test/app';
+import {
+  freePort,
+  launchGame,
+  playerWithMoney as playerWithMoneyIn,
+  startSimulator,
+  type RunningSim,
+} from '../../../test/sim';
 import { queryRows } from '../../db/client';
-import { players, providerSessions } from '../../db/schema';
+import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
-import { deposit } from '../wallet/wallet.fixtures';
 import type { Round } from '../../../../provider-sim/src/app';
 
 const SIM_PROVIDER_ID = 14;
@@ -32,26 +37,10 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     await t?.close();
   });
 
-  async function playerWithMoney(amount = '100') {
-    const p = await signUp(t.app);
-    const [row] = await t.database.db
-      .select({ id: players.id })
-      .from(players)
-      .where(eq(players.username, p.username));
-    await deposit(wallet, row!.id, amount);
-    return { ...p, id: row!.id };
-  }
+  const playerWithMoney = (amount = '100') => playerWithMoneyIn(t, wallet, amount);
   const available = async (playerId: number) => (await wallet.balancesOf(playerId))[0]!.availableMicro;
-  async function launch(auth: Record<string, string>, code = 'sim-fruit', plat = SIM_PROVIDER_ID) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/game/login?game_code=${code}&plat_type=${plat}`,
-      headers: auth,
-    });
-    const url = body<{ url: string }>(res).result?.url;
-    if (!url) throw new Error(`launch failed: ${res.body}`);
-    return url.split('/play/')[1]!;
-  }
+  const launch = (auth: Record<string, string>, code = 'sim-fruit', plat = SIM_PROVIDER_ID) =>
+    launchGame(t, auth, code, plat);
   const play = (sessionId: string, amount = '1') =>
     sim.control('/control/play', {
       method: 'POST',

@@ -167,6 +167,70 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
     }
   }
 
+  /**
+   * Moves a bet's stake to the house or a win to the player, records the provider transaction and the
+   * round, and answers. The round is written first and the money last, so the ledger's row locks are held
+   * for as short a time as possible before the commit.
+   */
+  async function applyMoney(
+    tx: Tx,
+    repo: ReturnType<typeof createProvidersRepository>,
+    provider: ProviderIdentity,
+    req: BetRequest | WinRequest,
+    move_: { kind: 'bet' | 'win'; playerId: number; print: string; referenceTransactionUuid?: string },
+  ): Promise<WalletAnswer> {
+    const { kind, playerId } = move_;
+    const amountMicro = BigInt(req.amount);
+    const key = ledgerKey(provider, kind, req.transaction_uuid);
+    const now = clock.now();
+    await repo.recordRound({
+      providerId: provider.id,
+      roundId: req.round,
+      playerId,
+      gameCode: req.game_code,
+      gameTypeId: await gameTypeOf(repo, provider.id, req.game_code),
+      stakeDeltaMicro: kind === 'bet' ? amountMicro : 0n,
+      payoutDeltaMicro: kind === 'win' ? amountMicro : 0n,
+      close: req.round_closed,
+      now,
+    });
+    const player = { player: playerId };
+    const house = { system: SystemAccount.HOUSE };
+    const balanceAfter =
+      amountMicro > 0n
+        ? await move(tx, playerId, async (sp) => {
+            const result = await ledger.transferIn(sp, {
+              key,
+              debit: kind === 'bet' ? player : house,
+              credit: kind === 'bet' ? house : player,
+              amountMicro,
+              code: kind === 'bet' ? TransferCode.BET : TransferCode.WIN,
+              reference: { type: 'round', id: `${provider.id}:${req.round}` },
+            });
+            return kind === 'bet' ? result.debitBalanceAfterMicro : result.creditBalanceAfterMicro;
+          })
+        : await ledger.availableMicro(tx, playerId);
+    await repo.insertTransaction({
+      providerId: provider.id,
+      transactionUuid: req.transaction_uuid,
+      requestUuid: req.request_uuid,
+      kind: kind === 'bet' ? ProviderTxKind.BET : ProviderTxKind.WIN,
+      playerId,
+      roundId: req.round,
+      gameCode: req.game_code,
+      amountMicro,
+      referenceTransactionUuid: move_.referenceTransactionUuid ?? null,
+      fingerprint: move_.print,
+      balanceAfterMicro: balanceAfter,
+      ledgerKey: amountMicro > 0n ? key : null,
+      createdAt: now,
+    });
+    return {
+      ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
+      transaction_uuid: req.transaction_uuid,
+    };
+  }
+
   return {
     async userInfo(provider: ProviderIdentity, token: string) {
       try {
@@ -216,57 +280,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
         if (session.selfExcludedUntil && session.selfExcludedUntil.getTime() > clock.now().getTime()) {
           throw new Refusal(WalletStatus.USER_DISABLED);
         }
-        const amountMicro = BigInt(req.amount);
-        const key = ledgerKey(provider, 'bet', req.transaction_uuid);
-        const now = clock.now();
-        // The round first and the money last, so the ledger's row locks are held for as short a time as possible.
-        await repo.recordRound({
-          providerId: provider.id,
-          roundId: req.round,
-          playerId: session.playerId,
-          gameCode: req.game_code,
-          gameTypeId: await gameTypeOf(repo, provider.id, req.game_code),
-          stakeDeltaMicro: amountMicro,
-          payoutDeltaMicro: 0n,
-          close: req.round_closed,
-          now,
-        });
-        const balanceAfter =
-          amountMicro > 0n
-            ? await move(
-                tx,
-                session.playerId,
-                async (sp) =>
-                  (
-                    await ledger.transferIn(sp, {
-                      key,
-                      debit: { player: session.playerId },
-                      credit: { system: SystemAccount.HOUSE },
-                      amountMicro,
-                      code: TransferCode.BET,
-                      reference: { type: 'round', id: `${provider.id}:${req.round}` },
-                    })
-                  ).debitBalanceAfterMicro,
-              )
-            : await ledger.availableMicro(tx, session.playerId);
-        await repo.insertTransaction({
-          providerId: provider.id,
-          transactionUuid: req.transaction_uuid,
-          requestUuid: req.request_uuid,
-          kind: ProviderTxKind.BET,
-          playerId: session.playerId,
-          roundId: req.round,
-          gameCode: req.game_code,
-          amountMicro,
-          fingerprint: print,
-          balanceAfterMicro: balanceAfter,
-          ledgerKey: amountMicro > 0n ? key : null,
-          createdAt: now,
-        });
-        return {
-          ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
-          transaction_uuid: req.transaction_uuid,
-        };
+        return applyMoney(tx, repo, provider, req, { kind: 'bet', playerId: session.playerId, print });
       });
     },
 
@@ -293,58 +307,12 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
         if (await repo.findRollbackOf(provider.id, bet.transactionUuid))
           throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
 
-        const amountMicro = BigInt(req.amount);
-        const key = ledgerKey(provider, 'win', req.transaction_uuid);
-        const now = clock.now();
-        // The round first and the money last, so the ledger's row locks are held for as short a time as possible.
-        await repo.recordRound({
-          providerId: provider.id,
-          roundId: req.round,
+        return applyMoney(tx, repo, provider, req, {
+          kind: 'win',
           playerId: bet.playerId,
-          gameCode: req.game_code,
-          gameTypeId: await gameTypeOf(repo, provider.id, req.game_code),
-          stakeDeltaMicro: 0n,
-          payoutDeltaMicro: amountMicro,
-          close: req.round_closed,
-          now,
-        });
-        const balanceAfter =
-          amountMicro > 0n
-            ? await move(
-                tx,
-                bet.playerId,
-                async (sp) =>
-                  (
-                    await ledger.transferIn(sp, {
-                      key,
-                      debit: { system: SystemAccount.HOUSE },
-                      credit: { player: bet.playerId },
-                      amountMicro,
-                      code: TransferCode.WIN,
-                      reference: { type: 'round', id: `${provider.id}:${req.round}` },
-                    })
-                  ).creditBalanceAfterMicro,
-              )
-            : await ledger.availableMicro(tx, bet.playerId);
-        await repo.insertTransaction({
-          providerId: provider.id,
-          transactionUuid: req.transaction_uuid,
-          requestUuid: req.request_uuid,
-          kind: ProviderTxKind.WIN,
-          playerId: bet.playerId,
-          roundId: req.round,
-          gameCode: req.game_code,
-          amountMicro,
+          print,
           referenceTransactionUuid: req.reference_transaction_uuid,
-          fingerprint: print,
-          balanceAfterMicro: balanceAfter,
-          ledgerKey: amountMicro > 0n ? key : null,
-          createdAt: now,
         });
-        return {
-          ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
-          transaction_uuid: req.transaction_uuid,
-        };
       });
     },
 

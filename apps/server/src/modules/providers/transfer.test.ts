@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
-import { freePort, startSimulator, type RunningSim } from '../../../test/sim';
-import { players } from '../../db/schema';
+import { body, createTestApp, type TestApp } from '../../../test/app';
+import {
+  freePort,
+  launchGame,
+  playerWithMoney as playerWithMoneyIn,
+  startSimulator,
+  type RunningSim,
+} from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
-import { deposit } from '../wallet/wallet.fixtures';
 import { createTransferClient } from './transfer.adapter';
 import { createTransferWallet, type TransferWallet } from './transfer.service';
 import type { Round } from '../../../../provider-sim/src/app';
@@ -36,26 +39,10 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     await t?.close();
   });
 
-  async function playerWithMoney(amount: string) {
-    const p = await signUp(t.app);
-    const [row] = await t.database.db
-      .select({ id: players.id })
-      .from(players)
-      .where(eq(players.username, p.username));
-    await deposit(wallet, row!.id, amount);
-    return { ...p, id: row!.id };
-  }
+  const playerWithMoney = (amount: string) => playerWithMoneyIn(t, wallet, amount);
   const available = async (id: number) => (await wallet.balancesOf(id))[0]!.availableMicro;
-  const launch = async (auth: Record<string, string>, code = 'ky-qznn', plat = 12) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/game/login?game_code=${code}&plat_type=${plat}`,
-      headers: auth,
-    });
-    const url = body<{ url: string }>(res).result?.url;
-    if (!url) throw new Error(`launch failed: ${res.body}`);
-    return url.split('/play/')[1]!;
-  };
+  const launch = (auth: Record<string, string>, code = 'ky-qznn', plat = 12) =>
+    launchGame(t, auth, code, plat);
   const simBalance = async (sessionId: string) =>
     BigInt(
       ((await (await fetch(`${sim.url}/api/play/${sessionId}/balance`)).json()) as { balance_micro: string })
