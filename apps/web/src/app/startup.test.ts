@@ -32,3 +32,27 @@ describe('start-up behaviours', () => {
     expect(useAuthStore.getState().token).toBe('bot1');
   });
 });
+
+describe('once-per-load data', () => {
+  it('offers the retry dialog when a start-up load fails, and retrying loads again', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { loadStartupData } = await import('./startup');
+    const { useUiStore } = await import('../stores/ui');
+    let healthy = false;
+    const fetchMock = vi.fn(async () =>
+      healthy
+        ? new Response(JSON.stringify({ code: 200, result: [], message: '', error: null }))
+        : Promise.reject(new TypeError('network down')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    useUiStore.setState({ retry: { open: false, text: '', action: null } });
+    loadStartupData(client);
+    await vi.waitFor(() => expect(useUiStore.getState().retry.open).toBe(true));
+    healthy = true;
+    const calls = fetchMock.mock.calls.length;
+    useUiStore.getState().retry.action!();
+    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(calls));
+    vi.unstubAllGlobals();
+  });
+});
