@@ -18,7 +18,7 @@ const MENU = [
 
 /** 我的 (personal centre). The full screen comes with a later issue; this is its signed-in/out frame. */
 export default function UserPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
   const user = useUserInfoQuery();
@@ -40,6 +40,12 @@ export default function UserPage() {
             <strong data-testid="user-name">{info?.player_name ?? '—'}</strong>
             <span className="vip-chip">{t('user.vip', { level: info?.vip_level ?? 0 })}</span>
             <small>{info?.invite_code ? t('user.inviteCode', { code: info.invite_code }) : null}</small>
+            {/* The previous sign-in helps a player notice someone else using the account. */}
+            <small>
+              {info?.last_login_at
+                ? t('user.lastLogin', { time: new Date(info.last_login_at).toLocaleString(i18n.language) })
+                : t('user.firstLogin')}
+            </small>
           </div>
         ) : (
           <div className="user-card__info">
