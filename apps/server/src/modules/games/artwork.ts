@@ -22,15 +22,28 @@ function hueOf(seed: string): number {
   return createHash('sha256').update(seed).digest().readUInt16BE(0) % 360;
 }
 
+const MOTIF_CARDS =
+  '<rect x="22" y="18" width="40" height="58" rx="6" fill="#fff" opacity=".95"/><rect x="38" y="26" width="40" height="58" rx="6" fill="#fff" opacity=".75"/><text x="58" y="64" font-size="26" text-anchor="middle" fill="#c2185b">♠</text>';
+
 // One simple motif per category, drawn in a 100×100 box.
 const MOTIFS: Record<number, string> = {
-  1: '<rect x="22" y="18" width="40" height="58" rx="6" fill="#fff" opacity=".95"/><rect x="38" y="26" width="40" height="58" rx="6" fill="#fff" opacity=".75"/><text x="58" y="64" font-size="26" text-anchor="middle" fill="#c2185b">♠</text>',
+  1: MOTIF_CARDS,
   2: '<circle cx="34" cy="40" r="16" fill="#fff"/><circle cx="66" cy="40" r="16" fill="#fff" opacity=".85"/><circle cx="50" cy="68" r="16" fill="#fff" opacity=".7"/><text x="34" y="46" font-size="16" text-anchor="middle" fill="#6a1b9a" font-weight="700">7</text>',
   3: '<path d="M18 50 Q45 20 72 50 Q45 80 18 50 Z" fill="#fff"/><path d="M72 50 L90 36 L90 64 Z" fill="#fff" opacity=".8"/><circle cx="32" cy="46" r="4" fill="#1a237e"/>',
   4: '<rect x="16" y="34" width="68" height="36" rx="18" fill="#fff"/><circle cx="34" cy="52" r="6" fill="#4a148c"/><rect x="58" y="46" width="16" height="4" fill="#4a148c"/><rect x="64" y="40" width="4" height="16" fill="#4a148c"/>',
   5: '<rect x="18" y="22" width="64" height="56" rx="10" fill="#fff"/><text x="32" y="60" font-size="22" text-anchor="middle" fill="#e65100" font-weight="800">7</text><text x="50" y="60" font-size="22" text-anchor="middle" fill="#e65100" font-weight="800">7</text><text x="68" y="60" font-size="22" text-anchor="middle" fill="#e65100" font-weight="800">7</text>',
   6: '<circle cx="50" cy="50" r="30" fill="#fff"/><path d="M50 26 L62 40 L56 56 L44 56 L38 40 Z" fill="#263238"/>',
   7: '<rect x="16" y="26" width="68" height="48" rx="8" fill="#fff"/><circle cx="50" cy="50" r="12" fill="#b71c1c"/><path d="M46 44 L58 50 L46 56 Z" fill="#fff"/>',
+};
+
+// Koi's own games get their own pictures rather than their category's.
+const GAME_MOTIFS: Record<string, string> = {
+  dice: '<rect x="20" y="20" width="60" height="60" rx="12" fill="#fff"/><circle cx="35" cy="35" r="6" fill="#6d28d9"/><circle cx="50" cy="50" r="6" fill="#6d28d9"/><circle cx="65" cy="65" r="6" fill="#6d28d9"/><circle cx="65" cy="35" r="6" fill="#6d28d9"/><circle cx="35" cy="65" r="6" fill="#6d28d9"/>',
+  limbo:
+    '<path d="M50 12 C66 26 70 48 62 70 L38 70 C30 48 34 26 50 12 Z" fill="#fff"/><circle cx="50" cy="40" r="8" fill="#6d28d9"/><path d="M38 62 L26 80 L40 74 Z M62 62 L74 80 L60 74 Z" fill="#fff" opacity=".85"/><path d="M44 72 L50 90 L56 72 Z" fill="#fbbf24"/>',
+  mines:
+    '<path d="M50 14 L80 40 L50 86 L20 40 Z" fill="#fff"/><path d="M20 40 L80 40 L50 86 Z" fill="#e0f2fe"/><path d="M35 40 L50 14 L65 40 L50 86 Z" fill="#bae6fd" opacity=".8"/>',
+  'sim-blackjack': MOTIF_CARDS,
 };
 
 export interface GameArt {
@@ -44,7 +57,7 @@ export interface GameArt {
 export function drawGameTile(game: GameArt, variant: 'tile' | 'hot'): string {
   const hue = hueOf(game.code);
   const [w, h] = variant === 'hot' ? [240, 300] : [340, 220];
-  const motif = MOTIFS[game.gameTypeId] ?? MOTIFS[5]!;
+  const motif = GAME_MOTIFS[game.code] ?? MOTIFS[game.gameTypeId] ?? MOTIFS[5]!;
   const name = escapeXml(game.name);
   const provider = escapeXml(game.providerName);
   const motifSize = variant === 'hot' ? 150 : 130;
