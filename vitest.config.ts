@@ -24,7 +24,10 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // The root hoists React 18 for an old peer range; this preload makes the web package's React 19 the
           // only copy that any test module (ours or a library's) loads.
-          execArgv: ['--import', fileURLToPath(new URL('./apps/web/src/test/one-react.mjs', import.meta.url))],
+          execArgv: [
+            '--import',
+            fileURLToPath(new URL('./apps/web/src/test/one-react.mjs', import.meta.url)),
+          ],
         },
       },
       {

@@ -73,7 +73,10 @@ describe('player app', () => {
     await page.locator('.auth-age').click();
     await page.locator('.auth-submit').click();
     await page.waitForURL(`${BASE}/home`);
-    await page.getByTestId('greeting').filter({ hasText: `您好，${username}` }).waitFor();
+    await page
+      .getByTestId('greeting')
+      .filter({ hasText: `您好，${username}` })
+      .waitFor();
     assert.ok(await page.evaluate(() => localStorage.getItem('koi_token')));
     await page.getByTestId('balance').waitFor();
     // The notice opens once after a token sign-in (show-dialog flag); close it to see home.
@@ -90,7 +93,9 @@ describe('player app', () => {
     const { context, page } = await newPhone(browser, QUIET);
     await page.goto(`${BASE}/home`);
     await page.getByTestId('game-grid').waitFor();
-    const listRequest = page.waitForRequest((r) => r.url().includes('/api/plat/game?') && r.url().includes('game_type=7'));
+    const listRequest = page.waitForRequest(
+      (r) => r.url().includes('/api/plat/game?') && r.url().includes('game_type=7'),
+    );
     await page.getByRole('tab', { name: '视讯' }).click();
     await listRequest;
     await page.waitForURL(/game_type=7/);
@@ -123,7 +128,10 @@ describe('player app', () => {
     const { context, page } = await newPhone(browser, QUIET);
     await page.goto(`${BASE}/?token=${encodeURIComponent(token)}`);
     await page.waitForURL(`${BASE}/home`);
-    await page.getByTestId('greeting').filter({ hasText: `您好，${username}` }).waitFor();
+    await page
+      .getByTestId('greeting')
+      .filter({ hasText: `您好，${username}` })
+      .waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), token);
     assert.ok(!page.url().includes('token'));
     await context.close();
@@ -147,7 +155,10 @@ describe('player app', () => {
     await page.locator('.side-drawer').waitFor();
     await page.waitForTimeout(400);
     await shot(page, 'drawer');
-    await page.locator('.side-drawer').getByRole('button', { name: /全部游戏/ }).click();
+    await page
+      .locator('.side-drawer')
+      .getByRole('button', { name: /全部游戏/ })
+      .click();
     await page.waitForURL(/\/allGames$/);
     await page.getByTestId('block-1').waitFor();
     await shot(page, 'all-games');

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.KOI_E2E_BASE ?? 'http://127.0.0.1:8080';
-const SHOTS = process.env.KOI_SCREENSHOTS ?? path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
+const SHOTS =
+  process.env.KOI_SCREENSHOTS ?? path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
 
 export async function launch() {
   return chromium.launch({
@@ -57,7 +58,15 @@ export async function apiSignUp(username, password = 'secret123') {
   const reg = await fetch(`${BASE}/api/home/register`, {
     method: 'POST',
     headers,
-    body: form({ username, password, confrimPas: password, captcha: 'x', code: '', device: 'e2e', age_confirmed: '1' }),
+    body: form({
+      username,
+      password,
+      confrimPas: password,
+      captcha: 'x',
+      code: '',
+      device: 'e2e',
+      age_confirmed: '1',
+    }),
   }).then((r) => r.json());
   if (reg.code !== 200) throw new Error(`register failed: ${JSON.stringify(reg)}`);
   const login = await fetch(`${BASE}/api/home/login`, {

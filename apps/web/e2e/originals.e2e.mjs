@@ -23,7 +23,10 @@ async function fakeOriginals(page) {
   await page.route('**/api/originals/**', async (route) => {
     const url = new URL(route.request().url());
     const reply = (result) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, result, message: 'success', error: null }) });
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 200, result, message: 'success', error: null }),
+      });
     if (url.pathname === '/api/originals/seeds') {
       return reply({ current: { server_seed_hash: HASH, client_seed: CLIENT_SEED, nonce } });
     }

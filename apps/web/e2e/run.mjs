@@ -42,7 +42,10 @@ async function waitForHealth(base, server, timeoutMs = 60_000) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-e2e-'));
 const webDist = path.join(dataDir, 'web-dist');
 console.log('[e2e] building the web app…');
-const viteBin = path.join(path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
+const viteBin = path.join(
+  path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')),
+  'bin/vite.js',
+);
 const build = spawnSync(
   process.execPath,
   [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
@@ -83,7 +86,11 @@ try {
   // tsx lets scenarios import the TypeScript workspace packages (@koi/fair) the app itself uses.
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     cwd: webDir,
-    env: { ...process.env, KOI_E2E_BASE: base, KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots') },
+    env: {
+      ...process.env,
+      KOI_E2E_BASE: base,
+      KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots'),
+    },
     stdio: 'inherit',
   });
   code = run.status ?? 1;

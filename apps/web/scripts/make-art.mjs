@@ -76,9 +76,32 @@ const calendar = `
     <rect x="34" y="6" width="14" height="36" rx="7" fill="#7c3aed"/><rect x="122" y="6" width="14" height="36" rx="7" fill="#7c3aed"/>
     <path d="M50 130l24 24 48-52" stroke="#16a34a" stroke-width="16" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
   </g>`;
-write('banners/banner-1.svg', banner(1, ['#8b5cf6', '#6d28d9', '#3b0764'], '首充豪礼', '最高赠送 100 USDT，充值即享', '立即充值', coins));
-write('banners/banner-2.svg', banner(2, ['#ec4899', '#a21caf', '#581c87'], '邀请好友 共享佣金', '好友每次游戏，您都有返佣', '马上邀请', friends));
-write('banners/banner-3.svg', banner(3, ['#06b6d4', '#4f46e5', '#312e81'], '每日签到 好礼不断', '连续签到 7 天，奖励翻倍', '去签到', calendar));
+write(
+  'banners/banner-1.svg',
+  banner(1, ['#8b5cf6', '#6d28d9', '#3b0764'], '首充豪礼', '最高赠送 100 USDT，充值即享', '立即充值', coins),
+);
+write(
+  'banners/banner-2.svg',
+  banner(
+    2,
+    ['#ec4899', '#a21caf', '#581c87'],
+    '邀请好友 共享佣金',
+    '好友每次游戏，您都有返佣',
+    '马上邀请',
+    friends,
+  ),
+);
+write(
+  'banners/banner-3.svg',
+  banner(
+    3,
+    ['#06b6d4', '#4f46e5', '#312e81'],
+    '每日签到 好礼不断',
+    '连续签到 7 天，奖励翻倍',
+    '去签到',
+    calendar,
+  ),
+);
 
 // Category icons (64×64): hot and the game categories 1–7.
 const icon = (bg, inner) => `
@@ -88,14 +111,38 @@ const icon = (bg, inner) => `
   ${inner}
 </svg>`;
 const ICONS = {
-  hot: [['#fb923c', '#ef4444'], '<path d="M32 52c9 0 15-6 15-14 0-7-5-12-8-16-1 4-3 6-5 7 0-6-3-11-8-14 1 6-4 11-6 15a15 15 0 0 0-3 8c0 8 6 14 15 14z" fill="#fff"/><path d="M32 52c4 0 7-3 7-7 0-3-2-5-4-7-1 2-2 3-3 3 0-3-1-5-3-6 0 3-2 5-3 7-1 1-1 2-1 3 0 4 3 7 7 7z" fill="#fde68a"/>'],
-  1: [['#a78bfa', '#6d28d9'], '<rect x="16" y="14" width="22" height="32" rx="4" fill="#fff" transform="rotate(-12 27 30)"/><rect x="26" y="16" width="22" height="32" rx="4" fill="#fde68a" transform="rotate(10 37 32)"/><path d="M37 26l4 6-4 6-4-6z" fill="#dc2626"/>'],
-  2: [['#f472b6', '#be185d'], '<circle cx="24" cy="26" r="9" fill="#fff"/><circle cx="40" cy="26" r="9" fill="#fde68a"/><circle cx="32" cy="40" r="9" fill="#fff"/><text x="24" y="30" font-size="10" text-anchor="middle" font-weight="700" fill="#be185d">7</text><text x="40" y="30" font-size="10" text-anchor="middle" font-weight="700" fill="#be185d">3</text><text x="32" y="44" font-size="10" text-anchor="middle" font-weight="700" fill="#be185d">8</text>'],
-  3: [['#38bdf8', '#0369a1'], '<path d="M12 34c8-10 22-14 34-8l8-6v24l-8-6c-12 6-26 2-34-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="#0369a1"/><path d="M18 50c4-2 8-2 12 0s8 2 12 0 8-2 12 0" stroke="#e0f2fe" stroke-width="3" fill="none"/>'],
-  4: [['#34d399', '#047857'], '<path d="M14 26c0-5 4-8 9-8h18c5 0 9 3 9 8l3 16c1 5-5 8-9 4l-5-5H25l-5 5c-4 4-10 1-9-4z" fill="#fff"/><path d="M22 28h8M26 24v8" stroke="#047857" stroke-width="3" stroke-linecap="round"/><circle cx="40" cy="26" r="2.5" fill="#047857"/><circle cx="44" cy="31" r="2.5" fill="#047857"/>'],
-  5: [['#fbbf24', '#d97706'], '<rect x="12" y="16" width="40" height="32" rx="6" fill="#fff"/><rect x="16" y="22" width="9" height="20" rx="2" fill="#fde68a"/><rect x="27.5" y="22" width="9" height="20" rx="2" fill="#fde68a"/><rect x="39" y="22" width="9" height="20" rx="2" fill="#fde68a"/><text x="20.5" y="37" font-size="11" text-anchor="middle" font-weight="800" fill="#dc2626">7</text><text x="32" y="37" font-size="11" text-anchor="middle" font-weight="800" fill="#dc2626">7</text><text x="43.5" y="37" font-size="11" text-anchor="middle" font-weight="800" fill="#dc2626">7</text>'],
-  6: [['#60a5fa', '#1d4ed8'], '<circle cx="32" cy="32" r="18" fill="#fff"/><path d="M32 22l8 6-3 10h-10l-3-10z" fill="#1d4ed8"/><path d="M32 14v8M48 27l-8 1M43 47l-6-9M21 47l6-9M16 27l8 1" stroke="#1d4ed8" stroke-width="2"/>'],
-  7: [['#f87171', '#b91c1c'], '<rect x="12" y="18" width="30" height="28" rx="6" fill="#fff"/><path d="M42 28l10-6v20l-10-6z" fill="#fff"/><circle cx="27" cy="32" r="7" fill="#fecaca"/><circle cx="27" cy="32" r="3" fill="#b91c1c"/>'],
+  hot: [
+    ['#fb923c', '#ef4444'],
+    '<path d="M32 52c9 0 15-6 15-14 0-7-5-12-8-16-1 4-3 6-5 7 0-6-3-11-8-14 1 6-4 11-6 15a15 15 0 0 0-3 8c0 8 6 14 15 14z" fill="#fff"/><path d="M32 52c4 0 7-3 7-7 0-3-2-5-4-7-1 2-2 3-3 3 0-3-1-5-3-6 0 3-2 5-3 7-1 1-1 2-1 3 0 4 3 7 7 7z" fill="#fde68a"/>',
+  ],
+  1: [
+    ['#a78bfa', '#6d28d9'],
+    '<rect x="16" y="14" width="22" height="32" rx="4" fill="#fff" transform="rotate(-12 27 30)"/><rect x="26" y="16" width="22" height="32" rx="4" fill="#fde68a" transform="rotate(10 37 32)"/><path d="M37 26l4 6-4 6-4-6z" fill="#dc2626"/>',
+  ],
+  2: [
+    ['#f472b6', '#be185d'],
+    '<circle cx="24" cy="26" r="9" fill="#fff"/><circle cx="40" cy="26" r="9" fill="#fde68a"/><circle cx="32" cy="40" r="9" fill="#fff"/><text x="24" y="30" font-size="10" text-anchor="middle" font-weight="700" fill="#be185d">7</text><text x="40" y="30" font-size="10" text-anchor="middle" font-weight="700" fill="#be185d">3</text><text x="32" y="44" font-size="10" text-anchor="middle" font-weight="700" fill="#be185d">8</text>',
+  ],
+  3: [
+    ['#38bdf8', '#0369a1'],
+    '<path d="M12 34c8-10 22-14 34-8l8-6v24l-8-6c-12 6-26 2-34-4z" fill="#fff"/><circle cx="22" cy="32" r="2.5" fill="#0369a1"/><path d="M18 50c4-2 8-2 12 0s8 2 12 0 8-2 12 0" stroke="#e0f2fe" stroke-width="3" fill="none"/>',
+  ],
+  4: [
+    ['#34d399', '#047857'],
+    '<path d="M14 26c0-5 4-8 9-8h18c5 0 9 3 9 8l3 16c1 5-5 8-9 4l-5-5H25l-5 5c-4 4-10 1-9-4z" fill="#fff"/><path d="M22 28h8M26 24v8" stroke="#047857" stroke-width="3" stroke-linecap="round"/><circle cx="40" cy="26" r="2.5" fill="#047857"/><circle cx="44" cy="31" r="2.5" fill="#047857"/>',
+  ],
+  5: [
+    ['#fbbf24', '#d97706'],
+    '<rect x="12" y="16" width="40" height="32" rx="6" fill="#fff"/><rect x="16" y="22" width="9" height="20" rx="2" fill="#fde68a"/><rect x="27.5" y="22" width="9" height="20" rx="2" fill="#fde68a"/><rect x="39" y="22" width="9" height="20" rx="2" fill="#fde68a"/><text x="20.5" y="37" font-size="11" text-anchor="middle" font-weight="800" fill="#dc2626">7</text><text x="32" y="37" font-size="11" text-anchor="middle" font-weight="800" fill="#dc2626">7</text><text x="43.5" y="37" font-size="11" text-anchor="middle" font-weight="800" fill="#dc2626">7</text>',
+  ],
+  6: [
+    ['#60a5fa', '#1d4ed8'],
+    '<circle cx="32" cy="32" r="18" fill="#fff"/><path d="M32 22l8 6-3 10h-10l-3-10z" fill="#1d4ed8"/><path d="M32 14v8M48 27l-8 1M43 47l-6-9M21 47l6-9M16 27l8 1" stroke="#1d4ed8" stroke-width="2"/>',
+  ],
+  7: [
+    ['#f87171', '#b91c1c'],
+    '<rect x="12" y="18" width="30" height="28" rx="6" fill="#fff"/><path d="M42 28l10-6v20l-10-6z" fill="#fff"/><circle cx="27" cy="32" r="7" fill="#fecaca"/><circle cx="27" cy="32" r="3" fill="#b91c1c"/>',
+  ],
 };
 for (const [key, [bg, inner]] of Object.entries(ICONS)) {
   const file = key === 'hot' ? 'categories/cat-0.svg' : `categories/cat-${key}.svg`;
@@ -104,12 +151,18 @@ for (const [key, [bg, inner]] of Object.entries(ICONS)) {
 }
 
 // Game tile placeholder (shown while images load or when a game has none).
-write('games/placeholder.svg', `
+write(
+  'games/placeholder.svg',
+  `
 <svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ede9fe"/><stop offset="1" stop-color="#ddd6fe"/></linearGradient></defs>
   <rect width="300" height="300" fill="url(#g)"/>
-  <g transform="translate(90 90) scale(1)" opacity="0.55">${koiMark(120).replace(/<\?xml[^>]*>|<svg[^>]*>|<\/svg>/g, '').replace(/id="(lg|fish)"/g, 'id="p$1"').replace(/url\(#(lg|fish)\)/g, 'url(#p$1)')}</g>
-</svg>`);
+  <g transform="translate(90 90) scale(1)" opacity="0.55">${koiMark(120)
+    .replace(/<\?xml[^>]*>|<svg[^>]*>|<\/svg>/g, '')
+    .replace(/id="(lg|fish)"/g, 'id="p$1"')
+    .replace(/url\(#(lg|fish)\)/g, 'url(#p$1)')}</g>
+</svg>`,
+);
 
 // Partner marks 200×80: our own fictional studios.
 const PARTNERS = {
@@ -121,14 +174,17 @@ const PARTNERS = {
   ember: ['#ea580c', 'EMBER', '余烬电竞'],
 };
 for (const [key, [color, name, zh]] of Object.entries(PARTNERS)) {
-  write(`brands/partner-${key}.svg`, `
+  write(
+    `brands/partner-${key}.svg`,
+    `
 <svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80">
   <rect width="200" height="80" rx="14" fill="${color}" fill-opacity="0.1"/>
   <circle cx="36" cy="40" r="20" fill="${color}"/>
   <path d="M26 44c4-10 14-14 22-10-3 2-4 4-4 7 3 0 6 2 7 4-7-1-10 3-16 4-4 0-7-1-9-5z" fill="#fff"/>
   <text x="66" y="38" font-family="Arial, sans-serif" font-size="20" font-weight="800" fill="${color}">${name}</text>
   <text x="66" y="60" ${FONT} font-size="14" fill="${color}" fill-opacity="0.8">${zh}</text>
-</svg>`);
+</svg>`,
+  );
 }
 
 // Licence badges 200×90: generic seals, not real regulators' marks.
@@ -138,7 +194,9 @@ const LICENCES = [
   ['licence-3', '#b91c1c', '理性娱乐', 'PLAY SAFE 18+'],
 ];
 for (const [file, color, zh, en] of LICENCES) {
-  write(`licence/${file}.svg`, `
+  write(
+    `licence/${file}.svg`,
+    `
 <svg xmlns="http://www.w3.org/2000/svg" width="200" height="90" viewBox="0 0 200 90">
   <rect x="1" y="1" width="198" height="88" rx="14" fill="#fff" stroke="${color}" stroke-width="2"/>
   <g transform="translate(40 45)">
@@ -147,11 +205,14 @@ for (const [file, color, zh, en] of LICENCES) {
   </g>
   <text x="82" y="42" ${FONT} font-size="19" font-weight="800" fill="${color}">${zh}</text>
   <text x="82" y="64" font-family="Arial, sans-serif" font-size="11" font-weight="700" fill="${color}" fill-opacity="0.75">${en}</text>
-</svg>`);
+</svg>`,
+  );
 }
 
 // Add-to-home instruction image 600×360: a phone with the share sheet and the chosen item.
-write('add-to-home.svg', `
+write(
+  'add-to-home.svg',
+  `
 <svg xmlns="http://www.w3.org/2000/svg" width="600" height="360" viewBox="0 0 600 360">
   <rect width="600" height="360" rx="28" fill="#f5f3ff"/>
   <g transform="translate(60 30)">
@@ -171,23 +232,32 @@ write('add-to-home.svg', `
     <text x="68" y="108" ${FONT} font-size="19" font-weight="700" fill="#fff">添加到主屏幕</text>
     <rect x="16" y="140" width="178" height="30" rx="8" fill="#f5f3ff"/><rect x="16" y="180" width="120" height="24" rx="8" fill="#f5f3ff"/>
   </g>
-</svg>`);
+</svg>`,
+);
 
 // Empty, error and coming-soon illustrations.
-write('state-empty.svg', `
+write(
+  'state-empty.svg',
+  `
 <svg xmlns="http://www.w3.org/2000/svg" width="200" height="160" viewBox="0 0 200 160">
   <ellipse cx="100" cy="140" rx="70" ry="10" fill="#ddd6fe" opacity="0.6"/>
   <path d="M40 60l60-26 60 26v60l-60 22-60-22z" fill="#ede9fe" stroke="#a78bfa" stroke-width="3" stroke-linejoin="round"/>
   <path d="M40 60l60 24 60-24M100 84v58" stroke="#a78bfa" stroke-width="3" fill="none"/>
   <path d="M70 24c6-10 20-12 28-4M118 18c8-4 18 0 20 8" stroke="#c4b5fd" stroke-width="3" fill="none" stroke-linecap="round"/>
-</svg>`);
-write('state-error.svg', `
+</svg>`,
+);
+write(
+  'state-error.svg',
+  `
 <svg xmlns="http://www.w3.org/2000/svg" width="200" height="160" viewBox="0 0 200 160">
   <ellipse cx="100" cy="140" rx="70" ry="10" fill="#ddd6fe" opacity="0.6"/>
   <circle cx="100" cy="76" r="52" fill="#ede9fe" stroke="#a78bfa" stroke-width="3"/>
   <path d="M100 48v36" stroke="#7c3aed" stroke-width="8" stroke-linecap="round"/><circle cx="100" cy="102" r="5" fill="#7c3aed"/>
-</svg>`);
-write('coming-soon.svg', `
+</svg>`,
+);
+write(
+  'coming-soon.svg',
+  `
 <svg xmlns="http://www.w3.org/2000/svg" width="300" height="220" viewBox="0 0 300 220">
   <defs><linearGradient id="r" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a78bfa"/><stop offset="1" stop-color="#6d28d9"/></linearGradient></defs>
   <ellipse cx="150" cy="200" rx="100" ry="12" fill="#ddd6fe" opacity="0.7"/>
@@ -198,5 +268,6 @@ write('coming-soon.svg', `
     <path d="M124 110l-22 30 26-6zM176 110l22 30-26-6z" fill="#7c3aed"/>
     <path d="M136 132h28l-6 30h-16z" fill="#fb923c"/><path d="M142 160h16l-8 22z" fill="#fde68a"/>
   </g>
-</svg>`);
+</svg>`,
+);
 console.log('artwork written to', out);

@@ -33,7 +33,11 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'promote', meta: { title: 'routes.promote', back: true } },
   { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
   { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
-  { path: 'cateList', meta: { title: 'routes.cateList', back: true, noCache: true }, element: <CateListPage /> },
+  {
+    path: 'cateList',
+    meta: { title: 'routes.cateList', back: true, noCache: true },
+    element: <CateListPage />,
+  },
   { path: 'allGames', meta: { title: 'routes.allGames', back: true }, element: <AllGamesPage /> },
   { path: 'betRecords', meta: { title: 'routes.betRecords', back: true } },
   { path: 'accountRecords', meta: { title: 'routes.accountRecords', back: true } },
@@ -44,7 +48,11 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true } },
   { path: 'betDetail', meta: { title: 'routes.betDetail', back: true, noCache: true } },
   { path: 'activityDetail', meta: { title: 'routes.activityDetail', back: true, noCache: true } },
-  { path: 'redirect', meta: { title: 'routes.redirect', back: true, noCache: true }, element: <RedirectPage /> },
+  {
+    path: 'redirect',
+    meta: { title: 'routes.redirect', back: true, noCache: true },
+    element: <RedirectPage />,
+  },
   { path: 'safe', meta: { title: 'routes.safe', back: true } },
   { path: 'password', meta: { title: 'routes.password', back: true, noCache: true } },
   { path: 'about', meta: { title: 'routes.about', back: true } },
@@ -85,7 +93,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <RootRedirect />, handle: { meta: { title: 'routes.home', noCache: true } } },
       ...LAYOUT_SCREENS.map(toRoute),
-      { path: '*', element: <NotFoundPage />, handle: { meta: { title: 'routes.notFound', back: true, noCache: true } } },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        handle: { meta: { title: 'routes.notFound', back: true, noCache: true } },
+      },
     ],
   },
   {

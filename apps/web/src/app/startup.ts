@@ -14,7 +14,9 @@ import { hotGamesQuery } from '../features/games/api/hotGames';
  * reloads at the origin (so the token leaves the address bar and history). Without one the flag is cleared
  * once it has been read. Returns true when a reload is under way.
  */
-export function consumeTokenQuery(loc: Pick<Location, 'search' | 'origin' | 'replace'> = window.location): boolean {
+export function consumeTokenQuery(
+  loc: Pick<Location, 'search' | 'origin' | 'replace'> = window.location,
+): boolean {
   const params = new URLSearchParams(loc.search);
   const token = params.get('token');
   if (!token) return false;
@@ -50,7 +52,9 @@ const STARTUP_QUERIES = [gameTypesQuery, bannersQuery, bulletinQuery, hotGamesQu
  * down, server restarting) the retry dialog offers to load them again, rather than leaving a half-empty home.
  */
 export function loadStartupData(queryClient: QueryClient) {
-  const loads = STARTUP_QUERIES.map((q) => queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]));
+  const loads = STARTUP_QUERIES.map((q) =>
+    queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]),
+  );
   void Promise.all(loads).then(() => {
     const failed = STARTUP_QUERIES.some((q) => queryClient.getQueryState(q.queryKey)?.status === 'error');
     if (failed) {

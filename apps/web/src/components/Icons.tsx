@@ -138,14 +138,37 @@ export const TelegramIcon = (p: IconProps) => (
   </Svg>
 );
 export const GemIcon = (p: IconProps) => (
-  <svg width={p.size ?? '1em'} height={p.size ?? '1em'} viewBox="0 0 24 24" className={p.className} aria-hidden="true">
+  <svg
+    width={p.size ?? '1em'}
+    height={p.size ?? '1em'}
+    viewBox="0 0 24 24"
+    className={p.className}
+    aria-hidden="true"
+  >
     <path d="M6 3h12l4 6-10 12L2 9z" fill="#10b981" />
-    <path d="M2 9h20M12 21 8 9l4-6 4 6z" fill="none" stroke="#d1fae5" strokeWidth="1.2" strokeLinejoin="round" />
+    <path
+      d="M2 9h20M12 21 8 9l4-6 4 6z"
+      fill="none"
+      stroke="#d1fae5"
+      strokeWidth="1.2"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 export const MineIcon = (p: IconProps) => (
-  <svg width={p.size ?? '1em'} height={p.size ?? '1em'} viewBox="0 0 24 24" className={p.className} aria-hidden="true">
-    <path d="M12 1v4M12 19v4M1 12h4M19 12h4M4.2 4.2l2.9 2.9M16.9 16.9l2.9 2.9M4.2 19.8l2.9-2.9M16.9 7.1l2.9-2.9" stroke="#1f2937" strokeWidth="2" strokeLinecap="round" />
+  <svg
+    width={p.size ?? '1em'}
+    height={p.size ?? '1em'}
+    viewBox="0 0 24 24"
+    className={p.className}
+    aria-hidden="true"
+  >
+    <path
+      d="M12 1v4M12 19v4M1 12h4M19 12h4M4.2 4.2l2.9 2.9M16.9 16.9l2.9 2.9M4.2 19.8l2.9-2.9M16.9 7.1l2.9-2.9"
+      stroke="#1f2937"
+      strokeWidth="2"
+      strokeLinecap="round"
+    />
     <circle cx="12" cy="12" r="7" fill="#1f2937" />
     <circle cx="9.5" cy="9.5" r="2" fill="#f9fafb" opacity="0.8" />
   </svg>

@@ -22,11 +22,20 @@ export function PageState({
   onRetry?: () => void;
 }) {
   const { t } = useTranslation();
-  const offline = kind === 'offline' || (kind === 'error' && typeof navigator !== 'undefined' && !navigator.onLine);
-  const message = text ?? (offline ? t('common.offline') : kind === 'empty' ? t('common.empty') : t('common.loadFailed'));
+  const offline =
+    kind === 'offline' || (kind === 'error' && typeof navigator !== 'undefined' && !navigator.onLine);
+  const message =
+    text ?? (offline ? t('common.offline') : kind === 'empty' ? t('common.empty') : t('common.loadFailed'));
   return (
-    <div className={`page-state page-state--${offline ? 'offline' : kind}`} role={kind === 'empty' ? 'status' : 'alert'}>
-      <img src={`/assets/state-${kind === 'empty' ? 'empty' : 'error'}.svg`} alt="" className="page-state__art" />
+    <div
+      className={`page-state page-state--${offline ? 'offline' : kind}`}
+      role={kind === 'empty' ? 'status' : 'alert'}
+    >
+      <img
+        src={`/assets/state-${kind === 'empty' ? 'empty' : 'error'}.svg`}
+        alt=""
+        className="page-state__art"
+      />
       <span>{message}</span>
       {onRetry ? (
         <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onRetry}>

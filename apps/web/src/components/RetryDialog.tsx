@@ -8,7 +8,12 @@ export default function RetryDialog() {
   const retry = useUiStore((s) => s.retry);
   const hide = useUiStore((s) => s.hideRetry);
   return (
-    <CenterPopup visible={retry.open} closeOnMaskClick={false} style={{ '--z-index': '200' }} className="sheet-dialog">
+    <CenterPopup
+      visible={retry.open}
+      closeOnMaskClick={false}
+      style={{ '--z-index': '200' }}
+      className="sheet-dialog"
+    >
       <p className="retry-text">{retry.text || t('common.loadFailed')}</p>
       <Button
         block

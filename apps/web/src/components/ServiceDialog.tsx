@@ -11,14 +11,36 @@ export default function ServiceDialog() {
   const setOpen = useUiStore((s) => s.setServiceOpen);
   const { onlineService, chatContact } = useConfig();
   const entries = [
-    { key: 'online', Icon: HeadsetIcon, title: t('service.online'), desc: t('service.onlineDesc'), href: onlineService },
-    { key: 'tg', Icon: TelegramIcon, title: t('service.telegram'), desc: t('service.telegramDesc'), href: chatContact },
+    {
+      key: 'online',
+      Icon: HeadsetIcon,
+      title: t('service.online'),
+      desc: t('service.onlineDesc'),
+      href: onlineService,
+    },
+    {
+      key: 'tg',
+      Icon: TelegramIcon,
+      title: t('service.telegram'),
+      desc: t('service.telegramDesc'),
+      href: chatContact,
+    },
   ];
   return (
-    <CenterPopup visible={open} onMaskClick={() => setOpen(false)} className="sheet-dialog" style={{ '--z-index': '1100' }}>
+    <CenterPopup
+      visible={open}
+      onMaskClick={() => setOpen(false)}
+      className="sheet-dialog"
+      style={{ '--z-index': '1100' }}
+    >
       <div className="sheet-dialog__head">
         <h2>{t('service.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.close')}
+          onClick={() => setOpen(false)}
+        >
           <CloseIcon />
         </button>
       </div>

@@ -27,5 +27,11 @@ export function TopProgress() {
   }, [location.key]);
 
   const running = active > 0;
-  return <div className={`top-progress${running ? ' is-running' : ''}`} role="progressbar" aria-hidden={!running} />;
+  return (
+    <div
+      className={`top-progress${running ? ' is-running' : ''}`}
+      role="progressbar"
+      aria-hidden={!running}
+    />
+  );
 }

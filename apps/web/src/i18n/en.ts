@@ -199,7 +199,8 @@ export const en: Shape<typeof zhCN> = {
     verify: 'Verify in the browser',
     verified: 'Verified',
     verifyFailed: 'Verification failed',
-    fairnessDesc: 'Each round comes from the server seed, your client seed and the nonce through HMAC-SHA256. Rotating reveals the old server seed so you can replay every round here.',
+    fairnessDesc:
+      'Each round comes from the server seed, your client seed and the nonce through HMAC-SHA256. Rotating reveals the old server seed so you can replay every round here.',
     unknownGame: 'Unknown game',
   },
   user: {

@@ -195,7 +195,8 @@ export const zhCN = {
     verify: '在浏览器中验证',
     verified: '已验证',
     verifyFailed: '验证失败',
-    fairnessDesc: '每局结果由服务器种子、客户端种子和 nonce 经 HMAC-SHA256 计算。更换种子后公开旧种子，即可在本机重算并核对每一局。',
+    fairnessDesc:
+      '每局结果由服务器种子、客户端种子和 nonce 经 HMAC-SHA256 计算。更换种子后公开旧种子，即可在本机重算并核对每一局。',
     unknownGame: '未知的游戏',
   },
   user: {

@@ -36,7 +36,9 @@ describe('api client', () => {
   it('toasts the business error message and rejects', async () => {
     stubFetch(() => fail(1005, '验证码错误或已过期，请重新输入'));
     await expect(api.post('/api/home/login')).rejects.toMatchObject({ code: 1005 });
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '验证码错误或已过期，请重新输入' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ content: '验证码错误或已过期，请重新输入' }),
+    );
   });
 
   it('on 401 clears the token and opens the login dialog without a toast', async () => {
@@ -53,7 +55,9 @@ describe('api client', () => {
     stubFetch(() => ok([]));
     const controller = new AbortController();
     controller.abort();
-    await expect(api.get('/api/plat/game', {}, { signal: controller.signal })).rejects.toMatchObject({ cancelled: true });
+    await expect(api.get('/api/plat/game', {}, { signal: controller.signal })).rejects.toMatchObject({
+      cancelled: true,
+    });
     expect(toast).not.toHaveBeenCalled();
   });
 

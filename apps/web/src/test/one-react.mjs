@@ -11,9 +11,20 @@ const webRequire = createRequire(webPackage);
 const REACT = /^react(-dom)?(\/.*)?$/;
 
 // Resolved once, before the patch, so the patch never calls itself.
-const IDS = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'react-dom/test-utils'];
+const IDS = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-dom/test-utils',
+];
 const resolved = Object.fromEntries(IDS.map((id) => [id, webRequire.resolve(id)]));
-const webParent = { id: webPackage, filename: webPackage, paths: Module._nodeModulePaths(path.dirname(webPackage)) };
+const webParent = {
+  id: webPackage,
+  filename: webPackage,
+  paths: Module._nodeModulePaths(path.dirname(webPackage)),
+};
 
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolve(request, parent, ...rest) {

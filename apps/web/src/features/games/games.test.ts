@@ -31,7 +31,9 @@ describe('game list request', () => {
         signals.push(init.signal!);
         await gate;
         if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-        return new Response(JSON.stringify({ code: 200, result: { data: [game()], total: 1 }, message: '', error: null }));
+        return new Response(
+          JSON.stringify({ code: 200, result: { data: [game()], total: 1 }, message: '', error: null }),
+        );
       }),
     );
     const first = fetchGames({ game_type: 5 });

@@ -58,7 +58,9 @@ describe('HomePage', () => {
     fireEvent.click(screen.getByRole('tab', { name: '视讯' }));
     await screen.findByRole('button', { name: '游戏17' });
     expect(router.state.location.search).toBe('?game_type=7');
-    expect(calls.some((c) => c.url.pathname === '/api/plat/game' && c.url.searchParams.get('game_type') === '7')).toBe(true);
+    expect(
+      calls.some((c) => c.url.pathname === '/api/plat/game' && c.url.searchParams.get('game_type') === '7'),
+    ).toBe(true);
     fireEvent.click(screen.getByRole('tab', { name: '热门' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -68,6 +70,8 @@ describe('HomePage', () => {
     routes();
     renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home']);
     await waitFor(() => expect(screen.getByTestId('greeting')).toHaveTextContent('您好，player0001'));
-    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('12.3456'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('12.3456'), {
+      timeout: 3000,
+    });
   });
 });

@@ -2,7 +2,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { consumeTokenQuery, takeShowDialogFlag } from '../../app/startup';
-import { ChevronRightIcon, HeadsetIcon, MenuIcon, MoonIcon, MusicIcon, SunIcon } from '../../components/Icons';
+import {
+  ChevronRightIcon,
+  HeadsetIcon,
+  MenuIcon,
+  MoonIcon,
+  MusicIcon,
+  SunIcon,
+} from '../../components/Icons';
 import { useIsSignedIn } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
 import { useUserInfoQuery } from '../auth/api/userInfo';
@@ -36,21 +43,45 @@ function HomeHeader() {
   const name = user.data?.player_name;
   return (
     <header className="home-header">
-      <button type="button" className="icon-button home-header__menu" aria-label={t('home.drawerTitle')} onClick={() => setDrawerOpen(true)}>
+      <button
+        type="button"
+        className="icon-button home-header__menu"
+        aria-label={t('home.drawerTitle')}
+        onClick={() => setDrawerOpen(true)}
+      >
         <MenuIcon />
       </button>
       <img src="/assets/logo.svg" alt="" className="home-header__logo" />
       <div className="home-header__greeting">
-        <strong data-testid="greeting">{signedIn && name ? t('home.greeting', { name }) : t('home.guest')}</strong>
+        <strong data-testid="greeting">
+          {signedIn && name ? t('home.greeting', { name }) : t('home.guest')}
+        </strong>
         <small>{t('home.welcome')}</small>
       </div>
-      <button type="button" className="icon-button" aria-label={t('home.music')} aria-pressed={!muted} onClick={toggleMuted}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('home.music')}
+        aria-pressed={!muted}
+        onClick={toggleMuted}
+      >
         <MusicIcon off={muted} />
       </button>
-      <button type="button" className="icon-button" aria-label={t('home.theme')} aria-pressed={dark} onClick={toggleDark}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('home.theme')}
+        aria-pressed={dark}
+        onClick={toggleDark}
+      >
         {dark ? <SunIcon /> : <MoonIcon />}
       </button>
-      <button type="button" className="icon-button home-header__service" aria-label={t('home.service')} onClick={() => setServiceOpen(true)}>
+      <button
+        type="button"
+        className="icon-button home-header__service"
+        aria-label={t('home.service')}
+        onClick={() => setServiceOpen(true)}
+      >
         <HeadsetIcon />
       </button>
     </header>
@@ -132,7 +163,9 @@ export function HomePage() {
         </button>
       </section>
       <Partners />
-      <footer className="home-footer">© {new Date().getFullYear()} Koi · {t('app.slogan')}</footer>
+      <footer className="home-footer">
+        © {new Date().getFullYear()} Koi · {t('app.slogan')}
+      </footer>
       <AddToHomeBanner />
       <Suspense fallback={null}>
         {noticeMounted ? <NoticeDialog /> : null}

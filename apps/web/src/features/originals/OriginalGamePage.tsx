@@ -96,9 +96,18 @@ export default function OriginalGamePage(props: { game?: OriginalGame }) {
       <section className={`originals-stage originals-stage--${kind}`}>
         <div className="originals-stage__balance">
           <small>{t('home.balance')}</small>
-          <strong data-testid="originals-balance">{signedIn ? formatBalance(user.data?.balance) : '—'}</strong>
+          <strong data-testid="originals-balance">
+            {signedIn ? formatBalance(user.data?.balance) : '—'}
+          </strong>
         </div>
-        <ResultView kind={kind} last={last} picks={picks} mines={mines} onPick={setPicks} busy={bet.isPending} />
+        <ResultView
+          kind={kind}
+          last={last}
+          picks={picks}
+          mines={mines}
+          onPick={setPicks}
+          busy={bet.isPending}
+        />
       </section>
 
       <section className="originals-panel">
@@ -106,12 +115,26 @@ export default function OriginalGamePage(props: { game?: OriginalGame }) {
           <>
             <div className="segmented" role="radiogroup">
               {(['under', 'over'] as const).map((d) => (
-                <button key={d} type="button" role="radio" aria-checked={direction === d} className={direction === d ? 'is-active' : ''} onClick={() => setDirection(d)}>
+                <button
+                  key={d}
+                  type="button"
+                  role="radio"
+                  aria-checked={direction === d}
+                  className={direction === d ? 'is-active' : ''}
+                  onClick={() => setDirection(d)}
+                >
                   {t(`originals.${d}`)} {target.toFixed(2)}
                 </button>
               ))}
             </div>
-            <Slider min={2} max={98} step={0.5} value={target} onChange={(v) => setTarget(Array.isArray(v) ? v[0]! : v)} className="originals-slider" />
+            <Slider
+              min={2}
+              max={98}
+              step={0.5}
+              value={target}
+              onChange={(v) => setTarget(Array.isArray(v) ? v[0]! : v)}
+              className="originals-slider"
+            />
             <div className="originals-stats">
               <span>
                 {t('originals.winChance')} <b>{offer?.chance ?? '—'}%</b>
@@ -138,7 +161,13 @@ export default function OriginalGamePage(props: { game?: OriginalGame }) {
         {kind === 'mines' ? (
           <label className="originals-field">
             <span>{t('originals.minesCount')}</span>
-            <Slider min={1} max={24} step={1} value={mines} onChange={(v) => setMines(Array.isArray(v) ? v[0]! : v)} />
+            <Slider
+              min={1}
+              max={24}
+              step={1}
+              value={mines}
+              onChange={(v) => setMines(Array.isArray(v) ? v[0]! : v)}
+            />
             <b>{mines}</b>
           </label>
         ) : null}
@@ -154,7 +183,16 @@ export default function OriginalGamePage(props: { game?: OriginalGame }) {
           </button>
         </label>
 
-        <Button block color="primary" shape="rounded" size="large" className="originals-bet" loading={bet.isPending && !auto} disabled={auto} onClick={() => void play()}>
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          className="originals-bet"
+          loading={bet.isPending && !auto}
+          disabled={auto}
+          onClick={() => void play()}
+        >
           {t('originals.bet')}
         </Button>
 
@@ -222,7 +260,8 @@ function ResultView({
       <div className="mines-grid" aria-label={t('originals.pickHint', { count: picks.length })}>
         {Array.from({ length: MINE_TILES }, (_, i) => {
           const picked = picks.includes(i);
-          const state = revealed && mineTiles.has(i) ? 'mine' : revealed && picked ? 'gem' : picked ? 'picked' : '';
+          const state =
+            revealed && mineTiles.has(i) ? 'mine' : revealed && picked ? 'gem' : picked ? 'picked' : '';
           return (
             <button
               key={i}
@@ -244,7 +283,10 @@ function ResultView({
   }
   return (
     <div className="originals-result">
-      <div className={`originals-result__value${last ? (last.win ? ' is-win' : ' is-lose') : ''}`} data-testid="originals-result">
+      <div
+        className={`originals-result__value${last ? (last.win ? ' is-win' : ' is-lose') : ''}`}
+        data-testid="originals-result"
+      >
         {kind === 'limbo' && last ? `${shown}×` : shown}
       </div>
       {last ? <ResultBadge last={last} /> : null}
@@ -256,7 +298,9 @@ function ResultBadge({ last }: { last: HistoryEntry }) {
   const { t } = useTranslation();
   return (
     <div className={`result-badge ${last.win ? 'is-win' : 'is-lose'}`}>
-      {last.win ? `${t('originals.win')} +${formatBalance(last.profit)}` : `${t('originals.lose')} ${formatBalance(last.profit)}`}
+      {last.win
+        ? `${t('originals.win')} +${formatBalance(last.profit)}`
+        : `${t('originals.lose')} ${formatBalance(last.profit)}`}
       <small>
         {t('originals.multiplier')} {last.multiplier}×
       </small>

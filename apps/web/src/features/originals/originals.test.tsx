@@ -64,11 +64,17 @@ describe('OriginalGamePage', () => {
     let nonce = 0;
     const { calls } = stubFetch((url) => {
       if (url.pathname === '/api/plat/info') return ok({ player_name: 'p', balance: '100.0000' });
-      if (url.pathname === '/api/originals/seeds') return ok({ current: { server_seed_hash: HASH, client_seed: CLIENT_SEED, nonce } });
+      if (url.pathname === '/api/originals/seeds')
+        return ok({ current: { server_seed_hash: HASH, client_seed: CLIENT_SEED, nonce } });
       if (url.pathname === '/api/originals/dice/bet') return ok(diceBet(nonce++));
       if (url.pathname === '/api/originals/seeds/rotate') {
         return ok({
-          previous: { server_seed: SERVER_SEED, server_seed_hash: HASH, client_seed: CLIENT_SEED, bets: nonce },
+          previous: {
+            server_seed: SERVER_SEED,
+            server_seed_hash: HASH,
+            client_seed: CLIENT_SEED,
+            bets: nonce,
+          },
           current: { server_seed_hash: 'f'.repeat(64), client_seed: 'new', nonce: 0 },
         });
       }

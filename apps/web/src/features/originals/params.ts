@@ -1,10 +1,20 @@
-import { checkParams, diceMultiplier, formatRational, HOUSE_EDGE_BP_DEFAULT, type DiceDirection } from '@koi/fair';
+import {
+  checkParams,
+  diceMultiplier,
+  formatRational,
+  HOUSE_EDGE_BP_DEFAULT,
+  type DiceDirection,
+} from '@koi/fair';
 
 /** Dice: win chance and multiplier shown before betting, computed with the same library the server uses. */
-export function diceOffer(target: number, direction: DiceDirection): { chance: string; multiplier: string } | null {
+export function diceOffer(
+  target: number,
+  direction: DiceDirection,
+): { chance: string; multiplier: string } | null {
   const checked = checkParams('dice', { target: target.toFixed(2), direction });
   if (!checked.ok) return null;
-  const chanceHundredths = direction === 'over' ? 10_000 - checked.value.targetHundredths : checked.value.targetHundredths;
+  const chanceHundredths =
+    direction === 'over' ? 10_000 - checked.value.targetHundredths : checked.value.targetHundredths;
   return {
     chance: (chanceHundredths / 100).toFixed(2),
     multiplier: formatRational(diceMultiplier(checked.value, HOUSE_EDGE_BP_DEFAULT)),

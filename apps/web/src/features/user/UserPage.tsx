@@ -73,7 +73,10 @@ export default function UserPage() {
         <List.Item prefix={<MoonIcon />} extra={<Switch checked={dark} onChange={toggleDark} />}>
           {t('home.theme')}
         </List.Item>
-        <List.Item prefix={<MusicIcon off={muted} />} extra={<Switch checked={!muted} onChange={toggleMuted} />}>
+        <List.Item
+          prefix={<MusicIcon off={muted} />}
+          extra={<Switch checked={!muted} onChange={toggleMuted} />}
+        >
           {t('home.music')}
         </List.Item>
       </List>

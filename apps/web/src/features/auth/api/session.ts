@@ -45,5 +45,7 @@ export async function register(form: AuthForm & { age_confirmed: boolean }): Pro
 }
 
 export const useLoginMutation = () =>
-  useMutation({ mutationFn: (v: { form: AuthForm; silent?: boolean }) => login(v.form, { silent: v.silent }) });
+  useMutation({
+    mutationFn: (v: { form: AuthForm; silent?: boolean }) => login(v.form, { silent: v.silent }),
+  });
 export const useRegisterMutation = () => useMutation({ mutationFn: register });

@@ -5,7 +5,10 @@ import { STALE } from '../../../lib/query';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useAuthStore } from '../../../stores/auth';
 
-export const userKeys = { all: ['user'] as const, info: (token: string | null) => ['user', 'info', token] as const };
+export const userKeys = {
+  all: ['user'] as const,
+  info: (token: string | null) => ['user', 'info', token] as const,
+};
 
 /** Spec §4: refreshed every 30 s while signed in. */
 export const USER_INFO_INTERVAL_MS = 30_000;

@@ -29,7 +29,9 @@ describe('LoginDialog', () => {
 
   it('fills remembered credentials in login mode and loads a captcha on open', async () => {
     localStorage.setItem('userPass', JSON.stringify({ username: 'player0001', password: 'secret1' }));
-    const { calls } = stubFetch((url) => (url.pathname === '/api/captcha' ? ok({ img_url: 'data:image/svg+xml,x' }) : undefined));
+    const { calls } = stubFetch((url) =>
+      url.pathname === '/api/captcha' ? ok({ img_url: 'data:image/svg+xml,x' }) : undefined,
+    );
     renderDialog(1);
     expect(screen.getByRole('heading', { name: '欢迎登录' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('请输入用户名（8-20位）')).toHaveValue('player0001');
@@ -58,7 +60,9 @@ describe('LoginDialog', () => {
     const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
     renderDialog(2);
     fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'a12345' } });
-    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), { target: { value: 'b12345' } });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), {
+      target: { value: 'b12345' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '密码不一致' }));
     expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
@@ -73,7 +77,9 @@ describe('LoginDialog', () => {
 
   it('reloads the captcha after a failed login', async () => {
     const { calls } = stubFetch((url) =>
-      url.pathname === '/api/captcha' ? ok({ img_url: 'data:image/svg+xml,x' }) : fail(1009, '用户名或密码错误'),
+      url.pathname === '/api/captcha'
+        ? ok({ img_url: 'data:image/svg+xml,x' })
+        : fail(1009, '用户名或密码错误'),
     );
     renderDialog(1);
     await screen.findByAltText('验证码，点击刷新');
@@ -91,9 +97,13 @@ describe('LoginDialog', () => {
       return undefined;
     });
     const { router } = renderDialog(2);
-    fireEvent.change(screen.getByPlaceholderText('请输入用户名（8-20位）'), { target: { value: 'player0001' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入用户名（8-20位）'), {
+      target: { value: 'player0001' },
+    });
     fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'secret1' } });
-    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), {
+      target: { value: 'secret1' },
+    });
     fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     await waitFor(() => expect(useAuthStore.getState().token).toBe('tok-1'));

@@ -133,7 +133,12 @@ export function LoginDialog() {
       <div className="auth-dialog__head">
         <img src="/assets/logo.svg" alt="" className="auth-dialog__logo" />
         <h2 className="auth-dialog__title">{isRegister ? t('auth.registerTitle') : t('auth.loginTitle')}</h2>
-        <button type="button" className="icon-button auth-dialog__close" aria-label={t('common.close')} onClick={closeLogin}>
+        <button
+          type="button"
+          className="icon-button auth-dialog__close"
+          aria-label={t('common.close')}
+          onClick={closeLogin}
+        >
           <CloseIcon />
         </button>
       </div>
@@ -195,8 +200,17 @@ export function LoginDialog() {
             onChange={set('captcha')}
             autoComplete="off"
           />
-          <button type="button" className="auth-captcha" onClick={reloadCaptcha} aria-label={t('auth.captchaAlt')}>
-            {captchaUrl ? <img src={captchaUrl} alt={t('auth.captchaAlt')} /> : <span className="auth-captcha__empty" />}
+          <button
+            type="button"
+            className="auth-captcha"
+            onClick={reloadCaptcha}
+            aria-label={t('auth.captchaAlt')}
+          >
+            {captchaUrl ? (
+              <img src={captchaUrl} alt={t('auth.captchaAlt')} />
+            ) : (
+              <span className="auth-captcha__empty" />
+            )}
           </button>
         </div>
         <div className="auth-row">
@@ -214,7 +228,15 @@ export function LoginDialog() {
             {t('auth.age')}
           </Checkbox>
         ) : null}
-        <Button block color="primary" shape="rounded" size="large" type="submit" loading={busy} className="auth-submit">
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          type="submit"
+          loading={busy}
+          className="auth-submit"
+        >
           {isRegister ? t('auth.register') : t('auth.login')}
         </Button>
         <p className="auth-switch">

@@ -17,7 +17,11 @@ export type ConfigItem = { id: number; content: string };
 
 export const bulletinKeys = { all: ['bulletin'] as const };
 export const fetchBulletin = () => api.get<ConfigItem[]>('/api/plat/bulletin', undefined, { silent: true });
-export const bulletinQuery = { queryKey: bulletinKeys.all, queryFn: fetchBulletin, staleTime: STALE.MINUTES_5 };
+export const bulletinQuery = {
+  queryKey: bulletinKeys.all,
+  queryFn: fetchBulletin,
+  staleTime: STALE.MINUTES_5,
+};
 
 /** Config items by id (spec §3): 1 notice, 3 chat contact, 7 online customer-service link. */
 export function useConfig() {

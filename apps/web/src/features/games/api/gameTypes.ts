@@ -12,5 +12,9 @@ export const fetchGameTypes = async () => {
   return Array.isArray(result) ? (result as GameCategory[]) : [];
 };
 
-export const gameTypesQuery = { queryKey: gameTypeKeys.all, queryFn: fetchGameTypes, staleTime: STALE.HOURS_1 };
+export const gameTypesQuery = {
+  queryKey: gameTypeKeys.all,
+  queryFn: fetchGameTypes,
+  staleTime: STALE.HOURS_1,
+};
 export const useGameTypesQuery = () => useQuery(gameTypesQuery);

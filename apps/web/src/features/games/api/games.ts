@@ -4,7 +4,13 @@ import { STALE } from '../../../lib/query';
 import { toGameList, type GameItem } from './types';
 
 /** GET /api/plat/game: the game list of one category or provider (spec §7). */
-export type GameFilter = { game_type?: number; plat_type?: number; keyword?: string; page?: number; size?: number };
+export type GameFilter = {
+  game_type?: number;
+  plat_type?: number;
+  keyword?: string;
+  page?: number;
+  size?: number;
+};
 
 export const gameKeys = {
   all: ['games'] as const,

@@ -1,8 +1,4 @@
-import type {
-  GameItem as ContractGameItem,
-  gameCategory,
-  gameCategoryRecord,
-} from '@koi/contract';
+import type { GameItem as ContractGameItem, gameCategory, gameCategoryRecord } from '@koi/contract';
 import type { z } from 'zod';
 
 /**
@@ -17,7 +13,10 @@ export type GameItem = Omit<ContractGameItem, 'status' | 'open_type' | 'is_hot'>
   is_hot?: boolean;
 };
 
-export type GameCategoryRecord = Pick<z.infer<typeof gameCategoryRecord>, 'game_type_id' | 'plat_type_id' | 'brand_image'> &
+export type GameCategoryRecord = Pick<
+  z.infer<typeof gameCategoryRecord>,
+  'game_type_id' | 'plat_type_id' | 'brand_image'
+> &
   Partial<Pick<z.infer<typeof gameCategoryRecord>, 'plat_name' | 'game_count'>>;
 
 export type GameCategory = z.infer<typeof gameCategory>;

@@ -33,7 +33,8 @@ export function GameGrid({
       </div>
     );
   }
-  if (error && !games?.length) return <PageState kind="error" text={t('home.gamesFailed')} onRetry={onRetry} />;
+  if (error && !games?.length)
+    return <PageState kind="error" text={t('home.gamesFailed')} onRetry={onRetry} />;
   if (!games?.length) return <PageState kind="empty" text={t('home.noGames')} />;
   return (
     <div className={`game-grid game-grid--${columns}`} data-testid="game-grid">

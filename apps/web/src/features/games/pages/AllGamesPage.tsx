@@ -36,7 +36,9 @@ export default function AllGamesPage() {
                 key={`${record.game_type_id}-${record.plat_type_id}`}
                 type="button"
                 className="brand-tile"
-                onClick={() => navigate(`/cateList?plat_id=${record.plat_type_id}&plat_type=${record.game_type_id}`)}
+                onClick={() =>
+                  navigate(`/cateList?plat_id=${record.plat_type_id}&plat_type=${record.game_type_id}`)
+                }
               >
                 <img src={imageUrl(record.brand_image)} alt="" loading="lazy" />
               </button>

@@ -17,7 +17,9 @@ export function shouldShowAddToHome(now: number, stored: string | null): boolean
 /** Fixed green bar 添加到主屏幕 with a close cross; tapping opens a bottom sheet with the instructions. */
 export function AddToHomeBanner() {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(() => shouldShowAddToHome(Date.now(), readStorage(STORAGE_KEYS.showtime)));
+  const [visible, setVisible] = useState(() =>
+    shouldShowAddToHome(Date.now(), readStorage(STORAGE_KEYS.showtime)),
+  );
   // Showing stores the time (spec §4), so the next prompt is a day away whatever the player does.
   useEffect(() => {
     if (visible) writeStorage(STORAGE_KEYS.showtime, String(Date.now()));
@@ -32,7 +34,12 @@ export function AddToHomeBanner() {
             <img src="/assets/logo.svg" alt="" />
             <span>{t('home.addToHome')}</span>
           </button>
-          <button type="button" className="a2hs-bar__close" aria-label={t('common.close')} onClick={() => setVisible(false)}>
+          <button
+            type="button"
+            className="a2hs-bar__close"
+            aria-label={t('common.close')}
+            onClick={() => setVisible(false)}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -19,10 +19,17 @@ export default function BannerPopup() {
   const setOpen = useUiStore((s) => s.setBannerPopupOpen);
   const { data } = useBannersQuery();
   const openBanner = useOpenBanner();
-  const slides = (data ?? []).slice(0, 2).map((b, i) => ({ ...b, activity_type: b.activity_type ?? POPUP_ACTIVITY_TYPES[i] ?? null }));
+  const slides = (data ?? [])
+    .slice(0, 2)
+    .map((b, i) => ({ ...b, activity_type: b.activity_type ?? POPUP_ACTIVITY_TYPES[i] ?? null }));
   if (!slides.length) return null;
   return (
-    <CenterPopup visible={open} onMaskClick={() => setOpen(false)} className="banner-popup" aria-label={t('home.bannerTitle')}>
+    <CenterPopup
+      visible={open}
+      onMaskClick={() => setOpen(false)}
+      className="banner-popup"
+      aria-label={t('home.bannerTitle')}
+    >
       <Carousel
         items={slides.map((banner) => (
           <button
@@ -39,7 +46,12 @@ export default function BannerPopup() {
           </button>
         ))}
       />
-      <button type="button" className="banner-popup__close" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+      <button
+        type="button"
+        className="banner-popup__close"
+        aria-label={t('common.close')}
+        onClick={() => setOpen(false)}
+      >
         <CloseIcon />
       </button>
     </CenterPopup>

@@ -9,7 +9,13 @@ export function parseHomeCategory(value: string | null): HomeCategory {
   return (HOME_CATEGORIES as readonly number[]).includes(n) ? (n as HomeCategory) : 0;
 }
 
-export function CategoryTabs({ value, onChange }: { value: HomeCategory; onChange: (c: HomeCategory) => void }) {
+export function CategoryTabs({
+  value,
+  onChange,
+}: {
+  value: HomeCategory;
+  onChange: (c: HomeCategory) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="category-tabs" role="tablist">

@@ -7,7 +7,13 @@ import type { GameItem } from '../../games/api/types';
  * Spec §2: recommended hot games scroll continuously; the list is duplicated so the loop has no seam, each
  * item 2.53 rem wide. Hidden when there are no hot games.
  */
-export function HotStrip({ games, onOpen }: { games: GameItem[] | undefined; onOpen: (g: GameItem) => void }) {
+export function HotStrip({
+  games,
+  onOpen,
+}: {
+  games: GameItem[] | undefined;
+  onOpen: (g: GameItem) => void;
+}) {
   const { t } = useTranslation();
   if (!games?.length) return null;
   const doubled = [...games, ...games];

@@ -21,10 +21,19 @@ export default function NoticeDialog() {
     .map((p) => p.trim())
     .filter(Boolean);
   return (
-    <CenterPopup visible={open && paragraphs.length > 0} onMaskClick={() => setOpen(false)} className="sheet-dialog notice-dialog">
+    <CenterPopup
+      visible={open && paragraphs.length > 0}
+      onMaskClick={() => setOpen(false)}
+      className="sheet-dialog notice-dialog"
+    >
       <div className="sheet-dialog__head">
         <h2>{t('home.noticeTitle')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.close')}
+          onClick={() => setOpen(false)}
+        >
           <CloseIcon />
         </button>
       </div>

@@ -2,7 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Popup, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChevronRightIcon, GiftIcon, GlobeIcon, HeadsetIcon, ListIcon, MoonIcon, MusicIcon } from '../../../components/Icons';
+import {
+  ChevronRightIcon,
+  GiftIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  ListIcon,
+  MoonIcon,
+  MusicIcon,
+} from '../../../components/Icons';
 import { setLanguage } from '../../../i18n';
 import { useUiStore } from '../../../stores/ui';
 

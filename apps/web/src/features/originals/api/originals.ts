@@ -69,7 +69,10 @@ export function useBetMutation(game: OriginalGame) {
       client.setQueriesData<UserInfo>({ queryKey: userKeys.all }, (info) =>
         info ? { ...info, balance: result.balance } : info,
       );
-      client.setQueryData<Fairness>(originalKeys.seeds, { ...result.fairness, nonce: result.fairness.nonce + 1 });
+      client.setQueryData<Fairness>(originalKeys.seeds, {
+        ...result.fairness,
+        nonce: result.fairness.nonce + 1,
+      });
     },
   });
 }
@@ -77,7 +80,8 @@ export function useBetMutation(game: OriginalGame) {
 export function useRotateSeedMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (clientSeed: string) => api.post<RotateResult>('/api/originals/seeds/rotate', { client_seed: clientSeed }),
+    mutationFn: (clientSeed: string) =>
+      api.post<RotateResult>('/api/originals/seeds/rotate', { client_seed: clientSeed }),
     onSuccess: (result) => client.setQueryData(originalKeys.seeds, result.current),
   });
 }

@@ -27,10 +27,16 @@ export function FairnessPanel({ history }: { history: HistoryEntry[] }) {
       <p className="fairness__desc">{t('originals.fairnessDesc')}</p>
       <dl>
         <dt>{t('originals.serverSeedHash')}</dt>
-        <dd className="mono" data-testid="server-seed-hash">{current?.server_seed_hash ?? '—'}</dd>
+        <dd className="mono" data-testid="server-seed-hash">
+          {current?.server_seed_hash ?? '—'}
+        </dd>
         <dt>{t('originals.clientSeed')}</dt>
         <dd>
-          <Input value={clientSeed ?? current?.client_seed ?? ''} onChange={setClientSeed} aria-label={t('originals.clientSeed')} />
+          <Input
+            value={clientSeed ?? current?.client_seed ?? ''}
+            onChange={setClientSeed}
+            aria-label={t('originals.clientSeed')}
+          />
         </dd>
         <dt>{t('originals.nonce')}</dt>
         <dd className="mono">{current?.nonce ?? '—'}</dd>
@@ -60,7 +66,8 @@ export function FairnessPanel({ history }: { history: HistoryEntry[] }) {
           <ul data-testid="verify-list">
             {checked.map(({ entry, result }) => (
               <li key={entry.bet_id} className={result.ok ? 'is-ok' : 'is-bad'}>
-                #{entry.fairness.nonce} {result.ok ? `✓ ${t('originals.verified')}` : `✗ ${t('originals.verifyFailed')}`}
+                #{entry.fairness.nonce}{' '}
+                {result.ok ? `✓ ${t('originals.verified')}` : `✗ ${t('originals.verifyFailed')}`}
               </li>
             ))}
           </ul>
