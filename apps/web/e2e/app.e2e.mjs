@@ -114,7 +114,17 @@ describe('player app', () => {
     await page.locator('.coming-soon__badge').waitFor();
     await page.locator('.tab-bar__item', { hasText: '首页' }).click();
     assert.equal(await page.getByRole('tab', { name: '视讯' }).getAttribute('aria-selected'), 'true');
-    assert.ok(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled) < 5, 'scroll restored');
+    // The kept view restores its scroll position after it is shown again (a frame later), so wait for it.
+    const restored = await page
+      .waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolled, { timeout: 3000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    assert.ok(
+      restored,
+      `scroll restored (now ${await page.evaluate(() => window.scrollY)}, was ${scrolled})`,
+    );
     await page.goto(`${BASE}/home?game_type=3`);
     assert.equal(await page.getByRole('tab', { name: '捕鱼' }).getAttribute('aria-selected'), 'true');
     await page.locator('.game-grid--2').waitFor();

@@ -69,6 +69,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     CAPTCHA: 'off',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
+    // New players get 100 USDT through the ledger, so the originals scenario bets real money on the real server.
+    DEMO_SIGNUP_BONUS: '100',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -27,13 +27,21 @@ export function KeepAliveOutlet() {
     setKept(next);
   }
 
+  // Which view is showing, as of the last commit. Hiding a long view shrinks the page and the browser then
+  // clamps the scroll position and fires a scroll event; that event arrives after the commit but may reach
+  // the outgoing view's listener before its effect is cleaned up, so listeners ignore events not meant for them.
+  const active = useRef(key);
+
   useEffect(() => {
-    const onScroll = () => scroll.current.set(key, window.scrollY);
+    const onScroll = () => {
+      if (active.current === key) scroll.current.set(key, window.scrollY);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [key]);
 
   useLayoutEffect(() => {
+    active.current = key;
     window.scrollTo(0, scroll.current.get(key) ?? 0);
   }, [key]);
 
