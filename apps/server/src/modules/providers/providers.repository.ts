@@ -68,6 +68,27 @@ export function createProvidersRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The transaction with this uuid and the rollback that names it, in one query (every bet asks both: is
+     * it a retry, and was it rolled back before it arrived).
+     */
+    async findWithRollback(providerId: number, transactionUuid: string) {
+      const rows = await db
+        .select()
+        .from(providerTransactions)
+        .where(
+          and(
+            eq(providerTransactions.providerId, providerId),
+            sql`(${providerTransactions.transactionUuid} = ${transactionUuid} or (${providerTransactions.kind} = ${ProviderTxKind.ROLLBACK} and ${providerTransactions.referenceTransactionUuid} = ${transactionUuid}))`,
+          ),
+        )
+        .limit(2);
+      return {
+        own: rows.find((r) => r.transactionUuid === transactionUuid) ?? null,
+        rollback: rows.find((r) => r.transactionUuid !== transactionUuid) ?? null,
+      };
+    },
+
     /** The rollback that names this transaction, if any (a bet is reversed at most once). */
     async findRollbackOf(providerId: number, transactionUuid: string): Promise<ProviderTxRow | null> {
       const rows = await db

@@ -153,10 +153,12 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
     };
   }
 
-  /** Moves money inside a savepoint so that a refused transfer leaves the round's transaction usable. */
+  /** Moves money; a refused transfer becomes the provider's refusal status. */
   async function move(tx: Tx, playerId: number, run: (tx: Tx) => Promise<bigint>): Promise<bigint> {
+    // The ledger answers a refusal (insufficient balance) as a result row, not an SQL error, so the round's
+    // transaction stays usable to read the balance for the answer; a refusal then rolls the round back whole.
     try {
-      return await tx.transaction((sp) => run(sp as unknown as Tx));
+      return await run(tx);
     } catch (error) {
       if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
         throw new Refusal(WalletStatus.NOT_ENOUGH_MONEY, await ledger.availableMicro(tx, playerId));
@@ -271,11 +273,9 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
     bet(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer> {
       const print = fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]);
       return inRound(provider, req, async (tx, repo) => {
-        const existing = await repo.findTransaction(provider.id, req.transaction_uuid);
+        const { own: existing, rollback } = await repo.findWithRollback(provider.id, req.transaction_uuid);
         if (existing) return replay(existing, print, req);
-        if (await repo.findRollbackOf(provider.id, req.transaction_uuid)) {
-          throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
-        }
+        if (rollback) throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
         const session = await liveSession(provider, req.token, req.user, tx);
         if (session.selfExcludedUntil && session.selfExcludedUntil.getTime() > clock.now().getTime()) {
           throw new Refusal(WalletStatus.USER_DISABLED);
