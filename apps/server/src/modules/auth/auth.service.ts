@@ -10,6 +10,8 @@ import type { Db, Tx } from '../../db/client';
 import { createAuthRepository } from './auth.repository';
 import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';
 
+/** Prefix of a captcha answer re-armed after registration: it passes a sign-in, never a registration. */
+const SIGN_IN_ONLY = 'sign-in-only:';
 /** Decision 10: letters, digits or underscore, 8–20 long. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_]{8,20}$/;
 const PASSWORD_MIN = 6;
@@ -82,13 +84,32 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Checks and spends the device's current captcha. Any answer, right or wrong, uses it up. */
-  async function checkCaptcha(device: string, answer: string) {
+  async function checkCaptcha(device: string, answer: string, purpose: 'register' | 'login') {
     if (!config.captchaEnabled) return;
     if (!device || !answer) throw new AppError('CAPTCHA_INVALID');
     const stored = await repo.consumeLatestCaptcha(device);
-    if (!stored || stored.expiresAt.getTime() <= clock.now().getTime() || !answerMatches(answer, stored)) {
+    const matches =
+      stored !== null &&
+      (answerMatches(answer, stored) ||
+        (purpose === 'login' && answerMatches(SIGN_IN_ONLY + answer, stored)));
+    if (!stored || stored.expiresAt.getTime() <= clock.now().getTime() || !matches) {
       throw new AppError('CAPTCHA_INVALID');
     }
+  }
+
+  /**
+   * Spec §4: a successful registration signs the player in automatically, with the same form. The captcha
+   * was spent on the registration, so the answer the player just gave is armed once more for this device,
+   * for one sign-in within the usual two minutes: only whoever solved it can use it, only once, and never
+   * for another registration (it is stored marked as sign-in only).
+   */
+  async function rearmCaptchaForSignIn(device: string, answer: string) {
+    if (!config.captchaEnabled || !device || !answer) return;
+    await repo.insertCaptcha({
+      device,
+      ...hashAnswer(SIGN_IN_ONLY + answer),
+      expiresAt: new Date(clock.now().getTime() + CAPTCHA_TTL_MS),
+    });
   }
 
   return {
@@ -112,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!USERNAME_PATTERN.test(input.username)) throw new AppError('USERNAME_FORMAT');
       if (!passwordLengthOk(input.password)) throw new AppError('PASSWORD_FORMAT');
       if (!input.age_confirmed) throw new AppError('AGE_NOT_CONFIRMED');
-      await checkCaptcha(input.device, input.captcha);
+      await checkCaptcha(input.device, input.captcha, 'register');
 
       let inviterId: number | null = null;
       if (input.code) {
@@ -138,6 +159,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             });
             await deps.onPlayerCreated?.(playerId, tx);
           });
+          await rearmCaptchaForSignIn(input.device, input.captcha);
           return true;
         } catch (error) {
           if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
@@ -151,7 +173,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(input: LoginInput, ctx: RequestContext): Promise<{ token: string }> {
       if (!input.username || !input.password) throw new AppError('FIELDS_MISSING');
       assertRegionAllowed(ctx);
-      await checkCaptcha(input.device, input.captcha);
+      await checkCaptcha(input.device, input.captcha, 'login');
 
       const now = clock.now();
       const event = {

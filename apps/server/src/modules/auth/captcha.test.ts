@@ -104,6 +104,21 @@ describe('captcha (CAPTCHA=on)', () => {
     expect(body(await login('MM99')).code).toBe(200);
   });
 
+  it('lets the player sign in right after registering with the same answer, once (spec §4 auto sign-in)', async () => {
+    const username = uniqueUsername('autologin');
+    await captcha('dev-i', 'AU70');
+    expect(body(await register({ username, device: 'dev-i', captcha: 'AU70' })).code).toBe(200);
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/home/login',
+        headers: FORM,
+        payload: form({ username, password: 'secret123', captcha: 'AU70', device: 'dev-i' }),
+      });
+    expect(body(await login()).code).toBe(200);
+    expect(body(await login()).code).toBe(1005);
+  });
+
   it('refuses a captcha request without a device (HTTP 400 naming the field)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/captcha', headers: FORM, payload: '' });
     expect(res.statusCode).toBe(400);

@@ -109,8 +109,9 @@ export function LoginDialog() {
     const values = form;
     setLoginType(1);
     try {
-      // Spec §4: register success logs in automatically. Our captcha is single use (decision 10), so when the
-      // server asks for a fresh one the login form stays filled and the player only types the new captcha.
+      // Spec §4: register success logs in automatically with the same form; the server re-arms the answer just
+      // given for this one sign-in. Should it still ask for a fresh captcha (expired), the login form stays
+      // filled and the player only types the new one.
       await signIn(values, true);
     } catch {
       setForm({ ...values, confrimPas: '', captcha: '' });
