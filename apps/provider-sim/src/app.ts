@@ -22,6 +22,7 @@ interface Session {
   token: string;
   user: string;
   gameCode: string;
+  gameName: string | undefined;
   provider: string;
   model: 'seamless' | 'transfer';
   createdAt: number;
@@ -101,6 +102,7 @@ export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & 
       token: parsed.data.token,
       user: parsed.data.user,
       gameCode: parsed.data.game_code,
+      gameName: parsed.data.game_name,
       provider,
       model: parsed.data.wallet_model ?? 'seamless',
       createdAt: Date.now(),
@@ -117,7 +119,7 @@ export async function buildSimApp(config: SimConfig): Promise<FastifyInstance & 
         .send('<meta charset="utf-8"><p>游戏会话已失效，请返回平台重新进入。</p>');
     return reply
       .type('text/html; charset=utf-8')
-      .send(playPage(session.id, session.gameCode, gameKindOf(session.gameCode)));
+      .send(playPage(session.id, session.gameCode, gameKindOf(session.gameCode), session.gameName));
   });
 
   app.get<{ Params: { id: string } }>('/api/play/:id/balance', async (request, reply) => {

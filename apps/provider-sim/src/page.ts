@@ -4,8 +4,8 @@
  */
 const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function playPage(sessionId: string, gameCode: string, kind: 'slot' | 'card'): string {
-  const title = kind === 'slot' ? '水果狂欢' : '二十一点';
+export function playPage(sessionId: string, gameCode: string, kind: 'slot' | 'card', name?: string): string {
+  const title = escapeHtml(name ?? (kind === 'slot' ? '水果狂欢' : '二十一点'));
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1">

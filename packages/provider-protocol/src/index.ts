@@ -111,6 +111,8 @@ export const launchRequest = z.object({
   currency: z.string().min(1).max(10),
   lang: z.string().max(10),
   return_url: z.string().max(500).optional(),
+  /** The game's name as the player saw it in the lobby, for the provider's page title. */
+  game_name: z.string().max(64).optional(),
   /** seamless (the provider calls Koi's wallet) or transfer (the provider holds money Koi moved in). */
   wallet_model: z.enum(['seamless', 'transfer']).optional(),
 });

@@ -66,6 +66,7 @@ export function createLaunchTarget(deps: {
         token,
         user: player.username,
         game_code: game.gameCode,
+        game_name: game.nameZh,
         currency: 'USDT',
         lang: 'zh-CN',
         wallet_model: game.walletModel === WalletModel.TRANSFER ? 'transfer' : 'seamless',
