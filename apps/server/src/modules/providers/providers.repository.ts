@@ -89,6 +89,33 @@ export function createProvidersRepository(db: DbOrTx) {
       };
     },
 
+    /**
+     * What a win needs to know, in one query: whether it is a retry (its own uuid), the bet it names with
+     * that bet's player name, and whether that bet was rolled back.
+     */
+    async findForWin(providerId: number, ownUuid: string, betUuid: string) {
+      const rows = await db
+        .select({ tx: providerTransactions, username: players.username })
+        .from(providerTransactions)
+        .innerJoin(players, eq(players.id, providerTransactions.playerId))
+        .where(
+          and(
+            eq(providerTransactions.providerId, providerId),
+            sql`(${providerTransactions.transactionUuid} in (${ownUuid}, ${betUuid}) or (${providerTransactions.kind} = ${ProviderTxKind.ROLLBACK} and ${providerTransactions.referenceTransactionUuid} = ${betUuid}))`,
+          ),
+        )
+        .limit(4);
+      const bet = rows.find((r) => r.tx.transactionUuid === betUuid) ?? null;
+      return {
+        own: rows.find((r) => r.tx.transactionUuid === ownUuid)?.tx ?? null,
+        bet: bet?.tx ?? null,
+        betUsername: bet?.username ?? null,
+        betRolledBack: rows.some(
+          (r) => r.tx.kind === ProviderTxKind.ROLLBACK && r.tx.referenceTransactionUuid === betUuid,
+        ),
+      };
+    },
+
     /** The rollback that names this transaction, if any (a bet is reversed at most once). */
     async findRollbackOf(providerId: number, transactionUuid: string): Promise<ProviderTxRow | null> {
       const rows = await db

@@ -295,17 +295,22 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
         req.reference_transaction_uuid,
       ]);
       return inRound(provider, req, async (tx, repo) => {
-        const existing = await repo.findTransaction(provider.id, req.transaction_uuid);
-        if (existing) return replay(existing, print, req);
-        const bet = await repo.findTransaction(provider.id, req.reference_transaction_uuid);
-        if (!bet || bet.kind !== ProviderTxKind.BET)
-          throw new Refusal(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
-        const player = await repo.findPlayerByUsername(req.user);
-        if (!player || player.id !== bet.playerId || bet.roundId !== req.round) {
+        const found = await repo.findForWin(
+          provider.id,
+          req.transaction_uuid,
+          req.reference_transaction_uuid,
+        );
+        if (found.own) return replay(found.own, print, req);
+        const bet = found.bet;
+        if (
+          !bet ||
+          bet.kind !== ProviderTxKind.BET ||
+          found.betUsername !== req.user ||
+          bet.roundId !== req.round
+        ) {
           throw new Refusal(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
         }
-        if (await repo.findRollbackOf(provider.id, bet.transactionUuid))
-          throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
+        if (found.betRolledBack) throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
 
         return applyMoney(tx, repo, provider, req, {
           kind: 'win',
