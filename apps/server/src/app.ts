@@ -176,12 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const providerDirectory = createProviderDirectory(database.db, config.providerSim);
   const transferWallet = createTransferWallet({
     db: database.db,
-    ledger: {
-      hold: (req) => wallet.hold(req),
-      post: (key) => wallet.post(key),
-      void: (key) => wallet.void(key),
-      availableIn: (conn, id) => wallet.availableIn(conn, id),
-    },
+    ledger: wallet,
     client: createTransferClient(),
     endpointFor: providerDirectory.endpointFor,
     clock,
@@ -217,20 +212,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     );
     app.addHook('onClose', () => jobs.stop());
   }
-  const seamless = createSeamlessWallet({
-    db: database.db,
-    clock,
-    ledger: {
-      transferIn: (tx, req) => wallet.transferIn(tx, req),
-      availableMicro: (conn, playerId) => wallet.availableIn(conn, playerId),
-    },
-  });
+  const seamless = createSeamlessWallet({ db: database.db, clock, ledger: wallet });
   const originals = createOriginalsService({
     db: database.db,
-    ledger: {
-      transferIn: (tx, req) => wallet.transferIn(tx, req),
-      availableIn: (conn, id) => wallet.availableIn(conn, id),
-    },
+    ledger: wallet,
     games: gamesRepo,
     gate: playerGate,
     clock,

@@ -54,46 +54,12 @@ export function createProvidersRepository(db: DbOrTx) {
       await db.execute(sql`select pg_advisory_xact_lock(${providerId}::int, hashtext(${roundId}))`);
     },
 
-    async findTransaction(providerId: number, transactionUuid: string): Promise<ProviderTxRow | null> {
-      const rows = await db
-        .select()
-        .from(providerTransactions)
-        .where(
-          and(
-            eq(providerTransactions.providerId, providerId),
-            eq(providerTransactions.transactionUuid, transactionUuid),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     /**
-     * The transaction with this uuid and the rollback that names it, in one query (every bet asks both: is
-     * it a retry, and was it rolled back before it arrived).
+     * Everything a wallet call needs to know, in one query: whether it is a retry (its own uuid), the
+     * transaction it names (a win's or rollback's bet; for a bet, itself) with that transaction's player
+     * name, and whether that transaction was rolled back.
      */
-    async findWithRollback(providerId: number, transactionUuid: string) {
-      const rows = await db
-        .select()
-        .from(providerTransactions)
-        .where(
-          and(
-            eq(providerTransactions.providerId, providerId),
-            sql`(${providerTransactions.transactionUuid} = ${transactionUuid} or (${providerTransactions.kind} = ${ProviderTxKind.ROLLBACK} and ${providerTransactions.referenceTransactionUuid} = ${transactionUuid}))`,
-          ),
-        )
-        .limit(2);
-      return {
-        own: rows.find((r) => r.transactionUuid === transactionUuid) ?? null,
-        rollback: rows.find((r) => r.transactionUuid !== transactionUuid) ?? null,
-      };
-    },
-
-    /**
-     * What a win needs to know, in one query: whether it is a retry (its own uuid), the bet it names with
-     * that bet's player name, and whether that bet was rolled back.
-     */
-    async findForWin(providerId: number, ownUuid: string, betUuid: string) {
+    async findWithReference(providerId: number, ownUuid: string, betUuid: string) {
       const rows = await db
         .select({ tx: providerTransactions, username: players.username })
         .from(providerTransactions)
@@ -114,22 +80,6 @@ export function createProvidersRepository(db: DbOrTx) {
           (r) => r.tx.kind === ProviderTxKind.ROLLBACK && r.tx.referenceTransactionUuid === betUuid,
         ),
       };
-    },
-
-    /** The rollback that names this transaction, if any (a bet is reversed at most once). */
-    async findRollbackOf(providerId: number, transactionUuid: string): Promise<ProviderTxRow | null> {
-      const rows = await db
-        .select()
-        .from(providerTransactions)
-        .where(
-          and(
-            eq(providerTransactions.providerId, providerId),
-            eq(providerTransactions.kind, ProviderTxKind.ROLLBACK),
-            eq(providerTransactions.referenceTransactionUuid, transactionUuid),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
     },
 
     async insertTransaction(row: typeof providerTransactions.$inferInsert) {

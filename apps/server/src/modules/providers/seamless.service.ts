@@ -31,7 +31,7 @@ export interface SeamlessLedger {
     },
   ): Promise<{ debitBalanceAfterMicro: bigint; creditBalanceAfterMicro: bigint }>;
   /** The player's spendable balance, read through `conn` (PGlite has one connection: reads inside a round must use its transaction). */
-  availableMicro(conn: Db | Tx, playerId: number): Promise<bigint>;
+  availableIn(conn: Db | Tx, playerId: number): Promise<bigint>;
 }
 
 export interface ProviderIdentity {
@@ -161,7 +161,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
       return await run(tx);
     } catch (error) {
       if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
-        throw new Refusal(WalletStatus.NOT_ENOUGH_MONEY, await ledger.availableMicro(tx, playerId));
+        throw new Refusal(WalletStatus.NOT_ENOUGH_MONEY, await ledger.availableIn(tx, playerId));
       }
       if (error instanceof AppError && error.key === 'AMOUNT_INVALID')
         throw new Refusal(WalletStatus.WRONG_TYPES);
@@ -211,7 +211,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
             });
             return kind === 'bet' ? result.debitBalanceAfterMicro : result.creditBalanceAfterMicro;
           })
-        : await ledger.availableMicro(tx, playerId);
+        : await ledger.availableIn(tx, playerId);
     await repo.insertTransaction({
       providerId: provider.id,
       transactionUuid: req.transaction_uuid,
@@ -241,7 +241,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
           status: WalletStatus.OK,
           user: session.username,
           currency: WALLET_CURRENCY,
-          balance: Number(await ledger.availableMicro(db, session.playerId)),
+          balance: Number(await ledger.availableIn(db, session.playerId)),
           game_code: session.gameCode,
         };
       } catch (error) {
@@ -262,7 +262,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
           WalletStatus.OK,
           requestUuid,
           session.username,
-          await ledger.availableMicro(db, session.playerId),
+          await ledger.availableIn(db, session.playerId),
         );
       } catch (error) {
         if (error instanceof Refusal) return { status: error.status, request_uuid: requestUuid };
@@ -273,9 +273,9 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
     bet(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer> {
       const print = fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]);
       return inRound(provider, req, async (tx, repo) => {
-        const { own: existing, rollback } = await repo.findWithRollback(provider.id, req.transaction_uuid);
-        if (existing) return replay(existing, print, req);
-        if (rollback) throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
+        const found = await repo.findWithReference(provider.id, req.transaction_uuid, req.transaction_uuid);
+        if (found.own) return replay(found.own, print, req);
+        if (found.betRolledBack) throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
         const session = await liveSession(provider, req.token, req.user, tx);
         if (session.selfExcludedUntil && session.selfExcludedUntil.getTime() > clock.now().getTime()) {
           throw new Refusal(WalletStatus.USER_DISABLED);
@@ -295,7 +295,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
         req.reference_transaction_uuid,
       ]);
       return inRound(provider, req, async (tx, repo) => {
-        const found = await repo.findForWin(
+        const found = await repo.findWithReference(
           provider.id,
           req.transaction_uuid,
           req.reference_transaction_uuid,
@@ -330,13 +330,17 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
         req.reference_transaction_uuid,
       ]);
       return inRound(provider, req, async (tx, repo) => {
-        const existing = await repo.findTransaction(provider.id, req.transaction_uuid);
-        if (existing) return replay(existing, print, req);
+        const found = await repo.findWithReference(
+          provider.id,
+          req.transaction_uuid,
+          req.reference_transaction_uuid,
+        );
+        if (found.own) return replay(found.own, print, req);
         // No token check: a rollback is how a provider undoes a bet it could not finish, which may well be
         // after the player's session ended. The player is the one the bet (or the request) names.
         const player = await repo.findPlayerByUsername(req.user);
         if (!player) throw new Refusal(WalletStatus.INVALID_TOKEN);
-        const bet = await repo.findTransaction(provider.id, req.reference_transaction_uuid);
+        const bet = found.bet;
         if (
           bet &&
           (bet.kind !== ProviderTxKind.BET || bet.playerId !== player.id || bet.roundId !== req.round)
@@ -361,11 +365,10 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
             createdAt: now,
           });
 
-        const earlier = await repo.findRollbackOf(provider.id, req.reference_transaction_uuid);
-        if (!bet || earlier) {
+        if (!bet || found.betRolledBack) {
           // Before its bet (remembered, so the late bet is refused) or already reversed by another rollback:
           // accepted, and no money moves.
-          const balance = await ledger.availableMicro(tx, player.id);
+          const balance = await ledger.availableIn(tx, player.id);
           await record(0n, balance, null);
           return {
             ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balance)),
@@ -390,7 +393,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
                     })
                   ).creditBalanceAfterMicro,
               )
-            : await ledger.availableMicro(tx, player.id);
+            : await ledger.availableIn(tx, player.id);
         await record(bet.amountMicro, balanceAfter, bet.amountMicro > 0n ? key : null);
         await repo.markRoundRolledBack(provider.id, bet.roundId, player.id, bet.amountMicro, now);
         return {
