@@ -30,7 +30,9 @@ function start(): ChildProcess {
 }
 
 async function waitUntilUp() {
-  for (let i = 0; i < 200; i += 1) {
+  // A cold start (TypeScript loader, PGlite, migrations, seed) takes seconds, more while other test files
+  // load the machine; allow up to a minute.
+  for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -85,5 +87,5 @@ describe.skipIf(testLeg() !== 'pglite')('server process on the embedded database
     const info = await post('/api/plat/info', {}, { authorization: `Bearer ${String(login.result.token)}` });
     expect(info.result).toMatchObject({ player_name: 'restart_player' });
     expect(await stop(second)).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });
