@@ -39,6 +39,33 @@ export const fairnessInfo = z.object({
   nonce: z.number().int(),
 });
 
+/** Dice: the roll (0.00–100.00) against the target, in hundredths too so a verifier compares integers. */
+export const diceOutcome = z.object({
+  roll_hundredths: z.number().int(),
+  roll: z.string(),
+  target: z.string(),
+  direction: z.enum(['over', 'under']),
+  win_chance: z.string().describe('Percent, "49.50"'),
+});
+/** Limbo: the crash point (1.00 or more) against the target multiplier. */
+export const limboOutcome = z.object({
+  result_hundredths: z.number().int(),
+  result: z.string(),
+  target: z.string(),
+});
+/** Mines: where the mines lay, the picks, how many were safe, and the pick that hit a mine (null: none). */
+export const minesOutcome = z.object({
+  mines: z.number().int(),
+  mine_tiles: z.array(z.number().int()).describe('In the order the shuffle chose them'),
+  picks: z.array(z.number().int()),
+  safe_reveals: z.number().int().describe('Picks revealed before the round ended'),
+  hit_tile: z.number().int().nullable(),
+});
+export const originalOutcome = z
+  .union([diceOutcome, limboOutcome, minesOutcome])
+  .describe('The round: dice roll, limbo result, or mine tiles (by `game`)');
+export type OriginalOutcome = z.infer<typeof originalOutcome>;
+
 export const originalBetResult = z.object({
   bet_id: z.number().int(),
   game: originalGame,
@@ -47,7 +74,7 @@ export const originalBetResult = z.object({
   profit: z.string(),
   win: z.boolean(),
   multiplier: z.string(),
-  outcome: z.record(z.string(), z.unknown()).describe('The round: dice roll, limbo result, or mine tiles'),
+  outcome: originalOutcome,
   balance: z.string().describe('Wallet balance after the bet, 4 decimals'),
   fairness: fairnessInfo,
   created_at: z.string(),

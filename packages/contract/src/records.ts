@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intField, pageQuery, text } from './common';
+import { originalOutcome } from './originals';
 
 const range = intField({ min: 1, max: 3 })
   .optional()
@@ -42,7 +43,7 @@ export const betDetailRequest = z.strictObject({
 export const roundFairness = z.object({
   game: z.string(),
   params: z.record(z.string(), z.unknown()),
-  outcome: z.record(z.string(), z.unknown()),
+  outcome: originalOutcome,
   multiplier: z.string(),
   server_seed_hash: z.string(),
   client_seed: z.string(),

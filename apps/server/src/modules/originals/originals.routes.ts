@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { OriginalsService } from './originals.service';
+import { betToWire, rotationToWire, seedsToWire } from './originals.wire';
 
 export async function originalsRoutes(app: FastifyInstance, opts: { originals: OriginalsService }) {
   const { originals } = opts;
@@ -31,8 +32,14 @@ export async function originalsRoutes(app: FastifyInstance, opts: { originals: O
       },
       preHandler: app.requireAuth,
     },
-    async (request) =>
-      ok(await originals.bet(sessionOf(request).playerId, request.params.game, request.body)),
+    async (request) => {
+      const { idempotency_key: idempotencyKey, ...params } = request.body;
+      const bet = await originals.bet(sessionOf(request).playerId, request.params.game, {
+        ...params,
+        idempotencyKey,
+      });
+      return ok(betToWire(bet));
+    },
   );
 
   r.get(
@@ -45,7 +52,7 @@ export async function originalsRoutes(app: FastifyInstance, opts: { originals: O
       },
       preHandler: app.requireAuth,
     },
-    async (request) => ok(await originals.seeds(sessionOf(request).playerId)),
+    async (request) => ok(seedsToWire(await originals.seeds(sessionOf(request).playerId))),
   );
 
   r.post(
@@ -60,6 +67,8 @@ export async function originalsRoutes(app: FastifyInstance, opts: { originals: O
       preHandler: app.requireAuth,
     },
     async (request) =>
-      ok(await originals.rotate(sessionOf(request).playerId, request.body?.client_seed ?? '')),
+      ok(
+        rotationToWire(await originals.rotate(sessionOf(request).playerId, request.body?.client_seed ?? '')),
+      ),
   );
 }

@@ -7,16 +7,10 @@ import {
   hashServerSeed,
   settle,
   type GameName,
+  type OutcomeOf,
 } from '@koi/fair';
 import { newServerSeed } from '@koi/fair/node';
-import {
-  formatBalance,
-  formatMicro,
-  formatSigned,
-  parseAmount,
-  SystemAccount,
-  TransferCode,
-} from '@koi/ledger';
+import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -44,7 +38,7 @@ export interface OriginalsLedger {
 
 export interface OriginalBetInput {
   amount: string;
-  idempotency_key: string;
+  idempotencyKey: string;
   target?: string;
   direction?: 'over' | 'under';
   mines?: number;
@@ -65,21 +59,21 @@ function paramsFor(game: GameName, input: OriginalBetInput): unknown {
   return { target: input.target };
 }
 
-function toResult(row: OriginalBetRow, seed: Pick<SeedRow, 'serverSeedHash' | 'clientSeed'>) {
-  return {
-    bet_id: row.id,
-    game: row.game as GameName,
-    amount: formatMicro(row.amountMicro),
-    payout: formatMicro(row.payoutMicro),
-    profit: formatSigned(row.payoutMicro - row.amountMicro),
-    win: row.win,
-    multiplier: row.multiplierText,
-    outcome: row.outcome as Record<string, unknown>,
-    balance: formatBalance(row.balanceAfterMicro),
-    fairness: { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: row.nonce },
-    created_at: row.createdAt.toISOString(),
-  };
-}
+export type Seed = SeedRow;
+
+/** A settled bet as the service reports it: the stored row, its outcome typed, and the seed pair it used. */
+export type OriginalBet = Omit<OriginalBetRow, 'game' | 'outcome'> & {
+  game: GameName;
+  outcome: OutcomeOf[GameName];
+  seed: Pick<SeedRow, 'serverSeedHash' | 'clientSeed'>;
+};
+
+const toBet = (row: OriginalBetRow, seed: Pick<SeedRow, 'serverSeedHash' | 'clientSeed'>): OriginalBet => ({
+  ...row,
+  game: row.game as GameName,
+  outcome: row.outcome as OutcomeOf[GameName],
+  seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed },
+});
 
 const randomClientSeed = () => randomBytes(8).toString('hex');
 
@@ -117,19 +111,13 @@ export function createOriginalsService(deps: {
   }
 
   return {
-    async seeds(playerId: number) {
-      const seed = await ensureSeed(db, playerId);
-      return {
-        current: {
-          server_seed_hash: seed.serverSeedHash,
-          client_seed: seed.clientSeed,
-          nonce: seed.nextNonce,
-        },
-      };
+    /** The player's active seed pair (created on first use); `nextNonce` is the next bet's number. */
+    async seeds(playerId: number): Promise<Seed> {
+      return ensureSeed(db, playerId);
     },
 
     /** Reveals the active server seed (so its bets can be verified) and starts a new pair at nonce 0. */
-    async rotate(playerId: number, clientSeed: string) {
+    async rotate(playerId: number, clientSeed: string): Promise<{ previous: Seed; current: Seed }> {
       const next = clientSeed || randomClientSeed();
       const checked = checkClientSeed(next);
       if (!checked.ok) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: reasonOf(checked.problem) });
@@ -145,24 +133,11 @@ export function createOriginalsService(deps: {
           clientSeed: checked.value,
           createdAt: clock.now(),
         });
-        const current = (await r.activeSeed(playerId))!;
-        return {
-          previous: {
-            server_seed: previous.serverSeed,
-            server_seed_hash: previous.serverSeedHash,
-            client_seed: previous.clientSeed,
-            bets: previous.nextNonce,
-          },
-          current: {
-            server_seed_hash: current.serverSeedHash,
-            client_seed: current.clientSeed,
-            nonce: current.nextNonce,
-          },
-        };
+        return { previous, current: (await r.activeSeed(playerId))! };
       });
     },
 
-    async bet(playerId: number, game: GameName, input: OriginalBetInput) {
+    async bet(playerId: number, game: GameName, input: OriginalBetInput): Promise<OriginalBet> {
       const amount = parseAmount(input.amount);
       if (!amount.ok) throw new AppError('AMOUNT_INVALID', { reason: amount.reason });
       const rawParams = paramsFor(game, input);
@@ -184,11 +159,11 @@ export function createOriginalsService(deps: {
         .update(JSON.stringify([game, amount.micro.toString(), params.value]))
         .digest('hex');
       const replay = async () => {
-        const existing = await repo.findBetByKey(playerId, input.idempotency_key);
+        const existing = await repo.findBetByKey(playerId, input.idempotencyKey);
         if (!existing) return null;
         if (existing.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
         const seed = await repo.seedById(playerId, existing.seedId);
-        return toResult(existing, seed!);
+        return toBet(existing, seed!);
       };
       const earlier = await replay();
       if (earlier) return earlier;
@@ -199,10 +174,10 @@ export function createOriginalsService(deps: {
           const seed = await ensureSeed(tx, playerId, true);
           // The seed lock serialises this player's bets, so this second look cannot miss a bet with the same
           // key that committed while we waited for the lock.
-          const committed = await r.findBetByKey(playerId, input.idempotency_key);
+          const committed = await r.findBetByKey(playerId, input.idempotencyKey);
           if (committed) {
             if (committed.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
-            return toResult(committed, (await r.seedById(playerId, committed.seedId))!);
+            return toBet(committed, (await r.seedById(playerId, committed.seedId))!);
           }
           const nonce = await r.takeNonce(seed.id);
           const settlement = settle(
@@ -217,7 +192,7 @@ export function createOriginalsService(deps: {
           );
           const roundId = `${seed.id}:${nonce}`;
           const reference = { type: 'original', id: roundId };
-          const keyBase = `o:${playerId}:${input.idempotency_key}`;
+          const keyBase = `o:${playerId}:${input.idempotencyKey}`;
           await ledger.transferIn(tx, {
             key: `${keyBase}:bet`,
             debit: { player: playerId },
@@ -239,7 +214,7 @@ export function createOriginalsService(deps: {
           const now = clock.now();
           const row = await r.insertBet({
             playerId,
-            idempotencyKey: input.idempotency_key,
+            idempotencyKey: input.idempotencyKey,
             fingerprint,
             game,
             seedId: seed.id,
@@ -265,7 +240,7 @@ export function createOriginalsService(deps: {
             openedAt: now,
             closedAt: now,
           });
-          return toResult(row, seed);
+          return toBet(row, seed);
         });
       } catch (error) {
         // The same key raced in twice: the other request recorded the bet; answer with it.

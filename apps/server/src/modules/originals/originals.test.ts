@@ -6,6 +6,7 @@ import { toMicro } from '@koi/ledger';
 import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
+import { outcomeToWire } from './originals.wire';
 
 type Bet = {
   bet_id: number;
@@ -84,7 +85,7 @@ describe('originals (provably fair)', () => {
       expect(check.ok).toBe(true);
       if (!check.ok) continue;
       const settled = check.value as Settlement<'dice'>;
-      expect(settled.outcome).toEqual(b.outcome);
+      expect(outcomeToWire(settled.outcome)).toEqual(b.outcome);
       expect(settled.payoutMicro).toBe(toMicro(b.payout));
     }
     const after = body<{ current: { client_seed: string; nonce: number; server_seed_hash: string } }>(
@@ -100,7 +101,14 @@ describe('originals (provably fair)', () => {
     expect((await bet(auth, 'limbo', { amount: '2', target: '2.00' })).code).toBe(200);
     const mines = await bet(auth, 'mines', { amount: '1', mines: 3, picks: [0, 6, 12] });
     expect(mines.code).toBe(200);
-    expect(mines.result.outcome).toHaveProperty('mineTiles');
+    expect(mines.result.outcome).toMatchObject({ mines: 3, picks: [0, 6, 12] });
+    expect(Object.keys(mines.result.outcome).sort()).toEqual([
+      'hit_tile',
+      'mine_tiles',
+      'mines',
+      'picks',
+      'safe_reveals',
+    ]);
     const rows = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from bet_rounds r join players p on p.id = r.player_id where p.username = ${username} and r.provider_id = 15`,

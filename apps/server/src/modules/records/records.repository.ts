@@ -1,3 +1,4 @@
+import type { GameName, OutcomeOf } from '@koi/fair';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { RoundStatus } from '../../db/schema';
@@ -77,7 +78,7 @@ export function createRecordsRepository(db: DbOrTx) {
         total: number;
         o_game: string | null;
         o_params: Record<string, unknown> | null;
-        o_outcome: Record<string, unknown> | null;
+        o_outcome: OutcomeOf[GameName] | null;
         o_multiplier: string | null;
         o_nonce: number | null;
         s_hash: string | null;

@@ -1,6 +1,7 @@
 import { formatMicro, formatSigned } from '@koi/ledger';
 import type { Clock } from '../../lib/clock';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
+import { outcomeToWire } from '../originals/originals.wire';
 import type { RecordsRepository } from './records.repository';
 
 function money(stakeMicro: string, payoutMicro: string) {
@@ -56,11 +57,11 @@ export function createRecordsService(deps: { repo: RecordsRepository; clock: Clo
           opened_at: iso(r.opened_at)!,
           closed_at: iso(r.closed_at),
           fairness:
-            r.o_game && r.s_hash && r.s_client !== null && r.o_nonce !== null
+            r.o_game && r.o_outcome && r.s_hash && r.s_client !== null && r.o_nonce !== null
               ? {
                   game: r.o_game,
                   params: r.o_params ?? {},
-                  outcome: r.o_outcome ?? {},
+                  outcome: outcomeToWire(r.o_outcome),
                   multiplier: r.o_multiplier ?? '',
                   server_seed_hash: r.s_hash,
                   client_seed: r.s_client,

@@ -89,6 +89,11 @@ describe('bet records and win/loss report', () => {
     });
     expect(before.result.total).toBe(2);
     expect(before.result.data[0]!.fairness).toMatchObject({ nonce: 1, server_seed: null });
+    // The round's outcome is on the snake_case wire, as the bet answered it.
+    expect(before.result.data[0]!.fairness!.outcome).toMatchObject({
+      roll_hundredths: expect.any(Number),
+      win_chance: expect.any(String),
+    });
     await post(auth, '/api/originals/seeds/rotate', {});
     const after = await post<Detail>(auth, '/api/plat/bet-detail', {
       plat_type_id: 15,

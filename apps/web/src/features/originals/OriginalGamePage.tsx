@@ -254,7 +254,7 @@ function ResultView({
   }, [value, last?.bet_id]);
 
   if (kind === 'mines') {
-    const mineTiles = new Set((last?.outcome.mineTiles as number[] | undefined) ?? []);
+    const mineTiles = new Set((last?.outcome.mine_tiles as number[] | undefined) ?? []);
     const revealed = Boolean(last) && !busy;
     return (
       <div className="mines-grid" aria-label={t('originals.pickHint', { count: picks.length })}>

@@ -24,7 +24,14 @@ function diceBet(nonce: number, params = { target: '50.00', direction: 'over' as
     profit: play.value.win ? String(Number(play.value.multiplierText) - 1) : '-1',
     win: play.value.win,
     multiplier: play.value.multiplierText,
-    outcome: play.value.outcome as unknown as Record<string, unknown>,
+    // The wire is snake_case (decision 3): the server renames the fair library's outcome fields.
+    outcome: {
+      roll_hundredths: play.value.outcome.rollHundredths,
+      roll: play.value.outcome.roll,
+      target: play.value.outcome.target,
+      direction: play.value.outcome.direction,
+      win_chance: play.value.outcome.winChance,
+    },
     balance: '99.0000',
     fairness: { server_seed_hash: HASH, client_seed: CLIENT_SEED, nonce },
     created_at: new Date().toISOString(),

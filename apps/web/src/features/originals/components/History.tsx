@@ -16,7 +16,7 @@ export function History({ entries }: { entries: HistoryEntry[] }) {
               <span>#{e.fairness.nonce}</span>
               <span>
                 {e.game === 'mines'
-                  ? t('originals.safeTiles', { count: Number(e.outcome.safeReveals ?? 0) })
+                  ? t('originals.safeTiles', { count: Number(e.outcome.safe_reveals ?? 0) })
                   : String((e.outcome.roll ?? e.outcome.result ?? '') as string)}
               </span>
               <span>{e.multiplier}×</span>
