@@ -163,6 +163,117 @@ export const ERRORS = {
     zh: '单注金额须在 {min} 至 {max} USDT 之间',
     en: 'A bet must be between {min} and {max} USDT',
   },
+
+  // Operators, the console and the audit log (issue 11).
+  OPERATOR_LOGIN_FAILED: {
+    code: 6001,
+    http: 200,
+    zh: '用户名、密码或动态验证码错误',
+    en: 'Wrong username, password or authenticator code',
+  },
+  OPERATOR_LOCKED: {
+    code: 6002,
+    http: 200,
+    zh: '错误次数过多，账户已锁定，请{minutes}分钟后再试',
+    en: 'Too many failures; the account is locked, try again in {minutes} minutes',
+  },
+  OPERATOR_TOTP_REUSED: {
+    code: 6003,
+    http: 200,
+    zh: '该动态验证码已使用，请等待下一个验证码',
+    en: 'This authenticator code was already used; wait for the next one',
+  },
+  OPERATOR_PASSWORD_CHANGE_REQUIRED: {
+    code: 6004,
+    http: 403,
+    zh: '首次登录须先修改密码',
+    en: 'You must change your password before continuing',
+  },
+  OPERATOR_PERMISSION_DENIED: {
+    code: 6005,
+    http: 403,
+    zh: '没有权限执行此操作',
+    en: 'You do not have permission to do this',
+  },
+  OPERATOR_PASSWORD_FORMAT: {
+    code: 6006,
+    http: 200,
+    zh: '新密码须为12-128位，且不能与旧密码相同',
+    en: 'The new password must be 12-128 characters and differ from the old one',
+  },
+  OPERATOR_PASSWORD_WRONG: { code: 6007, http: 200, zh: '原密码错误', en: 'The current password is wrong' },
+  OPERATOR_USERNAME_FORMAT: {
+    code: 6008,
+    http: 200,
+    zh: '操作员用户名须为3-32位字母、数字、点、横线或下划线',
+    en: 'Operator usernames are 3-32 letters, digits, dots, dashes or underscores',
+  },
+  OPERATOR_USERNAME_TAKEN: {
+    code: 6009,
+    http: 200,
+    zh: '操作员用户名已存在',
+    en: 'This operator username is taken',
+  },
+  OPERATOR_NOT_FOUND: { code: 6010, http: 200, zh: '操作员不存在', en: 'Operator not found' },
+  OPERATOR_LAST_ADMIN: {
+    code: 6011,
+    http: 200,
+    zh: '不能停用或降级最后一个管理员',
+    en: 'The last active admin cannot be disabled or demoted',
+  },
+  OPERATOR_GRANT_EXCEEDS: {
+    code: 6012,
+    http: 200,
+    zh: '不能授予超过自身的权限：{area}',
+    en: 'You cannot grant more than you hold: {area}',
+  },
+  OPERATOR_SESSION_NOT_FOUND: { code: 6013, http: 200, zh: '会话不存在', en: 'Session not found' },
+  ADJUSTMENT_NOT_FOUND: { code: 6014, http: 200, zh: '调账申请不存在', en: 'Adjustment request not found' },
+  ADJUSTMENT_NOT_PENDING: {
+    code: 6015,
+    http: 200,
+    zh: '该调账申请已处理',
+    en: 'This adjustment request was already decided',
+  },
+  ADJUSTMENT_SELF_APPROVAL: {
+    code: 6016,
+    http: 200,
+    zh: '不能审批自己提交的调账，须由另一位操作员审批',
+    en: 'You cannot approve your own adjustment; another operator must',
+  },
+  UPLOAD_TYPE: {
+    code: 6017,
+    http: 200,
+    zh: '只支持 PNG、JPEG、WebP、GIF 图片',
+    en: 'Only PNG, JPEG, WebP or GIF images are accepted',
+  },
+  UPLOAD_TOO_LARGE: { code: 6018, http: 200, zh: '图片不能超过{mb}MB', en: 'Images may be at most {mb} MB' },
+  PLAYER_STATUS_UNCHANGED: {
+    code: 6019,
+    http: 200,
+    zh: '玩家已是该状态',
+    en: 'The player already has this status',
+  },
+  BANNER_NOT_FOUND: { code: 6020, http: 200, zh: '横幅不存在', en: 'Banner not found' },
+  PROVIDER_NOT_FOUND: { code: 6021, http: 200, zh: '游戏厂商不存在', en: 'Provider not found' },
+  OPERATOR_ADMIN_OVERRIDES: {
+    code: 6022,
+    http: 200,
+    zh: '管理员角色拥有全部权限，不能设置单项权限',
+    en: 'The admin role holds every permission; it takes no overrides',
+  },
+  OPERATOR_SELF_CHANGE: {
+    code: 6023,
+    http: 200,
+    zh: '不能修改自己的角色或状态',
+    en: 'You cannot change your own role or status',
+  },
+  OPERATOR_DISABLED: {
+    code: 6024,
+    http: 200,
+    zh: '操作员账户已停用',
+    en: 'This operator account is disabled',
+  },
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

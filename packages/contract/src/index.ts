@@ -8,3 +8,4 @@ export * from './games';
 export * from './wallet';
 export * from './originals';
 export * from './records';
+export * from './admin';
