@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { applySqlSources } from './functions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,7 +21,10 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed SQL migrations; safe to call on every start and from several nodes at once. */
+  /**
+   * Applies the committed SQL migrations, then the current definition of every SQL function and trigger
+   * (src/db/functions, see functions.ts); safe to call on every start and from several nodes at once.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,7 +48,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     // PGlite is one process with one connection, so no lock is needed around the migrator.
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await applySqlSources(db);
+    },
     close: () => client.close(),
   };
 }
@@ -67,6 +74,8 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): Database 
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        // Under the same lock, so two starting nodes never replace functions while the other migrates.
+        await applySqlSources(db);
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         lockClient.release();

@@ -15,8 +15,9 @@ import { players } from './accounts';
 
 /**
  * The wallet ledger (issue 4), modelled on TigerBeetle's accounts and transfers. The writes themselves are
- * done by the SQL functions in drizzle/*_wallet_functions.sql (one round trip per transfer); see the design
- * note in modules/wallet/wallet.service.ts.
+ * done by the SQL functions koi_ledger_* in src/db/functions/ (one file per function, the current definition;
+ * one round trip per transfer), and triggers there keep the history append-only; see the design note in
+ * modules/wallet/wallet.service.ts.
  */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

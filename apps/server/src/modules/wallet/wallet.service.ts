@@ -33,10 +33,12 @@ import {
  * transfer row ever sees is that single resolution. Every event also appends one entry per account, so every
  * balance can be recomputed two ways (from transfers, and from entries); `ledger:verify` does both.
  *
- * One round trip per transfer. A transfer is one call of the SQL function koi_ledger_transfer (migration
- * 0002): it checks the key, updates both accounts, inserts the transfer and its entries, in one statement and
- * so in one short transaction. Row locks live exactly as long as one server-side function call plus its
- * commit, instead of several client round trips, which is most of what makes the ledger fast.
+ * One round trip per transfer. A transfer is one call of the SQL function koi_ledger_transfer
+ * (src/db/functions/koi_ledger_transfer.sql, with koi_ledger_apply, koi_ledger_pick_shard and
+ * koi_ledger_find_transfer beside it): it checks the key, updates both accounts, inserts the transfer and
+ * its entries, in one statement and so in one short transaction. Row locks live exactly as long as one
+ * server-side function call plus its commit, instead of several client round trips, which is most of what
+ * makes the ledger fast.
  *
  * No overdraft. The limit check and the debit are one conditional UPDATE ("... where available >= amount"):
  * a concurrent debit waits for the row lock and then re-evaluates the condition against the new balance, so

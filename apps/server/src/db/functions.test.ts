@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/db';
+import type { Database } from './client';
+import { diffFunctionsWithFiles, FUNCTIONS_DIR, readSqlSources } from './functions';
+
+let database: Database;
+const scratchDirs: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+afterEach(() => {
+  for (const dir of scratchDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of the functions folder that a test may change, to prove the comparison notices. */
+function copyOfFunctions(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-functions-'));
+  scratchDirs.push(dir);
+  for (const file of fs.readdirSync(FUNCTIONS_DIR)) {
+    fs.copyFileSync(path.join(FUNCTIONS_DIR, file), path.join(dir, file));
+  }
+  return dir;
+}
+
+function edit(dir: string, file: string, from: string, to: string) {
+  const text = fs.readFileSync(path.join(dir, file), 'utf8');
+  expect(text).toContain(from);
+  fs.writeFileSync(path.join(dir, file), text.replace(from, to));
+}
+
+describe('SQL function and trigger sources', () => {
+  it('the database holds exactly the functions and triggers that src/db/functions defines', async () => {
+    const sources = readSqlSources();
+    const names = sources.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['koi_ledger_transfer', 'koi_ledger_transfer_batch']));
+    expect(names).toContain('ledger_entries_no_change');
+    expect(await diffFunctionsWithFiles(database.db)).toEqual([]);
+  });
+
+  it('applies function files before trigger files, each group in name order', () => {
+    const sources = readSqlSources();
+    const functions = sources.filter((s) => s.kind === 'function').map((s) => s.file);
+    const triggers = sources.filter((s) => s.kind === 'trigger').map((s) => s.file);
+    expect(functions.length).toBeGreaterThan(0);
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(sources.map((s) => s.file)).toEqual([...functions, ...triggers]);
+    expect(functions).toEqual([...functions].sort());
+    expect(triggers).toEqual([...triggers].sort());
+  });
+
+  it('reports a function whose file body differs from the database', async () => {
+    const dir = copyOfFunctions();
+    edit(dir, 'koi_ledger_pick_shard.sql', 'RETURN v_id;\nEND', 'RETURN v_id + 0;\nEND');
+    const differences = await diffFunctionsWithFiles(database.db, dir);
+    expect(differences).toHaveLength(1);
+    expect(differences[0]).toMatch(
+      /^function koi_ledger_pick_shard\(.*\) in the database differs from its file/,
+    );
+    expect(differences[0]).toContain('RETURN v_id + 0;');
+  });
+
+  it('reports a function whose arguments differ from its file', async () => {
+    const dir = copyOfFunctions();
+    edit(dir, 'koi_ledger_pick_shard.sql', 'p_shard integer)', 'p_shard bigint)');
+    const differences = await diffFunctionsWithFiles(database.db, dir);
+    expect(differences.join('\n')).toMatch(
+      /function koi_ledger_pick_shard\(.*p_shard integer\) is in the database but no file/,
+    );
+    expect(differences.join('\n')).toMatch(
+      /function koi_ledger_pick_shard\(.*p_shard bigint\) is defined by a file/,
+    );
+  });
+
+  it('reports a function in the database that no file defines', async () => {
+    const dir = copyOfFunctions();
+    fs.rmSync(path.join(dir, 'koi_ledger_resolve.sql'));
+    const differences = await diffFunctionsWithFiles(database.db, dir);
+    expect(differences).toEqual([
+      expect.stringMatching(/^function koi_ledger_resolve\(.*\) is in the database but no file/),
+    ]);
+  });
+
+  it('reports a file whose function is not in the database', async () => {
+    const dir = copyOfFunctions();
+    fs.writeFileSync(
+      path.join(dir, 'koi_extra.sql'),
+      'CREATE OR REPLACE FUNCTION koi_extra() RETURNS integer LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;\n',
+    );
+    expect(await diffFunctionsWithFiles(database.db, dir)).toEqual([
+      'function koi_extra() is defined by a file in src/db/functions but not in the database',
+    ]);
+  });
+
+  it('reports a trigger that differs from its file', async () => {
+    const dir = copyOfFunctions();
+    edit(dir, 'ledger_transfers_no_delete.trigger.sql', 'BEFORE DELETE', 'AFTER DELETE');
+    const differences = await diffFunctionsWithFiles(database.db, dir);
+    expect(differences).toHaveLength(1);
+    expect(differences[0]).toMatch(/^trigger ledger_transfers_no_delete in the database differs/);
+  });
+
+  it('refuses a file that does not define, with CREATE OR REPLACE, the object it is named after', () => {
+    const dir = copyOfFunctions();
+    fs.renameSync(path.join(dir, 'koi_ledger_resolve.sql'), path.join(dir, 'koi_ledger_settle.sql'));
+    expect(() => readSqlSources(dir)).toThrow(
+      /koi_ledger_settle\.sql must define function koi_ledger_settle/,
+    );
+    fs.rmSync(path.join(dir, 'koi_ledger_settle.sql'));
+    edit(dir, 'ledger_entries_no_change.trigger.sql', 'CREATE OR REPLACE TRIGGER', 'CREATE TRIGGER');
+    expect(() => readSqlSources(dir)).toThrow(/must define trigger ledger_entries_no_change/);
+  });
+
+  it('notices a function changed in the database, and migrate() restores the file', async () => {
+    await database.db.execute(sql`create or replace function koi_ledger_pick_shard(p_system text,
+      p_currency text, p_shard integer) returns bigint language plpgsql as $$ BEGIN RETURN 1; END $$`);
+    await database.db.execute(sql`create function koi_orphan() returns integer language sql as 'select 1'`);
+    const differences = await diffFunctionsWithFiles(database.db);
+    expect(differences).toEqual([
+      expect.stringMatching(/^function koi_ledger_pick_shard\(.*\) in the database differs from its file/),
+      'function koi_orphan() is in the database but no file in src/db/functions defines it',
+    ]);
+    await database.db.execute(sql`drop function koi_orphan()`);
+    await database.migrate();
+    expect(await diffFunctionsWithFiles(database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from './client';
+
+/*
+ * The current source of every SQL function and trigger.
+ *
+ * Migrations are history: a function defined in migration 0002 and replaced in 0004 and 0007 has no single
+ * readable definition there, and every change would copy the whole body into a new migration. So the current
+ * definition of each PL/pgSQL function and trigger lives in its own file in `functions/`, named after it
+ * (`<function>.sql`, `<trigger>.trigger.sql`), and `Database.migrate()` applies every file after the drizzle
+ * migrations, in a fixed order: function files in name order, then trigger files in name order (a trigger
+ * needs its function; PL/pgSQL bodies are not resolved until called, so functions may call each other in any
+ * order). Each file is one `CREATE OR REPLACE` statement, so applying it again changes nothing, and all files
+ * are applied in one transaction, so a node never sees half of a new set.
+ *
+ * `functions.test.ts` checks that the database holds exactly what the files define (see
+ * `diffFunctionsWithFiles`), so the file is always the truth. The workflow for changing a function is in the
+ * README ("Developing").
+ */
+
+export const FUNCTIONS_DIR = path.resolve(import.meta.dirname, 'functions');
+const TRIGGER_SUFFIX = '.trigger.sql';
+
+export interface SqlSource {
+  /** File name inside the functions folder. */
+  file: string;
+  kind: 'function' | 'trigger';
+  /** The function or trigger the file defines (its file name without the extension). */
+  name: string;
+  sql: string;
+}
+
+const DEFINITION = /^\s*CREATE\s+OR\s+REPLACE\s+(FUNCTION|TRIGGER)\s+(\w+)/im;
+
+/**
+ * Reads the function and trigger files in the order they are applied. A file must define, with one
+ * `CREATE OR REPLACE` statement, the object it is named after; anything else is refused here, at start,
+ * rather than left to drift.
+ */
+export function readSqlSources(dir: string = FUNCTIONS_DIR): SqlSource[] {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const sources = files.map((file): SqlSource => {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const kind = file.endsWith(TRIGGER_SUFFIX) ? 'trigger' : 'function';
+    const name = file.slice(0, -(kind === 'trigger' ? TRIGGER_SUFFIX : '.sql').length);
+    const found = DEFINITION.exec(text);
+    if (!found || found[1]!.toLowerCase() !== kind || found[2] !== name) {
+      throw new Error(
+        `${path.join(dir, file)} must define ${kind} ${name} with one CREATE OR REPLACE ${kind.toUpperCase()} statement`,
+      );
+    }
+    return { file, kind, name, sql: text };
+  });
+  return [...sources.filter((s) => s.kind === 'function'), ...sources.filter((s) => s.kind === 'trigger')];
+}
+
+/** Applies every function and trigger file, in order, in one transaction. */
+export async function applySqlSources(db: DbOrTx, sources: SqlSource[] = readSqlSources()): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const source of sources) await tx.execute(sql.raw(source.sql));
+  });
+}
+
+/** What the database holds for one function or trigger, in PostgreSQL's own words. */
+interface SqlObject {
+  kind: 'function' | 'trigger';
+  name: string;
+  /** Functions: identity and full arguments, result, language, volatility and the body (prosrc); triggers: the definition. */
+  definition: string;
+}
+
+/**
+ * Every function and trigger of the application's schema, except those an extension owns. Functions are
+ * listed whatever their name, so one created by a migration without a file is caught too.
+ */
+async function readSqlObjects(db: DbOrTx): Promise<SqlObject[]> {
+  const functions = await queryRows<{ name: string; signature: string; definition: string }>(
+    db,
+    sql`select p.proname as name, pg_get_function_identity_arguments(p.oid) as signature,
+          concat_ws(E'\n', 'arguments: ' || pg_get_function_arguments(p.oid),
+            'returns: ' || pg_get_function_result(p.oid), 'language: ' || l.lanname,
+            'volatility: ' || p.provolatile::text, 'body:' || p.prosrc) as definition
+        from pg_proc p
+        join pg_namespace n on n.oid = p.pronamespace
+        join pg_language l on l.oid = p.prolang
+        where n.nspname = current_schema()
+          and not exists (select 1 from pg_depend d
+                          where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
+  );
+  const triggers = await queryRows<{ name: string; definition: string }>(
+    db,
+    sql`select t.tgname as name, pg_get_triggerdef(t.oid) as definition
+        from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where not t.tgisinternal and n.nspname = current_schema()`,
+  );
+  return [
+    ...functions.map((f) => ({
+      kind: 'function' as const,
+      name: `${f.name}(${f.signature})`,
+      definition: f.definition,
+    })),
+    ...triggers.map((t) => ({ kind: 'trigger' as const, name: t.name, definition: t.definition })),
+  ];
+}
+
+class Rollback extends Error {}
+
+/**
+ * Compares the database with the function and trigger files and returns one line per difference (empty when
+ * they agree): a function or trigger in the database without a file, a file whose object is not in the
+ * database, or a definition that differs. It works inside a transaction that it always rolls back: it reads
+ * what the database holds, drops every function and trigger, applies the files exactly as `migrate()` does,
+ * reads again and compares, so PostgreSQL itself parses both sides and formatting cannot cause a false
+ * alarm. Tests only: the drops take table locks while the transaction lasts.
+ */
+export async function diffFunctionsWithFiles(db: DbOrTx, dir: string = FUNCTIONS_DIR): Promise<string[]> {
+  const sources = readSqlSources(dir);
+  let differences: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const before = await readSqlObjects(tx);
+      const triggers = await queryRows<{ name: string; table: string }>(
+        tx,
+        sql`select t.tgname as name, c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+            join pg_namespace n on n.oid = c.relnamespace
+            where not t.tgisinternal and n.nspname = current_schema()`,
+      );
+      for (const t of triggers) {
+        await tx.execute(sql`drop trigger ${sql.identifier(t.name)} on ${sql.identifier(t.table)}`);
+      }
+      for (const f of before.filter((o) => o.kind === 'function')) {
+        await tx.execute(sql.raw(`drop function ${f.name} cascade`));
+      }
+      await applySqlSources(tx, sources);
+      const after = await readSqlObjects(tx);
+      differences = compareSqlObjects(before, after);
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  return differences;
+}
+
+function compareSqlObjects(database: SqlObject[], files: SqlObject[]): string[] {
+  const key = (o: SqlObject) => `${o.kind} ${o.name}`;
+  const fromFiles = new Map(files.map((o) => [key(o), o]));
+  const inDatabase = new Map(database.map((o) => [key(o), o]));
+  const lines: string[] = [];
+  for (const [k, o] of inDatabase) {
+    const f = fromFiles.get(k);
+    if (!f) lines.push(`${k} is in the database but no file in src/db/functions defines it`);
+    else if (f.definition !== o.definition) {
+      lines.push(
+        `${k} in the database differs from its file:\n--- database\n${o.definition}\n--- file\n${f.definition}`,
+      );
+    }
+  }
+  for (const k of fromFiles.keys()) {
+    if (!inDatabase.has(k))
+      lines.push(`${k} is defined by a file in src/db/functions but not in the database`);
+  }
+  return lines.sort();
+}

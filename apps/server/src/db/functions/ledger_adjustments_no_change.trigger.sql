@@ -1,0 +1,7 @@
+-- The ledger's history is append-only: transfers are never updated except a pending transfer's single
+-- resolution, and nothing is ever deleted. Row triggers on UPDATE and DELETE cost nothing on the
+-- INSERT-only hot path.
+--
+-- Operator adjustments are records of what was done: never updated or deleted.
+CREATE OR REPLACE TRIGGER ledger_adjustments_no_change BEFORE UPDATE OR DELETE ON ledger_adjustments
+  FOR EACH ROW EXECUTE FUNCTION koi_ledger_refuse_change();
