@@ -11,6 +11,7 @@ import { useUserInfoQuery } from '../features/auth/api/userInfo';
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useUiStore } from '../stores/ui';
 import { useRouteMeta } from './meta';
+import './RootLayout.css';
 
 // Dialogs load their code on first open and then stay mounted (so closing animates).
 const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog'));

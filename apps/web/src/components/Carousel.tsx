@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './Carousel.css';
 
 /** Autoplay interval of the home banner carousel. */
 export const CAROUSEL_INTERVAL_MS = 4000;

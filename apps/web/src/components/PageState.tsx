@@ -1,5 +1,6 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import './PageState.css';
 
 export function PageLoading() {
   const { t } = useTranslation();

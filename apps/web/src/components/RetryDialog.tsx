@@ -1,6 +1,7 @@
 import { Button, CenterPopup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../stores/ui';
+import './RetryDialog.css';
 
 /** Retry dialog (spec §2): centred, not closable by tapping outside, z-index 200. */
 export default function RetryDialog() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../features/content/api/bulletin';
 import { useUiStore } from '../stores/ui';
 import { CloseIcon, HeadsetIcon, TelegramIcon } from './Icons';
+import './ServiceDialog.css';
 
 /** Customer-service dialog (spec §2): online support (config 7) and a Telegram contact (config 3). */
 export default function ServiceDialog() {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ChatIcon, GiftIcon, HomeIcon, UserIcon, WalletIcon } from './Icons';
+import './TabBar.css';
 
 export const TABS = [
   { path: '/home', label: 'tabs.home', Icon: HomeIcon },

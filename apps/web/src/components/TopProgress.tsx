@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useProgressStore } from '../stores/progress';
+import './TopProgress.css';
 
 /** How long the bar runs for a navigation that loads nothing. */
 export const NAVIGATION_PROGRESS_MS = 350;

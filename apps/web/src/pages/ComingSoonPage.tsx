@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRouteMeta } from '../app/meta';
+import './ComingSoonPage.css';
 
 /** Routes of spec §2 not built yet show this inside the frame, never a blank page. */
 export default function ComingSoonPage() {

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import './ComingSoonPage.css';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -24,6 +24,7 @@ import { CategoryTabs, parseHomeCategory, type HomeCategory } from './components
 import { HotStrip } from './components/HotStrip';
 import { Partners } from './components/Partners';
 import { useOnceTrue } from '../../lib/useOnceTrue';
+import './HomePage.css';
 
 // Overlays load on first open, keeping their code (and the drawer's switches) out of the first paint.
 const SideDrawer = lazy(() => import('./components/SideDrawer'));

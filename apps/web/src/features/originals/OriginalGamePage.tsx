@@ -13,6 +13,7 @@ import { FairnessPanel } from './components/FairnessPanel';
 import { History } from './components/History';
 import { diceOffer, limboChance, scaleAmount } from './params';
 import type { HistoryEntry } from './verifyRound';
+import './OriginalGamePage.css';
 
 /** Auto-bet plays at most this many rounds per start (a bound on an unattended loop). */
 export const AUTO_BET_ROUNDS = 10;

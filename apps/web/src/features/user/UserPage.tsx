@@ -6,6 +6,7 @@ import { formatBalance } from '../../lib/format';
 import { useIsSignedIn } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
 import { useLogoutMutation, useUserInfoQuery } from '../auth/api/userInfo';
+import './UserPage.css';
 
 const MENU = [
   { key: 'records', to: '/betRecords' },

@@ -7,6 +7,7 @@ import { useAuthStore } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { fetchCaptcha, useLoginMutation, useRegisterMutation, type AuthForm } from '../api/session';
 import { readInvitedCode, readRemembered, saveRemembered, validateRegister } from '../remember';
+import './LoginDialog.css';
 
 const EMPTY: AuthForm = { username: '', password: '', confrimPas: '', captcha: '', code: '' };
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageState } from '../../../components/PageState';
 import type { GameItem } from '../api/types';
 import { GameTile } from './GameTile';
+import './GameGrid.css';
 
 /** Spec §9: 3 columns for hot games, 2 for a category. Loading, empty and error states included. */
 export function GameGrid({

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { imageUrl, PLACEHOLDER_IMAGE } from '../../../lib/format';
 import type { GameItem } from '../api/types';
+import './GameTile.css';
 
 /** Spec §2: non-playable items show a corner badge for status 2, 3 or 4. */
 export function StatusBadge({ status }: { status: GameItem['status'] }) {

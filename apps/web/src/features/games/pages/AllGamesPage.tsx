@@ -4,6 +4,7 @@ import { PageLoading, PageState } from '../../../components/PageState';
 import { imageUrl } from '../../../lib/format';
 import { useGamePlatListQuery } from '../api/gamePlatList';
 import type { GameCategoryRecord } from '../api/types';
+import './AllGamesPage.css';
 
 /** Spec §2: the seven blocks in this order, each with its title and icon. */
 export const ALL_GAMES_BLOCKS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -4,6 +4,8 @@ import { useGamePlatListQuery } from '../api/gamePlatList';
 import { useGamesQuery } from '../api/games';
 import { GameGrid } from '../components/GameGrid';
 import { useOpenGame } from '../useOpenGame';
+import './AllGamesPage.css';
+import './CateListPage.css';
 
 /** cateList (spec §2): the games of one provider (plat_id) in one category (plat_type). */
 export default function CateListPage() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/Icons';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
+import './AddToHome.css';
 
 const AddToHomeSheet = lazy(() => import('./AddToHomeSheet'));
 

@@ -1,5 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import './AddToHomeSheet.css';
 
 /** The bottom sheet with the add-to-home instruction image (spec §2). */
 export default function AddToHomeSheet({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -6,6 +6,7 @@ import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { useRefreshBalanceMutation, useUserInfoQuery } from '../../auth/api/userInfo';
 import { CountUp } from './CountUp';
+import './BalanceCard.css';
 
 const SHORTCUTS = [
   { key: 'recharge', to: '/recharge', Icon: DepositIcon },

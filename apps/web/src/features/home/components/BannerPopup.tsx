@@ -6,6 +6,7 @@ import { imageUrl } from '../../../lib/format';
 import { useUiStore } from '../../../stores/ui';
 import { useBannersQuery } from '../../content/api/banners';
 import { useOpenBanner } from './Banners';
+import './BannerPopup.css';
 
 /**
  * Spec §2: a popup carousel of two banners; the first opens activity 9, the second activity 999. The server

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Carousel } from '../../../components/Carousel';
 import { imageUrl } from '../../../lib/format';
 import { useBannersQuery, type Banner } from '../../content/api/banners';
+import './Banners.css';
 
 /** Where a banner leads: its activity (activityDetail) or its link. */
 export function bannerTarget(banner: Banner): string | null {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './CategoryTabs.css';
 
 /** Spec §2: hot = 0 and five categories (slots, live video, board/card, fishing, sports). */
 export const HOME_CATEGORIES = [0, 5, 7, 1, 3, 6] as const;

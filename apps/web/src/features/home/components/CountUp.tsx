@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatBalance } from '../../../lib/format';
+import './CountUp.css';
 
 /** Spec §9: the balance counts up over 1 second with 4 decimals. */
 export const BALANCE_COUNT_MS = 1000;

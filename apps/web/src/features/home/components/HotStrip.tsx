@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FireIcon } from '../../../components/Icons';
 import { imageUrl } from '../../../lib/format';
 import type { GameItem } from '../../games/api/types';
+import './HotStrip.css';
 
 /**
  * Spec §2: recommended hot games scroll continuously; the list is duplicated so the loop has no seam, each

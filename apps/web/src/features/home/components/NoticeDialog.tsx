@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/Icons';
 import { useUiStore } from '../../../stores/ui';
 import { useConfig } from '../../content/api/bulletin';
+import './NoticeDialog.css';
 
 /**
  * Notice dialog (spec §2): config item 1 as rich content, scrollable, with a close icon. The notice is

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './Partners.css';
 
 const PARTNERS = ['koi', 'aurora', 'nebula', 'lotus', 'tide', 'ember'] as const;
 const LICENCES = ['licence-1', 'licence-2', 'licence-3'] as const;

@@ -13,6 +13,7 @@ import {
 } from '../../../components/Icons';
 import { setLanguage } from '../../../i18n';
 import { useUiStore } from '../../../stores/ui';
+import './SideDrawer.css';
 
 /** Left side drawer (spec §2): menu of settings and shortcuts. */
 export default function SideDrawer() {

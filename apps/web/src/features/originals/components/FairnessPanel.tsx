@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRotateSeedMutation, useSeedsQuery, type RotateResult } from '../api/originals';
 import { verifyRound, type HistoryEntry } from '../verifyRound';
+import './FairnessPanel.css';
 
 /**
  * The fairness panel: the current server-seed hash (committed before play), the client seed (editable,

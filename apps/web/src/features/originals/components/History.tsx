@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBalance } from '../../../lib/format';
 import type { HistoryEntry } from '../verifyRound';
+import './History.css';
 
 export function History({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation();
