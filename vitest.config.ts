@@ -12,7 +12,9 @@ const postgresLeg = process.env.TEST_DATABASE_URL !== 'skip';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'] } },
+      {
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/sandbox/src/**/*.test.ts'] },
+      },
       {
         // The player app's component and store tests; its Vite config supplies the React plugin and dedupe.
         extends: './apps/web/vite.config.ts',

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm start`: the platform in demo mode. Starts the provider simulator (which stands in for the external
- * game providers, decision 15) and the Koi server, wired to each other with a shared signing secret.
+ * `npm start`: the platform in demo mode. Starts the sandbox (which stands in for every external system:
+ * game providers, TronGrid, a hosted payment channel, the payout rail; decision 19) and the Koi server,
+ * wired to each other.
  *
- * The secret is never committed: it comes from PROVIDER_SIM_SECRET, or is generated once and kept in the
- * data directory (readable by this user only) so that restarts keep working. PROVIDER_SIM=off starts the
- * server alone.
+ * Secrets are never committed: each comes from its environment variable, or is generated once and kept in
+ * the data directory (readable by this user only) so that restarts keep working. SANDBOX=off (or the older
+ * PROVIDER_SIM=off) starts the server alone.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,15 +17,16 @@ const root = path.resolve(import.meta.dirname, '..');
 const cwd = process.env.INIT_CWD ?? process.cwd();
 const dataDir = path.resolve(cwd, process.env.KOI_DATA_DIR ?? './data');
 const port = Number(process.env.PORT ?? 8080);
-const simPort = Number(process.env.SIM_PORT ?? 8090);
-const withSim = process.env.PROVIDER_SIM !== 'off';
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? process.env.SIM_PORT ?? 8090);
+const withSandbox = process.env.SANDBOX !== 'off' && process.env.PROVIDER_SIM !== 'off';
 
-function simSecret() {
-  if (process.env.PROVIDER_SIM_SECRET) return process.env.PROVIDER_SIM_SECRET;
+/** The variable's value, else a random secret generated once into `KOI_DATA_DIR/<file>`. */
+function secret(variable, file) {
+  if (process.env[variable]) return process.env[variable];
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'provider-sim.secret');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return fs.readFileSync(file, 'utf8').trim();
+  const full = path.join(dataDir, file);
+  if (!fs.existsSync(full)) fs.writeFileSync(full, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return fs.readFileSync(full, 'utf8').trim();
 }
 
 const children = [];
@@ -57,13 +59,29 @@ process.on('SIGTERM', () => stop(0));
 
 // A demo bonus so a new player can try the games right away; set DEMO_SIGNUP_BONUS=0 to turn it off.
 const serverEnv = { DEMO_SIGNUP_BONUS: process.env.DEMO_SIGNUP_BONUS ?? '100' };
-if (withSim) {
-  const secret = simSecret();
-  run('provider simulator', 'apps/provider-sim/src/server.ts', {
-    SIM_PORT: String(simPort),
+if (withSandbox) {
+  const url = `http://127.0.0.1:${sandboxPort}`;
+  // Shared by both processes: each system's key, as the real system would issue one to Koi.
+  const shared = {
+    PROVIDER_SIM_SECRET: secret('PROVIDER_SIM_SECRET', 'provider-sim.secret'),
+    TRONGRID_API_KEY: secret('TRONGRID_API_KEY', 'trongrid.key'),
+    PAYMENT_MERCHANT_ID: process.env.PAYMENT_MERCHANT_ID ?? 'koi',
+    PAYMENT_SANDBOX_SECRET: secret('PAYMENT_SANDBOX_SECRET', 'payment-sandbox.secret'),
+    PAYOUT_API_KEY: secret('PAYOUT_API_KEY', 'payout.key'),
+  };
+  run('sandbox', 'apps/sandbox/src/server.ts', {
+    ...shared,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataDir, 'sandbox'),
+    SANDBOX_CONTROL_SECRET: secret('SANDBOX_CONTROL_SECRET', 'sandbox-control.secret'),
     KOI_URL: `http://127.0.0.1:${port}`,
-    PROVIDER_SIM_SECRET: secret,
   });
-  Object.assign(serverEnv, { PROVIDER_SIM_URL: `http://127.0.0.1:${simPort}`, PROVIDER_SIM_SECRET: secret });
+  Object.assign(serverEnv, {
+    ...shared,
+    PROVIDER_SIM_URL: process.env.PROVIDER_SIM_URL ?? url,
+    TRONGRID_URL: process.env.TRONGRID_URL ?? url,
+    PAYMENT_SANDBOX_URL: process.env.PAYMENT_SANDBOX_URL ?? url,
+    PAYOUT_URL: process.env.PAYOUT_URL ?? url,
+  });
 }
 run('server', 'apps/server/src/server.ts', serverEnv);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:games`: the seamless provider wallet over real HTTP, beside the wallet service alone.
  *
- * (a) HTTP: the provider simulator (its own process) plays rounds for 32 concurrent players; each round is
+ * (a) HTTP: the sandbox's game provider (its own process) plays rounds for 32 concurrent players; each round is
  *     a signed debit (bet) and a signed credit (win) to Koi's /api/providers/sim/transaction/* endpoints,
  *     each one a database transaction that records the provider transaction, moves the money through the
  *     ledger and updates the round. Measured: debit+credit round trips per second, and each pair's latency
@@ -15,10 +15,7 @@
  * BENCH_ROUNDS        rounds (debit+credit pairs) per phase (default 3000)
  * BENCH_CONCURRENCY   concurrent players (default 32)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { buildApp } from '../src/app';
@@ -27,6 +24,7 @@ import { openPostgres } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
+import { freePort, startSandbox } from '../test/sim';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
@@ -36,17 +34,6 @@ const withDatabase = (url: string, name: string) =>
   Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function drive(total: number, op: (worker: number) => Promise<void>) {
   const latencies: number[] = [];
@@ -83,37 +70,12 @@ async function main() {
   await admin.query(`create database "${dbName}"`);
   const database = openPostgres(withDatabase(SERVER_URL, dbName), { max: 40 });
   const koiPort = await freePort();
-  const simPort = await freePort();
-  const secret = randomBytes(24).toString('hex');
-  const sim = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../provider-sim'),
-    env: {
-      ...process.env,
-      SIM_PORT: String(simPort),
-      SIM_HOST: '127.0.0.1',
-      KOI_URL: `http://127.0.0.1:${koiPort}`,
-      PROVIDER_SIM_SECRET: secret,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const simUrl = `http://127.0.0.1:${simPort}`;
+  const sandbox = await startSandbox({ koiUrl: `http://127.0.0.1:${koiPort}` });
   try {
-    const app = await buildApp(testConfig({ providerSim: { url: simUrl, secret }, logLevel: 'warn' }), {
+    const app = await buildApp(testConfig({ ...sandbox.koiConfig, logLevel: 'warn' }), {
       database,
     });
     await app.listen({ port: koiPort, host: '127.0.0.1' });
-    for (let i = 0; ; i += 1) {
-      if (
-        await fetch(`${simUrl}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 200) throw new Error('simulator did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const wallet = createWalletService({ db: database.db, clock: systemClock });
 
     // 32 players, signed in through the API, each with money and an open simulator session.
@@ -156,12 +118,9 @@ async function main() {
     }
 
     const play = async (worker: number) => {
-      const res = await fetch(`${simUrl}/control/play`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-sim-control': secret },
-        body: JSON.stringify({ session_id: sessions[worker], amount: '1' }),
-      });
-      const round = (await res.json()) as { state: string };
+      const round = (await sandbox.control('/control/providers/play', {
+        body: { session_id: sessions[worker], amount: '1' },
+      })) as { state: string };
       if (round.state !== 'settled')
         throw new Error(`round not settled: ${JSON.stringify(round).slice(0, 300)}`);
     };
@@ -204,7 +163,7 @@ async function main() {
     );
     process.exitCode = violations === 0 ? 0 : 1;
   } finally {
-    sim.kill('SIGTERM');
+    await sandbox.stop();
     await database.close().catch(() => undefined);
     await admin.query(`drop database if exists "${dbName}" with (force)`);
     await admin.end();

@@ -48,7 +48,49 @@ describe('configuration', () => {
     ['CAPTCHA', 'maybe'],
     ['DATABASE_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['TRONGRID_URL', 'api.trongrid.io'],
+    ['USDT_CONTRACT', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6'],
+    ['USDT_CONTRACT', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+    ['PAYOUT_API_KEY', 'short'],
   ])('refuses %s=%j at start-up, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('points at no external money system by default, and at the official USDT contract', () => {
+    const c = loadConfig({});
+    expect(c.tron).toEqual({
+      url: null,
+      apiKey: undefined,
+      usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
+    expect(c.paymentSandbox).toBeNull();
+    expect(c.payout).toBeNull();
+  });
+
+  it('reads the TronGrid, payment channel and payout rail settings', () => {
+    const key = 'k'.repeat(32);
+    const c = loadConfig({
+      TRONGRID_URL: 'https://api.trongrid.io',
+      TRONGRID_API_KEY: 'tron-key',
+      PAYMENT_SANDBOX_URL: 'http://127.0.0.1:8090',
+      PAYMENT_MERCHANT_ID: 'm1',
+      PAYMENT_SANDBOX_SECRET: key,
+      PAYOUT_URL: 'http://127.0.0.1:8090',
+      PAYOUT_API_KEY: key,
+    });
+    expect(c.tron).toEqual({
+      url: 'https://api.trongrid.io',
+      apiKey: 'tron-key',
+      usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
+    expect(c.paymentSandbox).toEqual({ url: 'http://127.0.0.1:8090', merchantId: 'm1', secret: key });
+    expect(c.payout).toEqual({ url: 'http://127.0.0.1:8090', apiKey: key });
+  });
+
+  it.each([
+    ['PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_SECRET'],
+    ['PAYOUT_URL', 'PAYOUT_API_KEY'],
+  ])('refuses %s without %s', (url, key) => {
+    expect(() => loadConfig({ [url]: 'http://127.0.0.1:8090' })).toThrow(key);
   });
 });

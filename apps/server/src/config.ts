@@ -7,6 +7,11 @@ import { z } from 'zod';
  */
 
 const onOff = z.enum(['on', 'off']);
+const secret = z.string().min(16, { message: 'must be at least 16 characters' });
+/** A TRON base58 address (`T` + 33 base58 characters); the deposits module verifies the checksum. */
+const tronAddress = z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { message: 'must be a TRON T… address' });
+/** The official USDT TRC20 contract on TRON mainnet (decision 20). */
+export const OFFICIAL_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const positiveInt = z.coerce.number().int().positive();
 
 const envSchema = z.object({
@@ -30,7 +35,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: onOff.default('on'),
   PROVIDER_SIM_URL: z.string().url().optional(),
-  PROVIDER_SIM_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  PROVIDER_SIM_SECRET: secret.optional(),
+  TRONGRID_URL: z.string().url().optional(),
+  TRONGRID_API_KEY: z.string().min(1).optional(),
+  USDT_CONTRACT: tronAddress.default(OFFICIAL_USDT_CONTRACT),
+  PAYMENT_SANDBOX_URL: z.string().url().optional(),
+  PAYMENT_MERCHANT_ID: z.string().min(1).max(64).default('koi'),
+  PAYMENT_SANDBOX_SECRET: secret.optional(),
+  PAYOUT_URL: z.string().url().optional(),
+  PAYOUT_API_KEY: secret.optional(),
   PROVIDER_SESSION_HOURS: positiveInt.default(12),
   ORIGINALS_HOUSE_EDGE_BP: z.coerce.number().int().min(0).max(1000).default(100),
   ORIGINALS_MAX_PAYOUT: z
@@ -42,6 +55,17 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
     .default('0'),
+});
+
+/** A system's URL without its key would fail on the first call; refuse it at start-up instead. */
+const checkedEnv = envSchema.superRefine((e, ctx) => {
+  const pairs: [keyof typeof e, keyof typeof e][] = [
+    ['PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_SECRET'],
+    ['PAYOUT_URL', 'PAYOUT_API_KEY'],
+  ];
+  for (const [url, key] of pairs)
+    if (e[url] && !e[key])
+      ctx.addIssue({ code: 'custom', path: [key], message: `required when ${url} is set` });
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -66,6 +90,15 @@ export interface Config {
   /** The provider simulator, which stands in for every external seamless provider (decision 15). */
   providerSim: { url: string; secret: string } | null;
   providerSessionMs: number;
+  /**
+   * TronGrid (decision 19): base URL (`https://api.trongrid.io` in production, the sandbox in development;
+   * null = no chain watcher), the `TRON-PRO-API-KEY`, and the only token contract that credits (decision 20).
+   */
+  tron: { url: string | null; apiKey: string | undefined; usdtContract: string };
+  /** The sandbox hosted payment channel (decision 14): base URL, Koi's merchant id and signing secret. */
+  paymentSandbox: { url: string; merchantId: string; secret: string } | null;
+  /** The payout rail (decision 22): base URL and API key; null = withdrawals cannot be paid out. */
+  payout: { url: string; apiKey: string } | null;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
   originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
   /** Background loops (expired holds, provider transfer reconciliation); off in tests, which call them directly. */
@@ -82,7 +115,7 @@ function baseDir(env: NodeJS.ProcessEnv): string {
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -120,6 +153,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: e.PROVIDER_SIM_URL, secret: e.PROVIDER_SIM_SECRET }
         : null,
     providerSessionMs: e.PROVIDER_SESSION_HOURS * 3_600_000,
+    tron: { url: e.TRONGRID_URL ?? null, apiKey: e.TRONGRID_API_KEY, usdtContract: e.USDT_CONTRACT },
+    paymentSandbox: e.PAYMENT_SANDBOX_URL
+      ? {
+          url: e.PAYMENT_SANDBOX_URL,
+          merchantId: e.PAYMENT_MERCHANT_ID,
+          secret: e.PAYMENT_SANDBOX_SECRET!,
+        }
+      : null,
+    payout: e.PAYOUT_URL ? { url: e.PAYOUT_URL, apiKey: e.PAYOUT_API_KEY! } : null,
     demoSignupBonus: e.DEMO_SIGNUP_BONUS,
     jobsEnabled: e.JOBS === 'on',
     originals: {

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../src/config';
 import { players } from '../src/db/schema';
 import type { WalletService } from '../src/modules/wallet/wallet.service';
 import { deposit } from '../src/modules/wallet/wallet.fixtures';
@@ -20,60 +23,115 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface RunningSim {
+export interface RunningSandbox {
+  /** Base URL of every sandboxed system (providers, TronGrid, payment channel, payout rail). */
   url: string;
+  /** The game providers' HMAC secret shared with Koi. */
   secret: string;
+  controlSecret: string;
+  tronApiKey: string;
+  payment: { merchantId: string; secret: string };
+  payoutKey: string;
+  /** Where the sandbox keeps its chain and orders (a fresh temporary folder unless one was given). */
+  dataDir: string;
+  /** The Koi configuration that points every external system at this sandbox. */
+  koiConfig: Pick<Config, 'providerSim' | 'tron' | 'paymentSandbox' | 'payout'>;
+  /** Calls a `/control/<system>/*` endpoint with the control secret; answers the parsed JSON. */
   control(path: string, init?: { method?: string; body?: unknown }): Promise<unknown>;
   stop(): Promise<void>;
 }
 
+export interface SandboxOptions {
+  /** Koi's base URL for the providers' wallet calls. */
+  koiUrl?: string;
+  /** Keep the chain between starts (restart tests); default a fresh temporary folder. */
+  dataDir?: string;
+  /** Milliseconds between TRON blocks; default 0 = no automatic blocks (tests mine with /control/tron/mine). */
+  tronBlockMs?: number;
+  /** Blocks until a transfer counts as confirmed; default 3. */
+  tronConfirmations?: number;
+  /** Any other sandbox variable. */
+  env?: Record<string, string>;
+}
+
 /**
- * Starts the provider simulator as its own process (real HTTP both ways): it calls Koi at `koiUrl`, and Koi
- * reaches it at the returned URL.
+ * Starts the sandbox as its own process (real HTTP both ways; decision 19): the providers call Koi at
+ * `koiUrl`, and Koi reaches every external system at the returned URL.
  */
-export async function startSimulator(koiUrl: string): Promise<RunningSim> {
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const port = await freePort();
-  const secret = randomBytes(24).toString('hex');
+  const hex = () => randomBytes(24).toString('hex');
+  const secret = hex();
+  const controlSecret = hex();
+  const tronApiKey = hex();
+  const payment = { merchantId: 'koi', secret: hex() };
+  const payoutKey = hex();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koi-sandbox-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../provider-sim'),
+    cwd: path.resolve(import.meta.dirname, '../../sandbox'),
     env: {
       ...process.env,
-      SIM_PORT: String(port),
-      SIM_HOST: '127.0.0.1',
-      KOI_URL: koiUrl,
+      SANDBOX_PORT: String(port),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_DATA_DIR: dataDir,
+      SANDBOX_CONTROL_SECRET: controlSecret,
+      KOI_URL: opts.koiUrl ?? 'http://127.0.0.1:9',
       PROVIDER_SIM_SECRET: secret,
+      TRONGRID_API_KEY: tronApiKey,
+      TRON_BLOCK_MS: String(opts.tronBlockMs ?? 0),
+      TRON_CONFIRMATIONS: String(opts.tronConfirmations ?? 3),
+      PAYMENT_MERCHANT_ID: payment.merchantId,
+      PAYMENT_SANDBOX_SECRET: payment.secret,
+      PAYOUT_API_KEY: payoutKey,
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error(`sandbox exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
-      if (i > 150) throw new Error('provider simulator did not start');
+      if (i > 150) throw new Error('sandbox did not start');
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     secret,
+    controlSecret,
+    tronApiKey,
+    payment,
+    payoutKey,
+    dataDir,
+    koiConfig: {
+      providerSim: { url, secret },
+      tron: { url, apiKey: tronApiKey, usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      paymentSandbox: { url, ...payment },
+      payout: { url, apiKey: payoutKey },
+    },
     async control(p, init = {}) {
       const res = await fetch(`${url}${p}`, {
-        method: init.method ?? 'GET',
-        headers: { 'x-sim-control': secret, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        body: init.body ? JSON.stringify(init.body) : undefined,
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          'x-sandbox-control': controlSecret,
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       });
       return res.json();
     },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        // The simulator finishes in-flight requests before exiting; a test that left one hanging must not
+        // The sandbox finishes in-flight requests before exiting; a test that left one hanging must not
         // hang the suite, so it is killed outright after a few seconds.
         const force = setTimeout(() => child.kill('SIGKILL'), 3000);
         child.once('exit', () => {
           clearTimeout(force);
+          if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');

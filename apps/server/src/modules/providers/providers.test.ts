@@ -7,27 +7,27 @@ import {
   freePort,
   launchGame,
   playerWithMoney as playerWithMoneyIn,
-  startSimulator,
-  type RunningSim,
+  startSandbox,
+  type RunningSandbox,
 } from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
-import type { Round } from '../../../../provider-sim/src/app';
+import type { Round } from '../../../../sandbox/src/providers';
 
 const SIM_PROVIDER_ID = 14;
 
 describe('seamless wallet with the provider simulator over HTTP', () => {
   let t: TestApp;
-  let sim: RunningSim;
+  let sim: RunningSandbox;
   let wallet: WalletService;
   let koiUrl: string;
 
   beforeAll(async () => {
     const koiPort = await freePort();
     koiUrl = `http://127.0.0.1:${koiPort}`;
-    sim = await startSimulator(koiUrl);
+    sim = await startSandbox({ koiUrl });
     t = await createTestApp({ providerSim: { url: sim.url, secret: sim.secret } });
     await t.app.listen({ port: koiPort, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
@@ -42,11 +42,12 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   const launch = (auth: Record<string, string>, code = 'sim-fruit', plat = SIM_PROVIDER_ID) =>
     launchGame(t, auth, code, plat);
   const play = (sessionId: string, amount = '1') =>
-    sim.control('/control/play', {
+    sim.control('/control/providers/play', {
       method: 'POST',
       body: { session_id: sessionId, amount },
     }) as Promise<Round>;
-  const setFaults = (faults: object) => sim.control('/control/faults', { method: 'PUT', body: faults });
+  const setFaults = (faults: object) =>
+    sim.control('/control/providers/faults', { method: 'PUT', body: faults });
   const expectLedgerClean = async () => expect(await wallet.verify()).toEqual([]);
 
   it('launches a simulator game, serves its page, and settles spins through the ledger', async () => {

@@ -4,24 +4,24 @@ import {
   freePort,
   launchGame,
   playerWithMoney as playerWithMoneyIn,
-  startSimulator,
-  type RunningSim,
+  startSandbox,
+  type RunningSandbox,
 } from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createTransferClient } from './transfer.adapter';
 import { createTransferWallet, type TransferWallet } from './transfer.service';
-import type { Round } from '../../../../provider-sim/src/app';
+import type { Round } from '../../../../sandbox/src/providers';
 
 describe('transfer-wallet providers with the simulator over HTTP', () => {
   let t: TestApp;
-  let sim: RunningSim;
+  let sim: RunningSandbox;
   let wallet: WalletService;
   let transfers: TransferWallet;
 
   beforeAll(async () => {
     const koiPort = await freePort();
-    sim = await startSimulator(`http://127.0.0.1:${koiPort}`);
+    sim = await startSandbox({ koiUrl: `http://127.0.0.1:${koiPort}` });
     t = await createTestApp({ providerSim: { url: sim.url, secret: sim.secret } });
     await t.app.listen({ port: koiPort, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: systemClock });
@@ -50,7 +50,8 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     );
   const refresh = (auth: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/plat/refresh', headers: auth });
-  const setFaults = (faults: object) => sim.control('/control/faults', { method: 'PUT', body: faults });
+  const setFaults = (faults: object) =>
+    sim.control('/control/providers/faults', { method: 'PUT', body: faults });
   const clean = async () => expect(await wallet.verify()).toEqual([]);
 
   it('moves the balance into the provider on launch and back on refresh, with the provider’s result', async () => {
@@ -60,7 +61,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     expect(await simBalance(session)).toBe(50_000_000n);
 
     for (let i = 0; i < 5; i += 1) {
-      const round = (await sim.control('/control/play', {
+      const round = (await sim.control('/control/providers/play', {
         method: 'POST',
         body: { session_id: session, amount: '2' },
       })) as Round;

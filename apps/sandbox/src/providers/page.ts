@@ -2,7 +2,7 @@
  * The playable game page a player's browser opens at the launch URL: a slot or a card game in Chinese,
  * sized for a phone. All money logic is on the servers; the page only asks for rounds and shows them.
  */
-const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../http/server';
 
 export function playPage(sessionId: string, gameCode: string, kind: 'slot' | 'card', name?: string): string {
   const title = escapeHtml(name ?? (kind === 'slot' ? '水果狂欢' : '二十一点'));

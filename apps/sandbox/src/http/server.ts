@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { SandboxConfig } from '../config';
+
+/**
+ * The one HTTP server every sandboxed system shares. JSON bodies are kept raw as well as parsed because
+ * several systems sign the exact bytes (the provider protocol, payment notifications); a body that is not
+ * JSON parses to `undefined` so each route answers its own 400 instead of Fastify's generic one.
+ */
+export function createHttp(config: SandboxConfig): FastifyInstance {
+  const app = Fastify({ logger: { level: config.logLevel } });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    (request as unknown as { rawBody: string }).rawBody = body as string;
+    try {
+      done(null, body ? JSON.parse(body as string) : {});
+    } catch {
+      done(null, undefined);
+    }
+  });
+  app.get('/health', async () => ({ status: 'ok' }));
+  return app;
+}
+
+/** The exact request body as received (empty when there was none). */
+export function rawBody(request: FastifyRequest): string {
+  return (request as unknown as { rawBody?: string }).rawBody ?? '';
+}
+
+/** Where a browser reaches the sandbox: the configured public URL, else localhost on the listening port. */
+export function publicUrl(app: FastifyInstance, config: SandboxConfig): string {
+  return (
+    config.publicUrl ??
+    `http://localhost:${(app.server.address() as { port: number } | null)?.port ?? config.port}`
+  );
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Escapes text for HTML pages; every page builds its markup from strings. */
+export const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

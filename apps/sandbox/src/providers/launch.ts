@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { checkSignature, launchRequest, WalletStatus } from '@koi/provider-protocol';
+import type { SandboxConfig } from '../config';
+import { publicUrl, rawBody } from '../http/server';
+import { gameKindOf } from './games';
+import { createKoiClient, NO_FAULTS } from './koi-client';
+import { playPage } from './page';
+import { SESSIONS_MAX, type ProvidersState } from './state';
+
+/** Koi opens a game session (server to server, signed); the player's browser then plays at the launch URL. */
+export function launchRoutes(app: FastifyInstance, config: SandboxConfig, state: ProvidersState): void {
+  const { sessions, wallets, walletKey } = state;
+
+  app.post('/api/launch', async (request, reply) => {
+    if (checkSignature(config.providers.secret, request.headers, rawBody(request)) !== 'ok')
+      return reply.status(401).send({ error: 'bad signature' });
+    const parsed = launchRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ error: 'bad request' });
+    if (sessions.size >= SESSIONS_MAX) sessions.delete(sessions.keys().next().value!);
+    const id = randomBytes(16).toString('hex');
+    // The provider code is the first part of Koi's game codes (pg-…, ky-…); the simulator's own games are "sim".
+    const provider = /^([a-z0-9]+)-/.exec(parsed.data.game_code)?.[1] ?? 'sim';
+    sessions.set(id, {
+      id,
+      token: parsed.data.token,
+      user: parsed.data.user,
+      gameCode: parsed.data.game_code,
+      gameName: parsed.data.game_name,
+      provider,
+      model: parsed.data.wallet_model ?? 'seamless',
+      createdAt: Date.now(),
+    });
+    return { url: `${publicUrl(app, config)}/play/${id}` };
+  });
+
+  app.get<{ Params: { id: string } }>('/play/:id', async (request, reply) => {
+    const session = sessions.get(request.params.id);
+    if (!session)
+      return reply
+        .status(404)
+        .type('text/html')
+        .send('<meta charset="utf-8"><p>游戏会话已失效，请返回平台重新进入。</p>');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(playPage(session.id, session.gameCode, gameKindOf(session.gameCode), session.gameName));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/play/:id/balance', async (request, reply) => {
+    const session = sessions.get(request.params.id);
+    if (!session) return reply.status(404).send({ error: '会话已失效' });
+    if (session.model === 'transfer') {
+      return { balance_micro: String(wallets.get(walletKey(session.provider, session.user)) ?? 0n) };
+    }
+    const koi = createKoiClient({
+      koiUrl: config.koiUrl,
+      secret: config.providers.secret,
+      provider: session.provider,
+    });
+    const answer = await koi.balance(session.token, session.user, NO_FAULTS).catch(() => null);
+    if (!answer || answer.status !== WalletStatus.OK)
+      return reply.status(502).send({ error: '无法获取余额' });
+    return { balance_micro: String(answer.balance) };
+  });
+}

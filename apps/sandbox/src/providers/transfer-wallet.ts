@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  checkSignature,
+  transferBalanceRequest,
+  transferMoveRequest,
+  TransferStatus,
+  transferStatusRequest,
+  type TransferAnswer,
+} from '@koi/provider-protocol';
+import type { SandboxConfig } from '../config';
+import { rawBody, sleep } from '../http/server';
+import type { ProvidersState } from './state';
+
+/**
+ * The transfer wallet (Koi → provider, signed): move money in and out, ask about a transfer, read a balance.
+ * A transfer id is applied at most once; a repeat answers the first outcome.
+ */
+export function transferWalletRoutes(
+  app: FastifyInstance,
+  config: SandboxConfig,
+  state: ProvidersState,
+): void {
+  const signed = (request: FastifyRequest) =>
+    checkSignature(config.providers.secret, request.headers, rawBody(request)) === 'ok';
+
+  const move = (direction: 'in' | 'out') => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!signed(request)) return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = transferMoveRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const { transfer_id, provider, user, amount } = parsed.data;
+    const f = { ...state.faults };
+    if (f.transferDrop) {
+      await sleep(5000);
+      return reply.status(504).send({ status: TransferStatus.ERROR });
+    }
+    // Check-and-apply runs without an await in between, so two concurrent deliveries of one id cannot both
+    // apply it (Node runs one callback at a time).
+    let done = state.transfers.get(transfer_id);
+    if (!done) {
+      const key = state.walletKey(provider, user);
+      const balance = state.wallets.get(key) ?? 0n;
+      const delta = BigInt(amount);
+      if (direction === 'out' && balance < delta) {
+        done = { status: TransferStatus.INSUFFICIENT, balance };
+      } else {
+        const after = direction === 'in' ? balance + delta : balance - delta;
+        state.wallets.set(key, after);
+        done = { status: TransferStatus.OK, balance: after };
+      }
+      state.transfers.set(transfer_id, done);
+    }
+    if (f.transferDelayMs) await sleep(f.transferDelayMs);
+    const answer: TransferAnswer = { status: done.status, balance: Number(done.balance) };
+    return answer;
+  };
+  app.post('/api/transfer/in', move('in'));
+  app.post('/api/transfer/out', move('out'));
+
+  app.post('/api/transfer/status', async (request, reply) => {
+    if (!signed(request)) return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = transferStatusRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const done = state.transfers.get(parsed.data.transfer_id);
+    const answer: TransferAnswer = done
+      ? { status: done.status, balance: Number(done.balance) }
+      : { status: TransferStatus.NOT_FOUND };
+    return answer;
+  });
+
+  app.post('/api/transfer/balance', async (request, reply) => {
+    if (!signed(request)) return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = transferBalanceRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const answer: TransferAnswer = {
+      status: TransferStatus.OK,
+      balance: Number(state.wallets.get(state.walletKey(parsed.data.provider, parsed.data.user)) ?? 0n),
+    };
+    return answer;
+  });
+}

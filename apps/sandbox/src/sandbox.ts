@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxConfig } from './config';
+import { guardControl } from './http/control';
+import { createHttp } from './http/server';
+import { registerProviders } from './providers';
+
+/**
+ * The sandbox: one HTTP server, one folder per external system it stands in for (decision 19). Each system
+ * registers its wire API, its page and its `/control/<system>/*` endpoints; the control guard covers them all.
+ */
+export async function buildSandbox(config: SandboxConfig) {
+  const app: FastifyInstance = createHttp(config);
+  guardControl(app, config.controlSecret);
+  const providers = registerProviders(app, config);
+  return Object.assign(app, { providers });
+}
+
+export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;
