@@ -140,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Our plugins.
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { config });
-  const wallet = createWalletService({ db: database.db, clock });
+  const wallet = createWalletService({ db: database.db, clock, log: app.log });
   await wallet.ensureSystemAccounts();
   const auth = createAuthService({
     db: database.db,

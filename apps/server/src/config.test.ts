@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ENV_VARIABLES, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -92,5 +93,16 @@ describe('configuration', () => {
     ['PAYOUT_URL', 'PAYOUT_API_KEY'],
   ])('refuses %s without %s', (url, key) => {
     expect(() => loadConfig({ [url]: 'http://127.0.0.1:8090' })).toThrow(key);
+  });
+
+  it('documents every variable it reads in the README configuration table', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    const documented = [...section.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]);
+    expect(ENV_VARIABLES.length).toBeGreaterThan(20);
+    expect(ENV_VARIABLES.filter((name) => !documented.includes(name))).toEqual([]);
   });
 });

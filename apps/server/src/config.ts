@@ -69,6 +69,8 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
 });
 
 export type Env = z.input<typeof envSchema>;
+/** Every variable the server reads; the README's configuration table must list each (config.test.ts). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
   port: number;

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { pgErrorReason } from '../../lib/pg-errors';
 import {
   isRetryableConflict,
   type TransferRecord,
@@ -29,6 +30,11 @@ export interface BatchingOptions {
   maxQueued: number;
 }
 
+/** Where the batcher reports a batch that failed as a whole (a Fastify/pino logger fits). */
+export interface BatchLogger {
+  warn(details: object, message: string): void;
+}
+
 export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 64, maxInFlight: 4, maxQueued: 10_000 };
 
 interface Item {
@@ -55,7 +61,12 @@ const playerOf = (row: TransferRow) => {
  * Elements are ordered by player and share one shard hint, so concurrent batches lock player wallets in the
  * same order (no deadlock between batches) and each batch takes one shard per system account.
  */
-export function createTransferBatcher(repo: WalletRepository, shards: number, opts: BatchingOptions) {
+export function createTransferBatcher(
+  repo: WalletRepository,
+  shards: number,
+  opts: BatchingOptions,
+  log: BatchLogger,
+) {
   const queue: Item[] = [];
   let inFlight = 0;
   let nextShard = 0;
@@ -76,7 +87,17 @@ export function createTransferBatcher(repo: WalletRepository, shards: number, op
     let results: (TransferRecord | AppError)[];
     try {
       results = await repo.transferBatch(ordered.map((item) => ({ ...item.row, shard })));
-    } catch {
+    } catch (error) {
+      // Nothing is lost (every element is replayed on its own below), but a batch that keeps failing as a
+      // whole costs its group commit, so the reason must be visible to whoever runs the platform.
+      log.warn(
+        {
+          reason: pgErrorReason(error),
+          transfers: ordered.length,
+          firstKeys: ordered.slice(0, 5).map((item) => item.row.key),
+        },
+        'wallet transfer batch failed as a whole; replaying its transfers one by one',
+      );
       await Promise.all(ordered.map(single));
       return;
     }

@@ -84,10 +84,12 @@ describe('wallet races', () => {
     const usedKey = freshKey('used');
     await deposit(wallet, playerIds[0]!, '1', usedKey);
     // One call in flight: the first transfer goes alone and the other 23 queue into one batch.
+    const logged: { details: object; message: string }[] = [];
     const grouped = createWalletService({
       db: database.db,
       clock: manualClock(new Date()),
       batching: { maxBatch: 64, maxInFlight: 1, maxQueued: 100 },
+      log: { warn: (details, message) => logged.push({ details, message }) },
     });
     const outcomes = await Promise.allSettled(
       playerIds.map((id, i) =>
@@ -102,6 +104,10 @@ describe('wallet races', () => {
     expect(reasons.filter((r) => r === 'ok')).toHaveLength(22);
     expect(reasons[12]).toBe('IDEMPOTENCY_CONFLICT');
     expect(reasons[13]).toBe('INSUFFICIENT_BALANCE');
+    // The conflict failed the batch as a whole: that is logged with its reason, then each was replayed alone.
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.message).toMatch(/batch failed as a whole/);
+    expect(logged[0]!.details).toMatchObject({ transfers: 23, reason: 'KW003 IDEMPOTENCY_CONFLICT' });
     expect(await wallet.displayBalance(playerIds[1]!)).toBe('4.0000');
     // Absent metadata is stored as NULL on the batch path too, not as the JSON value null.
     const jsonNulls = await database.db.execute(

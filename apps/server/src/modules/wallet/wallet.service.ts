@@ -16,7 +16,13 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { timeRangeBounds } from '../../lib/time-range';
-import { createTransferBatcher, DEFAULT_BATCHING, withRetry, type BatchingOptions } from './wallet.batcher';
+import {
+  createTransferBatcher,
+  DEFAULT_BATCHING,
+  withRetry,
+  type BatchingOptions,
+  type BatchLogger,
+} from './wallet.batcher';
 import {
   createWalletRepository,
   type SideRow,
@@ -128,7 +134,13 @@ export interface WalletServiceDeps {
   shards?: number;
   /** Group commit of concurrent single transfers (see wallet.batcher.ts); false sends each on its own. */
   batching?: BatchingOptions | false;
+  /** Where a group commit that failed as a whole is reported (the app passes its logger); stderr otherwise. */
+  log?: BatchLogger;
 }
+
+const stderrLogger: BatchLogger = {
+  warn: (details, message) => console.warn(message, details),
+};
 
 /** Asserts a ledger property at the point of change (TigerBeetle style); a failure is a bug, not a user error. */
 function invariant(condition: boolean, message: string): asserts condition {
@@ -181,7 +193,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   const shards = deps.shards ?? SYSTEM_ACCOUNT_SHARDS;
   const repo = createWalletRepository(db);
   const batching = deps.batching ?? DEFAULT_BATCHING;
-  const batcher = batching ? createTransferBatcher(repo, shards, batching) : null;
+  const batcher = batching ? createTransferBatcher(repo, shards, batching, deps.log ?? stderrLogger) : null;
 
   function rowOf(req: TransferRequest, pending: boolean): TransferRow {
     const now = clock.now();
