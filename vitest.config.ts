@@ -33,6 +33,23 @@ export default defineConfig({
         },
       },
       {
+        // The operator console's component tests, the same set-up as the player app's, on its own React copy.
+        extends: './apps/admin/vite.config.ts',
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
+          environment: 'jsdom',
+          // antd's first render in a cold worker takes seconds on this shared machine.
+          testTimeout: 20_000,
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+          execArgv: [
+            '--import',
+            `${new URL('./apps/web/src/test/one-react.mjs', import.meta.url).href}?app=admin`,
+          ],
+        },
+      },
+      {
         test: {
           name: 'server:pglite',
           include: serverTests,

@@ -16,6 +16,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedDemoContent } from './db/seed';
 import { AppError } from './errors';
 import { systemClock, type Clock } from './lib/clock';
+import adminWebPlugin from './plugins/admin-web';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { failure } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -225,6 +226,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const records = createRecordsService({ repo: createRecordsRepository(database.db), clock });
   await app.register(recordsRoutes, { records });
   await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
+
+  // The operator console under /admin, with its own not-found handler for its client-side routes.
+  await app.register(adminWebPlugin, { distDir: config.adminDistDir });
 
   // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so
   // that client-side routes survive a reload.

@@ -33,6 +33,7 @@ const envSchema = z.object({
   DENIED_COUNTRIES: z.string().default('CN'),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   SEED_DEMO: onOff.default('on'),
   PROVIDER_SIM_URL: z.string().url().optional(),
   PROVIDER_SIM_SECRET: secret.optional(),
@@ -88,6 +89,8 @@ export interface Config {
   geo: { countryHeader: string; deniedCountries: Set<string> };
   bodyLimitBytes: number;
   webDistDir: string;
+  /** The operator console's build (apps/admin), served under /admin. */
+  adminDistDir: string;
   seedDemo: boolean;
   /** The provider simulator, which stands in for every external seamless provider (decision 15). */
   providerSim: { url: string; secret: string } | null;
@@ -115,6 +118,7 @@ function baseDir(env: NodeJS.ProcessEnv): string {
 }
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const DEFAULT_ADMIN_DIST = path.resolve(import.meta.dirname, '../../admin/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = checkedEnv.safeParse(env);
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(root, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    adminDistDir: e.ADMIN_DIST_DIR ? path.resolve(root, e.ADMIN_DIST_DIR) : DEFAULT_ADMIN_DIST,
     seedDemo: e.SEED_DEMO === 'on',
     providerSim:
       e.PROVIDER_SIM_URL && e.PROVIDER_SIM_SECRET

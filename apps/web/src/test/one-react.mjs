@@ -1,12 +1,14 @@
-// Test-only Node preload (see vitest.config.ts, project "web"). The workspace root hoists React 18 for an
-// old peer range in antd-mobile's animation library, while the web package runs React 19. Libraries that
+// Test-only Node preload (see vitest.config.ts, projects "web" and "admin"). The workspace root hoists React
+// 18 for an old peer range in antd-mobile's animation library, while the apps run React 19. Libraries that
 // Vitest leaves to Node (everything in node_modules) would import the root copy and break hooks. This
-// redirects every `react` / `react-dom` import and require, from anywhere, to the web package's copy.
+// redirects every `react` / `react-dom` import and require, from anywhere, to one app's copy: the web
+// package's by default, or the package named by `?app=<folder under apps/>` on this module's URL.
 import Module, { createRequire, register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const webPackage = fileURLToPath(new URL('../../package.json', import.meta.url));
+const app = new URL(import.meta.url).searchParams.get('app') ?? 'web';
+const webPackage = fileURLToPath(new URL(`../../../${app}/package.json`, import.meta.url));
 const webRequire = createRequire(webPackage);
 const REACT = /^react(-dom)?(\/.*)?$/;
 

@@ -1,0 +1,103 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { ApiError, setHttpHandlers } from '../lib/http';
+import { AdminLayout } from './Layout';
+import { RequireOperator } from './RequireOperator';
+import { LoginPage } from '../pages/Login';
+import { ChangePasswordPage } from '../pages/ChangePassword';
+import { DashboardPage } from '../pages/Dashboard';
+import { PlayersPage } from '../pages/Players';
+import { AdjustmentsPage } from '../pages/Adjustments';
+import { LedgerPage } from '../pages/Ledger';
+import { AuditPage } from '../pages/Audit';
+import { GamesPage } from '../pages/Games';
+import { ContentPage } from '../pages/Content';
+import { OperatorsPage } from '../pages/Operators';
+import { SessionsPage } from '../pages/Sessions';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refused or failed read is shown on the screen; retrying a 403 or a validation error is pointless.
+        retry: (count, error) => !(error instanceof ApiError && error.code !== 0) && count < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** Points the HTTP client's 401 and password-change signals at the router. */
+function HttpNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setHttpHandlers({
+      onUnauthorized: () => navigate('/login', { replace: true }),
+      onMustChangePassword: () => navigate('/password', { replace: true }),
+    });
+  }, [navigate]);
+  return null;
+}
+
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const { i18n } = useTranslation();
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  const en = i18n.language === 'en';
+  useEffect(() => {
+    dayjs.locale(en ? 'en' : 'zh-cn');
+  }, [en]);
+  return (
+    <ConfigProvider locale={en ? enUS : zhCN} theme={{ token: { colorPrimary: '#d4380d', borderRadius: 6 } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <Providers>
+      <BrowserRouter basename="/admin">
+        <HttpNavigation />
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route
+            path="/password"
+            element={
+              <RequireOperator allowPasswordDue>
+                <ChangePasswordPage />
+              </RequireOperator>
+            }
+          />
+          <Route
+            element={
+              <RequireOperator>
+                <AdminLayout />
+              </RequireOperator>
+            }
+          >
+            <Route index element={<DashboardPage />} />
+            <Route path="players" element={<PlayersPage />} />
+            <Route path="players/:id" element={<PlayersPage />} />
+            <Route path="adjustments" element={<AdjustmentsPage />} />
+            <Route path="ledger" element={<LedgerPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="games" element={<GamesPage />} />
+            <Route path="content" element={<ContentPage />} />
+            <Route path="operators" element={<OperatorsPage />} />
+            <Route path="sessions" element={<SessionsPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </BrowserRouter>
+    </Providers>
+  );
+}

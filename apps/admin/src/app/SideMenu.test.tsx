@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import { ROLE_PERMISSIONS, type Permissions } from '@koi/contract';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { allows } from '../lib/permissions';
+import { Providers } from './App';
+import { SideMenu } from './SideMenu';
+
+function menuFor(permissions: Permissions | undefined) {
+  render(
+    <Providers>
+      <MemoryRouter>
+        <SideMenu permissions={permissions} />
+      </MemoryRouter>
+    </Providers>,
+  );
+  return within(screen.getByRole('menu'))
+    .queryAllByRole('menuitem')
+    .map((item) => item.textContent);
+}
+
+const EVERYTHING = [
+  '数据概览',
+  '玩家管理',
+  '调账审批',
+  '账本查询',
+  '审计日志',
+  '游戏管理',
+  '内容管理',
+  '操作员',
+  '我的会话',
+];
+
+describe('permission-aware menu', () => {
+  it('shows an admin every screen', () => {
+    expect(menuFor(ROLE_PERMISSIONS.admin)).toEqual(EVERYTHING);
+  });
+
+  it('hides operators from a viewer, who reads everything else', () => {
+    expect(menuFor(ROLE_PERMISSIONS.viewer)).toEqual(EVERYTHING.filter((e) => e !== '操作员'));
+  });
+
+  it('shows finance players, approvals and the ledger, but not games, content, audit or operators', () => {
+    expect(menuFor(ROLE_PERMISSIONS.finance)).toEqual([
+      '数据概览',
+      '玩家管理',
+      '调账审批',
+      '账本查询',
+      '我的会话',
+    ]);
+  });
+
+  it('shows support players and content, but no money screens', () => {
+    expect(menuFor(ROLE_PERMISSIONS.support)).toEqual(['数据概览', '玩家管理', '内容管理', '我的会话']);
+  });
+
+  it('follows a per-area override, not the role name', () => {
+    const custom: Permissions = { ...ROLE_PERMISSIONS.support, audit: 'read', players: 'none' };
+    expect(menuFor(custom)).toEqual(['数据概览', '审计日志', '内容管理', '我的会话']);
+  });
+
+  it('shows nothing before the permissions are known (deny by default)', () => {
+    expect(menuFor(undefined)).toEqual([]);
+  });
+});
+
+describe('route permissions', () => {
+  it('lets read permission read but not write', () => {
+    expect(allows(ROLE_PERMISSIONS.viewer, 'GET /api/admin/players')).toBe(true);
+    expect(allows(ROLE_PERMISSIONS.viewer, 'POST /api/admin/players/:id/freeze')).toBe(false);
+    expect(allows(ROLE_PERMISSIONS.support, 'POST /api/admin/players/:id/freeze')).toBe(true);
+    expect(allows(ROLE_PERMISSIONS.support, 'POST /api/admin/players/:id/adjust')).toBe(false);
+    expect(allows(ROLE_PERMISSIONS.finance, 'POST /api/admin/adjustments/:id/approve')).toBe(true);
+  });
+
+  it('refuses a route the contract does not declare (deny by default)', () => {
+    expect(allows(ROLE_PERMISSIONS.admin, 'GET /api/admin/secret-export' as never)).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type {
+  AdjustmentRow,
+  AdminBanner,
+  AdminDashboard,
+  AdminGameRow,
+  AdminMe,
+  AdminOperator,
+  AdminPlayerDetail,
+  AdminPlayerRow,
+  AdminProviderRow,
+  AdminTransferRow,
+  AuditEntry,
+  OperatorRole,
+  PermissionArea,
+  PermissionLevel,
+  adminConfigItem,
+  adminLedgerVerifyResult,
+  adminLoginResult,
+  adminSession,
+  adminSystemAccount,
+  adminUploadResult,
+  auditVerifyResult,
+  operatorCredentials,
+} from '@koi/contract';
+import { http, type Params } from './http';
+
+/**
+ * Every console call, typed by the contract (`packages/contract/src/admin.ts`). The route list there is the
+ * server's route table; nothing here invents an endpoint.
+ */
+export type Page<T> = { data: T[]; total: number };
+export type LoginResult = z.infer<typeof adminLoginResult>;
+export type AdminSession = z.infer<typeof adminSession>;
+export type SystemAccount = z.infer<typeof adminSystemAccount>;
+export type LedgerVerify = z.infer<typeof adminLedgerVerifyResult>;
+export type AuditVerify = z.infer<typeof auditVerifyResult>;
+export type OperatorCredentials = z.infer<typeof operatorCredentials>;
+export type ConfigItem = z.infer<typeof adminConfigItem>;
+export type UploadResult = z.infer<typeof adminUploadResult>;
+export type Overrides = Partial<Record<PermissionArea, PermissionLevel>>;
+
+const A = '/api/admin';
+
+export const adminApi = {
+  login: (body: { username: string; password: string; totp: string; device?: string }) =>
+    http.post<LoginResult>(`${A}/login`, body),
+  changePassword: (body: { old_password: string; new_password: string }) =>
+    http.post<true>(`${A}/password`, body),
+  logout: () => http.post<true>(`${A}/logout`),
+  me: () => http.get<AdminMe>(`${A}/me`),
+  sessions: () => http.get<AdminSession[]>(`${A}/sessions`),
+  revokeSession: (id: number) => http.post<true>(`${A}/sessions/${id}/revoke`),
+  dashboard: () => http.get<AdminDashboard>(`${A}/dashboard`),
+
+  operators: (params: Params) => http.get<Page<AdminOperator>>(`${A}/operators`, params),
+  createOperator: (body: { username: string; role: OperatorRole; reason: string; permissions?: Overrides }) =>
+    http.post<OperatorCredentials>(`${A}/operators`, body),
+  operatorRole: (id: number, body: { role: OperatorRole; reason: string; permissions?: Overrides }) =>
+    http.post<AdminOperator>(`${A}/operators/${id}/role`, body),
+  operatorStatus: (id: number, enable: boolean, reason: string) =>
+    http.post<AdminOperator>(`${A}/operators/${id}/${enable ? 'enable' : 'disable'}`, { reason }),
+  resetOperator: (id: number, reason: string) =>
+    http.post<OperatorCredentials>(`${A}/operators/${id}/reset`, { reason }),
+
+  audit: (params: Params) => http.get<Page<AuditEntry>>(`${A}/audit`, params),
+  verifyAudit: () => http.post<AuditVerify>(`${A}/audit/verify`),
+
+  players: (params: Params) => http.get<Page<AdminPlayerRow>>(`${A}/players`, params),
+  player: (id: number) => http.get<AdminPlayerDetail>(`${A}/players/${id}`),
+  freeze: (id: number, freeze: boolean, reason: string) =>
+    http.post<{ id: number; status: number }>(`${A}/players/${id}/${freeze ? 'freeze' : 'unfreeze'}`, {
+      reason,
+    }),
+  resetPlayerPassword: (id: number, reason: string) =>
+    http.post<{ id: number; password: string }>(`${A}/players/${id}/reset-password`, { reason }),
+  adjust: (id: number, body: { amount: string; reason: string; request_id: string }) =>
+    http.post<AdjustmentRow>(`${A}/players/${id}/adjust`, body),
+  adjustments: (params: Params) => http.get<Page<AdjustmentRow>>(`${A}/adjustments`, params),
+  decideAdjustment: (id: number, approve: boolean, reason: string) =>
+    http.post<AdjustmentRow>(`${A}/adjustments/${id}/${approve ? 'approve' : 'reject'}`, { reason }),
+
+  transfers: (params: Params) => http.get<Page<AdminTransferRow>>(`${A}/ledger/transfers`, params),
+  systemAccounts: () => http.get<SystemAccount[]>(`${A}/ledger/system-accounts`),
+  verifyLedger: () => http.post<LedgerVerify>(`${A}/ledger/verify`),
+
+  games: (params: Params) => http.get<Page<AdminGameRow>>(`${A}/games`, params),
+  updateGame: (
+    id: number,
+    body: { enabled?: boolean; status?: number; is_hot?: boolean; sort?: number; reason?: string },
+  ) => http.post<AdminGameRow>(`${A}/games/${id}`, body),
+  providers: () => http.get<AdminProviderRow[]>(`${A}/providers`),
+  updateProvider: (id: number, body: { enabled?: boolean; sort?: number; reason?: string }) =>
+    http.post<AdminProviderRow>(`${A}/providers/${id}`, body),
+
+  configItems: () => http.get<ConfigItem[]>(`${A}/config-items`),
+  updateConfigItem: (id: number, content: string) =>
+    http.post<ConfigItem>(`${A}/config-items/${id}`, { content }),
+  banners: () => http.get<AdminBanner[]>(`${A}/banners`),
+  createBanner: (
+    body: Omit<AdminBanner, 'id' | 'created_at' | 'activity_type'> & { activity_type?: number },
+  ) => http.post<AdminBanner>(`${A}/banners`, body),
+  updateBanner: (id: number, body: Partial<Omit<AdminBanner, 'id' | 'created_at'>>) =>
+    http.post<AdminBanner>(`${A}/banners/${id}`, body),
+  deleteBanner: (id: number) => http.post<true>(`${A}/banners/${id}/delete`),
+  upload: (file: File) => {
+    const form = new FormData();
+    form.set('file', file);
+    return http.post<UploadResult>(`${A}/uploads`, form);
+  },
+};

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, type AuditEntry } from '@koi/contract';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Diff } from '../components/Diff';
+import { QueryError, fmtTime, pagination } from '../components/ui';
+import { adminApi } from '../lib/api';
+import { useCan } from '../lib/permissions';
+
+type Filters = {
+  operator?: string;
+  action?: string;
+  target?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+};
+
+/** Who did what, when, from where and why, newest first; each row opens its before/after. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const params = {
+    operator: filters.operator?.trim(),
+    action: filters.action,
+    target: filters.target?.trim(),
+    from: filters.range?.[0]?.toISOString(),
+    to: filters.range?.[1]?.toISOString(),
+    ...page,
+  };
+  const audit = useQuery({
+    queryKey: ['admin', 'audit', params],
+    queryFn: () => adminApi.audit(params),
+    placeholderData: keepPreviousData,
+  });
+  const verify = useMutation({ mutationFn: adminApi.verifyAudit });
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('menu.audit')}
+        </Typography.Title>
+        <Button
+          icon={<SafetyCertificateOutlined />}
+          loading={verify.isPending}
+          disabled={!can('POST /api/admin/audit/verify')}
+          onClick={() => verify.mutate()}
+        >
+          {t('audit.verify')}
+        </Button>
+      </Space>
+      <QueryError error={verify.error} />
+      {verify.data && (
+        <Alert
+          type={verify.data.ok ? 'success' : 'error'}
+          showIcon
+          message={
+            verify.data.ok
+              ? t('audit.chainOk', { rows: verify.data.rows })
+              : t('audit.chainBroken', { id: verify.data.first_bad_id, problem: verify.data.problem })
+          }
+        />
+      )}
+      <Card>
+        <Form<Filters>
+          layout="inline"
+          name="audit-filters"
+          style={{ rowGap: 12 }}
+          onFinish={(v) => {
+            setFilters(v);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+        >
+          <Form.Item name="operator">
+            <Input allowClear placeholder={t('audit.operator')} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="action">
+            <Select
+              allowClear
+              showSearch
+              placeholder={t('audit.action')}
+              style={{ width: 220 }}
+              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))}
+            />
+          </Form.Item>
+          <Form.Item name="target">
+            <Input allowClear placeholder={t('audit.targetHint')} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="range">
+            <DatePicker.RangePicker showTime />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('common.search')}
+          </Button>
+        </Form>
+      </Card>
+      <QueryError error={audit.error} />
+      <Table<AuditEntry>
+        rowKey="id"
+        size="middle"
+        loading={audit.isFetching}
+        dataSource={audit.data?.data}
+        pagination={pagination(page.page, page.size, audit.data?.total, (p, s) =>
+          setPage({ page: p, size: s }),
+        )}
+        expandable={{
+          expandRowByClick: true,
+          expandedRowRender: (r) => <Diff before={r.before} after={r.after} />,
+        }}
+        columns={[
+          { title: '#', dataIndex: 'id', width: 70 },
+          { title: t('ledger.time'), dataIndex: 'at', render: fmtTime, width: 180 },
+          { title: t('audit.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '—' },
+          { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('audit.action'),
+            dataIndex: 'action',
+            render: (v: string, r) => (
+              <Space size={4}>
+                <Typography.Text code>{v}</Typography.Text>
+                {r.outcome === 'denied' && <Tag color="red">{t('audit.denied')}</Tag>}
+              </Space>
+            ),
+          },
+          { title: t('audit.target'), render: (_, r) => `${r.target_type}:${r.target_id}` },
+          { title: t('common.reason'), dataIndex: 'reason', ellipsis: true },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { adminApi } from '../lib/api';
+import { ME_KEY, useMe } from '../lib/permissions';
+
+type Values = { old_password: string; new_password: string; confirm: string };
+
+/** Forced at first sign-in (the one-time password from operator:create), and available from the user menu. */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe().data;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const finish = async (values: Values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await adminApi.changePassword({ old_password: values.old_password, new_password: values.new_password });
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+      navigate('/', { replace: true });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>
+      <Card style={{ width: 440 }}>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('password.title')}
+        </Typography.Title>
+        {me?.must_change_password && (
+          <Alert type="warning" showIcon message={t('password.forced')} style={{ marginBottom: 16 }} />
+        )}
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+        <Form<Values> layout="vertical" onFinish={finish} requiredMark={false} name="password">
+          <Form.Item
+            name="old_password"
+            label={t('password.old')}
+            rules={[{ required: true, message: t('common.required') }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            name="new_password"
+            label={t('password.new')}
+            extra={t('password.rule', { min: OPERATOR_PASSWORD_MIN })}
+            rules={[
+              { required: true, message: t('common.required') },
+              {
+                min: OPERATOR_PASSWORD_MIN,
+                max: OPERATOR_PASSWORD_MAX,
+                message: t('password.rule', { min: OPERATOR_PASSWORD_MIN }),
+              },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('password.confirm')}
+            dependencies={['new_password']}
+            rules={[
+              { required: true, message: t('common.required') },
+              ({ getFieldValue }) => ({
+                validator: (_, value) =>
+                  !value || value === getFieldValue('new_password')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('password.mismatch'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('common.save')}
+          </Button>
+          {!me?.must_change_password && (
+            <Button type="link" block onClick={() => navigate(-1)} style={{ marginTop: 8 }}>
+              {t('common.back')}
+            </Button>
+          )}
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Typography,
+  Upload,
+} from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type AdminBanner } from '@koi/contract';
+import { useTranslation } from 'react-i18next';
+import { QueryError, fmtTime } from '../components/ui';
+import { adminApi, type ConfigItem } from '../lib/api';
+import { useCan } from '../lib/permissions';
+
+/** Config items 1–7 (spec §3: notice, HTML content, chat contacts, service link) and the home banners. */
+export function ContentPage() {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('menu.content')}
+      </Typography.Title>
+      <ConfigItems />
+      <Banners />
+    </Space>
+  );
+}
+
+function ConfigItems() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const items = useQuery({ queryKey: ['admin', 'config-items'], queryFn: adminApi.configItems });
+  return (
+    <Card title={t('content.configItems')}>
+      <QueryError error={items.error} />
+      <Tabs
+        tabPosition="left"
+        items={CONFIG_ITEM_IDS.map((id) => ({
+          key: String(id),
+          label: `${id} · ${t(`content.items.${id}`)}`,
+          children: (
+            <ConfigItemEditor
+              key={`${id}-${items.dataUpdatedAt}`}
+              item={items.data?.find((i) => i.id === id) ?? { id, content: '', updated_at: null }}
+              editable={can('POST /api/admin/config-items/:id')}
+            />
+          ),
+        }))}
+      />
+    </Card>
+  );
+}
+
+function ConfigItemEditor({ item, editable }: { item: ConfigItem; editable: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [content, setContent] = useState(item.content);
+  const save = useMutation({
+    mutationFn: () => adminApi.updateConfigItem(item.id, content),
+    onSuccess: async () => {
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'config-items'] });
+    },
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <QueryError error={save.error} />
+      <Input.TextArea
+        rows={item.id === 2 ? 10 : 4}
+        value={content}
+        maxLength={20_000}
+        showCount
+        disabled={!editable}
+        onChange={(e) => setContent(e.target.value)}
+        aria-label={`config-item-${item.id}`}
+      />
+      <Space>
+        <Button
+          type="primary"
+          disabled={!editable || content === item.content}
+          loading={save.isPending}
+          onClick={() => save.mutate()}
+        >
+          {t('common.save')}
+        </Button>
+        <Typography.Text type="secondary">
+          {t('content.updatedAt')} {fmtTime(item.updated_at)}
+        </Typography.Text>
+      </Space>
+    </Space>
+  );
+}
+
+type BannerForm = {
+  image: string;
+  title: string;
+  link?: string;
+  activity_type?: number | null;
+  sort?: number;
+  enabled?: boolean;
+};
+
+function Banners() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const banners = useQuery({ queryKey: ['admin', 'banners'], queryFn: adminApi.banners });
+  const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
+  const mayWrite = can('POST /api/admin/banners');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] });
+  const act = (p: Promise<unknown>) => p.then(refresh, (e: Error) => message.error(e.message));
+
+  return (
+    <Card
+      title={t('content.banners')}
+      extra={
+        <Button icon={<PlusOutlined />} disabled={!mayWrite} onClick={() => setEditing('new')}>
+          {t('content.newBanner')}
+        </Button>
+      }
+    >
+      <QueryError error={banners.error} />
+      <Table<AdminBanner>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={banners.isFetching}
+        dataSource={banners.data}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 60 },
+          {
+            title: t('content.image'),
+            dataIndex: 'image',
+            render: (src: string) => (
+              <Image src={src} width={120} height={48} style={{ objectFit: 'cover' }} />
+            ),
+          },
+          { title: t('content.title'), dataIndex: 'title' },
+          { title: t('content.link'), dataIndex: 'link', ellipsis: true },
+          { title: t('games.sort'), dataIndex: 'sort', width: 80 },
+          {
+            title: t('games.enabled'),
+            dataIndex: 'enabled',
+            render: (on: boolean, r) => (
+              <Switch
+                size="small"
+                checked={on}
+                disabled={!mayWrite}
+                onChange={(next) => act(adminApi.updateBanner(r.id, { enabled: next }))}
+              />
+            ),
+          },
+          {
+            title: t('common.actions'),
+            render: (_, r) => (
+              <Space>
+                <Button size="small" disabled={!mayWrite} onClick={() => setEditing(r)}>
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('content.deleteConfirm')}
+                  onConfirm={() => act(adminApi.deleteBanner(r.id))}
+                  disabled={!mayWrite}
+                >
+                  <Button size="small" danger disabled={!mayWrite}>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <BannerEditor
+          banner={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
+    </Card>
+  );
+}
+
+function BannerEditor({
+  banner,
+  onClose,
+  onSaved,
+}: {
+  banner: AdminBanner | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BannerForm>();
+  const image = Form.useWatch('image', form);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: async (v: BannerForm) => {
+      const body = {
+        image: v.image,
+        title: v.title.trim(),
+        link: v.link?.trim() ?? '',
+        sort: v.sort ?? 0,
+        enabled: v.enabled ?? true,
+      };
+      if (banner) return adminApi.updateBanner(banner.id, { ...body, activity_type: v.activity_type ?? 0 });
+      return adminApi.createBanner({
+        ...body,
+        ...(v.activity_type ? { activity_type: v.activity_type } : {}),
+      });
+    },
+    onSuccess: () => {
+      onSaved();
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={banner ? t('common.edit') : t('content.newBanner')}
+      onCancel={onClose}
+      onOk={() => form.validateFields().then((v) => save.mutate(v))}
+      okButtonProps={{ loading: save.isPending }}
+      destroyOnHidden
+    >
+      <QueryError error={save.error} />
+      <Form<BannerForm>
+        form={form}
+        layout="vertical"
+        name="banner"
+        initialValues={
+          banner
+            ? { ...banner, activity_type: banner.activity_type ?? undefined }
+            : { sort: 0, enabled: true }
+        }
+      >
+        <Form.Item
+          name="image"
+          label={t('content.image')}
+          rules={[{ required: true, message: t('content.imageRequired') }]}
+        >
+          <Input placeholder="/uploads/…" />
+        </Form.Item>
+        <Space align="start" style={{ marginBottom: 16 }}>
+          <Upload
+            accept={UPLOAD_TYPES.join(',')}
+            showUploadList={false}
+            beforeUpload={(file) => {
+              // A first check for the operator's convenience; the server checks the bytes themselves.
+              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+                setUploadError(t('content.uploadType'));
+                return Upload.LIST_IGNORE;
+              }
+              if (file.size > UPLOAD_MAX_BYTES) {
+                setUploadError(t('content.uploadSize', { mb: UPLOAD_MAX_BYTES / 1024 / 1024 }));
+                return Upload.LIST_IGNORE;
+              }
+              return true;
+            }}
+            customRequest={({ file, onSuccess, onError }) => {
+              setUploadError(null);
+              adminApi.upload(file as File).then(
+                (r) => {
+                  form.setFieldValue('image', r.url);
+                  onSuccess?.(r);
+                },
+                (e: Error) => {
+                  setUploadError(e.message);
+                  onError?.(e);
+                },
+              );
+            }}
+          >
+            <Button icon={<UploadOutlined />}>{t('content.upload')}</Button>
+          </Upload>
+          {image && <Image src={image} width={160} height={64} style={{ objectFit: 'cover' }} />}
+        </Space>
+        {uploadError && <QueryError error={new Error(uploadError)} />}
+        <Form.Item
+          name="title"
+          label={t('content.title')}
+          rules={[{ required: true, whitespace: true, message: t('common.required') }, { max: 100 }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="link" label={t('content.link')} rules={[{ max: 512 }]}>
+          <Input placeholder="/activity/… https://…" />
+        </Form.Item>
+        <Space>
+          <Form.Item name="activity_type" label={t('content.activityType')}>
+            <InputNumber min={1} max={99} />
+          </Form.Item>
+          <Form.Item name="sort" label={t('games.sort')}>
+            <InputNumber min={0} />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('games.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}

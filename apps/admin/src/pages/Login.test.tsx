@@ -1,0 +1,88 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../app/App';
+import { ApiError } from '../lib/http';
+import { LoginForm } from './Login';
+
+function setup(onSubmit = vi.fn(async () => undefined)) {
+  render(
+    <Providers>
+      <LoginForm onSubmit={onSubmit} />
+    </Providers>,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+const submit = () => screen.getByRole('button', { name: /登\s*录/ });
+
+describe('sign-in form', () => {
+  it('asks for every field and sends nothing while one is missing', async () => {
+    const { onSubmit, user } = setup();
+    await user.click(submit());
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(screen.getByText('请输入动态验证码')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('treats a blank username as missing', async () => {
+    const { onSubmit, user } = setup();
+    await user.type(field('用户名'), '   ');
+    await user.type(field('密码'), 'correct horse battery');
+    await user.type(field('动态验证码'), '123456');
+    await user.click(submit());
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each(['12345', '12a456', 'abcdef'])(
+    'refuses the authenticator code %s: it must be six digits',
+    async (code) => {
+      const { onSubmit, user } = setup();
+      await user.type(field('用户名'), 'boss_admin');
+      await user.type(field('密码'), 'correct horse battery');
+      await user.type(field('动态验证码'), code);
+      await user.click(submit());
+      expect(await screen.findByText('动态验证码为6位数字')).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
+  it('does not accept more than six characters in the code field', async () => {
+    const { user } = setup();
+    await user.type(field('动态验证码'), '1234567');
+    expect(field('动态验证码')).toHaveValue('123456');
+  });
+
+  it('sends username, password and code once they are valid', async () => {
+    const { onSubmit, user } = setup();
+    await user.type(field('用户名'), 'boss_admin');
+    await user.type(field('密码'), 'correct horse battery');
+    await user.type(field('动态验证码'), '654321');
+    await user.click(submit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      username: 'boss_admin',
+      password: 'correct horse battery',
+      totp: '654321',
+    });
+  });
+
+  it("shows the server's refusal above the form and lets the operator try again", async () => {
+    const onSubmit = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new ApiError('用户名、密码或动态验证码错误', 6001, 200))
+      .mockResolvedValueOnce(undefined);
+    const { user } = setup(onSubmit);
+    await user.type(field('用户名'), 'boss_admin');
+    await user.type(field('密码'), 'wrong password!');
+    await user.type(field('动态验证码'), '000000');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名、密码或动态验证码错误');
+    await user.click(submit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { adminApi } from '../lib/api';
+import { setToken } from '../lib/session';
+
+type Values = { username: string; password: string; totp: string };
+
+/**
+ * Sign-in: username, password and the 6-digit code of the operator's authenticator app. The form checks the
+ * shape before sending (every field present, the code exactly six digits); the server decides the rest and
+ * its message (wrong credentials, lockout, reused code) is shown above the form.
+ */
+export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const finish = async (values: Values) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form<Values> layout="vertical" onFinish={finish} requiredMark={false} size="large" name="login">
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form.Item
+        name="username"
+        label={t('login.username')}
+        rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+      >
+        <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('login.password')}
+        rules={[{ required: true, message: t('login.passwordRequired') }]}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="totp"
+        label={t('login.totp')}
+        rules={[
+          { required: true, message: t('login.totpRequired') },
+          { pattern: /^\d{6}$/, message: t('login.totpFormat') },
+        ]}
+      >
+        <Input
+          prefix={<SafetyOutlined />}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('login.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const submit = async (values: Values) => {
+    const result = await adminApi.login({
+      username: values.username.trim(),
+      password: values.password,
+      totp: values.totp,
+    });
+    queryClient.clear();
+    setToken(result.token);
+    navigate(result.must_change_password ? '/password' : '/', { replace: true });
+  };
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        background: 'linear-gradient(135deg, #1f1f1f 0%, #3a1c10 100%)',
+      }}
+    >
+      <Card style={{ width: 400 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          🐟 {t('app.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('login.hint')}
+        </Typography.Paragraph>
+        <LoginForm onSubmit={submit} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminPlayerRow } from '@koi/contract';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Money, QueryError, fmtTime, pagination } from '../components/ui';
+import { adminApi } from '../lib/api';
+import { PlayerDrawer } from './PlayerDrawer';
+
+type Sort = 'id' | 'username' | 'created_at' | 'last_login_at';
+type Filters = { keyword?: string; status?: number; range?: [Dayjs | null, Dayjs | null] | null };
+
+export function PlayerStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return status === 2 ? (
+    <Tag color="red">{t('players.frozen')}</Tag>
+  ) : (
+    <Tag color="green">{t('players.active')}</Tag>
+  );
+}
+
+/** Players, paged, sorted and filtered on the server; a row opens the detail drawer at /players/:id. */
+export function PlayersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const [sort, setSort] = useState<{ sort: Sort; order: 'asc' | 'desc' }>({ sort: 'id', order: 'desc' });
+  const params = {
+    keyword: filters.keyword?.trim(),
+    status: filters.status,
+    registered_from: filters.range?.[0]?.startOf('day').toISOString(),
+    registered_to: filters.range?.[1]?.endOf('day').toISOString(),
+    ...sort,
+    ...page,
+  };
+  const players = useQuery({
+    queryKey: ['admin', 'players', params],
+    queryFn: () => adminApi.players(params),
+    placeholderData: keepPreviousData,
+  });
+
+  const sortOrder = (key: Sort) =>
+    sort.sort === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const columns: TableProps<AdminPlayerRow>['columns'] = [
+    { title: 'ID', dataIndex: 'id', sorter: true, sortOrder: sortOrder('id'), width: 90 },
+    { title: t('players.username'), dataIndex: 'username', sorter: true, sortOrder: sortOrder('username') },
+    {
+      title: t('players.status'),
+      dataIndex: 'status',
+      render: (s: number) => <PlayerStatusTag status={s} />,
+    },
+    {
+      title: t('players.balance'),
+      dataIndex: 'balance',
+      align: 'right',
+      render: (v: string) => <Money value={v} />,
+    },
+    { title: 'VIP', dataIndex: 'vip_level', width: 70 },
+    { title: t('players.inviteCode'), dataIndex: 'invite_code' },
+    { title: t('players.inviter'), dataIndex: 'inviter_id', render: (v: number | null) => v ?? '—' },
+    {
+      title: t('players.registeredAt'),
+      dataIndex: 'created_at',
+      sorter: true,
+      sortOrder: sortOrder('created_at'),
+      render: fmtTime,
+    },
+    {
+      title: t('players.lastLogin'),
+      dataIndex: 'last_login_at',
+      sorter: true,
+      sortOrder: sortOrder('last_login_at'),
+      render: fmtTime,
+    },
+    { title: t('players.registerIp'), dataIndex: 'register_ip', render: (v: string | null) => v ?? '—' },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('menu.players')}
+      </Typography.Title>
+      <Card>
+        <Form<Filters>
+          layout="inline"
+          name="player-filters"
+          onFinish={(values) => {
+            setFilters(values);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+        >
+          <Form.Item name="keyword">
+            <Input allowClear placeholder={t('players.keyword')} style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select
+              allowClear
+              placeholder={t('players.status')}
+              style={{ width: 120 }}
+              options={[
+                { value: 1, label: t('players.active') },
+                { value: 2, label: t('players.frozen') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="range" label={t('players.registeredAt')}>
+            <DatePicker.RangePicker />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('common.search')}
+          </Button>
+        </Form>
+      </Card>
+      <QueryError error={players.error} />
+      <Table<AdminPlayerRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={players.data?.data}
+        loading={players.isFetching}
+        onRow={(row) => ({ onClick: () => navigate(`/players/${row.id}`), style: { cursor: 'pointer' } })}
+        pagination={pagination(page.page, page.size, players.data?.total, (p, s) =>
+          setPage({ page: p, size: s }),
+        )}
+        onChange={(_p, _f, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          if (one?.order && one.field) {
+            setSort({ sort: one.field as Sort, order: one.order === 'ascend' ? 'asc' : 'desc' });
+          } else setSort({ sort: 'id', order: 'desc' });
+        }}
+      />
+      {id && <PlayerDrawer id={Number(id)} onClose={() => navigate('/players')} />}
+    </Space>
+  );
+}

@@ -1,0 +1,85 @@
+import { App, Button, Space, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { QueryError, fmtTime } from '../components/ui';
+import { adminApi, type AdminSession } from '../lib/api';
+import { setToken } from '../lib/session';
+
+/** The operator's own sign-ins (IP, device, times) and a way to end any of them, this one included. */
+export function SessionsPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: ['admin', 'sessions'], queryFn: adminApi.sessions });
+  const revoke = useMutation({
+    mutationFn: (s: AdminSession) => adminApi.revokeSession(s.id),
+    onSuccess: async (_r, s) => {
+      if (s.current) {
+        setToken(null);
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      } else await queryClient.invalidateQueries({ queryKey: ['admin', 'sessions'] });
+    },
+  });
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('menu.sessions')}
+      </Typography.Title>
+      <QueryError error={sessions.error ?? revoke.error} />
+      <Table<AdminSession>
+        rowKey="id"
+        loading={sessions.isFetching}
+        dataSource={sessions.data}
+        pagination={false}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 60 },
+          {
+            title: t('players.status'),
+            render: (_, s) => (
+              <Space size={4}>
+                {s.active ? (
+                  <Tag color="green">{t('sessions.active')}</Tag>
+                ) : (
+                  <Tag>{t('sessions.ended')}</Tag>
+                )}
+                {s.current && <Tag color="blue">{t('sessions.current')}</Tag>}
+              </Space>
+            ),
+          },
+          { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('players.device'),
+            dataIndex: 'device',
+            ellipsis: true,
+            render: (v: string | null) => v ?? '—',
+          },
+          { title: t('sessions.signedIn'), dataIndex: 'created_at', render: fmtTime },
+          { title: t('sessions.lastSeen'), dataIndex: 'last_seen_at', render: fmtTime },
+          { title: t('sessions.expires'), dataIndex: 'expires_at', render: fmtTime },
+          { title: t('sessions.revoked'), dataIndex: 'revoked_at', render: fmtTime },
+          {
+            title: t('common.actions'),
+            render: (_, s) =>
+              s.active && (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() =>
+                    modal.confirm({
+                      title: s.current ? t('sessions.endCurrent') : t('sessions.end'),
+                      onOk: () => revoke.mutateAsync(s),
+                    })
+                  }
+                >
+                  {t('sessions.end')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}
