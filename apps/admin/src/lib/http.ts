@@ -29,12 +29,8 @@ export const UNAUTHORIZED = ERRORS.UNAUTHORIZED.code;
 type CatalogueEntry = { code: number; http: number; zh: string; en: string };
 const catalogue = ERRORS as Record<string, CatalogueEntry>;
 
-/** Codes whose name says the password must be changed first (the server's catalogue, 6xxx range). */
-export const MUST_CHANGE_PASSWORD_CODES = new Set(
-  Object.entries(catalogue)
-    .filter(([name]) => /PASSWORD_CHANGE|MUST_CHANGE/.test(name))
-    .map(([, entry]) => entry.code),
-);
+/** Until the one-time password is changed, every other admin call answers this code. */
+export const PASSWORD_CHANGE_REQUIRED = ERRORS.OPERATOR_PASSWORD_CHANGE_REQUIRED.code;
 
 /** The catalogue's text for a protocol status, in the console's language, when the server gave none. */
 export function statusMessage(status: number): string {
@@ -100,7 +96,7 @@ export async function request<T>(
     handlers.onUnauthorized();
     throw new ApiError(serverText || statusMessage(401), UNAUTHORIZED, response.status);
   }
-  if (MUST_CHANGE_PASSWORD_CODES.has(code)) handlers.onMustChangePassword();
+  if (code === PASSWORD_CHANGE_REQUIRED) handlers.onMustChangePassword();
   if (!response.ok || !envelope || envelope.code !== SUCCESS_CODE) {
     throw new ApiError(serverText || statusMessage(response.status), code, response.status);
   }

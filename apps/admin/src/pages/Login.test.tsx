@@ -5,7 +5,7 @@ import { Providers } from '../app/App';
 import { ApiError } from '../lib/http';
 import { LoginForm } from './Login';
 
-function setup(onSubmit = vi.fn(async () => undefined)) {
+function setup(onSubmit = vi.fn<() => Promise<void>>(async () => undefined)) {
   render(
     <Providers>
       <LoginForm onSubmit={onSubmit} />
