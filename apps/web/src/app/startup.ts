@@ -4,6 +4,7 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../lib/s
 import i18n from '../i18n';
 import { useAuthStore } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
+import { forgetStoredPassword } from '../features/auth/remember';
 import { bannersQuery } from '../features/content/api/banners';
 import { bulletinQuery } from '../features/content/api/bulletin';
 import { gameTypesQuery } from '../features/games/api/gameTypes';
@@ -71,6 +72,7 @@ export function loadStartupData(queryClient: QueryClient) {
  * config, hot games) start in parallel with the route chunk, so the lobby is at most two hops away.
  */
 export function startApp(queryClient: QueryClient): boolean {
+  forgetStoredPassword();
   saveInviteCode();
   if (consumeTokenQuery()) return false;
   adoptRobotToken();

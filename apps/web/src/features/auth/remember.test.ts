@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRemembered, saveRemembered, validateRegister } from './remember';
+import { forgetStoredPassword, readRemembered, saveRemembered, validateRegister } from './remember';
 
 describe('register checks (spec §5 order)', () => {
   const base = { username: 'player0001', password: 'secret1', confrimPas: 'secret1', ageConfirmed: true };
@@ -19,11 +19,36 @@ describe('register checks (spec §5 order)', () => {
   });
 });
 
-describe('remember me', () => {
-  it('stores username and password under userPass and clears them when off', () => {
-    saveRemembered(true, { username: 'player0001', password: 'pw' });
-    expect(readRemembered()).toEqual({ username: 'player0001', password: 'pw' });
-    saveRemembered(false, { username: 'player0001', password: 'pw' });
+describe('remember me (decision 30)', () => {
+  it('stores the username only under userPass, and clears it when off', () => {
+    saveRemembered(true, 'player0001');
+    expect(JSON.parse(localStorage.getItem('userPass')!)).toEqual({ username: 'player0001' });
+    expect(localStorage.getItem('userPass')).not.toContain('password');
+    expect(readRemembered()).toBe('player0001');
+    saveRemembered(false, 'player0001');
+    expect(localStorage.getItem('userPass')).toBeNull();
     expect(readRemembered()).toBeNull();
+  });
+
+  it('deletes a password stored by an older version and keeps its username', () => {
+    localStorage.setItem('userPass', JSON.stringify({ username: 'player0001', password: 'secret123' }));
+    forgetStoredPassword();
+    expect(localStorage.getItem('userPass')).toBe(JSON.stringify({ username: 'player0001' }));
+    expect(localStorage.getItem('userPass')).not.toContain('secret123');
+  });
+
+  it('removes an old entry that holds a password but no usable username', () => {
+    localStorage.setItem('userPass', JSON.stringify({ username: '', password: 'secret123' }));
+    forgetStoredPassword();
+    expect(localStorage.getItem('userPass')).toBeNull();
+  });
+
+  it('keeps a username-only entry and removes an unreadable one', () => {
+    localStorage.setItem('userPass', JSON.stringify({ username: 'player0001' }));
+    forgetStoredPassword();
+    expect(readRemembered()).toBe('player0001');
+    localStorage.setItem('userPass', 'secret123');
+    forgetStoredPassword();
+    expect(localStorage.getItem('userPass')).toBeNull();
   });
 });

@@ -1,16 +1,32 @@
 import { readJson, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 
-export type Remembered = { username: string; password: string };
-
-/** Spec §3: `userPass` holds username and password while 记住密码 is on. */
-export function readRemembered(): Remembered | null {
-  const saved = readJson<Partial<Remembered>>(STORAGE_KEYS.userPass);
-  if (!saved?.username) return null;
-  return { username: saved.username, password: saved.password ?? '' };
+/**
+ * Decision 30: 记住密码 remembers the username only, under the spec's `userPass` key. The password is left to
+ * the browser's password manager (the form marks `autocomplete="username"` and `"current-password"`); Koi never
+ * writes a password to local storage, where any script on the origin could read it.
+ */
+export function readRemembered(): string | null {
+  const saved = readJson<{ username?: unknown }>(STORAGE_KEYS.userPass);
+  return typeof saved?.username === 'string' && saved.username ? saved.username : null;
 }
 
-export function saveRemembered(remember: boolean, value: Remembered) {
-  if (remember) writeStorage(STORAGE_KEYS.userPass, JSON.stringify(value));
+export function saveRemembered(remember: boolean, username: string) {
+  if (remember) writeStorage(STORAGE_KEYS.userPass, JSON.stringify({ username }));
+  else removeStorage(STORAGE_KEYS.userPass);
+}
+
+/**
+ * Older versions kept the password in plain text beside the username (issue 14). Run at every start before
+ * anything reads the entry: whatever is stored that is not exactly `{ username }` is rewritten to the username
+ * alone, or removed when it holds no usable username, so no stored password survives the first load.
+ */
+export function forgetStoredPassword() {
+  const raw = readStorage(STORAGE_KEYS.userPass);
+  if (raw === null) return;
+  const username = readRemembered();
+  const clean = username ? JSON.stringify({ username }) : null;
+  if (raw === clean) return;
+  if (clean) writeStorage(STORAGE_KEYS.userPass, clean);
   else removeStorage(STORAGE_KEYS.userPass);
 }
 

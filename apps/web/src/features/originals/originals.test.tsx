@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toast } from 'antd-mobile';
 import { useAuthStore } from '../../stores/auth';
 import { fireEvent, screen, waitFor } from '../../test/render';
-import { ok, renderRoutes, stubFetch } from '../../test/utils';
+import { fail, ok, renderRoutes, stubFetch } from '../../test/utils';
+import { ApiError } from '../../lib/http';
 import OriginalGamePage from './OriginalGamePage';
 import { diceOffer, scaleAmount } from './params';
+import { outcomeUnknown } from './useBetAttempt';
 import { verifyRound, type HistoryEntry } from './verifyRound';
 
 const SERVER_SEED = 'a'.repeat(64);
@@ -106,5 +108,91 @@ describe('OriginalGamePage', () => {
     stubFetch(() => undefined);
     renderRoutes([{ path: '/originals/:game', element: <OriginalGamePage /> }], ['/originals/poker']);
     expect(screen.getByText('未知的游戏')).toBeInTheDocument();
+  });
+
+  /** Renders dice with a bet endpoint answering from `answers` in order; returns the keys each bet sent. */
+  function diceWith(answers: ('lost' | 'down' | 'refused' | 'ok')[]) {
+    let nonce = 0;
+    const keys: string[] = [];
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/plat/info') return ok({ player_name: 'p', balance: '100.0000' });
+      if (url.pathname === '/api/originals/seeds')
+        return ok({ current: { server_seed_hash: HASH, client_seed: CLIENT_SEED, nonce } });
+      if (url.pathname === '/api/originals/dice/bet') {
+        keys.push(new URLSearchParams(String(init.body)).get('idempotency_key')!);
+        const answer = answers.shift();
+        if (answer === 'lost') throw new TypeError('Failed to fetch');
+        if (answer === 'down') return fail(503, '服务不可用', 503);
+        if (answer === 'refused') return fail(3001, '余额不足');
+        return ok(diceBet(nonce++));
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/originals/:game', element: <OriginalGamePage /> }], ['/originals/dice']);
+    return keys;
+  }
+
+  async function tapBet(times: number, keys: string[]) {
+    const before = keys.length;
+    fireEvent.click(screen.getByRole('button', { name: '投注' }));
+    await waitFor(() => expect(keys.length).toBe(before + times));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '投注' })).not.toHaveClass('adm-button-loading'),
+    );
+  }
+
+  it('retries a bet whose answer was lost with the same idempotency key, and the next bet with a new one', async () => {
+    const keys = diceWith(['lost', 'down', 'ok', 'ok']);
+    await tapBet(1, keys);
+    await tapBet(1, keys);
+    await tapBet(1, keys);
+    await waitFor(() => expect(screen.getByTestId('originals-balance')).toHaveTextContent('99.0000'));
+    await tapBet(1, keys);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // Lost connection, then 503: both may have settled, so the retries carry the first key.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    // Settled: the next bet is a new attempt.
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('starts a new attempt after the server refused the bet', async () => {
+    const keys = diceWith(['refused', 'ok']);
+    await tapBet(1, keys);
+    await tapBet(1, keys);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('starts a new attempt when the stake changed after a lost answer', async () => {
+    const keys = diceWith(['lost', 'ok']);
+    await tapBet(1, keys);
+    fireEvent.click(screen.getByRole('button', { name: '2×' }));
+    await tapBet(1, keys);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('asks for a tile before a mines bet and sends nothing', async () => {
+    const { calls } = stubFetch((url) =>
+      url.pathname === '/api/plat/info' ? ok({ player_name: 'p', balance: '100.0000' }) : undefined,
+    );
+    renderRoutes([{ path: '/originals/:game', element: <OriginalGamePage /> }], ['/originals/mines']);
+    fireEvent.click(screen.getByRole('button', { name: '投注' }));
+    await waitFor(() =>
+      expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '请先选择要翻开的格子' })),
+    );
+    expect(calls.some((c) => c.url.pathname.includes('/bet'))).toBe(false);
+  });
+});
+
+describe('whether a failed bet may have settled', () => {
+  it('is unknown for a lost connection, a timeout and a 5xx; known for refusals and cancellations', () => {
+    expect(outcomeUnknown(new ApiError('net', 0, 0))).toBe(true);
+    expect(outcomeUnknown(new ApiError('timeout', 408, 408))).toBe(true);
+    expect(outcomeUnknown(new ApiError('busy', 502, 502))).toBe(true);
+    expect(outcomeUnknown(new ApiError('余额不足', 3001, 200))).toBe(false);
+    expect(outcomeUnknown(new ApiError('bad', 400, 400))).toBe(false);
+    expect(outcomeUnknown(new ApiError('too many', 429, 429))).toBe(false);
+    expect(outcomeUnknown(new ApiError('cancelled', 0, 0, true))).toBe(false);
+    expect(outcomeUnknown(new Error('other'))).toBe(false);
   });
 });

@@ -27,15 +27,21 @@ describe('LoginDialog', () => {
     vi.restoreAllMocks();
   });
 
-  it('fills remembered credentials in login mode and loads a captcha on open', async () => {
-    localStorage.setItem('userPass', JSON.stringify({ username: 'player0001', password: 'secret1' }));
+  it('fills the remembered username (never a password) in login mode and loads a captcha on open', async () => {
+    localStorage.setItem('userPass', JSON.stringify({ username: 'player0001' }));
     const { calls } = stubFetch((url) =>
       url.pathname === '/api/captcha' ? ok({ img_url: 'data:image/svg+xml,x' }) : undefined,
     );
     renderDialog(1);
     expect(screen.getByRole('heading', { name: '欢迎登录' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('请输入用户名（8-20位）')).toHaveValue('player0001');
-    expect(screen.getByPlaceholderText('请输入密码（6-20位）')).toHaveValue('secret1');
+    // Decision 30: the password field is left to the browser's password manager.
+    expect(screen.getByPlaceholderText('请输入密码（6-20位）')).toHaveValue('');
+    expect(screen.getByPlaceholderText('请输入用户名（8-20位）')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByPlaceholderText('请输入密码（6-20位）')).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
     await screen.findByAltText('验证码，点击刷新');
     expect(calls.filter((c) => c.url.pathname === '/api/captcha')).toHaveLength(1);
     expect(String(calls[0]!.init.body)).toContain('device=device-1');
@@ -105,6 +111,7 @@ describe('LoginDialog', () => {
       target: { value: 'secret1' },
     });
     fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
+    fireEvent.click(screen.getByText('记住密码'));
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     await waitFor(() => expect(useAuthStore.getState().token).toBe('tok-1'));
     const register = calls.find((c) => c.url.pathname === '/api/home/register')!;
@@ -113,5 +120,7 @@ describe('LoginDialog', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '注册成功' }));
     expect(router.state.location.search).toBe('?token=tok-1');
     expect(useUiStore.getState().loginOpen).toBe(false);
+    // 记住密码 keeps the username only (decision 30).
+    expect(localStorage.getItem('userPass')).toBe(JSON.stringify({ username: 'player0001' }));
   });
 });

@@ -36,7 +36,7 @@ export function LoginDialog() {
       .catch(() => setCaptchaUrl(''));
   }, []);
 
-  // Spec §4: on opening, login mode fills the remembered credentials, register mode resets the form with
+  // Spec §4: on opening, login mode fills the remembered username, register mode resets the form with
   // the stored invitation code. Done while rendering the opening frame, so the form never flashes old values.
   const [wasOpen, setWasOpen] = useState(false);
   if (open !== wasOpen) {
@@ -45,11 +45,11 @@ export function LoginDialog() {
       const code = readInvitedCode();
       setInvitedCode(code);
       if (loginType === 1) {
-        const saved = readRemembered();
+        // Decision 30: only the username is remembered; the browser's password manager offers the password.
+        const username = readRemembered();
         setForm((f) => ({
           ...f,
-          username: saved?.username ?? f.username,
-          password: saved?.password ?? f.password,
+          username: username ?? f.username,
           confrimPas: '',
           captcha: '',
         }));
@@ -76,7 +76,7 @@ export function LoginDialog() {
   async function signIn(values: AuthForm, silent = false) {
     const token = await loginMutation.mutateAsync({ form: values, silent });
     setToken(token);
-    saveRemembered(remember, { username: values.username, password: values.password });
+    saveRemembered(remember, values.username);
     closeLogin();
     Toast.show({ content: t('auth.loginOk'), icon: 'success' });
     // Spec §2/§4: after login go to / with the token in the query; home stores it and reloads at the origin.
@@ -106,7 +106,7 @@ export function LoginDialog() {
       return;
     }
     Toast.show({ content: t('auth.registered'), icon: 'success' });
-    saveRemembered(remember, { username: form.username, password: form.password });
+    saveRemembered(remember, form.username);
     const values = form;
     setLoginType(1);
     try {

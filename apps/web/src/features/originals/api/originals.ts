@@ -49,16 +49,16 @@ export function useSeedsQuery(enabled: boolean) {
 }
 
 /**
- * One bet, settled at once. The idempotency key is chosen per tap, so a retried request after a network
- * failure returns the first result instead of betting twice.
+ * One bet, settled at once. The caller owns the idempotency key (one per attempt, reused on retry: see
+ * `useBetAttempt`), so a retried request after a lost answer returns the first result instead of betting twice.
  */
 export function useBetMutation(game: OriginalGame) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: BetRequest) =>
+    mutationFn: (request: BetRequest & { idempotency_key: string }) =>
       api.post<BetResult>(`/api/originals/${game}/bet`, {
         amount: request.amount,
-        idempotency_key: crypto.randomUUID(),
+        idempotency_key: request.idempotency_key,
         target: request.target,
         direction: request.direction,
         mines: request.mines,

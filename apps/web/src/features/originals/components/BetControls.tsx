@@ -1,0 +1,46 @@
+import { Button, Input, Switch } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { scaleAmount } from '../params';
+import { AUTO_BET_ROUNDS, type OriginalRound } from '../useBetAttempt';
+
+/** Stake with ½ and 2×, the bet button and the auto-bet switch: the same for every original. */
+export function BetControls({ round }: { round: OriginalRound }) {
+  const { t } = useTranslation();
+  const { amount, setAmount, busy, auto } = round;
+  return (
+    <>
+      <label className="originals-field">
+        <span>{t('originals.amount')}</span>
+        <Input value={amount} onChange={setAmount} inputMode="decimal" aria-label={t('originals.amount')} />
+        <button type="button" className="chip" onClick={() => setAmount(scaleAmount(amount, 0.5))}>
+          {t('originals.half')}
+        </button>
+        <button type="button" className="chip" onClick={() => setAmount(scaleAmount(amount, 2))}>
+          {t('originals.double')}
+        </button>
+      </label>
+
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        className="originals-bet"
+        loading={busy && !auto}
+        disabled={auto}
+        onClick={() => void round.play()}
+      >
+        {t('originals.bet')}
+      </Button>
+
+      <div className="originals-auto">
+        <div>
+          <strong>{t('originals.autoBet')}</strong>
+          <small>{t('originals.autoBetDesc', { count: AUTO_BET_ROUNDS })}</small>
+        </div>
+        {/* Off by default (issue 6). */}
+        <Switch checked={auto} aria-label={t('originals.autoBet')} onChange={round.setAutoOn} />
+      </div>
+    </>
+  );
+}
