@@ -24,6 +24,20 @@ function routes() {
       const type = Number(url.searchParams.get('game_type'));
       return ok({ data: [game(10 + type, type)], total: 1 });
     }
+    if (url.pathname === '/api/plat/game-type') {
+      // The server's order, with a category the app has no translation for (shown by its server name).
+      return ok(
+        [
+          [0, '热门'],
+          [5, '电子'],
+          [7, '视讯'],
+          [1, '棋牌'],
+          [3, '捕鱼'],
+          [6, '体育'],
+          [42, '新分类'],
+        ].map(([id, name], sort) => ({ game_type_id: id, name, icon: `/art/${id}.svg`, sort })),
+      );
+    }
     if (url.pathname === '/api/banner') return ok([]);
     if (url.pathname === '/api/plat/bulletin') return ok([{ id: 1, content: '公告内容' }]);
     if (url.pathname === '/api/plat/info') return ok({ player_name: 'player0001', balance: '12.3456' });
@@ -50,10 +64,28 @@ describe('HomePage', () => {
     expect(useUiStore.getState().loginOpen).toBe(true);
   });
 
+  it('shows the category tabs the server lists, in its order', async () => {
+    const { calls } = routes();
+    renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home']);
+    await screen.findByRole('tab', { name: '新分类' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      '热门',
+      '电子',
+      '视讯',
+      '棋牌',
+      '捕鱼',
+      '体育',
+      '新分类',
+    ]);
+    const request = calls.find((c) => c.url.pathname === '/api/plat/game-type')!;
+    expect(request.init.method).toBe('POST');
+    expect(String(request.init.body)).toBe('game_plat_type=0');
+  });
+
   it('preselects the game_type tab and switches categories', async () => {
     const { calls } = routes();
     const { router } = renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home?game_type=3']);
-    expect(screen.getByRole('tab', { name: '捕鱼' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: '捕鱼' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('button', { name: '游戏13' });
     fireEvent.click(screen.getByRole('tab', { name: '视讯' }));
     await screen.findByRole('button', { name: '游戏17' });
@@ -66,6 +98,8 @@ describe('HomePage', () => {
   });
 
   it('greets a signed-in player by name with the balance', async () => {
+    // Reduced motion shows the balance at once (the counter's own timing is tested in CountUp.test).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }));
     useAuthStore.getState().setToken('tok');
     routes();
     renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home']);

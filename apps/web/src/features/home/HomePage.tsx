@@ -20,7 +20,7 @@ import { useOpenGame } from '../games/useOpenGame';
 import { AddToHomeBanner } from './components/AddToHome';
 import { BalanceCard } from './components/BalanceCard';
 import { BannerCarousel } from './components/Banners';
-import { CategoryTabs, parseHomeCategory, type HomeCategory } from './components/CategoryTabs';
+import { CategoryTabs, parseHomeCategory } from './components/CategoryTabs';
 import { HotStrip } from './components/HotStrip';
 import { Partners } from './components/Partners';
 import { useOnceTrue } from '../../lib/useOnceTrue';
@@ -95,7 +95,7 @@ export function HomePage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const gameTypeParam = search.get('game_type');
-  const [category, setCategory] = useState<HomeCategory>(() => parseHomeCategory(gameTypeParam));
+  const [category, setCategory] = useState<number>(() => parseHomeCategory(gameTypeParam));
   // Home is a kept view: arriving again with another game_type (a link, a banner) must still select it.
   const [seenParam, setSeenParam] = useState(gameTypeParam);
   if (gameTypeParam !== seenParam) {
@@ -118,7 +118,7 @@ export function HomePage() {
     else if (takeShowDialogFlag()) setNoticeOpen(true);
   }, [tokenInQuery, setNoticeOpen]);
 
-  function changeCategory(next: HomeCategory) {
+  function changeCategory(next: number) {
     setCategory(next);
     const params = new URLSearchParams(search);
     if (next === 0) params.delete('game_type');

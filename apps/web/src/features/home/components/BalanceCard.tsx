@@ -5,7 +5,7 @@ import { DepositIcon, ListIcon, RebateIcon, RefreshIcon, WithdrawIcon } from '..
 import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { useRefreshBalanceMutation, useUserInfoQuery } from '../../auth/api/userInfo';
-import { CountUp } from './CountUp';
+import { BALANCE_COUNT, CountUp } from './CountUp';
 import './BalanceCard.css';
 
 const SHORTCUTS = [
@@ -43,7 +43,7 @@ export function BalanceCard() {
       </div>
       {signedIn ? (
         <div className="balance-card__amount">
-          <CountUp value={user.data?.balance ?? '0'} />
+          <CountUp value={user.data?.balance ?? '0'} {...BALANCE_COUNT} testId="balance" />
           <span className="balance-card__unit">USDT</span>
         </div>
       ) : (

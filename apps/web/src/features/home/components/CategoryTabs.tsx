@@ -1,26 +1,31 @@
 import { useTranslation } from 'react-i18next';
+import { imageUrl } from '../../../lib/format';
+import { useGameTypesQuery } from '../../games/api/gameTypes';
+import type { GameCategory } from '../../games/api/types';
 import './CategoryTabs.css';
 
-/** Spec §2: hot = 0 and five categories (slots, live video, board/card, fishing, sports). */
-export const HOME_CATEGORIES = [0, 5, 7, 1, 3, 6] as const;
-export type HomeCategory = (typeof HOME_CATEGORIES)[number];
+/** The hot tab (game_type_id 0) is always there, even before the categories have loaded or when they failed. */
+const HOT_ONLY: GameCategory[] = [{ game_type_id: 0, name: '', icon: '', sort: 0 }];
+/** Categories with artwork of our own (public/assets/categories); others show the server's icon. */
+const OWN_ART = new Set([0, 1, 2, 3, 4, 5, 6, 7]);
 
-export function parseHomeCategory(value: string | null): HomeCategory {
+/** `game_type` from the address: a category id (0 = hot); anything else selects hot. */
+export function parseHomeCategory(value: string | null): number {
   const n = Number(value);
-  return (HOME_CATEGORIES as readonly number[]).includes(n) ? (n as HomeCategory) : 0;
+  return Number.isInteger(n) && n >= 0 && n <= 99 ? n : 0;
 }
 
-export function CategoryTabs({
-  value,
-  onChange,
-}: {
-  value: HomeCategory;
-  onChange: (c: HomeCategory) => void;
-}) {
+/**
+ * Spec §2/§4: the home tabs are the categories of `POST /api/plat/game-type` (hot first, in the server's
+ * order), loaded once at start. A name the app translates is shown in the player's language; others as sent.
+ */
+export function CategoryTabs({ value, onChange }: { value: number; onChange: (c: number) => void }) {
   const { t } = useTranslation();
+  const types = useGameTypesQuery();
+  const tabs = types.data?.length ? types.data : HOT_ONLY;
   return (
     <div className="category-tabs" role="tablist">
-      {HOME_CATEGORIES.map((id) => (
+      {tabs.map(({ game_type_id: id, name, icon }) => (
         <button
           key={id}
           type="button"
@@ -29,8 +34,12 @@ export function CategoryTabs({
           className={`category-tab${value === id ? ' is-active' : ''}`}
           onClick={() => onChange(id)}
         >
-          <img src={`/assets/categories/cat-${id}.svg`} alt="" className="category-tab__icon" />
-          <span>{t(`home.categories.${id}`)}</span>
+          <img
+            src={OWN_ART.has(id) ? `/assets/categories/cat-${id}.svg` : imageUrl(icon)}
+            alt=""
+            className="category-tab__icon"
+          />
+          <span>{t(`home.categories.${id}`, { defaultValue: name })}</span>
         </button>
       ))}
     </div>

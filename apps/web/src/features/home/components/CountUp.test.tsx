@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '../../../test/render';
+import { BALANCE_COUNT, CountUp } from './CountUp';
+
+// Timers, animation frames and the clock move only when the test says so.
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'],
+  });
+});
+afterEach(() => vi.useRealTimers());
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('CountUp (spec §9)', () => {
+  it('defaults to 2.5 s, no decimals and a start at 0', async () => {
+    render(<CountUp value="1000" testId="n" />);
+    expect(screen.getByTestId('n')).toHaveTextContent(/^0$/);
+    await advance(1250);
+    const mid = Number(screen.getByTestId('n').textContent);
+    expect(mid).toBeGreaterThan(0);
+    expect(mid).toBeLessThan(1000);
+    expect(screen.getByTestId('n').textContent).not.toContain('.');
+    await advance(1300);
+    expect(screen.getByTestId('n')).toHaveTextContent(/^1,000$/);
+  });
+
+  it('counts the balance for 1 s after a 2 s delay with 4 decimals, ending on the exact value', async () => {
+    render(<CountUp value="12.3456" {...BALANCE_COUNT} testId="n" />);
+    await advance(1900);
+    expect(screen.getByTestId('n')).toHaveTextContent(/^0\.0000$/);
+    await advance(600);
+    const mid = Number(screen.getByTestId('n').textContent);
+    expect(mid).toBeGreaterThan(0);
+    expect(mid).toBeLessThan(12.3456);
+    await advance(600);
+    expect(screen.getByTestId('n')).toHaveTextContent(/^12\.3456$/);
+  });
+
+  it('counts a later change at once, from the number shown', async () => {
+    const { rerender } = render(<CountUp value="10" {...BALANCE_COUNT} testId="n" />);
+    await advance(3100);
+    expect(screen.getByTestId('n')).toHaveTextContent('10.0000');
+    rerender(<CountUp value="9.5" {...BALANCE_COUNT} testId="n" />);
+    await advance(1100);
+    expect(screen.getByTestId('n')).toHaveTextContent(/^9\.5000$/);
+  });
+});
