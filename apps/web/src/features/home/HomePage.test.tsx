@@ -67,7 +67,7 @@ describe('HomePage', () => {
   it('shows the category tabs the server lists, in its order', async () => {
     const { calls } = routes();
     renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home']);
-    await screen.findByRole('tab', { name: '新分类' });
+    await screen.findByRole('tab', { name: '新分类' }, { timeout: 5000 });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       '热门',
       '电子',
@@ -85,7 +85,10 @@ describe('HomePage', () => {
   it('preselects the game_type tab and switches categories', async () => {
     const { calls } = routes();
     const { router } = renderRoutes([{ path: '/home', element: <HomePage /> }], ['/home?game_type=3']);
-    expect(await screen.findByRole('tab', { name: '捕鱼' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: '捕鱼' }, { timeout: 5000 })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await screen.findByRole('button', { name: '游戏13' });
     fireEvent.click(screen.getByRole('tab', { name: '视讯' }));
     await screen.findByRole('button', { name: '游戏17' });
