@@ -3,6 +3,7 @@ import type { SandboxConfig } from './config';
 import { guardControl } from './http/control';
 import { createHttp } from './http/server';
 import { registerProviders } from './providers';
+import { registerTron } from './tron';
 
 /**
  * The sandbox: one HTTP server, one folder per external system it stands in for (decision 19). Each system
@@ -12,7 +13,8 @@ export async function buildSandbox(config: SandboxConfig) {
   const app: FastifyInstance = createHttp(config);
   guardControl(app, config.controlSecret);
   const providers = registerProviders(app, config);
-  return Object.assign(app, { providers });
+  const tron = registerTron(app, config);
+  return Object.assign(app, { providers, tron });
 }
 
 export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;

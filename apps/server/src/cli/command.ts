@@ -14,6 +14,11 @@ export interface Command {
   /** Option names this command takes (all `--name value` strings unless listed in `flags`). */
   options?: string[];
   flags?: string[];
+  /**
+   * True for a command that only talks to other processes over HTTP (e.g. `sandbox:pay`): it never opens the
+   * database, so it also runs while the server holds the embedded one (PGlite allows one process).
+   */
+  offline?: boolean;
   /** Returns the process exit code. */
   run(ctx: CommandContext): Promise<number>;
 }

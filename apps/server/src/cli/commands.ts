@@ -1,8 +1,9 @@
 import type { Command } from './command';
 import { walletCommands } from '../modules/wallet/wallet.cli';
+import { sandboxCommands } from './sandbox.cli';
 
 /**
  * Commands contributed by modules (wallet: ledger:verify, ledger:adjust, …). Each module exports a
  * `Record<string, Command>`; spread it in here.
  */
-export const moduleCommands: Record<string, Command> = { ...walletCommands };
+export const moduleCommands: Record<string, Command> = { ...walletCommands, ...sandboxCommands };

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { seedDemoContent } from '../db/seed';
 import { seedCatalogue } from '../modules/games/catalogue.seed';
 import type { Command } from './command';
@@ -40,6 +40,16 @@ function usage(): string {
   return `usage: npm run koi -- <command> [options]\n\ncommands:\n${lines.join('\n')}`;
 }
 
+/** Stands in for the database of an offline command: any use is a bug, reported as one. */
+function offlineDatabase(name: string): Database {
+  return new Proxy({} as Database, {
+    get(_, prop) {
+      if (prop === 'close') return async () => undefined;
+      throw new Error(`${name} is an offline command and must not use the database`);
+    },
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const command = name ? commands[name] : undefined;
@@ -58,7 +68,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = command.offline ? offlineDatabase(name!) : await openDatabase(config);
   try {
     return await command.run({ config, database, options, out: (line) => console.log(line) });
   } finally {

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadSandboxConfig, type SandboxEnv } from './config';
+import { CONTROL_HEADER } from './http/control';
+import { buildSandbox, type Sandbox } from './sandbox';
+
+export const CONTROL_SECRET = 'control-secret-for-tests';
+export const TRON_KEY = 'tron-key-for-tests';
+export const PAYMENT_SECRET = 'payment-secret-for-tests';
+export const PAYOUT_KEY = 'payout-key-for-tests-0123';
+
+/**
+ * A sandbox listening on a free loopback port, for the sandbox's own tests: real HTTP, a temporary data
+ * folder (or a given one, to test restarts), no automatic blocks unless asked.
+ */
+export async function testSandbox(env: Partial<Record<keyof SandboxEnv, string>> = {}, dataDir?: string) {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koi-sandbox-test-'));
+  const config = loadSandboxConfig({
+    SANDBOX_PORT: '0',
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_DATA_DIR: dir,
+    SANDBOX_CONTROL_SECRET: CONTROL_SECRET,
+    PROVIDER_SIM_SECRET: 'provider-secret-for-tests',
+    TRONGRID_API_KEY: TRON_KEY,
+    TRON_BLOCK_MS: '0',
+    TRON_CONFIRMATIONS: '3',
+    PAYMENT_SANDBOX_SECRET: PAYMENT_SECRET,
+    PAYOUT_API_KEY: PAYOUT_KEY,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app: Sandbox = await buildSandbox(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    app,
+    url,
+    dataDir: dir,
+    config,
+    /** A control call with the secret. */
+    control: (p: string, body?: unknown) =>
+      fetch(`${url}${p}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          [CONTROL_HEADER]: CONTROL_SECRET,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(json),
+    /** A TronGrid GET with the API key. */
+    grid: (p: string, headers: Record<string, string> = { 'TRON-PRO-API-KEY': TRON_KEY }) =>
+      fetch(`${url}${p}`, { headers }).then(json),
+    json,
+    async close(keepData = false) {
+      await app.close();
+      if (!keepData && !dataDir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestSandbox = Awaited<ReturnType<typeof testSandbox>>;
