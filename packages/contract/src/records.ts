@@ -76,3 +76,8 @@ export const winLossRow = z.object({
   ...totals,
 });
 export const winLossResult = z.object({ data: z.array(winLossRow), total: z.object(totals) });
+
+export type BetRecordRow = z.infer<typeof betRecordRow>;
+export type BetDetailRow = z.infer<typeof betDetailRow>;
+export type RoundFairness = z.infer<typeof roundFairness>;
+export type WinLossRow = z.infer<typeof winLossRow>;

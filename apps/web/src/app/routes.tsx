@@ -12,6 +12,10 @@ const CateListPage = lazy(() => import('../features/games/pages/CateListPage'));
 const RedirectPage = lazy(() => import('../features/games/pages/RedirectPage'));
 const UserPage = lazy(() => import('../features/user/UserPage'));
 const LoadingPage = lazy(() => import('../pages/LoadingPage'));
+const BetRecordsPage = lazy(() => import('../features/records/pages/BetRecordsPage'));
+const BetDetailPage = lazy(() => import('../features/records/pages/BetDetailPage'));
+const TransactionRecordsPage = lazy(() => import('../features/records/pages/TransactionRecordsPage'));
+const AccountRecordsPage = lazy(() => import('../features/records/pages/AccountRecordsPage'));
 const OriginalGamePage = lazy(() => import('../features/originals/OriginalGamePage'));
 
 /** The root keeps its query (login lands on `/?token=…`, spec §2) when it redirects to home. */
@@ -39,14 +43,26 @@ export const LAYOUT_SCREENS: Screen[] = [
     element: <CateListPage />,
   },
   { path: 'allGames', meta: { title: 'routes.allGames', back: true }, element: <AllGamesPage /> },
-  { path: 'betRecords', meta: { title: 'routes.betRecords', back: true } },
-  { path: 'accountRecords', meta: { title: 'routes.accountRecords', back: true } },
+  { path: 'betRecords', meta: { title: 'routes.betRecords', back: true }, element: <BetRecordsPage /> },
+  {
+    path: 'accountRecords',
+    meta: { title: 'routes.accountRecords', back: true },
+    element: <AccountRecordsPage />,
+  },
   { path: 'rechargeRecords', meta: { title: 'routes.rechargeRecords', back: true } },
   { path: 'income', meta: { title: 'routes.income', back: true } },
   { path: 'backRecords', meta: { title: 'routes.backRecords', back: true } },
-  { path: 'transactionRecords', meta: { title: 'routes.transactionRecords', back: true } },
+  {
+    path: 'transactionRecords',
+    meta: { title: 'routes.transactionRecords', back: true },
+    element: <TransactionRecordsPage />,
+  },
   { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true } },
-  { path: 'betDetail', meta: { title: 'routes.betDetail', back: true, noCache: true } },
+  {
+    path: 'betDetail',
+    meta: { title: 'routes.betDetail', back: true, noCache: true },
+    element: <BetDetailPage />,
+  },
   { path: 'activityDetail', meta: { title: 'routes.activityDetail', back: true, noCache: true } },
   {
     path: 'redirect',

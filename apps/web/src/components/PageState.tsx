@@ -17,10 +17,13 @@ export function PageState({
   kind,
   text,
   onRetry,
+  actionText,
 }: {
   kind: 'empty' | 'error' | 'offline';
   text?: string;
   onRetry?: () => void;
+  /** The action button's label; 重试 by default. */
+  actionText?: string;
 }) {
   const { t } = useTranslation();
   const offline =
@@ -40,7 +43,7 @@ export function PageState({
       <span>{message}</span>
       {onRetry ? (
         <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onRetry}>
-          {t('common.retry')}
+          {actionText ?? t('common.retry')}
         </Button>
       ) : null}
     </div>

@@ -9,6 +9,11 @@ describe('formatBalance', () => {
     expect(formatBalance('1234567.123456')).toBe('1,234,567.1234');
   });
 
+  it('reads signed wire amounts: keeps a minus, drops a plus', () => {
+    expect(formatBalance('+0.980000')).toBe('0.9800');
+    expect(formatBalance('-1.000000')).toBe('-1.0000');
+  });
+
   it('shows zero for missing or malformed values', () => {
     expect(formatBalance(undefined)).toBe('0.0000');
     expect(formatBalance('abc')).toBe('0.0000');

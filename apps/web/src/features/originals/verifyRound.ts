@@ -3,12 +3,21 @@ import type { BetResult } from './api/originals';
 
 export type HistoryEntry = BetResult & { params: Record<string, unknown> };
 
+/** What a replay needs: a round from this session's history, or a bet-detail row's fairness data. */
+export type VerifiableRound = {
+  game: string;
+  params: Record<string, unknown>;
+  win: boolean;
+  multiplier: string;
+  fairness: { server_seed_hash: string; client_seed: string; nonce: number };
+};
+
 /**
  * Replays a finished round in the browser from the revealed server seed (decision 16) and compares it with
  * what the server reported. True only when the seed matches its published hash and the replay gives the
  * same win and multiplier.
  */
-export function verifyRound(entry: HistoryEntry, serverSeed: string): { ok: boolean; reason?: string } {
+export function verifyRound(entry: VerifiableRound, serverSeed: string): { ok: boolean; reason?: string } {
   const result = verify(entry.game as GameName, entry.params as never, {
     serverSeed,
     serverSeedHash: entry.fairness.server_seed_hash,

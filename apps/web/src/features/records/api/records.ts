@@ -1,0 +1,113 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { BetDetailRow, BetRecordRow, BillChange, WinLossRow } from '@koi/contract';
+import { api } from '../../../lib/http';
+import { STALE } from '../../../lib/query';
+import { useAuthStore } from '../../../stores/auth';
+
+/** Spec §2 time range tabs: 1 yesterday, 2 today (the server's default), 3 the last 7 days (UTC+8 days). */
+export type TimeRange = 1 | 2 | 3;
+export const TIME_RANGES: readonly TimeRange[] = [1, 2, 3];
+export const RECORDS_PAGE_SIZE = 20;
+
+export const recordKeys = {
+  all: ['records'] as const,
+  bets: (token: string | null, range: TimeRange) => ['records', 'bets', token, range] as const,
+  betDetail: (token: string | null, platTypeId: number, gameCode: string, range: TimeRange) =>
+    ['records', 'betDetail', token, platTypeId, gameCode, range] as const,
+  bills: (token: string | null, range: TimeRange) => ['records', 'bills', token, range] as const,
+  winLoss: (token: string | null, range: TimeRange) => ['records', 'winLoss', token, range] as const,
+};
+
+/** One page of any record list, in one shape whatever the endpoint calls its fields. */
+export type RecordPage<T> = { items: T[]; total: number };
+
+export type BetRecordsPage = RecordPage<BetRecordRow> & {
+  summary: { bet_count: number; stake: string; payout: string; profit: string };
+};
+
+export async function fetchBetRecords(range: TimeRange, page: number): Promise<BetRecordsPage> {
+  const r = await api.post<{ data: BetRecordRow[]; total: number; summary: BetRecordsPage['summary'] }>(
+    '/api/plat/bet-records',
+    { range, page, size: RECORDS_PAGE_SIZE },
+  );
+  return { items: r.data, total: r.total, summary: r.summary };
+}
+
+export async function fetchBetDetail(
+  q: { platTypeId: number; gameCode: string; range: TimeRange },
+  page: number,
+): Promise<RecordPage<BetDetailRow>> {
+  const r = await api.post<{ data: BetDetailRow[]; total: number }>('/api/plat/bet-detail', {
+    plat_type_id: q.platTypeId,
+    game_code: q.gameCode,
+    range: q.range,
+    page,
+    size: RECORDS_PAGE_SIZE,
+  });
+  return { items: r.data, total: r.total };
+}
+
+export async function fetchBillChanges(range: TimeRange, page: number): Promise<RecordPage<BillChange>> {
+  const r = await api.post<{ list: BillChange[]; total: number }>('/api/plat/bill-change', {
+    time: range,
+    page,
+    size: RECORDS_PAGE_SIZE,
+  });
+  return { items: r.list, total: r.total };
+}
+
+/** The next page while fewer rows than `total` have arrived (and the last page was not empty). */
+export function nextPage<T>(last: RecordPage<T>, pages: RecordPage<T>[]): number | undefined {
+  const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+}
+
+function usePagedRecords<P extends RecordPage<unknown>>(
+  queryKey: readonly unknown[],
+  fetchPage: (page: number) => Promise<P>,
+  enabled = true,
+) {
+  const token = useAuthStore((s) => s.token);
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: Boolean(token) && enabled,
+    staleTime: STALE.SECONDS_30,
+  });
+}
+
+export function useBetRecordsQuery(range: TimeRange) {
+  const token = useAuthStore((s) => s.token);
+  return usePagedRecords(recordKeys.bets(token, range), (page) => fetchBetRecords(range, page));
+}
+
+export function useBetDetailQuery(platTypeId: number, gameCode: string, range: TimeRange) {
+  const token = useAuthStore((s) => s.token);
+  return usePagedRecords(
+    recordKeys.betDetail(token, platTypeId, gameCode, range),
+    (page) => fetchBetDetail({ platTypeId, gameCode, range }, page),
+    platTypeId > 0 && gameCode !== '',
+  );
+}
+
+export function useBillChangesQuery(range: TimeRange) {
+  const token = useAuthStore((s) => s.token);
+  return usePagedRecords(recordKeys.bills(token, range), (page) => fetchBillChanges(range, page));
+}
+
+export type WinLossReport = {
+  data: WinLossRow[];
+  total: { bet_count: number; stake: string; payout: string; profit: string };
+};
+
+export function useWinLossQuery(range: TimeRange) {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: recordKeys.winLoss(token, range),
+    queryFn: () => api.post<WinLossReport>('/api/plat/win-loss-report', { range }),
+    enabled: Boolean(token),
+    staleTime: STALE.SECONDS_30,
+  });
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { TIME_RANGES, type TimeRange } from '../api/records';
+import './RangeTabs.css';
+
+/** Spec §2: every record screen filters by yesterday / today / the last 7 days. */
+export function RangeTabs({ value, onChange }: { value: TimeRange; onChange: (r: TimeRange) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="range-tabs" role="tablist">
+      {TIME_RANGES.map((r) => (
+        <button
+          key={r}
+          type="button"
+          role="tab"
+          aria-selected={value === r}
+          className={`range-tabs__tab${value === r ? ' is-active' : ''}`}
+          onClick={() => onChange(r)}
+        >
+          {t(`records.range.${r}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** `range` from the address (so a reload or a shared link keeps the tab); today when absent or invalid. */
+export function parseRange(value: string | null): TimeRange {
+  const n = Number(value);
+  return n === 1 || n === 2 || n === 3 ? n : 2;
+}

@@ -1,0 +1,42 @@
+import type { BillChange } from '@koi/contract';
+import { useTranslation } from 'react-i18next';
+import { formatBalance, formatTime } from '../../../lib/format';
+import { useBillChangesQuery, type RecordPage } from '../api/records';
+import { Money } from '../components/Money';
+import { RangeTabs } from '../components/RangeTabs';
+import { RecordList } from '../components/RecordList';
+import { useRangeParam } from './useRangeParam';
+
+/** transactionRecords (spec §2): every change of the player's balance (账变), newest first. */
+export default function TransactionRecordsPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useRangeParam();
+  const query = useBillChangesQuery(range);
+
+  return (
+    <div className="records-page">
+      <RangeTabs value={range} onChange={setRange} />
+      <RecordList<BillChange, RecordPage<BillChange>>
+        query={query}
+        itemKey={(r) => r.id}
+        renderItem={(r) => (
+          <div className="record-card">
+            <div className="record-card__row">
+              <span className="record-card__title">
+                {r.type_name}
+                {r.phase === 'posted' ? '' : ` · ${t(`records.phase.${r.phase}`)}`}
+              </span>
+              <Money value={r.amount} />
+            </div>
+            <div className="record-card__row record-card__meta">
+              <span>{formatTime(r.created_at)}</span>
+              <span>
+                {t('records.balanceAfter')} {formatBalance(r.balance_after)}
+              </span>
+            </div>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
