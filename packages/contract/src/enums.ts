@@ -105,4 +105,8 @@ export const ConfigItemId = {
   CHAT_CONTACT_A: 4,
   CHAT_CONTACT_B: 5,
   ONLINE_SERVICE_LINK: 7,
+  /** Plain text shown on /about: the operator's licence and compliance statement. */
+  LICENCE_TEXT: 8,
+  /** Plain text shown on /about: the responsible-gambling statement and where to get help. */
+  RESPONSIBLE_GAMBLING_TEXT: 9,
 } as const;

@@ -22,6 +22,16 @@ export const DEMO_CONFIG_ITEMS: { id: number; content: string }[] = [
   { id: 5, content: 'https://t.me/koi_channel' },
   { id: 6, content: 'support@koi.example' },
   { id: 7, content: 'https://support.koi.example/chat' },
+  {
+    id: 8,
+    content:
+      'Koi 是面向持牌运营商的游戏平台软件。运营商须在其所在司法辖区取得有效的在线游戏牌照，并遵守当地法律与反洗钱要求。本演示站点不接受真实资金。',
+  },
+  {
+    id: 9,
+    content:
+      '游戏应当是娱乐，而不是赚钱的方式。请只用您输得起的钱参与，设定充值限额与游戏时长，切勿追回损失。如果您觉得游戏已影响生活，可在安全中心设置冷静期或自我排除，并向专业机构寻求帮助。',
+  },
 ];
 
 export const DEMO_BANNERS = [

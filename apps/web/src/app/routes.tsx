@@ -11,6 +11,7 @@ const AllGamesPage = lazy(() => import('../features/games/pages/AllGamesPage'));
 const CateListPage = lazy(() => import('../features/games/pages/CateListPage'));
 const RedirectPage = lazy(() => import('../features/games/pages/RedirectPage'));
 const UserPage = lazy(() => import('../features/user/UserPage'));
+const AboutPage = lazy(() => import('../features/user/AboutPage'));
 const LoadingPage = lazy(() => import('../pages/LoadingPage'));
 const BetRecordsPage = lazy(() => import('../features/records/pages/BetRecordsPage'));
 const BetDetailPage = lazy(() => import('../features/records/pages/BetDetailPage'));
@@ -71,7 +72,7 @@ export const LAYOUT_SCREENS: Screen[] = [
   },
   { path: 'safe', meta: { title: 'routes.safe', back: true } },
   { path: 'password', meta: { title: 'routes.password', back: true, noCache: true } },
-  { path: 'about', meta: { title: 'routes.about', back: true } },
+  { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
   { path: 'benefit', meta: { title: 'routes.benefit', back: true } },
   { path: 'customDetail', meta: { title: 'routes.customDetail', back: true, noCache: true } },
   { path: 'community', meta: { title: 'routes.community', back: true } },
@@ -86,6 +87,12 @@ export const LAYOUT_SCREENS: Screen[] = [
     element: <OriginalGamePage game={game} />,
   })),
 ];
+
+/** Whether a layout route is a real screen yet (the personal centre links only to those; issue 13). */
+export function isBuilt(path: string): boolean {
+  const name = path.replace(/^\//, '').split('?')[0];
+  return LAYOUT_SCREENS.some((s) => s.path === name && s.element !== undefined);
+}
 
 /** Spec §2 top-level routes outside the layout (full-screen, own back button). */
 export const TOP_SCREENS: Screen[] = [

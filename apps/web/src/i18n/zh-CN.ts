@@ -233,10 +233,23 @@ export const zhCN = {
     menu: {
       records: '投注记录',
       report: '输赢报表',
+      transactions: '交易记录',
       funds: '充提记录',
+      income: '我的收益',
+      rebates: '返水记录',
       safe: '安全中心',
+      password: '修改密码',
       vip: 'VIP特权',
+      invite: '邀请好友',
       about: '关于我们',
     },
+    language: '语言',
+    languages: { zh: '中文', en: 'English' },
+  },
+  about: {
+    version: '版本 {{version}}',
+    licence: '牌照与合规',
+    responsible: '理性游戏',
+    adult: '本平台仅向年满18周岁、且所在地区允许参与的玩家提供服务。',
   },
 };

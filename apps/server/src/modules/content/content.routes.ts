@@ -12,7 +12,7 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.get(
     '/api/plat/bulletin',
-    { schema: { tags, summary: '公告与配置项（id 1-7）', response: { 200: envelope(bulletinResult) } } },
+    { schema: { tags, summary: '公告与配置项（id 1-9）', response: { 200: envelope(bulletinResult) } } },
     async () => ok(await repo.listConfigItems()),
   );
 

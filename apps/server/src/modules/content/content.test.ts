@@ -9,12 +9,14 @@ describe('content', () => {
   });
   afterAll(() => t.close());
 
-  it('serves the config items 1-7 with Chinese demo content', async () => {
+  it('serves the config items 1-9 with Chinese demo content (8 licence and 9 responsible gambling for /about)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' });
     expect(res.statusCode).toBe(200);
     const items = body<{ id: number; content: string }[]>(res).result;
-    expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(items[0]!.content).toContain('欢迎');
+    expect(items[7]!.content).toContain('牌照');
+    expect(items[8]!.content).toContain('自我排除');
   });
 
   it('serves banners in sort order, the first two opening activities 9 and 999', async () => {

@@ -1,28 +1,43 @@
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MoonIcon, MusicIcon, UserIcon } from '../../components/Icons';
+import { isBuilt } from '../../app/routes';
+import { GlobeIcon, MoonIcon, MusicIcon, RefreshIcon, UserIcon } from '../../components/Icons';
+import { setLanguage, type Language } from '../../i18n';
 import { formatBalance } from '../../lib/format';
 import { useIsSignedIn } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
-import { useLogoutMutation, useUserInfoQuery } from '../auth/api/userInfo';
+import { useLogoutMutation, useRefreshBalanceMutation, useUserInfoQuery } from '../auth/api/userInfo';
 import './UserPage.css';
 
-const MENU = [
-  { key: 'records', to: '/betRecords' },
-  { key: 'report', to: '/accountRecords' },
-  { key: 'funds', to: '/rechargeRecords' },
-  { key: 'safe', to: '/safe' },
-  { key: 'vip', to: '/vipInfo' },
-  { key: 'about', to: '/about' },
+/**
+ * Every screen the personal centre leads to (issue 13 item 6), grouped as on the page. An entry shows only
+ * once its route is a real screen, so the page never offers a "coming soon" dead end.
+ */
+export const USER_MENU = [
+  [
+    { key: 'records', to: '/betRecords' },
+    { key: 'report', to: '/accountRecords' },
+    { key: 'transactions', to: '/transactionRecords' },
+    { key: 'funds', to: '/rechargeRecords' },
+    { key: 'income', to: '/income' },
+    { key: 'rebates', to: '/backRecords' },
+  ],
+  [
+    { key: 'safe', to: '/safe' },
+    { key: 'password', to: '/password' },
+    { key: 'vip', to: '/vipInfo' },
+    { key: 'invite', to: '/promote' },
+  ],
 ] as const;
 
-/** 我的 (personal centre). The full screen comes with a later issue; this is its signed-in/out frame. */
+/** 我的 (personal centre, spec §2): the player, the balance, the way to every screen, and the settings. */
 export default function UserPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
   const user = useUserInfoQuery();
+  const refresh = useRefreshBalanceMutation();
   const logout = useLogoutMutation();
   const openLogin = useUiStore((s) => s.openLogin);
   const dark = useUiStore((s) => s.dark);
@@ -30,6 +45,9 @@ export default function UserPage() {
   const toggleDark = useUiStore((s) => s.toggleDark);
   const toggleMuted = useUiStore((s) => s.toggleMuted);
   const info = user.data;
+  const spinning = refresh.isPending || (signedIn && user.isFetching);
+  const groups = USER_MENU.map((group) => group.filter((entry) => isBuilt(entry.to))).filter((g) => g.length);
+
   return (
     <div className="user-page">
       <section className="user-card">
@@ -59,17 +77,28 @@ export default function UserPage() {
         {signedIn ? (
           <div className="user-card__balance">
             <small>{t('home.balance')}</small>
-            <strong>{formatBalance(info?.balance)}</strong>
+            <strong data-testid="user-balance">{formatBalance(info?.balance)}</strong>
+            <button
+              type="button"
+              className={`user-card__refresh${spinning ? ' is-spinning' : ''}`}
+              aria-label={t('home.refresh')}
+              onClick={() => refresh.mutate()}
+              disabled={refresh.isPending}
+            >
+              <RefreshIcon />
+            </button>
           </div>
         ) : null}
       </section>
-      <List className="user-menu">
-        {MENU.map(({ key, to }) => (
-          <List.Item key={key} onClick={() => (signedIn ? navigate(to) : openLogin(1))}>
-            {t(`user.menu.${key}`)}
-          </List.Item>
-        ))}
-      </List>
+      {groups.map((group) => (
+        <List className="user-menu" key={group[0]!.key}>
+          {group.map(({ key, to }) => (
+            <List.Item key={key} onClick={() => (signedIn ? navigate(to) : openLogin(1))}>
+              {t(`user.menu.${key}`)}
+            </List.Item>
+          ))}
+        </List>
+      ))}
       <List className="user-menu">
         <List.Item prefix={<MoonIcon />} extra={<Switch checked={dark} onChange={toggleDark} />}>
           {t('home.theme')}
@@ -80,6 +109,30 @@ export default function UserPage() {
         >
           {t('home.music')}
         </List.Item>
+        <List.Item
+          prefix={<GlobeIcon />}
+          extra={
+            <span className="user-lang" role="radiogroup" aria-label={t('user.language')}>
+              {(['zh-CN', 'en'] as Language[]).map((lng) => (
+                <button
+                  key={lng}
+                  type="button"
+                  role="radio"
+                  aria-checked={i18n.language === lng}
+                  className={i18n.language === lng ? 'is-active' : ''}
+                  onClick={() => setLanguage(lng)}
+                >
+                  {t(`user.languages.${lng === 'en' ? 'en' : 'zh'}`)}
+                </button>
+              ))}
+            </span>
+          }
+        >
+          {t('user.language')}
+        </List.Item>
+        {isBuilt('/about') ? (
+          <List.Item onClick={() => navigate('/about')}>{t('user.menu.about')}</List.Item>
+        ) : null}
       </List>
       {signedIn ? (
         <div className="user-page__logout">

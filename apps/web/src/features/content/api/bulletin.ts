@@ -11,6 +11,8 @@ const ConfigItemId: typeof ContractConfigItemId = {
   CHAT_CONTACT_A: 4,
   CHAT_CONTACT_B: 5,
   ONLINE_SERVICE_LINK: 7,
+  LICENCE_TEXT: 8,
+  RESPONSIBLE_GAMBLING_TEXT: 9,
 };
 
 export type ConfigItem = { id: number; content: string };
@@ -23,7 +25,8 @@ export const bulletinQuery = {
   staleTime: STALE.MINUTES_5,
 };
 
-/** Config items by id (spec §3): 1 notice, 3 chat contact, 7 online customer-service link. */
+/** Config items by id (spec §3): 1 notice, 3 chat contact, 7 online customer-service link, 8 licence and 9
+ * responsible-gambling texts (/about). */
 export function useConfig() {
   const query = useQuery(bulletinQuery);
   const byId = (id: number) => query.data?.find((item) => item.id === id)?.content ?? '';
@@ -32,5 +35,7 @@ export function useConfig() {
     notice: byId(ConfigItemId.NOTICE),
     chatContact: byId(ConfigItemId.CUSTOM_SERVICE_CHAT),
     onlineService: byId(ConfigItemId.ONLINE_SERVICE_LINK),
+    licence: byId(ConfigItemId.LICENCE_TEXT),
+    responsibleGambling: byId(ConfigItemId.RESPONSIBLE_GAMBLING_TEXT),
   };
 }
