@@ -2,12 +2,13 @@ import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isBuilt } from '../../app/routes';
-import { GlobeIcon, MoonIcon, MusicIcon, RefreshIcon, UserIcon } from '../../components/Icons';
+import { GlobeIcon, MoonIcon, MusicIcon, UserIcon } from '../../components/Icons';
 import { setLanguage, type Language } from '../../i18n';
 import { formatBalance } from '../../lib/format';
 import { useIsSignedIn } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
-import { useLogoutMutation, useRefreshBalanceMutation, useUserInfoQuery } from '../auth/api/userInfo';
+import { useLogoutMutation, useUserInfoQuery } from '../auth/api/userInfo';
+import { RefreshBalanceButton } from '../auth/components/RefreshBalanceButton';
 import './UserPage.css';
 
 /**
@@ -37,7 +38,6 @@ export default function UserPage() {
   const navigate = useNavigate();
   const signedIn = useIsSignedIn();
   const user = useUserInfoQuery();
-  const refresh = useRefreshBalanceMutation();
   const logout = useLogoutMutation();
   const openLogin = useUiStore((s) => s.openLogin);
   const dark = useUiStore((s) => s.dark);
@@ -45,7 +45,6 @@ export default function UserPage() {
   const toggleDark = useUiStore((s) => s.toggleDark);
   const toggleMuted = useUiStore((s) => s.toggleMuted);
   const info = user.data;
-  const spinning = refresh.isPending || (signedIn && user.isFetching);
   const groups = USER_MENU.map((group) => group.filter((entry) => isBuilt(entry.to))).filter((g) => g.length);
 
   return (
@@ -78,15 +77,7 @@ export default function UserPage() {
           <div className="user-card__balance">
             <small>{t('home.balance')}</small>
             <strong data-testid="user-balance">{formatBalance(info?.balance)}</strong>
-            <button
-              type="button"
-              className={`user-card__refresh${spinning ? ' is-spinning' : ''}`}
-              aria-label={t('home.refresh')}
-              onClick={() => refresh.mutate()}
-              disabled={refresh.isPending}
-            >
-              <RefreshIcon />
-            </button>
+            <RefreshBalanceButton className="user-card__refresh" />
           </div>
         ) : null}
       </section>

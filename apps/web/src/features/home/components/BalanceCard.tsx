@@ -1,10 +1,11 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DepositIcon, ListIcon, RebateIcon, RefreshIcon, WithdrawIcon } from '../../../components/Icons';
+import { DepositIcon, ListIcon, RebateIcon, WithdrawIcon } from '../../../components/Icons';
 import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
-import { useRefreshBalanceMutation, useUserInfoQuery } from '../../auth/api/userInfo';
+import { useUserInfoQuery } from '../../auth/api/userInfo';
+import { RefreshBalanceButton } from '../../auth/components/RefreshBalanceButton';
 import { BALANCE_COUNT, CountUp } from './CountUp';
 import './BalanceCard.css';
 
@@ -22,24 +23,12 @@ export function BalanceCard() {
   const signedIn = useIsSignedIn();
   const openLogin = useUiStore((s) => s.openLogin);
   const user = useUserInfoQuery();
-  const refresh = useRefreshBalanceMutation();
-  const spinning = refresh.isPending || (signedIn && user.isFetching);
 
   return (
     <section className="balance-card">
       <div className="balance-card__top">
         <span className="balance-card__label">{t('home.balance')}</span>
-        {signedIn ? (
-          <button
-            type="button"
-            className={`balance-card__refresh${spinning ? ' is-spinning' : ''}`}
-            aria-label={t('home.refresh')}
-            onClick={() => refresh.mutate()}
-            disabled={refresh.isPending}
-          >
-            <RefreshIcon />
-          </button>
-        ) : null}
+        {signedIn ? <RefreshBalanceButton /> : null}
       </div>
       {signedIn ? (
         <div className="balance-card__amount">
