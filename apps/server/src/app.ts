@@ -43,6 +43,16 @@ import { createProviderDirectory } from './modules/providers/directory';
 import { createProvidersRepository } from './modules/providers/providers.repository';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { createSeamlessWallet } from './modules/providers/seamless.service';
+import { operatorsModule } from './modules/operators';
+import { dashboardRoutes } from './modules/operators/dashboard.routes';
+import { createPlayersAdmin } from './modules/auth/auth.admin';
+import { authAdminRoutes } from './modules/auth/auth.admin.routes';
+import { createWalletAdmin } from './modules/wallet/wallet.admin';
+import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
+import { createGamesAdmin } from './modules/games/games.admin';
+import { gamesAdminRoutes } from './modules/games/games.admin.routes';
+import { createContentAdmin } from './modules/content/content.admin';
+import { contentAdminRoutes } from './modules/content/content.admin.routes';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -165,6 +175,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   await app.register(authPlugin, { auth });
+  // The console's permission guard comes before every module, so it sees each /api/admin route as it is added.
+  const operators = operatorsModule({ database, config, clock });
+  await operators.guard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -226,6 +239,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const records = createRecordsService({ repo: createRecordsRepository(database.db), clock });
   await app.register(recordsRoutes, { records });
   await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
+  // The operator console (issue 11): each module serves the admin routes over its own data.
+  await operators.plugin(app);
+  const audit = operators.service;
+  const playersAdmin = createPlayersAdmin({ db: database.db, clock });
+  const walletAdmin = createWalletAdmin({
+    db: database.db,
+    clock,
+    wallet,
+    approvalAboveMicro: config.console.approvalAboveMicro,
+  });
+  await app.register(authAdminRoutes, { players: playersAdmin, wallet, ledger: walletAdmin, audit });
+  await app.register(walletAdminRoutes, { admin: walletAdmin, audit });
+  await app.register(gamesAdminRoutes, {
+    admin: createGamesAdmin({ db: database.db, onProvidersChanged: providerDirectory.invalidate }),
+    audit,
+  });
+  await app.register(contentAdminRoutes, {
+    admin: createContentAdmin({ db: database.db, clock, uploadsDir: config.console.uploadsDir }),
+    audit,
+  });
+  await app.register(dashboardRoutes, {
+    clock,
+    players: playersAdmin,
+    ledger: walletAdmin,
+    operators: operators.service,
+  });
 
   // The operator console under /admin, with its own not-found handler for its client-side routes.
   await app.register(adminWebPlugin, { distDir: config.adminDistDir });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { toMicro } from '@koi/ledger';
 
 /**
  * Configuration is read from the environment once, at start-up, and validated here; the rest of the code
@@ -56,6 +57,13 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
     .default('0'),
+  OPERATOR_SESSION_IDLE_MINUTES: positiveInt.default(30),
+  OPERATOR_SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+  ADJUSTMENT_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 1000' })
+    .default('1000'),
+  UPLOADS_DIR: z.string().optional(),
 });
 
 /** A system's URL without its key would fail on the first call; refuse it at start-up instead. */
@@ -110,6 +118,19 @@ export interface Config {
   jobsEnabled: boolean;
   /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
   demoSignupBonus: string;
+  /** The operator console (issue 11). */
+  console: {
+    /** Operator sessions: 30 minutes idle, 12 hours absolute by default. */
+    sessionIdleMs: number;
+    sessionAbsoluteMs: number;
+    /** Failures (password or TOTP) in a row before an operator account locks, and for how long. */
+    maxFailures: number;
+    lockMs: number;
+    /** A manual adjustment larger than this (micro-USDT, either sign) waits for a second operator. */
+    approvalAboveMicro: bigint;
+    /** Where uploaded images are stored and served from (default KOI_DATA_DIR/uploads). */
+    uploadsDir: string;
+  };
 }
 
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
@@ -170,6 +191,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     payout: e.PAYOUT_URL ? { url: e.PAYOUT_URL, apiKey: e.PAYOUT_API_KEY! } : null,
     demoSignupBonus: e.DEMO_SIGNUP_BONUS,
+    console: {
+      sessionIdleMs: e.OPERATOR_SESSION_IDLE_MINUTES * 60_000,
+      sessionAbsoluteMs: e.OPERATOR_SESSION_ABSOLUTE_HOURS * 3_600_000,
+      maxFailures: 5,
+      lockMs: 15 * 60_000,
+      approvalAboveMicro: toMicro(e.ADJUSTMENT_APPROVAL_ABOVE),
+      uploadsDir: path.resolve(root, e.UPLOADS_DIR ?? path.join(e.KOI_DATA_DIR, 'uploads')),
+    },
     jobsEnabled: e.JOBS === 'on',
     originals: {
       houseEdgeBp: e.ORIGINALS_HOUSE_EDGE_BP,

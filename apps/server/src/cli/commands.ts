@@ -1,9 +1,14 @@
 import type { Command } from './command';
 import { walletCommands } from '../modules/wallet/wallet.cli';
 import { sandboxCommands } from './sandbox.cli';
+import { operatorsCommands } from '../modules/operators/operators.cli';
 
 /**
  * Commands contributed by modules (wallet: ledger:verify, ledger:adjust, …). Each module exports a
  * `Record<string, Command>`; spread it in here.
  */
-export const moduleCommands: Record<string, Command> = { ...walletCommands, ...sandboxCommands };
+export const moduleCommands: Record<string, Command> = {
+  ...walletCommands,
+  ...sandboxCommands,
+  ...operatorsCommands,
+};

@@ -1,3 +1,5 @@
+import { AppError } from '../errors';
+
 /**
  * The report time ranges of spec §3 (1 yesterday, 2 today, 3 week). Days are the players' days: China
  * Standard Time (UTC+8), so "today" starts at local midnight whatever the server's time zone. The week is
@@ -26,4 +28,21 @@ export function timeRangeBounds(range: TimeRange, now: Date): { from: Date; to: 
 /** The report day (YYYY-MM-DD, UTC+8) of an instant. */
 export function reportDay(at: Date): string {
   return new Date(at.getTime() + REPORT_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * A time filter from a query string: an ISO 8601 instant, or a date (YYYY-MM-DD, the start of that report
+ * day); "" means no bound. Anything else is a malformed request, not a silent "no filter".
+ */
+export function parseTimeQuery(text: string, field: string): Date | null {
+  if (!text) return null;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? new Date(Date.parse(`${text}T00:00:00Z`) - REPORT_UTC_OFFSET_MS)
+    : /^\d{4}-\d{2}-\d{2}T/.test(text)
+      ? new Date(text)
+      : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw new AppError('BAD_REQUEST', { detail: `${field} 须为 ISO 8601 时间或日期` });
+  }
+  return date;
 }

@@ -52,6 +52,8 @@ export const games = pgTable(
     /** 2 opens /redirect (the game itself); 1 opens the provider's list (cateList). */
     openType: smallint('open_type').notNull().default(2),
     isHot: boolean('is_hot').notNull().default(false),
+    /** false hides the game from players (the console's on/off switch), whatever its status. */
+    enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     image: text('image').notNull(),
     gameImage: text('game_image').notNull(),

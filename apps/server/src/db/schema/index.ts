@@ -4,3 +4,4 @@ export * from './wallet';
 export * from './games';
 export * from './providers';
 export * from './originals';
+export * from '../../modules/operators/operators.schema';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -173,3 +174,47 @@ export const ledgerAdjustments = pgTable('ledger_adjustments', {
   operator: text('operator').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export const AdjustmentRequestStatus = {
+  PENDING: 'pending',
+  APPLIED: 'applied',
+  REJECTED: 'rejected',
+} as const;
+
+/**
+ * Manual adjustments asked for in the operator console (issue 11). One at or below the approval threshold is
+ * applied at once; a larger one waits (`pending`) for a second, different operator, and is then `applied`
+ * (its ledger transfer named in `transfer_id`) or `rejected`. The status moves once, by a conditional UPDATE
+ * from `pending`, so two approvers at the same moment cannot both apply it.
+ */
+export const adjustmentRequests = pgTable(
+  'adjustment_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    /** Signed: positive credits the player, negative debits. */
+    amountMicro: micro('amount_micro').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    needsApproval: boolean('needs_approval').notNull(),
+    requestedById: bigint('requested_by_id', { mode: 'number' }).notNull(),
+    requestedBy: text('requested_by').notNull(),
+    /** The client's request id: a retried request answers the first one instead of asking twice. */
+    requestKey: text('request_key'),
+    requestedAt: ts('requested_at').notNull(),
+    decidedById: bigint('decided_by_id', { mode: 'number' }),
+    decidedBy: text('decided_by'),
+    decidedAt: ts('decided_at'),
+    decisionReason: text('decision_reason'),
+    transferId: bigint('transfer_id', { mode: 'bigint' }),
+  },
+  (t) => [
+    uniqueIndex('adjustment_requests_key_uq')
+      .on(t.requestedById, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
+    index('adjustment_requests_status_idx').on(t.status, t.id),
+    index('adjustment_requests_player_idx').on(t.playerId, t.id),
+  ],
+);

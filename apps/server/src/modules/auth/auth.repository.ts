@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { captchas, loginEvents, players, sessions } from '../../db/schema';
+import { captchas, loginEvents, players, PlayerStatus, sessions } from '../../db/schema';
 
 /** SQL for players, sessions, captchas and login events. Nothing here decides; the service does. */
 export function createAuthRepository(db: DbOrTx) {
@@ -157,7 +157,127 @@ export function createAuthRepository(db: DbOrTx) {
         .orderBy(desc(loginEvents.id))
         .limit(limit);
     },
+
+    // ----- operator console (issue 11) -----
+
+    async searchPlayers(f: PlayerSearch) {
+      const keyword = f.keyword.trim();
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const conditions: (SQL | undefined)[] = [
+        keyword
+          ? or(
+              ilike(players.username, like),
+              /^\d{1,15}$/.test(keyword) ? eq(players.id, Number(keyword)) : undefined,
+              eq(players.inviteCode, keyword.toUpperCase()),
+            )
+          : undefined,
+        f.status ? eq(players.status, f.status) : undefined,
+        f.from ? gte(players.createdAt, f.from) : undefined,
+        f.to ? lt(players.createdAt, f.to) : undefined,
+      ];
+      const where = and(...conditions);
+      const column = {
+        id: players.id,
+        username: players.username,
+        created_at: players.createdAt,
+        last_login_at: players.lastLoginAt,
+      }[f.sort];
+      const order = f.order === 'asc' ? asc(column) : sql`${column} desc nulls last`;
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(players)
+          .where(where)
+          .orderBy(order, f.order === 'asc' ? asc(players.id) : desc(players.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(players).where(where),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    async invitees(playerId: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .select({ id: players.id, username: players.username, createdAt: players.createdAt })
+          .from(players)
+          .where(eq(players.inviterId, playerId))
+          .orderBy(desc(players.id))
+          .limit(limit),
+        db.select({ n: count() }).from(players).where(eq(players.inviterId, playerId)),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    async activeSessionCount(playerId: number, now: Date) {
+      const rows = await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return rows[0]?.n ?? 0;
+    },
+
+    /** The player row locked for the rest of the caller's transaction. */
+    async lockPlayerRow(playerId: number) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from ${players} where id = ${playerId} for update`,
+      );
+      return rows.length === 1;
+    },
+
+    async setStatus(playerId: number, status: number) {
+      await db.update(players).set({ status }).where(eq(players.id, playerId));
+    },
+
+    async setPasswordHash(playerId: number, passwordHash: string) {
+      await db
+        .update(players)
+        .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+        .where(eq(players.id, playerId));
+    },
+
+    /** Ends every live session of the player at once; a revoked session never comes back. */
+    async revokeAllSessions(playerId: number, now: Date) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    async registrationsByDay(from: Date, utcOffsetMs: number) {
+      const rows = await queryRows<{ day: string; n: number }>(
+        db,
+        sql`select to_char((${players.createdAt} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(utcOffsetMs / 1000)} seconds'`)}, 'YYYY-MM-DD') as day,
+              count(*)::int n
+            from ${players} where ${players.createdAt} >= ${from.toISOString()}::timestamptz
+            group by 1`,
+      );
+      return rows;
+    },
+
+    async playerCounts() {
+      const rows = await queryRows<{ total: number; frozen: number }>(
+        db,
+        sql`select count(*)::int total, (count(*) filter (where status = ${PlayerStatus.FROZEN}))::int frozen
+            from ${players}`,
+      );
+      return rows[0] ?? { total: 0, frozen: 0 };
+    },
   };
+}
+
+export interface PlayerSearch {
+  keyword: string;
+  status: number;
+  from: Date | null;
+  to: Date | null;
+  sort: 'id' | 'username' | 'created_at' | 'last_login_at';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

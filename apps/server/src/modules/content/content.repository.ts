@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { banners, configItems } from '../../db/schema';
 
@@ -24,5 +24,47 @@ export function createContentRepository(db: DbOrTx) {
         .orderBy(asc(banners.sort), asc(banners.id))
         // Bounded: a home-page carousel never needs more, and an operator mistake must not flood the client.
         .limit(50),
+
+    // ----- operator console (issue 11) -----
+
+    listAllConfigItems: () => db.select().from(configItems).orderBy(asc(configItems.id)),
+
+    async findConfigItem(id: number) {
+      const rows = await db.select().from(configItems).where(eq(configItems.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Creates or replaces one config item; the row lock of the upsert orders concurrent edits. */
+    async upsertConfigItem(id: number, content: string, now: Date) {
+      const rows = await db
+        .insert(configItems)
+        .values({ id, content, updatedAt: now })
+        .onConflictDoUpdate({ target: configItems.id, set: { content, updatedAt: now } })
+        .returning();
+      return rows[0]!;
+    },
+
+    listAllBanners: () => db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
+
+    async findBannerForUpdate(id: number) {
+      const locked = await db.execute(sql`select id from ${banners} where id = ${id} for update`);
+      if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
+      const rows = await db.select().from(banners).where(eq(banners.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertBanner(row: typeof banners.$inferInsert) {
+      const rows = await db.insert(banners).values(row).returning();
+      return rows[0]!;
+    },
+
+    async updateBanner(id: number, set: Partial<typeof banners.$inferInsert>) {
+      const rows = await db.update(banners).set(set).where(eq(banners.id, id)).returning();
+      return rows[0]!;
+    },
+
+    async deleteBanner(id: number) {
+      await db.delete(banners).where(eq(banners.id, id));
+    },
   };
 }

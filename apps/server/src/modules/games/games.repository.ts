@@ -28,6 +28,9 @@ const gameColumns = {
   providerName: gameProviders.name,
   providerCode: gameProviders.code,
   walletModel: gameProviders.walletModel,
+  /** The console's switches: a game is offered only while both it and its provider are enabled. */
+  enabled: games.enabled,
+  providerEnabled: gameProviders.enabled,
 };
 export type GameRow = { [K in keyof typeof gameColumns]: (typeof gameColumns)[K]['_']['data'] };
 
@@ -36,7 +39,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createGamesRepository(db: DbOrTx) {
   function where(filter: Omit<GameFilter, 'limit' | 'offset'>): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [eq(gameProviders.enabled, true)];
+    const conditions: (SQL | undefined)[] = [eq(gameProviders.enabled, true), eq(games.enabled, true)];
     if (filter.gameTypeId) conditions.push(eq(games.gameTypeId, filter.gameTypeId));
     if (filter.platTypeId) conditions.push(eq(games.platTypeId, filter.platTypeId));
     if (filter.hotOnly) conditions.push(eq(games.isHot, true));
@@ -93,7 +96,11 @@ export function createGamesRepository(db: DbOrTx) {
         .from(games)
         .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
         .where(
-          and(eq(gameProviders.enabled, true), gameTypeId ? eq(games.gameTypeId, gameTypeId) : undefined),
+          and(
+            eq(gameProviders.enabled, true),
+            eq(games.enabled, true),
+            gameTypeId ? eq(games.gameTypeId, gameTypeId) : undefined,
+          ),
         )
         .groupBy(
           games.gameTypeId,

@@ -100,6 +100,7 @@ export function createGamesService(deps: {
     async launch(playerId: number, platTypeId: number, gameCode: string): Promise<{ url: string }> {
       const game = await repo.findGame(platTypeId, gameCode);
       if (!game) throw new AppError('GAME_NOT_FOUND');
+      if (!game.enabled || !game.providerEnabled) throw new AppError('GAME_UNAVAILABLE');
       if (game.status !== 1) {
         const key = STATUS_ERRORS[game.status as keyof typeof STATUS_ERRORS] ?? 'GAME_UNAVAILABLE';
         throw new AppError(key);

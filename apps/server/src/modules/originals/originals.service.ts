@@ -146,6 +146,7 @@ export function createOriginalsService(deps: {
 
       const catalogue = await deps.games.findGame(KOI_PROVIDER_ID, game);
       if (!catalogue) throw new AppError('GAME_NOT_FOUND');
+      if (!catalogue.enabled || !catalogue.providerEnabled) throw new AppError('GAME_UNAVAILABLE');
       if (catalogue.status !== 1) throw new AppError('GAME_MAINTENANCE');
       if (amount.micro < catalogue.minBetMicro || amount.micro > catalogue.maxBetMicro) {
         throw new AppError('BET_AMOUNT_OUT_OF_RANGE', {

@@ -15,6 +15,8 @@ export function createProviderDirectory(
   sim: ProviderEndpoint | null,
 ): ProviderDirectory & {
   endpointFor(providerId: number): ProviderEndpoint | null;
+  /** Forgets cached providers (the console changed one); other nodes follow within CACHE_MS. */
+  invalidate(): void;
 } {
   // Every wallet call starts with this lookup; the provider table changes rarely (an operator disabling a
   // provider), so answers are kept for a short while instead of being read for every call.
@@ -36,5 +38,6 @@ export function createProviderDirectory(
       return { identity: { id: provider.id, code: provider.code }, secret: sim.secret };
     },
     endpointFor: () => sim,
+    invalidate: () => cache.clear(),
   };
 }

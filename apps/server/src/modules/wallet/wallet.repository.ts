@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind, type AccountAudit, type LedgerAudit } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { ledgerAdjustments, players } from '../../db/schema';
+import { adjustmentRequests, ledgerAdjustments, players } from '../../db/schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
 
@@ -453,7 +453,235 @@ export function createWalletRepository(db: DbOrTx) {
         })),
       };
     },
+
+    // ----- operator console (issue 11) -----
+
+    /** Available balances (posted minus held) of several players at once. */
+    async availableByPlayers(playerIds: number[], currency: string) {
+      if (playerIds.length === 0) return new Map<number, bigint>();
+      const rows = await queryRows<{ player_id: string; available: string }>(
+        db,
+        sql`select player_id::text, (credits_posted_micro - debits_posted_micro - debits_pending_micro)::text available
+            from ledger_accounts
+            where currency = ${currency} and player_id in (${sql.join(
+              playerIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      return new Map(rows.map((r) => [Number(r.player_id), BigInt(r.available)]));
+    },
+
+    /** Transfers for the ledger explorer, newest first, with a readable label for each side. */
+    async explore(f: TransferSearch) {
+      const conditions: SQL[] = [sql`true`];
+      if (f.playerId !== null)
+        conditions.push(sql`(da.player_id = ${f.playerId} or ca.player_id = ${f.playerId})`);
+      if (f.accountId !== null)
+        conditions.push(
+          sql`(t.debit_account_id = ${big(f.accountId)} or t.credit_account_id = ${big(f.accountId)})`,
+        );
+      if (f.code !== null) conditions.push(sql`t.code = ${f.code}`);
+      if (f.referenceType) conditions.push(sql`t.reference_type = ${f.referenceType}`);
+      if (f.referenceId) conditions.push(sql`t.reference_id = ${f.referenceId}`);
+      if (f.from) conditions.push(sql`t.created_at >= ${f.from.toISOString()}::timestamptz`);
+      if (f.to) conditions.push(sql`t.created_at < ${f.to.toISOString()}::timestamptz`);
+      const where = sql.join(conditions, sql` and `);
+      const from = sql`from ledger_transfers t
+        join ledger_accounts da on da.id = t.debit_account_id
+        join ledger_accounts ca on ca.id = t.credit_account_id
+        left join players dp on dp.id = da.player_id
+        left join players cp on cp.id = ca.player_id`;
+      const rows = await queryRows<{
+        id: string;
+        key: string;
+        code: number;
+        state: number;
+        amount: string;
+        debit_account_id: string;
+        credit_account_id: string;
+        debit_label: string;
+        credit_label: string;
+        reference_type: string;
+        reference_id: string;
+        metadata: unknown;
+        created_at: Date | string;
+        resolved_at: Date | string | null;
+      }>(
+        db,
+        sql`select t.id::text, t.idempotency_key as key, t.code::int, t.state::int, t.amount_micro::text amount,
+              t.debit_account_id::text, t.credit_account_id::text,
+              coalesce('player:' || da.player_id || ' ' || dp.username, da.system_code || '#' || da.shard) debit_label,
+              coalesce('player:' || ca.player_id || ' ' || cp.username, ca.system_code || '#' || ca.shard) credit_label,
+              t.reference_type, t.reference_id, t.metadata, t.created_at, t.resolved_at
+            ${from} where ${where}
+            order by t.id desc limit ${f.limit} offset ${f.offset}`,
+      );
+      const total = await queryRows<{ n: number }>(db, sql`select count(*)::int n ${from} where ${where}`);
+      return {
+        total: Number(total[0]?.n ?? 0),
+        rows: rows.map((r) => ({
+          id: r.id,
+          key: r.key,
+          code: r.code,
+          state: r.state,
+          amountMicro: BigInt(r.amount),
+          debitAccountId: r.debit_account_id,
+          creditAccountId: r.credit_account_id,
+          debitLabel: r.debit_label,
+          creditLabel: r.credit_label,
+          referenceType: r.reference_type,
+          referenceId: r.reference_id,
+          metadata: r.metadata ?? null,
+          createdAt: new Date(r.created_at),
+          resolvedAt: r.resolved_at ? new Date(r.resolved_at) : null,
+        })),
+      };
+    },
+
+    /** Each system account summed over its shards. */
+    async systemBalances() {
+      const rows = await queryRows<{
+        name: string;
+        currency: string;
+        balance: string;
+        pending_debits: string;
+        pending_credits: string;
+        shards: number;
+      }>(
+        db,
+        sql`select system_code as name, currency,
+              sum(credits_posted_micro - debits_posted_micro)::text balance,
+              sum(debits_pending_micro)::text pending_debits, sum(credits_pending_micro)::text pending_credits,
+              count(*)::int shards
+            from ledger_accounts where system_code is not null
+            group by system_code, currency order by system_code, currency`,
+      );
+      return rows.map((r) => ({
+        name: r.name,
+        currency: r.currency,
+        balanceMicro: BigInt(r.balance),
+        pendingDebitsMicro: BigInt(r.pending_debits),
+        pendingCreditsMicro: BigInt(r.pending_credits),
+        shards: r.shards,
+      }));
+    },
+
+    /**
+     * Posted money per report day and transfer code since `from` (day = UTC+`offset`): the dashboard's
+     * deposits, withdrawals, stakes, wins and rollbacks. Pending holds are not money moved yet.
+     */
+    async dailyTotals(from: Date, utcOffsetMs: number) {
+      const rows = await queryRows<{ day: string; code: number; amount: string }>(
+        db,
+        sql`select to_char((created_at at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(utcOffsetMs / 1000)} seconds'`)}, 'YYYY-MM-DD') as day,
+              code::int, sum(amount_micro)::text amount
+            from ledger_transfers
+            where created_at >= ${from.toISOString()}::timestamptz and state in (1, 3)
+            group by 1, 2`,
+      );
+      return rows.map((r) => ({ day: r.day, code: r.code, amountMicro: BigInt(r.amount) }));
+    },
+
+    async pendingCount(code: number) {
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int n from ledger_transfers where state = 2 and code = ${code}`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async insertAdjustmentRequest(row: typeof adjustmentRequests.$inferInsert) {
+      const rows = await db.insert(adjustmentRequests).values(row).returning();
+      return rows[0]!;
+    },
+
+    async findAdjustmentRequestByKey(requestedById: number, requestKey: string) {
+      const rows = await db
+        .select()
+        .from(adjustmentRequests)
+        .where(
+          and(
+            eq(adjustmentRequests.requestedById, requestedById),
+            eq(adjustmentRequests.requestKey, requestKey),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findAdjustmentRequest(id: number) {
+      const rows = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Moves a pending request to `status`, once: the WHERE clause only matches a pending row, so of two
+     * deciders at the same moment exactly one gets the row back; the other waits for the row lock, then
+     * finds it no longer pending.
+     */
+    async decideAdjustmentRequest(
+      id: number,
+      set: Pick<
+        typeof adjustmentRequests.$inferInsert,
+        'status' | 'decidedById' | 'decidedBy' | 'decidedAt' | 'decisionReason'
+      >,
+    ) {
+      const rows = await db
+        .update(adjustmentRequests)
+        .set(set)
+        .where(and(eq(adjustmentRequests.id, id), eq(adjustmentRequests.status, 'pending')))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async setAdjustmentTransfer(id: number, transferId: bigint) {
+      await db.update(adjustmentRequests).set({ transferId }).where(eq(adjustmentRequests.id, id));
+    },
+
+    async listAdjustmentRequests(f: {
+      status: string;
+      playerId: number | null;
+      limit: number;
+      offset: number;
+    }) {
+      const where = and(
+        f.status ? eq(adjustmentRequests.status, f.status) : undefined,
+        f.playerId ? eq(adjustmentRequests.playerId, f.playerId) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select({ request: adjustmentRequests, username: players.username })
+          .from(adjustmentRequests)
+          .innerJoin(players, eq(players.id, adjustmentRequests.playerId))
+          .where(where)
+          .orderBy(desc(adjustmentRequests.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(adjustmentRequests).where(where),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    async usernameOf(playerId: number) {
+      const rows = await db
+        .select({ username: players.username })
+        .from(players)
+        .where(eq(players.id, playerId));
+      return rows[0]?.username ?? null;
+    },
   };
+}
+
+export interface TransferSearch {
+  playerId: number | null;
+  accountId: bigint | null;
+  code: number | null;
+  referenceType: string;
+  referenceId: string;
+  from: Date | null;
+  to: Date | null;
+  limit: number;
+  offset: number;
 }
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;

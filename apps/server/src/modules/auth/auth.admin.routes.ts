@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminFreezeRequest,
+  adminFreezeResult,
+  adminIdParams,
+  adminPlayerDetail,
+  adminPlayersQuery,
+  adminPlayersResult,
+  adminResetPasswordRequest,
+  adminResetPasswordResult,
+  envelope,
+  type AdminPlayerRow,
+} from '@koi/contract';
+import { formatMicro, formatSigned, LEDGER_CURRENCY } from '@koi/ledger';
+import { ok } from '../../plugins/envelope';
+import { parseTimeQuery } from '../../lib/time-range';
+import { operatorOf, requires, type OperatorsService } from '../operators';
+import type { WalletAdmin } from '../wallet/wallet.admin';
+import { codeName } from '../wallet/wallet.admin.wire';
+import type { WalletService } from '../wallet/wallet.service';
+import type { PlayersAdmin } from './auth.admin';
+import type { players } from '../../db/schema';
+
+type PlayerRow = typeof players.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function playerRowWire(p: PlayerRow, availableMicro: bigint): AdminPlayerRow {
+  return {
+    id: p.id,
+    username: p.username,
+    status: p.status,
+    invite_code: p.inviteCode,
+    inviter_id: p.inviterId,
+    vip_level: p.vipLevel,
+    balance: formatMicro(availableMicro),
+    created_at: p.createdAt.toISOString(),
+    last_login_at: iso(p.lastLoginAt),
+    register_ip: p.registerIp,
+  };
+}
+
+/** The console's player routes: search, detail, freeze/unfreeze, login password reset. */
+export async function authAdminRoutes(
+  app: FastifyInstance,
+  opts: {
+    players: PlayersAdmin;
+    wallet: Pick<WalletService, 'balancesOf'>;
+    ledger: Pick<WalletAdmin, 'availableBalances' | 'recentEntries'>;
+    audit: Pick<OperatorsService, 'audit'>;
+  },
+) {
+  const { players, wallet, ledger } = opts;
+  const { audit } = opts.audit;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['后台：玩家'];
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/api/admin/players',
+    {
+      config: requires('players', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: '玩家查询（用户名、ID、邀请码）',
+        querystring: adminPlayersQuery,
+        response: { 200: envelope(adminPlayersResult) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await players.search({
+        keyword: q.keyword,
+        status: q.status ?? 0,
+        from: parseTimeQuery(q.registered_from, 'registered_from'),
+        to: parseTimeQuery(q.registered_to, 'registered_to'),
+        sort: q.sort,
+        order: q.order,
+        limit: q.size,
+        offset: (q.page - 1) * q.size,
+      });
+      const balances = await ledger.availableBalances(rows.map((p) => p.id));
+      return ok({ data: rows.map((p) => playerRowWire(p, balances.get(p.id) ?? 0n)), total });
+    },
+  );
+
+  r.get(
+    '/api/admin/players/:id',
+    {
+      config: requires('players', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: '玩家详情',
+        params: adminIdParams,
+        response: { 200: envelope(adminPlayerDetail) },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const d = await players.detail(id);
+      const [balances, entries] = await Promise.all([wallet.balancesOf(id), ledger.recentEntries(id, 50)]);
+      const usdt = balances.find((b) => b.currency === LEDGER_CURRENCY);
+      const available = usdt?.availableMicro ?? 0n;
+      return ok({
+        player: playerRowWire(d.player, available),
+        balance: {
+          posted: formatMicro(usdt?.postedMicro ?? 0n),
+          held: formatMicro(usdt?.heldMicro ?? 0n),
+          available: formatMicro(available),
+        },
+        flags: {
+          frozen: d.player.status === 2,
+          locked_until: iso(d.player.lockedUntil),
+          withdraw_password_set: d.player.withdrawPasswordHash !== null,
+          age_confirmed_at: d.player.ageConfirmedAt.toISOString(),
+        },
+        self_excluded_until: iso(d.player.selfExcludedUntil),
+        inviter: d.inviter ? { id: d.inviter.id, username: d.inviter.username } : null,
+        invitees: {
+          total: d.invitees.total,
+          data: d.invitees.rows.map((i) => ({
+            id: i.id,
+            username: i.username,
+            created_at: i.createdAt.toISOString(),
+          })),
+        },
+        ledger: entries.rows.map((e) => ({
+          transfer_id: e.transferId,
+          code: e.code,
+          code_name: codeName(e.code),
+          amount: formatSigned(e.amountMicro),
+          balance_after: formatMicro(e.balanceAfterMicro),
+          state: e.phase,
+          reference_type: e.referenceType,
+          reference_id: e.referenceId,
+          created_at: e.createdAt.toISOString(),
+        })),
+        logins: d.logins.map((l) => ({
+          at: l.createdAt.toISOString(),
+          success: l.success,
+          reason: l.reason,
+          ip: l.ip,
+          device: l.device,
+        })),
+        register_device: d.player.registerDevice,
+        active_sessions: d.activeSessions,
+      });
+    },
+  );
+
+  for (const [verb, freeze] of [
+    ['freeze', true],
+    ['unfreeze', false],
+  ] as const) {
+    r.post(
+      `/api/admin/players/:id/${verb}`,
+      {
+        config: requires('players', 'write'),
+        schema: {
+          tags,
+          security,
+          summary: freeze ? '冻结玩家（会话立即结束，资金不变）' : '解冻玩家',
+          params: adminIdParams,
+          body: adminFreezeRequest,
+          response: { 200: envelope(adminFreezeResult) },
+        },
+      },
+      async (request) => {
+        const op = operatorOf(request);
+        const id = request.params.id;
+        const write = audit.writer(
+          { operatorId: op.operatorId, username: op.username, ip: request.ip },
+          freeze ? 'player.freeze' : 'player.unfreeze',
+          { type: 'player', id },
+          request.body.reason,
+        );
+        return ok(await (freeze ? players.freeze(id, write) : players.unfreeze(id, write)));
+      },
+    );
+  }
+
+  r.post(
+    '/api/admin/players/:id/reset-password',
+    {
+      config: requires('players', 'write'),
+      schema: {
+        tags,
+        security,
+        summary: '重置登录密码（一次性密码只显示一次）',
+        params: adminIdParams,
+        body: adminResetPasswordRequest,
+        response: { 200: envelope(adminResetPasswordResult) },
+      },
+    },
+    async (request) => {
+      const op = operatorOf(request);
+      const id = request.params.id;
+      const write = audit.writer(
+        { operatorId: op.operatorId, username: op.username, ip: request.ip },
+        'player.password_reset',
+        { type: 'player', id },
+        request.body.reason,
+      );
+      return ok(await players.resetPassword(id, write));
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { createGamesAdminRepository, type GamePatch } from './games.admin.repository';
+
+/*
+ * The games side of the operator console: list every game (enabled or not) and provider, switch a game or a
+ * whole provider on or off, set a game's status (1–4), hot flag and sort. Player queries read the same rows
+ * on every request (no cache of games), so a change reaches players with the next request; the provider
+ * directory's short cache is cleared through `onProvidersChanged`.
+ */
+
+/** Records the audit row inside the change's transaction (the operators module's AuditWrite). */
+export type AuditInTx = (tx: DbOrTx, change: { before?: unknown; after?: unknown }) => Promise<void>;
+
+export function createGamesAdmin(deps: { db: Db; onProvidersChanged?: () => void }) {
+  const { db } = deps;
+  const repo = createGamesAdminRepository(db);
+
+  const findProvider = async (conn: DbOrTx, id: number) =>
+    (await createGamesAdminRepository(conn).listProviders()).find((p) => p.id === id) ?? null;
+
+  return {
+    listGames: repo.listGames,
+    listProviders: repo.listProviders,
+
+    async updateGame(id: number, patch: GamePatch, audit: AuditInTx) {
+      return db.transaction(async (tx) => {
+        const r = createGamesAdminRepository(tx);
+        if (!(await r.lockGame(id))) throw new AppError('GAME_NOT_FOUND');
+        const before = (await r.findGame(id))!;
+        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as GamePatch;
+        if (Object.keys(set).length > 0) await r.updateGame(id, set);
+        const after = (await r.findGame(id))!;
+        await audit(tx, {
+          before: { enabled: before.enabled, status: before.status, is_hot: before.isHot, sort: before.sort },
+          after: { enabled: after.enabled, status: after.status, is_hot: after.isHot, sort: after.sort },
+        });
+        return after;
+      });
+    },
+
+    async updateProvider(id: number, patch: { enabled?: boolean; sort?: number }, audit: AuditInTx) {
+      const result = await db.transaction(async (tx) => {
+        const r = createGamesAdminRepository(tx);
+        if (!(await r.lockProvider(id))) throw new AppError('PROVIDER_NOT_FOUND');
+        const before = (await findProvider(tx, id))!;
+        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+        if (Object.keys(set).length > 0) await r.updateProvider(id, set);
+        const after = (await findProvider(tx, id))!;
+        await audit(tx, {
+          before: { enabled: before.enabled, sort: before.sort },
+          after: { enabled: after.enabled, sort: after.sort },
+        });
+        return after;
+      });
+      deps.onProvidersChanged?.();
+      return result;
+    },
+  };
+}
+
+export type GamesAdmin = ReturnType<typeof createGamesAdmin>;

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { levelAllows, type PermissionArea, type PermissionLevel, type RoutePermission } from '@koi/contract';
+import { AppError } from '../../errors';
+import { bearerToken } from '../../plugins/auth';
+import type { OperatorContext, OperatorsService } from './operators.service';
+
+/*
+ * Every /api/admin route declares its permission in its route options (`config: requires('players',
+ * 'write')`). This plugin, registered before any module, sees each route as it is added (onRoute) and puts
+ * the matching check first in its onRequest hooks, so it runs before the body is parsed or validated: an
+ * unauthorised caller learns nothing about the request format, and an upload is refused before it is read.
+ *
+ * Deny by default: an /api/admin route without a declaration gets a check that refuses every call. A refused
+ * call answers HTTP 403 in the envelope and writes `permission.denied` to the audit log with who, which route
+ * and what was missing.
+ */
+
+export const ADMIN_PREFIX = '/api/admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in operator of an /api/admin request that passed the guard. */
+    operator: OperatorContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The permission an /api/admin route needs; routes without one refuse every call. */
+    permission?: RoutePermission;
+  }
+  interface FastifyInstance {
+    /** Every /api/admin route registered so far with its declaration (null = undeclared, refused). */
+    adminRoutes: Map<string, RoutePermission | null>;
+  }
+}
+
+/** Route options declaring a permission. */
+export const requires = (area: PermissionArea, level: Exclude<PermissionLevel, 'none'>) => ({
+  permission: { kind: 'area', area, level } as RoutePermission,
+});
+/** Any signed-in operator, also while a password change is due (password, me, logout). */
+export const SELF = { permission: { kind: 'self' } as RoutePermission };
+/** Any signed-in operator whose password is current. */
+export const ANY_OPERATOR = { permission: { kind: 'any' } as RoutePermission };
+/** No token (sign-in). */
+export const PUBLIC = { permission: { kind: 'public' } as RoutePermission };
+
+/** The operator of a request that passed the guard. */
+export function operatorOf(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw new AppError('UNAUTHORIZED');
+  return request.operator;
+}
+
+const describe = (rule: RoutePermission | null) =>
+  !rule ? 'undeclared route' : rule.kind === 'area' ? `${rule.area}:${rule.level}` : rule.kind;
+
+async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsService }) {
+  const { operators } = opts;
+  app.decorateRequest('operator', null);
+  app.decorate('adminRoutes', new Map<string, RoutePermission | null>());
+
+  async function refuse(
+    request: FastifyRequest,
+    op: OperatorContext | null,
+    rule: RoutePermission | null,
+    why: string,
+    error: AppError,
+  ): Promise<never> {
+    await operators.recordAudit({
+      actor: op ? { operatorId: op.operatorId, username: op.username, ip: request.ip } : null,
+      action: 'permission.denied',
+      outcome: 'denied',
+      target: { type: 'route', id: `${request.method} ${request.routeOptions.url ?? request.url}` },
+      reason: why,
+      after: {
+        needed: describe(rule),
+        held: rule?.kind === 'area' && op ? op.permissions[rule.area] : null,
+        ...(op ? {} : { ip: request.ip }),
+      },
+    });
+    throw error;
+  }
+
+  async function signedIn(request: FastifyRequest) {
+    const token = bearerToken(request);
+    return token ? operators.authenticate(token) : null;
+  }
+
+  const makeGuard = (rule: RoutePermission | null): onRequestHookHandler =>
+    async function adminGuard(request) {
+      if (rule?.kind === 'public') return;
+      const op = await signedIn(request);
+      if (!rule) {
+        await refuse(
+          request,
+          op,
+          rule,
+          'route declares no permission',
+          new AppError('OPERATOR_PERMISSION_DENIED'),
+        );
+      }
+      if (!op) throw new AppError('UNAUTHORIZED');
+      request.operator = op;
+      if (op.mustChangePassword && rule!.kind !== 'self') {
+        await refuse(
+          request,
+          op,
+          rule,
+          'password change required',
+          new AppError('OPERATOR_PASSWORD_CHANGE_REQUIRED'),
+        );
+      }
+      if (rule!.kind === 'area' && !levelAllows(op.permissions[rule!.area], rule!.level)) {
+        await refuse(
+          request,
+          op,
+          rule,
+          `missing ${describe(rule)}`,
+          new AppError('OPERATOR_PERMISSION_DENIED'),
+        );
+      }
+    };
+
+  app.addHook('onRoute', (route) => {
+    if (route.url !== ADMIN_PREFIX && !route.url.startsWith(`${ADMIN_PREFIX}/`)) return;
+    const rule = route.config?.permission ?? null;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) if (m !== 'HEAD') app.adminRoutes.set(`${m} ${route.url}`, rule);
+    const existing = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
+      : [];
+    route.onRequest = [makeGuard(rule), ...existing];
+  });
+}
+
+export default fp(guardPlugin, { name: 'koi-admin-guard' });

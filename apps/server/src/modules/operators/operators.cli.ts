@@ -1,0 +1,77 @@
+import os from 'node:os';
+import { OPERATOR_ROLES, type OperatorRole } from '@koi/contract';
+import type { Command } from '../../cli/command';
+import { isAppError } from '../../errors';
+import { systemClock } from '../../lib/clock';
+import { createOperatorsService } from './operators.service';
+
+/** Who ran a command: recorded as the audit row's operator (the command line has no operator account). */
+const cliActor = () => ({
+  operatorId: null,
+  username: `cli:${process.env.USER ?? os.userInfo().username}`,
+  ip: null,
+});
+
+export const operatorsCommands: Record<string, Command> = {
+  'operator:create': {
+    summary:
+      'Create an operator: --username <u> --role <admin|finance|support|viewer> [--json]; prints a one-time password and a TOTP secret',
+    options: ['username', 'role'],
+    flags: ['json'],
+    async run({ database, config, options, out }) {
+      const { username, role } = options;
+      if (typeof username !== 'string' || typeof role !== 'string') {
+        out('operator:create needs --username <u> --role <admin|finance|support|viewer>');
+        return 2;
+      }
+      if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
+        out(`operator:create: unknown role ${role} (one of ${OPERATOR_ROLES.join(', ')})`);
+        return 2;
+      }
+      await database.migrate();
+      const operators = createOperatorsService({ db: database.db, config, clock: systemClock });
+      try {
+        const creds = await operators.createOperator(
+          { username, role: role as OperatorRole, reason: 'operator:create (command line)' },
+          { actor: cliActor(), context: null },
+        );
+        if (options.json) {
+          out(
+            JSON.stringify({
+              username: creds.username,
+              password: creds.password,
+              totp_secret: creds.totpSecret,
+            }),
+          );
+        } else {
+          out(`operator ${creds.username} (${role}) created.`);
+          out(`one-time password: ${creds.password}  (must be changed at first sign-in; shown only now)`);
+          out(`TOTP secret:       ${creds.totpSecret}`);
+          out(`TOTP URI:          ${creds.otpauthUri}`);
+          out('Add the secret or the URI to an authenticator app (Google Authenticator, 1Password, …).');
+        }
+        return 0;
+      } catch (error) {
+        if (isAppError(error)) {
+          out(`operator:create refused: ${error.message}`);
+          return 1;
+        }
+        throw error;
+      }
+    },
+  },
+  'audit:verify': {
+    summary: "Check the operator audit log's hash chain; exits 1 naming the first broken row",
+    async run({ database, config, out }) {
+      await database.migrate();
+      const operators = createOperatorsService({ db: database.db, config, clock: systemClock });
+      const check = await operators.audit.verify();
+      if (check.ok) {
+        out(`audit:verify ok (${check.rows} rows)`);
+        return 0;
+      }
+      out(`audit:verify BROKEN at row ${check.firstBadSeq}: ${check.problem}`);
+      return 1;
+    },
+  },
+};

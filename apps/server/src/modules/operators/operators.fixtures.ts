@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import type { OperatorRole } from '@koi/contract';
+import type { TestApp } from '../../../test/app';
+import { FORM, form, body } from '../../../test/app';
+import { createOperatorsService, type PermissionOverrides } from './operators.service';
+
+/** Test helpers: operators created as the command line does, signed in through the API with a real TOTP code. */
+
+let counter = 0;
+export const uniqueOperatorName = (prefix = 'op') => `${prefix}_${process.pid % 1000}_${(counter += 1)}`;
+
+export const NEW_PASSWORD = 'correct horse battery staple';
+
+/** The current TOTP code of `secret` at the test app's clock. */
+export function totpAt(t: Pick<TestApp, 'clock'>, secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+}
+
+export function createOperator(t: TestApp, role: OperatorRole, overrides?: PermissionOverrides) {
+  const service = createOperatorsService({ db: t.database.db, config: t.app.koi.config, clock: t.clock });
+  return service.createOperator(
+    { username: uniqueOperatorName(role), role, overrides, reason: 'test' },
+    { actor: { operatorId: null, username: 'cli:test', ip: null }, context: null },
+  );
+}
+
+export function adminLogin(app: FastifyInstance, fields: Record<string, string>) {
+  return app.inject({ method: 'POST', url: '/api/admin/login', headers: FORM, payload: form(fields) });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * An operator of `role`, signed in with password and TOTP, password already changed (so every route its
+ * permissions allow is open). Moves the clock one TOTP step so the next sign-in of anyone gets a fresh code.
+ */
+export async function signedInOperator(t: TestApp, role: OperatorRole, overrides?: PermissionOverrides) {
+  const creds = await createOperator(t, role, overrides);
+  const res = await adminLogin(t.app, {
+    username: creds.username,
+    password: creds.password,
+    totp: await totpAt(t, creds.totpSecret),
+  });
+  const token = body<{ token: string }>(res).result.token;
+  if (!token) throw new Error(`admin login failed: ${res.body}`);
+  const changed = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/password',
+    headers: bearer(token),
+    payload: { old_password: creds.password, new_password: NEW_PASSWORD },
+  });
+  if (body(changed).code !== 200) throw new Error(`password change failed: ${changed.body}`);
+  t.clock.advance(30_000);
+  return { ...creds, token, auth: bearer(token) };
+}

@@ -1,0 +1,273 @@
+import { and, asc, count, desc, eq, gte, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import {
+  auditChainHead,
+  operatorAudit,
+  operatorLogins,
+  operators,
+  operatorSessions,
+  OperatorStatus,
+} from './operators.schema';
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type AuditRow = typeof operatorAudit.$inferSelect;
+export type AuditInsert = typeof operatorAudit.$inferInsert;
+
+/** The hash before the first audit row. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface AuditFilter {
+  operator: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  from: Date | null;
+  to: Date | null;
+  limit: number;
+  offset: number;
+}
+
+/** SQL for operators, their sessions and sign-ins, and the audit log. Nothing here decides; the service does. */
+export function createOperatorsRepository(db: DbOrTx) {
+  return {
+    async insertOperator(row: typeof operators.$inferInsert) {
+      const rows = await db.insert(operators).values(row).returning();
+      return rows[0]!;
+    },
+
+    async findByUsername(username: string) {
+      const rows = await db
+        .select()
+        .from(operators)
+        .where(sql`lower(${operators.username}) = lower(${username})`)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findById(id: number) {
+      const rows = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The row locked for the rest of the caller's transaction (role and status changes). */
+    async lockById(id: number) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from ${operators} where id = ${id} for update`,
+      );
+      return rows.length > 0;
+    },
+
+    async list(limit: number, offset: number) {
+      const [rows, total] = await Promise.all([
+        db.select().from(operators).orderBy(asc(operators.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(operators),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    /**
+     * Active admins other than `exceptId`, with their rows locked: two admins demoting each other at the
+     * same moment both wait here, and the second sees the first's change, so the last admin always remains.
+     */
+    async lockOtherActiveAdmins(exceptId: number) {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from ${operators}
+            where role = 'admin' and status = ${OperatorStatus.ACTIVE} and id <> ${exceptId}
+            order by id for update`,
+      );
+      return rows.length;
+    },
+
+    async update(id: number, set: Partial<typeof operators.$inferInsert>) {
+      const rows = await db.update(operators).set(set).where(eq(operators.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Reserves one sign-in attempt before the password and code are checked (reserve, then validate), so
+     * parallel guesses cannot all slip under the limit. Returns the attempt number, or null when none is left.
+     */
+    async reserveAttempt(id: number, maxFailures: number, now: Date) {
+      const rows = await db
+        .update(operators)
+        .set({ failedLogins: sql`${operators.failedLogins} + 1` })
+        .where(
+          and(
+            eq(operators.id, id),
+            sql`${operators.failedLogins} < ${maxFailures}`,
+            sql`(${operators.lockedUntil} is null or ${operators.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ attempt: operators.failedLogins });
+      return rows[0]?.attempt ?? null;
+    },
+
+    async clearExpiredLock(id: number, now: Date) {
+      await db
+        .update(operators)
+        .set({ failedLogins: 0, lockedUntil: null })
+        .where(and(eq(operators.id, id), sql`${operators.lockedUntil} <= ${now.toISOString()}::timestamptz`));
+    },
+
+    async lock(id: number, until: Date) {
+      await db.update(operators).set({ lockedUntil: until }).where(eq(operators.id, id));
+    },
+
+    /**
+     * Spends a TOTP time step: succeeds only when the step is later than the last one used, in one
+     * conditional UPDATE, so the same code can never sign in twice even from two requests at once.
+     */
+    async spendTotpStep(id: number, step: number, now: Date) {
+      const rows = await db
+        .update(operators)
+        .set({ totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+        .where(
+          and(
+            eq(operators.id, id),
+            sql`(${operators.totpLastStep} is null or ${operators.totpLastStep} < ${step})`,
+          ),
+        )
+        .returning({ id: operators.id });
+      return rows.length === 1;
+    },
+
+    async insertLogin(row: typeof operatorLogins.$inferInsert) {
+      await db.insert(operatorLogins).values(row);
+    },
+
+    async insertSession(row: typeof operatorSessions.$inferInsert) {
+      const rows = await db.insert(operatorSessions).values(row).returning({ id: operatorSessions.id });
+      return rows[0]!.id;
+    },
+
+    async findSessionByTokenHash(tokenHash: string) {
+      const rows = await db
+        .select({ session: operatorSessions, operator: operators })
+        .from(operatorSessions)
+        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+        .where(eq(operatorSessions.tokenHash, tokenHash))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async touchSession(id: number, now: Date) {
+      await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, id));
+    },
+
+    async listSessions(operatorId: number, limit: number) {
+      return db
+        .select()
+        .from(operatorSessions)
+        .where(eq(operatorSessions.operatorId, operatorId))
+        .orderBy(desc(operatorSessions.id))
+        .limit(limit);
+    },
+
+    /** Ends one session of the operator; false when it is not theirs or already ended. */
+    async revokeSession(operatorId: number, sessionId: number, now: Date) {
+      const rows = await db
+        .update(operatorSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(operatorSessions.id, sessionId),
+            eq(operatorSessions.operatorId, operatorId),
+            isNull(operatorSessions.revokedAt),
+          ),
+        )
+        .returning({ id: operatorSessions.id });
+      return rows.length === 1;
+    },
+
+    /** Ends every session of the operator, optionally but one (after a password change: keep the current). */
+    async revokeAllSessions(operatorId: number, now: Date, keepSessionId?: number) {
+      await db
+        .update(operatorSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(operatorSessions.operatorId, operatorId),
+            isNull(operatorSessions.revokedAt),
+            keepSessionId === undefined ? undefined : ne(operatorSessions.id, keepSessionId),
+          ),
+        );
+    },
+
+    // ----- audit log -----
+
+    /**
+     * Takes the chain head for the rest of the caller's transaction and returns the next seq and the
+     * previous hash. The row lock serialises appends: a second appender waits here until the first commits
+     * and then reads the head the first one wrote, so two rows can never share a predecessor.
+     */
+    async lockChainHead() {
+      await db
+        .insert(auditChainHead)
+        .values({ id: 1, seq: 0, hash: GENESIS_HASH })
+        .onConflictDoNothing({ target: auditChainHead.id });
+      const rows = await queryRows<{ seq: string | number; hash: string }>(
+        db,
+        sql`select seq, hash from ${auditChainHead} where id = 1 for update`,
+      );
+      const head = rows[0]!;
+      return { seq: Number(head.seq), hash: head.hash };
+    },
+
+    async appendAudit(row: AuditInsert) {
+      await db.insert(operatorAudit).values(row);
+      await db.update(auditChainHead).set({ seq: row.seq, hash: row.hash }).where(eq(auditChainHead.id, 1));
+    },
+
+    async chainHead() {
+      const rows = await db.select().from(auditChainHead).where(eq(auditChainHead.id, 1));
+      return rows[0] ?? null;
+    },
+
+    async auditPage(f: AuditFilter) {
+      const conditions: (SQL | undefined)[] = [
+        f.operator ? sql`lower(${operatorAudit.operatorUsername}) = lower(${f.operator})` : undefined,
+        f.action ? eq(operatorAudit.action, f.action) : undefined,
+        f.targetType ? eq(operatorAudit.targetType, f.targetType) : undefined,
+        f.targetId ? eq(operatorAudit.targetId, f.targetId) : undefined,
+        f.from ? gte(operatorAudit.at, f.from) : undefined,
+        f.to ? lte(operatorAudit.at, f.to) : undefined,
+      ];
+      const where = and(...conditions);
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(operatorAudit)
+          .where(where)
+          .orderBy(desc(operatorAudit.seq))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(operatorAudit).where(where),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    /** Audit rows in chain order from `afterSeq`, a batch at a time (the verifier walks the whole chain). */
+    async auditBatch(afterSeq: number, limit: number) {
+      return db
+        .select()
+        .from(operatorAudit)
+        .where(sql`${operatorAudit.seq} > ${afterSeq}`)
+        .orderBy(asc(operatorAudit.seq))
+        .limit(limit);
+    },
+
+    async latestAudit(action: string) {
+      const rows = await db
+        .select()
+        .from(operatorAudit)
+        .where(eq(operatorAudit.action, action))
+        .orderBy(desc(operatorAudit.seq))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type OperatorsRepository = ReturnType<typeof createOperatorsRepository>;

@@ -1,0 +1,504 @@
+import { hash, verify } from '@node-rs/argon2';
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import {
+  OPERATOR_PASSWORD_MAX,
+  OPERATOR_PASSWORD_MIN,
+  OPERATOR_USERNAME_PATTERN,
+  PERMISSION_AREAS,
+  ROLE_PERMISSIONS,
+  levelRank,
+  type AuditAction,
+  type OperatorRole,
+  type PermissionArea,
+  type PermissionLevel,
+  type Permissions,
+} from '@koi/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { createAuditLog, type Actor, type AuditEntry } from './audit';
+import { createOperatorsRepository, type OperatorRow } from './operators.repository';
+import { OperatorStatus } from './operators.schema';
+
+/*
+ * Design note: operators.
+ *
+ * Operators are not players: their own table, their own sessions, their own tokens (prefixed `op_` and looked
+ * up only in operator_sessions, so a player token can never pass the console's check and an operator token
+ * is unknown to the player API). Sign-in needs the password and a TOTP code (RFC 6238, otplib); a code is
+ * accepted once: the time step it belongs to is written with a conditional UPDATE that only moves forward,
+ * so a replayed code, even in a parallel request, is refused. Failures (password or code) are counted with
+ * "reserve, then validate" as for players: five in a row lock the account for fifteen minutes.
+ *
+ * Sessions end after 30 idle minutes or 12 hours, when revoked by their operator, when the operator is
+ * disabled or reset, and (all but the current one) when the password changes.
+ *
+ * Permissions are an area at a level; an operator's effective permissions are their role's, with optional
+ * per-area overrides for non-admin roles. Nobody grants more than they hold, nor changes someone who holds
+ * more than they do; the last active admin cannot be disabled or demoted (the admins' rows are locked in id
+ * order while deciding, so two admins demoting each other at once cannot both succeed).
+ */
+
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const TOKEN_PREFIX = 'op_';
+const TOTP_ISSUER = 'Koi';
+/** One step either side accepts a phone whose clock is up to 30 seconds off. */
+const TOTP_TOLERANCE_SECONDS = 30;
+const SESSIONS_SHOWN = 50;
+
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash(newToken()));
+
+export interface RequestOrigin {
+  ip: string;
+  device: string;
+}
+
+/** A signed-in operator, as the guard hands it to routes. */
+export interface OperatorContext {
+  operatorId: number;
+  username: string;
+  role: OperatorRole;
+  permissions: Permissions;
+  mustChangePassword: boolean;
+  sessionId: number;
+}
+
+export interface Credentials {
+  id: number;
+  username: string;
+  password: string;
+  totpSecret: string;
+  otpauthUri: string;
+}
+
+export type PermissionOverrides = Partial<Record<PermissionArea, PermissionLevel>>;
+
+export function effectivePermissions(role: OperatorRole, overrides: PermissionOverrides): Permissions {
+  if (role === 'admin') return { ...ROLE_PERMISSIONS.admin };
+  return { ...ROLE_PERMISSIONS[role], ...overrides };
+}
+
+const roleOf = (row: OperatorRow) => row.role as OperatorRole;
+const overridesOf = (row: OperatorRow) => row.overrides as PermissionOverrides;
+export const permissionsOf = (row: OperatorRow) => effectivePermissions(roleOf(row), overridesOf(row));
+
+/** The first area where `wanted` exceeds `held`, or null. */
+function exceedingArea(wanted: Permissions, held: Permissions): PermissionArea | null {
+  return PERMISSION_AREAS.find((a) => levelRank(wanted[a]) > levelRank(held[a])) ?? null;
+}
+
+/** A random one-time password: 16 characters from 96 bits, easy to type from the screen it is shown on. */
+export function oneTimePassword(): string {
+  return newToken().slice(0, 16);
+}
+
+function passwordOk(password: string) {
+  const length = [...password].length;
+  return length >= OPERATOR_PASSWORD_MIN && length <= OPERATOR_PASSWORD_MAX;
+}
+
+export interface OperatorsServiceDeps {
+  db: Db;
+  config: Pick<Config, 'console'>;
+  clock: Clock;
+}
+
+export function createOperatorsService(deps: OperatorsServiceDeps) {
+  const { db, clock } = deps;
+  const cfg = deps.config.console;
+  const repo = createOperatorsRepository(db);
+  const audit = createAuditLog({ db, clock });
+
+  function newCredentials(username: string) {
+    const password = oneTimePassword();
+    const totpSecret = generateSecret();
+    const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: username, secret: totpSecret });
+    return { password, totpSecret, otpauthUri };
+  }
+
+  function actorOf(op: OperatorContext, ip: string | null): Actor {
+    return { operatorId: op.operatorId, username: op.username, ip };
+  }
+
+  async function loadOrFail(id: number) {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('OPERATOR_NOT_FOUND');
+    return row;
+  }
+
+  /** Refuses a grant above the actor's own permissions, and changes to someone who holds more. */
+  function assertMayManage(actor: OperatorContext, target: Permissions | null, wanted: Permissions | null) {
+    for (const p of [target, wanted]) {
+      const area = p && exceedingArea(p, actor.permissions);
+      if (area) throw new AppError('OPERATOR_GRANT_EXCEEDS', { area });
+    }
+  }
+
+  function checkRoleInput(role: OperatorRole, overrides: PermissionOverrides | undefined) {
+    const clean = overrides ?? {};
+    if (role === 'admin' && Object.keys(clean).length > 0) throw new AppError('OPERATOR_ADMIN_OVERRIDES');
+    return clean;
+  }
+
+  /**
+   * Inside `tx`: refuses when the change would leave no active admin. Locks every active admin row and the
+   * target in id order (one statement), so concurrent demotions serialise instead of both passing.
+   */
+  async function assertAdminRemains(tx: Db, target: OperatorRow, nextRole: OperatorRole, nextStatus: number) {
+    const wasActiveAdmin = target.role === 'admin' && target.status === OperatorStatus.ACTIVE;
+    const staysActiveAdmin = nextRole === 'admin' && nextStatus === OperatorStatus.ACTIVE;
+    if (!wasActiveAdmin || staysActiveAdmin) return;
+    const others = await createOperatorsRepository(tx).lockOtherActiveAdmins(target.id);
+    if (others === 0) throw new AppError('OPERATOR_LAST_ADMIN');
+  }
+
+  function summary(row: OperatorRow) {
+    return {
+      id: row.id,
+      username: row.username,
+      role: row.role,
+      overrides: row.overrides,
+      status: row.status,
+      mustChangePassword: row.mustChangePassword,
+    };
+  }
+
+  return {
+    audit,
+
+    /** The audit port other modules (deposits, withdrawals) take: `Pick<OperatorsService, 'recordAudit'>`. */
+    recordAudit: (entry: AuditEntry, conn?: Parameters<typeof audit.record>[1]) => audit.record(entry, conn),
+
+    actorOf,
+
+    /**
+     * Creates an operator with a one-time password (changed at first sign-in) and a fresh TOTP secret. The
+     * command line passes `actor` null (it has the database already); the console passes the signed-in admin.
+     */
+    async createOperator(
+      input: { username: string; role: OperatorRole; overrides?: PermissionOverrides; reason?: string },
+      by: { actor: Actor; context: OperatorContext | null },
+    ): Promise<Credentials> {
+      const username = input.username.trim();
+      if (!OPERATOR_USERNAME_PATTERN.test(username)) throw new AppError('OPERATOR_USERNAME_FORMAT');
+      const overrides = checkRoleInput(input.role, input.overrides);
+      const permissions = effectivePermissions(input.role, overrides);
+      if (by.context) assertMayManage(by.context, null, permissions);
+      const creds = newCredentials(username);
+      const passwordHash = await hash(creds.password);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const created = await createOperatorsRepository(tx).insertOperator({
+            username,
+            passwordHash,
+            role: input.role,
+            overrides,
+            totpSecret: creds.totpSecret,
+            mustChangePassword: true,
+            createdBy: by.actor.username,
+            createdAt: clock.now(),
+          });
+          await audit.record(
+            {
+              actor: by.actor,
+              action: 'operator.create',
+              target: { type: 'operator', id: created.id },
+              reason: input.reason ?? '',
+              after: summary(created),
+            },
+            tx,
+          );
+          return created;
+        });
+        return { id: row.id, username, ...creds };
+      } catch (error) {
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('OPERATOR_USERNAME_TAKEN');
+        throw error;
+      }
+    },
+
+    async login(
+      input: { username: string; password: string; totp: string },
+      origin: RequestOrigin,
+    ): Promise<{ token: string; mustChangePassword: boolean }> {
+      const now = clock.now();
+      const event = { username: input.username.slice(0, 64), ip: origin.ip, device: origin.device || null };
+      const fail = async (operatorId: number | null, reason: string) =>
+        repo.insertLogin({ ...event, operatorId, success: false, reason, createdAt: now });
+
+      const op = await repo.findByUsername(input.username);
+      if (!op) {
+        // Same argon2 time as a real check, so the answer does not reveal which usernames exist.
+        await verify(await getDummyHash(), input.password).catch(() => false);
+        await fail(null, 'unknown_user');
+        throw new AppError('OPERATOR_LOGIN_FAILED');
+      }
+      const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+      if (op.lockedUntil && op.lockedUntil.getTime() > now.getTime()) {
+        await fail(op.id, 'locked');
+        throw new AppError('OPERATOR_LOCKED', { minutes: minutesLeft(op.lockedUntil) });
+      }
+      if (op.lockedUntil) await repo.clearExpiredLock(op.id, now);
+      const attempt = await repo.reserveAttempt(op.id, cfg.maxFailures, now);
+      if (attempt === null) {
+        await fail(op.id, 'locked');
+        throw new AppError('OPERATOR_LOCKED', { minutes: Math.ceil(cfg.lockMs / 60_000) });
+      }
+
+      const passwordOk = await verify(op.passwordHash, input.password).catch(() => false);
+      const totp = passwordOk
+        ? await verifyTotp({
+            secret: op.totpSecret,
+            token: input.totp,
+            epoch: Math.floor(now.getTime() / 1000),
+            epochTolerance: TOTP_TOLERANCE_SECONDS,
+          }).catch(() => ({ valid: false as const }))
+        : { valid: false as const };
+      // otplib's result type covers HOTP too; a TOTP match always names its time step.
+      const step = totp.valid && 'timeStep' in totp ? totp.timeStep : null;
+      if (!passwordOk || step === null) {
+        await fail(op.id, passwordOk ? 'bad_totp' : 'bad_password');
+        if (attempt >= cfg.maxFailures) {
+          const until = new Date(now.getTime() + cfg.lockMs);
+          await repo.lock(op.id, until);
+          throw new AppError('OPERATOR_LOCKED', { minutes: minutesLeft(until) });
+        }
+        throw new AppError('OPERATOR_LOGIN_FAILED');
+      }
+      if (op.status !== OperatorStatus.ACTIVE) {
+        await fail(op.id, 'disabled');
+        throw new AppError('OPERATOR_DISABLED');
+      }
+      // The code was right; it is spent only if its time step is later than the last one spent.
+      if (!(await repo.spendTotpStep(op.id, step, now))) {
+        await fail(op.id, 'totp_reused');
+        throw new AppError('OPERATOR_TOTP_REUSED');
+      }
+
+      const token = TOKEN_PREFIX + newToken();
+      const sessionId = await repo.insertSession({
+        operatorId: op.id,
+        tokenHash: sha256Hex(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + cfg.sessionAbsoluteMs),
+        ip: origin.ip,
+        device: origin.device || null,
+      });
+      await repo.insertLogin({ ...event, operatorId: op.id, success: true, reason: 'ok', createdAt: now });
+      await audit.record({
+        actor: { operatorId: op.id, username: op.username, ip: origin.ip },
+        action: 'operator.login',
+        target: { type: 'operator_session', id: sessionId },
+        after: { device: origin.device || null },
+      });
+      return { token, mustChangePassword: op.mustChangePassword };
+    },
+
+    /** The operator behind a bearer token, or null when unknown, revoked, idle too long, expired or disabled. */
+    async authenticate(token: string): Promise<OperatorContext | null> {
+      if (!token.startsWith(TOKEN_PREFIX) || token.length > 128) return null;
+      const found = await repo.findSessionByTokenHash(sha256Hex(token));
+      if (!found) return null;
+      const { session, operator } = found;
+      const now = clock.now().getTime();
+      if (session.revokedAt || session.expiresAt.getTime() <= now) return null;
+      if (session.lastSeenAt.getTime() + cfg.sessionIdleMs <= now) return null;
+      if (operator.status !== OperatorStatus.ACTIVE) return null;
+      if (now - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        await repo.touchSession(session.id, new Date(now));
+      }
+      return {
+        operatorId: operator.id,
+        username: operator.username,
+        role: roleOf(operator),
+        permissions: permissionsOf(operator),
+        mustChangePassword: operator.mustChangePassword,
+        sessionId: session.id,
+      };
+    },
+
+    async changePassword(
+      op: OperatorContext,
+      input: { oldPassword: string; newPassword: string },
+      ip: string,
+    ) {
+      const row = await loadOrFail(op.operatorId);
+      if (!(await verify(row.passwordHash, input.oldPassword).catch(() => false))) {
+        throw new AppError('OPERATOR_PASSWORD_WRONG');
+      }
+      if (!passwordOk(input.newPassword) || input.newPassword === input.oldPassword) {
+        throw new AppError('OPERATOR_PASSWORD_FORMAT');
+      }
+      const passwordHash = await hash(input.newPassword);
+      await db.transaction(async (tx) => {
+        const r = createOperatorsRepository(tx);
+        await r.update(op.operatorId, { passwordHash, mustChangePassword: false });
+        // Whoever might have learned the old password loses every other session with it.
+        await r.revokeAllSessions(op.operatorId, clock.now(), op.sessionId);
+        await audit.record(
+          {
+            actor: actorOf(op, ip),
+            action: 'operator.password_change',
+            target: { type: 'operator', id: op.operatorId },
+            before: { must_change_password: row.mustChangePassword },
+            after: { must_change_password: false },
+          },
+          tx,
+        );
+      });
+      return true as const;
+    },
+
+    async logout(op: OperatorContext, ip: string) {
+      await db.transaction(async (tx) => {
+        await createOperatorsRepository(tx).revokeSession(op.operatorId, op.sessionId, clock.now());
+        await audit.record(
+          {
+            actor: actorOf(op, ip),
+            action: 'operator.logout',
+            target: { type: 'operator_session', id: op.sessionId },
+          },
+          tx,
+        );
+      });
+      return true as const;
+    },
+
+    async sessions(op: OperatorContext) {
+      const rows = await repo.listSessions(op.operatorId, SESSIONS_SHOWN);
+      const now = clock.now().getTime();
+      return rows.map((s) => ({
+        ...s,
+        current: s.id === op.sessionId,
+        active:
+          !s.revokedAt && s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + cfg.sessionIdleMs > now,
+      }));
+    },
+
+    async revokeSession(op: OperatorContext, sessionId: number, ip: string) {
+      await db.transaction(async (tx) => {
+        const ended = await createOperatorsRepository(tx).revokeSession(
+          op.operatorId,
+          sessionId,
+          clock.now(),
+        );
+        if (!ended) throw new AppError('OPERATOR_SESSION_NOT_FOUND');
+        await audit.record(
+          {
+            actor: actorOf(op, ip),
+            action: 'operator.session_revoke',
+            target: { type: 'operator_session', id: sessionId },
+          },
+          tx,
+        );
+      });
+      return true as const;
+    },
+
+    async list(page: number, size: number) {
+      return repo.list(size, (page - 1) * size);
+    },
+
+    async changeRole(
+      actor: OperatorContext,
+      ip: string,
+      id: number,
+      input: { role: OperatorRole; overrides?: PermissionOverrides; reason: string },
+    ) {
+      if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
+      const overrides = checkRoleInput(input.role, input.overrides);
+      return db.transaction(async (tx) => {
+        const r = createOperatorsRepository(tx);
+        if (!(await r.lockById(id))) throw new AppError('OPERATOR_NOT_FOUND');
+        const target = (await r.findById(id))!;
+        assertMayManage(actor, permissionsOf(target), effectivePermissions(input.role, overrides));
+        await assertAdminRemains(tx, target, input.role, target.status);
+        const updated = (await r.update(id, { role: input.role, overrides }))!;
+        await audit.record(
+          {
+            actor: actorOf(actor, ip),
+            action: 'operator.role_change',
+            target: { type: 'operator', id },
+            reason: input.reason,
+            before: { role: target.role, overrides: target.overrides },
+            after: { role: updated.role, overrides: updated.overrides },
+          },
+          tx,
+        );
+        return updated;
+      });
+    },
+
+    async setStatus(actor: OperatorContext, ip: string, id: number, enable: boolean, reason: string) {
+      if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
+      const status = enable ? OperatorStatus.ACTIVE : OperatorStatus.DISABLED;
+      return db.transaction(async (tx) => {
+        const r = createOperatorsRepository(tx);
+        if (!(await r.lockById(id))) throw new AppError('OPERATOR_NOT_FOUND');
+        const target = (await r.findById(id))!;
+        assertMayManage(actor, permissionsOf(target), null);
+        await assertAdminRemains(tx, target, roleOf(target), status);
+        const updated = (await r.update(id, { status }))!;
+        if (!enable) await r.revokeAllSessions(id, clock.now());
+        const action: AuditAction = enable ? 'operator.enable' : 'operator.disable';
+        await audit.record(
+          {
+            actor: actorOf(actor, ip),
+            action,
+            target: { type: 'operator', id },
+            reason,
+            before: { status: target.status },
+            after: { status },
+          },
+          tx,
+        );
+        return updated;
+      });
+    },
+
+    /** New one-time password and TOTP secret; every session of the operator ends. */
+    async reset(actor: OperatorContext, ip: string, id: number, reason: string): Promise<Credentials> {
+      if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
+      const target = await loadOrFail(id);
+      assertMayManage(actor, permissionsOf(target), null);
+      const creds = newCredentials(target.username);
+      const passwordHash = await hash(creds.password);
+      await db.transaction(async (tx) => {
+        const r = createOperatorsRepository(tx);
+        await r.update(id, {
+          passwordHash,
+          totpSecret: creds.totpSecret,
+          totpLastStep: null,
+          mustChangePassword: true,
+          failedLogins: 0,
+          lockedUntil: null,
+        });
+        await r.revokeAllSessions(id, clock.now());
+        await audit.record(
+          {
+            actor: actorOf(actor, ip),
+            action: 'operator.reset',
+            target: { type: 'operator', id },
+            reason,
+            after: { must_change_password: true },
+          },
+          tx,
+        );
+      });
+      return { id, username: target.username, ...creds };
+    },
+
+    findById: (id: number) => repo.findById(id),
+    auditPage: repo.auditPage,
+    latestAudit: repo.latestAudit,
+  };
+}
+
+export type OperatorsService = ReturnType<typeof createOperatorsService>;
+/** The audit port other modules take. */
+export type AuditPort = Pick<OperatorsService, 'recordAudit'>;
