@@ -93,7 +93,7 @@ export function createGamesAdminRepository(db: DbOrTx) {
           walletModel: gameProviders.walletModel,
           enabled: gameProviders.enabled,
           sort: gameProviders.sort,
-          gameCount: sql<number>`(select count(*)::int from ${games} g where g.plat_type_id = ${gameProviders.id})`,
+          gameCount: sql<number>`(select count(*)::int from games g where g.plat_type_id = "game_providers"."id")`,
         })
         .from(gameProviders)
         .orderBy(asc(gameProviders.sort), asc(gameProviders.id));

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { body, createTestApp, FORM, form, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+import { signedInOperator } from '../operators/operators.fixtures';
+
+let t: TestApp;
+let support: Awaited<ReturnType<typeof signedInOperator>>;
+let viewer: Awaited<ReturnType<typeof signedInOperator>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ demoSignupBonus: '100' });
+  support = await signedInOperator(t, 'support');
+  viewer = await signedInOperator(t, 'viewer');
+});
+afterAll(() => t.close());
+
+const get = (url: string, auth = support.auth) => t.app.inject({ method: 'GET', url, headers: auth });
+const post = (url: string, payload: Record<string, unknown>, auth = support.auth) =>
+  t.app.inject({ method: 'POST', url, headers: auth, payload });
+const playerLogin = (username: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/home/login',
+    headers: FORM,
+    payload: form({ username, password, captcha: '', device: 'phone-1' }),
+  });
+const idOf = async (username: string) =>
+  (
+    await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int from players where lower(username) = lower(${username})`,
+    )
+  )[0]!.id;
+
+type Row = { id: number; username: string; status: number; invite_code: string; balance: string };
+
+describe('players in the console', () => {
+  it('finds players by part of the username, by id and by invite code, with status and date filters and sorting', async () => {
+    const a = await signUp(t.app, uniqueUsername('findme'));
+    const b = await signUp(t.app, uniqueUsername('findme'));
+    const aId = await idOf(a.username);
+    const byName = body<{ data: Row[]; total: number }>(
+      await get('/api/admin/players?keyword=findme'),
+    ).result;
+    expect(byName.data.map((r) => r.username)).toEqual(expect.arrayContaining([a.username, b.username]));
+    expect(byName.data[0]).toMatchObject({ balance: '100.000000' });
+
+    const byId = body<{ data: Row[] }>(await get(`/api/admin/players?keyword=${aId}`)).result;
+    expect(byId.data.map((r) => r.id)).toContain(aId);
+    const code = byName.data.find((r) => r.id === aId)!.invite_code;
+    const byCode = body<{ data: Row[] }>(
+      await get(`/api/admin/players?keyword=${code.toLowerCase()}`),
+    ).result;
+    expect(byCode.data.map((r) => r.id)).toEqual([aId]);
+
+    const asc = body<{ data: Row[] }>(
+      await get('/api/admin/players?keyword=findme&sort=username&order=asc'),
+    ).result.data.map((r) => r.username);
+    expect(asc).toEqual([...asc].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
+    const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    expect(
+      body<{ total: number }>(await get(`/api/admin/players?registered_from=${future}`)).result.total,
+    ).toBe(0);
+    expect(body<{ total: number }>(await get('/api/admin/players?keyword=%25')).result.total).toBe(0);
+    expect((await get('/api/admin/players?sort=password_hash')).statusCode).toBe(400);
+  });
+
+  it('shows a player in full: balance, ledger, sign-ins with IP and device, inviter and invitees, flags', async () => {
+    const inviter = await signUp(t.app);
+    const inviterId = await idOf(inviter.username);
+    const code = (
+      await queryRows<{ c: string }>(
+        t.database.db,
+        sql`select invite_code c from players where id = ${inviterId}`,
+      )
+    )[0]!.c;
+    const invitee = uniqueUsername('inv');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/home/register',
+      headers: FORM,
+      payload: form({
+        username: invitee,
+        password: 'secret123',
+        confrimPas: 'secret123',
+        captcha: '',
+        code,
+        device: 'd',
+        age_confirmed: 1,
+      }),
+    });
+    await playerLogin(inviter.username, 'wrong-one');
+    const detail = body<{
+      player: Row;
+      balance: { available: string };
+      ledger: { code: number; amount: string }[];
+      logins: { success: boolean; ip: string; device: string }[];
+      invitees: { total: number; data: { username: string }[] };
+      inviter: null;
+      flags: { frozen: boolean };
+      active_sessions: number;
+    }>(await get(`/api/admin/players/${inviterId}`, viewer.auth)).result;
+    expect(detail.balance.available).toBe('100.000000');
+    expect(detail.ledger[0]).toMatchObject({ code: 6, amount: '+100.000000' });
+    expect(detail.logins[0]).toMatchObject({ success: false, ip: '127.0.0.1', device: 'phone-1' });
+    expect(detail.invitees).toMatchObject({ total: 1, data: [{ username: invitee }] });
+    expect(detail.flags.frozen).toBe(false);
+    expect(detail.active_sessions).toBe(1);
+    const inviteeDetail = body<{ inviter: { id: number } }>(
+      await get(`/api/admin/players/${await idOf(invitee)}`),
+    ).result;
+    expect(inviteeDetail.inviter).toMatchObject({ id: inviterId });
+    expect(body(await get('/api/admin/players/99999999')).code).toBe(2007);
+  });
+
+  it('freezes a player: every session ends at once, sign-in and play are refused, money is untouched', async () => {
+    const p = await signUp(t.app);
+    const id = await idOf(p.username);
+    const second = body<{ token: string }>(await playerLogin(p.username, p.password)).result.token;
+    const noReason = await post(`/api/admin/players/${id}/freeze`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect((await post(`/api/admin/players/${id}/freeze`, { reason: 'x' }, viewer.auth)).statusCode).toBe(
+      403,
+    );
+
+    const frozen = await post(`/api/admin/players/${id}/freeze`, { reason: 'chargeback investigation' });
+    expect(body(frozen)).toMatchObject({ code: 200, result: { id, status: 2 } });
+    for (const token of [p.token, second]) {
+      const info = await t.app.inject({
+        method: 'POST',
+        url: '/api/plat/info',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(info.statusCode).toBe(401);
+    }
+    expect(body(await playerLogin(p.username, p.password)).code).toBe(1011);
+    expect(body(await post(`/api/admin/players/${id}/freeze`, { reason: 'again' })).code).toBe(6019);
+    const balance = body<{ balance: { available: string } }>(await get(`/api/admin/players/${id}`)).result
+      .balance;
+    expect(balance.available).toBe('100.000000');
+
+    expect(body(await post(`/api/admin/players/${id}/unfreeze`, { reason: 'cleared' })).code).toBe(200);
+    // Old sessions stay ended; a new sign-in works and can play.
+    const old = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: p.auth });
+    expect(old.statusCode).toBe(401);
+    const fresh = body<{ token: string }>(await playerLogin(p.username, p.password)).result.token;
+    const play = await t.app.inject({
+      method: 'POST',
+      url: '/api/originals/dice/bet',
+      headers: { authorization: `Bearer ${fresh}` },
+      payload: { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
+    });
+    expect(body(play).code).toBe(200);
+
+    const audit = body<{ data: { action: string; before: unknown; after: unknown; reason: string }[] }>(
+      await get(`/api/admin/audit?target=player:${id}`, viewer.auth),
+    ).result.data;
+    expect(audit.map((a) => a.action)).toEqual(['player.unfreeze', 'player.freeze']);
+    expect(audit[1]).toMatchObject({
+      reason: 'chargeback investigation',
+      before: { status: 1 },
+      after: { status: 2, sessions_ended: 2 },
+    });
+  });
+
+  it('refuses play to a player frozen while signed in elsewhere (the gate reads the status)', async () => {
+    const p = await signUp(t.app);
+    const id = await idOf(p.username);
+    await post(`/api/admin/players/${id}/freeze`, { reason: 'test' });
+    // Even a token that somehow survived could not bet: sign in is refused and the old token is gone.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/originals/dice/bet',
+      headers: p.auth,
+      payload: { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('resets the login password: a one-time password shown once, old password and sessions gone', async () => {
+    const p = await signUp(t.app);
+    const id = await idOf(p.username);
+    const res = body<{ password: string }>(
+      await post(`/api/admin/players/${id}/reset-password`, { reason: 'forgot' }),
+    );
+    expect(res.code).toBe(200);
+    expect(res.result.password).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: p.auth })).statusCode).toBe(
+      401,
+    );
+    expect(body(await playerLogin(p.username, p.password)).code).not.toBe(200);
+    expect(body(await playerLogin(p.username, res.result.password)).code).toBe(200);
+    const rows = await queryRows<{ after: string }>(
+      t.database.db,
+      sql`select after from operator_audit where action = 'player.password_reset' and target_id = ${String(id)}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.after).not.toContain(res.result.password);
+  });
+});

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
+import { body, createTestApp, type TestApp } from '../../../test/app';
+import { signedInOperator } from '../operators/operators.fixtures';
+
+let t: TestApp;
+let uploadsDir: string;
+type Op = Awaited<ReturnType<typeof signedInOperator>>;
+let support: Op;
+let finance: Op;
+
+beforeAll(async () => {
+  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-uploads-'));
+  t = await createTestApp({ console: { ...testConfig().console, uploadsDir } });
+  support = await signedInOperator(t, 'support');
+  finance = await signedInOperator(t, 'finance');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+
+function multipart(name: string, filename: string, type: string, data: Buffer) {
+  const boundary = '----koi' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (op: Op, data: Buffer, filename = 'a.png', type = 'image/png') => {
+  const m = multipart('file', filename, type, data);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/uploads',
+    headers: { ...op.auth, ...m.headers },
+    payload: m.payload,
+  });
+};
+
+describe('content in the console', () => {
+  it('edits a config item and players read the new text at once', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/config-items/1',
+      headers: support.auth,
+      payload: { content: '系统维护通知：今晚 2 点' },
+    });
+    expect(body(res)).toMatchObject({ code: 200, result: { id: 1, content: '系统维护通知：今晚 2 点' } });
+    const bulletin = body<{ id: number; content: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' }),
+    ).result;
+    expect(bulletin.find((c) => c.id === 1)!.content).toBe('系统维护通知：今晚 2 点');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/config-items/8',
+          headers: support.auth,
+          payload: { content: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const items = body<{ id: number }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/admin/config-items', headers: support.auth }),
+    ).result;
+    expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/config-items/1',
+          headers: finance.auth,
+          payload: { content: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('uploads an image checked by its bytes, serves it back, and uses it in a banner players see', async () => {
+    const res = await upload(support, PNG);
+    const up = body<{ url: string; type: string; bytes: number }>(res).result;
+    expect(up).toMatchObject({ type: 'image/png', bytes: PNG.length });
+    expect(up.url).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: up.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const created = body<{ id: number }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/banners',
+        headers: support.auth,
+        payload: { image: up.url, title: '新春活动', link: '/activity', sort: 1 },
+      }),
+    ).result;
+    const seen = body<{ id: number; image: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/banner' }),
+    ).result;
+    expect(seen.find((b) => b.id === created.id)).toMatchObject({ image: up.url });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/banners/${created.id}`,
+      headers: support.auth,
+      payload: { enabled: false },
+    });
+    const hidden = body<{ id: number }[]>(await t.app.inject({ method: 'GET', url: '/api/banner' })).result;
+    expect(hidden.map((b) => b.id)).not.toContain(created.id);
+    expect(
+      body(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/banners/${created.id}/delete`,
+          headers: support.auth,
+        }),
+      ).code,
+    ).toBe(200);
+    expect(
+      body(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/banners/${created.id}/delete`,
+          headers: support.auth,
+        }),
+      ).code,
+    ).toBe(6020);
+  });
+
+  it('refuses a file that is not an image whatever its name and type say, and one that is too large', async () => {
+    const fake = await upload(support, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png', 'image/png');
+    expect(body(fake)).toMatchObject({ code: 6017 });
+    const big = await upload(support, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(413);
+    expect((await upload(finance, PNG)).statusCode).toBe(403);
+    expect(fs.readdirSync(uploadsDir).filter((f) => !f.endsWith('.png'))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${'a'.repeat(64)}.png` })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { toMicro } from '@koi/ledger';
+import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+import { signedInOperator } from '../operators/operators.fixtures';
+import { createWalletService } from './wallet.service';
+
+let t: TestApp;
+type Op = Awaited<ReturnType<typeof signedInOperator>>;
+let financeA: Op;
+let financeB: Op;
+let support: Op;
+let viewer: Op;
+
+beforeAll(async () => {
+  // Approval above 100 USDT, so both paths are cheap to reach.
+  t = await createTestApp({
+    demoSignupBonus: '100',
+    console: { ...(await import('../../config')).testConfig().console, approvalAboveMicro: toMicro('100') },
+  });
+  financeA = await signedInOperator(t, 'finance');
+  financeB = await signedInOperator(t, 'finance');
+  support = await signedInOperator(t, 'support');
+  viewer = await signedInOperator(t, 'viewer');
+});
+afterAll(async () => {
+  // Every test here moves money: the ledger must verify clean at the end.
+  const wallet = createWalletService({ db: t.database.db, clock: t.clock });
+  expect(await wallet.verify()).toEqual([]);
+  await t.close();
+});
+
+const post = (url: string, op: Op, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: op.auth, payload });
+const get = (url: string, op: Op) => t.app.inject({ method: 'GET', url, headers: op.auth });
+
+async function newPlayer() {
+  const p = await signUp(t.app);
+  const id = (
+    await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int from players where username = ${p.username}`,
+    )
+  )[0]!.id;
+  return { ...p, id };
+}
+const available = async (id: number) =>
+  body<{ balance: { available: string } }>(await get(`/api/admin/players/${id}`, viewer)).result.balance
+    .available;
+
+type Adj = {
+  id: number;
+  status: string;
+  needs_approval: boolean;
+  transfer_id: string | null;
+  amount: string;
+};
+
+describe('manual adjustments', () => {
+  it('applies an adjustment at or below the threshold at once, as a ledger transfer against the adjustments account', async () => {
+    const p = await newPlayer();
+    const res = body<Adj>(
+      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '25.5', reason: 'compensation' }),
+    );
+    expect(res).toMatchObject({
+      code: 200,
+      result: { status: 'applied', needs_approval: false, amount: '+25.500000' },
+    });
+    expect(await available(p.id)).toBe('125.500000');
+    const debit = body<Adj>(
+      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-100', reason: 'correction' }),
+    );
+    expect(debit.result.status).toBe('applied');
+    expect(await available(p.id)).toBe('25.500000');
+    const transfers = body<{ data: { code: number; debit_label: string; credit_label: string }[] }>(
+      await get(`/api/admin/ledger/transfers?player=${p.id}&code=9`, viewer),
+    ).result.data;
+    expect(transfers).toHaveLength(2);
+    expect(transfers[0]!.debit_label).toBe(`player:${p.id} ${p.username}`);
+    expect(transfers[0]!.credit_label).toMatch(/^adjustments#\d+$/);
+  });
+
+  it('refuses bad amounts, a missing reason, an unknown player and a debit the balance cannot cover, changing nothing', async () => {
+    const p = await newPlayer();
+    for (const amount of ['abc', '0', '1.1234567', '-0']) {
+      const res = body(await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount, reason: 'r' }));
+      expect(res.code, amount).toBe(2001);
+    }
+    expect((await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '1' })).statusCode).toBe(400);
+    expect(
+      body(await post('/api/admin/players/99999999/adjust', financeA, { amount: '1', reason: 'r' })).code,
+    ).toBe(2007);
+    expect(
+      body(await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-90', reason: 'r' })).code,
+    ).toBe(200);
+    expect(
+      body(await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-10.000001', reason: 'r' }))
+        .code,
+    ).toBe(2002);
+    expect(await available(p.id)).toBe('10.000000');
+    expect(
+      (await post(`/api/admin/players/${p.id}/adjust`, support, { amount: '1', reason: 'r' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('holds a larger adjustment for a second operator: the requester cannot approve it, another can, once', async () => {
+    const p = await newPlayer();
+    const asked = body<Adj>(
+      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '500', reason: 'VIP goodwill' }),
+    );
+    expect(asked.result).toMatchObject({ status: 'pending', needs_approval: true, transfer_id: null });
+    expect(await available(p.id)).toBe('100.000000');
+    const pending = body<{ data: Adj[] }>(await get('/api/admin/adjustments?status=pending', viewer)).result
+      .data;
+    expect(pending.map((a) => a.id)).toContain(asked.result.id);
+
+    const self = body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeA));
+    expect(self).toMatchObject({ code: 6016 });
+    expect(await available(p.id)).toBe('100.000000');
+    expect((await post(`/api/admin/adjustments/${asked.result.id}/approve`, viewer)).statusCode).toBe(403);
+
+    const approved = body<Adj & { decided_by: string }>(
+      await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeB, { reason: 'ok by lead' }),
+    );
+    expect(approved.result).toMatchObject({ status: 'applied', decided_by: financeB.username });
+    expect(approved.result.transfer_id).not.toBeNull();
+    expect(await available(p.id)).toBe('600.000000');
+    expect(body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeB)).code).toBe(6015);
+    expect(
+      body(await post(`/api/admin/adjustments/${asked.result.id}/reject`, financeB, { reason: 'late' })).code,
+    ).toBe(6015);
+
+    const audit = body<{ data: { action: string; operator: string }[] }>(
+      await get(`/api/admin/audit?target=adjustment:${asked.result.id}`, viewer),
+    ).result.data;
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'ledger.adjust_approve', operator: financeB.username }),
+    ]);
+  });
+
+  it('lets many operators race to approve one request: exactly one applies it, money moves once', async () => {
+    const p = await newPlayer();
+    const asked = body<Adj>(
+      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '250', reason: 'race' }),
+    ).result;
+    const approvers = [
+      financeB,
+      ...(await Promise.all(Array.from({ length: 4 }, () => signedInOperator(t, 'finance')))),
+    ];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(`/api/admin/adjustments/${asked.id}/approve`, approvers[i % approvers.length]!),
+      ),
+    );
+    const codes = results.map((r) => body(r).code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 6015)).toBe(true);
+    expect(await available(p.id)).toBe('350.000000');
+  });
+
+  it('keeps a pending debit pending when the balance no longer covers it; a rejection changes no money', async () => {
+    const p = await newPlayer();
+    const asked = body<Adj>(
+      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-150', reason: 'fraud' }),
+    ).result;
+    expect(body(await post(`/api/admin/adjustments/${asked.id}/approve`, financeB)).code).toBe(2002);
+    const still = body<{ data: Adj[] }>(await get(`/api/admin/adjustments?player_id=${p.id}`, viewer)).result
+      .data;
+    expect(still[0]).toMatchObject({ id: asked.id, status: 'pending' });
+    const rejected = body<Adj>(
+      await post(`/api/admin/adjustments/${asked.id}/reject`, financeA, { reason: 'withdrawn' }),
+    );
+    expect(rejected.result.status).toBe('rejected');
+    expect(await available(p.id)).toBe('100.000000');
+  });
+
+  it('answers a retried request (same request_id, even in parallel) with the first request, and moves money once', async () => {
+    const p = await newPlayer();
+    const request_id = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '5', reason: 'retry', request_id }),
+      ),
+    );
+    const ids = new Set(results.map((r) => body<Adj>(r).result.id));
+    expect(ids.size).toBe(1);
+    expect(await available(p.id)).toBe('105.000000');
+  });
+});
+
+describe('ledger explorer', () => {
+  it('filters transfers by player, account, code, reference and time, and pages them', async () => {
+    const p = await newPlayer();
+    const byName = body<{
+      data: { id: string; code: number; reference_type: string; credit_account_id: string }[];
+      total: number;
+    }>(await get(`/api/admin/ledger/transfers?player=${p.username}`, financeA)).result;
+    expect(byName.total).toBe(1);
+    expect(byName.data[0]).toMatchObject({ code: 6, reference_type: 'signup_bonus' });
+    const account = byName.data[0]!.credit_account_id;
+    const byAccount = body<{ total: number }>(
+      await get(`/api/admin/ledger/transfers?account_id=${account}`, financeA),
+    ).result;
+    expect(byAccount.total).toBe(1);
+    const byRef = body<{ total: number }>(
+      await get(`/api/admin/ledger/transfers?reference_type=signup_bonus&reference_id=${p.id}`, financeA),
+    ).result;
+    expect(byRef.total).toBe(1);
+    const later = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    expect(
+      body<{ total: number }>(await get(`/api/admin/ledger/transfers?player=${p.id}&from=${later}`, financeA))
+        .result.total,
+    ).toBe(0);
+    const paged = body<{ data: unknown[]; total: number }>(
+      await get('/api/admin/ledger/transfers?size=2&page=1', financeA),
+    ).result;
+    expect(paged.data).toHaveLength(2);
+    expect(paged.total).toBeGreaterThan(2);
+    expect(body(await get('/api/admin/ledger/transfers?player=nobody_at_all', financeA)).code).toBe(2007);
+    expect((await get('/api/admin/ledger/transfers?account_id=abc', financeA)).statusCode).toBe(400);
+  });
+
+  it('shows system balances summed over shards, which with the players sum to zero', async () => {
+    const rows = body<{ name: string; balance: string; shards: number }[]>(
+      await get('/api/admin/ledger/system-accounts', viewer),
+    ).result;
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['adjustments', 'promotion_expense', 'house']),
+    );
+    const system = rows.reduce(
+      (a, r) => a + toMicro(r.balance.replace('-', '')) * (r.balance.startsWith('-') ? -1n : 1n),
+      0n,
+    );
+    const players = await queryRows<{ s: string }>(
+      t.database.db,
+      sql`select coalesce(sum(credits_posted_micro - debits_posted_micro), 0)::text s from ledger_accounts where player_id is not null`,
+    );
+    expect(system + BigInt(players[0]!.s)).toBe(0n);
+  });
+
+  it('verifies the ledger on demand, records the check in the audit log, and the dashboard shows it', async () => {
+    const res = body<{ ok: boolean; violations: unknown[]; transfers: number }>(
+      await post('/api/admin/ledger/verify', viewer),
+    );
+    expect(res.result).toMatchObject({ ok: true, violations: [] });
+    expect(res.result.transfers).toBeGreaterThan(0);
+    const dash = body<{
+      last_ledger_check: { ok: boolean; by: string };
+      today: { registrations: number; bets: string };
+      last_7_days: unknown[];
+      pending: { adjustments: number };
+    }>(await get('/api/admin/dashboard', support)).result;
+    expect(dash.last_ledger_check).toMatchObject({ ok: true, by: viewer.username });
+    expect(dash.last_7_days).toHaveLength(7);
+    expect(dash.today.registrations).toBeGreaterThan(0);
+  });
+});
