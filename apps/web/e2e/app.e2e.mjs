@@ -1,23 +1,17 @@
 // Player app scenarios in Chromium at 390×844 against the real server (see run.mjs).
 /* global document, window -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { apiSignUp, BASE, launch, newPhone, shot, uniqueUsername } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 // The add-to-home bar is tested once; elsewhere it is marked as shown so it does not cover the lobby.
 const QUIET = { showtime: String(Date.now()) };
 
 describe('player app', () => {
   it('shows home to a guest with the tab bar, banners and the lobby', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}/`);
     await page.waitForURL(/\/home$/);
     await page.getByTestId('greeting').filter({ hasText: '您好，游客' }).waitFor();
@@ -39,7 +33,7 @@ describe('player app', () => {
   });
 
   it('asks a guest who taps a game to sign in, and nothing else', async () => {
-    const { context, page } = await newPhone(browser, QUIET);
+    const { context, page } = await newPhone(browser(), QUIET);
     const launches = [];
     page.on('request', (r) => r.url().includes('/api/game/login') && launches.push(r.url()));
     await page.goto(`${BASE}/home`);
@@ -54,7 +48,7 @@ describe('player app', () => {
   });
 
   it('registers through the dialog and greets the player by name', async () => {
-    const { context, page } = await newPhone(browser, QUIET);
+    const { context, page } = await newPhone(browser(), QUIET);
     const username = uniqueUsername();
     await page.goto(`${BASE}/user`);
     await page.getByRole('button', { name: '登录 / 注册' }).click();
@@ -90,7 +84,7 @@ describe('player app', () => {
   });
 
   it('switches game categories and keeps the choice in the address', async () => {
-    const { context, page } = await newPhone(browser, QUIET);
+    const { context, page } = await newPhone(browser(), QUIET);
     await page.goto(`${BASE}/home`);
     await page.getByTestId('game-grid').waitFor();
     const listRequest = page.waitForRequest(
@@ -135,7 +129,7 @@ describe('player app', () => {
   it('signs in from a token in the address and drops it from the URL', async () => {
     const username = uniqueUsername();
     const token = await apiSignUp(username);
-    const { context, page } = await newPhone(browser, QUIET);
+    const { context, page } = await newPhone(browser(), QUIET);
     await page.goto(`${BASE}/?token=${encodeURIComponent(token)}`);
     await page.waitForURL(`${BASE}/home`);
     await page
@@ -149,7 +143,7 @@ describe('player app', () => {
 
   it('opens a playable game for a signed-in player in a new window at /redirect', async () => {
     const token = await apiSignUp(uniqueUsername());
-    const { context, page } = await newPhone(browser, { ...QUIET, koi_token: token });
+    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
     await page.goto(`${BASE}/home`);
     const popup = context.waitForEvent('page');
     await page.getByTestId('game-grid').getByRole('button', { name: '骰子' }).click();
@@ -159,7 +153,7 @@ describe('player app', () => {
   });
 
   it('lists brands by category and opens a provider list', async () => {
-    const { context, page } = await newPhone(browser, QUIET);
+    const { context, page } = await newPhone(browser(), QUIET);
     await page.goto(`${BASE}/home`);
     await page.getByRole('button', { name: '菜单' }).click();
     await page.locator('.side-drawer').waitFor();
@@ -181,7 +175,7 @@ describe('player app', () => {
   });
 
   it('clears a rejected token and opens the login dialog', async () => {
-    const { context, page } = await newPhone(browser, { ...QUIET, koi_token: 'not-a-real-token' });
+    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: 'not-a-real-token' });
     await page.goto(`${BASE}/home`);
     await page.getByRole('heading', { name: '欢迎登录' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), null);
@@ -190,7 +184,7 @@ describe('player app', () => {
   });
 
   it('shows a coming-soon page inside the frame for routes not built yet', async () => {
-    const { context, page } = await newPhone(browser, QUIET);
+    const { context, page } = await newPhone(browser(), QUIET);
     await page.goto(`${BASE}/activity`);
     await page.getByText('敬请期待').waitFor();
     assert.equal(await page.locator('.tab-bar__item.is-active').innerText(), '活动');

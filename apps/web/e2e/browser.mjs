@@ -1,6 +1,7 @@
 // Shared helpers for the e2e scenarios: Debian's Chromium at 390×844, zh-CN, screenshots by name.
 import fs from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.KOI_E2E_BASE ?? 'http://127.0.0.1:8080';
@@ -19,6 +20,18 @@ export async function launch() {
       '--no-first-run',
     ],
   });
+}
+
+/** One Chromium for the calling file's tests: launched before them, closed after them. Call `browser()` inside a test. */
+export function sharedBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }
 
 /** A fresh phone-sized context; `storage` seeds localStorage before any page script runs. */

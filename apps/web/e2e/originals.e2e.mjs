@@ -2,20 +2,14 @@
 // 100 USDT demo bonus through the ledger), then the seed rotation and the in-browser verification of every
 // round with @koi/fair.
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import { apiSignUp, BASE, launch, newPhone, shot, uniqueUsername } from './browser.mjs';
+import { it } from 'node:test';
+import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 it('plays a dice round and verifies it in the browser after the seed is revealed', async () => {
   const token = await apiSignUp(uniqueUsername());
-  const { context, page } = await newPhone(browser, { koi_token: token, showtime: String(Date.now()) });
+  const { context, page } = await newPhone(browser(), { koi_token: token, showtime: String(Date.now()) });
   await page.goto(`${BASE}/originals/dice`);
   await page
     .getByTestId('server-seed-hash')

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/http';
 import OriginalGamePage from './OriginalGamePage';
 import { diceOffer, scaleAmount } from './params';
 import { outcomeUnknown } from './useBetAttempt';
-import { verifyRound, type HistoryEntry } from './verifyRound';
+import { replayParams, verifyRound, type HistoryEntry } from './verifyRound';
 
 const SERVER_SEED = 'a'.repeat(64);
 const HASH = hashServerSeed(SERVER_SEED);
@@ -50,6 +50,16 @@ describe('verifying a round in the browser', () => {
     const entry: HistoryEntry = { ...diceBet(0), params: { target: '50.00', direction: 'over' } };
     expect(verifyRound({ ...entry, win: !entry.win }, SERVER_SEED).ok).toBe(false);
     expect(verifyRound(entry, 'b'.repeat(64)).ok).toBe(false);
+  });
+
+  it('replays stored parameters (target in hundredths) as the player’s form', () => {
+    expect(replayParams({ targetHundredths: 5000, direction: 'over' })).toEqual({
+      target: '50.00',
+      direction: 'over',
+    });
+    expect(replayParams({ target_hundredths: 235 })).toEqual({ target: '2.35' });
+    expect(replayParams({ target: '2', other: 1 })).toEqual({ target: '2', other: 1 });
+    expect(replayParams({ mines: 3, picks: [0, 1] })).toEqual({ mines: 3, picks: [0, 1] });
   });
 
   it('shows the dice offer and scales the amount', () => {

@@ -164,7 +164,8 @@ describe('betDetail', () => {
       closed_at: '2026-11-22T06:00:00.000Z',
       fairness: {
         game: 'dice',
-        params,
+        // The server stores (and sends) the checked parameters, not the form the player sent.
+        params: { targetHundredths: 5000, direction: 'over' },
         outcome: { roll: play.value.outcome.roll },
         multiplier: play.value.multiplierText,
         server_seed_hash: hashServerSeed(SEED),

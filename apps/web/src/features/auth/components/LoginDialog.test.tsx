@@ -74,6 +74,23 @@ describe('LoginDialog', () => {
     expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
   });
 
+  it('reports an empty field, then a missing 18+ confirmation, before anything is sent', async () => {
+    const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
+    renderDialog(2);
+    fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'a12345' } });
+    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), {
+      target: { value: 'a12345' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ content: '有未填选项' }));
+    fireEvent.change(screen.getByPlaceholderText('请输入用户名（8-20位）'), {
+      target: { value: 'player0001' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ content: '请确认您已年满18周岁' }));
+    expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
+  });
+
   it('opens the customer-service dialog from 忘记密码?', () => {
     stubFetch(() => ok({ img_url: 'x' }));
     renderDialog(1);
