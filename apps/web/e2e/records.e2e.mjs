@@ -1,7 +1,7 @@
 // The personal centre, the record screens and /about against the real server: a new player (100 USDT demo
 // bonus) bets on Koi's dice through the API, rotates the seed, then reads and verifies the rounds in the app.
 // Also remember me (decision 30): an old stored password is gone after the first load.
-/* global document, localStorage -- page.evaluate callbacks run in the browser */
+/* global document -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
