@@ -22,7 +22,7 @@ export function ProfitChart({ bars, title }: { bars: Bar[]; title: string }) {
       <svg viewBox={`0 0 ${W} ${H + 22}`} role="img" aria-label={title} data-testid="profit-chart">
         <line x1={PAD} x2={W - PAD} y1={zero} y2={zero} className="profit-chart__axis" />
         {bars.map((b, i) => {
-          const h = b.value === 0 ? 0 : Math.max(2, (Math.abs(b.value) / max) * (H / 2 - 8));
+          const h = b.value === 0 ? 0 : Math.max(2, (Math.abs(b.value) / max) * (H / 2 - 18));
           const x = PAD + slot * i + (slot - barWidth) / 2;
           const y = b.value >= 0 ? zero - h : zero;
           return (
@@ -37,6 +37,16 @@ export function ProfitChart({ bars, title }: { bars: Bar[]; title: string }) {
               >
                 <title>{`${b.label}: ${b.value}`}</title>
               </rect>
+              {b.value === 0 ? null : (
+                <text
+                  x={x + barWidth / 2}
+                  y={b.value > 0 ? y - 4 : y + h + 11}
+                  textAnchor="middle"
+                  className="profit-chart__value"
+                >
+                  {b.value > 0 ? `+${b.value.toFixed(2)}` : b.value.toFixed(2)}
+                </text>
+              )}
               <text x={x + barWidth / 2} y={H + 16} textAnchor="middle" className="profit-chart__label">
                 {b.label}
               </text>
