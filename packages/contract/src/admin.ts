@@ -334,7 +334,7 @@ export const adminLedgerEntry = z.object({
   code_name: z.string(),
   amount: z.string().describe('Signed change for the player, USDT'),
   balance_after: z.string(),
-  state: z.number().int(),
+  state: z.number().int().describe('Entry phase: 1 posted, 2 hold, 3 post of a hold, 4 void of a hold'),
   reference_type: z.string(),
   reference_id: z.string(),
   created_at: isoTime,
@@ -597,7 +597,7 @@ export const adminUploadResult = z.object({
 // Dashboard (any signed-in operator)
 
 const seriesPoint = z.object({
-  date: z.string().describe('UTC day, YYYY-MM-DD'),
+  date: z.string().describe("Report day (UTC+8, the players' day), YYYY-MM-DD"),
   registrations: z.number().int(),
   deposits: z.string(),
   withdrawals: z.string(),

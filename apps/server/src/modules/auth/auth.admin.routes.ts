@@ -15,7 +15,7 @@ import {
 import { formatMicro, formatSigned, LEDGER_CURRENCY } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
 import { parseTimeQuery } from '../../lib/time-range';
-import { operatorOf, requires, type OperatorsService } from '../operators';
+import { operatorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import { codeName } from '../wallet/wallet.admin.wire';
 import type { WalletService } from '../wallet/wallet.service';
@@ -47,7 +47,7 @@ export async function authAdminRoutes(
     players: PlayersAdmin;
     wallet: Pick<WalletService, 'balancesOf'>;
     ledger: Pick<WalletAdmin, 'availableBalances' | 'recentEntries'>;
-    audit: Pick<OperatorsService, 'audit'>;
+    audit: AuditPort;
   },
 ) {
   const { players, wallet, ledger } = opts;

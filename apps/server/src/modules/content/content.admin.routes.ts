@@ -20,7 +20,7 @@ import {
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type OperatorsService } from '../operators';
+import { operatorOf, requires, type AuditPort } from '../operators';
 import type { AuditAction } from '@koi/contract';
 import { TYPE_OF_EXTENSION, type BannerRow, type ContentAdmin } from './content.admin';
 
@@ -44,7 +44,7 @@ const configWire = (c: { id: number; content: string; updatedAt: Date | null }) 
 /** The console's content routes (config items, banners, uploads) and the public route serving uploads. */
 export async function contentAdminRoutes(
   app: FastifyInstance,
-  opts: { admin: ContentAdmin; audit: Pick<OperatorsService, 'audit'> },
+  opts: { admin: ContentAdmin; audit: AuditPort },
 ) {
   const { admin } = opts;
   const { audit } = opts.audit;

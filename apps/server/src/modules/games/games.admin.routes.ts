@@ -14,7 +14,7 @@ import {
   type AdminProviderRow,
 } from '@koi/contract';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type OperatorsService } from '../operators';
+import { operatorOf, requires, type AuditPort } from '../operators';
 import type { GamesAdmin } from './games.admin';
 
 type GameRow = Awaited<ReturnType<GamesAdmin['listGames']>>['rows'][number];
@@ -46,10 +46,7 @@ const providerWire = (p: ProviderRow): AdminProviderRow => ({
 });
 
 /** The console's game routes: list, switch games and providers on or off, status, hot flag and sort. */
-export async function gamesAdminRoutes(
-  app: FastifyInstance,
-  opts: { admin: GamesAdmin; audit: Pick<OperatorsService, 'audit'> },
-) {
+export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: GamesAdmin; audit: AuditPort }) {
   const { admin } = opts;
   const { audit } = opts.audit;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { levelAllows, type PermissionArea, type PermissionLevel, type RoutePermission } from '@koi/contract';
-import { AppError } from '../../errors';
+import { AppError, isAppError } from '../../errors';
+import type { ErrorKey } from '@koi/contract';
 import { bearerToken } from '../../plugins/auth';
 import type { OperatorContext, OperatorsService } from './operators.service';
 
@@ -17,6 +18,13 @@ import type { OperatorContext, OperatorsService } from './operators.service';
  */
 
 export const ADMIN_PREFIX = '/api/admin';
+
+const RULE_REFUSALS = new Set<ErrorKey>([
+  'OPERATOR_GRANT_EXCEEDS',
+  'OPERATOR_LAST_ADMIN',
+  'OPERATOR_SELF_CHANGE',
+  'ADJUSTMENT_SELF_APPROVAL',
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +73,7 @@ async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsSer
     why: string,
     error: AppError,
   ): Promise<never> {
-    await operators.recordAudit({
+    await operators.audit.record({
       actor: op ? { operatorId: op.operatorId, username: op.username, ip: request.ip } : null,
       action: 'permission.denied',
       outcome: 'denied',
@@ -119,6 +127,22 @@ async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsSer
         );
       }
     };
+
+  // Refusals decided by the rules rather than the route's declaration (granting more than one holds,
+  // approving one's own adjustment, demoting the last admin, changing oneself) are attempts at more access
+  // too: they are audited like a refused route, with the rule that refused them.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!request.operator || !isAppError(error) || !RULE_REFUSALS.has(error.key)) return;
+    const op = request.operator;
+    await operators.audit.record({
+      actor: { operatorId: op.operatorId, username: op.username, ip: request.ip },
+      action: 'permission.denied',
+      outcome: 'denied',
+      target: { type: 'route', id: `${request.method} ${request.routeOptions.url ?? request.url}` },
+      reason: error.key,
+      after: { params: request.params ?? null },
+    });
+  });
 
   app.addHook('onRoute', (route) => {
     if (route.url !== ADMIN_PREFIX && !route.url.startsWith(`${ADMIN_PREFIX}/`)) return;

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { createAuditLog, type Actor, type AuditEntry } from './audit';
+import { createAuditLog, type Actor } from './audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 import { OperatorStatus } from './operators.schema';
 
@@ -169,9 +169,6 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
 
   return {
     audit,
-
-    /** The audit port other modules (deposits, withdrawals) take: `Pick<OperatorsService, 'recordAudit'>`. */
-    recordAudit: (entry: AuditEntry, conn?: Parameters<typeof audit.record>[1]) => audit.record(entry, conn),
 
     actorOf,
 
@@ -500,5 +497,8 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
 }
 
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
-/** The audit port other modules take. */
-export type AuditPort = Pick<OperatorsService, 'recordAudit'>;
+/**
+ * The audit port other modules take (deposits, withdrawals, …): `audit.writer(actor, action, target, reason)`
+ * gives an AuditWrite to call inside the change's own transaction; `audit.record(entry)` appends on its own.
+ */
+export type AuditPort = Pick<OperatorsService, 'audit'>;

@@ -328,6 +328,10 @@ describe('operator management', () => {
       reason: 'try',
     });
     expect(body(escalate).code).toBe(6012);
+    const refusals = body<{ data: { reason: string }[] }>(
+      await get(`/api/admin/audit?operator=${lead.username}&action=permission.denied`, admin.token),
+    ).result.data;
+    expect(refusals.map((r) => r.reason)).toEqual(['OPERATOR_GRANT_EXCEEDS', 'OPERATOR_GRANT_EXCEEDS']);
     // Nor can the lead change an admin, who holds more than the lead.
     expect(
       body(await post(`/api/admin/operators/${admin.id}/disable`, lead.token, { reason: 'x' })).code,

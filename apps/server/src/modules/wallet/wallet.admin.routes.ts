@@ -18,14 +18,14 @@ import {
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { parseTimeQuery } from '../../lib/time-range';
-import { operatorOf, requires, type OperatorsService } from '../operators';
+import { operatorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from './wallet.admin';
 import { adjustmentWire, systemAccountWire, transferWire } from './wallet.admin.wire';
 
 /** The console's ledger routes: adjustments with approval, the explorer, system balances, verify. */
 export async function walletAdminRoutes(
   app: FastifyInstance,
-  opts: { admin: WalletAdmin; audit: Pick<OperatorsService, 'audit'> },
+  opts: { admin: WalletAdmin; audit: AuditPort },
 ) {
   const { admin } = opts;
   const { audit } = opts.audit;

@@ -118,6 +118,10 @@ describe('manual adjustments', () => {
 
     const self = body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeA));
     expect(self).toMatchObject({ code: 6016 });
+    const refusal = body<{ data: { reason: string; outcome: string }[] }>(
+      await get(`/api/admin/audit?operator=${financeA.username}&action=permission.denied`, viewer),
+    ).result.data;
+    expect(refusal[0]).toMatchObject({ reason: 'ADJUSTMENT_SELF_APPROVAL', outcome: 'denied' });
     expect(await available(p.id)).toBe('100.000000');
     expect((await post(`/api/admin/adjustments/${asked.result.id}/approve`, viewer)).statusCode).toBe(403);
 
