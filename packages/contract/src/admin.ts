@@ -534,16 +534,19 @@ export const adminProviderUpdateResult = adminProviderRow;
 // ---------------------------------------------------------------------------------------------------------
 // Content: config items and banners (content area)
 
-export const CONFIG_ITEM_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** Spec §3's items 1–7, and 8 (licence text) and 9 (responsible-gambling text) shown on the player's /about. */
+export const CONFIG_ITEM_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const adminConfigItem = z.object({
   id: z.number().int(),
   content: z.string(),
   updated_at: isoTime.nullable(),
 });
-/** GET /api/admin/config-items: ids 1–7, missing ones with empty content. */
+/** GET /api/admin/config-items: ids 1–9, missing ones with empty content. */
 export const adminConfigItemsResult = z.array(adminConfigItem);
-/** POST /api/admin/config-items/:id (id 1–7) */
-export const adminConfigItemParams = z.strictObject({ id: intField({ min: 1, max: 7 }) });
+/** POST /api/admin/config-items/:id (id 1–9) */
+export const adminConfigItemParams = z.strictObject({
+  id: intField({ min: 1, max: Math.max(...CONFIG_ITEM_IDS) }),
+});
 export const adminConfigItemRequest = z.strictObject({ content: text(20_000) });
 export const adminConfigItemResult = adminConfigItem;
 

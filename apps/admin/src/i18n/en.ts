@@ -197,6 +197,8 @@ export const en: Messages = {
       '5': 'Contact 3',
       '6': 'Spare item',
       '7': 'Live support link',
+      '8': 'Licence text (about page)',
+      '9': 'Responsible gambling text (about page)',
     },
     updatedAt: 'Last changed',
     banners: 'Banners',

@@ -24,7 +24,7 @@ import { QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
-/** Config items 1–7 (spec §3: notice, HTML content, chat contacts, service link) and the home banners. */
+/** Config items 1–9 (spec §3: notice, HTML content, chat contacts, service link; 8 and 9 the /about texts) and the home banners. */
 export function ContentPage() {
   const { t } = useTranslation();
   return (

@@ -71,7 +71,7 @@ export async function contentAdminRoutes(
     '/api/admin/config-items',
     {
       config: requires('content', 'read'),
-      schema: { tags, security, summary: '配置项 1-7', response: { 200: envelope(adminConfigItemsResult) } },
+      schema: { tags, security, summary: '配置项 1-9', response: { 200: envelope(adminConfigItemsResult) } },
     },
     async () => ok((await admin.configItems()).map(configWire)),
   );

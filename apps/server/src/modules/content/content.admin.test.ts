@@ -66,7 +66,7 @@ describe('content in the console', () => {
       (
         await t.app.inject({
           method: 'POST',
-          url: '/api/admin/config-items/8',
+          url: '/api/admin/config-items/10',
           headers: support.auth,
           payload: { content: 'x' },
         })
@@ -75,7 +75,7 @@ describe('content in the console', () => {
     const items = body<{ id: number }[]>(
       await t.app.inject({ method: 'GET', url: '/api/admin/config-items', headers: support.auth }),
     ).result;
-    expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(
       (
         await t.app.inject({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UPLOAD_TYPES } from '@koi/contract';
-import { UPLOAD_MAX_BYTES } from '@koi/contract';
+import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES } from '@koi/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { banners } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -60,7 +60,7 @@ export function createContentAdmin(deps: { db: Db; clock: Clock; uploadsDir: str
   return {
     async configItems() {
       const rows = await repo.listAllConfigItems();
-      return [1, 2, 3, 4, 5, 6, 7].map(
+      return CONFIG_ITEM_IDS.map(
         (id) => rows.find((r) => r.id === id) ?? { id, content: '', updatedAt: null as Date | null },
       );
     },
