@@ -62,6 +62,28 @@ describe('records and personal centre', () => {
     await page.waitForTimeout(300);
     await shot(page, 'transaction-records');
 
+    // Pull to refresh: a bet made elsewhere appears after dragging the list down.
+    const rows = await page.getByTestId('record-list').locator('li').count();
+    await post('/api/originals/dice/bet', token, {
+      amount: '1',
+      target: '50.00',
+      direction: 'over',
+      idempotency_key: `e2e-${username}-pull`,
+    });
+    const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/plat/bill-change'));
+    // antd-mobile's PullToRefresh follows touch events only; Chromium's DevTools protocol sends real ones.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, y) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === null ? [] : [{ x: 195, y }] });
+    await touch('touchStart', 300);
+    for (let y = 310; y <= 560; y += 10) await touch('touchMove', y);
+    await touch('touchEnd', null);
+    await refreshed;
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="record-list"] li').length > n,
+      rows,
+    );
+
     await page.goto(`${BASE}/accountRecords?range=3`);
     await page.getByTestId('profit-chart').waitFor();
     assert.equal(await page.getByTestId('profit-chart').locator('rect').count(), 7);
