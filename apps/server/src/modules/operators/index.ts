@@ -10,6 +10,7 @@ export type { OperatorsService, AuditPort, OperatorContext } from './operators.s
 export type { Actor, AuditWrite, AuditEntry } from './audit';
 export { operatorOf, requires, ANY_OPERATOR, SELF, PUBLIC } from './guard';
 export { originOf } from './operators.routes';
+export { createAuditLog } from './audit';
 
 /**
  * Operators, their sessions, roles and permissions, and the audit log (issue 11). `guard` must be registered

@@ -6,6 +6,8 @@ import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService } from './wallet.service';
+import { bet, freshKey } from './wallet.fixtures';
+import { SystemAccount, TransferCode } from '@koi/ledger';
 
 let t: TestApp;
 type Op = Awaited<ReturnType<typeof signedInOperator>>;
@@ -259,5 +261,28 @@ describe('ledger explorer', () => {
     expect(dash.last_ledger_check).toMatchObject({ ok: true, by: viewer.username });
     expect(dash.last_7_days).toHaveLength(7);
     expect(dash.today.registrations).toBeGreaterThan(0);
+  });
+
+  it("shows today's stakes and GGR from the ledger: stakes minus wins", async () => {
+    type Dash = { today: { bets: string; ggr: string; date: string }; last_7_days: { date: string }[] };
+    const before = body<Dash>(await get('/api/admin/dashboard', viewer)).result;
+    const p = await newPlayer();
+    const wallet = createWalletService({ db: t.database.db, clock: t.clock, batching: false });
+    await bet(wallet, p.id, '10');
+    await bet(wallet, p.id, '5');
+    const key = freshKey('win');
+    await wallet.transfer({
+      key,
+      debit: { system: SystemAccount.HOUSE },
+      credit: { player: p.id },
+      amountMicro: toMicro('4'),
+      code: TransferCode.WIN,
+      reference: { type: 'round', id: key },
+    });
+    const after = body<Dash>(await get('/api/admin/dashboard', viewer)).result;
+    expect(toMicro(after.today.bets) - toMicro(before.today.bets)).toBe(toMicro('15'));
+    const signed = (x: string) => (x.startsWith('-') ? -toMicro(x.slice(1)) : toMicro(x));
+    expect(signed(after.today.ggr) - signed(before.today.ggr)).toBe(toMicro('11'));
+    expect(after.last_7_days.at(-1)!.date).toBe(after.today.date);
   });
 });

@@ -62,6 +62,12 @@ describe('ledger commands', () => {
     expect(bad.code).toBe(1);
     expect(bad.output).toMatch(/at most 6 decimals/);
     expect((await run('ledger:adjust', { player })).code).toBe(2);
+    const logged = await database.db.execute(
+      sql`select operator_username, reason from operator_audit where action = 'ledger.adjust' and target_id = ${String(playerId)}`,
+    );
+    expect((logged as unknown as { rows: unknown[] }).rows).toEqual([
+      { operator_username: 'cli:alice', reason: 'compensation #12' },
+    ]);
     expect(await wallet.displayBalance(playerId!)).toBe('25.5000');
   });
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { isAppError } from '../../errors';
 import { systemClock } from '../../lib/clock';
 import { createWalletService } from './wallet.service';
+import { createAuditLog } from '../operators';
 
 /** Checks every ledger invariant; prints each violation and returns how many there are. */
 export async function verifyLedger(database: Database, out: (line: string) => void): Promise<number> {
@@ -62,6 +63,17 @@ export const walletCommands: Record<string, Command> = {
           operator,
           key: typeof options.key === 'string' ? options.key : undefined,
         });
+        // The command line is an operator too: its adjustments go into the audit log (after the transfer's
+        // own transaction; a crash between the two leaves the ledger_adjustments record as the trace).
+        if (result.created) {
+          await createAuditLog({ db: database.db, clock: systemClock }).record({
+            actor: { operatorId: null, username: `cli:${operator}`, ip: null },
+            action: 'ledger.adjust',
+            target: { type: 'player', id: result.playerId },
+            reason,
+            after: { amount, transfer_id: result.id, key: result.key, via: 'ledger:adjust' },
+          });
+        }
         const balanceAfter = amount.trim().startsWith('-')
           ? result.debitBalanceAfterMicro
           : result.creditBalanceAfterMicro;
