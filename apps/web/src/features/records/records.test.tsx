@@ -55,10 +55,12 @@ describe('betRecords', () => {
     const { calls } = stubFetch((url, init) => {
       if (url.pathname !== '/api/plat/bet-records') return undefined;
       const page = Number(form(init).get('page'));
-      const rows = page === 1 ? Array.from({ length: 20 }, (_, i) => betRow(i)) : [betRow(20), betRow(21)];
+      // A row shown on page 1 comes again on page 2 (the list grew at the top meanwhile): listed once.
+      const rows =
+        page === 1 ? Array.from({ length: 20 }, (_, i) => betRow(i)) : [betRow(19), betRow(20), betRow(21)];
       return ok({
         data: rows,
-        total: 22,
+        total: 23,
         summary: { bet_count: 66, stake: '66.000000', payout: '33.000000', profit: '-33.000000' },
       });
     });

@@ -33,7 +33,17 @@ export function RecordList<T, P extends RecordPage<T>>({
   if (query.isError && !query.data) return <PageState kind="error" onRetry={() => void query.refetch()} />;
 
   const pages = query.data.pages;
-  const items = pages.flatMap((p) => p.items);
+  // Pages are offsets into a list that grows at the top while the player reads (a bet settles, a deposit
+  // lands), so the next page can start with rows already shown; each row is listed once.
+  const seen = new Set<string | number>();
+  const items = pages
+    .flatMap((p) => p.items)
+    .filter((item) => {
+      const key = itemKey(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   return (
     <Pull onRefresh={query.refetch}>
       {pages[0] && header ? header(pages[0]) : null}
