@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { body, createTestApp, FORM, form, signUp, uniqueUsername, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
+import { sha256Hex } from '../../lib/crypto';
 import { signedInOperator } from '../operators/operators.fixtures';
 
 let t: TestApp;
@@ -177,6 +178,25 @@ describe('players in the console', () => {
       payload: { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('keeps a session written by a sign-in that raced the freeze dead after unfreeze', async () => {
+    const p = await signUp(t.app);
+    const id = await idOf(p.username);
+    await post(`/api/admin/players/${id}/freeze`, { reason: 'race' });
+    // The racing sign-in checked the status before the freeze committed and wrote its session after it.
+    const token = `raced-${randomUUID()}`;
+    const now = t.clock.now();
+    await t.database.db.execute(
+      sql`insert into sessions (player_id, token_hash, created_at, last_seen_at, expires_at)
+          values (${id}, ${sha256Hex(token)}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+                  ${new Date(now.getTime() + 86_400_000).toISOString()}::timestamptz)`,
+    );
+    const info = () =>
+      t.app.inject({ method: 'POST', url: '/api/plat/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await info()).statusCode).toBe(401);
+    await post(`/api/admin/players/${id}/unfreeze`, { reason: 'cleared' });
+    expect((await info()).statusCode).toBe(401);
   });
 
   it('resets the login password: a one-time password shown once, old password and sessions gone', async () => {

@@ -12,7 +12,7 @@ import { createAuthRepository, type PlayerSearch } from './auth.repository';
  *
  * Freezing sets the status and revokes every session of the player in one transaction with its audit row. A
  * revoked session never comes back, so unfreezing lets the player sign in again but does not revive old
- * tokens. A frozen player cannot sign in (auth.service), play (the player gate of games and originals) or
+ * tokens (unfreezing revokes again, for a sign-in that raced the freeze). A frozen player cannot sign in (auth.service), play (the player gate of games and originals) or
  * move money; their balance is untouched. The player row is locked first, so a freeze and an unfreeze at the
  * same moment happen one after the other, and each compares against the status the other left.
  */
@@ -34,7 +34,9 @@ export function createPlayersAdmin(deps: { db: Db; clock: Clock }) {
       const player = (await r.findPlayerById(playerId))!;
       if (player.status === status) throw new AppError('PLAYER_STATUS_UNCHANGED');
       await r.setStatus(playerId, status);
-      const ended = status === PlayerStatus.FROZEN ? await r.revokeAllSessions(playerId, clock.now()) : 0;
+      // Unfreezing revokes too: a sign-in that passed its status check just before the freeze committed
+      // may have written a session after the freeze revoked the others; it must not come alive now.
+      const ended = await r.revokeAllSessions(playerId, clock.now());
       await audit(tx, {
         before: { status: player.status },
         after: { status, ...(ended ? { sessions_ended: ended } : {}) },

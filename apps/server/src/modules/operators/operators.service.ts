@@ -441,7 +441,8 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         assertMayManage(actor, permissionsOf(target), null);
         await assertAdminRemains(tx, target, roleOf(target), status);
         const updated = (await r.update(id, { status }))!;
-        if (!enable) await r.revokeAllSessions(id, clock.now());
+        // Enabling revokes too: a sign-in that raced the disable may have written a session after it.
+        await r.revokeAllSessions(id, clock.now());
         const action: AuditAction = enable ? 'operator.enable' : 'operator.disable';
         await audit.record(
           {
