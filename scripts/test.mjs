@@ -2,8 +2,8 @@
 /**
  * `npm test`: runs every test on a fresh machine of this kind. It starts PostgreSQL and Redis when they are
  * installed but down, installs Chromium and CJK fonts when the browser tests need them and they are absent,
- * then runs the Vitest projects (unit, server on PGlite, server on PostgreSQL, web components) and the
- * browser end-to-end run.
+ * then runs the Vitest projects (unit, server on PGlite, server on PostgreSQL, web and admin components) and
+ * the browser end-to-end runs (the player app, then the operator console).
  */
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,8 +49,8 @@ function ensureRedis() {
   for (let i = 0; i < 20 && !ok('redis-cli -h 127.0.0.1 -p 6379 ping'); i += 1) sleep(250);
 }
 
-function webPackage() {
-  const file = path.join(root, 'apps/web/package.json');
+function appPackage(app) {
+  const file = path.join(root, `apps/${app}/package.json`);
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
 }
 
@@ -68,10 +68,13 @@ function ensureChromium() {
 
 ensurePostgres();
 ensureRedis();
-const web = webPackage();
+const web = appPackage('web');
+const admin = appPackage('admin');
 const e2e = Boolean(web?.scripts?.['test:e2e']) && process.env.KOI_E2E !== 'skip';
-if (e2e) ensureChromium();
+const adminE2e = Boolean(admin?.scripts?.['test:e2e']) && process.env.KOI_E2E !== 'skip';
+if (e2e || adminE2e) ensureChromium();
 
 let status = run('npx vitest run');
 if (status === 0 && e2e) status = run('npm run -w @koi/web test:e2e');
+if (status === 0 && adminE2e) status = run('npm run -w @koi/admin test:e2e');
 process.exit(status);

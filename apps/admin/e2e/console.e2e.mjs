@@ -1,0 +1,216 @@
+// Operator console scenarios in Chromium at 1440×900 against the real server (see run.mjs): sign-in with a
+// TOTP code computed here, the forced password change, freezing a player and finding it in the audit log,
+// and a manual adjustment above the approval threshold approved by a second operator.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generate } from 'otplib';
+import { apiSignUp, BASE, launch, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
+
+const OPERATORS = JSON.parse(process.env.KOI_E2E_OPERATORS ?? '{}');
+const NEW_PASSWORD = 'tide pool lantern 42';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function desktop() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * The operator's current authenticator code. A code is accepted once, so two sign-ins of the same operator
+ * in one 30-second step would collide; each operator signs in once here.
+ */
+const totp = (secret) => generate({ secret });
+
+/** antd puts a space between the two characters of a two-character Chinese button label. */
+const label = (text) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
+
+async function signIn(page, operator, { screenshot } = {}) {
+  await page.goto(`${BASE}/admin/`);
+  await page.waitForURL(/\/admin\/login$/);
+  await page.locator('#login_username').fill(operator.username);
+  await page.locator('#login_password').fill(operator.password);
+  await page.locator('#login_totp').fill(await totp(operator.totp_secret));
+  if (screenshot) await shot(page, screenshot);
+  await page.getByRole('button', { name: label('登录') }).click();
+  // A one-time password must be changed before anything else.
+  await page.waitForURL(/\/admin\/password$/);
+  await page.getByText('首次登录须修改一次性密码').waitFor();
+}
+
+async function changePassword(page, operator, { screenshot } = {}) {
+  await page.locator('#password_old_password').fill(operator.password);
+  await page.locator('#password_new_password').fill(NEW_PASSWORD);
+  await page.locator('#password_confirm').fill(NEW_PASSWORD);
+  if (screenshot) await shot(page, screenshot);
+  await page.getByRole('button', { name: label('保存') }).click();
+  await page.waitForURL(/\/admin\/?$/);
+}
+
+/** Answers the reason dialog every write opens, and waits for it to close (the server accepted). */
+async function giveReason(page, reason) {
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#reason_reason').fill(reason);
+  await dialog.getByRole('button', { name: label('确定') }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function openPlayer(page, username) {
+  await page.goto(`${BASE}/admin/players`);
+  await page.locator('#player-filters_keyword').fill(username);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page.locator('.ant-table-row', { hasText: username }).click();
+  await page.locator('.ant-drawer-title', { hasText: username }).waitFor();
+}
+
+describe('operator console', () => {
+  let player;
+  let playerId;
+  let boss;
+
+  before(async () => {
+    player = uniqueUsername();
+    await apiSignUp(player);
+  });
+
+  it('signs in with password and TOTP, forces the password change, and shows the dashboard', async () => {
+    boss = await desktop();
+    const { page } = boss;
+    await signIn(page, OPERATORS.boss, { screenshot: '01-login' });
+    await shot(page, '02-password-forced');
+    await changePassword(page, OPERATORS.boss);
+    await page.getByText('今日注册').waitFor();
+    await page.locator('canvas').first().waitFor();
+    // The admin sees every screen of the menu, operators included.
+    for (const item of ['数据概览', '玩家管理', '调账审批', '账本查询', '审计日志', '游戏管理', '内容管理', '操作员']) {
+      await page.getByRole('menuitem', { name: item }).waitFor();
+    }
+    await page.waitForTimeout(800); // chart animation
+    await shot(page, '03-dashboard');
+  });
+
+  it('freezes a player with a reason; the player can no longer sign in', async () => {
+    const { page } = boss;
+    await openPlayer(page, player);
+    playerId = Number((await page.locator('.ant-drawer-title').textContent()).match(/#(\d+)/)[1]);
+    await shot(page, '04-player-detail');
+    await page.getByRole('button', { name: '冻结账户' }).click();
+    await giveReason(page, 'e2e: suspected account takeover');
+    await page.locator('.ant-drawer .ant-tag', { hasText: '已冻结' }).waitFor();
+    await page.getByRole('button', { name: '解除冻结' }).waitFor();
+    await shot(page, '05-player-frozen');
+    const login = await fetch(`${BASE}/api/home/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: player, password: 'secret123', captcha: 'x', device: 'e2e' }),
+    }).then((r) => r.json());
+    assert.notEqual(login.code, 200, 'a frozen player cannot sign in');
+  });
+
+  it('finds the freeze in the audit log with its reason and before/after', async () => {
+    const { page } = boss;
+    await page.goto(`${BASE}/admin/audit`);
+    await page.locator('#audit-filters_action').click();
+    await page.keyboard.type('player.freeze');
+    await page.locator('.ant-select-item-option', { hasText: 'player.freeze' }).click();
+    await page.locator('#audit-filters_target').fill(`player:${playerId}`);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.ant-table-row', { hasText: 'e2e: suspected account takeover' });
+    await row.waitFor();
+    assert.match(await row.textContent(), new RegExp(OPERATORS.boss.username));
+    await row.click();
+    await page.getByTestId('audit-diff').waitFor();
+    await shot(page, '06-audit-freeze');
+  });
+
+  it('unfreezes, then adjusts the balance above the threshold: it waits for approval', async () => {
+    const { page } = boss;
+    await openPlayer(page, player);
+    await page.getByRole('button', { name: '解除冻结' }).click();
+    await giveReason(page, 'e2e: owner verified');
+    await page.locator('.ant-drawer .ant-tag', { hasText: '正常' }).waitFor();
+    await page.getByRole('button', { name: '手动调账' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#adjust_amount').fill('5000');
+    await dialog.locator('#adjust_reason').fill('e2e: goodwill credit');
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await dialog.getByText('已提交，等待审批').waitFor();
+    await shot(page, '07-adjust-pending');
+    await dialog.getByRole('button', { name: label('完成') }).click();
+    // The requester cannot approve their own adjustment.
+    await page.goto(`${BASE}/admin/adjustments`);
+    const row = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
+    await row.waitFor();
+    assert.equal(await row.getByRole('button', { name: label('批准') }).isDisabled(), true);
+  });
+
+  it('a second operator (finance) approves it and the money moves', async () => {
+    const { context, page } = await desktop();
+    await signIn(page, OPERATORS.second);
+    await changePassword(page, OPERATORS.second);
+    // Finance sees the money screens but not games, content, audit or operators.
+    await page.getByRole('menuitem', { name: '调账审批' }).waitFor();
+    for (const hidden of ['操作员', '审计日志', '游戏管理', '内容管理']) {
+      assert.equal(await page.getByRole('menuitem', { name: hidden }).count(), 0, hidden);
+    }
+    await page.getByRole('menuitem', { name: '调账审批' }).click();
+    const row = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
+    await row.getByRole('button', { name: label('批准') }).click();
+    await giveReason(page, 'e2e: checked with the player');
+    await page.locator('.ant-segmented-item', { hasText: '已入账' }).click();
+    const applied = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
+    await applied.waitFor();
+    assert.match(await applied.textContent(), new RegExp(OPERATORS.second.username));
+    await shot(page, '08-adjust-approved');
+    await openPlayer(page, player);
+    await page.locator('.ant-descriptions', { hasText: '5100' }).waitFor();
+    await shot(page, '09-player-after-approval');
+    await context.close();
+  });
+
+  it('shows the ledger with its system accounts and a clean verify', async () => {
+    const { page } = boss;
+    await page.goto(`${BASE}/admin/ledger`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByRole('button', { name: /立即校验账本/ }).click();
+    const result = page.getByTestId('ledger-verify-result');
+    await result.waitFor();
+    assert.match(await result.textContent(), /账本校验通过/);
+    await shot(page, '10-ledger');
+  });
+
+  it('creates an operator and shows its one-time password and TOTP QR code once', async () => {
+    const { page } = boss;
+    await page.goto(`${BASE}/admin/operators`);
+    await page.getByRole('button', { name: /新建操作员/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#create-operator_username').fill(`viewer_${Date.now().toString(36).slice(-5)}`);
+    await dialog.locator('#create-operator_reason').fill('e2e: new viewer');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.getByTestId('totp-qr').waitFor();
+    assert.ok((await page.getByTestId('operator-password').textContent()).length >= 12);
+    await shot(page, '11-operator-created');
+    await page.getByRole('button', { name: label('完成') }).click();
+  });
+
+  it('shows games, content and my sessions', async () => {
+    const { page, context } = boss;
+    await page.goto(`${BASE}/admin/games`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await shot(page, '12-games');
+    await page.goto(`${BASE}/admin/content`);
+    await page.getByText('配置项').waitFor();
+    await shot(page, '13-content');
+    await page.goto(`${BASE}/admin/sessions`);
+    await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
+    await shot(page, '14-sessions');
+    await context.close();
+  });
+});
