@@ -89,7 +89,16 @@ describe('operator console', () => {
     await page.getByText('今日注册').waitFor();
     await page.locator('canvas').first().waitFor();
     // The admin sees every screen of the menu, operators included.
-    for (const item of ['数据概览', '玩家管理', '调账审批', '账本查询', '审计日志', '游戏管理', '内容管理', '操作员']) {
+    for (const item of [
+      '数据概览',
+      '玩家管理',
+      '调账审批',
+      '账本查询',
+      '审计日志',
+      '游戏管理',
+      '内容管理',
+      '操作员',
+    ]) {
       await page.getByRole('menuitem', { name: item }).waitFor();
     }
     await page.waitForTimeout(800); // chart animation

@@ -7,6 +7,7 @@ import { setLanguage } from '../i18n';
 import { adminApi } from '../lib/api';
 import { useMe } from '../lib/permissions';
 import { setToken } from '../lib/session';
+import { Logo } from '../components/Logo';
 import { SideMenu } from './SideMenu';
 
 export function AdminLayout() {
@@ -29,7 +30,7 @@ export function AdminLayout() {
         <div
           style={{ color: '#fff', fontWeight: 600, fontSize: 18, padding: '18px 24px', whiteSpace: 'nowrap' }}
         >
-          🐟 {t('app.title')}
+          <Logo />
         </div>
         <SideMenu permissions={me?.permissions} />
       </Layout.Sider>

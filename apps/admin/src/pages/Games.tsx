@@ -105,6 +105,7 @@ export function GamesPage() {
               dataIndex: 'sort',
               render: (v: number, r) => (
                 <InputNumber
+                  key={`${r.id}-${v}`}
                   size="small"
                   min={0}
                   defaultValue={v}

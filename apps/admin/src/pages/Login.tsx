@@ -4,6 +4,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Logo } from '../components/Logo';
 import { adminApi } from '../lib/api';
 import { setToken } from '../lib/session';
 
@@ -94,7 +95,7 @@ export function LoginPage() {
     >
       <Card style={{ width: 400 }}>
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          🐟 {t('app.title')}
+          <Logo />
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {t('login.hint')}
