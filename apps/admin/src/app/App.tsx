@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -12,15 +12,19 @@ import { AdminLayout } from './Layout';
 import { RequireOperator } from './RequireOperator';
 import { LoginPage } from '../pages/Login';
 import { ChangePasswordPage } from '../pages/ChangePassword';
-import { DashboardPage } from '../pages/Dashboard';
-import { PlayersPage } from '../pages/Players';
-import { AdjustmentsPage } from '../pages/Adjustments';
-import { LedgerPage } from '../pages/Ledger';
-import { AuditPage } from '../pages/Audit';
-import { GamesPage } from '../pages/Games';
-import { ContentPage } from '../pages/Content';
-import { OperatorsPage } from '../pages/Operators';
-import { SessionsPage } from '../pages/Sessions';
+
+// Screens load on first visit: the sign-in page then needs neither ECharts (dashboard) nor the big tables.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const DashboardPage = page(() => import('../pages/Dashboard'), 'DashboardPage');
+const PlayersPage = page(() => import('../pages/Players'), 'PlayersPage');
+const AdjustmentsPage = page(() => import('../pages/Adjustments'), 'AdjustmentsPage');
+const LedgerPage = page(() => import('../pages/Ledger'), 'LedgerPage');
+const AuditPage = page(() => import('../pages/Audit'), 'AuditPage');
+const GamesPage = page(() => import('../pages/Games'), 'GamesPage');
+const ContentPage = page(() => import('../pages/Content'), 'ContentPage');
+const OperatorsPage = page(() => import('../pages/Operators'), 'OperatorsPage');
+const SessionsPage = page(() => import('../pages/Sessions'), 'SessionsPage');
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,4 +1,5 @@
-import { Avatar, Button, Dropdown, Layout, Space, Tag, Typography } from 'antd';
+import { Suspense } from 'react';
+import { Avatar, Button, Dropdown, Layout, Space, Spin, Tag, Typography } from 'antd';
 import { GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,9 @@ export function AdminLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          <Suspense fallback={<Spin style={{ display: 'block', marginTop: 120 }} size="large" />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>
