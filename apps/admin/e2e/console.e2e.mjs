@@ -2,7 +2,7 @@
 // TOTP code computed here, the forced password change, freezing a player and finding it in the audit log,
 // and a manual adjustment above the approval threshold approved by a second operator.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it as test } from 'node:test';
 import { generate } from 'otplib';
 import { apiSignUp, BASE, launch, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
 
@@ -17,10 +17,28 @@ after(async () => {
   await browser?.close();
 });
 
+let lastPage;
 async function desktop() {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
+  // A script error in the console is a failure of the console; it is printed with the step that hit it.
+  page.on('pageerror', (error) => console.error('[console pageerror]', error.message));
+  lastPage = page;
   return { context, page };
+}
+
+/** A scenario step that leaves a screenshot of the page it failed on, named after the step. */
+function it(name, fn) {
+  return test(name, async () => {
+    try {
+      await fn();
+    } catch (error) {
+      if (lastPage && !lastPage.isClosed()) {
+        await shot(lastPage, `fail-${name.slice(0, 40).replace(/[^\w]+/g, '-')}`).catch(() => undefined);
+      }
+      throw error;
+    }
+  });
 }
 
 /**
@@ -56,11 +74,14 @@ async function changePassword(page, operator, { screenshot } = {}) {
 
 /** Answers the reason dialog every write opens, and waits for it to close (the server accepted). */
 async function giveReason(page, reason) {
-  const dialog = page.getByRole('dialog');
+  const dialog = page.locator('.ant-modal').filter({ has: page.locator('#reason_reason') });
   await dialog.locator('#reason_reason').fill(reason);
   await dialog.getByRole('button', { name: label('确定') }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await page.locator('#reason_reason').waitFor({ state: 'detached' });
 }
+
+/** Drawers and dialogs slide in; a screenshot mid-animation shows them cut off. */
+const settle = (page) => page.waitForTimeout(500);
 
 async function openPlayer(page, username) {
   await page.goto(`${BASE}/admin/players`);
@@ -68,6 +89,7 @@ async function openPlayer(page, username) {
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await page.locator('.ant-table-row', { hasText: username }).click();
   await page.locator('.ant-drawer-title', { hasText: username }).waitFor();
+  await settle(page);
 }
 
 describe('operator console', () => {
@@ -83,6 +105,7 @@ describe('operator console', () => {
   it('signs in with password and TOTP, forces the password change, and shows the dashboard', async () => {
     boss = await desktop();
     const { page } = boss;
+    lastPage = page;
     await signIn(page, OPERATORS.boss, { screenshot: '01-login' });
     await shot(page, '02-password-forced');
     await changePassword(page, OPERATORS.boss);
@@ -107,6 +130,7 @@ describe('operator console', () => {
 
   it('freezes a player with a reason; the player can no longer sign in', async () => {
     const { page } = boss;
+    lastPage = page;
     await openPlayer(page, player);
     playerId = Number((await page.locator('.ant-drawer-title').textContent()).match(/#(\d+)/)[1]);
     await shot(page, '04-player-detail');
@@ -125,6 +149,7 @@ describe('operator console', () => {
 
   it('finds the freeze in the audit log with its reason and before/after', async () => {
     const { page } = boss;
+    lastPage = page;
     await page.goto(`${BASE}/admin/audit`);
     await page.locator('#audit-filters_action').click();
     await page.keyboard.type('player.freeze');
@@ -141,18 +166,20 @@ describe('operator console', () => {
 
   it('unfreezes, then adjusts the balance above the threshold: it waits for approval', async () => {
     const { page } = boss;
+    lastPage = page;
     await openPlayer(page, player);
     await page.getByRole('button', { name: '解除冻结' }).click();
     await giveReason(page, 'e2e: owner verified');
     await page.locator('.ant-drawer .ant-tag', { hasText: '正常' }).waitFor();
     await page.getByRole('button', { name: '手动调账' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#adjust_amount') });
     await dialog.locator('#adjust_amount').fill('5000');
     await dialog.locator('#adjust_reason').fill('e2e: goodwill credit');
     await dialog.getByRole('button', { name: label('确定') }).click();
-    await dialog.getByText('已提交，等待审批').waitFor();
+    await page.getByText('已提交，等待审批').waitFor();
+    await settle(page);
     await shot(page, '07-adjust-pending');
-    await dialog.getByRole('button', { name: label('完成') }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: label('完成') }).click();
     // The requester cannot approve their own adjustment.
     await page.goto(`${BASE}/admin/adjustments`);
     const row = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
@@ -186,6 +213,7 @@ describe('operator console', () => {
 
   it('shows the ledger with its system accounts and a clean verify', async () => {
     const { page } = boss;
+    lastPage = page;
     await page.goto(`${BASE}/admin/ledger`);
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: /立即校验账本/ }).click();
@@ -197,13 +225,15 @@ describe('operator console', () => {
 
   it('creates an operator and shows its one-time password and TOTP QR code once', async () => {
     const { page } = boss;
+    lastPage = page;
     await page.goto(`${BASE}/admin/operators`);
     await page.getByRole('button', { name: /新建操作员/ }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#create-operator_username') });
     await dialog.locator('#create-operator_username').fill(`viewer_${Date.now().toString(36).slice(-5)}`);
     await dialog.locator('#create-operator_reason').fill('e2e: new viewer');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await page.getByTestId('totp-qr').waitFor();
+    await settle(page);
     assert.ok((await page.getByTestId('operator-password').textContent()).length >= 12);
     await shot(page, '11-operator-created');
     await page.getByRole('button', { name: label('完成') }).click();
@@ -211,6 +241,7 @@ describe('operator console', () => {
 
   it('shows games, content and my sessions', async () => {
     const { page, context } = boss;
+    lastPage = page;
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
     await shot(page, '12-games');

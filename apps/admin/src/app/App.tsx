@@ -1,7 +1,8 @@
 import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES builds of the locales: the CommonJS ones arrive as `{ default }` in Vite and antd silently ignores them.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

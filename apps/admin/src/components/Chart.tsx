@@ -1,4 +1,5 @@
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ES build: the CommonJS one arrives as `{ default }` in Vite and React refuses it as a component.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';

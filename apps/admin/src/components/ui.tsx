@@ -10,7 +10,7 @@ export function fmtTime(iso: string | null | undefined): string {
 export function Money({ value, signed }: { value: string | null | undefined; signed?: boolean }) {
   if (value === null || value === undefined) return <>—</>;
   const negative = value.startsWith('-');
-  const text = signed && !negative && !/^0(\.0*)?$/.test(value) ? `+${value}` : value;
+  const text = signed && !/^[-+]/.test(value) && !/^0(\.0*)?$/.test(value) ? `+${value}` : value;
   return (
     <Typography.Text type={negative ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
       {text}
