@@ -1,7 +1,9 @@
 // Operator console scenarios in Chromium at 1440×900 against the real server (see run.mjs): sign-in with a
 // TOTP code computed here, the forced password change, freezing a player and finding it in the audit log,
 // and a manual adjustment above the approval threshold approved by a second operator.
+/* global document -- waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { after, before, describe, it as test } from 'node:test';
 import { generate } from 'otplib';
 import { apiSignUp, BASE, launch, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
@@ -47,7 +49,7 @@ function it(name, fn) {
  */
 const totp = (secret) => generate({ secret });
 
-/** antd puts a space between the two characters of a two-character Chinese button label. */
+/** A button's exact label, tolerant of the space antd may put between two Chinese characters. */
 const label = (text) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 async function signIn(page, operator, { screenshot } = {}) {
@@ -80,8 +82,46 @@ async function giveReason(page, reason) {
   await page.locator('#reason_reason').waitFor({ state: 'detached' });
 }
 
-/** Drawers and dialogs slide in; a screenshot mid-animation shows them cut off. */
-const settle = (page) => page.waitForTimeout(500);
+/**
+ * Before a screenshot: no table or card still loading (antd greys them out), and drawers, dialogs and
+ * segmented controls done sliding (a screenshot mid-animation shows them cut off).
+ */
+async function settle(page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
+  await page.waitForTimeout(500);
+}
+
+/** A real PNG (an orange-to-red banner gradient) for the upload, made here so the repository needs no image. */
+function bannerPng(width = 360, height = 120) {
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const at = row + 1 + x * 3;
+      rows[at] = 250;
+      rows[at + 1] = Math.round(170 - (120 * x) / width);
+      rows[at + 2] = Math.round(40 + (60 * y) / height);
+    }
+  }
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function openPlayer(page, username) {
   await page.goto(`${BASE}/admin/players`);
@@ -179,7 +219,10 @@ describe('operator console', () => {
     await page.getByText('已提交，等待审批').waitFor();
     await settle(page);
     await shot(page, '07-adjust-pending');
-    await page.locator('.ant-modal').getByRole('button', { name: label('完成') }).click();
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: label('完成') })
+      .click();
     // The requester cannot approve their own adjustment.
     await page.goto(`${BASE}/admin/adjustments`);
     const row = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
@@ -201,12 +244,15 @@ describe('operator console', () => {
     await row.getByRole('button', { name: label('批准') }).click();
     await giveReason(page, 'e2e: checked with the player');
     await page.locator('.ant-segmented-item', { hasText: '已入账' }).click();
+    await settle(page);
     const applied = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
     await applied.waitFor();
     assert.match(await applied.textContent(), new RegExp(OPERATORS.second.username));
+    await settle(page);
     await shot(page, '08-adjust-approved');
     await openPlayer(page, player);
     await page.locator('.ant-descriptions', { hasText: '5100' }).waitFor();
+    await settle(page);
     await shot(page, '09-player-after-approval');
     await context.close();
   });
@@ -220,6 +266,7 @@ describe('operator console', () => {
     const result = page.getByTestId('ledger-verify-result');
     await result.waitFor();
     assert.match(await result.textContent(), /账本校验通过/);
+    await settle(page);
     await shot(page, '10-ledger');
   });
 
@@ -239,18 +286,49 @@ describe('operator console', () => {
     await page.getByRole('button', { name: label('完成') }).click();
   });
 
-  it('shows games, content and my sessions', async () => {
-    const { page, context } = boss;
+  it('shows games and providers', async () => {
+    const { page } = boss;
     lastPage = page;
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
+    await settle(page);
     await shot(page, '12-games');
+  });
+
+  it('creates a banner from an uploaded image', async () => {
+    const { page } = boss;
+    lastPage = page;
     await page.goto(`${BASE}/admin/content`);
     await page.getByText('配置项').waitFor();
+    await settle(page);
     await shot(page, '13-content');
+    await page.getByRole('button', { name: /新增轮播图/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#banner_title') });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: bannerPng(),
+    });
+    await page.waitForFunction(() => document.querySelector('#banner_image')?.value.startsWith('/uploads/'));
+    const url = await dialog.locator('#banner_image').inputValue();
+    await dialog.locator('#banner_title').fill('e2e 上传的轮播图');
+    await settle(page);
+    await shot(page, '14-banner-upload');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    const row = page.locator('.ant-table-row', { hasText: 'e2e 上传的轮播图' });
+    await row.waitFor();
+    assert.equal(await row.locator('img').getAttribute('src'), url);
+    const image = await fetch(`${BASE}${url}`);
+    assert.equal(image.status, 200, 'the uploaded image is served back');
+  });
+
+  it('lists my sessions', async () => {
+    const { page, context } = boss;
+    lastPage = page;
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
-    await shot(page, '14-sessions');
+    await settle(page);
+    await shot(page, '15-sessions');
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Typography } from 'antd';
 import dayjs from 'dayjs';
+import i18n from '../i18n';
 
 /** Times on the wire are ISO 8601 (UTC); operators read them in their browser's time zone, to the second. */
 export function fmtTime(iso: string | null | undefined): string {
@@ -17,6 +18,13 @@ export function Money({ value, signed }: { value: string | null | undefined; sig
     </Typography.Text>
   );
 }
+
+/** Shown where an image cannot load (a path the console's origin does not serve, a deleted upload). */
+export const IMAGE_FALLBACK =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="48"><rect width="120" height="48" fill="#f0f0f0"/><path d="M48 32l8-10 6 7 4-5 6 8z" fill="#bfbfbf"/></svg>',
+  );
 
 /** A failed read, in the server's words (a 403 for a missing permission reads 拒绝访问). */
 export function QueryError({ error }: { error: Error | null }) {
@@ -37,7 +45,7 @@ export function pagination(
     total: total ?? 0,
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
-    showTotal: (n: number) => `${n}`,
+    showTotal: (n: number) => i18n.t('common.total', { n }),
     onChange,
   };
 }

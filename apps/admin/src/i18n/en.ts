@@ -17,6 +17,7 @@ export const en: Messages = {
   },
   role: { admin: 'Admin', finance: 'Finance', support: 'Support', viewer: 'Viewer' },
   common: {
+    total: '{{n}} in all',
     actions: 'Actions',
     all: 'All',
     back: 'Back',
@@ -60,6 +61,8 @@ export const en: Messages = {
     mismatch: 'The new passwords differ',
   },
   dashboard: {
+    series: { deposits: 'Deposits', withdrawals: 'Withdrawals', bets: 'Bets', ggr: 'GGR' },
+    week: 'Last 7 days {{value}}',
     registrations: 'Sign-ups today',
     deposits: 'Deposits today',
     withdrawals: 'Withdrawals today',

@@ -15,6 +15,7 @@ export const zhCN = {
   },
   role: { admin: '管理员', finance: '财务', support: '客服', viewer: '只读' },
   common: {
+    total: '共 {{n}} 条',
     actions: '操作',
     all: '全部',
     back: '返回',
@@ -58,6 +59,8 @@ export const zhCN = {
     mismatch: '两次输入的新密码不一致',
   },
   dashboard: {
+    series: { deposits: '充值', withdrawals: '提现', bets: '投注', ggr: 'GGR' },
+    week: '近7日 {{value}}',
     registrations: '今日注册',
     deposits: '今日充值',
     withdrawals: '今日提现',

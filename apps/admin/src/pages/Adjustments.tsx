@@ -100,12 +100,22 @@ export function AdjustmentsPage() {
           },
           {
             title: t('adjust.decidedBy'),
-            render: (_, r) => (r.decided_by ? `${r.decided_by} · ${fmtTime(r.decided_at)}` : '—'),
+            render: (_, r) =>
+              r.decided_by ? (
+                <Space direction="vertical" size={0}>
+                  <span>{`${r.decided_by} · ${fmtTime(r.decided_at)}`}</span>
+                  {r.decision_reason && (
+                    <Typography.Text type="secondary">{r.decision_reason}</Typography.Text>
+                  )}
+                </Space>
+              ) : (
+                '—'
+              ),
           },
           {
             title: t('common.actions'),
             render: (_, r) => {
-              if (r.status !== 'pending') return r.decision_reason ?? null;
+              if (r.status !== 'pending') return null;
               const own = me?.username === r.requested_by;
               return (
                 <Space>

@@ -20,7 +20,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type AdminBanner } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
-import { QueryError, fmtTime } from '../components/ui';
+import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -146,7 +146,13 @@ function Banners() {
             title: t('content.image'),
             dataIndex: 'image',
             render: (src: string) => (
-              <Image src={src} width={120} height={48} style={{ objectFit: 'cover' }} />
+              <Image
+                src={src}
+                width={120}
+                height={48}
+                style={{ objectFit: 'cover' }}
+                fallback={IMAGE_FALLBACK}
+              />
             ),
           },
           { title: t('content.title'), dataIndex: 'title' },
@@ -288,7 +294,15 @@ function BannerEditor({
           >
             <Button icon={<UploadOutlined />}>{t('content.upload')}</Button>
           </Upload>
-          {image && <Image src={image} width={160} height={64} style={{ objectFit: 'cover' }} />}
+          {image && (
+            <Image
+              src={image}
+              width={160}
+              height={64}
+              style={{ objectFit: 'cover' }}
+              fallback={IMAGE_FALLBACK}
+            />
+          )}
         </Space>
         {uploadError && <QueryError error={new Error(uploadError)} />}
         <Form.Item

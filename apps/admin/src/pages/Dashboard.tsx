@@ -8,6 +8,20 @@ import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
+/** Adds decimal USDT strings exactly (micro-USDT in BigInt), for the 7-day totals under today's numbers. */
+export function sumUsdt(values: string[]): string {
+  let micro = 0n;
+  for (const v of values) {
+    const m = /^([-+]?)(\d+)(?:\.(\d{1,6}))?$/.exec(v.trim());
+    if (!m) continue;
+    const abs = BigInt(m[2]!) * 1_000_000n + BigInt((m[3] ?? '').padEnd(6, '0'));
+    micro += m[1] === '-' ? -abs : abs;
+  }
+  const sign = micro < 0n ? '-' : '';
+  const abs = micro < 0n ? -micro : micro;
+  return `${sign}${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, '0')}`;
+}
+
 /**
  * Today's numbers, the last 7 days as charts, what waits for a decision, and the last ledger check. Money
  * stays a decimal string everywhere except inside the charts, which need numbers to draw bars (display only,
@@ -33,16 +47,22 @@ export function DashboardPage() {
         {t('menu.dashboard')}
       </Typography.Title>
       <QueryError error={dashboard.error} />
-      <Row gutter={[16, 16]}>
-        <Col xs={12} lg={4}>
+      <Row gutter={[16, 16]} wrap={false}>
+        <Col flex="1 1 0">
           <Card loading={dashboard.isPending}>
             <Statistic title={t('dashboard.registrations')} value={d?.today.registrations ?? 0} />
+            <Typography.Text type="secondary">
+              {t('dashboard.week', { value: days.reduce((n, p) => n + p.registrations, 0) })}
+            </Typography.Text>
           </Card>
         </Col>
         {money.map((key) => (
-          <Col xs={12} lg={5} key={key}>
+          <Col flex="1 1 0" key={key}>
             <Card loading={dashboard.isPending}>
               <Statistic title={t(`dashboard.${key}`)} value={d?.today[key] ?? '0'} suffix="USDT" />
+              <Typography.Text type="secondary">
+                {t('dashboard.week', { value: sumUsdt(days.map((p) => p[key])) })}
+              </Typography.Text>
             </Card>
           </Col>
         ))}
@@ -53,12 +73,12 @@ export function DashboardPage() {
             <Chart
               option={{
                 tooltip: { trigger: 'axis' },
-                legend: { data: money.map((k) => t(`dashboard.${k}`)) },
+                legend: { data: money.map((k) => t(`dashboard.series.${k}`)) },
                 grid: { left: 48, right: 16, bottom: 28, top: 40 },
                 xAxis: { type: 'category', data: days.map((p) => p.date.slice(5)) },
                 yAxis: { type: 'value' },
                 series: money.map((k) => ({
-                  name: t(`dashboard.${k}`),
+                  name: t(`dashboard.series.${k}`),
                   type: k === 'ggr' ? 'line' : 'bar',
                   data: days.map((p) => Number(p[k])),
                 })),
@@ -78,7 +98,6 @@ export function DashboardPage() {
                   {
                     name: t('dashboard.registrations'),
                     type: 'line',
-                    smooth: true,
                     areaStyle: {},
                     data: days.map((p) => p.registrations),
                   },
