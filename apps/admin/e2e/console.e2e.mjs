@@ -322,13 +322,19 @@ describe('operator console', () => {
     assert.equal(image.status, 200, 'the uploaded image is served back');
   });
 
-  it('lists my sessions', async () => {
+  it('lists my sessions, and the dashboard shows the last ledger check', async () => {
     const { page, context } = boss;
     lastPage = page;
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
     await settle(page);
     await shot(page, '15-sessions');
+    // Back on the dashboard, the ledger check run above is the last one shown.
+    await page.getByRole('menuitem', { name: '数据概览' }).click();
+    await page.getByTestId('ledger-check-state').waitFor();
+    assert.match(await page.getByTestId('ledger-check-state').textContent(), /校验通过/);
+    await settle(page);
+    await shot(page, '16-dashboard-after');
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   App,
+  Button,
   Card,
   Form,
   Input,
@@ -9,9 +10,9 @@ import {
   Space,
   Switch,
   Table,
+  Tabs,
   Tag,
   Typography,
-  Button,
 } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -70,197 +71,219 @@ export function GamesPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('menu.games')}
       </Typography.Title>
-      <Card title={t('games.providers')}>
-        <QueryError error={providers.error} />
-        <Table<AdminProviderRow>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          loading={providers.isFetching}
-          dataSource={providers.data}
-          columns={[
-            { title: 'ID', dataIndex: 'id', width: 60 },
-            { title: t('games.code'), dataIndex: 'code' },
-            { title: t('games.name'), dataIndex: 'name' },
-            { title: t('games.walletModel'), dataIndex: 'wallet_model' },
-            { title: t('games.count'), dataIndex: 'game_count' },
-            {
-              title: t('games.enabled'),
-              dataIndex: 'enabled',
-              render: (on: boolean, r) => (
-                <Switch
-                  checked={on}
-                  disabled={!mayProvider}
-                  aria-label={`provider-${r.code}`}
-                  onChange={(next) =>
-                    withReason(`${next ? t('games.enable') : t('games.disable')} ${r.name}`, (reason) =>
-                      adminApi.updateProvider(r.id, { enabled: next, reason }),
-                    )
-                  }
-                />
-              ),
-            },
-            {
-              title: t('games.sort'),
-              dataIndex: 'sort',
-              render: (v: number, r) => (
-                <InputNumber
-                  key={`${r.id}-${v}`}
-                  size="small"
-                  min={0}
-                  defaultValue={v}
-                  disabled={!mayProvider}
-                  onBlur={(e) => {
-                    const next = Number(e.target.value);
-                    if (Number.isInteger(next) && next !== v)
-                      void adminApi
-                        .updateProvider(r.id, { sort: next })
-                        .then(refresh, (err: Error) => message.error(err.message));
-                  }}
-                />
-              ),
-            },
-          ]}
-        />
-      </Card>
-      <Card title={t('games.games')}>
-        <Form<Filters>
-          layout="inline"
-          name="game-filters"
-          style={{ marginBottom: 16 }}
-          onFinish={(v) => {
-            setFilters(v);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-        >
-          <Form.Item name="keyword">
-            <Input allowClear placeholder={t('games.keyword')} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="plat_type">
-            <Select
-              allowClear
-              placeholder={t('games.platform')}
-              style={{ width: 160 }}
-              options={providers.data?.map((p) => ({ value: p.id, label: p.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="status">
-            <Select
-              allowClear
-              placeholder={t('games.status')}
-              style={{ width: 140 }}
-              options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-        </Form>
-        <QueryError error={games.error} />
-        <Table<AdminGameRow>
-          rowKey="id"
-          size="small"
-          loading={games.isFetching}
-          dataSource={games.data?.data}
-          pagination={pagination(page.page, page.size, games.data?.total, (p, s) =>
-            setPage({ page: p, size: s }),
-          )}
-          columns={[
-            { title: 'ID', dataIndex: 'id', width: 60 },
-            {
-              title: t('games.name'),
-              render: (_, r) => (
-                <Space>
-                  {r.image && (
-                    <img
-                      src={r.image}
-                      alt=""
-                      width={32}
-                      height={32}
-                      style={{ borderRadius: 4, objectFit: 'cover' }}
-                    />
-                  )}
-                  <span>{r.name_zh}</span>
-                  <Typography.Text type="secondary">{r.name_en}</Typography.Text>
-                </Space>
-              ),
-            },
-            { title: t('games.code'), dataIndex: 'game_code' },
-            {
-              title: t('games.platform'),
-              dataIndex: 'plat_type_id',
-              render: (v: number, r) => (
-                <Space size={4}>
-                  {providers.data?.find((p) => p.id === v)?.name ?? v}
-                  {!r.provider_enabled && <Tag>{t('games.providerOff')}</Tag>}
-                </Space>
-              ),
-            },
-            {
-              title: t('games.enabled'),
-              dataIndex: 'enabled',
-              render: (on: boolean, r) => (
-                <Switch
-                  checked={on}
-                  disabled={!mayGame}
-                  onChange={(next) =>
-                    withReason(`${next ? t('games.enable') : t('games.disable')} ${r.name_zh}`, (reason) =>
-                      adminApi.updateGame(r.id, { enabled: next, reason }),
-                    )
-                  }
-                />
-              ),
-            },
-            {
-              title: t('games.status'),
-              dataIndex: 'status',
-              render: (s: number, r) => (
-                <Select
-                  size="small"
-                  value={s}
-                  disabled={!mayGame}
-                  style={{ width: 120 }}
-                  options={STATUSES.map((v) => ({ value: v, label: t(`games.statuses.${v}`) }))}
-                  onChange={(next) =>
-                    withReason(`${r.name_zh}: ${t(`games.statuses.${next}`)}`, (reason) =>
-                      adminApi.updateGame(r.id, { status: next, reason }),
-                    )
-                  }
-                />
-              ),
-            },
-            {
-              title: t('games.hot'),
-              dataIndex: 'is_hot',
-              render: (on: boolean, r) => (
-                <Switch
-                  size="small"
-                  checked={on}
-                  disabled={!mayGame}
-                  onChange={(next) => saveGame(r.id, { is_hot: next })}
-                />
-              ),
-            },
-            {
-              title: t('games.sort'),
-              dataIndex: 'sort',
-              render: (v: number, r) => (
-                <InputNumber
-                  key={`${r.id}-${v}`}
-                  size="small"
-                  min={0}
-                  defaultValue={v}
-                  disabled={!mayGame}
-                  onBlur={(e) => {
-                    const next = Number(e.target.value);
-                    if (Number.isInteger(next) && next !== v) void saveGame(r.id, { sort: next });
-                  }}
-                />
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <Tabs
+        items={[
+          {
+            key: 'games',
+            label: t('games.games'),
+            children: (
+              <>
+                <Card>
+                  <Form<Filters>
+                    layout="inline"
+                    name="game-filters"
+                    style={{ marginBottom: 16 }}
+                    onFinish={(v) => {
+                      setFilters(v);
+                      setPage((p) => ({ ...p, page: 1 }));
+                    }}
+                  >
+                    <Form.Item name="keyword">
+                      <Input allowClear placeholder={t('games.keyword')} style={{ width: 200 }} />
+                    </Form.Item>
+                    <Form.Item name="plat_type">
+                      <Select
+                        allowClear
+                        placeholder={t('games.platform')}
+                        style={{ width: 160 }}
+                        options={providers.data?.map((p) => ({ value: p.id, label: p.name }))}
+                      />
+                    </Form.Item>
+                    <Form.Item name="status">
+                      <Select
+                        allowClear
+                        placeholder={t('games.status')}
+                        style={{ width: 140 }}
+                        options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
+                      />
+                    </Form.Item>
+                    <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                      {t('common.search')}
+                    </Button>
+                  </Form>
+                  <QueryError error={games.error} />
+                  <Table<AdminGameRow>
+                    rowKey="id"
+                    size="small"
+                    loading={games.isFetching}
+                    dataSource={games.data?.data}
+                    pagination={pagination(page.page, page.size, games.data?.total, (p, s) =>
+                      setPage({ page: p, size: s }),
+                    )}
+                    columns={[
+                      { title: 'ID', dataIndex: 'id', width: 60 },
+                      {
+                        title: t('games.name'),
+                        render: (_, r) => (
+                          <Space>
+                            {r.image && (
+                              <img
+                                src={r.image}
+                                alt=""
+                                width={32}
+                                height={32}
+                                style={{ borderRadius: 4, objectFit: 'cover' }}
+                              />
+                            )}
+                            <span>{r.name_zh}</span>
+                            <Typography.Text type="secondary">{r.name_en}</Typography.Text>
+                          </Space>
+                        ),
+                      },
+                      { title: t('games.code'), dataIndex: 'game_code' },
+                      {
+                        title: t('games.platform'),
+                        dataIndex: 'plat_type_id',
+                        render: (v: number, r) => (
+                          <Space size={4}>
+                            {providers.data?.find((p) => p.id === v)?.name ?? v}
+                            {!r.provider_enabled && <Tag>{t('games.providerOff')}</Tag>}
+                          </Space>
+                        ),
+                      },
+                      {
+                        title: t('games.enabled'),
+                        dataIndex: 'enabled',
+                        render: (on: boolean, r) => (
+                          <Switch
+                            checked={on}
+                            disabled={!mayGame}
+                            onChange={(next) =>
+                              withReason(
+                                `${next ? t('games.enable') : t('games.disable')} ${r.name_zh}`,
+                                (reason) => adminApi.updateGame(r.id, { enabled: next, reason }),
+                              )
+                            }
+                          />
+                        ),
+                      },
+                      {
+                        title: t('games.status'),
+                        dataIndex: 'status',
+                        render: (s: number, r) => (
+                          <Select
+                            size="small"
+                            value={s}
+                            disabled={!mayGame}
+                            style={{ width: 120 }}
+                            options={STATUSES.map((v) => ({ value: v, label: t(`games.statuses.${v}`) }))}
+                            onChange={(next) =>
+                              withReason(`${r.name_zh}: ${t(`games.statuses.${next}`)}`, (reason) =>
+                                adminApi.updateGame(r.id, { status: next, reason }),
+                              )
+                            }
+                          />
+                        ),
+                      },
+                      {
+                        title: t('games.hot'),
+                        dataIndex: 'is_hot',
+                        render: (on: boolean, r) => (
+                          <Switch
+                            size="small"
+                            checked={on}
+                            disabled={!mayGame}
+                            onChange={(next) => saveGame(r.id, { is_hot: next })}
+                          />
+                        ),
+                      },
+                      {
+                        title: t('games.sort'),
+                        dataIndex: 'sort',
+                        render: (v: number, r) => (
+                          <InputNumber
+                            key={`${r.id}-${v}`}
+                            size="small"
+                            min={0}
+                            defaultValue={v}
+                            disabled={!mayGame}
+                            onBlur={(e) => {
+                              const next = Number(e.target.value);
+                              if (Number.isInteger(next) && next !== v) void saveGame(r.id, { sort: next });
+                            }}
+                          />
+                        ),
+                      },
+                    ]}
+                  />
+                </Card>
+              </>
+            ),
+          },
+          {
+            key: 'providers',
+            label: t('games.providers'),
+            children: (
+              <>
+                <Card>
+                  <QueryError error={providers.error} />
+                  <Table<AdminProviderRow>
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    loading={providers.isFetching}
+                    dataSource={providers.data}
+                    columns={[
+                      { title: 'ID', dataIndex: 'id', width: 60 },
+                      { title: t('games.code'), dataIndex: 'code' },
+                      { title: t('games.name'), dataIndex: 'name' },
+                      { title: t('games.walletModel'), dataIndex: 'wallet_model' },
+                      { title: t('games.count'), dataIndex: 'game_count' },
+                      {
+                        title: t('games.enabled'),
+                        dataIndex: 'enabled',
+                        render: (on: boolean, r) => (
+                          <Switch
+                            checked={on}
+                            disabled={!mayProvider}
+                            aria-label={`provider-${r.code}`}
+                            onChange={(next) =>
+                              withReason(
+                                `${next ? t('games.enable') : t('games.disable')} ${r.name}`,
+                                (reason) => adminApi.updateProvider(r.id, { enabled: next, reason }),
+                              )
+                            }
+                          />
+                        ),
+                      },
+                      {
+                        title: t('games.sort'),
+                        dataIndex: 'sort',
+                        render: (v: number, r) => (
+                          <InputNumber
+                            key={`${r.id}-${v}`}
+                            size="small"
+                            min={0}
+                            defaultValue={v}
+                            disabled={!mayProvider}
+                            onBlur={(e) => {
+                              const next = Number(e.target.value);
+                              if (Number.isInteger(next) && next !== v)
+                                void adminApi
+                                  .updateProvider(r.id, { sort: next })
+                                  .then(refresh, (err: Error) => message.error(err.message));
+                            }}
+                          />
+                        ),
+                      },
+                    ]}
+                  />
+                </Card>
+              </>
+            ),
+          },
+        ]}
+      />
       {holder}
     </Space>
   );
