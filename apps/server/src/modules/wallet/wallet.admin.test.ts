@@ -182,6 +182,26 @@ describe('manual adjustments', () => {
     expect(await available(p.id)).toBe('100.000000');
   });
 
+  it('never takes a player below zero under 50 parallel debits: exactly as many apply as the balance covers', async () => {
+    const p = await newPlayer();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(`/api/admin/players/${p.id}/adjust`, i % 2 ? financeA : financeB, {
+          amount: '-3',
+          reason: 'race',
+        }),
+      ),
+    );
+    const codes = results.map((r) => body(r).code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(33);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 2002)).toBe(true);
+    expect(await available(p.id)).toBe('1.000000');
+    const applied = body<{ total: number }>(
+      await get(`/api/admin/adjustments?player_id=${p.id}`, viewer),
+    ).result;
+    expect(applied.total).toBe(33);
+  });
+
   it('answers a retried request (same request_id, even in parallel) with the first request, and moves money once', async () => {
     const p = await newPlayer();
     const request_id = randomUUID();
