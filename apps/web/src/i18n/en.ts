@@ -214,7 +214,7 @@ export const en: Shape<typeof zhCN> = {
     noMore: 'No more records',
     loadMoreFailed: 'Failed to load, tap to retry',
     betCount: 'Bets',
-    bets: '{{count}} bets',
+    bets: 'Bets: {{count}}',
     stake: 'Stake',
     payout: 'Payout',
     profit: 'Win/loss',

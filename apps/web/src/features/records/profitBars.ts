@@ -18,11 +18,16 @@ export function lastSevenDays(now: Date): string[] {
  * right); for a single day one bar per category. Amounts are decimal strings; the chart needs only their
  * size, so Number is enough here (nothing is added up for display as money).
  */
-export function profitBars(rows: WinLossRow[], range: TimeRange, now = new Date()): Bar[] {
+export function profitBars(
+  rows: WinLossRow[],
+  range: TimeRange,
+  nameOf: (row: WinLossRow) => string = (r) => r.category_name,
+  now = new Date(),
+): Bar[] {
   const sums = new Map<string, number>();
   if (range === 3) for (const day of lastSevenDays(now)) sums.set(day, 0);
   for (const r of rows) {
-    const key = range === 3 ? r.date : r.category_name;
+    const key = range === 3 ? r.date : nameOf(r);
     sums.set(key, (sums.get(key) ?? 0) + Number(r.profit));
   }
   return [...sums].map(([key, value]) => ({ label: range === 3 ? key.slice(5) : key, value }));

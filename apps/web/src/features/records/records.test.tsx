@@ -297,7 +297,7 @@ describe('accountRecords', () => {
 
   it('groups the chart by day for the week and by category for one day', () => {
     // 2026-11-22 17:00 UTC is already 11-23 in UTC+8: the week ends on the player's report day.
-    expect(profitBars(rows, 3, new Date('2026-11-22T17:00:00Z'))).toEqual([
+    expect(profitBars(rows, 3, undefined, new Date('2026-11-22T17:00:00Z'))).toEqual([
       { label: '11-17', value: 0 },
       { label: '11-18', value: 0 },
       { label: '11-19', value: 0 },
