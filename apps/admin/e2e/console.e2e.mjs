@@ -151,6 +151,7 @@ describe('operator console', () => {
     await changePassword(page, OPERATORS.boss);
     await page.getByText('今日注册').waitFor();
     await page.locator('canvas').first().waitFor();
+    await settle(page);
     // The admin sees every screen of the menu, operators included.
     for (const item of [
       '数据概览',
@@ -164,7 +165,6 @@ describe('operator console', () => {
     ]) {
       await page.getByRole('menuitem', { name: item }).waitFor();
     }
-    await page.waitForTimeout(800); // chart animation
     await shot(page, '03-dashboard');
   });
 
@@ -204,13 +204,37 @@ describe('operator console', () => {
     await shot(page, '06-audit-freeze');
   });
 
-  it('unfreezes, then adjusts the balance above the threshold: it waits for approval', async () => {
+  it('unfreezes and resets the password: the one-time password is shown once and works', async () => {
     const { page } = boss;
     lastPage = page;
     await openPlayer(page, player);
     await page.getByRole('button', { name: '解除冻结' }).click();
     await giveReason(page, 'e2e: owner verified');
     await page.locator('.ant-drawer .ant-tag', { hasText: '正常' }).waitFor();
+    await page.getByRole('button', { name: '重置登录密码' }).click();
+    await giveReason(page, 'e2e: player forgot the password');
+    const shown = page.getByTestId('one-time-password');
+    await shown.waitFor();
+    const password = (await shown.textContent()).trim();
+    await settle(page);
+    await shot(page, '07-player-password-reset');
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: label('完成') })
+      .click();
+    await shown.waitFor({ state: 'detached' });
+    const login = await fetch(`${BASE}/api/home/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: player, password, captcha: 'x', device: 'e2e' }),
+    }).then((r) => r.json());
+    assert.equal(login.code, 200, `the one-time password signs the player in: ${JSON.stringify(login)}`);
+  });
+
+  it('adjusts the balance above the threshold: it waits for a second operator', async () => {
+    const { page } = boss;
+    lastPage = page;
+    await openPlayer(page, player);
     await page.getByRole('button', { name: '手动调账' }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#adjust_amount') });
     await dialog.locator('#adjust_amount').fill('5000');
@@ -218,7 +242,7 @@ describe('operator console', () => {
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('已提交，等待审批').waitFor();
     await settle(page);
-    await shot(page, '07-adjust-pending');
+    await shot(page, '08-adjust-pending');
     await page
       .locator('.ant-modal')
       .getByRole('button', { name: label('完成') })
@@ -249,11 +273,11 @@ describe('operator console', () => {
     await applied.waitFor();
     assert.match(await applied.textContent(), new RegExp(OPERATORS.second.username));
     await settle(page);
-    await shot(page, '08-adjust-approved');
+    await shot(page, '09-adjust-approved');
     await openPlayer(page, player);
     await page.locator('.ant-descriptions', { hasText: '5100' }).waitFor();
     await settle(page);
-    await shot(page, '09-player-after-approval');
+    await shot(page, '10-player-after-approval');
     await context.close();
   });
 
@@ -267,7 +291,7 @@ describe('operator console', () => {
     await result.waitFor();
     assert.match(await result.textContent(), /账本校验通过/);
     await settle(page);
-    await shot(page, '10-ledger');
+    await shot(page, '11-ledger');
   });
 
   it('creates an operator and shows its one-time password and TOTP QR code once', async () => {
@@ -282,7 +306,7 @@ describe('operator console', () => {
     await page.getByTestId('totp-qr').waitFor();
     await settle(page);
     assert.ok((await page.getByTestId('operator-password').textContent()).length >= 12);
-    await shot(page, '11-operator-created');
+    await shot(page, '12-operator-created');
     await page.getByRole('button', { name: label('完成') }).click();
   });
 
@@ -292,7 +316,7 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
     await settle(page);
-    await shot(page, '12-games');
+    await shot(page, '13-games');
   });
 
   it('creates a banner from an uploaded image', async () => {
@@ -301,7 +325,7 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/content`);
     await page.getByText('配置项').waitFor();
     await settle(page);
-    await shot(page, '13-content');
+    await shot(page, '14-content');
     await page.getByRole('button', { name: /新增轮播图/ }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#banner_title') });
     await dialog.locator('input[type=file]').setInputFiles({
@@ -313,7 +337,7 @@ describe('operator console', () => {
     const url = await dialog.locator('#banner_image').inputValue();
     await dialog.locator('#banner_title').fill('e2e 上传的轮播图');
     await settle(page);
-    await shot(page, '14-banner-upload');
+    await shot(page, '15-banner-upload');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     const row = page.locator('.ant-table-row', { hasText: 'e2e 上传的轮播图' });
     await row.waitFor();
@@ -328,13 +352,21 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
     await settle(page);
-    await shot(page, '15-sessions');
+    await shot(page, '16-sessions');
     // Back on the dashboard, the ledger check run above is the last one shown.
     await page.getByRole('menuitem', { name: '数据概览' }).click();
     await page.getByTestId('ledger-check-state').waitFor();
     assert.match(await page.getByTestId('ledger-check-state').textContent(), /校验通过/);
     await settle(page);
-    await shot(page, '16-dashboard-after');
+    await shot(page, '17-dashboard-after');
+    // English is one click away and remembered.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
+    await page.getByText('Sign-ups today').waitFor();
+    await settle(page);
+    await shot(page, '18-dashboard-english');
+    await page.reload();
+    await page.getByText('Sign-ups today').waitFor();
     await context.close();
   });
 });

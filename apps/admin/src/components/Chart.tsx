@@ -9,6 +9,14 @@ import type { EChartsCoreOption } from 'echarts/core';
 // Only the pieces the console draws are registered, which keeps ECharts' chunk a fraction of the full build.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
+/** No animation: operators read numbers, and a chart caught mid-animation (a screenshot, a quick glance) lies. */
 export function Chart({ option, height = 280 }: { option: EChartsCoreOption; height?: number }) {
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height }} notMerge />;
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={{ animation: false, ...option }}
+      style={{ height }}
+      notMerge
+    />
+  );
 }

@@ -268,6 +268,8 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
         onCancel={() => setOneTimePassword(null)}
         cancelButtonProps={{ style: { display: 'none' } }}
         okText={t('common.done')}
+        // Closed means gone: the password must not linger in the page once the operator has noted it.
+        destroyOnHidden
       >
         <Alert type="warning" showIcon message={t('common.shownOnce')} style={{ marginBottom: 12 }} />
         <Typography.Paragraph copyable code style={{ fontSize: 18 }} data-testid="one-time-password">
