@@ -76,7 +76,7 @@ export const en: Messages = {
     pendingDeposits: 'Deposits',
     ledgerCheck: 'Ledger check',
     neverChecked: 'Not checked yet',
-    players: '{{total}} players, {{frozen}} frozen',
+    players: 'Players: {{total}}, frozen: {{frozen}}',
   },
   players: {
     keyword: 'Username / ID / invite code',
