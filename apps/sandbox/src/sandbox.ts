@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config';
 import { guardControl } from './http/control';
 import { createHttp } from './http/server';
+import { registerPayments } from './payments';
 import { registerProviders } from './providers';
 import { registerTron } from './tron';
 
@@ -14,7 +15,8 @@ export async function buildSandbox(config: SandboxConfig) {
   guardControl(app, config.controlSecret);
   const providers = registerProviders(app, config);
   const tron = registerTron(app, config);
-  return Object.assign(app, { providers, tron });
+  const payments = registerPayments(app, config);
+  return Object.assign(app, { providers, tron, payments });
 }
 
 export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;
