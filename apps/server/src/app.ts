@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { formatMicro, SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoContent } from './db/seed';
@@ -53,6 +53,7 @@ import { createGamesAdmin } from './modules/games/games.admin';
 import { gamesAdminRoutes } from './modules/games/games.admin.routes';
 import { createContentAdmin } from './modules/content/content.admin';
 import { contentAdminRoutes } from './modules/content/content.admin.routes';
+import { withdrawalsModule, type PayoutRail, type WithdrawalsModule } from './modules/withdrawals';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -60,6 +61,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where log lines go (tests read them); default stdout. */
   logStream?: NodeJS.WritableStream;
+  /** A payout rail instead of the configured one (tests). */
+  payoutRail?: PayoutRail | null;
 }
 
 declare module 'fastify' {
@@ -153,11 +156,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimitPlugin, { config });
   const wallet = createWalletService({ db: database.db, clock, log: app.log });
   await wallet.ensureSystemAccounts();
+  // Built after the records service below; user info reads the remaining turnover through it.
+  let withdrawals: WithdrawalsModule | null = null;
   const auth = createAuthService({
     db: database.db,
     config,
     clock,
     balanceOf: wallet.displayBalance,
+    turnoverRemainingOf: async (playerId) =>
+      formatMicro(withdrawals ? await withdrawals.service.turnover.remainingOf(playerId) : 0n),
     onPlayerCreated: async (playerId, tx) => {
       await wallet.openPlayerAccount(playerId, tx);
       // Demo mode only (DEMO_SIGNUP_BONUS, 0 by default): a bonus through the ledger, in the same transaction.
@@ -238,6 +245,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(originalsRoutes, { originals });
   const records = createRecordsService({ repo: createRecordsRepository(database.db), clock });
   await app.register(recordsRoutes, { records });
+  withdrawals = withdrawalsModule({
+    database,
+    config,
+    clock,
+    players: auth,
+    wallet,
+    records,
+    rail: deps.payoutRail,
+  });
+  await app.register(withdrawals.plugin);
+  if (config.jobsEnabled) {
+    const withdrawalJobs = startJobs(database, withdrawals.jobs, app.log);
+    app.addHook('onClose', () => withdrawalJobs.stop());
+  }
   await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
   // The operator console (issue 11): each module serves the admin routes over its own data.
   await operators.plugin(app);

@@ -14,6 +14,12 @@ const tronAddress = z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { message: '
 /** The official USDT TRC20 contract on TRON mainnet (decision 20). */
 export const OFFICIAL_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const positiveInt = z.coerce.number().int().positive();
+const usdt = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 10 or 0.5' });
+const multiple = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'must be a multiple such as 1 or 1.5' });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -53,6 +59,21 @@ const envSchema = z.object({
     .regex(/^\d{1,9}$/, { message: 'must be a whole USDT amount' })
     .default('100000'),
   JOBS: onOff.default('on'),
+  WITHDRAW_MIN: usdt.default('10'),
+  WITHDRAW_MAX: usdt.default('50000'),
+  WITHDRAW_DAILY_COUNT: positiveInt.default(5),
+  WITHDRAW_DAILY_AMOUNT: usdt.default('100000'),
+  WITHDRAW_FEE: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?%?$/, { message: 'must be a USDT amount such as 1 or a ratio such as 0.5%' })
+    .default('1'),
+  WITHDRAW_ADDRESS_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
+  WITHDRAW_PASSWORD_MAX_FAILURES: positiveInt.default(5),
+  WITHDRAW_PASSWORD_LOCK_MINUTES: positiveInt.default(60),
+  WITHDRAW_TWO_OPERATORS_ABOVE: usdt.default('10000'),
+  WITHDRAW_AUTO_APPROVE_BELOW: usdt.default('0'),
+  TURNOVER_DEPOSIT_MULTIPLE: multiple.default('1'),
+  TURNOVER_BONUS_MULTIPLE: multiple.default('10'),
   DEMO_SIGNUP_BONUS: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
@@ -130,6 +151,69 @@ export interface Config {
     approvalAboveMicro: bigint;
     /** Where uploaded images are stored and served from (default KOI_DATA_DIR/uploads). */
     uploadsDir: string;
+  withdrawals: WithdrawalsConfig;
+}
+
+/** Withdrawal limits, fee, review thresholds and turnover multiples (decisions 22, 23); amounts in micro-USDT. */
+export interface WithdrawalsConfig {
+  minMicro: bigint;
+  maxMicro: bigint;
+  dailyCount: number;
+  dailyAmountMicro: bigint;
+  /** A fixed fee in micro-USDT, or a ratio in basis points of the amount (rounded up to the micro). */
+  fee: { kind: 'fixed'; micro: bigint } | { kind: 'ratio'; basisPoints: number };
+  addressDelayMs: number;
+  passwordMaxFailures: number;
+  passwordLockMs: number;
+  /** Approvals of amounts above this need two different operators. */
+  twoOperatorsAboveMicro: bigint;
+  /** Withdrawals below this from players without review flags are approved automatically; 0 = off. */
+  autoApproveBelowMicro: bigint;
+  /** Turnover multiples in hundredths (100 = 1×). */
+  turnover: { depositMultipleCentis: number; bonusMultipleCentis: number };
+}
+
+function toMicroText(text: string): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+}
+
+function toCentis(text: string): number {
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
+  const fee = e.WITHDRAW_FEE.endsWith('%')
+    ? ({ kind: 'ratio', basisPoints: toCentis(e.WITHDRAW_FEE.slice(0, -1)) } as const)
+    : ({ kind: 'fixed', micro: toMicroText(e.WITHDRAW_FEE) } as const);
+  if (fee.kind === 'ratio' && (!Number.isInteger(fee.basisPoints) || fee.basisPoints > 10_000)) {
+    throw new Error(
+      'Invalid configuration:\n  WITHDRAW_FEE: a ratio must have at most 2 decimals and be at most 100%',
+    );
+  }
+  const minMicro = toMicroText(e.WITHDRAW_MIN);
+  const maxMicro = toMicroText(e.WITHDRAW_MAX);
+  if (minMicro <= 0n || maxMicro < minMicro) {
+    throw new Error(
+      'Invalid configuration:\n  WITHDRAW_MIN, WITHDRAW_MAX: need 0 < WITHDRAW_MIN <= WITHDRAW_MAX',
+    );
+  }
+  return {
+    minMicro,
+    maxMicro,
+    dailyCount: e.WITHDRAW_DAILY_COUNT,
+    dailyAmountMicro: toMicroText(e.WITHDRAW_DAILY_AMOUNT),
+    fee,
+    addressDelayMs: e.WITHDRAW_ADDRESS_DELAY_MINUTES * 60_000,
+    passwordMaxFailures: e.WITHDRAW_PASSWORD_MAX_FAILURES,
+    passwordLockMs: e.WITHDRAW_PASSWORD_LOCK_MINUTES * 60_000,
+    twoOperatorsAboveMicro: toMicroText(e.WITHDRAW_TWO_OPERATORS_ABOVE),
+    autoApproveBelowMicro: toMicroText(e.WITHDRAW_AUTO_APPROVE_BELOW),
+    turnover: {
+      depositMultipleCentis: toCentis(e.TURNOVER_DEPOSIT_MULTIPLE),
+      bonusMultipleCentis: toCentis(e.TURNOVER_BONUS_MULTIPLE),
+    },
   };
 }
 
@@ -200,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsDir: path.resolve(root, e.UPLOADS_DIR ?? path.join(e.KOI_DATA_DIR, 'uploads')),
     },
     jobsEnabled: e.JOBS === 'on',
+    withdrawals: withdrawalsConfig(e),
     originals: {
       houseEdgeBp: e.ORIGINALS_HOUSE_EDGE_BP,
       maxPayoutMicro: BigInt(e.ORIGINALS_MAX_PAYOUT) * 1_000_000n,

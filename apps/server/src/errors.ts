@@ -7,12 +7,15 @@ import { ERRORS, formatErrorMessage, type ErrorKey, type Locale } from '@koi/con
 export class AppError extends Error {
   readonly key: ErrorKey;
   readonly params: Record<string, string | number>;
+  /** Facts the client shows beside the message (sent as `error.details`); most errors carry none. */
+  readonly details: Record<string, string> | undefined;
 
-  constructor(key: ErrorKey, params: Record<string, string | number> = {}) {
+  constructor(key: ErrorKey, params: Record<string, string | number> = {}, details?: Record<string, string>) {
     super(formatErrorMessage(key, 'en', params));
     this.name = 'AppError';
     this.key = key;
     this.params = params;
+    this.details = details;
   }
 
   get code(): number {

@@ -47,6 +47,9 @@ export const userInfo = z.object({
   player_name: z.string(),
   balance: z.string().describe('Wallet balance in USDT, 4 decimals, rounded down'),
   set_password: z.boolean().describe('Whether a withdrawal password is set'),
+  turnover_remaining: z
+    .string()
+    .describe('Valid bets (USDT) still required before a withdrawal is allowed (decision 23)'),
   invite_code: z.string(),
   vip_level: z.number().int(),
   last_login_at: z

@@ -9,3 +9,4 @@ export * from './wallet';
 export * from './originals';
 export * from './records';
 export * from './admin';
+export * from './withdrawals';

@@ -17,6 +17,8 @@ export const TransferCode = {
   ADJUSTMENT: 9,
   PROVIDER_TRANSFER_IN: 10,
   PROVIDER_TRANSFER_OUT: 11,
+  /** The fee of a withdrawal: held with the withdrawal, posted when it is paid, voided when it is rejected. */
+  WITHDRAWAL_FEE: 12,
 } as const;
 export type TransferCode = (typeof TransferCode)[keyof typeof TransferCode];
 
@@ -34,6 +36,7 @@ export const TRANSFER_CODE_NAMES_ZH: Record<TransferCode, string> = {
   9: '人工调整',
   10: '转入游戏',
   11: '转出游戏',
+  12: '提现手续费',
 };
 
 export const isTransferCode = (n: number): n is TransferCode => (TRANSFER_CODES as number[]).includes(n);
@@ -87,6 +90,8 @@ export const SystemAccount = {
   COMMISSION_EXPENSE: 'commission_expense',
   /** Funds moved into transfer-wallet providers. */
   PROVIDER_FLOAT: 'provider_float',
+  /** Withdrawal fees earned by the platform. */
+  FEE_INCOME: 'fee_income',
   /** The other side of operator adjustments. */
   ADJUSTMENTS: 'adjustments',
 } as const;

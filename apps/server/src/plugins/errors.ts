@@ -7,7 +7,8 @@ import { localeOf } from './locale';
 
 export function failure(request: FastifyRequest, error: AppError): Envelope<null> {
   const message = error.userMessage(localeOf(request));
-  return { code: error.code, result: null, message, error: { message }, request_id: request.id };
+  const body = error.details ? { message, details: error.details } : { message };
+  return { code: error.code, result: null, message, error: body, request_id: request.id };
 }
 
 const FIELD_NAMES_ZH: Record<string, string> = {

@@ -5,3 +5,4 @@ export * from './games';
 export * from './providers';
 export * from './originals';
 export * from '../../modules/operators/operators.schema';
+export * from '../../modules/withdrawals/withdrawals.schema';

@@ -149,6 +149,26 @@ export function createAuthRepository(db: DbOrTx) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
+    /**
+     * Replaces the withdrawal password hash only if it still is `expected` (null = none set yet): a
+     * compare-and-set, so two concurrent "set" requests cannot both succeed. Returns whether it changed.
+     */
+    async replaceWithdrawPasswordHash(playerId: number, next: string, expected: string | null) {
+      const rows = await db
+        .update(players)
+        .set({ withdrawPasswordHash: next })
+        .where(
+          and(
+            eq(players.id, playerId),
+            expected === null
+              ? isNull(players.withdrawPasswordHash)
+              : eq(players.withdrawPasswordHash, expected),
+          ),
+        )
+        .returning({ id: players.id });
+      return rows.length === 1;
+    },
+
     async recentLoginEvents(playerId: number, limit: number) {
       return db
         .select()

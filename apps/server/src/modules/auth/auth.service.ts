@@ -64,6 +64,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   /** The player's wallet balance as a 4-decimal string; the wallet module provides it. */
   balanceOf?: (playerId: number) => Promise<string>;
+  /** Valid bets still required before a withdrawal, 6 decimals; the withdrawals module provides it. */
+  turnoverRemainingOf?: (playerId: number) => Promise<string>;
   /** Called in the registration transaction so the wallet opens the player's account with the player. */
   onPlayerCreated?: (playerId: number, tx: Tx) => Promise<void>;
 }
@@ -263,6 +265,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       return true;
     },
 
+    /** What the withdrawals module needs to know about a player (standing and withdrawal password hash). */
+    async withdrawProfile(playerId: number) {
+      const player = await repo.findPlayerById(playerId);
+      if (!player) return null;
+      return {
+        id: player.id,
+        username: player.username,
+        frozen: player.status === PlayerStatus.FROZEN,
+        selfExcludedUntil: player.selfExcludedUntil,
+        withdrawPasswordHash: player.withdrawPasswordHash,
+        createdAt: player.createdAt,
+      };
+    },
+
+    /** Sets the withdrawal password hash if it is still `expected` (see the repository); true when it changed. */
+    replaceWithdrawPasswordHash: (playerId: number, next: string, expected: string | null) =>
+      repo.replaceWithdrawPasswordHash(playerId, next, expected),
+
     async info(session: AuthenticatedSession): Promise<UserInfo> {
       const player = await repo.findPlayerById(session.playerId);
       if (!player) throw new AppError('UNAUTHORIZED');
@@ -271,6 +291,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         player_name: player.username,
         balance,
         set_password: player.withdrawPasswordHash !== null,
+        turnover_remaining: deps.turnoverRemainingOf ? await deps.turnoverRemainingOf(player.id) : '0.000000',
         invite_code: player.inviteCode,
         vip_level: player.vipLevel,
         last_login_at: session.previousLoginAt ? session.previousLoginAt.toISOString() : null,

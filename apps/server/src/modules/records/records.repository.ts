@@ -116,6 +116,28 @@ export function createRecordsRepository(db: DbOrTx) {
             order by 1 desc, r.game_type_id`,
       );
     },
+
+    /**
+     * Stakes of settled rounds (closed, not rolled back) by when they closed, split at `boundaries` (sorted
+     * ascending): element 0 sums rounds closed before boundaries[0], element i those in
+     * [boundaries[i-1], boundaries[i]), the last those closed at or after the last boundary.
+     */
+    async settledStakeBySegments(playerId: number, boundaries: Date[]): Promise<bigint[]> {
+      const sums: bigint[] = Array.from({ length: boundaries.length + 1 }, () => 0n);
+      if (boundaries.length === 0) return sums;
+      const thresholds = `{${boundaries.map((b) => b.toISOString()).join(',')}}`;
+      const rows = await queryRows<{ bucket: number; stake: string }>(
+        db,
+        sql`select width_bucket(r.closed_at, ${thresholds}::timestamptz[])::int as bucket,
+                   sum(r.stake_micro)::text as stake
+            from bet_rounds r
+            where r.player_id = ${playerId} and r.status = ${RoundStatus.CLOSED}
+              and r.closed_at >= ${boundaries[0]!.toISOString()}::timestamptz
+            group by 1`,
+      );
+      for (const row of rows) sums[row.bucket] = BigInt(row.stake);
+      return sums;
+    },
   };
 }
 

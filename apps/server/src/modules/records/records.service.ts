@@ -96,6 +96,10 @@ export function createRecordsService(deps: { repo: RecordsRepository; clock: Clo
         total: { bet_count: count, ...money(stake.toString(), payout.toString()) },
       };
     },
+
+    /** Settled valid bets between boundaries (see the repository); the withdrawals module's turnover reads it. */
+    settledStakeBySegments: (playerId: number, boundaries: Date[]) =>
+      repo.settledStakeBySegments(playerId, boundaries),
   };
 }
 

@@ -319,6 +319,20 @@ export function createWalletRepository(db: DbOrTx) {
       };
     },
 
+    /** Posted money into and out of the player's wallet per transfer code (sums of posted entries). */
+    async playerCodeTotals(playerId: number, currency: string) {
+      const rows = await queryRows<{ code: number; credit: string; debit: string }>(
+        db,
+        sql`select e.code::int code,
+                   coalesce(sum(e.posted_delta_micro) filter (where e.posted_delta_micro > 0), 0)::text credit,
+                   coalesce(-sum(e.posted_delta_micro) filter (where e.posted_delta_micro < 0), 0)::text debit
+            from ledger_entries e join ledger_accounts a on a.id = e.account_id
+            where a.player_id = ${playerId} and a.currency = ${currency}
+            group by e.code order by e.code`,
+      );
+      return rows.map((r) => ({ code: r.code, inMicro: BigInt(r.credit), outMicro: BigInt(r.debit) }));
+    },
+
     async findPlayerIdByUsername(username: string): Promise<number | null> {
       const rows = await db
         .select({ id: players.id })

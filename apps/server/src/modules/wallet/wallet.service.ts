@@ -298,6 +298,23 @@ export function createWalletService(deps: WalletServiceDeps) {
     void: (key: string) => resolve(key, false),
 
     /**
+     * A hold inside the caller's transaction, so the hold and the caller's record of it (a withdrawal)
+     * commit together or not at all. The caller owns retries.
+     */
+    holdIn(tx: Tx, req: TransferRequest): Promise<TransferResult> {
+      return submit(tx, req, true);
+    },
+
+    /** Posts or voids a hold inside the caller's transaction (with the state change that decided it). */
+    async resolveIn(tx: Tx, key: string, post: boolean): Promise<TransferResult> {
+      if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
+      return toResult(key, await createWalletRepository(tx).resolve(key, post, clock.now()));
+    },
+
+    /** The player's posted money in and out per transfer code (operators' review of a withdrawal). */
+    codeTotals: (playerId: number) => repo.playerCodeTotals(playerId, LEDGER_CURRENCY),
+
+    /**
      * Linked transfers: all succeed or none does (one database transaction). Each keeps its own key, so a
      * retried batch answers every member from the record.
      */

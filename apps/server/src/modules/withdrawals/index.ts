@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth/auth.service';
+import type { Job } from '../jobs/jobs';
+import type { RecordsService } from '../records/records.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { createHttpPayoutRail, type PayoutRail } from './payout.client';
+import { withdrawalsRoutes } from './withdrawals.routes';
+import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
+
+export type { WithdrawalsService } from './withdrawals.service';
+export type { PayoutRail, PayoutOutcome } from './payout.client';
+
+export interface WithdrawalsModule {
+  service: WithdrawalsService;
+  plugin: (app: FastifyInstance) => Promise<void>;
+  jobs: Job[];
+}
+
+export function withdrawalsModule(deps: {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash'>;
+  wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
+  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss'>;
+  /** Tests may pass a rail; otherwise the HTTP rail at the configured URL, or none. */
+  rail?: PayoutRail | null;
+  payout?: { url: string; apiKey: string } | null;
+}): WithdrawalsModule {
+  const rail = deps.rail !== undefined ? deps.rail : deps.payout ? createHttpPayoutRail(deps.payout) : null;
+  const service = createWithdrawalsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    config: deps.config.withdrawals,
+    players: deps.players,
+    wallet: deps.wallet,
+    records: deps.records,
+    rail,
+  });
+  return {
+    service,
+    plugin: async (app) => {
+      await app.register(withdrawalsRoutes, { service, config: deps.config.withdrawals });
+    },
+    jobs: [
+      {
+        name: 'withdrawals-pay-approved',
+        lockId: 7_461_211,
+        everyMs: 5_000,
+        run: () => service.payApproved(),
+      },
+      {
+        name: 'withdrawals-reconcile-payouts',
+        lockId: 7_461_212,
+        everyMs: 15_000,
+        run: () => service.reconcile(),
+      },
+    ],
+  };
+}

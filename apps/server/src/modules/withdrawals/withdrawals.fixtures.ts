@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import bs58check from 'bs58check';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { body, signUp, type TestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+import { createWalletService } from '../wallet/wallet.service';
+
+/** Shared helpers of the withdrawals tests: players with a withdrawal password, money, addresses. */
+
+export const WITHDRAW_PASSWORD = 'withdraw-8';
+
+/** A fresh valid TRC20 address (0x41 + 20 random bytes, base58check). */
+export function trc20(): string {
+  return bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+}
+
+/** Two valid TRC20 addresses with the same first and last 4 characters (found once by brute force). */
+export const LOOK_ALIKE = [
+  'TWtuxNBvVD8KYVfeyxgNetfQC4dTo3fA4X',
+  'TWtuxNBvVD8KYVfeyxgNetfRu9YZAifA4X',
+] as const;
+
+export function withdrawalsHarness(t: () => TestApp) {
+  const wallet = () => createWalletService({ db: t().database.db, clock: t().clock, batching: false });
+
+  async function call<T = unknown>(auth: Record<string, string>, path: string, payload: object = {}) {
+    const res = await t().app.inject({ method: 'POST', url: `/api/plat/${path}`, headers: auth, payload });
+    return { status: res.statusCode, ...body<T>(res) };
+  }
+
+  async function playerIdOf(username: string): Promise<number> {
+    const rows = await queryRows<{ id: number | string }>(
+      t().database.db,
+      sql`select id from players where lower(username) = lower(${username})`,
+    );
+    return Number(rows[0]!.id);
+  }
+
+  /** A signed-in player with a withdrawal password and, optionally, money deposited through the ledger. */
+  async function player(opts: { deposit?: string; password?: boolean } = {}) {
+    const signed = await signUp(t().app);
+    const playerId = await playerIdOf(signed.username);
+    if (opts.password !== false) {
+      const set = await call(signed.auth, 'set-password', { password: WITHDRAW_PASSWORD });
+      expect(set.code).toBe(200);
+    }
+    if (opts.deposit) await fund(playerId, opts.deposit);
+    return { ...signed, playerId };
+  }
+
+  async function fund(playerId: number, amount: string) {
+    await wallet().transfer({
+      key: `test-deposit:${randomUUID()}`,
+      debit: { system: SystemAccount.DEPOSIT_CLEARING },
+      credit: { player: playerId },
+      amountMicro: toMicro(amount),
+      code: TransferCode.DEPOSIT,
+    });
+  }
+
+  async function bind(auth: Record<string, string>, address = trc20(), extra: object = {}) {
+    const res = await call<{ id: number; address: string }>(auth, 'bind-address', {
+      type: '1',
+      address,
+      area: '',
+      ...extra,
+    });
+    expect(res.code, res.message).toBe(200);
+    return res.result;
+  }
+
+  async function balances(playerId: number) {
+    const [b] = await wallet().balancesOf(playerId);
+    return { available: b?.availableMicro ?? 0n, held: b?.heldMicro ?? 0n, posted: b?.postedMicro ?? 0n };
+  }
+
+  const apply = (
+    auth: Record<string, string>,
+    fields: { amount: string; address_id: number; request_id?: string; password?: string },
+  ) =>
+    call<{
+      id: number;
+      state: string;
+      status: number;
+      total: string;
+      fee: string;
+      tx_hash: string | null;
+      reason: string | null;
+    }>(auth, 'withdraw-apply', { password: WITHDRAW_PASSWORD, request_id: randomUUID(), ...fields });
+
+  const ledgerClean = async () => expect(await wallet().verify()).toEqual([]);
+
+  return { call, player, fund, bind, balances, apply, ledgerClean, wallet, playerIdOf };
+}

@@ -1,0 +1,353 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import {
+  AddressType,
+  turnoverRequirements,
+  withdrawalAddressEvents,
+  withdrawalAddresses,
+  withdrawals,
+  WithdrawalState,
+  withdrawPasswordGuards,
+} from './withdrawals.schema';
+
+/** Any fixed number; with the player id it names one advisory lock per player for this module's writes. */
+const PLAYER_LOCK_CLASS = 7_461_201;
+
+export type AddressRow = typeof withdrawalAddresses.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type RequirementRow = typeof turnoverRequirements.$inferSelect;
+
+/** SQL of the withdrawals module. Nothing here decides; the service does. */
+export function createWithdrawalsRepository(db: DbOrTx) {
+  return {
+    /**
+     * Serialises this module's writes for one player until the transaction ends (address count, daily
+     * withdrawal limits): two concurrent requests of the same player check and write one after the other.
+     */
+    async lockPlayer(playerId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_LOCK_CLASS}::int, ${playerId}::int)`);
+    },
+
+    // Addresses.
+
+    listAddresses(playerId: number): Promise<AddressRow[]> {
+      return db
+        .select()
+        .from(withdrawalAddresses)
+        .where(and(eq(withdrawalAddresses.playerId, playerId), isNull(withdrawalAddresses.deletedAt)))
+        .orderBy(asc(withdrawalAddresses.id));
+    },
+
+    async findLiveAddress(playerId: number, id: number): Promise<AddressRow | null> {
+      const rows = await db
+        .select()
+        .from(withdrawalAddresses)
+        .where(
+          and(
+            eq(withdrawalAddresses.id, id),
+            eq(withdrawalAddresses.playerId, playerId),
+            isNull(withdrawalAddresses.deletedAt),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertAddress(row: typeof withdrawalAddresses.$inferInsert): Promise<AddressRow> {
+      const rows = await db.insert(withdrawalAddresses).values(row).returning();
+      return rows[0]!;
+    },
+
+    /** Deletes (softly) only when the id, the owner and the address text all match a live address. */
+    async deleteAddress(playerId: number, id: number, address: string, now: Date) {
+      const rows = await db
+        .update(withdrawalAddresses)
+        .set({ deletedAt: now })
+        .where(
+          and(
+            eq(withdrawalAddresses.id, id),
+            eq(withdrawalAddresses.playerId, playerId),
+            eq(withdrawalAddresses.address, address),
+            isNull(withdrawalAddresses.deletedAt),
+          ),
+        )
+        .returning({ id: withdrawalAddresses.id });
+      return rows.length === 1;
+    },
+
+    async insertAddressEvent(row: typeof withdrawalAddressEvents.$inferInsert) {
+      await db.insert(withdrawalAddressEvents).values(row);
+    },
+
+    /** TRC20 addresses the player saved (also deleted ones) or withdrew to: the poisoning guard's memory. */
+    async usedTrc20Addresses(playerId: number): Promise<string[]> {
+      const rows = await queryRows<{ address: string }>(
+        db,
+        sql`select address from ${withdrawalAddresses} where player_id = ${playerId} and type = ${AddressType.TRC20}
+            union
+            select address from ${withdrawals} where player_id = ${playerId} and address_type = ${AddressType.TRC20}`,
+      );
+      return rows.map((r) => r.address);
+    },
+
+    /** Other players who saved or withdrew to this address (operators' review context). */
+    async otherPlayersUsing(address: string, playerId: number): Promise<number[]> {
+      const rows = await queryRows<{ player_id: string | number }>(
+        db,
+        sql`select player_id from ${withdrawalAddresses} where address = ${address} and player_id <> ${playerId}
+            union
+            select player_id from ${withdrawals} where address = ${address} and player_id <> ${playerId}
+            order by 1 limit 20`,
+      );
+      return rows.map((r) => Number(r.player_id));
+    },
+
+    // Withdrawal password attempts.
+
+    async passwordGuard(playerId: number) {
+      const rows = await db
+        .select()
+        .from(withdrawPasswordGuards)
+        .where(eq(withdrawPasswordGuards.playerId, playerId))
+        .limit(1);
+      return rows[0] ?? { playerId, failedAttempts: 0, lockedUntil: null };
+    },
+
+    /**
+     * Reserves one password attempt before the password is checked: the counter moves only while it is
+     * below the limit and no lock is in force, in one conditional UPDATE, so parallel guesses cannot all
+     * pass. Returns the attempt number, or null when none is left.
+     */
+    async reservePasswordAttempt(playerId: number, max: number, now: Date): Promise<number | null> {
+      await db.insert(withdrawPasswordGuards).values({ playerId }).onConflictDoNothing();
+      const rows = await db
+        .update(withdrawPasswordGuards)
+        .set({ failedAttempts: sql`${withdrawPasswordGuards.failedAttempts} + 1` })
+        .where(
+          and(
+            eq(withdrawPasswordGuards.playerId, playerId),
+            sql`${withdrawPasswordGuards.failedAttempts} < ${max}`,
+            sql`(${withdrawPasswordGuards.lockedUntil} is null or ${withdrawPasswordGuards.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ attempt: withdrawPasswordGuards.failedAttempts });
+      return rows[0]?.attempt ?? null;
+    },
+
+    async lockWithdrawals(playerId: number, until: Date) {
+      await db
+        .update(withdrawPasswordGuards)
+        .set({ lockedUntil: until, failedAttempts: 0 })
+        .where(eq(withdrawPasswordGuards.playerId, playerId));
+    },
+
+    async clearPasswordAttempts(playerId: number) {
+      await db
+        .update(withdrawPasswordGuards)
+        .set({ failedAttempts: 0, lockedUntil: null })
+        .where(eq(withdrawPasswordGuards.playerId, playerId));
+    },
+
+    /** Clears a lock that has run out, so the next attempt starts a fresh count. */
+    async clearExpiredLock(playerId: number, now: Date) {
+      await db
+        .update(withdrawPasswordGuards)
+        .set({ failedAttempts: 0, lockedUntil: null })
+        .where(
+          and(
+            eq(withdrawPasswordGuards.playerId, playerId),
+            sql`${withdrawPasswordGuards.lockedUntil} <= ${now.toISOString()}::timestamptz`,
+          ),
+        );
+    },
+
+    // Turnover requirements.
+
+    /** Inserts once per (source type, source id); returns false when that fact already had one. */
+    async insertRequirement(row: typeof turnoverRequirements.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(turnoverRequirements)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: turnoverRequirements.id });
+      return rows.length === 1;
+    },
+
+    requirements(playerId: number): Promise<RequirementRow[]> {
+      return db
+        .select()
+        .from(turnoverRequirements)
+        .where(eq(turnoverRequirements.playerId, playerId))
+        .orderBy(asc(turnoverRequirements.createdAt), asc(turnoverRequirements.id));
+    },
+
+    // Withdrawals.
+
+    async findByRequest(playerId: number, requestId: string): Promise<WithdrawalRow | null> {
+      const rows = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.requestId, requestId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertWithdrawal(row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+      const rows = await db.insert(withdrawals).values(row).returning();
+      return rows[0]!;
+    },
+
+    /** Count and sum of the player's withdrawals since `from` that were not rejected (daily limits). */
+    async totalsSince(playerId: number, from: Date) {
+      const rows = await queryRows<{ n: number | string; total: string }>(
+        db,
+        sql`select count(*)::int n, coalesce(sum(amount_micro), 0)::text total from ${withdrawals}
+            where player_id = ${playerId} and state <> ${WithdrawalState.REJECTED}
+              and created_at >= ${from.toISOString()}::timestamptz`,
+      );
+      return { count: Number(rows[0]?.n ?? 0), amountMicro: BigInt(rows[0]?.total ?? '0') };
+    },
+
+    async findById(id: number): Promise<WithdrawalRow | null> {
+      const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    listForPlayer(playerId: number, limit: number, offset: number): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.playerId, playerId))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    listByStates(states: number[], limit: number, offset: number): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(states.length ? inArray(withdrawals.state, states) : undefined)
+        .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Withdrawals of the player other than `excludeId` (review context: how often and how much). */
+    async playerSummary(playerId: number, excludeId: number) {
+      const rows = await queryRows<{ n: number | string; paid: string; open: number | string }>(
+        db,
+        sql`select count(*)::int n,
+                   coalesce(sum(amount_micro) filter (where state = ${WithdrawalState.PAID}), 0)::text paid,
+                   count(*) filter (where state in (${WithdrawalState.APPLIED}, ${WithdrawalState.APPROVED}, ${WithdrawalState.PAYING}))::int open
+            from ${withdrawals} where player_id = ${playerId} and id <> ${excludeId}`,
+      );
+      return {
+        count: Number(rows[0]?.n ?? 0),
+        paidMicro: BigInt(rows[0]?.paid ?? '0'),
+        open: Number(rows[0]?.open ?? 0),
+      };
+    },
+
+    /**
+     * The state machine's only write: moves a withdrawal from one of `from` to a new state in one
+     * conditional UPDATE. Two operators (or an operator and a job) racing on one withdrawal: exactly one
+     * UPDATE matches, the other gets null and reports the state it found.
+     */
+    async transition(
+      id: number,
+      from: WithdrawalState[],
+      patch: Partial<typeof withdrawals.$inferInsert> & { updatedAt: Date },
+    ): Promise<WithdrawalRow | null> {
+      const rows = await db
+        .update(withdrawals)
+        .set(patch)
+        .where(and(eq(withdrawals.id, id), inArray(withdrawals.state, from)))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** The first of two approvals: recorded only while the withdrawal is applied and nobody approved yet. */
+    async recordFirstApproval(id: number, operatorId: number, now: Date): Promise<WithdrawalRow | null> {
+      const rows = await db
+        .update(withdrawals)
+        .set({ approvedBy: operatorId, updatedAt: now })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.state, WithdrawalState.APPLIED),
+            isNull(withdrawals.approvedBy),
+          ),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The approval that moves applied -> approved. With `second`, only when another operator gave the first
+     * approval (the table's check refuses the same operator twice as well).
+     */
+    async completeApproval(
+      id: number,
+      operatorId: number | null,
+      second: boolean,
+      now: Date,
+    ): Promise<WithdrawalRow | null> {
+      const rows = await db
+        .update(withdrawals)
+        .set({
+          ...(second ? { secondApprovedBy: operatorId } : { approvedBy: operatorId }),
+          state: WithdrawalState.APPROVED,
+          approvedAt: now,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.state, WithdrawalState.APPLIED),
+            second
+              ? sql`${withdrawals.approvedBy} is not null and ${withdrawals.approvedBy} <> ${operatorId}`
+              : undefined,
+          ),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** Records a payout attempt's outcome without changing the state (unknown outcomes stay `paying`). */
+    async notePayoutAttempt(id: number, error: string | null, now: Date) {
+      await db
+        .update(withdrawals)
+        .set({
+          payoutAttempts: sql`${withdrawals.payoutAttempts} + 1`,
+          lastPayoutError: error,
+          updatedAt: now,
+        })
+        .where(eq(withdrawals.id, id));
+    },
+
+    /** Ids in a state, oldest first (payout and reconciliation jobs). */
+    async idsInState(state: WithdrawalState, limit: number, olderThan?: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.state, state),
+            olderThan ? sql`${withdrawals.updatedAt} <= ${olderThan.toISOString()}::timestamptz` : undefined,
+          ),
+        )
+        .orderBy(asc(withdrawals.updatedAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Withdrawal-address rows of a player's withdrawals, for the admin review (address age). */
+    async addressById(id: number): Promise<AddressRow | null> {
+      const rows = await db.select().from(withdrawalAddresses).where(eq(withdrawalAddresses.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type WithdrawalsRepository = ReturnType<typeof createWithdrawalsRepository>;

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const micro = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** Decision 12. */
+export const AddressType = { TRC20: 1, PHONE_WALLET: 2, OTHER_WALLET: 3 } as const;
+export type AddressType = (typeof AddressType)[keyof typeof AddressType];
+
+/**
+ * A player's saved withdrawal addresses. Deleting keeps the row (deleted_at) so that a withdrawal always
+ * names the address it was sent to and the poisoning guard remembers addresses the player used before.
+ */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    type: smallint('type').notNull(),
+    /** TRC20 or wallet address; for type 2 the phone number (national digits). */
+    address: text('address').notNull(),
+    /** Calling code digits for type 2, '' otherwise. */
+    area: text('area').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    /** A new address may be used for withdrawals only from this time (configurable delay). */
+    usableAt: ts('usable_at').notNull(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    // One live copy of an address per player: the database settles two concurrent binds of the same one.
+    uniqueIndex('withdrawal_addresses_live_uq')
+      .on(t.playerId, t.type, t.area, t.address)
+      .where(sql`${t.deletedAt} is null`),
+    index('withdrawal_addresses_player_idx').on(t.playerId),
+    index('withdrawal_addresses_address_idx').on(t.address),
+    check('withdrawal_addresses_type_ck', sql`${t.type} between 1 and 3`),
+  ],
+);
+
+export const AddressAction = { BIND: 1, DELETE: 2 } as const;
+
+/** Every bind and delete, with where it came from (spec: adding or deleting is recorded). */
+export const withdrawalAddressEvents = pgTable(
+  'withdrawal_address_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    action: smallint('action').notNull(),
+    ip: text('ip'),
+    /** Set when the player confirmed the look-alike warning for this address. */
+    similarTo: text('similar_to'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('withdrawal_address_events_player_idx').on(t.playerId, t.createdAt)],
+);
+
+/**
+ * Wrong withdrawal-password attempts per player (the hash itself lives with the player, in the players
+ * module). An attempt is reserved here before the password is checked, so parallel guesses cannot all slip
+ * under the limit.
+ */
+export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
+  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+});
+
+/**
+ * Turnover requirements (decision 23): each credited deposit, bonus or prize requires `required_micro` of
+ * settled valid bets placed after `created_at` before the player may withdraw. See the design note in
+ * turnover.ts for how the remaining amount is computed.
+ */
+export const turnoverRequirements = pgTable(
+  'turnover_requirements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    /** What created it ('deposit', 'bonus', …) and its id there: one requirement per business fact. */
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    baseMicro: micro('base_micro').notNull(),
+    /** Multiple in hundredths (100 = 1×), so 1.5× is representable without floats. */
+    multipleCentis: integer('multiple_centis').notNull(),
+    requiredMicro: micro('required_micro').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('turnover_requirements_source_uq').on(t.sourceType, t.sourceId),
+    index('turnover_requirements_player_idx').on(t.playerId, t.createdAt),
+    check('turnover_requirements_amount_ck', sql`${t.requiredMicro} >= 0 and ${t.baseMicro} > 0`),
+  ],
+);
+
+/**
+ * Decision 22. applied → approved → paying → paid | rejected (from applied or approved). Record status
+ * (spec §3): paid 1, rejected 3, everything else 2.
+ */
+export const WithdrawalState = { APPLIED: 1, APPROVED: 2, PAYING: 3, PAID: 4, REJECTED: 5 } as const;
+export type WithdrawalState = (typeof WithdrawalState)[keyof typeof WithdrawalState];
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    /** The client's id for this application: a retry answers the same withdrawal. */
+    requestId: text('request_id').notNull(),
+    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    addressType: smallint('address_type').notNull(),
+    address: text('address').notNull(),
+    area: text('area').notNull().default(''),
+    amountMicro: micro('amount_micro').notNull(),
+    feeMicro: micro('fee_micro').notNull(),
+    state: smallint('state').notNull().default(WithdrawalState.APPLIED),
+    /** Idempotency key of the pending ledger transfer holding amount + fee. */
+    holdKey: text('hold_key').notNull(),
+    /** First approver (operator id), and the second when two are required. */
+    approvedBy: bigint('approved_by', { mode: 'number' }),
+    secondApprovedBy: bigint('second_approved_by', { mode: 'number' }),
+    approvedAt: ts('approved_at'),
+    rejectedBy: bigint('rejected_by', { mode: 'number' }),
+    rejectReason: text('reject_reason'),
+    txHash: text('tx_hash'),
+    payoutAttempts: integer('payout_attempts').notNull().default(0),
+    lastPayoutError: text('last_payout_error'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_request_uq').on(t.playerId, t.requestId),
+    uniqueIndex('withdrawals_hold_key_uq').on(t.holdKey),
+    index('withdrawals_player_idx').on(t.playerId, t.createdAt),
+    index('withdrawals_state_idx').on(t.state, t.createdAt),
+    index('withdrawals_address_idx').on(t.address),
+    check('withdrawals_amount_ck', sql`${t.amountMicro} > 0 and ${t.feeMicro} >= 0`),
+    check('withdrawals_state_ck', sql`${t.state} between 1 and 5`),
+    check(
+      'withdrawals_two_approvers_ck',
+      sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.approvedBy}`,
+    ),
+  ],
+);

@@ -1,0 +1,675 @@
+import { hash, verify } from '@node-rs/argon2';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
+import type { WithdrawalsConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { startOfReportDay } from '../../lib/time-range';
+import { isTronAddress } from '../../lib/tron-address';
+import type { AuthService } from '../auth/auth.service';
+import type { RecordsService } from '../records/records.service';
+import type { WalletService } from '../wallet/wallet.service';
+import type { PayoutOutcome, PayoutRail } from './payout.client';
+import { createTurnover } from './turnover';
+import {
+  createWithdrawalsRepository,
+  type AddressRow,
+  type WithdrawalRow,
+  type WithdrawalsRepository,
+} from './withdrawals.repository';
+import { AddressAction, AddressType, WithdrawalState } from './withdrawals.schema';
+
+/*
+ * Design note: withdrawals.
+ *
+ * Held at once. Applying places a pending ledger transfer (player -> withdrawal payable) for the amount, and
+ * a second one (player -> fee income) for the fee, in the same database transaction that inserts the
+ * withdrawal row: the balance drops at once, and there is never a hold without its withdrawal or the other
+ * way round. The ledger's conditional debit refuses an overdraft, so 50 concurrent applications that the
+ * balance covers once produce one withdrawal; the other 49 roll back whole.
+ *
+ * One per request id. (player, request_id) is unique; a retry finds the first withdrawal and answers it.
+ * Daily limits and the address count are checked under a per-player advisory lock taken inside the same
+ * transaction, so two concurrent requests cannot both see "one left".
+ *
+ * States (decision 22): applied -> approved -> paying -> paid | rejected. Every change is one conditional
+ * UPDATE (`transition`): two operators, or an operator and a job, racing on one withdrawal cannot both
+ * move it. The ledger resolution (post on paid, void on rejected) runs in the same transaction as the state
+ * change, so a rejected withdrawal always has its money back and a paid one always has its hold posted.
+ *
+ * Paying. The state moves approved -> paying before the rail is called, so only one caller ever sends. The
+ * rail is keyed by the withdrawal id (its idempotency key). A definite answer settles the withdrawal: paid
+ * (post, tx hash) or failed (void: the rail is certain nothing left). Anything else (timeout, 5xx, lost
+ * answer, a crash between sending and recording) leaves it `paying`: the reconciler asks the rail about the
+ * key and settles it from the rail's answer. Nothing is refunded on a guess, and since the rail deduplicates
+ * by key, a send repeated after "the rail never saw it" cannot pay twice.
+ */
+
+const ADDRESS_MAX = 10;
+const OTHER_WALLET_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 20;
+/** Poisoning guard (address poisoning): the characters a person usually compares at each end. */
+const SIMILAR_EDGE = 4;
+/** A paying withdrawal is asked about again once it has been quiet this long. */
+const RECONCILE_AFTER_MS = 30_000;
+const JOB_BATCH = 50;
+/** Review flag: an address younger than this. */
+const NEW_ADDRESS_MS = 24 * 3_600_000;
+
+export const RECORD_STATUS: Record<WithdrawalState, 1 | 2 | 3> = {
+  [WithdrawalState.APPLIED]: 2,
+  [WithdrawalState.APPROVED]: 2,
+  [WithdrawalState.PAYING]: 2,
+  [WithdrawalState.PAID]: 1,
+  [WithdrawalState.REJECTED]: 3,
+};
+
+export const STATE_NAMES = {
+  [WithdrawalState.APPLIED]: 'applied',
+  [WithdrawalState.APPROVED]: 'approved',
+  [WithdrawalState.PAYING]: 'paying',
+  [WithdrawalState.PAID]: 'paid',
+  [WithdrawalState.REJECTED]: 'rejected',
+} as const;
+
+export interface BindAddressInput {
+  type: string;
+  address: string;
+  area: string;
+  confirmSimilar: boolean;
+}
+
+export interface ApplyInput {
+  amount: string;
+  addressId: number;
+  password: string;
+  requestId: string;
+}
+
+export interface WithdrawalsServiceDeps {
+  db: Db;
+  clock: Clock;
+  config: WithdrawalsConfig;
+  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash'>;
+  wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
+  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss'>;
+  /** The payout rail; null when none is configured (approved withdrawals then wait for one). */
+  rail: PayoutRail | null;
+}
+
+const minutesUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+const passwordLengthOk = (password: string) => {
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+};
+
+/** Address poisoning: same first and last SIMILAR_EDGE characters, but a different address. */
+export function looksAlike(a: string, b: string): boolean {
+  return (
+    a !== b &&
+    a.slice(0, SIMILAR_EDGE) === b.slice(0, SIMILAR_EDGE) &&
+    a.slice(-SIMILAR_EDGE) === b.slice(-SIMILAR_EDGE)
+  );
+}
+
+export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
+  const { db, clock, config, players, wallet, records } = deps;
+  const repo = createWithdrawalsRepository(db);
+  const turnover = createTurnover({ db, clock, records, multiples: config.turnover });
+
+  const holdKeyOf = (playerId: number, requestId: string) => `withdrawal:${playerId}:${requestId}`;
+  const feeKeyOf = (holdKey: string) => `${holdKey}:fee`;
+
+  function feeOf(amountMicro: bigint): bigint {
+    if (config.fee.kind === 'fixed') return config.fee.micro;
+    // Rounded up to the micro, so the platform never charges less than the ratio says.
+    return (amountMicro * BigInt(config.fee.basisPoints) + 9_999n) / 10_000n;
+  }
+
+  async function profileOf(playerId: number) {
+    const profile = await players.withdrawProfile(playerId);
+    if (!profile) throw new AppError('UNAUTHORIZED');
+    return profile;
+  }
+
+  function assertStanding(profile: NonNullable<Awaited<ReturnType<typeof profileOf>>>) {
+    if (profile.frozen) throw new AppError('ACCOUNT_FROZEN');
+    if (profile.selfExcludedUntil && profile.selfExcludedUntil.getTime() > clock.now().getTime()) {
+      throw new AppError('SELF_EXCLUDED');
+    }
+  }
+
+  /**
+   * Checks the withdrawal password: refuses while locked, reserves an attempt before the slow argon2 check
+   * (reserve, then validate), locks withdrawals for the configured time after the last allowed failure.
+   */
+  async function checkPassword(playerId: number, passwordHash: string, password: string) {
+    const now = clock.now();
+    const guard = await repo.passwordGuard(playerId);
+    if (guard.lockedUntil && guard.lockedUntil.getTime() > now.getTime()) {
+      throw new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(guard.lockedUntil, now) });
+    }
+    if (guard.lockedUntil) await repo.clearExpiredLock(playerId, now);
+    const attempt = await repo.reservePasswordAttempt(playerId, config.passwordMaxFailures, now);
+    if (attempt === null) {
+      const fresh = await repo.passwordGuard(playerId);
+      if (fresh.lockedUntil && fresh.lockedUntil.getTime() > now.getTime()) {
+        throw new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(fresh.lockedUntil, now) });
+      }
+      // Every attempt is taken by requests still being checked; none may start until they finish.
+      throw new AppError('WITHDRAW_PASSWORD_BUSY');
+    }
+    const ok = password.length > 0 && (await verify(passwordHash, password).catch(() => false));
+    if (ok) {
+      await repo.clearPasswordAttempts(playerId);
+      return;
+    }
+    if (attempt >= config.passwordMaxFailures) {
+      const until = new Date(now.getTime() + config.passwordLockMs);
+      await repo.lockWithdrawals(playerId, until);
+      throw new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(until, now) });
+    }
+    throw new AppError('WITHDRAW_PASSWORD_WRONG', { left: config.passwordMaxFailures - attempt });
+  }
+
+  /** Normalises and validates an address of one type (decision 12); returns what is stored. */
+  function normaliseAddress(input: BindAddressInput): { type: AddressType; address: string; area: string } {
+    const address = input.address.trim();
+    switch (input.type) {
+      case '1':
+        if (!isTronAddress(address)) throw new AppError('ADDRESS_TRC20_INVALID');
+        return { type: AddressType.TRC20, address, area: '' };
+      case '2': {
+        const area = input.area.trim().replace(/^\+/, '');
+        if (!/^\d{1,4}$/.test(area) || !/^[\d\s-]{4,20}$/.test(address)) {
+          throw new AppError('ADDRESS_PHONE_INVALID');
+        }
+        const phone = parsePhoneNumberFromString(`+${area}${address.replace(/[\s-]/g, '')}`);
+        if (!phone || !phone.isValid() || phone.countryCallingCode !== area) {
+          throw new AppError('ADDRESS_PHONE_INVALID');
+        }
+        return { type: AddressType.PHONE_WALLET, address: phone.nationalNumber, area };
+      }
+      case '3':
+        if (!address || [...address].length > OTHER_WALLET_MAX || /\s/.test(address)) {
+          throw new AppError('ADDRESS_TEXT_INVALID', { max: OTHER_WALLET_MAX });
+        }
+        return { type: AddressType.OTHER_WALLET, address, area: '' };
+      default:
+        throw new AppError('ADDRESS_TYPE_INVALID');
+    }
+  }
+
+  async function requirePasswordSet(playerId: number) {
+    const profile = await profileOf(playerId);
+    if (!profile.withdrawPasswordHash) throw new AppError('WITHDRAW_PASSWORD_NOT_SET');
+    return profile;
+  }
+
+  // Payout.
+
+  /** Settles a paying withdrawal from a definite rail answer; unknown answers change nothing. */
+  async function settle(row: WithdrawalRow, outcome: PayoutOutcome): Promise<WithdrawalRow> {
+    if (outcome.kind === 'paid') {
+      return finish(row.id, [WithdrawalState.PAYING], true, { txHash: outcome.txHash });
+    }
+    if (outcome.kind === 'failed') {
+      return finish(row.id, [WithdrawalState.PAYING], false, {
+        rejectReason: `出款失败，资金已退回：${outcome.reason}`.slice(0, 256),
+        lastPayoutError: outcome.reason.slice(0, 256),
+      });
+    }
+    await repo.notePayoutAttempt(
+      row.id,
+      outcome.kind === 'absent' ? 'absent' : outcome.reason.slice(0, 256),
+      clock.now(),
+    );
+    return (await repo.findById(row.id)) ?? row;
+  }
+
+  /**
+   * The final transition and its ledger resolution in one transaction: paid posts the holds, rejected voids
+   * them. A hold already resolved the same way (a retry after a crash between the two) is accepted.
+   */
+  async function finish(
+    id: number,
+    from: WithdrawalState[],
+    paid: boolean,
+    patch: { txHash?: string; rejectReason?: string; rejectedBy?: number | null; lastPayoutError?: string },
+  ): Promise<WithdrawalRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const row = await txRepo.transition(id, from, {
+        ...patch,
+        state: paid ? WithdrawalState.PAID : WithdrawalState.REJECTED,
+        updatedAt: clock.now(),
+      });
+      if (!row) {
+        const current = await txRepo.findById(id);
+        if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+        throw new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[current.state as WithdrawalState] });
+      }
+      await resolveHolds(tx, row, paid);
+      return row;
+    });
+  }
+
+  async function resolveHolds(tx: Tx, row: WithdrawalRow, post: boolean) {
+    const keys = row.feeMicro > 0n ? [row.holdKey, feeKeyOf(row.holdKey)] : [row.holdKey];
+    for (const key of keys) {
+      try {
+        await wallet.resolveIn(tx, key, post);
+      } catch (error) {
+        if (!(error instanceof AppError && error.key === 'TRANSFER_ALREADY_RESOLVED')) throw error;
+      }
+    }
+  }
+
+  /** approved -> paying (only one caller wins), then the rail; returns the withdrawal as it now stands. */
+  async function payOut(id: number): Promise<WithdrawalRow> {
+    if (!deps.rail) throw new AppError('UNAVAILABLE');
+    const row = await repo.transition(id, [WithdrawalState.APPROVED], {
+      state: WithdrawalState.PAYING,
+      updatedAt: clock.now(),
+    });
+    if (!row) {
+      const current = await repo.findById(id);
+      if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+      return current;
+    }
+    const outcome = await deps.rail.send(String(row.id), row.address, row.amountMicro);
+    return settle(row, outcome);
+  }
+
+  /** Asks the rail about one paying withdrawal and settles it; resends only when the rail never saw it. */
+  async function reconcileOne(id: number): Promise<WithdrawalRow | null> {
+    if (!deps.rail) return null;
+    const row = await repo.findById(id);
+    if (!row || row.state !== WithdrawalState.PAYING) return row;
+    const answer = await deps.rail.query(String(row.id));
+    const outcome =
+      answer.kind === 'absent' ? await deps.rail.send(String(row.id), row.address, row.amountMicro) : answer;
+    return settle(row, outcome);
+  }
+
+  /**
+   * An operator approves. Above the two-operator threshold the first approval is recorded and a second,
+   * different operator completes it. A completed approval starts the payout at once.
+   */
+  async function approve(
+    id: number,
+    operatorId: number,
+  ): Promise<{ row: WithdrawalRow; needsSecond: boolean }> {
+    const current = await repo.findById(id);
+    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    const stateError = (row: WithdrawalRow) =>
+      new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[row.state as WithdrawalState] });
+    if (current.state !== WithdrawalState.APPLIED) throw stateError(current);
+    const now = clock.now();
+    const twoNeeded = current.amountMicro > config.twoOperatorsAboveMicro;
+    if (twoNeeded && current.approvedBy === null) {
+      const first = await repo.recordFirstApproval(id, operatorId, now);
+      // Another operator gave the first approval a moment ago: this one may be the second.
+      if (!first) return approve(id, operatorId);
+      return { row: first, needsSecond: true };
+    }
+    if (twoNeeded && current.approvedBy === operatorId) throw new AppError('WITHDRAWAL_SECOND_APPROVER');
+    const approved = await repo.completeApproval(id, operatorId, twoNeeded, now);
+    if (!approved) throw stateError((await repo.findById(id)) ?? current);
+    if (!deps.rail) return { row: approved, needsSecond: false };
+    return { row: await payOut(id), needsSecond: false };
+  }
+
+  /**
+   * Automatic approval (off unless WITHDRAW_AUTO_APPROVE_BELOW is set): a small withdrawal of a player whose
+   * review shows no flag is approved by the system; the payout job pays it like any other.
+   */
+  async function autoApprove(row: WithdrawalRow): Promise<WithdrawalRow> {
+    if (config.autoApproveBelowMicro === 0n || row.amountMicro >= config.autoApproveBelowMicro) return row;
+    const { flags } = await reviewContext(row);
+    if (flags.length > 0) return row;
+    return (await repo.completeApproval(row.id, null, false, clock.now())) ?? row;
+  }
+
+  return {
+    turnover,
+    feeOf,
+    reviewContext,
+
+    // Addresses (decision 12).
+
+    listAddresses: (playerId: number) => repo.listAddresses(playerId),
+
+    async bindAddress(playerId: number, input: BindAddressInput, ip: string): Promise<AddressRow> {
+      await requirePasswordSet(playerId);
+      const normalised = normaliseAddress(input);
+      let similarTo: string | null = null;
+      if (normalised.type === AddressType.TRC20) {
+        const used = await repo.usedTrc20Addresses(playerId);
+        similarTo = used.find((u) => looksAlike(u, normalised.address)) ?? null;
+        if (similarTo && !input.confirmSimilar) {
+          throw new AppError(
+            'ADDRESS_SIMILAR',
+            { address: normalised.address, similar: similarTo },
+            { address: normalised.address, similar_to: similarTo },
+          );
+        }
+      }
+      const now = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          const txRepo = createWithdrawalsRepository(tx);
+          await txRepo.lockPlayer(playerId);
+          const live = await txRepo.listAddresses(playerId);
+          if (
+            live.some(
+              (a) =>
+                a.type === normalised.type && a.area === normalised.area && a.address === normalised.address,
+            )
+          ) {
+            throw new AppError('ADDRESS_DUPLICATE');
+          }
+          if (live.length >= ADDRESS_MAX) throw new AppError('ADDRESS_LIMIT', { max: ADDRESS_MAX });
+          const row = await txRepo.insertAddress({
+            playerId,
+            ...normalised,
+            createdAt: now,
+            usableAt: new Date(now.getTime() + config.addressDelayMs),
+          });
+          await txRepo.insertAddressEvent({
+            playerId,
+            addressId: row.id,
+            action: AddressAction.BIND,
+            ip,
+            similarTo,
+            createdAt: now,
+          });
+          return row;
+        });
+      } catch (error) {
+        if (
+          pgErrorCode(error) === UNIQUE_VIOLATION &&
+          pgConstraint(error) === 'withdrawal_addresses_live_uq'
+        ) {
+          throw new AppError('ADDRESS_DUPLICATE');
+        }
+        throw error;
+      }
+    },
+
+    async deleteAddress(playerId: number, addressId: number, address: string, ip: string) {
+      await requirePasswordSet(playerId);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const txRepo = createWithdrawalsRepository(tx);
+        // The owner, the id and the address text must all match: another player's id finds nothing.
+        if (!(await txRepo.deleteAddress(playerId, addressId, address.trim(), now))) {
+          throw new AppError('ADDRESS_NOT_FOUND');
+        }
+        await txRepo.insertAddressEvent({
+          playerId,
+          addressId,
+          action: AddressAction.DELETE,
+          ip,
+          createdAt: now,
+        });
+      });
+      return true as const;
+    },
+
+    // Withdrawal password (decision 10).
+
+    async setPassword(playerId: number, password: string) {
+      const profile = await profileOf(playerId);
+      if (profile.withdrawPasswordHash) throw new AppError('WITHDRAW_PASSWORD_ALREADY_SET');
+      if (!passwordLengthOk(password)) throw new AppError('WITHDRAW_PASSWORD_FORMAT');
+      if (!(await players.replaceWithdrawPasswordHash(playerId, await hash(password), null))) {
+        // A concurrent request set one first.
+        throw new AppError('WITHDRAW_PASSWORD_ALREADY_SET');
+      }
+      return true as const;
+    },
+
+    async updatePassword(playerId: number, oldPassword: string, newPassword: string) {
+      const profile = await requirePasswordSet(playerId);
+      if (!passwordLengthOk(newPassword)) throw new AppError('WITHDRAW_PASSWORD_FORMAT');
+      await checkPassword(playerId, profile.withdrawPasswordHash!, oldPassword);
+      // Compare-and-set against the hash that was verified: a concurrent change makes this one fail.
+      if (
+        !(await players.replaceWithdrawPasswordHash(
+          playerId,
+          await hash(newPassword),
+          profile.withdrawPasswordHash,
+        ))
+      ) {
+        throw new AppError('WITHDRAW_PASSWORD_WRONG', { left: config.passwordMaxFailures });
+      }
+      return true as const;
+    },
+
+    // Applying.
+
+    /** Limits, fee, turnover and balance, shown before applying (POST /api/plat/withdraw-info). */
+    async info(playerId: number) {
+      const now = clock.now();
+      const [profile, guard, totals, remaining, available] = await Promise.all([
+        profileOf(playerId),
+        repo.passwordGuard(playerId),
+        repo.totalsSince(playerId, new Date(startOfReportDay(now.getTime()))),
+        turnover.remainingOf(playerId),
+        wallet.availableIn(db, playerId),
+      ]);
+      const locked =
+        guard.lockedUntil && guard.lockedUntil.getTime() > now.getTime() ? guard.lockedUntil : null;
+      return {
+        availableMicro: available,
+        totals,
+        turnoverRemainingMicro: remaining,
+        passwordSet: profile.withdrawPasswordHash !== null,
+        lockedMinutes: locked ? minutesUntil(locked, now) : 0,
+      };
+    },
+
+    async apply(playerId: number, input: ApplyInput): Promise<WithdrawalRow> {
+      const parsed = parseAmount(input.amount);
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+      const amountMicro = parsed.micro;
+      const sameRequest = (w: WithdrawalRow) => {
+        if (w.amountMicro !== amountMicro || w.addressId !== input.addressId) {
+          throw new AppError('WITHDRAW_REQUEST_CONFLICT');
+        }
+        return w;
+      };
+      // A retry of an application that was already accepted answers it; nothing is checked or moved again.
+      const earlier = await repo.findByRequest(playerId, input.requestId);
+      if (earlier) return sameRequest(earlier);
+
+      const profile = await profileOf(playerId);
+      assertStanding(profile);
+      if (!profile.withdrawPasswordHash) throw new AppError('WITHDRAW_PASSWORD_NOT_SET');
+      if (amountMicro < config.minMicro)
+        throw new AppError('WITHDRAW_AMOUNT_BELOW_MIN', { min: formatMicro(config.minMicro) });
+      if (amountMicro > config.maxMicro)
+        throw new AppError('WITHDRAW_AMOUNT_ABOVE_MAX', { max: formatMicro(config.maxMicro) });
+      const address = await repo.findLiveAddress(playerId, input.addressId);
+      if (!address) throw new AppError('ADDRESS_NOT_FOUND');
+      const now = clock.now();
+      if (address.usableAt.getTime() > now.getTime()) {
+        throw new AppError('ADDRESS_NOT_USABLE', { minutes: minutesUntil(address.usableAt, now) });
+      }
+      const remaining = await turnover.remainingOf(playerId);
+      if (remaining > 0n) throw new AppError('WITHDRAW_TURNOVER', { remaining: formatMicro(remaining) });
+      await checkPassword(playerId, profile.withdrawPasswordHash, input.password);
+
+      const feeMicro = feeOf(amountMicro);
+      const holdKey = holdKeyOf(playerId, input.requestId);
+      try {
+        const { row, created } = await db.transaction(async (tx) => {
+          const txRepo = createWithdrawalsRepository(tx);
+          await txRepo.lockPlayer(playerId);
+          const raced = await txRepo.findByRequest(playerId, input.requestId);
+          if (raced) return { row: sameRequest(raced), created: false };
+          await assertDailyLimits(txRepo, playerId, amountMicro, now);
+          const inserted = await txRepo.insertWithdrawal({
+            playerId,
+            requestId: input.requestId,
+            addressId: address.id,
+            addressType: address.type,
+            address: address.address,
+            area: address.area,
+            amountMicro,
+            feeMicro,
+            holdKey,
+            createdAt: now,
+            updatedAt: now,
+          });
+          const reference = { type: 'withdrawal', id: String(inserted.id) };
+          await wallet.holdIn(tx, {
+            key: holdKey,
+            debit: { player: playerId },
+            credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+            amountMicro,
+            code: TransferCode.WITHDRAWAL,
+            reference,
+          });
+          if (feeMicro > 0n) {
+            await wallet.holdIn(tx, {
+              key: feeKeyOf(holdKey),
+              debit: { player: playerId },
+              credit: { system: SystemAccount.FEE_INCOME },
+              amountMicro: feeMicro,
+              code: TransferCode.WITHDRAWAL_FEE,
+              reference,
+            });
+          }
+          return { row: inserted, created: true };
+        });
+        return created ? await autoApprove(row) : row;
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+          throw new AppError('WITHDRAW_INSUFFICIENT', {
+            amount: formatMicro(amountMicro),
+            fee: formatMicro(feeMicro),
+            total: formatMicro(amountMicro + feeMicro),
+          });
+        }
+        throw error;
+      }
+    },
+
+    /** The player's own withdrawals, newest first (records). Scoped by player: no id reaches another's. */
+    listForPlayer: (playerId: number, page: number, size: number) =>
+      repo.listForPlayer(playerId, size, (page - 1) * size),
+
+    // Review and payout (decision 22).
+
+    findById: (id: number) => repo.findById(id),
+    listByStates: (states: WithdrawalState[], page: number, size: number) =>
+      repo.listByStates(states, size, (page - 1) * size),
+
+    /**
+     * An operator approves. Above the two-operator threshold the first approval is recorded and a second,
+     * different operator completes it. A completed approval starts the payout at once.
+     */
+    approve,
+
+    /** An operator rejects with a reason: the holds are voided in the same transaction (money back exactly). */
+    reject: (id: number, operatorId: number, reason: string) =>
+      finish(id, [WithdrawalState.APPLIED, WithdrawalState.APPROVED], false, {
+        rejectReason: reason,
+        rejectedBy: operatorId,
+      }),
+
+    payOut,
+    reconcileOne,
+
+    /** Job: pays approved withdrawals left behind (a crash after approving, or no rail at the time). */
+    async payApproved(): Promise<number> {
+      if (!deps.rail) return 0;
+      const ids = await repo.idsInState(WithdrawalState.APPROVED, JOB_BATCH);
+      for (const id of ids) await payOut(id);
+      return ids.length;
+    },
+
+    /** Job: settles paying withdrawals that have been quiet for a while by asking the rail. */
+    async reconcile(): Promise<number> {
+      if (!deps.rail) return 0;
+      const ids = await repo.idsInState(
+        WithdrawalState.PAYING,
+        JOB_BATCH,
+        new Date(clock.now().getTime() - RECONCILE_AFTER_MS),
+      );
+      for (const id of ids) await reconcileOne(id);
+      return ids.length;
+    },
+  };
+
+  /** What an operator sees beside a withdrawal before deciding, and the flags that hold it for review. */
+  async function reviewContext(row: WithdrawalRow) {
+    const now = clock.now();
+    const [profile, codeTotals, winLoss, remaining, address, others, history, guard] = await Promise.all([
+      players.withdrawProfile(row.playerId),
+      wallet.codeTotals(row.playerId),
+      records.winLoss(row.playerId, { range: 3 }),
+      turnover.remainingOf(row.playerId),
+      repo.addressById(row.addressId),
+      repo.otherPlayersUsing(row.address, row.playerId),
+      repo.playerSummary(row.playerId, row.id),
+      repo.passwordGuard(row.playerId),
+    ]);
+    const total = (code: number, side: 'inMicro' | 'outMicro') =>
+      codeTotals.find((c) => c.code === code)?.[side] ?? 0n;
+    const depositsMicro = total(TransferCode.DEPOSIT, 'inMicro');
+    const withdrawnMicro = total(TransferCode.WITHDRAWAL, 'outMicro');
+    const addressAgeMs = address ? now.getTime() - address.createdAt.getTime() : 0;
+    const flags: string[] = [];
+    if (profile?.frozen) flags.push('frozen');
+    if (profile?.selfExcludedUntil && profile.selfExcludedUntil.getTime() > now.getTime())
+      flags.push('self_excluded');
+    if (others.length > 0) flags.push('shared_address');
+    if (addressAgeMs < NEW_ADDRESS_MS) flags.push('new_address');
+    if (withdrawnMicro + row.amountMicro > depositsMicro) flags.push('withdraws_more_than_deposited');
+    if (history.count === 0) flags.push('first_withdrawal');
+    if (guard.lockedUntil && guard.lockedUntil.getTime() > now.getTime() - 24 * 3_600_000)
+      flags.push('password_locked_recently');
+    if (remaining > 0n) flags.push('turnover_outstanding');
+    return {
+      username: profile?.username ?? '',
+      depositsMicro,
+      withdrawnMicro,
+      previousWithdrawals: history.count,
+      openWithdrawals: history.open,
+      winLoss: winLoss.total,
+      turnoverRemainingMicro: remaining,
+      addressAgeMs,
+      otherPlayers: others,
+      flags,
+    };
+  }
+
+  async function assertDailyLimits(
+    txRepo: WithdrawalsRepository,
+    playerId: number,
+    amountMicro: bigint,
+    now: Date,
+  ) {
+    const today = await txRepo.totalsSince(playerId, new Date(startOfReportDay(now.getTime())));
+    if (today.count >= config.dailyCount)
+      throw new AppError('WITHDRAW_DAILY_COUNT', { max: config.dailyCount });
+    if (today.amountMicro + amountMicro > config.dailyAmountMicro) {
+      const left =
+        config.dailyAmountMicro > today.amountMicro ? config.dailyAmountMicro - today.amountMicro : 0n;
+      throw new AppError('WITHDRAW_DAILY_AMOUNT', {
+        max: formatMicro(config.dailyAmountMicro),
+        left: formatMicro(left),
+      });
+    }
+  }
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

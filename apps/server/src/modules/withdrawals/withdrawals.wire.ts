@@ -1,0 +1,69 @@
+import type { WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
+import { formatMicro } from '@koi/ledger';
+import type { WithdrawalsConfig } from '../../config';
+import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
+import { AddressType, type WithdrawalState } from './withdrawals.schema';
+import { RECORD_STATUS, STATE_NAMES, type WithdrawalsService } from './withdrawals.service';
+
+/** The one place where the withdrawals module's camelCase rows become the snake_case wire (decision 3). */
+
+const typeText = (type: number) => String(type) as WithdrawAddressWire['type'];
+
+export function addressWire(a: AddressRow): WithdrawAddressWire {
+  return {
+    id: a.id,
+    type: typeText(a.type),
+    address: a.address,
+    area: a.area,
+    phone: a.type === AddressType.PHONE_WALLET ? a.address : '',
+    created_at: a.createdAt.toISOString(),
+    usable_at: a.usableAt.toISOString(),
+  };
+}
+
+export function withdrawalWire(w: WithdrawalRow): WithdrawalWire {
+  const state = w.state as WithdrawalState;
+  return {
+    id: w.id,
+    request_id: w.requestId,
+    amount: formatMicro(w.amountMicro),
+    fee: formatMicro(w.feeMicro),
+    total: formatMicro(w.amountMicro + w.feeMicro),
+    address_type: typeText(w.addressType),
+    address: w.address,
+    area: w.area,
+    state: STATE_NAMES[state],
+    status: RECORD_STATUS[state],
+    tx_hash: w.txHash,
+    reason: w.rejectReason,
+    created_at: w.createdAt.toISOString(),
+    updated_at: w.updatedAt.toISOString(),
+  };
+}
+
+/** Basis points as a percent without a float: 50 -> "0.5", 125 -> "1.25", 200 -> "2". */
+function percentText(basisPoints: number): string {
+  const fraction = String(basisPoints % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${Math.floor(basisPoints / 100)}.${fraction}` : String(Math.floor(basisPoints / 100));
+}
+
+type Info = Awaited<ReturnType<WithdrawalsService['info']>>;
+
+export function withdrawInfoWire(info: Info, config: WithdrawalsConfig) {
+  return {
+    available: formatMicro(info.availableMicro),
+    min_amount: formatMicro(config.minMicro),
+    max_amount: formatMicro(config.maxMicro),
+    fee_type: config.fee.kind,
+    fee: config.fee.kind === 'fixed' ? formatMicro(config.fee.micro) : percentText(config.fee.basisPoints),
+    daily_count_limit: config.dailyCount,
+    daily_count_used: info.totals.count,
+    daily_amount_limit: formatMicro(config.dailyAmountMicro),
+    daily_amount_used: formatMicro(info.totals.amountMicro),
+    turnover_remaining: formatMicro(info.turnoverRemainingMicro),
+    password_set: info.passwordSet,
+    locked_minutes: info.lockedMinutes,
+  };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { flagField, intField, moneyString, optionalText, text } from './common';
+
+/**
+ * Withdrawal addresses, the withdrawal password and withdrawals (spec §2 address and password panels, §7;
+ * decisions 10, 12, 22, 23). Field names the spec lists are kept; the rest are ours, in snake_case.
+ */
+
+/** Decision 12: 1 = TRC20, 2 = money-transfer wallet by area code + phone, 3 = another wallet by address. */
+export const ADDRESS_TYPES = ['1', '2', '3'] as const;
+
+/** POST /api/plat/address-list */
+export const withdrawAddress = z.object({
+  id: z.number().int(),
+  type: z.enum(ADDRESS_TYPES).describe('1 = TRC20, 2 = wallet by phone, 3 = other wallet'),
+  address: z.string().describe('TRC20 or wallet address; for type 2 the phone number'),
+  area: z.string().describe('Calling code without "+" (type 2 only, otherwise "")'),
+  phone: z.string().describe('Phone number (type 2 only, otherwise "")'),
+  created_at: z.string().describe('ISO 8601'),
+  usable_at: z.string().describe('ISO 8601: the address can be used for withdrawals from then on'),
+});
+export const addressListResult = z.array(withdrawAddress);
+export type WithdrawAddressWire = z.infer<typeof withdrawAddress>;
+
+/**
+ * POST /api/plat/bind-address. The schema only bounds the fields; each type's format is a business rule
+ * answered with a Chinese message (HTTP 200), as the player app toasts it.
+ */
+export const bindAddressRequest = z.strictObject({
+  type: z.string().max(2).describe("'1' TRC20, '2' wallet by phone, '3' other wallet"),
+  address: optionalText(128).describe('TRC20 address, the phone number (type 2) or the wallet address'),
+  area: optionalText(8).describe('Calling code for type 2, e.g. 86 or +86'),
+  confirm_similar: flagField()
+    .optional()
+    .default(false)
+    .describe('The player saw the look-alike warning (code 5008) and confirms this address'),
+});
+
+/** POST /api/plat/del-address: both must name the same address of the signed-in player. */
+export const deleteAddressRequest = z.strictObject({
+  address_id: intField({ min: 1 }),
+  address: text(128),
+});
+
+/** POST /api/plat/set-password */
+export const setWithdrawPasswordRequest = z.strictObject({ password: optionalText(64) });
+/** POST /api/plat/update-password */
+export const updateWithdrawPasswordRequest = z.strictObject({
+  old_password: optionalText(64),
+  new_password: optionalText(64),
+});
+
+/** POST /api/plat/withdraw-info: what the player needs to know before applying. */
+export const withdrawInfoResult = z.object({
+  available: z.string().describe('Spendable balance, 6 decimals'),
+  min_amount: z.string(),
+  max_amount: z.string(),
+  fee_type: z.enum(['fixed', 'ratio']),
+  fee: z.string().describe('Fixed fee in USDT, or the ratio in percent ("0.5" = 0.5 %)'),
+  daily_count_limit: z.number().int(),
+  daily_count_used: z.number().int(),
+  daily_amount_limit: z.string(),
+  daily_amount_used: z.string(),
+  turnover_remaining: z.string().describe('Valid bets still required before a withdrawal (decision 23)'),
+  password_set: z.boolean(),
+  locked_minutes: z.number().int().describe('Minutes left of a wrong-password lock; 0 = not locked'),
+});
+
+/** POST /api/plat/withdraw-apply */
+export const withdrawApplyRequest = z.strictObject({
+  amount: moneyString,
+  address_id: intField({ min: 1 }),
+  password: optionalText(64),
+  request_id: text(64)
+    .pipe(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: '须为8-64位字母、数字、-或_' }))
+    .describe('Client-chosen id of this application; a retry with the same id returns the same withdrawal'),
+});
+
+export const WITHDRAWAL_STATES = ['applied', 'approved', 'paying', 'paid', 'rejected'] as const;
+export type WithdrawalStateName = (typeof WITHDRAWAL_STATES)[number];
+
+export const withdrawalWire = z.object({
+  id: z.number().int(),
+  request_id: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  total: z.string().describe('amount + fee: what left the balance'),
+  address_type: z.enum(ADDRESS_TYPES),
+  address: z.string(),
+  area: z.string(),
+  state: z.enum(WITHDRAWAL_STATES),
+  status: z.number().int().describe('Record status: 1 completed, 2 pending review/processing, 3 rejected'),
+  tx_hash: z.string().nullable(),
+  reason: z.string().nullable().describe('Why it was rejected'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WithdrawalWire = z.infer<typeof withdrawalWire>;
+export const withdrawApplyResult = withdrawalWire;
