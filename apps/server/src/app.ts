@@ -253,6 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet,
     records,
     rail: deps.payoutRail,
+    payout: config.payout,
   });
   await app.register(withdrawals.plugin);
   if (config.jobsEnabled) {

@@ -273,6 +273,8 @@ export const ERRORS = {
     http: 200,
     zh: '操作员账户已停用',
     en: 'This operator account is disabled',
+  },
+
   // Withdrawals, addresses and the withdrawal password (spec §2, §5; decisions 10, 12, 22, 23).
   ADDRESS_TYPE_INVALID: {
     code: 5001,

@@ -46,7 +46,7 @@ function outcomeOf(answer: RailAnswer): PayoutOutcome {
 /** HTTP client of the payout rail (the sandbox's `/payout` in development and tests, decision 19). */
 export function createHttpPayoutRail(cfg: { url: string; apiKey: string; timeoutMs?: number }): PayoutRail {
   const base = cfg.url.replace(/\/+$/, '');
-  const headers = { authorization: `Bearer ${cfg.apiKey}`, 'content-type': 'application/json' };
+  const headers = { 'x-api-key': cfg.apiKey, 'content-type': 'application/json' };
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PayoutOutcome> {
     let response: Response;
