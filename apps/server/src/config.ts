@@ -151,6 +151,7 @@ export interface Config {
     approvalAboveMicro: bigint;
     /** Where uploaded images are stored and served from (default KOI_DATA_DIR/uploads). */
     uploadsDir: string;
+  };
   withdrawals: WithdrawalsConfig;
 }
 
