@@ -3,6 +3,7 @@ import type { SandboxConfig } from './config';
 import { guardControl } from './http/control';
 import { createHttp } from './http/server';
 import { registerPayments } from './payments';
+import { registerPayout } from './payout';
 import { registerProviders } from './providers';
 import { registerTron } from './tron';
 
@@ -16,7 +17,8 @@ export async function buildSandbox(config: SandboxConfig) {
   const providers = registerProviders(app, config);
   const tron = registerTron(app, config);
   const payments = registerPayments(app, config);
-  return Object.assign(app, { providers, tron, payments });
+  const payout = registerPayout(app, config, tron);
+  return Object.assign(app, { providers, tron, payments, payout });
 }
 
 export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { SandboxConfig } from '../config';
 
 /**
@@ -38,3 +38,8 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** Escapes text for HTML pages; every page builds its markup from strings. */
 export const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The refusal shape of the payment channel and the payout rail: `{ error: { code, message } }`. */
+export function refuse(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send({ error: { code, message } });
+}

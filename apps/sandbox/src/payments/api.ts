@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxConfig } from '../config';
-import { publicUrl } from '../http/server';
+import { refuse, publicUrl } from '../http/server';
 import type { Notifier } from './notifier';
 import { signed, verify } from './signature';
 import type { Order, OrderStore } from './store';
@@ -36,19 +36,6 @@ const statusQuery = z.object({
   nonce: z.string().regex(/^[A-Za-z0-9]{8,64}$/),
   sign: z.string().regex(/^[0-9a-f]{64}$/),
 });
-
-type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNKNOWN_MERCHANT'
-  | 'BAD_SIGNATURE'
-  | 'STALE_TIMESTAMP'
-  | 'REPLAYED_NONCE'
-  | 'ORDER_CONFLICT'
-  | 'NOT_FOUND';
-
-function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
-  return reply.status(status).send({ error: { code, message } });
-}
 
 /**
  * The channel's merchant API: create an order (→ the hosted page's URL) and query an order's status. Every
