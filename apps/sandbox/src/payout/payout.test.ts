@@ -68,6 +68,8 @@ describe('sandbox payout rail', () => {
     expect((await send({ idempotency_key: 'w-2', to_address: to, amount: '10.5' })).body.tx_hash).toBe(
       [...hashes][0],
     );
+    // The short spellings name the same payout.
+    expect((await send({ key: 'w-2', to, amount: '10.500000' })).body.tx_hash).toBe([...hashes][0]);
     const changed = await send({ idempotency_key: 'w-2', to_address: to, amount: '11' });
     expect([changed.status, changed.body.error.code]).toEqual([409, 'KEY_CONFLICT']);
     await s.control('/control/tron/mine', { blocks: 1 });

@@ -73,7 +73,13 @@ export function payoutRoutes(
 
   app.post('/payout/transfers', async (request, reply) => {
     if (!authorised(request)) return refuse(reply, 401, 'UNAUTHORISED', 'x-api-key required');
-    const parsed = transferRequest.safeParse(request.body);
+    // `key` and `to` are accepted as shorter spellings of `idempotency_key` and `to_address`.
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = transferRequest.safeParse({
+      ...raw,
+      idempotency_key: raw.idempotency_key ?? raw.key,
+      to_address: raw.to_address ?? raw.to,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return refuse(reply, 400, 'BAD_REQUEST', `${issue.path.join('.')}: ${issue.message}`);
