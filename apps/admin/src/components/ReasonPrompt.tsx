@@ -35,8 +35,10 @@ export function useReasonPrompt(): [(ask: Ask) => void, ReactNode] {
   );
 
   const submit = async () => {
-    const { reason } = await form.validateFields();
-    if (!current.current) return;
+    // An invalid form shows its message beside the field; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values || !current.current) return;
+    const { reason } = values;
     setBusy(true);
     setError(null);
     try {

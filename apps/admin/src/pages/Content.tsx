@@ -20,7 +20,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type AdminBanner } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
+import { ignoreInvalid, IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -240,7 +240,7 @@ function BannerEditor({
       open
       title={banner ? t('common.edit') : t('content.newBanner')}
       onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => save.mutate(v))}
+      onOk={() => form.validateFields().then((v) => save.mutate(v), ignoreInvalid)}
       okButtonProps={{ loading: save.isPending }}
       destroyOnHidden
     >

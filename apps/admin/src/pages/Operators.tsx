@@ -23,7 +23,7 @@ import {
 } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { QueryError, fmtTime, pagination } from '../components/ui';
+import { ignoreInvalid, QueryError, fmtTime, pagination } from '../components/ui';
 import { adminApi, type OperatorCredentials } from '../lib/api';
 import { useCan, useMe } from '../lib/permissions';
 
@@ -182,7 +182,7 @@ function CreateOperator({
       open
       title={t('operators.create')}
       onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => create.mutate(v))}
+      onOk={() => form.validateFields().then((v) => create.mutate(v), ignoreInvalid)}
       okButtonProps={{ loading: create.isPending }}
     >
       <QueryError error={create.error} />
@@ -236,7 +236,7 @@ function RoleChange({
       open
       title={`${t('operators.changeRole')} ${operator.username}`}
       onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => save.mutate(v))}
+      onOk={() => form.validateFields().then((v) => save.mutate(v), ignoreInvalid)}
       okButtonProps={{ loading: save.isPending }}
     >
       <QueryError error={save.error} />

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { Money, QueryError, fmtTime } from '../components/ui';
+import { ignoreInvalid, Money, QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 import { AdjustmentStatusTag } from './Adjustments';
@@ -309,7 +309,7 @@ function AdjustModal({
       open
       title={t('players.adjust')}
       onCancel={onClose}
-      onOk={result ? onClose : () => form.validateFields().then((v) => adjust.mutate(v))}
+      onOk={result ? onClose : () => form.validateFields().then((v) => adjust.mutate(v), ignoreInvalid)}
       okText={result ? t('common.done') : t('common.confirm')}
       okButtonProps={{ loading: adjust.isPending }}
       cancelButtonProps={result ? { style: { display: 'none' } } : undefined}
