@@ -294,20 +294,40 @@ describe('operator console', () => {
     await shot(page, '11-ledger');
   });
 
-  it('creates an operator and shows its one-time password and TOTP QR code once', async () => {
+  it('creates a support operator with audit read added, showing its one-time password and TOTP QR code once', async () => {
     const { page } = boss;
     lastPage = page;
+    const username = `support_${Date.now().toString(36).slice(-5)}`;
     await page.goto(`${BASE}/admin/operators`);
     await page.getByRole('button', { name: /新建操作员/ }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#create-operator_username') });
-    await dialog.locator('#create-operator_username').fill(`viewer_${Date.now().toString(36).slice(-5)}`);
-    await dialog.locator('#create-operator_reason').fill('e2e: new viewer');
-    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-    await page.getByTestId('totp-qr').waitFor();
+    await dialog.locator('#create-operator_username').fill(username);
+    await dialog
+      .locator('.ant-select')
+      .filter({ has: page.locator('#create-operator_role') })
+      .click();
+    await page.locator('.ant-select-item-option', { hasText: '客服' }).click();
+    const auditRow = dialog.locator('[data-area=audit]');
+    await auditRow.getByText('只读').click();
+    await dialog.locator('#create-operator_reason').fill('e2e: new support agent');
     await settle(page);
+    await shot(page, '12-operator-create');
+    await dialog.getByRole('button', { name: label('确定') }).click();
+    await page.getByTestId('totp-qr').waitFor();
     assert.ok((await page.getByTestId('operator-password').textContent()).length >= 12);
-    await shot(page, '12-operator-created');
+    await settle(page);
+    await shot(page, '13-operator-created');
     await page.getByRole('button', { name: label('完成') }).click();
+    // The server kept the override: the role dialog opens on support with audit at read.
+    await page
+      .locator('.ant-table-row', { hasText: username })
+      .getByRole('button', { name: '修改角色' })
+      .click();
+    const roleDialog = page.locator('.ant-modal').filter({ has: page.locator('#role-change_role') });
+    await roleDialog.getByText('客服').waitFor();
+    const checked = roleDialog.locator('[data-area=audit] .ant-radio-button-wrapper-checked');
+    assert.equal((await checked.textContent()).trim(), '只读');
+    await roleDialog.getByRole('button', { name: label('取消') }).click();
   });
 
   it('shows games and providers', async () => {
@@ -316,7 +336,7 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
     await settle(page);
-    await shot(page, '13-games');
+    await shot(page, '14-games');
   });
 
   it('creates a banner from an uploaded image', async () => {
@@ -325,7 +345,7 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/content`);
     await page.getByText('配置项').waitFor();
     await settle(page);
-    await shot(page, '14-content');
+    await shot(page, '15-content');
     await page.getByRole('button', { name: /新增轮播图/ }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#banner_title') });
     await dialog.locator('input[type=file]').setInputFiles({
@@ -337,7 +357,7 @@ describe('operator console', () => {
     const url = await dialog.locator('#banner_image').inputValue();
     await dialog.locator('#banner_title').fill('e2e 上传的轮播图');
     await settle(page);
-    await shot(page, '15-banner-upload');
+    await shot(page, '16-banner-upload');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     const row = page.locator('.ant-table-row', { hasText: 'e2e 上传的轮播图' });
     await row.waitFor();
@@ -352,19 +372,19 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
     await settle(page);
-    await shot(page, '16-sessions');
+    await shot(page, '17-sessions');
     // Back on the dashboard, the ledger check run above is the last one shown.
     await page.getByRole('menuitem', { name: '数据概览' }).click();
     await page.getByTestId('ledger-check-state').waitFor();
     assert.match(await page.getByTestId('ledger-check-state').textContent(), /校验通过/);
     await settle(page);
-    await shot(page, '17-dashboard-after');
+    await shot(page, '18-dashboard-after');
     // English is one click away and remembered.
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
     await page.getByText('Sign-ups today').waitFor();
     await settle(page);
-    await shot(page, '18-dashboard-english');
+    await shot(page, '19-dashboard-english');
     await page.reload();
     await page.getByText('Sign-ups today').waitFor();
     await context.close();

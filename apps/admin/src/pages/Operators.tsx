@@ -18,9 +18,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   OPERATOR_ROLES,
   OPERATOR_USERNAME_PATTERN,
+  ROLE_PERMISSIONS,
   type AdminOperator,
   type OperatorRole,
+  type Permissions,
 } from '@koi/contract';
+import type { FormInstance } from 'antd';
+import { PermissionGrid, overridesFor } from '../components/PermissionGrid';
 import { useTranslation } from 'react-i18next';
 import { useReasonPrompt } from '../components/ReasonPrompt';
 import { ignoreInvalid, QueryError, fmtTime, pagination } from '../components/ui';
@@ -163,6 +167,50 @@ export function OperatorsPage() {
   );
 }
 
+type RoleValues = { role: OperatorRole; permissions?: Permissions; reason: string };
+
+/**
+ * Role and, for a non-admin role, the per-area levels starting from the role's own. Choosing another role
+ * starts again from that role's levels; only the areas that then differ are sent as overrides.
+ */
+function RoleFields() {
+  const { t } = useTranslation();
+  const held = useMe().data?.permissions;
+  const role = Form.useWatch<OperatorRole | undefined>('role');
+  return (
+    <>
+      <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
+        <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="permissions"
+        label={t('operators.permissions')}
+        extra={role === 'admin' ? t('operators.adminAll') : undefined}
+      >
+        <PermissionGrid held={held} disabled={role === 'admin'} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** When the role changes, the grid restarts from the new role's levels. */
+const resetPermissionsOnRole = (form: FormInstance<RoleValues>) => (changed: Partial<RoleValues>) => {
+  if (changed.role) form.setFieldValue('permissions', ROLE_PERMISSIONS[changed.role]);
+};
+
+function ReasonField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="reason"
+      label={t('common.reason')}
+      rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
+    >
+      <Input.TextArea rows={2} maxLength={256} />
+    </Form.Item>
+  );
+}
+
 function CreateOperator({
   onClose,
   onCreated,
@@ -171,22 +219,34 @@ function CreateOperator({
   onCreated: (c: OperatorCredentials) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ username: string; role: OperatorRole; reason: string }>();
+  const [form] = Form.useForm<RoleValues & { username: string }>();
   const create = useMutation({
-    mutationFn: (v: { username: string; role: OperatorRole; reason: string }) =>
-      adminApi.createOperator({ username: v.username.trim(), role: v.role, reason: v.reason.trim() }),
+    mutationFn: (v: RoleValues & { username: string }) =>
+      adminApi.createOperator({
+        username: v.username.trim(),
+        role: v.role,
+        permissions: overridesFor(v.role, v.permissions),
+        reason: v.reason.trim(),
+      }),
     onSuccess: onCreated,
   });
   return (
     <Modal
       open
+      width={620}
       title={t('operators.create')}
       onCancel={onClose}
       onOk={() => form.validateFields().then((v) => create.mutate(v), ignoreInvalid)}
       okButtonProps={{ loading: create.isPending }}
     >
       <QueryError error={create.error} />
-      <Form form={form} layout="vertical" name="create-operator" initialValues={{ role: 'viewer' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="create-operator"
+        initialValues={{ role: 'viewer', permissions: ROLE_PERMISSIONS.viewer }}
+        onValuesChange={resetPermissionsOnRole(form as unknown as FormInstance<RoleValues>)}
+      >
         <Form.Item
           name="username"
           label={t('login.username')}
@@ -197,16 +257,8 @@ function CreateOperator({
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
-          <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('common.reason')}
-          rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-        >
-          <Input.TextArea rows={2} maxLength={256} />
-        </Form.Item>
+        <RoleFields />
+        <ReasonField />
       </Form>
     </Modal>
   );
@@ -222,10 +274,14 @@ function RoleChange({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ role: OperatorRole; reason: string }>();
+  const [form] = Form.useForm<RoleValues>();
   const save = useMutation({
-    mutationFn: (v: { role: OperatorRole; reason: string }) =>
-      adminApi.operatorRole(operator.id, { role: v.role, reason: v.reason.trim() }),
+    mutationFn: (v: RoleValues) =>
+      adminApi.operatorRole(operator.id, {
+        role: v.role,
+        permissions: overridesFor(v.role, v.permissions),
+        reason: v.reason.trim(),
+      }),
     onSuccess: () => {
       onSaved();
       onClose();
@@ -234,23 +290,22 @@ function RoleChange({
   return (
     <Modal
       open
+      width={620}
       title={`${t('operators.changeRole')} ${operator.username}`}
       onCancel={onClose}
       onOk={() => form.validateFields().then((v) => save.mutate(v), ignoreInvalid)}
       okButtonProps={{ loading: save.isPending }}
     >
       <QueryError error={save.error} />
-      <Form form={form} layout="vertical" name="role-change" initialValues={{ role: operator.role }}>
-        <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
-          <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('common.reason')}
-          rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-        >
-          <Input.TextArea rows={2} maxLength={256} />
-        </Form.Item>
+      <Form
+        form={form}
+        layout="vertical"
+        name="role-change"
+        initialValues={{ role: operator.role, permissions: operator.permissions }}
+        onValuesChange={resetPermissionsOnRole(form)}
+      >
+        <RoleFields />
+        <ReasonField />
       </Form>
     </Modal>
   );
