@@ -54,6 +54,7 @@ import { gamesAdminRoutes } from './modules/games/games.admin.routes';
 import { createContentAdmin } from './modules/content/content.admin';
 import { contentAdminRoutes } from './modules/content/content.admin.routes';
 import { withdrawalsModule, type PayoutRail, type WithdrawalsModule } from './modules/withdrawals';
+import { depositsModule } from './modules/deposits';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -217,6 +218,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   });
   await app.register(gamesRoutes, { games, repo: gamesRepo, transfers: transferWallet });
+  const deposits = depositsModule({ database, config, clock, gate: playerGate });
+  await app.register(deposits.plugin);
   if (config.jobsEnabled) {
     const jobs = startJobs(
       database,
@@ -228,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           everyMs: 15_000,
           run: () => transferWallet.reconcile(),
         },
+        ...deposits.jobs,
       ],
       app.log,
     );

@@ -74,6 +74,12 @@ const envSchema = z.object({
   WITHDRAW_AUTO_APPROVE_BELOW: usdt.default('0'),
   TURNOVER_DEPOSIT_MULTIPLE: multiple.default('1'),
   TURNOVER_BONUS_MULTIPLE: multiple.default('10'),
+  DEPOSIT_ORDER_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
+  DEPOSIT_MIN: usdt.default('20'),
+  DEPOSIT_MAX: usdt.default('100000'),
+  DEPOSIT_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(20).default(3),
+  DEPOSIT_WATCH_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
+  DEPOSIT_MATCH_APPROVAL_ABOVE: usdt.default('1000'),
   DEMO_SIGNUP_BONUS: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
@@ -137,6 +143,16 @@ export interface Config {
   originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
   /** Background loops (expired holds, provider transfer reconciliation); off in tests, which call them directly. */
   jobsEnabled: boolean;
+  /** USDT-TRC20 deposits (decisions 13, 20) and the unmatched queue; amounts in micro-USDT. */
+  deposits: {
+    orderMs: number;
+    minMicro: bigint;
+    maxMicro: bigint;
+    maxOpenOrders: number;
+    watchIntervalMs: number;
+    /** Operator matches of unmatched money above this need a second operator. */
+    matchApprovalAboveMicro: bigint;
+  };
   /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
   demoSignupBonus: string;
   /** The operator console (issue 11). */
@@ -283,6 +299,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: 15 * 60_000,
       approvalAboveMicro: toMicro(e.ADJUSTMENT_APPROVAL_ABOVE),
       uploadsDir: path.resolve(root, e.UPLOADS_DIR ?? path.join(e.KOI_DATA_DIR, 'uploads')),
+    },
+    deposits: {
+      orderMs: e.DEPOSIT_ORDER_MINUTES * 60_000,
+      minMicro: toMicro(e.DEPOSIT_MIN),
+      maxMicro: toMicro(e.DEPOSIT_MAX),
+      maxOpenOrders: e.DEPOSIT_MAX_OPEN_ORDERS,
+      watchIntervalMs: e.DEPOSIT_WATCH_INTERVAL_MS,
+      matchApprovalAboveMicro: toMicro(e.DEPOSIT_MATCH_APPROVAL_ABOVE),
     },
     jobsEnabled: e.JOBS === 'on',
     withdrawals: withdrawalsConfig(e),

@@ -411,6 +411,105 @@ export const ERRORS = {
     zh: '大额提现需另一位操作员复核批准',
     en: 'A large withdrawal needs the approval of a second, different operator',
   },
+
+  // Deposits and payment channels (decisions 13, 14, 18, 20).
+  DEPOSIT_AMOUNT_TOO_LOW: {
+    code: 4001,
+    http: 200,
+    zh: '最低充值金额为{min} USDT',
+    en: 'The minimum deposit is {min} USDT',
+  },
+  DEPOSIT_AMOUNT_TOO_HIGH: {
+    code: 4002,
+    http: 200,
+    zh: '单笔充值金额不能超过{max} USDT',
+    en: 'A single deposit cannot exceed {max} USDT',
+  },
+  DEPOSIT_AMOUNT_PRECISION: {
+    code: 4003,
+    http: 200,
+    zh: '充值金额最多保留4位小数',
+    en: 'A deposit amount has at most 4 decimals',
+  },
+  DEPOSIT_TOO_MANY_OPEN: {
+    code: 4004,
+    http: 200,
+    zh: '您已有{max}笔未完成的充值订单，请完成支付或等待订单过期后再试',
+    en: 'You already have {max} open deposit orders; pay one or wait until they expire',
+  },
+  DEPOSIT_NO_ADDRESS: {
+    code: 4005,
+    http: 200,
+    zh: '暂无可用的收款地址，请稍后再试',
+    en: 'No receiving address is available right now, please try again later',
+  },
+  DEPOSIT_LIMIT_EXCEEDED: {
+    code: 4006,
+    http: 200,
+    zh: '超出您设置的{period}充值限额，本期还可充值{left} USDT',
+    en: 'This exceeds your {period} deposit limit; {left} USDT left in this period',
+  },
+  DEPOSIT_ORDER_NOT_FOUND: { code: 4007, http: 200, zh: '充值订单不存在', en: 'Deposit order not found' },
+  DEPOSIT_LIMIT_INVALID: {
+    code: 4008,
+    http: 200,
+    zh: '充值限额格式不正确：{reason}',
+    en: 'Invalid deposit limit: {reason}',
+  },
+  CHANNEL_NOT_FOUND: {
+    code: 4009,
+    http: 200,
+    zh: '支付通道不存在或已关闭',
+    en: 'This payment channel does not exist or is closed',
+  },
+  CHANNEL_AMOUNT_OUT_OF_RANGE: {
+    code: 4010,
+    http: 200,
+    zh: '该通道单笔金额须在{min}至{max} USDT之间',
+    en: 'This channel takes between {min} and {max} USDT per payment',
+  },
+  CHANNEL_UNAVAILABLE: {
+    code: 4011,
+    http: 200,
+    zh: '支付通道暂时无法连接，请稍后再试',
+    en: 'The payment channel cannot be reached, please try again later',
+  },
+  TRON_ADDRESS_INVALID: {
+    code: 4012,
+    http: 200,
+    zh: 'TRON地址格式不正确（T开头的34位地址）',
+    en: 'Invalid TRON address (34 characters starting with T)',
+  },
+  DEPOSIT_ADDRESS_EXISTS: {
+    code: 4013,
+    http: 200,
+    zh: '该收款地址已存在',
+    en: 'This receiving address already exists',
+  },
+  UNMATCHED_NOT_FOUND: {
+    code: 4014,
+    http: 200,
+    zh: '待处理到账记录不存在',
+    en: 'Unmatched deposit not found',
+  },
+  UNMATCHED_ALREADY_RESOLVED: {
+    code: 4015,
+    http: 200,
+    zh: '该到账记录已处理',
+    en: 'This deposit was already resolved',
+  },
+  UNMATCHED_SECOND_OPERATOR: {
+    code: 4016,
+    http: 200,
+    zh: '超过审批金额，须由另一位操作员批准',
+    en: 'Above the approval amount a different operator must approve',
+  },
+  CHANNEL_NOTIFICATION_REFUSED: {
+    code: 4017,
+    http: 200,
+    zh: '支付通知验证失败',
+    en: 'The payment notification failed verification',
+  },
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -10,3 +10,4 @@ export * from './originals';
 export * from './records';
 export * from './admin';
 export * from './withdrawals';
+export * from './deposits';

@@ -6,3 +6,4 @@ export * from './providers';
 export * from './originals';
 export * from '../../modules/operators/operators.schema';
 export * from '../../modules/withdrawals/withdrawals.schema';
+export * from '../../modules/deposits/deposits.schema';

@@ -13,6 +13,7 @@ import {
 } from '@koi/contract';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { countryOf } from '../../lib/geo';
 import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
 import type { AuthService, RequestContext } from './auth.service';
@@ -22,8 +23,7 @@ export function requestContext(
   config: Pick<Config, 'geo'>,
   device = '',
 ): RequestContext {
-  const country = request.headers[config.geo.countryHeader];
-  return { ip: request.ip, device, country: typeof country === 'string' ? country : null };
+  return { ip: request.ip, device, country: countryOf(request, config.geo) };
 }
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config }) {

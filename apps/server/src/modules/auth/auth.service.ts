@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, randomCode, sha256Hex } from '../../lib/crypto';
+import { isCountryDenied } from '../../lib/geo';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { PlayerStatus } from '../../db/schema';
 import type { Db, Tx } from '../../db/client';
@@ -80,9 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const repo = createAuthRepository(db);
 
   function assertRegionAllowed(ctx: RequestContext) {
-    if (ctx.country && config.geo.deniedCountries.has(ctx.country.toUpperCase())) {
-      throw new AppError('REGION_BLOCKED');
-    }
+    if (isCountryDenied(config.geo, ctx.country)) throw new AppError('REGION_BLOCKED');
   }
 
   /** Checks and spends the device's current captcha. Any answer, right or wrong, uses it up. */

@@ -1,0 +1,387 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import {
+  chainCursors,
+  chainTransfers,
+  ChainTransferStatus,
+  ChannelOrderStatus,
+  depositAddresses,
+  depositLimits,
+  DepositOrderStatus,
+  depositOrders,
+  depositUnmatched,
+  UnmatchedStatus,
+} from './deposits.schema';
+
+/** SQL of the deposits module. Nothing here decides; the service does, and the constraints enforce. */
+
+export type DepositOrderRow = typeof depositOrders.$inferSelect;
+export type ChainTransferRow = typeof chainTransfers.$inferSelect;
+export type ChainCursorRow = typeof chainCursors.$inferSelect;
+export type DepositLimitsRow = typeof depositLimits.$inferSelect;
+export type UnmatchedRow = typeof depositUnmatched.$inferSelect;
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+
+/** Offsets 0.0000 … 0.0999 USDT in steps of 0.0001 (decision 20): 1 000 slots per amount and address. */
+export const OFFSET_STEP_MICRO = 100n;
+export const OFFSET_SLOTS = 1000;
+
+/** Namespace of the per-player advisory lock that serialises one player's order creation. */
+const PLAYER_ORDER_LOCK = 7_461_201;
+
+export interface NewOrder {
+  orderNo: string;
+  playerId: number;
+  amountMicro: bigint;
+  country: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface IncomingTransfer {
+  txId: string;
+  eventKey: string;
+  tokenContract: string;
+  tokenSymbol: string;
+  fromAddress: string;
+  toAddress: string;
+  amountMicro: bigint;
+  blockTimestamp: Date;
+  confirmed: boolean;
+  status: number;
+  firstSeenAt: Date;
+}
+
+export function createDepositsRepository(db: DbOrTx) {
+  return {
+    /**
+     * Serialises order creation per player until the transaction ends, so "at most 3 open orders", "the same
+     * amount returns the open order" and the deposit-limit check are read and acted on atomically.
+     */
+    async lockPlayer(playerId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_ORDER_LOCK}, ${playerId}::int)`);
+    },
+
+    /**
+     * Marks past-due pending orders expired, freeing their (address, actual amount) slots. Rows another
+     * transaction is completing or expiring right now are skipped (SKIP LOCKED) rather than waited for, in
+     * id order, so two callers can never deadlock on each other's rows.
+     */
+    async expireDue(now: Date, limit = 500): Promise<number> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update deposit_orders set status = ${DepositOrderStatus.EXPIRED}
+            where id in (select id from deposit_orders
+                         where status = ${DepositOrderStatus.PENDING} and expires_at <= ${now}
+                         order by id limit ${limit} for update skip locked)
+            returning id`,
+      );
+      return rows.length;
+    },
+
+    async openOrders(playerId: number): Promise<DepositOrderRow[]> {
+      return db
+        .select()
+        .from(depositOrders)
+        .where(
+          and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DepositOrderStatus.PENDING)),
+        )
+        .orderBy(asc(depositOrders.id));
+    },
+
+    async orderByNo(orderNo: string): Promise<DepositOrderRow | null> {
+      const [row] = await db.select().from(depositOrders).where(eq(depositOrders.orderNo, orderNo));
+      return row ?? null;
+    },
+
+    /**
+     * The smallest free (address, offset) pair for `amount` among enabled addresses: smallest offset first,
+     * then the address with the fewest open orders, from `fromOffset` on. It is only a candidate; the insert
+     * below decides.
+     */
+    async freeSlot(
+      amountMicro: bigint,
+      fromOffset = 0,
+    ): Promise<{ addressId: number; address: string; offset: number } | null> {
+      const [row] = await queryRows<{ id: number; address: string; k: number }>(
+        db,
+        sql`with addr as (
+              select a.id, a.address,
+                     (select count(*) from deposit_orders c
+                      where c.address_id = a.id and c.status = ${DepositOrderStatus.PENDING}) as open_orders
+              from deposit_addresses a where a.enabled)
+            select addr.id::int as id, addr.address, s.k
+            from addr cross join generate_series(${fromOffset}::int, ${OFFSET_SLOTS - 1}) as s(k)
+            where not exists (select 1 from deposit_orders o
+                              where o.address_id = addr.id and o.status = ${DepositOrderStatus.PENDING}
+                                and o.actual_amount_micro = ${amountMicro}::bigint + s.k * ${OFFSET_STEP_MICRO}::bigint)
+            order by s.k, addr.open_orders, addr.id
+            limit 1`,
+      );
+      return row ? { addressId: Number(row.id), address: row.address, offset: Number(row.k) } : null;
+    },
+
+    /**
+     * Takes the slot, or returns null when a concurrent order took it first. ON CONFLICT on the partial
+     * unique index makes this the one place uniqueness is decided: a racing insert of the same pair waits for
+     * the other transaction and then does nothing, and the caller picks again.
+     */
+    async insertOrder(
+      o: NewOrder & { addressId: number; address: string; actualAmountMicro: bigint },
+    ): Promise<DepositOrderRow | null> {
+      const rows = await db
+        .insert(depositOrders)
+        .values({ ...o, status: DepositOrderStatus.PENDING })
+        .onConflictDoNothing({
+          target: [depositOrders.addressId, depositOrders.actualAmountMicro],
+          where: sql`status = ${sql.raw(String(DepositOrderStatus.PENDING))}`,
+        })
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** Sum of money credited to the player since `since` (orders, channel orders, operator matches). */
+    async creditedSince(playerId: number, since: Date): Promise<bigint> {
+      const [row] = await queryRows<{ total: string | null }>(
+        db,
+        sql`select (
+              coalesce((select sum(actual_amount_micro) from deposit_orders
+                        where player_id = ${playerId} and status = ${DepositOrderStatus.COMPLETED}
+                          and completed_at >= ${since}), 0)
+            + coalesce((select sum(amount_micro) from channel_orders
+                        where player_id = ${playerId} and status = ${ChannelOrderStatus.COMPLETED}
+                          and completed_at >= ${since}), 0)
+            + coalesce((select sum(amount_micro) from deposit_unmatched
+                        where match_player_id = ${playerId} and status = ${UnmatchedStatus.MATCHED}
+                          and resolved_at >= ${since}), 0))::text as total`,
+      );
+      return BigInt(row?.total ?? '0');
+    },
+
+    async limits(playerId: number): Promise<DepositLimitsRow | null> {
+      const [row] = await db.select().from(depositLimits).where(eq(depositLimits.playerId, playerId));
+      return row ?? null;
+    },
+
+    async saveLimits(row: DepositLimitsRow) {
+      await db
+        .insert(depositLimits)
+        .values(row)
+        .onConflictDoUpdate({ target: depositLimits.playerId, set: { ...row, playerId: undefined } });
+    },
+
+    async lockLimits(playerId: number): Promise<DepositLimitsRow | null> {
+      const [row] = await db
+        .select()
+        .from(depositLimits)
+        .where(eq(depositLimits.playerId, playerId))
+        .for('update');
+      return row ?? null;
+    },
+
+    // --- chain -----------------------------------------------------------------------------------------
+
+    async enabledAddresses(): Promise<DepositAddressRow[]> {
+      return db
+        .select()
+        .from(depositAddresses)
+        .where(eq(depositAddresses.enabled, true))
+        .orderBy(asc(depositAddresses.id));
+    },
+
+    async allAddresses(): Promise<DepositAddressRow[]> {
+      return db.select().from(depositAddresses).orderBy(asc(depositAddresses.id));
+    },
+
+    async addressByText(address: string): Promise<DepositAddressRow | null> {
+      const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.address, address));
+      return row ?? null;
+    },
+
+    async insertAddress(address: string, label: string): Promise<DepositAddressRow | null> {
+      const rows = await db
+        .insert(depositAddresses)
+        .values({ address, label })
+        .onConflictDoNothing({ target: depositAddresses.address })
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async setAddressEnabled(id: number, enabled: boolean): Promise<DepositAddressRow | null> {
+      const rows = await db
+        .update(depositAddresses)
+        .set({ enabled })
+        .where(eq(depositAddresses.id, id))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async cursor(address: string): Promise<ChainCursorRow> {
+      await db.insert(chainCursors).values({ address }).onConflictDoNothing();
+      const [row] = await db.select().from(chainCursors).where(eq(chainCursors.address, address));
+      return row!;
+    },
+
+    async cursors(): Promise<ChainCursorRow[]> {
+      return db.select().from(chainCursors).orderBy(asc(chainCursors.address));
+    },
+
+    async saveCursor(address: string, set: Partial<Omit<ChainCursorRow, 'address'>>) {
+      await db.update(chainCursors).set(set).where(eq(chainCursors.address, address));
+    },
+
+    /**
+     * Records a transfer once. A repeat delivery changes nothing except that a confirmed sighting marks an
+     * unconfirmed row confirmed (never the other way round). Returns the row as stored.
+     */
+    async recordTransfer(t: IncomingTransfer): Promise<ChainTransferRow> {
+      const [row] = await db
+        .insert(chainTransfers)
+        .values({ ...t, confirmedAt: t.confirmed ? t.firstSeenAt : null })
+        .onConflictDoUpdate({
+          target: [chainTransfers.txId, chainTransfers.eventKey],
+          set: {
+            confirmed: sql`chain_transfers.confirmed or excluded.confirmed`,
+            confirmedAt: sql`coalesce(chain_transfers.confirmed_at, excluded.confirmed_at)`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    async txIdOf(chainTransferId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ txId: chainTransfers.txId })
+        .from(chainTransfers)
+        .where(eq(chainTransfers.id, chainTransferId));
+      return row?.txId ?? null;
+    },
+
+    async lockTransfer(id: number): Promise<ChainTransferRow | null> {
+      const [row] = await db.select().from(chainTransfers).where(eq(chainTransfers.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Confirmed transfers nothing has decided yet (a crash between recording and settling leaves these). */
+    async unsettledConfirmed(limit = 200): Promise<ChainTransferRow[]> {
+      return db
+        .select()
+        .from(chainTransfers)
+        .where(and(eq(chainTransfers.status, ChainTransferStatus.SEEN), eq(chainTransfers.confirmed, true)))
+        .orderBy(asc(chainTransfers.id))
+        .limit(limit);
+    },
+
+    /**
+     * The order a transfer paid: on that address, with that exact actual amount, whose lifetime contains the
+     * block time, and not completed yet. Lifetimes of one (address, amount) never overlap (see the schema),
+     * so there is at most one. Locked, because crediting completes it.
+     */
+    async orderPaidBy(addressId: number, amountMicro: bigint, at: Date): Promise<DepositOrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(depositOrders)
+        .where(
+          and(
+            eq(depositOrders.addressId, addressId),
+            eq(depositOrders.actualAmountMicro, amountMicro),
+            inArray(depositOrders.status, [DepositOrderStatus.PENDING, DepositOrderStatus.EXPIRED]),
+            sql`${depositOrders.createdAt} <= ${at} and ${at} < ${depositOrders.expiresAt}`,
+          ),
+        )
+        .orderBy(desc(depositOrders.id))
+        .limit(1)
+        .for('update');
+      return row ?? null;
+    },
+
+    /** An order for the same address and amount that ended before the transfer: the payment was late. */
+    async expiredBefore(addressId: number, amountMicro: bigint, at: Date): Promise<DepositOrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(depositOrders)
+        .where(
+          and(
+            eq(depositOrders.addressId, addressId),
+            eq(depositOrders.actualAmountMicro, amountMicro),
+            sql`${depositOrders.expiresAt} <= ${at}`,
+          ),
+        )
+        .orderBy(desc(depositOrders.expiresAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async completeOrder(id: number, chainTransferId: number | null, at: Date) {
+      await db
+        .update(depositOrders)
+        .set({ status: DepositOrderStatus.COMPLETED, completedAt: at, chainTransferId })
+        .where(eq(depositOrders.id, id));
+    },
+
+    async settleTransfer(
+      id: number,
+      set: { status: number; orderId?: number | null; playerId?: number | null; ledgerKey?: string | null },
+      at: Date,
+    ) {
+      await db
+        .update(chainTransfers)
+        .set({ ...set, settledAt: at })
+        .where(eq(chainTransfers.id, id));
+    },
+
+    /** Players a sender has funded before (credited transfers and operator matches), at most two. */
+    async playersFundedBy(fromAddress: string): Promise<number[]> {
+      const rows = await queryRows<{ player_id: number }>(
+        db,
+        sql`select distinct player_id::int as player_id from (
+              select player_id from chain_transfers
+              where from_address = ${fromAddress} and status = ${ChainTransferStatus.CREDITED} and player_id is not null
+              union
+              select u.match_player_id from deposit_unmatched u join chain_transfers c on c.id = u.chain_transfer_id
+              where c.from_address = ${fromAddress} and u.status = ${UnmatchedStatus.MATCHED}
+            ) f limit 2`,
+      );
+      return rows.map((r) => Number(r.player_id));
+    },
+
+    async queueUnmatched(row: typeof depositUnmatched.$inferInsert): Promise<UnmatchedRow | null> {
+      const rows = await db.insert(depositUnmatched).values(row).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+
+    // --- records ---------------------------------------------------------------------------------------
+
+    /** The player's deposits (chain orders and channel orders) in a time window, newest first. */
+    async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
+      return queryRows<{
+        kind: 'trc20' | 'channel';
+        order_no: string;
+        created_at: Date | string;
+        amount_micro: string;
+        actual_amount_micro: string;
+        status: number;
+        channel: string;
+        tx_id: string | null;
+        total: number;
+      }>(
+        db,
+        sql`select *, count(*) over ()::int as total from (
+              select 'trc20' as kind, o.order_no, o.created_at, o.amount_micro::text, o.actual_amount_micro::text,
+                     o.status::int, 'USDT-TRC20' as channel, c.tx_id
+              from deposit_orders o left join chain_transfers c on c.id = o.chain_transfer_id
+              where o.player_id = ${playerId} and o.created_at >= ${from} and o.created_at < ${to}
+              union all
+              select 'channel', co.order_no, co.created_at, co.amount_micro::text,
+                     (co.amount_micro - co.fee_micro)::text, co.status::int, pc.name, co.provider_ref
+              from channel_orders co join payment_channels pc on pc.id = co.channel_id
+              where co.player_id = ${playerId} and co.created_at >= ${from} and co.created_at < ${to}
+            ) r
+            order by created_at desc, order_no desc
+            limit ${limit} offset ${offset}`,
+      );
+    },
+  };
+}
+
+export type DepositsRepository = ReturnType<typeof createDepositsRepository>;

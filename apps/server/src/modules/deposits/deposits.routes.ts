@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  depositLimitsResult,
+  emptyBody,
+  envelope,
+  inoutRecordsRequest,
+  inoutRecordsResult,
+  rechargeOrderParams,
+  rechargeOrderResult,
+  rechargeRequest,
+  rechargeResult,
+  setDepositLimitsRequest,
+} from '@koi/contract';
+import type { Config } from '../../config';
+import { countryOf } from '../../lib/geo';
+import type { TimeRange } from '../../lib/time-range';
+import { sessionOf } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { localeOf } from '../../plugins/locale';
+import type { DepositsService } from './deposits.service';
+import { depositLimitWire, inoutRecordWire, rechargeOrderWire, rechargeWire } from './deposits.wire';
+
+export async function depositsRoutes(
+  app: FastifyInstance,
+  opts: { service: DepositsService; config: Pick<Config, 'geo'> },
+) {
+  const { service, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['充值'];
+
+  r.post(
+    '/api/plat/recharge',
+    {
+      schema: {
+        tags,
+        summary: 'USDT-TRC20 充值订单（同金额未完成订单直接返回）',
+        body: rechargeRequest,
+        response: { 200: envelope(rechargeResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok(
+        rechargeWire(
+          await service.recharge(
+            sessionOf(request).playerId,
+            request.body.amount,
+            countryOf(request, config.geo),
+          ),
+        ),
+      ),
+  );
+
+  r.get(
+    '/api/plat/recharge/:order_id',
+    {
+      schema: {
+        tags,
+        summary: '充值订单状态（充值弹窗轮询）',
+        params: rechargeOrderParams,
+        response: { 200: envelope(rechargeOrderResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok(rechargeOrderWire(await service.order(sessionOf(request).playerId, request.params.order_id))),
+  );
+
+  r.post(
+    '/api/plat/inout-records',
+    {
+      schema: {
+        tags,
+        summary: '充提记录',
+        body: inoutRecordsRequest,
+        response: { 200: envelope(inoutRecordsResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => {
+      const q = request.body;
+      // Withdrawals arrive with their own issue; until then type 2 is an empty list, not an error.
+      const { rows, total } =
+        q.type === 2
+          ? { rows: [], total: 0 }
+          : await service.records(sessionOf(request).playerId, {
+              range: q.range as TimeRange,
+              page: q.page,
+              size: q.size,
+            });
+      const locale = localeOf(request);
+      return ok({ list: rows.map((row) => inoutRecordWire(row, locale)), total, page: q.page, size: q.size });
+    },
+  );
+
+  r.post(
+    '/api/plat/deposit-limits',
+    {
+      schema: {
+        tags,
+        summary: '充值限额（安全中心）',
+        body: emptyBody,
+        response: { 200: envelope(depositLimitsResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok({ limits: (await service.limits(sessionOf(request).playerId)).map(depositLimitWire) }),
+  );
+
+  r.post(
+    '/api/plat/deposit-limits/set',
+    {
+      schema: {
+        tags,
+        summary: '设置充值限额（降低立即生效，提高或取消24小时后生效）',
+        body: setDepositLimitsRequest,
+        response: { 200: envelope(depositLimitsResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok({
+        limits: (await service.setLimits(sessionOf(request).playerId, request.body)).map(depositLimitWire),
+      }),
+  );
+}

@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const micro = (name: string) => bigint(name, { mode: 'bigint' });
+
+/**
+ * The platform's TRON receiving addresses (decision 13). Operators add, enable and disable them; an address
+ * is never deleted because orders and chain transfers name it.
+ */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Base58check `T…`, 34 characters, checksum verified before insert. */
+    address: text('address').notNull(),
+    label: text('label').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deposit_addresses_address_uq').on(t.address)],
+);
+
+export const DepositOrderStatus = { PENDING: 1, COMPLETED: 2, EXPIRED: 3 } as const;
+
+/**
+ * A USDT-TRC20 deposit order (spec §2 deposit popup, decision 20). `actual_amount_micro` is what the player
+ * must send; the partial unique index makes it unique among the PENDING orders of one address, so an
+ * incoming transfer matches at most one open order. A pending order past `expires_at` still holds its slot
+ * until something marks it expired; the order-creation statement does that first, in its own transaction
+ * (see deposits.repository.ts). Because a slot is only freed after its order's lifetime ended, the lifetimes
+ * [created_at, expires_at) of the orders that ever held one (address, actual amount) never overlap, which is
+ * what lets a transfer confirmed after expiry still find the one order it paid in time.
+ */
+export const depositOrders = pgTable(
+  'deposit_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The public order id (`order_id` on the wire). */
+    orderNo: text('order_no').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    actualAmountMicro: micro('actual_amount_micro').notNull(),
+    status: smallint('status').notNull().default(DepositOrderStatus.PENDING),
+    /** The caller's country when the order was made (deny-list, decision 18); checked again at crediting. */
+    country: text('country'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+    chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('deposit_orders_no_uq').on(t.orderNo),
+    uniqueIndex('deposit_orders_open_amount_uq')
+      .on(t.addressId, t.actualAmountMicro)
+      .where(sql`status = 1`),
+    index('deposit_orders_player_idx').on(t.playerId, t.createdAt),
+    index('deposit_orders_match_idx').on(t.addressId, t.actualAmountMicro, t.createdAt),
+    index('deposit_orders_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 1`),
+  ],
+);
+
+export const ChainTransferStatus = {
+  /** Seen on the chain, not yet confirmed: nothing is decided. */
+  SEEN: 1,
+  CREDITED: 2,
+  /** Confirmed, matched no open order (or a rule refused it): in the unmatched queue. */
+  UNMATCHED: 3,
+  /** Not the official USDT contract: recorded, never credited, never queued. */
+  FOREIGN_TOKEN: 4,
+} as const;
+
+/**
+ * Every TRC20 transfer to a platform address the watcher has seen, recorded once (unique by transaction id
+ * and event key) before anything is credited. TronGrid's TRC20 list carries no log index, so the event key
+ * is a hash of the record's token, sender, receiver and value: a record delivered twice collapses into one
+ * row, two different transfers inside one transaction stay two rows.
+ */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    txId: text('tx_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    tokenContract: text('token_contract').notNull(),
+    tokenSymbol: text('token_symbol').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    blockTimestamp: ts('block_timestamp').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    status: smallint('status').notNull().default(ChainTransferStatus.SEEN),
+    orderId: bigint('order_id', { mode: 'number' }),
+    playerId: bigint('player_id', { mode: 'number' }),
+    ledgerKey: text('ledger_key'),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    confirmedAt: ts('confirmed_at'),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('chain_transfers_event_uq').on(t.txId, t.eventKey),
+    index('chain_transfers_to_idx').on(t.toAddress, t.blockTimestamp),
+    index('chain_transfers_from_idx').on(t.fromAddress),
+    index('chain_transfers_open_idx')
+      .on(t.firstSeenAt)
+      .where(sql`status = 1`),
+  ],
+);
+
+/**
+ * The watcher's position per receiving address: TronGrid's `min_timestamp` and, while a listing spans
+ * several pages, the fingerprint of the next page. It only moves after the records before it are stored.
+ */
+export const chainCursors = pgTable('chain_cursors', {
+  address: text('address').primaryKey(),
+  minTimestampMs: bigint('min_timestamp_ms', { mode: 'number' }).notNull().default(0),
+  fingerprint: text('fingerprint'),
+  /** Newest block time among confirmed records seen, for the lag metric. */
+  lastBlockMs: bigint('last_block_ms', { mode: 'number' }),
+  lastPolledAt: ts('last_polled_at'),
+  /** When a poll last completed without error: now − this is the watcher's lag. */
+  lastSuccessAt: ts('last_success_at'),
+  lastError: text('last_error'),
+  failures: integer('failures').notNull().default(0),
+  /** No poll before this time (backoff after 429/5xx/timeouts). */
+  backoffUntil: ts('backoff_until'),
+});
+
+export const UnmatchedSource = { CHAIN: 1, CHANNEL: 2 } as const;
+export const UnmatchedStatus = {
+  QUEUED: 1,
+  /** An operator asked to match above the threshold; a second operator must approve. */
+  AWAITING_APPROVAL: 2,
+  MATCHED: 3,
+  REFUNDED: 4,
+  IGNORED: 5,
+} as const;
+
+/**
+ * Money that arrived but was not credited automatically (decision 20): late, wrong amount, unknown sender,
+ * a second payment, a refused rule (deposit limit, region), or a channel notification that did not agree
+ * with its order. Operators resolve each once.
+ */
+export const depositUnmatched = pgTable(
+  'deposit_unmatched',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    source: smallint('source').notNull(),
+    chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
+    channelOrderId: bigint('channel_order_id', { mode: 'number' }),
+    amountMicro: micro('amount_micro').notNull(),
+    reason: text('reason').notNull(),
+    detail: jsonb('detail'),
+    /** The player the sender funded before, when that is exactly one player. */
+    likelyPlayerId: bigint('likely_player_id', { mode: 'number' }),
+    /** The player the order named (channel mismatches, refused rules). */
+    orderPlayerId: bigint('order_player_id', { mode: 'number' }),
+    status: smallint('status').notNull().default(UnmatchedStatus.QUEUED),
+    matchPlayerId: bigint('match_player_id', { mode: 'number' }),
+    requestedBy: text('requested_by'),
+    note: text('note'),
+    resolvedBy: text('resolved_by'),
+    refundTxId: text('refund_tx_id'),
+    ledgerKey: text('ledger_key'),
+    createdAt: ts('created_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('deposit_unmatched_chain_uq').on(t.chainTransferId),
+    uniqueIndex('deposit_unmatched_channel_uq').on(t.channelOrderId),
+    index('deposit_unmatched_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A player's responsible-gambling deposit limits (decision 18), in micro-USDT per rolling day, 7 days and
+ * 30 days; null = no limit. Lowering applies at once; raising or removing waits 24 hours (the pending_*
+ * columns), so a limit cannot be lifted on impulse.
+ */
+export const depositLimits = pgTable('deposit_limits', {
+  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+  dayMicro: micro('day_micro'),
+  weekMicro: micro('week_micro'),
+  monthMicro: micro('month_micro'),
+  pendingDayMicro: micro('pending_day_micro'),
+  pendingWeekMicro: micro('pending_week_micro'),
+  pendingMonthMicro: micro('pending_month_micro'),
+  /** Which pending fields are set: a pending "no limit" is null too, so presence needs its own flag. */
+  pendingMask: smallint('pending_mask').notNull().default(0),
+  pendingEffectiveAt: ts('pending_effective_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Hosted payment channels (decision 14): one row per channel, configured by operators. */
+export const paymentChannels = pgTable(
+  'payment_channels',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Which adapter serves it (`sandbox` today). */
+    adapter: text('adapter').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    minMicro: micro('min_micro').notNull(),
+    maxMicro: micro('max_micro').notNull(),
+    /** Fee in basis points of the amount, charged by the channel and shown to the player. */
+    feeBp: integer('fee_bp').notNull().default(0),
+    /** The fiat currency the channel takes, and how many units of it one USDT costs (decimal string). */
+    currency: text('currency').notNull().default('USDT'),
+    rate: text('rate').notNull().default('1'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('payment_channels_code_uq').on(t.code)],
+);
+
+export const ChannelOrderStatus = { PENDING: 1, COMPLETED: 2, FAILED: 3, REVIEW: 4 } as const;
+
+/** An order on a hosted payment channel; credited once, when its verified notification says paid. */
+export const channelOrders = pgTable(
+  'channel_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull(),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    feeMicro: micro('fee_micro').notNull(),
+    currency: text('currency').notNull(),
+    /** The amount in the channel's currency, as the channel must report it back (decimal string). */
+    payAmount: text('pay_amount').notNull(),
+    status: smallint('status').notNull().default(ChannelOrderStatus.PENDING),
+    providerRef: text('provider_ref'),
+    redirectUrl: text('redirect_url'),
+    country: text('country'),
+    ledgerKey: text('ledger_key'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('channel_orders_no_uq').on(t.orderNo),
+    index('channel_orders_player_idx').on(t.playerId, t.createdAt),
+  ],
+);
+
+/** Each notification id a channel sent, stored once: a replay of a seen id is answered, never re-applied. */
+export const channelNotifications = pgTable(
+  'channel_notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+    notificationId: text('notification_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('channel_notifications_uq').on(t.channelId, t.notificationId)],
+);

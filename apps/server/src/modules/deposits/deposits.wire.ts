@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { depositLimit, inoutRecord, rechargeOrderResult, RechargeResult } from '@koi/contract';
+import { RecordStatus } from '@koi/contract';
+import { formatMicro } from '@koi/ledger';
+import type { LimitsView } from './deposits.limits';
+import type { DepositOrderView } from './deposits.service';
+import { ChannelOrderStatus, DepositOrderStatus } from './deposits.schema';
+
+/** Amounts of deposit orders are shown with 4 decimals: offsets are 0.0001 steps, so nothing is cut. */
+const amount4 = (micro: bigint) => formatMicro(micro, 4);
+
+export function rechargeWire(o: DepositOrderView): RechargeResult {
+  return {
+    order_id: o.orderNo,
+    address: o.address,
+    qrcode: o.qrcode,
+    amount: amount4(o.amountMicro),
+    actual_amount: amount4(o.actualAmountMicro),
+    change_over_time: o.minutes,
+    expires_at: o.expiresAt.toISOString(),
+  };
+}
+
+/** Internal order states onto the spec's record status 1–3 (decision 21). */
+const ORDER_RECORD_STATUS: Record<number, number> = {
+  [DepositOrderStatus.COMPLETED]: RecordStatus.COMPLETED,
+  [DepositOrderStatus.PENDING]: RecordStatus.PENDING_REVIEW,
+  [DepositOrderStatus.EXPIRED]: RecordStatus.REJECTED,
+};
+const CHANNEL_RECORD_STATUS: Record<number, number> = {
+  [ChannelOrderStatus.COMPLETED]: RecordStatus.COMPLETED,
+  [ChannelOrderStatus.PENDING]: RecordStatus.PENDING_REVIEW,
+  [ChannelOrderStatus.REVIEW]: RecordStatus.PENDING_REVIEW,
+  [ChannelOrderStatus.FAILED]: RecordStatus.REJECTED,
+};
+
+export function rechargeOrderWire(o: DepositOrderView): z.infer<typeof rechargeOrderResult> {
+  return {
+    ...rechargeWire(o),
+    status: ORDER_RECORD_STATUS[o.status]!,
+    tx_id: o.txId,
+    completed_at: o.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function inoutRecordWire(
+  r: {
+    kind: 'trc20' | 'channel';
+    order_no: string;
+    created_at: Date | string;
+    amount_micro: string;
+    actual_amount_micro: string;
+    status: number;
+    channel: string;
+    tx_id: string | null;
+  },
+  locale: string,
+): z.infer<typeof inoutRecord> {
+  const status = (r.kind === 'trc20' ? ORDER_RECORD_STATUS : CHANNEL_RECORD_STATUS)[r.status]!;
+  return {
+    id: r.order_no,
+    created_at: new Date(r.created_at).toISOString(),
+    type: 1,
+    type_name: locale === 'en' ? 'Deposit' : '充值',
+    channel: r.channel,
+    amount: amount4(BigInt(r.amount_micro)),
+    actual_amount: amount4(BigInt(r.actual_amount_micro)),
+    status,
+    tx_hash: r.kind === 'trc20' ? r.tx_id : null,
+    reference: r.kind === 'channel' ? (r.tx_id ?? r.order_no) : r.order_no,
+  };
+}
+
+export function depositLimitWire(v: LimitsView): z.infer<typeof depositLimit> {
+  const left = v.limitMicro === null ? null : v.limitMicro - v.usedMicro;
+  return {
+    period: v.period,
+    limit: v.limitMicro === null ? null : amount4(v.limitMicro),
+    used: amount4(v.usedMicro),
+    left: left === null ? null : amount4(left > 0n ? left : 0n),
+    pending: v.pending,
+    pending_limit: v.pendingMicro === null ? null : amount4(v.pendingMicro),
+    pending_effective_at: v.pendingEffectiveAt?.toISOString() ?? null,
+  };
+}
