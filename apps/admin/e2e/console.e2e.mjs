@@ -278,6 +278,11 @@ describe('operator console', () => {
     await page.locator('.ant-descriptions', { hasText: '5100' }).waitFor();
     await settle(page);
     await shot(page, '10-player-after-approval');
+    // The detail links to the ledger explorer, filtered to this player, where the adjustment is a transfer.
+    await page.getByRole('link', { name: /在账本查询中查看全部账变/ }).click();
+    await page.waitForURL(/\/admin\/ledger\?player=\d+$/);
+    assert.equal(await page.locator('#ledger-filters_player').inputValue(), String(playerId));
+    await page.locator('.ant-table-row', { hasText: 'adjustment' }).first().waitFor();
     await context.close();
   });
 

@@ -93,6 +93,7 @@ export const en: Messages = {
     players: 'Players: {{total}}, frozen: {{frozen}}',
   },
   players: {
+    allTransfers: 'All transfers in the ledger explorer →',
     keyword: 'Username / ID / invite code',
     username: 'Username',
     status: 'Status',

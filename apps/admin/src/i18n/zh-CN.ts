@@ -91,6 +91,7 @@ export const zhCN = {
     players: '玩家总数 {{total}}，冻结 {{frozen}}',
   },
   players: {
+    allTransfers: '在账本查询中查看全部账变 →',
     keyword: '用户名 / ID / 邀请码',
     username: '用户名',
     status: '状态',

@@ -18,6 +18,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminTransferRow } from '@koi/contract';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Money, QueryError, fmtTime, pagination } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
@@ -37,7 +38,9 @@ const STATE_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'blue',
 export function LedgerPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const [filters, setFilters] = useState<Filters>({});
+  // `/ledger?player=42` (from a player's detail) opens the explorer already filtered to that player.
+  const [search] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => ({ player: search.get('player') ?? undefined }));
   const [page, setPage] = useState({ page: 1, size: 20 });
   const params = {
     player: filters.player?.trim(),
@@ -137,6 +140,7 @@ export function LedgerPage() {
         <Form<Filters>
           layout="inline"
           name="ledger-filters"
+          initialValues={filters}
           style={{ rowGap: 12, marginBottom: 16 }}
           onFinish={(v) => {
             setFilters(v);

@@ -17,6 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useReasonPrompt } from '../components/ReasonPrompt';
 import { ignoreInvalid, Money, QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
@@ -147,32 +148,37 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
                 key: 'ledger',
                 label: t('players.ledgerTab'),
                 children: (
-                  <Table
-                    rowKey="transfer_id"
-                    size="small"
-                    pagination={{ pageSize: 10 }}
-                    dataSource={d.ledger}
-                    columns={[
-                      { title: t('ledger.time'), dataIndex: 'created_at', render: fmtTime },
-                      { title: t('ledger.code'), dataIndex: 'code_name' },
-                      {
-                        title: t('ledger.amount'),
-                        dataIndex: 'amount',
-                        align: 'right',
-                        render: (v: string) => <Money value={v} signed />,
-                      },
-                      {
-                        title: t('ledger.balanceAfter'),
-                        dataIndex: 'balance_after',
-                        align: 'right',
-                        render: (v: string) => <Money value={v} />,
-                      },
-                      {
-                        title: t('ledger.reference'),
-                        render: (_, r) => `${r.reference_type}:${r.reference_id}`,
-                      },
-                    ]}
-                  />
+                  <>
+                    {can('GET /api/admin/ledger/transfers') && (
+                      <Link to={`/ledger?player=${id}`}>{t('players.allTransfers')}</Link>
+                    )}
+                    <Table
+                      rowKey="transfer_id"
+                      size="small"
+                      pagination={{ pageSize: 10 }}
+                      dataSource={d.ledger}
+                      columns={[
+                        { title: t('ledger.time'), dataIndex: 'created_at', render: fmtTime },
+                        { title: t('ledger.code'), dataIndex: 'code_name' },
+                        {
+                          title: t('ledger.amount'),
+                          dataIndex: 'amount',
+                          align: 'right',
+                          render: (v: string) => <Money value={v} signed />,
+                        },
+                        {
+                          title: t('ledger.balanceAfter'),
+                          dataIndex: 'balance_after',
+                          align: 'right',
+                          render: (v: string) => <Money value={v} />,
+                        },
+                        {
+                          title: t('ledger.reference'),
+                          render: (_, r) => `${r.reference_type}:${r.reference_id}`,
+                        },
+                      ]}
+                    />
+                  </>
                 ),
               },
               {
