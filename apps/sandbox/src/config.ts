@@ -23,7 +23,7 @@ const envSchema = z.object({
   /** HMAC secret shared with Koi by the game providers. */
   PROVIDER_SIM_SECRET: secret('PROVIDER_SIM_SECRET'),
   /** TRON: milliseconds between blocks, and how many blocks deep a transfer must be to count as confirmed. */
-  TRON_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
+  TRON_BLOCK_MS: z.coerce.number().int().min(0).default(2000),
   TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
   /** When set, the TronGrid API requires this `TRON-PRO-API-KEY`; unset, it answers anyone (as TronGrid does). */
   TRONGRID_API_KEY: z.string().min(1).optional(),
