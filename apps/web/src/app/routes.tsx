@@ -18,6 +18,8 @@ const BetDetailPage = lazy(() => import('../features/records/pages/BetDetailPage
 const TransactionRecordsPage = lazy(() => import('../features/records/pages/TransactionRecordsPage'));
 const AccountRecordsPage = lazy(() => import('../features/records/pages/AccountRecordsPage'));
 const OriginalGamePage = lazy(() => import('../features/originals/OriginalGamePage'));
+const RechargePage = lazy(() => import('../features/money/pages/RechargePage'));
+const SafePage = lazy(() => import('../features/money/pages/SafePage'));
 
 /** The root keeps its query (login lands on `/?token=…`, spec §2) when it redirects to home. */
 function RootRedirect() {
@@ -34,7 +36,7 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'Loading', meta: { title: 'routes.loading', noCache: true }, element: <LoadingPage /> },
   { path: 'home', meta: { title: 'routes.home', tabBar: true }, element: <HomePage /> },
   { path: 'Agent', meta: { title: 'routes.agent', back: true } },
-  { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true } },
+  { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true }, element: <RechargePage /> },
   { path: 'promote', meta: { title: 'routes.promote', back: true } },
   { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
   { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
@@ -70,7 +72,7 @@ export const LAYOUT_SCREENS: Screen[] = [
     meta: { title: 'routes.redirect', back: true, noCache: true },
     element: <RedirectPage />,
   },
-  { path: 'safe', meta: { title: 'routes.safe', back: true } },
+  { path: 'safe', meta: { title: 'routes.safe', back: true }, element: <SafePage /> },
   { path: 'password', meta: { title: 'routes.password', back: true, noCache: true } },
   { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
   { path: 'benefit', meta: { title: 'routes.benefit', back: true } },

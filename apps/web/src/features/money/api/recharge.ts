@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+import { STALE } from '../../../lib/query';
+import { useAuthStore } from '../../../stores/auth';
+import { userKeys } from '../../auth/api/userInfo';
+
+/**
+ * Deposits (spec §2 deposit popup, §7; decisions 13, 20, 21). The shapes mirror the deposits contract
+ * (`rechargeResult`, `rechargeOrderResult`, `depositLimit`); they are local until that contract is on main.
+ */
+export type RechargeOrder = {
+  order_id: string;
+  address: string;
+  /** PNG data URL of the address's QR code. */
+  qrcode: string;
+  amount: string;
+  actual_amount: string;
+  change_over_time: number;
+  expires_at: string;
+};
+export type RechargeOrderState = RechargeOrder & {
+  /** 1 credited, 2 waiting for payment, 3 expired (decision 21). */
+  status: number;
+  tx_id: string | null;
+  completed_at: string | null;
+};
+
+/** A hosted payment channel as listed by POST /api/pay/channel. Fields beyond id and name are optional. */
+export type PayChannel = {
+  id: number | string;
+  name: string;
+  min_amount?: string;
+  max_amount?: string;
+  fee?: string;
+  rate?: string;
+};
+
+export type DepositLimit = {
+  period: 'day' | 'week' | 'month';
+  limit: string | null;
+  used: string;
+  left: string | null;
+  pending: boolean;
+  pending_limit: string | null;
+  pending_effective_at: string | null;
+};
+
+export const rechargeKeys = {
+  all: ['recharge'] as const,
+  order: (id: string) => ['recharge', 'order', id] as const,
+  channels: ['recharge', 'channels'] as const,
+  limits: (token: string | null) => ['recharge', 'limits', token] as const,
+};
+
+/** Spec §5: the smallest deposit. */
+export const MIN_RECHARGE = 20;
+export const QUICK_AMOUNTS = [20, 50, 100, 200, 500, 1000] as const;
+/** How often the open popup asks for its order's state. */
+export const ORDER_POLL_MS = 3_000;
+
+export function useRechargeMutation() {
+  return useMutation({
+    mutationFn: (amount: string) => api.post<RechargeOrder>('/api/plat/recharge', { amount }),
+  });
+}
+
+/**
+ * Follows an open order while the popup shows it. Polling stops once the order is credited or expired; a
+ * credit reloads user info so the balance everywhere shows the new amount without a page reload.
+ */
+export function useRechargeOrderQuery(orderId: string | null, follow: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: rechargeKeys.order(orderId ?? ''),
+    queryFn: async () => {
+      const state = await api.get<RechargeOrderState>(
+        `/api/plat/recharge/${encodeURIComponent(orderId ?? '')}`,
+        undefined,
+        // A failed poll is retried by the next tick; toasting it every 3 s would bury the popup.
+        { silent: true },
+      );
+      if (state.status === 1) void client.invalidateQueries({ queryKey: userKeys.all });
+      return state;
+    },
+    enabled: Boolean(orderId) && follow,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 2 ? false : ORDER_POLL_MS),
+  });
+}
+
+/** Payment channels are optional: an empty or failed list leaves TRC20 as the only choice. */
+export function usePayChannelsQuery() {
+  return useQuery({
+    queryKey: rechargeKeys.channels,
+    queryFn: () => api.post<PayChannel[]>('/api/pay/channel', undefined, { silent: true }),
+    staleTime: STALE.MINUTES_5,
+  });
+}
+
+export type ChannelOrder = { order_id: string; pay_url: string };
+
+export function useChannelOrderMutation() {
+  return useMutation({
+    mutationFn: (input: { amount: string; channel_id: string; return_url: string }) =>
+      api.post<ChannelOrder>('/api/plat/iPay/rechargeOrder', input),
+  });
+}
+
+export function useDepositLimitsQuery() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: rechargeKeys.limits(token),
+    queryFn: () =>
+      api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits', undefined, { silent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+export function useSetDepositLimitsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Partial<Record<DepositLimit['period'], string>>) =>
+      api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits/set', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: rechargeKeys.all }),
+  });
+}

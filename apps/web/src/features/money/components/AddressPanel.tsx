@@ -1,0 +1,217 @@
+import { Button, CenterPopup, Dialog, DotLoading, Input, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawAddressWire } from '@koi/contract';
+import { PageLoading, PageState } from '../../../components/PageState';
+import { ApiError } from '../../../lib/http';
+import { CloseIcon } from '../../../components/Icons';
+import {
+  useAddressListQuery,
+  useBindAddressMutation,
+  useDeleteAddressMutation,
+  type AddressType,
+} from '../api/withdraw';
+import { FullPanel } from './FullPanel';
+import './AddressPanel.css';
+
+/** Error code of the look-alike address answer (ADDRESS_SIMILAR in the contract's catalogue). */
+const ADDRESS_SIMILAR_CODE = 5008;
+const TRON_ADDRESS = /T[1-9A-HJ-NP-Za-km-z]{33}/g;
+
+export const ADDRESS_TYPE_KEYS: Record<AddressType, string> = {
+  '1': 'money.addressType1',
+  '2': 'money.addressType2',
+  '3': 'money.addressType3',
+};
+
+/** What the list shows for one address: `+area phone` for the phone wallet (decision 12), else the address. */
+export function addressText(a: Pick<WithdrawAddressWire, 'type' | 'area' | 'address'>): string {
+  return a.type === '2' && a.area ? `+${a.area} ${a.address}` : a.address;
+}
+
+const normaliseArea = (area: string) => area.trim().replace(/^\+/, '');
+
+/** Spec §5: an address identical to a saved one is refused before anything is sent. */
+export function isDuplicate(
+  list: readonly WithdrawAddressWire[],
+  draft: { type: AddressType; address: string; area: string },
+): boolean {
+  return list.some(
+    (a) =>
+      a.type === draft.type &&
+      a.address.trim() === draft.address.trim() &&
+      (draft.type !== '2' || normaliseArea(a.area) === normaliseArea(draft.area)),
+  );
+}
+
+type Draft = { type: AddressType; address: string; area: string };
+const EMPTY: Draft = { type: '1', address: '', area: '' };
+
+/**
+ * 修改提现地址 (spec §2, §4, §5): the saved addresses with type label and delete, and the add dialog
+ * (type dropdown, fields per type, security tip, spinner, duplicate check, look-alike warning).
+ */
+export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const list = useAddressListQuery();
+  const bind = useBindAddressMutation();
+  const remove = useDeleteAddressMutation();
+  const [adding, setAdding] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [similar, setSimilar] = useState<{ fresh: string; old: string } | null>(null);
+
+  const send = async (confirmSimilar: boolean) => {
+    try {
+      await bind.mutateAsync({
+        ...draft,
+        area: draft.type === '2' ? normaliseArea(draft.area) : '',
+        confirm_similar: confirmSimilar,
+      });
+      Toast.show({ content: t('money.added'), position: 'center' });
+      setSimilar(null);
+      setAdding(false);
+      setDraft(EMPTY);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === ADDRESS_SIMILAR_CODE) {
+        // The server names both addresses in its message; the new one is ours, the other is the look-alike.
+        const found = (error.message.match(TRON_ADDRESS) ?? []).filter((a) => a !== draft.address.trim());
+        setSimilar({ fresh: draft.address.trim(), old: found[0] ?? error.message });
+        return;
+      }
+      if (!error.cancelled && error.status !== 401)
+        Toast.show({ content: error.message, position: 'center' });
+    }
+  };
+
+  const submit = () => {
+    // Spec §5: a second tap while the first is in flight is ignored.
+    if (bind.isPending) return;
+    if (!draft.address.trim() || (draft.type === '2' && !draft.area.trim())) {
+      Toast.show({ content: t('money.fillAll'), position: 'center' });
+      return;
+    }
+    if (isDuplicate(list.data ?? [], draft)) {
+      Toast.show({ content: t('money.duplicate'), position: 'center' });
+      return;
+    }
+    void send(false);
+  };
+
+  const askDelete = (a: WithdrawAddressWire) => {
+    void Dialog.confirm({
+      content: t('money.deleteConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onConfirm: async () => {
+        await remove.mutateAsync({ id: a.id, address: a.address });
+        Toast.show({ content: t('money.deleted'), position: 'center' });
+      },
+    });
+  };
+
+  return (
+    <FullPanel title={t('money.addressTitle')} visible={visible} onClose={onClose}>
+      {list.isPending && list.fetchStatus !== 'idle' ? (
+        <PageLoading />
+      ) : list.isError ? (
+        <PageState kind="error" onRetry={() => void list.refetch()} />
+      ) : (list.data ?? []).length === 0 ? (
+        <PageState kind="empty" text={t('money.noAddress')} />
+      ) : (
+        <ul className="address-list" aria-label={t('money.addressTitle')}>
+          {(list.data ?? []).map((a) => (
+            <li key={a.id} className="address-list__item">
+              <span className="address-list__type">{t(ADDRESS_TYPE_KEYS[a.type])}</span>
+              <span className="address-list__text">{addressText(a)}</span>
+              <button
+                type="button"
+                className="address-list__delete"
+                aria-label={t('money.delete')}
+                onClick={() => askDelete(a)}
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button color="primary" block shape="rounded" onClick={() => setAdding(true)}>
+        {t('money.addAddress')}
+      </Button>
+
+      <CenterPopup visible={adding} onMaskClick={() => setAdding(false)} bodyClassName="address-add">
+        <h3>{t('money.addAddress')}</h3>
+        <label className="address-add__field">
+          <span>{t('money.addressType')}</span>
+          <select
+            aria-label={t('money.addressType')}
+            value={draft.type}
+            // Spec §4: changing the type clears area and address.
+            onChange={(e) => setDraft({ type: e.target.value as AddressType, address: '', area: '' })}
+          >
+            {(['1', '2', '3'] as const).map((type) => (
+              <option key={type} value={type}>
+                {t(ADDRESS_TYPE_KEYS[type])}
+              </option>
+            ))}
+          </select>
+        </label>
+        {draft.type === '2' ? (
+          <div className="address-add__phone">
+            <Input
+              aria-label={t('money.area')}
+              placeholder={t('money.area')}
+              value={draft.area}
+              onChange={(area) => setDraft((d) => ({ ...d, area }))}
+              inputMode="tel"
+            />
+            <Input
+              aria-label={t('money.phone')}
+              placeholder={t('money.phone')}
+              value={draft.address}
+              onChange={(address) => setDraft((d) => ({ ...d, address }))}
+              inputMode="tel"
+            />
+          </div>
+        ) : (
+          <Input
+            className="address-add__input"
+            aria-label={t('money.addressInput')}
+            placeholder={t(draft.type === '1' ? 'money.trc20Placeholder' : 'money.walletPlaceholder')}
+            value={draft.address}
+            onChange={(address) => setDraft((d) => ({ ...d, address }))}
+          />
+        )}
+        <p className="address-add__tip">{t('money.securityTip')}</p>
+        <div className="address-add__actions">
+          <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
+          <Button color="primary" onClick={submit} disabled={bind.isPending}>
+            {bind.isPending ? <DotLoading color="white" /> : t('common.confirm')}
+          </Button>
+        </div>
+      </CenterPopup>
+
+      <CenterPopup visible={similar !== null} bodyClassName="address-similar">
+        <h3>{t('money.similarTitle')}</h3>
+        <p>{t('money.similarText')}</p>
+        <div className="address-similar__pair">
+          <div>
+            <small>{t('money.similarNew')}</small>
+            <code data-testid="similar-new">{similar?.fresh}</code>
+          </div>
+          <div>
+            <small>{t('money.similarOld')}</small>
+            <code data-testid="similar-old">{similar?.old}</code>
+          </div>
+        </div>
+        <div className="address-add__actions">
+          <Button onClick={() => setSimilar(null)}>{t('common.cancel')}</Button>
+          <Button color="danger" onClick={() => void send(true)} disabled={bind.isPending}>
+            {bind.isPending ? <DotLoading color="white" /> : t('money.similarConfirm')}
+          </Button>
+        </div>
+      </CenterPopup>
+    </FullPanel>
+  );
+}

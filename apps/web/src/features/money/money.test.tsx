@@ -1,0 +1,424 @@
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth';
+import { fireEvent, screen, waitFor } from '../../test/render';
+import { fail, ok, renderRoutes, stubFetch } from '../../test/utils';
+import type { WithdrawInfo } from './api/withdraw';
+import { AddressPanel } from './components/AddressPanel';
+import { PasswordPanel } from './components/PasswordPanel';
+import { allInAmount } from './components/WithdrawForm';
+import { fromMicro, toMicro, withdrawFee } from './money';
+import { useOpenOrderStore } from './openOrder';
+import RechargePage from './pages/RechargePage';
+
+const WAIT = { timeout: 5000 };
+const TRON_A = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const TRON_B = 'TLa2xxxxxxxxxxxxxxxxxxxxxxxxxxjU7X'.slice(0, 34);
+const USER = {
+  player_name: 'player0001',
+  balance: '10.0000',
+  set_password: false,
+  turnover_remaining: '0',
+  invite_code: 'I',
+  vip_level: 0,
+  last_login_at: null,
+};
+const INFO: WithdrawInfo = {
+  available: '150.000000',
+  min_amount: '10',
+  max_amount: '10000',
+  fee_type: 'fixed',
+  fee: '1',
+  daily_count_limit: 5,
+  daily_count_used: 0,
+  daily_amount_limit: '50000',
+  daily_amount_used: '0',
+  turnover_remaining: '0',
+  password_set: true,
+  locked_minutes: 0,
+};
+
+let toast: ReturnType<typeof vi.spyOn>;
+const toasted = (content: string) => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content }));
+/** antd-mobile's Input puts the label on its wrapper too; the form control is the one to type into. */
+const field = (label: string) =>
+  screen
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT' || el.tagName === 'SELECT') as HTMLInputElement;
+const findField = async (label: string) => {
+  await screen.findAllByLabelText(label, undefined, WAIT);
+  return field(label);
+};
+const body = (init: RequestInit) => Object.fromEntries(new URLSearchParams(String(init.body)));
+
+beforeEach(() => {
+  useAuthStore.getState().setToken('tok');
+  useOpenOrderStore.setState({ order: null });
+  toast = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('money arithmetic', () => {
+  it('parses and prints micro-USDT exactly, and refuses what is not a plain decimal', () => {
+    expect(toMicro('12.5')).toBe(12_500_000n);
+    expect(toMicro('0.000001')).toBe(1n);
+    expect(toMicro('1.0000001')).toBeNull();
+    expect(toMicro('-1')).toBeNull();
+    expect(toMicro('1e3')).toBeNull();
+    expect(fromMicro(12_500_000n)).toBe('12.5');
+    expect(fromMicro(100_000_000n)).toBe('100');
+  });
+  it('charges a ratio fee rounded up to the micro, like the server', () => {
+    expect(withdrawFee(100_000_000n, 'ratio', '0.5')).toBe(500_000n);
+    expect(withdrawFee(1n, 'ratio', '0.5')).toBe(1n);
+    expect(withdrawFee(100_000_000n, 'fixed', '1')).toBe(1_000_000n);
+  });
+  it('all-in leaves room for the fee and respects the maximum', () => {
+    expect(allInAmount(INFO)).toBe(149_000_000n);
+    const ratio = { ...INFO, fee_type: 'ratio' as const, fee: '0.5', available: '100.5' };
+    const a = allInAmount(ratio);
+    expect(a + withdrawFee(a, 'ratio', '0.5')).toBeLessThanOrEqual(100_500_000n);
+    expect(a).toBe(100_000_000n);
+    expect(allInAmount({ ...INFO, max_amount: '20' })).toBe(20_000_000n);
+    expect(allInAmount({ ...INFO, available: '0.5' })).toBe(0n);
+  });
+});
+
+function order(extra: Record<string, unknown> = {}) {
+  return {
+    order_id: 'D1',
+    address: TRON_A,
+    qrcode: 'data:image/png;base64,iVBORw0KGgo=',
+    amount: '100.0000',
+    actual_amount: '100.0001',
+    change_over_time: 15,
+    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ...extra,
+  };
+}
+
+describe('recharge', () => {
+  it('checks the minimum of 20 before sending anything', async () => {
+    const { calls } = stubFetch((url) => (url.pathname === '/api/pay/channel' ? ok([]) : undefined));
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
+    fireEvent.click(await screen.findByRole('button', { name: '立即充值' }, WAIT));
+    toasted('请输入金额');
+    fireEvent.change(field('充值金额'), { target: { value: '19.9999' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    toasted('最低充值金额为20 USDT');
+    expect(calls.some((c) => c.url.pathname === '/api/plat/recharge')).toBe(false);
+  });
+
+  it('opens the deposit popup, copies the address, follows the order to its credit', async () => {
+    let status = 2;
+    let balance = '10.0000';
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, onLine: true });
+    const { calls } = stubFetch((url) => {
+      if (url.pathname === '/api/pay/channel')
+        return ok([{ id: 7, name: 'iPay', min_amount: '50', max_amount: '5000', fee: '1%', rate: '7.2' }]);
+      if (url.pathname === '/api/plat/recharge') return ok(order());
+      if (url.pathname === '/api/plat/recharge/D1')
+        return ok({ ...order(), status, tx_id: null, completed_at: null });
+      if (url.pathname === '/api/plat/info') return ok({ ...USER, balance });
+      return undefined;
+    });
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
+    expect(await screen.findByText('iPay', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.getByText(/单笔50-5000 · 手续费1% · 汇率7.2/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '100' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    expect(await screen.findByTestId('deposit-address', undefined, WAIT)).toHaveTextContent(TRON_A);
+    expect(body(calls.find((c) => c.url.pathname === '/api/plat/recharge')!.init)).toEqual({ amount: '100' });
+    expect(screen.getByTestId('deposit-actual')).toHaveTextContent('100.0001 USDT');
+    expect(screen.getByTestId('deposit-countdown').textContent).toMatch(/^1[45]:\d\d$/);
+    expect(screen.getByText('TRC20')).toBeInTheDocument();
+    expect(screen.getByText(/仅支持TRON（TRC20）网络资产/)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('金额不符或超时将导致充值失败');
+    expect(screen.getByAltText('收款地址二维码')).toHaveAttribute('src', order().qrcode);
+    fireEvent.click(screen.getAllByRole('button', { name: '复制' })[0]!);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(TRON_A));
+    await waitFor(() => toasted('复制成功'));
+    status = 1;
+    balance = '110.0001';
+    expect(await screen.findByTestId('deposit-success', undefined, { timeout: 8000 })).toHaveTextContent(
+      '充值成功，已到账 100.0001 USDT',
+    );
+    await waitFor(() => expect(screen.getByTestId('deposit-success')).toHaveTextContent('110.0001'), WAIT);
+  }, 15_000);
+
+  it('shows an expired order as expired, and reopens an open order from the screen', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/pay/channel') return ok([]);
+      if (url.pathname === '/api/plat/recharge') return ok(order());
+      if (url.pathname === '/api/plat/recharge/D1')
+        return ok({ ...order(), status: 3, tx_id: null, completed_at: null });
+      return undefined;
+    });
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
+    fireEvent.change(await findField('充值金额'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    expect(await screen.findByTestId('deposit-expired', undefined, WAIT)).toHaveTextContent('订单已过期');
+  });
+
+  it('shows the server refusal of an order as a toast (e.g. the deposits endpoint missing)', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/pay/channel') return ok([]);
+      if (url.pathname === '/api/plat/recharge')
+        return fail(4006, '超出您设置的每日充值限额，本期还可充值0 USDT');
+      return undefined;
+    });
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
+    fireEvent.change(await findField('充值金额'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    await waitFor(() => toasted('超出您设置的每日充值限额，本期还可充值0 USDT'), WAIT);
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+  });
+});
+
+function addressServer(initial: Array<Record<string, unknown>>) {
+  let list = [...initial];
+  let similarOnce = false;
+  const stub = stubFetch((url, init) => {
+    if (url.pathname === '/api/plat/address-list') return ok(list);
+    if (url.pathname === '/api/plat/bind-address') {
+      const b = body(init);
+      if (b.address === TRON_B && !b.confirm_similar && !similarOnce) {
+        similarOnce = true;
+        return fail(
+          5008,
+          `新地址 ${TRON_B} 与您用过的地址 ${TRON_A} 首尾各4位相同，可能是诈骗者伪造的相似地址。`,
+        );
+      }
+      const row = {
+        id: list.length + 10,
+        type: b.type,
+        address: b.address,
+        area: b.area ?? '',
+        phone: '',
+        created_at: '',
+        usable_at: '',
+      };
+      list = [...list, row];
+      return ok(row);
+    }
+    if (url.pathname === '/api/plat/del-address') {
+      list = list.filter((a) => String(a.id) !== body(init).address_id);
+      return ok(true);
+    }
+    return undefined;
+  });
+  return stub;
+}
+const SAVED = { id: 1, type: '1', address: TRON_A, area: '', phone: '', created_at: '', usable_at: '' };
+
+describe('withdrawal address panel', () => {
+  it('lists type labels and +area, refuses a duplicate without sending, adds and clears the dialog', async () => {
+    const { calls } = addressServer([
+      SAVED,
+      { ...SAVED, id: 2, type: '2', address: '12345678', area: '855' },
+    ]);
+    renderRoutes([{ path: '/', element: <AddressPanel visible onClose={() => undefined} /> }]);
+    expect(await screen.findByText('+855 12345678', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('修改提现地址')).toBeInTheDocument();
+    expect(screen.getAllByText('TRC(20)').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: '添加地址' }));
+    expect(await screen.findByText(/安全提示/, undefined, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    toasted('有未填选项');
+    fireEvent.change(field('地址'), { target: { value: TRON_A } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    toasted('不能重复添加');
+    expect(calls.some((c) => c.url.pathname === '/api/plat/bind-address')).toBe(false);
+    // Type 2 asks for area and phone; changing the type clears what was typed.
+    fireEvent.change(field('地址类型'), { target: { value: '2' } });
+    expect(screen.queryAllByLabelText('地址')).toHaveLength(0);
+    expect(field('手机号码')).toHaveValue('');
+    fireEvent.change(field('区号'), { target: { value: '+855' } });
+    fireEvent.change(field('手机号码'), { target: { value: '12345678' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    toasted('不能重复添加');
+    fireEvent.change(field('手机号码'), { target: { value: '87654321' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('+855 87654321', undefined, WAIT)).toBeInTheDocument();
+    toasted('添加成功');
+    const sent = calls.filter((c) => c.url.pathname === '/api/plat/bind-address');
+    expect(sent).toHaveLength(1);
+    expect(body(sent[0]!.init)).toMatchObject({ type: '2', area: '855', address: '87654321' });
+    fireEvent.click(screen.getByRole('button', { name: '添加地址' }));
+    await waitFor(() => expect(field('地址')).toHaveValue(''), WAIT);
+  });
+
+  it('warns of a look-alike address with both side by side and adds only after confirming', async () => {
+    const { calls } = addressServer([]);
+    renderRoutes([{ path: '/', element: <AddressPanel visible onClose={() => undefined} /> }]);
+    expect(await screen.findByText('暂无提现地址', undefined, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '添加地址' }));
+    fireEvent.change(await findField('地址'), { target: { value: TRON_B } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByTestId('similar-new', undefined, WAIT)).toHaveTextContent(TRON_B);
+    expect(screen.getByTestId('similar-old')).toHaveTextContent(TRON_A);
+    fireEvent.click(screen.getByRole('button', { name: '核对无误，确认添加' }));
+    await waitFor(() => toasted('添加成功'), WAIT);
+    const sent = calls.filter((c) => c.url.pathname === '/api/plat/bind-address');
+    expect(sent.map((c) => body(c.init).confirm_similar)).toEqual([undefined, '1']);
+  });
+
+  it('asks before deleting, does nothing on cancel, and deletes on confirm', async () => {
+    const { calls } = addressServer([SAVED]);
+    // antd-mobile's imperative dialog is stubbed (as in the personal centre tests): cancel, then confirm.
+    const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(false);
+    renderRoutes([{ path: '/', element: <AddressPanel visible onClose={() => undefined} /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: '删除' }, WAIT));
+    expect(confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ content: '确定要删除吗？', cancelText: '取消', confirmText: '确定' }),
+    );
+    expect(calls.some((c) => c.url.pathname === '/api/plat/del-address')).toBe(false);
+    const options = confirm.mock.calls[0]![0];
+    await options.onConfirm?.();
+    await waitFor(() => toasted('删除成功'), WAIT);
+    expect(body(calls.find((c) => c.url.pathname === '/api/plat/del-address')!.init)).toEqual({
+      address_id: '1',
+      address: TRON_A,
+    });
+    expect(await screen.findByText('暂无提现地址', undefined, WAIT)).toBeInTheDocument();
+  });
+});
+
+describe('withdrawal password panel', () => {
+  function serve(setPassword: boolean) {
+    let isSet = setPassword;
+    return stubFetch((url) => {
+      if (url.pathname === '/api/plat/info') return ok({ ...USER, set_password: isSet });
+      if (url.pathname === '/api/plat/set-password') {
+        isSet = true;
+        return ok(true);
+      }
+      if (url.pathname === '/api/plat/update-password') return fail(5013, '提现密码错误，还可尝试4次');
+      return undefined;
+    });
+  }
+
+  it('set mode: mismatch is refused locally, success toasts and reloads user info', async () => {
+    const { calls } = serve(false);
+    const onClose = vi.fn();
+    renderRoutes([{ path: '/', element: <PasswordPanel visible onClose={onClose} /> }]);
+    expect(await screen.findByText('设置提现密码', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.queryByLabelText('原提现密码')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    toasted('有未填选项');
+    fireEvent.change(field('新提现密码'), { target: { value: 'abcd1234' } });
+    fireEvent.change(field('确认提现密码'), { target: { value: 'abcd12345' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    toasted('提现密码与确认密码不一致');
+    expect(calls.some((c) => c.url.pathname === '/api/plat/set-password')).toBe(false);
+    fireEvent.change(field('确认提现密码'), { target: { value: 'abcd1234' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => toasted('设置成功'), WAIT);
+    expect(onClose).toHaveBeenCalled();
+    const infos = () => calls.filter((c) => c.url.pathname === '/api/plat/info').length;
+    await waitFor(() => expect(infos()).toBeGreaterThanOrEqual(2), WAIT);
+    // With the password set, the same panel is now in modify mode.
+    expect(await screen.findByText('修改提现密码', undefined, WAIT)).toBeInTheDocument();
+  });
+
+  it('modify mode sends old and new passwords and shows the server refusal', async () => {
+    const { calls } = serve(true);
+    renderRoutes([{ path: '/', element: <PasswordPanel visible onClose={() => undefined} /> }]);
+    fireEvent.change(await findField('原提现密码'), {
+      target: { value: 'oldpass12' },
+    });
+    fireEvent.change(field('新提现密码'), { target: { value: 'newpass12' } });
+    fireEvent.change(field('确认提现密码'), { target: { value: 'newpass12' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => toasted('提现密码错误，还可尝试4次'), WAIT);
+    expect(body(calls.find((c) => c.url.pathname === '/api/plat/update-password')!.init)).toEqual({
+      old_password: 'oldpass12',
+      new_password: 'newpass12',
+    });
+  });
+});
+
+describe('withdrawal', () => {
+  function serve(info: WithdrawInfo, list: unknown[]) {
+    return stubFetch((url, init) => {
+      if (url.pathname === '/api/plat/info') return ok({ ...USER, set_password: info.password_set });
+      if (url.pathname === '/api/plat/withdraw-info') return ok(info);
+      if (url.pathname === '/api/plat/address-list') return ok(list);
+      if (url.pathname === '/api/plat/withdraw-apply') {
+        const b = body(init);
+        if (b.password !== 'goodpass1') return fail(5013, '提现密码错误，还可尝试4次');
+        return ok({
+          id: 1,
+          request_id: b.request_id,
+          amount: `${b.amount}.000000`,
+          fee: '1.000000',
+          total: '51.000000',
+          address_type: '1',
+          address: TRON_A,
+          area: '',
+          state: 'applied',
+          status: 2,
+          tx_hash: null,
+          reason: null,
+          created_at: '',
+          updated_at: '',
+        });
+      }
+      return undefined;
+    });
+  }
+
+  it('without a withdrawal password opens the set-password panel', async () => {
+    serve({ ...INFO, password_set: false }, [SAVED]);
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    fireEvent.click(await screen.findByRole('button', { name: '立即提现' }, WAIT));
+    toasted('请先设置提现密码');
+    expect(await screen.findByRole('dialog', { name: '设置提现密码' }, WAIT)).toBeInTheDocument();
+  });
+
+  it('without an address opens the address panel', async () => {
+    serve(INFO, []);
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    fireEvent.click(await screen.findByRole('button', { name: '立即提现' }, WAIT));
+    toasted('请先添加提现地址');
+    expect(await screen.findByRole('dialog', { name: '修改提现地址' }, WAIT)).toBeInTheDocument();
+  });
+
+  it('shows balance, fee, limits and turnover, checks the amount, asks the password, then shows the hold', async () => {
+    const { calls } = serve({ ...INFO, turnover_remaining: '12.5' }, [SAVED]);
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    expect(await screen.findByTestId('withdraw-available', undefined, WAIT)).toHaveTextContent('150.0000');
+    expect(screen.getByTestId('withdraw-turnover')).toHaveTextContent('12.5000 USDT');
+    expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('1.0000 USDT');
+    fireEvent.click(screen.getByRole('button', { name: '全部' }));
+    expect(field('提现金额')).toHaveValue('149');
+    fireEvent.change(field('提现金额'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    toasted('单笔提现金额不能低于10 USDT');
+    fireEvent.change(field('提现金额'), { target: { value: '149.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    toasted('余额不足（含手续费）');
+    fireEvent.change(field('提现金额'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    fireEvent.change(await findField('提现密码'), {
+      target: { value: 'badpass1' },
+    });
+    fireEvent.click(screen.getAllByRole('button', { name: '确定' }).at(-1)!);
+    await waitFor(() => toasted('提现密码错误，还可尝试4次'), WAIT);
+    fireEvent.change(field('提现密码'), { target: { value: 'goodpass1' } });
+    fireEvent.click(screen.getAllByRole('button', { name: '确定' }).at(-1)!);
+    const done = await screen.findByTestId('withdraw-done', undefined, WAIT);
+    expect(done).toHaveTextContent('51.0000 USDT');
+    expect(done).toHaveTextContent('待审核');
+    const applies = calls
+      .filter((c) => c.url.pathname === '/api/plat/withdraw-apply')
+      .map((c) => body(c.init));
+    expect(applies[1]).toMatchObject({ amount: '50', address_id: '1', password: 'goodpass1' });
+    // A refused attempt ends; the next one gets its own request id.
+    expect(applies[0]!.request_id).not.toBe(applies[1]!.request_id);
+  });
+});

@@ -1,0 +1,33 @@
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { RechargeForm } from '../components/RechargeForm';
+import { WithdrawForm } from '../components/WithdrawForm';
+import './RechargePage.css';
+
+/**
+ * 充值 tab (spec §2): deposit and withdrawal on one screen; `?type=withdraw` (the home shortcut) opens the
+ * withdrawal side. `?result=1` is where a hosted payment channel sends the player back.
+ */
+export default function RechargePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('type') === 'withdraw' ? 'withdraw' : 'recharge';
+  return (
+    <div className="recharge-page">
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'withdraw' ? { type: 'withdraw' } : {}, { replace: true })}
+      >
+        <Tabs.Tab title={t('money.tabRecharge')} key="recharge" />
+        <Tabs.Tab title={t('money.tabWithdraw')} key="withdraw" />
+      </Tabs>
+      {params.get('result') ? (
+        <p className="recharge-page__result" role="status">
+          {t('money.channelReturned')}
+        </p>
+      ) : null}
+      <div className="recharge-page__body">{tab === 'withdraw' ? <WithdrawForm /> : <RechargeForm />}</div>
+    </div>
+  );
+}
