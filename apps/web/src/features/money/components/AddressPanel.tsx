@@ -12,6 +12,7 @@ import {
   type AddressType,
 } from '../api/withdraw';
 import { FullPanel } from './FullPanel';
+import './MoneyCard.css';
 import './AddressPanel.css';
 
 /** Error code of the look-alike address answer (ADDRESS_SIMILAR in the contract's catalogue). */
@@ -184,7 +185,7 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
           />
         )}
         <p className="address-add__tip">{t('money.securityTip')}</p>
-        <div className="address-add__actions">
+        <div className="money-actions">
           <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
           <Button color="primary" onClick={submit} disabled={bind.isPending}>
             {bind.isPending ? <DotLoading color="white" /> : t('common.confirm')}
@@ -205,7 +206,7 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
             <code data-testid="similar-old">{similar?.old}</code>
           </div>
         </div>
-        <div className="address-add__actions">
+        <div className="money-actions">
           <Button onClick={() => setSimilar(null)}>{t('common.cancel')}</Button>
           <Button color="danger" onClick={() => void send(true)} disabled={bind.isPending}>
             {bind.isPending ? <DotLoading color="white" /> : t('money.similarConfirm')}

@@ -15,6 +15,7 @@ import { useOpenOrderStore } from '../openOrder';
 import { toMicro } from '../money';
 import { DepositPopup } from './DepositPopup';
 import { useCountdown } from './useCountdown';
+import './MoneyCard.css';
 import './RechargeForm.css';
 
 const TRC20 = 'trc20';
@@ -79,7 +80,7 @@ export function RechargeForm() {
   const busy = recharge.isPending || channelOrder.isPending;
   return (
     <div className="recharge-form">
-      <section className="recharge-form__card">
+      <section className="money-card">
         <h3>{t('money.chooseChannel')}</h3>
         <div className="recharge-form__channels" role="radiogroup" aria-label={t('money.chooseChannel')}>
           <button
@@ -111,7 +112,7 @@ export function RechargeForm() {
           ))}
         </div>
       </section>
-      <section className="recharge-form__card">
+      <section className="money-card">
         <h3>{t('money.rechargeAmount')}</h3>
         <Input
           className="recharge-form__amount"

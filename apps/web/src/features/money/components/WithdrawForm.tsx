@@ -7,7 +7,6 @@ import { PageLoading, PageState } from '../../../components/PageState';
 import { formatBalance } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { useIsSignedIn } from '../../../stores/auth';
-import { useUiStore } from '../../../stores/ui';
 import {
   useAddressListQuery,
   useWithdrawApplyMutation,
@@ -17,6 +16,8 @@ import {
 import { fromMicro, toMicro, withdrawFee } from '../money';
 import { AddressPanel, ADDRESS_TYPE_KEYS, addressText } from './AddressPanel';
 import { PasswordPanel } from './PasswordPanel';
+import { SignInFirst } from './SignInFirst';
+import './MoneyCard.css';
 import './WithdrawForm.css';
 
 /** The largest amount whose amount + fee fits the available balance and the single-withdrawal maximum. */
@@ -47,7 +48,6 @@ function newRequestId(): string {
 export function WithdrawForm() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
-  const openLogin = useUiStore((s) => s.openLogin);
   const info = useWithdrawInfoQuery();
   const addresses = useAddressListQuery();
   const apply = useWithdrawApplyMutation();
@@ -60,16 +60,7 @@ export function WithdrawForm() {
   // One id per attempt: a retry after a lost answer reuses it, so the server returns the same withdrawal.
   const requestId = useRef<string | null>(null);
 
-  if (!signedIn) {
-    return (
-      <PageState
-        kind="empty"
-        text={t('money.signInFirst')}
-        onRetry={() => openLogin(1)}
-        actionText={t('auth.login')}
-      />
-    );
-  }
+  if (!signedIn) return <SignInFirst />;
   if (info.isPending || addresses.isPending) return <PageLoading />;
   if (info.isError || addresses.isError || !info.data) {
     return (
@@ -146,7 +137,7 @@ export function WithdrawForm() {
 
   if (done) {
     return (
-      <section className="withdraw-done" role="status" data-testid="withdraw-done">
+      <section className="money-card withdraw-done" role="status" data-testid="withdraw-done">
         <strong>{t('money.withdrawApplied')}</strong>
         <dl>
           <div>
@@ -176,13 +167,13 @@ export function WithdrawForm() {
 
   return (
     <div className="withdraw-form">
-      <section className="withdraw-form__card withdraw-form__balance">
+      <section className="money-card withdraw-form__balance">
         <span>{t('money.available')}</span>
         <strong data-testid="withdraw-available">{formatBalance(data.available)}</strong>
         <small>USDT</small>
       </section>
 
-      <section className="withdraw-form__card">
+      <section className="money-card">
         <div className="withdraw-form__head">
           <h3>{t('money.withdrawAddress')}</h3>
           <button type="button" className="withdraw-form__link" onClick={() => setPanel('address')}>
@@ -212,7 +203,7 @@ export function WithdrawForm() {
         )}
       </section>
 
-      <section className="withdraw-form__card">
+      <section className="money-card">
         <h3>{t('money.withdrawAmount')}</h3>
         <div className="withdraw-form__amount">
           <Input
@@ -297,7 +288,7 @@ export function WithdrawForm() {
           onChange={setPassword}
           autoComplete="off"
         />
-        <div className="withdraw-password__actions">
+        <div className="money-actions">
           <Button onClick={() => setAsking(false)}>{t('common.cancel')}</Button>
           <Button color="primary" onClick={() => void confirm()} disabled={apply.isPending}>
             {apply.isPending ? <DotLoading color="white" /> : t('common.confirm')}

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { PageState } from '../../../components/PageState';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { useIsSignedIn } from '../../../stores/auth';
-import { useUiStore } from '../../../stores/ui';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
 import { useDepositLimitsQuery, useSetDepositLimitsMutation, type DepositLimit } from '../api/recharge';
 import { AddressPanel } from '../components/AddressPanel';
 import { PasswordPanel } from '../components/PasswordPanel';
+import { SignInFirst } from '../components/SignInFirst';
 import './SafePage.css';
 
 const PERIODS = ['day', 'week', 'month'] as const;
@@ -34,7 +34,7 @@ function DepositLimits() {
     }
   };
   return (
-    <section className="safe-page__card">
+    <section className="money-card">
       <h3>{t('money.depositLimits')}</h3>
       <p className="safe-page__hint">{t('money.limitsHint')}</p>
       {PERIODS.map((p) => {
@@ -69,23 +69,13 @@ function DepositLimits() {
 export default function SafePage() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
-  const openLogin = useUiStore((s) => s.openLogin);
   const user = useUserInfoQuery();
   const [panel, setPanel] = useState<'address' | 'password' | null>(null);
-  if (!signedIn) {
-    return (
-      <PageState
-        kind="empty"
-        text={t('money.signInFirst')}
-        onRetry={() => openLogin(1)}
-        actionText={t('auth.login')}
-      />
-    );
-  }
+  if (!signedIn) return <SignInFirst />;
   const last = user.data?.last_login_at;
   return (
     <div className="safe-page">
-      <section className="safe-page__card">
+      <section className="money-card">
         <h3>{t('money.lastLogin')}</h3>
         <span data-testid="last-login">{last ? formatTime(last) : t('money.firstLogin')}</span>
       </section>
