@@ -2,12 +2,28 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { betRounds, fairSeeds, originalBets, RoundStatus } from '../../db/schema';
 
+/**
+ * Namespace of the per-player advisory lock that serialises a player's bets with their seed rotations (any
+ * fixed number distinct from the other modules' lock classes; with the player id it names one lock).
+ */
+const PLAYER_SEED_LOCK = 7_461_301;
+
 export type SeedRow = typeof fairSeeds.$inferSelect;
 export type OriginalBetRow = typeof originalBets.$inferSelect;
 
 /** SQL of the originals: seed pairs and settled bets, always scoped by player. */
 export function createOriginalsRepository(db: DbOrTx) {
   return {
+    /**
+     * Waits for and holds, until the transaction ends, the lock on this player's seed pairs. A row lock on the
+     * active seed is not enough: a bet that waited on it while a rotation retired the row finds no active row
+     * when the lock is granted (its statement's snapshot predates the new pair), so every bet and rotation
+     * takes this lock first, and its reads then start after the previous holder committed.
+     */
+    async lockPlayerSeeds(playerId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_SEED_LOCK}::int, ${playerId}::int)`);
+    },
+
     async activeSeed(playerId: number, opts: { lock?: boolean } = {}): Promise<SeedRow | null> {
       const query = db
         .select()

@@ -81,7 +81,8 @@ const randomClientSeed = () => randomBytes(8).toString('hex');
  * Koi's own provably fair games (decision 16). Each bet takes the next nonce of the player's active seed
  * pair, settles with @koi/fair, and moves the stake and the payout through the ledger in one database
  * transaction, so a bet either happened completely (nonce used, money moved, round recorded) or not at all.
- * The player's seed row is locked for the bet, so a player's bets are numbered without gaps or repeats.
+ * The player's seed lock is held for the bet and for a rotation, so a player's bets are numbered without gaps
+ * or repeats and a rotation waits for the bets in flight (and they for it) instead of failing.
  */
 export function createOriginalsService(deps: {
   db: Db;
@@ -95,8 +96,10 @@ export function createOriginalsService(deps: {
   const { db, ledger, clock } = deps;
   const repo = createOriginalsRepository(db);
 
+  /** With `lock` (inside a transaction), the player's seed lock is held from here until the transaction ends. */
   async function ensureSeed(conn: Db | Tx, playerId: number, lock = false): Promise<SeedRow> {
     const r = createOriginalsRepository(conn);
+    if (lock) await r.lockPlayerSeeds(playerId);
     const existing = await r.activeSeed(playerId, { lock });
     if (existing) return existing;
     const serverSeed = newServerSeed();

@@ -96,6 +96,64 @@ describe('originals (provably fair)', () => {
     await ledgerClean();
   });
 
+  it('serialises seed rotation with bets: 20 rotations beside 50 bets, no 5xx, each bet numbered once and verified', async () => {
+    const { auth } = await signUp(t.app);
+    const fields = { amount: '1', target: '50.50', direction: 'over' };
+    const rotate = () =>
+      t.app
+        .inject({ method: 'POST', url: '/api/originals/seeds/rotate', headers: auth, payload: {} })
+        .then((res) => ({
+          status: res.statusCode,
+          ...body<{ previous: { server_seed: string; server_seed_hash: string; bets: number } }>(res),
+        }));
+    const betJobs: ReturnType<typeof bet>[] = [];
+    const rotateJobs: ReturnType<typeof rotate>[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      betJobs.push(bet(auth, 'dice', fields));
+      if (i % 5 === 2) rotateJobs.push(rotate(), rotate());
+    }
+    const [bets, rotations] = await Promise.all([Promise.all(betJobs), Promise.all(rotateJobs)]);
+    expect(rotations).toHaveLength(20);
+    expect(rotations.every((r) => r.status === 200 && r.code === 200)).toBe(true);
+    expect(bets).toHaveLength(50);
+    expect(bets.every((r) => r.status === 200 && r.code === 200)).toBe(true);
+    // One more rotation reveals the seed the last bets used.
+    const last = await rotate();
+    const revealed = new Map(
+      [...rotations, last].map((r) => [r.result.previous.server_seed_hash, r.result.previous]),
+    );
+    expect(revealed.size).toBe(21);
+    const numbered = new Set(
+      bets.map((b) => `${b.result.fairness.server_seed_hash}:${b.result.fairness.nonce}`),
+    );
+    expect(numbered.size).toBe(50);
+    for (const [hash, seed] of revealed) {
+      const nonces = bets
+        .filter((b) => b.result.fairness.server_seed_hash === hash)
+        .map((b) => b.result.fairness.nonce)
+        .sort((a, b) => a - b);
+      expect(nonces).toEqual(Array.from({ length: seed.bets }, (_, i) => i));
+    }
+    for (const b of bets) {
+      const seed = revealed.get(b.result.fairness.server_seed_hash);
+      expect(seed).toBeDefined();
+      const check = verify(
+        'dice',
+        { target: '50.50', direction: 'over' },
+        {
+          serverSeed: seed!.server_seed,
+          serverSeedHash: b.result.fairness.server_seed_hash,
+          clientSeed: b.result.fairness.client_seed,
+          nonce: b.result.fairness.nonce,
+        },
+        { amountMicro: toMicro('1') },
+      );
+      expect(check.ok).toBe(true);
+      if (check.ok) expect(check.value.payoutMicro).toBe(toMicro(b.result.payout));
+    }
+    await ledgerClean();
+  });
+
   it('plays limbo and mines and records the rounds for bet records', async () => {
     const { auth, username } = await signUp(t.app);
     expect((await bet(auth, 'limbo', { amount: '2', target: '2.00' })).code).toBe(200);
