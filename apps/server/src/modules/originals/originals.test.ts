@@ -149,7 +149,7 @@ describe('originals (provably fair)', () => {
         { amountMicro: toMicro('1') },
       );
       expect(check.ok).toBe(true);
-      if (check.ok) expect(check.value.payoutMicro).toBe(toMicro(b.result.payout));
+      if (check.ok) expect((check.value as Settlement<'dice'>).payoutMicro).toBe(toMicro(b.result.payout));
     }
     await ledgerClean();
   });
