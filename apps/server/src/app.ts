@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,11 +12,12 @@ import { formatMicro, SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoContent } from './db/seed';
-import { AppError } from './errors';
 import { systemClock, type Clock } from './lib/clock';
 import adminWebPlugin from './plugins/admin-web';
 import authPlugin from './plugins/auth';
-import errorsPlugin, { failure } from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import { loggerOptions } from './plugins/logging';
+import webPlugin from './plugins/web';
 import rateLimitPlugin from './plugins/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -72,30 +71,15 @@ declare module 'fastify' {
   }
 }
 
-/** Fields that must never reach a log line. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'body.password',
-  'body.confrimPas',
-  'body.captcha',
-  'body.old_password',
-  'body.new_password',
-  'body.token',
-  '*.password',
-  '*.token',
-];
-
 // Validation messages name the field in Chinese, the product language (decision 5: HTTP 400 naming the field).
 z.config(z.locales.zhCN());
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    // Router and HTTP-parser failures answer in the envelope too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -295,20 +279,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The operator console under /admin, with its own not-found handler for its client-side routes.
   await app.register(adminWebPlugin, { distDir: config.adminDistDir });
 
-  // The player app, built by Vite, is served from the same origin; unknown non-API GETs fall back to it so
-  // that client-side routes survive a reload.
-  const hasWeb = fs.existsSync(`${config.webDistDir}/index.html`);
-  if (hasWeb)
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: 'index.html' });
-
-  app.setNotFoundHandler({ preHandler: app.limitBy('notFound') }, (request, reply) => {
-    const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && acceptsHtml) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    const url = request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url;
-    return reply.status(404).send(failure(request, new AppError('NOT_FOUND', { url })));
-  });
+  // The player app and the answer to unknown URLs (plugins/web.ts).
+  await app.register(webPlugin, { distDir: config.webDistDir });
 
   return app;
 }

@@ -53,10 +53,14 @@ export const intField = (opts: { min?: number; max?: number } = {}) => {
 const TRUE_WORDS = new Set(['1', 'true', 'on', 'yes']);
 const FALSE_WORDS = new Set(['0', 'false', 'off', 'no', '']);
 
-/** A yes/no flag sent as a JSON boolean or one of 1/0, true/false, on/off, yes/no. */
+/**
+ * A yes/no flag sent as a JSON boolean, the JSON numbers 1/0 (what many clients send for a checkbox), or one
+ * of the strings 1/0, true/false, on/off, yes/no (forms).
+ */
 export const flagField = () =>
   z.union([
     z.boolean(),
+    z.union([z.literal(1), z.literal(0)]).transform((n) => n === 1),
     z
       .string()
       .refine((s) => TRUE_WORDS.has(s.toLowerCase()) || FALSE_WORDS.has(s.toLowerCase()), {

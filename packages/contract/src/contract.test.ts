@@ -10,11 +10,11 @@ describe('field helpers', () => {
       expect(f.safeParse(bad).success).toBe(false);
   });
 
-  it('reads flags from the words forms send', () => {
+  it('reads flags from the words forms send and the JSON numbers 1 and 0', () => {
     const f = flagField();
-    for (const yes of [true, '1', 'true', 'on', 'YES']) expect(f.parse(yes)).toBe(true);
-    for (const no of [false, '0', 'false', 'off', '']) expect(f.parse(no)).toBe(false);
-    expect(f.safeParse('maybe').success).toBe(false);
+    for (const yes of [true, 1, '1', 'true', 'on', 'YES']) expect(f.parse(yes)).toBe(true);
+    for (const no of [false, 0, '0', 'false', 'off', '']) expect(f.parse(no)).toBe(false);
+    for (const bad of ['maybe', 2, -1, 0.5, null]) expect(f.safeParse(bad).success).toBe(false);
   });
 
   it('normalises text to NFC and refuses control characters and broken Unicode', () => {
@@ -37,7 +37,7 @@ describe('error catalogue', () => {
     for (const [key, e] of Object.entries(ERRORS)) {
       expect(e.zh, key).toMatch(/[\u4e00-\u9fff]/);
       expect(e.en, key).toMatch(/[a-z]/i);
-      expect([200, 400, 401, 403, 404, 405, 413, 415, 429, 500, 503]).toContain(e.http);
+      expect([200, 400, 401, 403, 404, 405, 408, 413, 414, 415, 429, 431, 500, 503]).toContain(e.http);
     }
   });
 

@@ -14,6 +14,17 @@ export const ERRORS = {
   FORBIDDEN: { code: 403, http: 403, zh: '拒绝访问', en: 'Access denied' },
   NOT_FOUND: { code: 404, http: 404, zh: '请求地址出错：{url}', en: 'No such address: {url}' },
   METHOD_NOT_ALLOWED: { code: 405, http: 405, zh: '请求方法不允许', en: 'Method not allowed' },
+  // Raised before a route runs, by the router or by Node's HTTP parser; answered in the envelope all the same.
+  BAD_URL: { code: 400, http: 400, zh: '请求地址格式不正确', en: 'Malformed request address' },
+  MALFORMED_REQUEST: { code: 400, http: 400, zh: '请求格式不正确', en: 'Malformed request' },
+  REQUEST_TIMEOUT: {
+    code: 408,
+    http: 408,
+    zh: '请求超时，请重试',
+    en: 'Request timed out, please try again',
+  },
+  URI_TOO_LONG: { code: 414, http: 414, zh: '请求地址过长', en: 'Request address too long' },
+  HEADERS_TOO_LARGE: { code: 431, http: 431, zh: '请求头过大', en: 'Request headers too large' },
   PAYLOAD_TOO_LARGE: { code: 413, http: 413, zh: '请求内容过大', en: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: {
     code: 415,

@@ -1,14 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Envelope } from '@koi/contract';
 import { AppError, isAppError } from '../errors';
 import { localeOf } from './locale';
+import { redactUrlSecrets } from './logging';
 
-export function failure(request: FastifyRequest, error: AppError): Envelope<null> {
+export function failure(request: Pick<FastifyRequest, 'id' | 'headers'>, error: AppError): Envelope<null> {
   const message = error.userMessage(localeOf(request));
   const body = error.details ? { message, details: error.details } : { message };
   return { code: error.code, result: null, message, error: body, request_id: request.id };
+}
+
+/** The 404 answer for an address no route claims, naming the address (cut short when long). */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url;
+  return reply.status(404).send(failure(request, new AppError('NOT_FOUND', { url })));
 }
 
 const FIELD_NAMES_ZH: Record<string, string> = {
@@ -76,7 +86,7 @@ async function errorsPlugin(app: FastifyInstance) {
     } else {
       const mapped = fromFastifyError(raw);
       if (mapped) {
-        request.log.info({ code: raw.code, message: raw.message }, 'client error');
+        request.log.info({ code: raw.code, message: redactUrlSecrets(raw.message) }, 'client error');
         error = mapped;
       } else {
         // Unknown failures are logged with their stack; the caller sees only the catalogue text and the id.
@@ -90,3 +100,57 @@ async function errorsPlugin(app: FastifyInstance) {
 }
 
 export default fp(errorsPlugin, { name: 'koi-errors' });
+
+/*
+ * Errors raised before any route or plugin runs. Fastify's router refuses a URL it cannot decode (`GET /%`)
+ * and a route parameter over maxParamLength; Node's HTTP parser refuses oversized headers (431), timeouts
+ * (408) and broken request lines before Fastify sees a request at all. Both would answer in their own JSON
+ * shapes; these two handlers, passed to Fastify's constructor, answer in the envelope from the catalogue.
+ */
+
+/** Fastify's `frameworkErrors` option: router failures, with a real request (and so a locale and a log). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const mapped =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new AppError('BAD_URL')
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('URI_TOO_LONG')
+        : new AppError('INTERNAL');
+  request.log.info({ code: error.code, message: redactUrlSecrets(error.message) }, 'client error');
+  void reply.status(mapped.httpStatus).send(failure(request, mapped));
+}
+
+const ACCEPT_LANGUAGE = /^accept-language:[ \t]*([^\r\n]*)/im;
+
+/**
+ * Fastify's `clientErrorHandler` option: the connection has no parsed request, only a socket and, usually,
+ * the raw bytes received, from which the Accept-Language header is read when it arrived.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+) {
+  // A reset connection has nobody left to answer (as in Fastify's own handler).
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('REQUEST_TIMEOUT')
+        : new AppError('MALFORMED_REQUEST');
+  const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 16_384) : '';
+  const language = ACCEPT_LANGUAGE.exec(received)?.[1];
+  const id = randomUUID();
+  const envelope = failure({ id, headers: { 'accept-language': language } }, appError);
+  this.log.info({ code: error.code, reqId: id }, 'client error before a request was parsed');
+  if (socket.writable) {
+    const payload = JSON.stringify(envelope);
+    const status = appError.httpStatus;
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(payload)}\r\nx-request-id: ${id}\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(error);
+}

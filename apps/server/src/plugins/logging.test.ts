@@ -5,13 +5,19 @@ import { testConfig } from '../config';
 import { createTestDatabase } from '../../test/db';
 import { form, FORM } from '../../test/app';
 
+/** A full app logging at trace level into `lines` (one JSON line each). */
+async function appWithCapturedLog() {
+  const lines: string[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig({ logLevel: 'trace' }), { database, logStream: stream });
+  return { lines, database, app };
+}
+
 describe('logging', () => {
   it('logs every request with its id and never a password, token or captcha answer', async () => {
-    const lines: string[] = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-    const database = await createTestDatabase();
-    const app = await buildApp(testConfig({ logLevel: 'trace' }), { database, logStream: stream });
+    const { lines, database, app } = await appWithCapturedLog();
     app.post('/api/echo-error', async (request) => {
       // Simulates a bug that logs a whole request body by accident.
       request.log.error({ body: request.body }, 'something failed');
@@ -61,5 +67,42 @@ describe('logging', () => {
     expect(text).not.toContain(password);
     expect(text).not.toContain(token);
     expect(text).not.toContain('CAPX');
+  });
+
+  it('never logs the value of a token or code query parameter: request URLs, router errors, error stacks', async () => {
+    const { lines, database, app } = await appWithCapturedLog();
+    app.get('/api/echo-url', async (request) => {
+      // Simulates a failure whose message carries the URL it was called with.
+      throw new Error(`cannot handle ${request.url}`);
+    });
+    await app.ready();
+
+    const secrets = ['SignInTok3n1', 'OneTimeC0de2', 'BadUrlTok3n3', 'StackTok3n4', 'UpperC0de5'];
+    await app.inject({
+      method: 'GET',
+      url: `/?token=${secrets[0]}&lang=zh`,
+      headers: { accept: 'text/html' },
+    });
+    await app.inject({ method: 'GET', url: `/api/nope?page=1&code=${secrets[1]}` });
+    const badUrl = await app.inject({ method: 'GET', url: `/%?token=${secrets[2]}` });
+    await app.inject({ method: 'GET', url: `/api/echo-url?token=${secrets[3]}` });
+    await app.inject({ method: 'GET', url: `/api/nope?CODE=${secrets[4]}` });
+    await app.close();
+    await database.close();
+
+    expect(badUrl.statusCode).toBe(400);
+    const text = lines.join('\n');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    // The rest of each URL is still there to read.
+    expect(text).toContain('/?token=[redacted]&lang=zh');
+    expect(text).toContain('/api/nope?page=1&code=[redacted]');
+    expect(text).toContain('/api/echo-url?token=[redacted]');
+    const stacks = lines
+      .map((l) => JSON.parse(l) as { err?: { stack?: string } })
+      .filter((l) => l.err?.stack);
+    expect(stacks.length).toBeGreaterThan(0);
+    expect(stacks.some((l) => l.err!.stack!.includes('cannot handle /api/echo-url?token=[redacted]'))).toBe(
+      true,
+    );
   });
 });

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -201,6 +205,143 @@ describe('wire protocol: envelope, encodings, errors, headers', () => {
   });
 });
 
+/** Sends raw bytes over TCP and reads the answer until the server closes: the only way past fetch's own checks. */
+function rawHttp(port: number, request: string): Promise<{ status: number; headers: string; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined); // the server may reset after answering; what it sent is kept
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      if (!status) return reject(new Error(`no HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
+      resolve({ status, headers: head, json: JSON.parse(rest.join('\r\n\r\n')) });
+    });
+    socket.setTimeout(10_000, () => socket.destroy());
+  });
+}
+
+describe('framework and parser errors over real HTTP, in the envelope', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const get = (target: string, headers = '') =>
+    rawHttp(port, `GET ${target} HTTP/1.1\r\nHost: koi\r\n${headers}Connection: close\r\n\r\n`);
+  const envelope = (code: number, message: string) => ({
+    code,
+    result: null,
+    message,
+    error: { message },
+    request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
+
+  it('answers a URL it cannot decode (GET /%) with 400 and a Chinese message', async () => {
+    const res = await get('/%');
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual(envelope(400, '请求地址格式不正确'));
+    expect((await get('/api/%zz', 'Accept-Language: en\r\n')).json).toEqual(
+      envelope(400, 'Malformed request address'),
+    );
+  });
+
+  it('answers a 300-character route parameter with 414', async () => {
+    const res = await rawHttp(
+      port,
+      `POST /api/providers/${'a'.repeat(300)}/user/info HTTP/1.1\r\nHost: koi\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(res.status).toBe(414);
+    expect(res.json).toEqual(envelope(414, '请求地址过长'));
+  });
+
+  it('answers a 20 KB header with 431, in English when the request asked for it', async () => {
+    const zh = await get('/api/health', `X-Big: ${'a'.repeat(20_000)}\r\n`);
+    expect(zh.status).toBe(431);
+    expect(zh.json).toEqual(envelope(431, '请求头过大'));
+    expect(zh.headers).toMatch(/^x-request-id: [0-9a-f-]{36}$/im);
+    const en = await get('/api/health', `Accept-Language: en-US\r\nX-Big: ${'a'.repeat(20_000)}\r\n`);
+    expect(en.json).toEqual(envelope(431, 'Request headers too large'));
+  });
+
+  it('answers a request line that is not HTTP with 400', async () => {
+    const res = await rawHttp(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual(envelope(400, '请求格式不正确'));
+  });
+
+  it('answers a body over the limit with 413 and an unsupported content type with 415', async () => {
+    const big = await fetch(`http://127.0.0.1:${port}/api/home/login`, {
+      method: 'POST',
+      headers: FORM,
+      body: form({ username: 'x'.repeat(100 * 1024), password: 'y' }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual(envelope(413, '请求内容过大'));
+    const plain = await fetch(`http://127.0.0.1:${port}/api/home/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'accept-language': 'en' },
+      body: 'username=a',
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toEqual(envelope(415, 'Unsupported content type; use a form or JSON'));
+  });
+});
+
+describe('boolean fields and the country header', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('accepts the JSON numbers 1 and 0 for a boolean field (age_confirmed), and refuses 2', async () => {
+    const register = (age_confirmed: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/home/register',
+        payload: { ...registerFields(), age_confirmed },
+      });
+    expect(body(await register(1))).toMatchObject({ code: 200, result: true });
+    expect(body(await register(0))).toMatchObject({ code: 1008 });
+    const two = await register(2);
+    expect(two.statusCode).toBe(400);
+    expect(body(two).error?.message).toContain('age_confirmed');
+  });
+
+  it('refuses a duplicate or malformed country header at the deny-list, and accepts one good value', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    const registerWith = (countryLines: string) => {
+      const payload = form(registerFields());
+      return rawHttp(
+        port,
+        `POST /api/home/register HTTP/1.1\r\nHost: koi\r\n${countryLines}` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${payload.length}\r\n` +
+          `Connection: close\r\n\r\n${payload}`,
+      );
+    };
+    const blocked = { code: 1013 };
+    // Two headers used to be joined into "CN, CN", which matched no denied code.
+    expect((await registerWith('cf-ipcountry: CN\r\ncf-ipcountry: CN\r\n')).json).toMatchObject(blocked);
+    // A second header is refused even when both name an allowed country: only one can be the proxy's.
+    expect((await registerWith('cf-ipcountry: US\r\ncf-ipcountry: US\r\n')).json).toMatchObject(blocked);
+    for (const bad of ['CN, US', 'CHN', 'C', '', '1x']) {
+      expect((await registerWith(`cf-ipcountry: ${bad}\r\n`)).json, bad).toMatchObject(blocked);
+    }
+    expect((await registerWith('cf-ipcountry: cn\r\n')).json).toMatchObject(blocked);
+    expect((await registerWith('cf-ipcountry: US\r\n')).json).toMatchObject({ code: 200 });
+    expect((await registerWith('')).json).toMatchObject({ code: 200 });
+  });
+});
+
 describe('rate limits', () => {
   const captchaFrom = (app: TestApp['app'], ip: string, device: string) =>
     app.inject({
@@ -250,6 +391,35 @@ describe('rate limits', () => {
       redis.disconnect();
       await a.close();
       await b.close();
+    }
+  });
+
+  it("does not count reloads of the player app's own pages against the unknown-URL limit", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Koi</title>');
+    const t = await createTestApp({ rateLimitEnabled: true, webDistDir: dist });
+    try {
+      const headers = { 'x-forwarded-for': randomIp(), accept: 'text/html,application/xhtml+xml' };
+      // More page reloads from one address than the unknown-URL limit (60 a minute) allows.
+      for (const page of Array.from(
+        { length: 70 },
+        (_, i) => ['/user', '/recharge', '/originals/dice'][i % 3]!,
+      )) {
+        const res = await t.app.inject({ method: 'GET', url: page, headers });
+        expect(res.statusCode, page).toBe(200);
+        expect(res.body).toContain('<title>Koi</title>');
+      }
+      // Unknown files and API paths from the same address are still counted, and refused past 60.
+      const probes: number[] = [];
+      for (let i = 0; i < 61; i += 1) {
+        const url = i % 2 ? `/wp-login${i}.php` : `/api/nope${i}`;
+        probes.push((await t.app.inject({ method: 'GET', url, headers })).statusCode);
+      }
+      expect(probes.slice(0, 60).every((c) => c === 404)).toBe(true);
+      expect(probes[60]).toBe(429);
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });
