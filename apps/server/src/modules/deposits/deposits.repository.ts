@@ -257,6 +257,16 @@ export function createDepositsRepository(db: DbOrTx) {
       return row?.txId ?? null;
     },
 
+    /** Which of these transactions already have recorded transfers (their events need no second fetch). */
+    async knownTxIds(txIds: string[]): Promise<Set<string>> {
+      if (txIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ txId: chainTransfers.txId })
+        .from(chainTransfers)
+        .where(inArray(chainTransfers.txId, txIds));
+      return new Set(rows.map((r) => r.txId));
+    },
+
     async lockTransfer(id: number): Promise<ChainTransferRow | null> {
       const [row] = await db.select().from(chainTransfers).where(eq(chainTransfers.id, id)).for('update');
       return row ?? null;

@@ -4,6 +4,9 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { PlayerGate } from '../games/games.service';
 import type { Job } from '../jobs/jobs';
+import type { WalletService } from '../wallet/wallet.service';
+import { createChainWatcher } from './deposits.watcher';
+import { createTronGridClient, type ChainSource } from './trongrid.client';
 import { depositsRoutes } from './deposits.routes';
 import { createDepositsService } from './deposits.service';
 
@@ -11,12 +14,16 @@ export type { DepositsService } from './deposits.service';
 
 /** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
 const EXPIRE_ORDERS_LOCK = 7_461_110;
+const WATCH_CHAIN_LOCK = 7_461_111;
 
 export function depositsModule(deps: {
   database: Database;
   config: Config;
   clock: Clock;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
+  wallet: Pick<WalletService, 'transferIn'>;
+  /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
+  chain?: ChainSource;
 }) {
   const service = createDepositsService({ db: deps.database.db, ...deps });
   const jobs: Job[] = [
@@ -27,8 +34,19 @@ export function depositsModule(deps: {
       run: () => service.expireDue(),
     },
   ];
+  const chain = deps.chain ?? (deps.config.tron.url ? createTronGridClient(deps.config.tron) : null);
+  const watcher = chain ? createChainWatcher({ db: deps.database.db, ...deps, source: chain }) : null;
+  if (watcher) {
+    jobs.push({
+      name: 'deposits-watch-chain',
+      lockId: WATCH_CHAIN_LOCK,
+      everyMs: deps.config.deposits.watchIntervalMs,
+      run: () => watcher.watchOnce(),
+    });
+  }
   return {
     service,
+    watcher,
     plugin: async (app: FastifyInstance) => {
       await app.register(depositsRoutes, { service, config: deps.config });
     },
