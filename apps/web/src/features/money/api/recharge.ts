@@ -1,23 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RechargeResult } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from '../../auth/api/userInfo';
 
 /**
- * Deposits (spec §2 deposit popup, §7; decisions 13, 20, 21). The shapes mirror the deposits contract
- * (`rechargeResult`, `rechargeOrderResult`, `depositLimit`); they are local until that contract is on main.
+ * Deposits (spec §2 deposit popup, §7; decisions 13, 20, 21), over the deposits contract's wire shapes.
  */
-export type RechargeOrder = {
-  order_id: string;
-  address: string;
-  /** PNG data URL of the address's QR code. */
-  qrcode: string;
-  amount: string;
-  actual_amount: string;
-  change_over_time: number;
-  expires_at: string;
-};
+export type RechargeOrder = RechargeResult;
 export type RechargeOrderState = RechargeOrder & {
   /** 1 credited, 2 waiting for payment, 3 expired (decision 21). */
   status: number;

@@ -141,7 +141,12 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
         {t('money.addAddress')}
       </Button>
 
-      <CenterPopup visible={adding} onMaskClick={() => setAdding(false)} bodyClassName="address-add">
+      <CenterPopup
+        visible={adding}
+        onMaskClick={() => setAdding(false)}
+        className="money-center"
+        bodyClassName="money-dialog address-add"
+      >
         <h3>{t('money.addAddress')}</h3>
         <label className="address-add__field">
           <span>{t('money.addressType')}</span>
@@ -193,7 +198,11 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
         </div>
       </CenterPopup>
 
-      <CenterPopup visible={similar !== null} bodyClassName="address-similar">
+      <CenterPopup
+        visible={similar !== null}
+        className="money-center"
+        bodyClassName="money-dialog address-similar"
+      >
         <h3>{t('money.similarTitle')}</h3>
         <p>{t('money.similarText')}</p>
         <div className="address-similar__pair">

@@ -36,6 +36,12 @@ export function allInAmount(info: WithdrawInfo): bigint {
   return amount > 0n ? amount : 0n;
 }
 
+/** A limit as a person writes it: "10.000000" → "10". */
+const plain = (value: string) => {
+  const micro = toMicro(value);
+  return micro === null ? value : fromMicro(micro);
+};
+
 function newRequestId(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
@@ -83,8 +89,10 @@ export function WithdrawForm() {
 
   const validate = (): string | null => {
     if (micro === null || micro === 0n) return t('money.amountRequired');
-    if (micro < (toMicro(data.min_amount) ?? 0n)) return t('money.withdrawMin', { min: data.min_amount });
-    if (micro > (toMicro(data.max_amount) ?? micro)) return t('money.withdrawMax', { max: data.max_amount });
+    if (micro < (toMicro(data.min_amount) ?? 0n))
+      return t('money.withdrawMin', { min: plain(data.min_amount) });
+    if (micro > (toMicro(data.max_amount) ?? micro))
+      return t('money.withdrawMax', { max: plain(data.max_amount) });
     if (micro + fee > (toMicro(data.available) ?? 0n)) return t('money.insufficient');
     return null;
   };
@@ -208,7 +216,10 @@ export function WithdrawForm() {
         <div className="withdraw-form__amount">
           <Input
             aria-label={t('money.withdrawAmount')}
-            placeholder={t('money.withdrawPlaceholder', { min: data.min_amount, max: data.max_amount })}
+            placeholder={t('money.withdrawPlaceholder', {
+              min: plain(data.min_amount),
+              max: plain(data.max_amount),
+            })}
             value={amount}
             onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
             inputMode="decimal"
@@ -237,7 +248,7 @@ export function WithdrawForm() {
           <div>
             <dt>{t('money.limits')}</dt>
             <dd>
-              {data.min_amount} – {data.max_amount} USDT
+              {plain(data.min_amount)} – {plain(data.max_amount)} USDT
             </dd>
           </div>
           <div>
@@ -272,7 +283,12 @@ export function WithdrawForm() {
         </button>
       </div>
 
-      <CenterPopup visible={asking} onMaskClick={() => setAsking(false)} bodyClassName="withdraw-password">
+      <CenterPopup
+        visible={asking}
+        onMaskClick={() => setAsking(false)}
+        className="money-center"
+        bodyClassName="money-dialog withdraw-password"
+      >
         <h3>{t('money.enterPassword')}</h3>
         <p>
           {t('money.confirmWithdraw', {
