@@ -15,7 +15,7 @@ describe('configuration', () => {
       rateLimitEnabled: true,
       corsOrigins: [],
       session: { idleMs: 7 * 24 * 3_600_000, absoluteMs: 30 * 24 * 3_600_000 },
-      login: { maxFailures: 5, lockMs: 15 * 60_000 },
+      login: { maxFailures: 5, lockMs: 15 * 60_000, accountMaxFailures: 20, accountWindowMs: 60 * 60_000 },
     });
     expect([...c.geo.deniedCountries]).toEqual(['CN']);
   });

@@ -33,6 +33,8 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 30),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_LOCK_MINUTES: positiveInt.default(15),
+  LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(20),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: positiveInt.default(60),
   RATE_LIMIT: onOff.default('on'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.string().default('loopback'),
@@ -117,7 +119,12 @@ export interface Config {
   logLevel: string;
   redisUrl: string | undefined;
   session: { idleMs: number; absoluteMs: number };
-  login: { maxFailures: number; lockMs: number };
+  /**
+   * Decision 32: `maxFailures` wrong sign-ins for one username from one source (IP or device) within `lockMs`
+   * refuse that source for the rest of the window; `accountMaxFailures` from anywhere within `accountWindowMs`
+   * lock the account itself for `accountWindowMs`.
+   */
+  login: { maxFailures: number; lockMs: number; accountMaxFailures: number; accountWindowMs: number };
   rateLimitEnabled: boolean;
   corsOrigins: string[];
   trustProxy: string | boolean;
@@ -259,7 +266,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockMs: e.LOGIN_LOCK_MINUTES * 60_000 },
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      lockMs: e.LOGIN_LOCK_MINUTES * 60_000,
+      accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+      accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
+    },
     rateLimitEnabled: e.RATE_LIMIT === 'on',
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())

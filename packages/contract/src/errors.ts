@@ -71,17 +71,17 @@ export const ERRORS = {
     zh: '用户名或密码错误',
     en: 'Wrong username or password',
   },
-  LOGIN_FAILED_ATTEMPTS_LEFT: {
-    code: 1009,
-    http: 200,
-    zh: '用户名或密码错误，还可尝试{left}次',
-    en: 'Wrong username or password, {left} attempts left',
-  },
   ACCOUNT_LOCKED: {
     code: 1010,
     http: 200,
     zh: '密码错误次数过多，账户已锁定，请{minutes}分钟后再试',
     en: 'Too many wrong passwords; the account is locked, try again in {minutes} minutes',
+  },
+  SIGN_IN_SOURCE_LOCKED: {
+    code: 1014,
+    http: 200,
+    zh: '登录失败次数过多，请{minutes}分钟后再试',
+    en: 'Too many failed sign-ins, try again in {minutes} minutes',
   },
   ACCOUNT_FROZEN: {
     code: 1011,

@@ -2,6 +2,11 @@ import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, or, sql, type SQ
 import { queryRows, type DbOrTx } from '../../db/client';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from '../../db/schema';
 
+/** Namespace of the per-username advisory lock that serialises sign-in attempt reservations. */
+const SIGN_IN_NAME_LOCK = 7_461_401;
+/** Sign-in events that count as failures: wrong passwords, unknown names, and reservations still in flight. */
+const COUNTED_FAILURES = sql`(reason in ('pending', 'bad_password', 'unknown_user'))`;
+
 /** SQL for players, sessions, captchas and login events. Nothing here decides; the service does. */
 export function createAuthRepository(db: DbOrTx) {
   return {
@@ -64,23 +69,58 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     /**
-     * Reserves one password attempt before the password is checked (reserve, then validate): the counter
-     * only moves while below the limit and the account is not locked, so parallel guesses cannot all slip
-     * under it. Returns the attempt number, or null when no attempt is left.
+     * Reserves one sign-in attempt before the password is checked (reserve, then validate; decision 32). Under
+     * a per-username lock it counts the recent failures (after its last success) of this username from this source (same IP or same
+     * device) and from anywhere, and only when both are below their limits records a 'pending' event, which
+     * counts as a failure until the caller settles it. Parallel guesses therefore queue on the lock and cannot
+     * all slip under a limit. Unknown usernames are counted the same way, so the answers do not reveal which
+     * accounts exist. Returns the event id and the account's failure count with this attempt, or which limit refused and when its oldest counted failure was.
      */
-    async reserveLoginAttempt(playerId: number, maxFailures: number, now: Date) {
+    async reserveSignInAttempt(
+      a: { username: string; playerId: number | null; ip: string; device: string | null; now: Date },
+      limits: { sourceMax: number; sourceWindowMs: number; accountMax: number; accountWindowMs: number },
+    ): Promise<
+      { eventId: number; accountFailures: number } | { refused: 'source' | 'account'; oldest: Date }
+    > {
+      const name = a.username.toLowerCase();
+      const now = a.now.getTime();
+      await db.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_NAME_LOCK}::int, hashtext(${name}))`);
+      const counted = (since: number, source: SQL | null) => sql`
+        select count(*)::int as n, min(created_at) as oldest from ${loginEvents}
+        where lower(username) = ${name} and ${COUNTED_FAILURES}
+          and created_at > ${new Date(since).toISOString()}::timestamptz
+          ${source ? sql`and ${source}` : sql``}
+          and id > coalesce((select max(id) from ${loginEvents}
+            where lower(username) = ${name} and success ${source ? sql`and ${source}` : sql``}), 0)`;
+      const fromSource = a.device ? sql`(ip = ${a.ip} or device = ${a.device})` : sql`ip = ${a.ip}`;
+      const [source] = await queryRows<{ n: number; oldest: Date | string | null }>(
+        db,
+        counted(now - limits.sourceWindowMs, fromSource),
+      );
+      if (source!.n >= limits.sourceMax) return { refused: 'source', oldest: new Date(source!.oldest!) };
+      const [account] = await queryRows<{ n: number; oldest: Date | string | null }>(
+        db,
+        counted(now - limits.accountWindowMs, null),
+      );
+      if (account!.n >= limits.accountMax) return { refused: 'account', oldest: new Date(account!.oldest!) };
       const rows = await db
-        .update(players)
-        .set({ failedLogins: sql`${players.failedLogins} + 1` })
-        .where(
-          and(
-            eq(players.id, playerId),
-            sql`${players.failedLogins} < ${maxFailures}`,
-            sql`(${players.lockedUntil} is null or ${players.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ attempt: players.failedLogins });
-      return rows[0]?.attempt ?? null;
+        .insert(loginEvents)
+        .values({
+          username: a.username.slice(0, 64),
+          playerId: a.playerId,
+          ip: a.ip,
+          device: a.device,
+          success: false,
+          reason: 'pending',
+          createdAt: a.now,
+        })
+        .returning({ id: loginEvents.id });
+      return { eventId: rows[0]!.id, accountFailures: account!.n + 1 };
+    },
+
+    /** Settles a reserved attempt: its outcome replaces 'pending' ('frozen' and 'ok' no longer count). */
+    async settleSignInAttempt(eventId: number, outcome: { success: boolean; reason: string }) {
+      await db.update(loginEvents).set(outcome).where(eq(loginEvents.id, eventId));
     },
 
     async lockPlayer(playerId: number, until: Date) {

@@ -183,45 +183,61 @@ export function createAuthService(deps: AuthServiceDeps) {
         device: ctx.device || null,
         createdAt: now,
       };
+      const minutesUntil = (until: number) => Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
+      const accountLocked = (until: number) =>
+        new AppError('ACCOUNT_LOCKED', { minutes: minutesUntil(until) });
       const player = await repo.findPlayerByUsername(input.username);
-      if (!player) {
-        await verify(await getDummyHash(), input.password).catch(() => false);
-        await repo.insertLoginEvent({ ...event, playerId: null, success: false, reason: 'unknown_user' });
+      if (player?.lockedUntil && player.lockedUntil.getTime() > now.getTime()) {
+        await repo.insertLoginEvent({ ...event, playerId: player.id, success: false, reason: 'locked' });
+        throw accountLocked(player.lockedUntil.getTime());
+      }
+
+      // Decision 32: the source (IP or device) is refused after a few failures for this username, so a
+      // stranger cannot lock the owner out; the account itself locks only at the much higher threshold.
+      const limits = config.login;
+      const reserved = await db.transaction((tx) =>
+        createAuthRepository(tx).reserveSignInAttempt(
+          { username: input.username, playerId: player?.id ?? null, ip: ctx.ip, device: event.device, now },
+          {
+            sourceMax: limits.maxFailures,
+            sourceWindowMs: limits.lockMs,
+            accountMax: limits.accountMaxFailures,
+            accountWindowMs: limits.accountWindowMs,
+          },
+        ),
+      );
+      if ('refused' in reserved) {
+        if (reserved.refused === 'source') {
+          throw new AppError('SIGN_IN_SOURCE_LOCKED', {
+            minutes: minutesUntil(reserved.oldest.getTime() + limits.lockMs),
+          });
+        }
+        throw accountLocked(reserved.oldest.getTime() + limits.accountWindowMs);
+      }
+
+      // An unknown username spends the same argon2 time as a real one and answers the same.
+      const passwordOk = player
+        ? await verify(player.passwordHash, input.password).catch(() => false)
+        : await verify(await getDummyHash(), input.password).catch(() => false);
+      if (!passwordOk || !player) {
+        await repo.settleSignInAttempt(reserved.eventId, {
+          success: false,
+          reason: player ? 'bad_password' : 'unknown_user',
+        });
+        if (reserved.accountFailures >= limits.accountMaxFailures) {
+          // The account threshold is reached: lock the player (shown to operators as locked_until) and say so.
+          const until = now.getTime() + limits.accountWindowMs;
+          if (player) await repo.lockPlayer(player.id, new Date(until));
+          throw accountLocked(until);
+        }
         throw new AppError('LOGIN_FAILED');
       }
-
-      const lockMinutesLeft = (until: Date) =>
-        Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-      if (player.lockedUntil && player.lockedUntil.getTime() > now.getTime()) {
-        await repo.insertLoginEvent({ ...event, playerId: player.id, success: false, reason: 'locked' });
-        throw new AppError('ACCOUNT_LOCKED', { minutes: lockMinutesLeft(player.lockedUntil) });
-      }
-      if (player.lockedUntil) await repo.clearExpiredLock(player.id, now);
-
-      const attempt = await repo.reserveLoginAttempt(player.id, config.login.maxFailures, now);
-      if (attempt === null) {
-        // Another request used the last attempt a moment ago; treat this one as locked out too.
-        throw new AppError('ACCOUNT_LOCKED', { minutes: Math.ceil(config.login.lockMs / 60_000) });
-      }
-      const passwordOk = await verify(player.passwordHash, input.password).catch(() => false);
-      if (!passwordOk) {
-        await repo.insertLoginEvent({
-          ...event,
-          playerId: player.id,
-          success: false,
-          reason: 'bad_password',
-        });
-        if (attempt >= config.login.maxFailures) {
-          const until = new Date(now.getTime() + config.login.lockMs);
-          await repo.lockPlayer(player.id, until);
-          throw new AppError('ACCOUNT_LOCKED', { minutes: lockMinutesLeft(until) });
-        }
-        throw new AppError('LOGIN_FAILED_ATTEMPTS_LEFT', { left: config.login.maxFailures - attempt });
-      }
       if (player.status === PlayerStatus.FROZEN) {
-        await repo.insertLoginEvent({ ...event, playerId: player.id, success: false, reason: 'frozen' });
+        // Only the right password learns that the account is frozen, and that attempt is not a failure.
+        await repo.settleSignInAttempt(reserved.eventId, { success: false, reason: 'frozen' });
         throw new AppError('ACCOUNT_FROZEN');
       }
+      await repo.settleSignInAttempt(reserved.eventId, { success: true, reason: 'ok' });
 
       const previousLoginAt = await repo.recordLoginSuccess(player.id, now);
       const token = newToken();
@@ -235,7 +251,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         device: ctx.device || null,
         previousLoginAt,
       });
-      await repo.insertLoginEvent({ ...event, playerId: player.id, success: true, reason: 'ok' });
       return { token };
     },
 

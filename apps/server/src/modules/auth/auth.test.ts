@@ -32,11 +32,12 @@ describe('accounts and sign-in', () => {
       headers: { ...FORM, ...headers },
       payload: form(fields),
     });
-  const login = (fields: Record<string, string>) =>
+  const login = (fields: Record<string, string>, remoteAddress = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: '/api/home/login',
       headers: FORM,
+      remoteAddress,
       payload: form({ captcha: '', device: '', ...fields }),
     });
   const info = (token: string) =>
@@ -229,55 +230,98 @@ describe('accounts and sign-in', () => {
       }
     });
 
-    it('tells how many attempts are left after a wrong password', async () => {
+    it('answers an unknown username and a wrong password with the same message, without attempts left', async () => {
       const { username } = await signUp(t.app);
-      const res = await login({ username, password: 'wrong-pass' });
-      expect(body(res)).toMatchObject({ code: 1009, error: { message: '用户名或密码错误，还可尝试4次' } });
+      const wrong = body(await login({ username, password: 'wrong-pass' }));
+      const unknown = body(await login({ username: 'nobody_here_1', password: 'whatever1' }));
+      expect(wrong).toMatchObject({ code: 1009, error: { message: '用户名或密码错误' } });
+      expect({ code: unknown.code, error: unknown.error }).toEqual({ code: wrong.code, error: wrong.error });
     });
 
-    it('answers an unknown username like a wrong password', async () => {
-      const res = await login({ username: 'nobody_here_1', password: 'whatever1' });
-      expect(body(res)).toMatchObject({ code: 1009, error: { message: '用户名或密码错误' } });
-    });
-
-    it('locks the account for 15 minutes after 5 failures, even for the right password, then unlocks', async () => {
+    it('refuses the source after 5 failures for a username, while the owner still signs in from elsewhere', async () => {
       const { username } = await signUp(t.app);
-      for (let i = 0; i < 4; i += 1)
-        expect(body(await login({ username, password: 'wrong-pass' })).code).toBe(1009);
-      const fifth = await login({ username, password: 'wrong-pass' });
-      expect(body(fifth)).toMatchObject({ code: 1010 });
-      expect(body(fifth).error?.message).toContain('15分钟');
-      expect(body(await login({ username, password: PASSWORD })).code).toBe(1010);
+      for (let i = 0; i < 5; i += 1)
+        expect(body(await login({ username, password: 'wrong-pass' }, '10.1.0.1')).code).toBe(1009);
+      const refused = body(await login({ username, password: PASSWORD }, '10.1.0.1'));
+      expect(refused).toMatchObject({ code: 1014 });
+      expect(refused.error?.message).toContain('15分钟');
+      expect(body(await login({ username, password: PASSWORD }, '10.1.0.2')).code).toBe(200);
       t.clock.advance(15 * 60_000 + 1000);
-      expect(body(await login({ username, password: PASSWORD })).code).toBe(200);
+      expect(body(await login({ username, password: PASSWORD }, '10.1.0.1')).code).toBe(200);
     });
 
-    it('never lets parallel guesses exceed the attempt limit', async () => {
+    it('refuses an unknown username from a source after 5 failures exactly as a real one', async () => {
+      for (let i = 0; i < 5; i += 1)
+        expect(body(await login({ username: 'nobody_here_2', password: 'x1234567' }, '10.2.0.1')).code).toBe(
+          1009,
+        );
+      expect(body(await login({ username: 'nobody_here_2', password: 'x1234567' }, '10.2.0.1')).code).toBe(
+        1014,
+      );
+    });
+
+    it('counts failures per device as well as per IP', async () => {
+      const { username } = await signUp(t.app);
+      for (let i = 0; i < 5; i += 1)
+        await login({ username, password: 'wrong-pass', device: 'phone-a' }, `10.3.0.${i + 1}`);
+      expect(body(await login({ username, password: PASSWORD, device: 'phone-a' }, '10.3.0.9')).code).toBe(
+        1014,
+      );
+      expect(body(await login({ username, password: PASSWORD, device: 'phone-b' }, '10.3.0.9')).code).toBe(
+        200,
+      );
+    });
+
+    it('locks the account only at 20 failures from many sources, tells the player and shows operators', async () => {
+      const { username } = await signUp(t.app);
+      for (let i = 0; i < 19; i += 1)
+        expect(body(await login({ username, password: 'wrong-pass' }, `10.4.${i}.1`)).code).toBe(1009);
+      const twentieth = body(await login({ username, password: 'wrong-pass' }, '10.4.99.1'));
+      expect(twentieth).toMatchObject({ code: 1010 });
+      expect(twentieth.error?.message).toContain('60分钟');
+      expect(body(await login({ username, password: PASSWORD }, '10.4.100.1')).code).toBe(1010);
+      const rows = await queryRows<{ locked: boolean }>(
+        t.database.db,
+        sql`select locked_until > now() as locked from players where username = ${username}`,
+      );
+      expect(rows[0]?.locked).toBe(true);
+      t.clock.advance(60 * 60_000 + 1000);
+      expect(body(await login({ username, password: PASSWORD }, '10.4.100.1')).code).toBe(200);
+    });
+
+    it('never lets 50 concurrent wrong guesses from one source exceed the source limit', async () => {
       const { username } = await signUp(t.app);
       const results = await Promise.all(
-        Array.from({ length: 12 }, () => login({ username, password: 'wrong-pass' })),
+        Array.from({ length: 50 }, () => login({ username, password: 'wrong-pass' }, '10.5.0.1')),
       );
       const codes = results.map((r) => body(r).code);
-      expect(codes.filter((c) => c === 1009).length).toBeLessThanOrEqual(4);
-      expect(codes.filter((c) => c === 1010).length).toBeGreaterThanOrEqual(8);
+      expect(codes.filter((c) => c === 1009)).toHaveLength(5);
+      expect(codes.filter((c) => c === 1014)).toHaveLength(45);
       const rows = await queryRows<{ n: number }>(
         t.database.db,
         sql`select count(*)::int as n from login_events where username = ${username} and reason = 'bad_password'`,
       );
-      expect(rows[0]?.n).toBeLessThanOrEqual(5);
+      expect(rows[0]?.n).toBe(5);
+      expect(body(await login({ username, password: PASSWORD }, '10.5.0.2')).code).toBe(200);
     });
 
-    it('resets the failure count after a successful sign-in', async () => {
+    it('resets the source count after a successful sign-in', async () => {
       const { username } = await signUp(t.app);
-      for (let i = 0; i < 4; i += 1) await login({ username, password: 'wrong-pass' });
-      expect(body(await login({ username, password: PASSWORD })).code).toBe(200);
-      expect(body(await login({ username, password: 'wrong-pass' })).error?.message).toContain('还可尝试4次');
+      for (let i = 0; i < 4; i += 1) await login({ username, password: 'wrong-pass' }, '10.6.0.1');
+      expect(body(await login({ username, password: PASSWORD }, '10.6.0.1')).code).toBe(200);
+      for (let i = 0; i < 5; i += 1)
+        expect(body(await login({ username, password: 'wrong-pass' }, '10.6.0.1')).code).toBe(1009);
     });
 
-    it('refuses a frozen account after the right password, and its existing sessions', async () => {
+    it('answers a frozen account like a wrong password until the password is right, and does not count that attempt', async () => {
       const { username, token } = await signUp(t.app);
       await t.database.db.execute(sql`update players set status = 2 where username = ${username}`);
-      expect(body(await login({ username, password: PASSWORD })).code).toBe(1011);
+      expect(body(await login({ username, password: 'wrong-pass' }, '10.7.0.1'))).toMatchObject({
+        code: 1009,
+        error: { message: '用户名或密码错误' },
+      });
+      for (let i = 0; i < 6; i += 1)
+        expect(body(await login({ username, password: PASSWORD }, '10.7.0.1')).code).toBe(1011);
       expect((await info(token)).statusCode).toBe(401);
     });
 
