@@ -240,6 +240,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     players: auth,
     wallet,
     records,
+    audit: operators.service,
     rail: deps.payoutRail,
     payout: config.payout,
   });

@@ -691,6 +691,10 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/banners/:id': area('content', 'write'),
   'POST /api/admin/banners/:id/delete': area('content', 'write'),
   'POST /api/admin/uploads': area('content', 'write'),
+  'GET /api/admin/withdrawals': area('withdrawals', 'read'),
+  'GET /api/admin/withdrawals/:id': area('withdrawals', 'read'),
+  'POST /api/admin/withdrawals/:id/approve': area('withdrawals', 'write'),
+  'POST /api/admin/withdrawals/:id/reject': area('withdrawals', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

@@ -97,3 +97,57 @@ export const withdrawalWire = z.object({
 });
 export type WithdrawalWire = z.infer<typeof withdrawalWire>;
 export const withdrawApplyResult = withdrawalWire;
+
+// Operator console (finance): review queue, approve, reject (decision 22).
+
+/** GET /api/admin/withdrawals?status= */
+export const adminWithdrawalsQuery = z.strictObject({
+  status: z
+    .enum([...WITHDRAWAL_STATES, 'open', 'all'])
+    .optional()
+    .default('open')
+    .describe('A state, "open" (applied, approved or paying; default) or "all"'),
+  page: intField({ min: 1, max: 100000 }).optional().default(1),
+  size: intField({ min: 1, max: 50 }).optional().default(20),
+});
+
+export const withdrawalReviewContext = z.object({
+  deposits: z.string().describe('Everything the player deposited (USDT)'),
+  withdrawn: z.string().describe('Everything withdrawn before, incl. holds of open withdrawals (USDT)'),
+  previous_withdrawals: z.number().int(),
+  open_withdrawals: z.number().int().describe('Other withdrawals of the player still open'),
+  week_bets: z.object({
+    bet_count: z.number().int(),
+    stake: z.string(),
+    payout: z.string(),
+    profit: z.string(),
+  }),
+  turnover_remaining: z.string(),
+  address_age_hours: z.number().int(),
+  other_players: z.array(z.number().int()).describe('Other players who saved or withdrew to this address'),
+  flags: z.array(z.string()).describe('Review flags; a flagged withdrawal is never approved automatically'),
+});
+
+export const adminWithdrawal = withdrawalWire.extend({
+  player_id: z.number().int(),
+  username: z.string(),
+  approved_by: z.number().int().nullable(),
+  second_approved_by: z.number().int().nullable(),
+  needs_second_approval: z
+    .boolean()
+    .describe('A first approval exists; a different operator must add the second'),
+  payout_attempts: z.number().int(),
+  last_payout_error: z.string().nullable(),
+  context: withdrawalReviewContext,
+});
+export const adminWithdrawalsResult = z.object({ data: z.array(adminWithdrawal), total: z.number().int() });
+
+/** POST /api/admin/withdrawals/:id/approve */
+export const adminWithdrawalApproveRequest = z
+  .strictObject({ reason: optionalText(256).describe('Optional note for the audit log') })
+  .nullish();
+/** POST /api/admin/withdrawals/:id/reject: the reason is shown to the player. */
+export const adminWithdrawalRejectRequest = z.strictObject({
+  reason: text(256).pipe(z.string().trim().min(1, { message: '不能为空' })),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;

@@ -4,10 +4,12 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { Job } from '../jobs/jobs';
+import type { AuditPort } from '../operators';
 import type { RecordsService } from '../records/records.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
 import { withdrawalsRoutes } from './withdrawals.routes';
+import { withdrawalsAdminRoutes } from './withdrawals.admin.routes';
 import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
 
 export type { WithdrawalsService } from './withdrawals.service';
@@ -26,6 +28,7 @@ export function withdrawalsModule(deps: {
   players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash'>;
   wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
   records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss'>;
+  audit: AuditPort;
   /** Tests may pass a rail; otherwise the HTTP rail at the configured URL, or none. */
   rail?: PayoutRail | null;
   payout?: { url: string; apiKey: string } | null;
@@ -44,6 +47,7 @@ export function withdrawalsModule(deps: {
     service,
     plugin: async (app) => {
       await app.register(withdrawalsRoutes, { service, config: deps.config.withdrawals });
+      await app.register(withdrawalsAdminRoutes, { service, audit: deps.audit });
     },
     jobs: [
       {

@@ -24,21 +24,23 @@ export interface PayoutRail {
 
 const TIMEOUT_MS = 10_000;
 
+/** The rail's answer: `{ status: 'sent' | 'confirmed' | 'failed', tx_hash, reason }` or `{ error: { message } }`. */
 interface RailAnswer {
   tx_hash?: string | null;
   status?: string;
-  error?: string;
-  message?: string;
+  reason?: string | null;
+  error?: { code?: string; message?: string };
 }
 
 /** Maps the rail's status words onto the three outcomes; anything unrecognised is treated as unknown. */
 function outcomeOf(answer: RailAnswer): PayoutOutcome {
   const status = (answer.status ?? '').toLowerCase();
-  if (['success', 'succeeded', 'confirmed', 'paid', 'sent', 'completed'].includes(status) && answer.tx_hash) {
+  // 'sent': the transfer is on the chain (a hash exists), confirmations follow; it cannot be undone.
+  if (['sent', 'confirmed'].includes(status) && answer.tx_hash) {
     return { kind: 'paid', txHash: answer.tx_hash };
   }
-  if (['failed', 'rejected', 'error'].includes(status)) {
-    return { kind: 'failed', reason: answer.error ?? answer.message ?? status };
+  if (status === 'failed') {
+    return { kind: 'failed', reason: answer.reason ?? answer.error?.message ?? status };
   }
   return { kind: 'unknown', reason: `rail status ${status || 'missing'}` };
 }
@@ -72,7 +74,7 @@ export function createHttpPayoutRail(cfg: { url: string; apiKey: string; timeout
     // refused key (401/403) or a rate limit is a configuration or capacity problem, not an answer about
     // the transfer, so it stays unknown and is asked again rather than refunded.
     if (response.status === 400 || response.status === 422) {
-      return { kind: 'failed', reason: answer.error ?? answer.message ?? `HTTP ${response.status}` };
+      return { kind: 'failed', reason: answer.error?.message ?? `HTTP ${response.status}` };
     }
     if (!response.ok) return { kind: 'unknown', reason: `HTTP ${response.status}` };
     return outcomeOf(answer);
@@ -80,7 +82,11 @@ export function createHttpPayoutRail(cfg: { url: string; apiKey: string; timeout
 
   return {
     send: (key, toAddress, amountMicro) =>
-      call('POST', '/payout/transfers', { key, to: toAddress, amount: formatMicro(amountMicro) }),
+      call('POST', '/payout/transfers', {
+        idempotency_key: key,
+        to_address: toAddress,
+        amount: formatMicro(amountMicro),
+      }),
     query: (key) => call('GET', `/payout/transfers/${encodeURIComponent(key)}`),
   };
 }

@@ -6,6 +6,11 @@ import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { body, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
+import { createAuthService } from '../auth/auth.service';
+import { createRecordsRepository } from '../records/records.repository';
+import { createRecordsService } from '../records/records.service';
+import type { PayoutRail } from './payout.client';
+import { createWithdrawalsService } from './withdrawals.service';
 
 /** Shared helpers of the withdrawals tests: players with a withdrawal password, money, addresses. */
 
@@ -92,5 +97,17 @@ export function withdrawalsHarness(t: () => TestApp) {
 
   const ledgerClean = async () => expect(await wallet().verify()).toEqual([]);
 
-  return { call, player, fund, bind, balances, apply, ledgerClean, wallet, playerIdOf };
+  /** The withdrawals service on the test app's database, for the jobs a test runs by hand. */
+  const service = (rail: PayoutRail | null) =>
+    createWithdrawalsService({
+      db: t().database.db,
+      clock: t().clock,
+      config: t().app.koi.config.withdrawals,
+      players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
+      wallet: wallet(),
+      records: createRecordsService({ repo: createRecordsRepository(t().database.db), clock: t().clock }),
+      rail,
+    });
+
+  return { call, player, fund, bind, balances, apply, ledgerClean, wallet, playerIdOf, service };
 }

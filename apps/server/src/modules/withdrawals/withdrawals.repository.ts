@@ -223,14 +223,23 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         .offset(offset);
     },
 
-    listByStates(states: number[], limit: number, offset: number): Promise<WithdrawalRow[]> {
-      return db
-        .select()
-        .from(withdrawals)
-        .where(states.length ? inArray(withdrawals.state, states) : undefined)
-        .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-        .limit(limit)
-        .offset(offset);
+    /** A page of withdrawals in `states` (all when empty), oldest first (a queue), with the total. */
+    async listByStates(states: number[], limit: number, offset: number) {
+      const where = states.length ? inArray(withdrawals.state, states) : undefined;
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(withdrawals)
+          .where(where),
+      ]);
+      return { rows, total: Number(total[0]?.n ?? 0) };
     },
 
     /** Withdrawals of the player other than `excludeId` (review context: how often and how much). */
@@ -264,6 +273,12 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         .set(patch)
         .where(and(eq(withdrawals.id, id), inArray(withdrawals.state, from)))
         .returning();
+      return rows[0] ?? null;
+    },
+
+    /** The withdrawal, locked until the transaction ends (an operator's decision). */
+    async lockWithdrawal(id: number): Promise<WithdrawalRow | null> {
+      const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
       return rows[0] ?? null;
     },
 

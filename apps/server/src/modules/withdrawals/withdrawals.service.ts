@@ -9,6 +9,7 @@ import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors
 import { startOfReportDay } from '../../lib/time-range';
 import { isTronAddress } from '../../lib/tron-address';
 import type { AuthService } from '../auth/auth.service';
+import type { AuditWrite } from '../operators';
 import type { RecordsService } from '../records/records.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PayoutOutcome, PayoutRail } from './payout.client';
@@ -147,34 +148,41 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   /**
    * Checks the withdrawal password: refuses while locked, reserves an attempt before the slow argon2 check
    * (reserve, then validate), locks withdrawals for the configured time after the last allowed failure.
+   * Returns the refusal instead of throwing it, so a caller inside a transaction can commit the counted
+   * attempt first (a thrown error would roll the count back).
    */
-  async function checkPassword(playerId: number, passwordHash: string, password: string) {
+  async function checkPassword(
+    conn: WithdrawalsRepository,
+    playerId: number,
+    passwordHash: string,
+    password: string,
+  ): Promise<AppError | null> {
     const now = clock.now();
-    const guard = await repo.passwordGuard(playerId);
+    const guard = await conn.passwordGuard(playerId);
     if (guard.lockedUntil && guard.lockedUntil.getTime() > now.getTime()) {
-      throw new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(guard.lockedUntil, now) });
+      return new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(guard.lockedUntil, now) });
     }
-    if (guard.lockedUntil) await repo.clearExpiredLock(playerId, now);
-    const attempt = await repo.reservePasswordAttempt(playerId, config.passwordMaxFailures, now);
+    if (guard.lockedUntil) await conn.clearExpiredLock(playerId, now);
+    const attempt = await conn.reservePasswordAttempt(playerId, config.passwordMaxFailures, now);
     if (attempt === null) {
-      const fresh = await repo.passwordGuard(playerId);
+      const fresh = await conn.passwordGuard(playerId);
       if (fresh.lockedUntil && fresh.lockedUntil.getTime() > now.getTime()) {
-        throw new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(fresh.lockedUntil, now) });
+        return new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(fresh.lockedUntil, now) });
       }
       // Every attempt is taken by requests still being checked; none may start until they finish.
-      throw new AppError('WITHDRAW_PASSWORD_BUSY');
+      return new AppError('WITHDRAW_PASSWORD_BUSY');
     }
     const ok = password.length > 0 && (await verify(passwordHash, password).catch(() => false));
     if (ok) {
-      await repo.clearPasswordAttempts(playerId);
-      return;
+      await conn.clearPasswordAttempts(playerId);
+      return null;
     }
     if (attempt >= config.passwordMaxFailures) {
       const until = new Date(now.getTime() + config.passwordLockMs);
-      await repo.lockWithdrawals(playerId, until);
-      throw new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(until, now) });
+      await conn.lockWithdrawals(playerId, until);
+      return new AppError('WITHDRAW_LOCKED', { minutes: minutesUntil(until, now) });
     }
-    throw new AppError('WITHDRAW_PASSWORD_WRONG', { left: config.passwordMaxFailures - attempt });
+    return new AppError('WITHDRAW_PASSWORD_WRONG', { left: config.passwordMaxFailures - attempt });
   }
 
   /** Normalises and validates an address of one type (decision 12); returns what is stored. */
@@ -234,13 +242,15 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
   /**
    * The final transition and its ledger resolution in one transaction: paid posts the holds, rejected voids
-   * them. A hold already resolved the same way (a retry after a crash between the two) is accepted.
+   * them. A crash between the two is impossible: both commit or neither does. `audit` records an
+   * operator's decision in the same transaction.
    */
   async function finish(
     id: number,
     from: WithdrawalState[],
     paid: boolean,
     patch: { txHash?: string; rejectReason?: string; rejectedBy?: number | null; lastPayoutError?: string },
+    audit?: AuditWrite,
   ): Promise<WithdrawalRow> {
     return db.transaction(async (tx) => {
       const txRepo = createWithdrawalsRepository(tx);
@@ -255,19 +265,15 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         throw new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[current.state as WithdrawalState] });
       }
       await resolveHolds(tx, row, paid);
+      await audit?.(tx, { after: auditView(row) });
       return row;
     });
   }
 
   async function resolveHolds(tx: Tx, row: WithdrawalRow, post: boolean) {
     const keys = row.feeMicro > 0n ? [row.holdKey, feeKeyOf(row.holdKey)] : [row.holdKey];
-    for (const key of keys) {
-      try {
-        await wallet.resolveIn(tx, key, post);
-      } catch (error) {
-        if (!(error instanceof AppError && error.key === 'TRANSFER_ALREADY_RESOLVED')) throw error;
-      }
-    }
+    // The holds change only here, in the transaction that moves the state, so they are still pending.
+    for (const key of keys) await wallet.resolveIn(tx, key, post);
   }
 
   /** approved -> paying (only one caller wins), then the rail; returns the withdrawal as it now stands. */
@@ -299,29 +305,35 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
   /**
    * An operator approves. Above the two-operator threshold the first approval is recorded and a second,
-   * different operator completes it. A completed approval starts the payout at once.
+   * different operator completes it. The withdrawal row is locked for the decision, so two operators
+   * approving at once are decided one after the other. A completed approval starts the payout at once.
    */
   async function approve(
     id: number,
     operatorId: number,
+    audit?: AuditWrite,
   ): Promise<{ row: WithdrawalRow; needsSecond: boolean }> {
-    const current = await repo.findById(id);
-    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    const stateError = (row: WithdrawalRow) =>
-      new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[row.state as WithdrawalState] });
-    if (current.state !== WithdrawalState.APPLIED) throw stateError(current);
-    const now = clock.now();
-    const twoNeeded = current.amountMicro > config.twoOperatorsAboveMicro;
-    if (twoNeeded && current.approvedBy === null) {
-      const first = await repo.recordFirstApproval(id, operatorId, now);
-      // Another operator gave the first approval a moment ago: this one may be the second.
-      if (!first) return approve(id, operatorId);
-      return { row: first, needsSecond: true };
-    }
-    if (twoNeeded && current.approvedBy === operatorId) throw new AppError('WITHDRAWAL_SECOND_APPROVER');
-    const approved = await repo.completeApproval(id, operatorId, twoNeeded, now);
-    if (!approved) throw stateError((await repo.findById(id)) ?? current);
-    if (!deps.rail) return { row: approved, needsSecond: false };
+    const decided = await db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await txRepo.lockWithdrawal(id);
+      if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+      if (current.state !== WithdrawalState.APPLIED) {
+        throw new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[current.state as WithdrawalState] });
+      }
+      const now = clock.now();
+      const twoNeeded = current.amountMicro > config.twoOperatorsAboveMicro;
+      let row: WithdrawalRow | null;
+      if (twoNeeded && current.approvedBy === null) {
+        row = await txRepo.recordFirstApproval(id, operatorId, now);
+      } else {
+        if (twoNeeded && current.approvedBy === operatorId) throw new AppError('WITHDRAWAL_SECOND_APPROVER');
+        row = await txRepo.completeApproval(id, operatorId, twoNeeded, now);
+      }
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return { row, needsSecond: row.state === WithdrawalState.APPLIED };
+    });
+    if (decided.needsSecond || !deps.rail) return decided;
     return { row: await payOut(id), needsSecond: false };
   }
 
@@ -334,6 +346,20 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     const { flags } = await reviewContext(row);
     if (flags.length > 0) return row;
     return (await repo.completeApproval(row.id, null, false, clock.now())) ?? row;
+  }
+
+  /** What the audit log keeps of a withdrawal: its decision-relevant fields, amounts as decimal strings. */
+  function auditView(w: WithdrawalRow) {
+    return {
+      state: STATE_NAMES[w.state as WithdrawalState],
+      playerId: w.playerId,
+      amount: formatMicro(w.amountMicro),
+      fee: formatMicro(w.feeMicro),
+      address: w.address,
+      approvedBy: w.approvedBy,
+      secondApprovedBy: w.secondApprovedBy,
+      rejectReason: w.rejectReason,
+    };
   }
 
   return {
@@ -438,7 +464,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     async updatePassword(playerId: number, oldPassword: string, newPassword: string) {
       const profile = await requirePasswordSet(playerId);
       if (!passwordLengthOk(newPassword)) throw new AppError('WITHDRAW_PASSWORD_FORMAT');
-      await checkPassword(playerId, profile.withdrawPasswordHash!, oldPassword);
+      const refusal = await checkPassword(repo, playerId, profile.withdrawPasswordHash!, oldPassword);
+      if (refusal) throw refusal;
       // Compare-and-set against the hash that was verified: a concurrent change makes this one fail.
       if (
         !(await players.replaceWithdrawPasswordHash(
@@ -504,17 +531,27 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       }
       const remaining = await turnover.remainingOf(playerId);
       if (remaining > 0n) throw new AppError('WITHDRAW_TURNOVER', { remaining: formatMicro(remaining) });
-      await checkPassword(playerId, profile.withdrawPasswordHash, input.password);
+      const passwordHash = profile.withdrawPasswordHash;
 
       const feeMicro = feeOf(amountMicro);
       const holdKey = holdKeyOf(playerId, input.requestId);
       try {
-        const { row, created } = await db.transaction(async (tx) => {
+        const outcome = await db.transaction(async (tx) => {
           const txRepo = createWithdrawalsRepository(tx);
           await txRepo.lockPlayer(playerId);
           const raced = await txRepo.findByRequest(playerId, input.requestId);
           if (raced) return { row: sameRequest(raced), created: false };
           await assertDailyLimits(txRepo, playerId, amountMicro, now);
+          // Cheap refusals before the slow password check: under the player's lock, concurrent applications
+          // that the balance can no longer cover are refused without spending argon2 time (the hold below
+          // stays the authoritative check).
+          if ((await wallet.availableIn(tx, playerId)) < amountMicro + feeMicro) {
+            throw new AppError('INSUFFICIENT_BALANCE');
+          }
+          // The password is checked inside the player's lock, so parallel attempts are counted one by one; a
+          // refusal is returned, the counted attempt committed, and the refusal thrown after the commit.
+          const refusal = await checkPassword(txRepo, playerId, passwordHash, input.password);
+          if (refusal) return { refusal };
           const inserted = await txRepo.insertWithdrawal({
             playerId,
             requestId: input.requestId,
@@ -549,7 +586,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
           }
           return { row: inserted, created: true };
         });
-        return created ? await autoApprove(row) : row;
+        if ('refusal' in outcome) throw outcome.refusal;
+        return outcome.created ? await autoApprove(outcome.row) : outcome.row;
       } catch (error) {
         if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
           throw new AppError('WITHDRAW_INSUFFICIENT', {
@@ -579,11 +617,14 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     approve,
 
     /** An operator rejects with a reason: the holds are voided in the same transaction (money back exactly). */
-    reject: (id: number, operatorId: number, reason: string) =>
-      finish(id, [WithdrawalState.APPLIED, WithdrawalState.APPROVED], false, {
-        rejectReason: reason,
-        rejectedBy: operatorId,
-      }),
+    reject: (id: number, operatorId: number, reason: string, audit?: AuditWrite) =>
+      finish(
+        id,
+        [WithdrawalState.APPLIED, WithdrawalState.APPROVED],
+        false,
+        { rejectReason: reason, rejectedBy: operatorId },
+        audit,
+      ),
 
     payOut,
     reconcileOne,

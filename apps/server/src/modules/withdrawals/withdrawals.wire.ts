@@ -1,8 +1,8 @@
-import type { WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
+import type { AdminWithdrawal, WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
-import { AddressType, type WithdrawalState } from './withdrawals.schema';
+import { AddressType, WithdrawalState } from './withdrawals.schema';
 import { RECORD_STATUS, STATE_NAMES, type WithdrawalsService } from './withdrawals.service';
 
 /** The one place where the withdrawals module's camelCase rows become the snake_case wire (decision 3). */
@@ -65,5 +65,32 @@ export function withdrawInfoWire(info: Info, config: WithdrawalsConfig) {
     turnover_remaining: formatMicro(info.turnoverRemainingMicro),
     password_set: info.passwordSet,
     locked_minutes: info.lockedMinutes,
+  };
+}
+
+type ReviewContext = Awaited<ReturnType<WithdrawalsService['reviewContext']>>;
+
+/** A withdrawal as the console's review queue shows it, with the player's context. */
+export function adminWithdrawalWire(w: WithdrawalRow, c: ReviewContext): AdminWithdrawal {
+  return {
+    ...withdrawalWire(w),
+    player_id: w.playerId,
+    username: c.username,
+    approved_by: w.approvedBy,
+    second_approved_by: w.secondApprovedBy,
+    needs_second_approval: w.state === WithdrawalState.APPLIED && w.approvedBy !== null,
+    payout_attempts: w.payoutAttempts,
+    last_payout_error: w.lastPayoutError,
+    context: {
+      deposits: formatMicro(c.depositsMicro),
+      withdrawn: formatMicro(c.withdrawnMicro),
+      previous_withdrawals: c.previousWithdrawals,
+      open_withdrawals: c.openWithdrawals,
+      week_bets: c.winLoss,
+      turnover_remaining: formatMicro(c.turnoverRemainingMicro),
+      address_age_hours: Math.floor(c.addressAgeMs / 3_600_000),
+      other_players: c.otherPlayers,
+      flags: c.flags,
+    },
   };
 }

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminIdParams,
+  adminWithdrawal,
+  adminWithdrawalApproveRequest,
+  adminWithdrawalRejectRequest,
+  adminWithdrawalsQuery,
+  adminWithdrawalsResult,
+  envelope,
+} from '@koi/contract';
+import { AppError } from '../../errors';
+import { ok } from '../../plugins/envelope';
+import { operatorOf, requires, type AuditPort } from '../operators';
+import type { WithdrawalRow } from './withdrawals.repository';
+import { WithdrawalState } from './withdrawals.schema';
+import type { WithdrawalsService } from './withdrawals.service';
+import { adminWithdrawalWire } from './withdrawals.wire';
+
+const STATES_BY_NAME: Record<string, WithdrawalState[]> = {
+  applied: [WithdrawalState.APPLIED],
+  approved: [WithdrawalState.APPROVED],
+  paying: [WithdrawalState.PAYING],
+  paid: [WithdrawalState.PAID],
+  rejected: [WithdrawalState.REJECTED],
+  open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING],
+  all: [],
+};
+
+/** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
+export async function withdrawalsAdminRoutes(
+  app: FastifyInstance,
+  opts: { service: WithdrawalsService; audit: AuditPort },
+) {
+  const { service } = opts;
+  const { audit } = opts.audit;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['后台：提现审核'];
+  const security = [{ bearer: [] }];
+  const actorOf = (request: FastifyRequest) => {
+    const op = operatorOf(request);
+    return { operatorId: op.operatorId, username: op.username, ip: request.ip };
+  };
+  const withContext = async (row: WithdrawalRow) =>
+    adminWithdrawalWire(row, await service.reviewContext(row));
+  const found = async (id: number) => {
+    const row = await service.findById(id);
+    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    return row;
+  };
+
+  r.get(
+    '/api/admin/withdrawals',
+    {
+      config: requires('withdrawals', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: '提现审核队列（含玩家充提、投注、流水、标记、地址信息）',
+        querystring: adminWithdrawalsQuery,
+        response: { 200: envelope(adminWithdrawalsResult) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await service.listByStates(STATES_BY_NAME[q.status]!, q.page, q.size);
+      return ok({ data: await Promise.all(rows.map(withContext)), total });
+    },
+  );
+
+  r.get(
+    '/api/admin/withdrawals/:id',
+    {
+      config: requires('withdrawals', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: '提现单详情',
+        params: adminIdParams,
+        response: { 200: envelope(adminWithdrawal) },
+      },
+    },
+    async (request) => ok(await withContext(await found(request.params.id))),
+  );
+
+  r.post(
+    '/api/admin/withdrawals/:id/approve',
+    {
+      config: requires('withdrawals', 'write'),
+      schema: {
+        tags,
+        security,
+        summary: '批准提现（大额须两位不同操作员）；批准后立即出款',
+        params: adminIdParams,
+        body: adminWithdrawalApproveRequest,
+        response: { 200: envelope(adminWithdrawal) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = request.params.id;
+      const { row } = await service.approve(
+        id,
+        actor.operatorId,
+        audit.writer(actor, 'withdrawal.approve', { type: 'withdrawal', id }, request.body?.reason ?? ''),
+      );
+      return ok(await withContext(row));
+    },
+  );
+
+  r.post(
+    '/api/admin/withdrawals/:id/reject',
+    {
+      config: requires('withdrawals', 'write'),
+      schema: {
+        tags,
+        security,
+        summary: '驳回提现（冻结资金全额退回，原因展示给玩家）',
+        params: adminIdParams,
+        body: adminWithdrawalRejectRequest,
+        response: { 200: envelope(adminWithdrawal) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = request.params.id;
+      const reason = request.body.reason;
+      const row = await service.reject(
+        id,
+        actor.operatorId,
+        reason,
+        audit.writer(actor, 'withdrawal.reject', { type: 'withdrawal', id }, reason),
+      );
+      return ok(await withContext(row));
+    },
+  );
+}
