@@ -6,6 +6,8 @@ import QRCode from 'qrcode';
 import { describe, it } from 'node:test';
 import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
 
+const SANDBOX = process.env.KOI_E2E_SANDBOX;
+
 const browser = sharedBrowser();
 const QUIET = { showtime: String(Date.now()) };
 // A valid TRON address (checksum included): the USDT TRC20 contract's own address, never a player's wallet.
@@ -92,13 +94,26 @@ describe('money journey', () => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/plat/recharge'));
     await page.getByRole('button', { name: '立即充值' }).click();
     const order = await (await answer).json();
+    let balance = '100.0000';
     if (order.code === 200) {
       await page.getByTestId('deposit-address').filter({ hasText: order.result.address }).waitFor();
       assert.match(await page.getByTestId('deposit-actual').innerText(), /^100\.0\d{3} USDT/);
       assert.match(await page.getByTestId('deposit-countdown').innerText(), /^1[45]:\d\d$/);
       await settle(page);
       await shot(page, 'money-02-deposit-popup');
-      await page.getByRole('button', { name: '关闭' }).first().click();
+      // Pay it on the sandbox chain, exactly the actual amount, as the sandbox wallet page would.
+      const sent = await fetch(`${SANDBOX}/tron/wallet/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: order.result.address, amount: order.result.actual_amount }),
+      }).then((r) => r.json());
+      assert.ok(sent.transaction_id, JSON.stringify(sent));
+      balance = (100 + Number(order.result.actual_amount)).toFixed(4);
+      // No reload: the popup follows the order and the balance comes from the refreshed user info.
+      await page.getByTestId('deposit-success').filter({ hasText: balance }).waitFor({ timeout: 60_000 });
+      await settle(page);
+      await shot(page, 'money-02c-deposit-credited');
+      await page.getByTestId('deposit-success').getByRole('button', { name: '确定' }).click();
     } else {
       // The server has no receiving address configured (no console route or command adds one yet): the app
       // shows the server's reason and opens no popup.
@@ -110,7 +125,7 @@ describe('money journey', () => {
 
     // Withdrawal: the guards lead to the password panel first.
     await page.goto(`${BASE}/recharge?type=withdraw`);
-    await page.getByTestId('withdraw-available').filter({ hasText: '100.0000' }).waitFor();
+    await page.getByTestId('withdraw-available').filter({ hasText: balance }).waitFor();
     await shot(page, 'money-03-withdraw-form');
     await page.getByRole('button', { name: '立即提现' }).click();
     const setPanel = page.getByRole('dialog', { name: '设置提现密码' });
@@ -158,7 +173,7 @@ describe('money journey', () => {
       await shot(page, 'money-08-withdraw-pending');
       const info = await post('/api/plat/info', token);
       // The held amount (50 + fee) has left the spendable balance.
-      assert.ok(Number(info.result.balance) <= 50, `balance after the hold: ${info.result.balance}`);
+      assert.equal(info.result.balance, (Number(balance) - 51).toFixed(4));
     } else {
       // A rule of the server (e.g. the turnover the demo bonus requires) refuses it; the app shows why.
       await page.getByText(result.error.message).first().waitFor();

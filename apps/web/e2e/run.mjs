@@ -2,6 +2,7 @@
 // directory, runs the scenarios in Debian's Chromium (playwright-core, no browser download), saves
 // screenshots to artifacts/screenshots/, and stops the server whatever happens.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -22,12 +23,12 @@ function freePort() {
   });
 }
 
-async function waitForHealth(base, server, timeoutMs = 60_000) {
+async function waitForHealth(base, server, timeoutMs = 60_000, healthPath = '/api/health') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      const res = await fetch(`${base}/api/health`);
+      const res = await fetch(`${base}${healthPath}`);
       if (res.ok) return;
     } catch {
       /* not listening yet */
@@ -58,6 +59,33 @@ if (build.status !== 0) {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+
+// The sandbox stands in for the TRON network and the payout rail (decision 19), so the money journey pays a
+// deposit on its chain. Its keys are random per run, shared with the server through the environment only.
+const sandboxPort = await freePort();
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+const hex = () => randomBytes(24).toString('hex');
+const keys = { TRONGRID_API_KEY: hex(), PAYOUT_API_KEY: hex(), PAYMENT_SANDBOX_SECRET: hex() };
+const sandbox = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/server.ts'], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    ...keys,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
+    SANDBOX_CONTROL_SECRET: hex(),
+    PROVIDER_SIM_SECRET: hex(),
+    KOI_URL: base,
+    TRON_BLOCK_MS: '500',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+// Any valid TRON address can receive on the sandbox chain; a fresh one per run (0x41 + 20 random bytes).
+const { default: bs58check } = await import('bs58check');
+const depositAddress = bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: repoRoot,
   env: {
@@ -71,6 +99,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     LOG_LEVEL: 'warn',
     // New players get 100 USDT through the ledger, so the originals scenario bets real money on the real server.
     DEMO_SIGNUP_BONUS: '100',
+    TRONGRID_API_KEY: keys.TRONGRID_API_KEY,
+    TRONGRID_URL: sandboxUrl,
+    PAYOUT_URL: sandboxUrl,
+    PAYOUT_API_KEY: keys.PAYOUT_API_KEY,
+    DEPOSIT_ADDRESSES: depositAddress,
+    DEPOSIT_WATCH_INTERVAL_MS: '1000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -78,6 +112,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
 let code = 1;
 try {
   await waitForHealth(base, server);
+  await waitForHealth(sandboxUrl, sandbox, 60_000, '/health');
   console.log(`[e2e] server ready at ${base}`);
   const files = process.argv.slice(2).length
     ? process.argv.slice(2)
@@ -91,6 +126,7 @@ try {
     env: {
       ...process.env,
       KOI_E2E_BASE: base,
+      KOI_E2E_SANDBOX: sandboxUrl,
       KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots'),
     },
     stdio: 'inherit',
@@ -99,6 +135,7 @@ try {
 } catch (error) {
   console.error('[e2e]', error);
 } finally {
+  sandbox.kill('SIGTERM');
   server.kill('SIGTERM');
   await new Promise((r) => {
     const timer = setTimeout(() => {
