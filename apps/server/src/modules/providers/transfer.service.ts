@@ -54,6 +54,27 @@ export function createTransferWallet(deps: {
 }) {
   const { db, ledger, client, clock } = deps;
 
+  /**
+   * One move at a time per player (recall once). Concurrent refreshes, refunds and launches each read the
+   * provider's balance and then move it; without this, 40 concurrent recalls all read the same balance and
+   * sent 40 move-outs of it. The calls queue per player, so a later recall asks the provider after the
+   * earlier move-out settled and finds nothing left to move. The lock spans the provider's HTTP calls, so it
+   * is not a database lock: holding a transaction (and its connection) across them would exhaust the pool
+   * with waiters, and on the embedded database would block the ledger's own writes. It serialises within one
+   * server process; the transfer ids keep a second node's duplicate move-out from being applied twice, and
+   * the provider refuses to overdraw.
+   */
+  const queues = new Map<number, Promise<unknown>>();
+  function onePerPlayer<T>(playerId: number, work: () => Promise<T>): Promise<T> {
+    const run = (queues.get(playerId) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    queues.set(playerId, tail);
+    void tail.then(() => {
+      if (queues.get(playerId) === tail) queues.delete(playerId);
+    });
+    return run;
+  }
+
   async function mark(row: TransferRow, state: number) {
     await db
       .update(providerTransfers)
@@ -128,73 +149,82 @@ export function createTransferWallet(deps: {
     return settle(row, result);
   }
 
-  return {
-    /** Moves the player's whole available balance into the provider; returns the move's state (or null: nothing to move). */
-    async moveIn(
-      player: { id: number; username: string },
-      provider: { id: number; code: string },
-    ): Promise<number | null> {
-      const endpoint = deps.endpointFor(provider.id);
-      if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
-      const amountMicro = await ledger.availableIn(db, player.id);
-      if (amountMicro <= 0n) return null;
-      const row = await record(player.id, provider.id, TransferDirection.IN, amountMicro);
-      try {
-        await ledger.hold({
-          key: row.ledgerKey,
-          debit: { player: player.id },
-          credit: { system: SystemAccount.PROVIDER_FLOAT },
-          amountMicro,
-          code: TransferCode.PROVIDER_TRANSFER_IN,
-          reference: { type: 'provider_transfer', id: row.transferId },
-        });
-      } catch (error) {
-        // The balance was spent between reading it and holding it (another tab): nothing moves.
-        if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
-          await mark(row, ProviderTransferState.FAILED);
-          return ProviderTransferState.FAILED;
-        }
-        throw error;
-      }
-      const result = await client.moveIn(endpoint, {
-        transfer_id: row.transferId,
-        provider: provider.code,
-        user: player.username,
-        amount: Number(amountMicro),
+  /** Moves the player's whole available balance into the provider; returns the move's state (or null: nothing to move). */
+  async function moveIn(
+    player: { id: number; username: string },
+    provider: { id: number; code: string },
+  ): Promise<number | null> {
+    const endpoint = deps.endpointFor(provider.id);
+    if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
+    const amountMicro = await ledger.availableIn(db, player.id);
+    if (amountMicro <= 0n) return null;
+    const row = await record(player.id, provider.id, TransferDirection.IN, amountMicro);
+    try {
+      await ledger.hold({
+        key: row.ledgerKey,
+        debit: { player: player.id },
+        credit: { system: SystemAccount.PROVIDER_FLOAT },
+        amountMicro,
+        code: TransferCode.PROVIDER_TRANSFER_IN,
+        reference: { type: 'provider_transfer', id: row.transferId },
       });
-      return settle(row, result);
+    } catch (error) {
+      // The balance was spent between reading it and holding it (another tab): nothing moves.
+      if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
+        await mark(row, ProviderTransferState.FAILED);
+        return ProviderTransferState.FAILED;
+      }
+      throw error;
+    }
+    const result = await client.moveIn(endpoint, {
+      transfer_id: row.transferId,
+      provider: provider.code,
+      user: player.username,
+      amount: Number(amountMicro),
+    });
+    return settle(row, result);
+  }
+
+  /**
+   * Brings back what the player holds at transfer-wallet providers (all of them, or one). Providers that
+   * do not answer keep the money for now; the next refresh tries again.
+   */
+  async function recall(playerId: number, onlyProviderId?: number): Promise<void> {
+    const [player] = await db
+      .select({ id: players.id, username: players.username })
+      .from(players)
+      .where(eq(players.id, playerId));
+    if (!player) return;
+    const used = await db
+      .selectDistinct({ id: gameProviders.id, code: gameProviders.code })
+      .from(providerTransfers)
+      .innerJoin(gameProviders, eq(gameProviders.id, providerTransfers.providerId))
+      .where(
+        and(
+          eq(providerTransfers.playerId, playerId),
+          eq(providerTransfers.direction, TransferDirection.IN),
+          eq(gameProviders.walletModel, WalletModel.TRANSFER),
+          onlyProviderId ? eq(providerTransfers.providerId, onlyProviderId) : undefined,
+        ),
+      );
+    for (const provider of used) {
+      const endpoint = deps.endpointFor(provider.id);
+      if (!endpoint) continue;
+      const balance = await client.balance(endpoint, provider.code, player.username);
+      if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
+      const amountMicro = BigInt(balance.answer.balance ?? 0);
+      if (amountMicro > 0n) await moveOut(player, provider, endpoint, amountMicro);
+    }
+  }
+
+  return {
+    /** `moveIn` and `recall` run one at a time per player (see `onePerPlayer`). */
+    moveIn(player: { id: number; username: string }, provider: { id: number; code: string }) {
+      return onePerPlayer(player.id, () => moveIn(player, provider));
     },
 
-    /**
-     * Brings back what the player holds at transfer-wallet providers (all of them, or one). Providers that
-     * do not answer keep the money for now; the next refresh tries again.
-     */
-    async recall(playerId: number, onlyProviderId?: number): Promise<void> {
-      const [player] = await db
-        .select({ id: players.id, username: players.username })
-        .from(players)
-        .where(eq(players.id, playerId));
-      if (!player) return;
-      const used = await db
-        .selectDistinct({ id: gameProviders.id, code: gameProviders.code })
-        .from(providerTransfers)
-        .innerJoin(gameProviders, eq(gameProviders.id, providerTransfers.providerId))
-        .where(
-          and(
-            eq(providerTransfers.playerId, playerId),
-            eq(providerTransfers.direction, TransferDirection.IN),
-            eq(gameProviders.walletModel, WalletModel.TRANSFER),
-            onlyProviderId ? eq(providerTransfers.providerId, onlyProviderId) : undefined,
-          ),
-        );
-      for (const provider of used) {
-        const endpoint = deps.endpointFor(provider.id);
-        if (!endpoint) continue;
-        const balance = await client.balance(endpoint, provider.code, player.username);
-        if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
-        const amountMicro = BigInt(balance.answer.balance ?? 0);
-        if (amountMicro > 0n) await moveOut(player, provider, endpoint, amountMicro);
-      }
+    recall(playerId: number, onlyProviderId?: number): Promise<void> {
+      return onePerPlayer(playerId, () => recall(playerId, onlyProviderId));
     },
 
     /** Resolves moves the provider did not answer in time by asking it about them. Returns how many were resolved. */

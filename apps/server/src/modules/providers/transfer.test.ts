@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { body, createTestApp, type TestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+import { TransferDirection } from '../../db/schema';
 import {
   freePort,
   launchGame,
@@ -81,6 +84,24 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     expect(body(res)).toMatchObject({ code: 200, result: true });
     expect(await available(p.id)).toBe(10_000_000n);
     expect(await simBalance(session)).toBe(0n);
+  });
+
+  it('recalls once: 20 concurrent refreshes and 20 refunds send one move-out of the balance', async () => {
+    const p = await playerWithMoney('30');
+    const session = await launch(p.auth);
+    expect(await simBalance(session)).toBe(30_000_000n);
+    const refund = () => t.app.inject({ method: 'GET', url: '/api/ky/refund', headers: p.auth });
+    const calls = Array.from({ length: 40 }, (_, i) => (i % 2 ? refund() : refresh(p.auth)));
+    const answers = await Promise.all(calls);
+    expect(answers.every((r) => r.statusCode === 200 && body(r).code === 200)).toBe(true);
+    const outs = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from provider_transfers where player_id = ${p.id} and direction = ${TransferDirection.OUT}`,
+    );
+    expect(outs[0]!.n).toBe(1);
+    expect(await available(p.id)).toBe(30_000_000n);
+    expect(await simBalance(session)).toBe(0n);
+    await clean();
   });
 
   it('leaves an unanswered move-in pending, and the reconciler posts it once the provider confirms it', async () => {
