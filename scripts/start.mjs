@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import bs58check from 'bs58check';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -26,6 +27,19 @@ function secret(variable, file) {
   fs.mkdirSync(dataDir, { recursive: true });
   const full = path.join(dataDir, file);
   if (!fs.existsSync(full)) fs.writeFileSync(full, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return fs.readFileSync(full, 'utf8').trim();
+}
+
+/**
+ * A receiving address for demo deposits on the sandbox chain, made once into `KOI_DATA_DIR/deposit-address`
+ * (any valid TRON address works there: the sandbox chain accepts transfers to every address).
+ */
+function demoDepositAddress() {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const full = path.join(dataDir, 'deposit-address');
+  if (!fs.existsSync(full)) {
+    fs.writeFileSync(full, bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)])));
+  }
   return fs.readFileSync(full, 'utf8').trim();
 }
 
@@ -82,6 +96,7 @@ if (withSandbox) {
     TRONGRID_URL: process.env.TRONGRID_URL ?? url,
     PAYMENT_SANDBOX_URL: process.env.PAYMENT_SANDBOX_URL ?? url,
     PAYOUT_URL: process.env.PAYOUT_URL ?? url,
+    DEPOSIT_ADDRESSES: process.env.DEPOSIT_ADDRESSES ?? demoDepositAddress(),
   });
 }
 run('server', 'apps/server/src/server.ts', serverEnv);

@@ -203,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(gamesRoutes, { games, repo: gamesRepo, transfers: transferWallet });
   const deposits = depositsModule({ database, config, clock, gate: playerGate, wallet });
+  await deposits.service.ensureAddresses(config.deposits.addresses);
   await app.register(deposits.plugin);
   if (config.jobsEnabled) {
     const jobs = startJobs(

@@ -76,6 +76,7 @@ const envSchema = z.object({
   WITHDRAW_AUTO_APPROVE_BELOW: usdt.default('0'),
   TURNOVER_DEPOSIT_MULTIPLE: multiple.default('1'),
   TURNOVER_BONUS_MULTIPLE: multiple.default('10'),
+  DEPOSIT_ADDRESSES: z.string().default(''),
   DEPOSIT_ORDER_MINUTES: z.coerce.number().int().min(5).max(60).default(15),
   DEPOSIT_MIN: usdt.default('20'),
   DEPOSIT_MAX: usdt.default('100000'),
@@ -152,6 +153,8 @@ export interface Config {
   jobsEnabled: boolean;
   /** USDT-TRC20 deposits (decisions 13, 20) and the unmatched queue; amounts in micro-USDT. */
   deposits: {
+    /** Receiving addresses added (enabled) at start when missing; operators manage the rest. */
+    addresses: string[];
     orderMs: number;
     minMicro: bigint;
     maxMicro: bigint;
@@ -313,6 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsDir: path.resolve(root, e.UPLOADS_DIR ?? path.join(e.KOI_DATA_DIR, 'uploads')),
     },
     deposits: {
+      addresses: e.DEPOSIT_ADDRESSES.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
       orderMs: e.DEPOSIT_ORDER_MINUTES * 60_000,
       minMicro: toMicro(e.DEPOSIT_MIN),
       maxMicro: toMicro(e.DEPOSIT_MAX),

@@ -232,3 +232,42 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
     await expectLedgerClean();
   }, 60_000);
 });
+
+describe('time from payment to credit with npm start settings', () => {
+  it('credits within seconds of the payment (blocks every 3 s, 3 confirmations, watcher every 3 s)', async () => {
+    const sb = await startSandbox({ tronBlockMs: 3000, tronConfirmations: 3 });
+    const address = randomTronAddress();
+    const t = await createTestApp({
+      ...sb.koiConfig,
+      jobsEnabled: true,
+      deposits: { ...testConfig().deposits, addresses: [address] },
+    });
+    try {
+      const wallet = createWalletService({ db: t.database.db, clock: t.clock });
+      const [p] = await createPlayers(t.database.db, wallet, 1);
+      const gate = createPlayerGate(createAuthRepository(t.database.db), t.clock);
+      const deposits = createDepositsService({
+        db: t.database.db,
+        clock: t.clock,
+        config: testConfig(),
+        gate,
+      });
+      const order = await deposits.recharge(p!, '100', null);
+      const started = Date.now();
+      await sb.control('/control/tron/pay', { body: { to: order.address, amount: '100' } });
+      while ((await wallet.balancesOf(p!))[0]!.availableMicro === 0n) {
+        if (Date.now() - started > 30_000) throw new Error('not credited within 30 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const elapsed = Date.now() - started;
+      console.log(`deposit credited ${elapsed} ms after payment`);
+      // Measured about 12 s on an idle machine (confirmation takes 4 blocks of 3 s); the bound leaves room for a
+      // loaded CI machine without hiding a watcher that stalls.
+      expect(elapsed).toBeLessThan(20_000);
+      expect(await wallet.verify()).toEqual([]);
+    } finally {
+      await t.close();
+      await sb.stop();
+    }
+  }, 60_000);
+});

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
+import { isTronAddress } from '../../lib/tron-address';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { PlayerGate } from '../games/games.service';
 import { withRetry } from '../wallet/wallet.batcher';
@@ -159,6 +160,14 @@ export function createDepositsService(deps: DepositsServiceDeps) {
   return {
     recharge,
     parseDepositAmount,
+
+    /** Adds the configured receiving addresses where missing (start-up); a bad checksum stops the start. */
+    async ensureAddresses(addresses: string[]) {
+      for (const a of addresses) {
+        if (!isTronAddress(a)) throw new Error(`DEPOSIT_ADDRESSES: ${a} is not a valid TRON address`);
+        await repo.insertAddress(a, 'config');
+      }
+    },
 
     /** The state of one of the player's orders (the popup polls it). */
     async order(playerId: number, orderNo: string): Promise<DepositOrderView> {
