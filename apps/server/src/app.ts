@@ -202,7 +202,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   });
   await app.register(gamesRoutes, { games, repo: gamesRepo, transfers: transferWallet });
-  const deposits = depositsModule({ database, config, clock, gate: playerGate, wallet });
+  const deposits = depositsModule({
+    database,
+    config,
+    clock,
+    gate: playerGate,
+    wallet,
+    // Built further down; inout-records lists withdrawals through it.
+    withdrawals: {
+      records: (playerId, q) =>
+        withdrawals ? withdrawals.service.records(playerId, q) : Promise.resolve({ rows: [], total: 0 }),
+    },
+  });
   await deposits.service.ensureAddresses(config.deposits.addresses);
   await app.register(deposits.plugin);
   if (config.jobsEnabled) {

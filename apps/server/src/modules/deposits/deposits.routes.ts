@@ -19,11 +19,22 @@ import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { localeOf } from '../../plugins/locale';
 import type { DepositsService } from './deposits.service';
-import { depositLimitWire, inoutRecordWire, rechargeOrderWire, rechargeWire } from './deposits.wire';
+import type { WithdrawalsService } from '../withdrawals';
+import {
+  depositLimitWire,
+  inoutRecordWire,
+  rechargeOrderWire,
+  rechargeWire,
+  withdrawalRecordWire,
+} from './deposits.wire';
 
 export async function depositsRoutes(
   app: FastifyInstance,
-  opts: { service: DepositsService; config: Pick<Config, 'geo'> },
+  opts: {
+    service: DepositsService;
+    config: Pick<Config, 'geo'>;
+    withdrawals?: Pick<WithdrawalsService, 'records'>;
+  },
 ) {
   const { service, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -83,16 +94,20 @@ export async function depositsRoutes(
     },
     async (request) => {
       const q = request.body;
-      // Withdrawals arrive with their own issue; until then type 2 is an empty list, not an error.
-      const { rows, total } =
-        q.type === 2
-          ? { rows: [], total: 0 }
-          : await service.records(sessionOf(request).playerId, {
-              range: q.range as TimeRange,
-              page: q.page,
-              size: q.size,
-            });
       const locale = localeOf(request);
+      const query = { range: q.range as TimeRange, page: q.page, size: q.size };
+      if (q.type === 2) {
+        const { rows, total } = opts.withdrawals
+          ? await opts.withdrawals.records(sessionOf(request).playerId, query)
+          : { rows: [], total: 0 };
+        return ok({
+          list: rows.map((row) => withdrawalRecordWire(row, locale)),
+          total,
+          page: q.page,
+          size: q.size,
+        });
+      }
+      const { rows, total } = await service.records(sessionOf(request).playerId, query);
       return ok({ list: rows.map((row) => inoutRecordWire(row, locale)), total, page: q.page, size: q.size });
     },
   );

@@ -1,3 +1,4 @@
+import type { WithdrawalsService } from '../withdrawals';
 import type { z } from 'zod';
 import type { depositLimit, inoutRecord, rechargeOrderResult, RechargeResult } from '@koi/contract';
 import { RecordStatus } from '@koi/contract';
@@ -68,6 +69,25 @@ export function inoutRecordWire(
     status,
     tx_hash: r.kind === 'trc20' ? r.tx_id : null,
     reference: r.kind === 'channel' ? (r.tx_id ?? r.order_no) : r.order_no,
+  };
+}
+
+/** A withdrawal (from the withdrawals module's records port) as an inout-records row: type 2. */
+export function withdrawalRecordWire(
+  w: Awaited<ReturnType<WithdrawalsService['records']>>['rows'][number],
+  locale: string,
+): z.infer<typeof inoutRecord> {
+  return {
+    id: w.id,
+    created_at: w.createdAt.toISOString(),
+    type: 2,
+    type_name: locale === 'en' ? 'Withdrawal' : '提现',
+    channel: 'USDT-TRC20',
+    amount: amount4(w.amountMicro),
+    actual_amount: amount4(w.paidMicro),
+    status: w.status,
+    tx_hash: w.txHash,
+    reference: w.id,
   };
 }
 

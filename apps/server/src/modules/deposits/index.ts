@@ -7,6 +7,7 @@ import type { Job } from '../jobs/jobs';
 import type { WalletService } from '../wallet/wallet.service';
 import { createChainWatcher } from './deposits.watcher';
 import { createTronGridClient, type ChainSource } from './trongrid.client';
+import type { WithdrawalsService } from '../withdrawals';
 import { depositsRoutes } from './deposits.routes';
 import { createDepositsService } from './deposits.service';
 
@@ -22,6 +23,8 @@ export function depositsModule(deps: {
   clock: Clock;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   wallet: Pick<WalletService, 'transferIn'>;
+  /** The player's withdrawals for inout-records (type 2 and "all"); the withdrawals module provides it. */
+  withdrawals?: Pick<WithdrawalsService, 'records'>;
   /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
   chain?: ChainSource;
 }) {
@@ -48,7 +51,7 @@ export function depositsModule(deps: {
     service,
     watcher,
     plugin: async (app: FastifyInstance) => {
-      await app.register(depositsRoutes, { service, config: deps.config });
+      await app.register(depositsRoutes, { service, config: deps.config, withdrawals: deps.withdrawals });
     },
     jobs,
   };

@@ -80,6 +80,21 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     const after = (await h.call<{ daily_count_used: number; available: string }>(p.auth, 'withdraw-info'))
       .result;
     expect(after).toMatchObject({ daily_count_used: 1, available: '49.000000' });
+    const records = await h.call<{ list: unknown[]; total: number }>(p.auth, 'inout-records', { type: 2 });
+    expect(records.result).toMatchObject({ total: 1 });
+    expect(records.result.list).toEqual([
+      expect.objectContaining({
+        id: String(res.result.id),
+        type: 2,
+        amount: '50.0000',
+        status: 2,
+        tx_hash: null,
+      }),
+    ]);
+    const stranger = await h.player();
+    expect((await h.call<{ total: number }>(stranger.auth, 'inout-records', { type: 2 })).result.total).toBe(
+      0,
+    );
     await h.ledgerClean();
   });
 

@@ -213,14 +213,27 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
-    listForPlayer(playerId: number, limit: number, offset: number): Promise<WithdrawalRow[]> {
-      return db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.playerId, playerId))
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .limit(limit)
-        .offset(offset);
+    /** The player's withdrawals created in [from, to), newest first, with the total (inout-records). */
+    async playerRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
+      const where = and(
+        eq(withdrawals.playerId, playerId),
+        sql`${withdrawals.createdAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${withdrawals.createdAt} < ${to.toISOString()}::timestamptz`,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(withdrawals)
+          .where(where),
+      ]);
+      return { rows, total: Number(total[0]?.n ?? 0) };
     },
 
     /** A page of withdrawals in `states` (all when empty), oldest first (a queue), with the total. */

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { startOfReportDay } from '../../lib/time-range';
+import { startOfReportDay, timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import { isTronAddress } from '../../lib/tron-address';
 import type { AuthService } from '../auth/auth.service';
 import type { AuditWrite } from '../operators';
@@ -75,6 +75,19 @@ export const STATE_NAMES = {
   [WithdrawalState.PAID]: 'paid',
   [WithdrawalState.REJECTED]: 'rejected',
 } as const;
+
+/** A withdrawal as a row of the player's deposit-and-withdrawal records (record status of spec §3). */
+function withdrawalRecord(w: WithdrawalRow) {
+  return {
+    id: String(w.id),
+    createdAt: w.createdAt,
+    amountMicro: w.amountMicro,
+    paidMicro: w.state === WithdrawalState.PAID ? w.amountMicro : 0n,
+    status: RECORD_STATUS[w.state as WithdrawalState],
+    txHash: w.txHash,
+    reason: w.rejectReason,
+  };
+}
 
 export interface BindAddressInput {
   type: string;
@@ -600,9 +613,15 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       }
     },
 
-    /** The player's own withdrawals, newest first (records). Scoped by player: no id reaches another's. */
-    listForPlayer: (playerId: number, page: number, size: number) =>
-      repo.listForPlayer(playerId, size, (page - 1) * size),
+    /**
+     * The player's own withdrawals in a report time range, newest first, as inout-records rows (the deposits
+     * module lists them beside deposits). Scoped by player: no id reaches another player's.
+     */
+    async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
+      const { from, to } = timeRangeBounds(q.range, clock.now());
+      const { rows, total } = await repo.playerRecords(playerId, from, to, q.size, (q.page - 1) * q.size);
+      return { rows: rows.map(withdrawalRecord), total };
+    },
 
     // Review and payout (decision 22).
 
