@@ -113,7 +113,7 @@ export const adminWithdrawalsQuery = z.strictObject({
 
 export const withdrawalReviewContext = z.object({
   deposits: z.string().describe('Everything the player deposited (USDT)'),
-  withdrawn: z.string().describe('Everything withdrawn before, incl. holds of open withdrawals (USDT)'),
+  withdrawn: z.string().describe('Everything paid out to the player before (USDT); open holds not included'),
   previous_withdrawals: z.number().int(),
   open_withdrawals: z.number().int().describe('Other withdrawals of the player still open'),
   week_bets: z.object({
