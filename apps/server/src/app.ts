@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -111,6 +113,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         'style-src': ["'self'", "'unsafe-inline'"],
       },
     },
+  });
+  // JSON and other text over 1 KB is compressed for browsers that accept it. A stream of server-sent events
+  // must reach the client as each event is written, so it is never compressed (buffering would hold it back).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: /^(?!text\/event-stream)(?:text\/|application\/(?:json|javascript)|image\/svg)/,
   });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   // Only the three encodings of decision 6 are accepted; Fastify's default text/plain parser would let a

@@ -1,19 +1,33 @@
-// Prints the initial JS and CSS of the built app (what index.html loads before any lazy route), gzipped.
-// Issue 6 budget: initial JS ≤ 180 KB gzip.
+// Prints the initial JS and CSS of the built app (what index.html loads before any lazy route), gzipped, and
+// the brotli size the server actually sends (the build writes .br copies; plugins/web.ts serves them).
+// Every `vite build` prints it (`--report`: never fails the build, so one large commit cannot stop
+// `npm start`); `npm run -w @koi/web size` fails above the budget. The budget is issue 6's 180 KB gzip;
+// issue 10 targets 150 KB, which needs the initial chunk (React, router, antd-mobile, i18n) split further.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+const BUDGET_KB = 180;
 const dist = path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 let js = 0;
+let jsBrotli = 0;
 let css = 0;
 for (const file of new Set(files)) {
-  const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
-  if (file.endsWith('.js')) js += size;
-  else css += size;
+  const content = fs.readFileSync(path.join(dist, file));
+  const size = zlib.gzipSync(content, { level: 9 }).length;
+  if (file.endsWith('.js')) {
+    js += size;
+    jsBrotli += zlib.brotliCompressSync(content).length;
+  } else css += size;
   console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
-console.log(`initial JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip`);
-if (js > 180 * 1024) process.exitCode = 1;
+const kb = (n) => (n / 1024).toFixed(1);
+console.log(
+  `initial JS ${kb(js)} KB gzip (${kb(jsBrotli)} KB brotli), CSS ${kb(css)} KB gzip; budget ${BUDGET_KB} KB gzip`,
+);
+if (js > BUDGET_KB * 1024 && !process.argv.includes('--report')) {
+  console.error(`initial JS over budget: ${kb(js)} KB gzip > ${BUDGET_KB} KB`);
+  process.exitCode = 1;
+}

@@ -14,7 +14,19 @@ import { notFound } from './errors';
  * players, not scanners: many players share one address behind a carrier-grade NAT, so they are not counted
  * against the unknown-URL limit. What counts is everything else: unknown API paths, file-like paths
  * (/.env, /wp-login.php) and requests that do not ask for a page.
+ *
+ * Delivery. The build writes a brotli (.br) and a gzip (.gz) copy beside every text file (apps/web
+ * vite.config.ts), and @fastify/static picks the best one the browser accepts (`preCompressed`), so nothing
+ * is compressed per request. Files under assets/ carry a content hash in their name and never change, so
+ * they are cached for a year without revalidation; index.html names the current hashes and must be
+ * revalidated on every load (`no-cache`), or a deploy would leave players on the old app.
  */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache';
+}
 
 /** A browser loading a page of the app: a GET for HTML of an extension-less path outside the API. */
 function isAppPage(request: FastifyRequest): boolean {
@@ -32,11 +44,25 @@ export interface WebOptions {
 
 async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const hasWeb = fs.existsSync(path.join(opts.distDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: opts.distDir, wildcard: false, index: 'index.html' });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: 'index.html',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    });
+  }
 
   const limitUnknown = app.limitBy('notFound');
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasWeb && isAppPage(request)) return reply.type('text/html').sendFile('index.html');
+    if (hasWeb && isAppPage(request)) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
     await limitUnknown.call(app, request, reply);
     return notFound(request, reply);
   });
