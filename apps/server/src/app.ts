@@ -32,9 +32,7 @@ import { createGamesService } from './modules/games/games.service';
 import { seedCatalogue } from './modules/games/catalogue.seed';
 import { createLaunchTarget, createPlayerGate } from './modules/games/launch';
 import { createAuthRepository } from './modules/auth/auth.repository';
-import { createRecordsRepository } from './modules/records/records.repository';
-import { recordsRoutes } from './modules/records/records.routes';
-import { createRecordsService } from './modules/records/records.service';
+import { recordsModule } from './modules/records';
 import { originalsRoutes } from './modules/originals/originals.routes';
 import { createOriginalsService } from './modules/originals/originals.service';
 import { startJobs } from './modules/jobs/jobs';
@@ -243,25 +241,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     );
     app.addHook('onClose', () => jobs.stop());
   }
-  const seamless = createSeamlessWallet({ db: database.db, clock, ledger: wallet });
+  const records = recordsModule({ database, clock });
+  const seamless = createSeamlessWallet({ db: database.db, clock, ledger: wallet, rounds: records.service });
   const originals = createOriginalsService({
     db: database.db,
     ledger: wallet,
-    games: gamesRepo,
+    games,
     gate: playerGate,
+    rounds: records.service,
     clock,
     ...config.originals,
   });
   await app.register(originalsRoutes, { originals });
-  const records = createRecordsService({ repo: createRecordsRepository(database.db), clock });
-  await app.register(recordsRoutes, { records });
+  await app.register(records.plugin);
   withdrawals = withdrawalsModule({
     database,
     config,
     clock,
     players: auth,
     wallet,
-    records,
+    records: records.service,
     audit: operators.service,
     rail: deps.payoutRail,
     payout: config.payout,

@@ -20,7 +20,7 @@ import type { WalletAdmin } from '../wallet/wallet.admin';
 import { codeName } from '../wallet/wallet.admin.wire';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PlayersAdmin } from './auth.admin';
-import type { players } from '../../db/schema';
+import type { players } from './auth.schema';
 
 type PlayerRow = typeof players.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

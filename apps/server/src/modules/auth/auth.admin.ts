@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '../../db/client';
-import { PlayerStatus } from '../../db/schema';
+import { PlayerStatus } from './auth.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken } from '../../lib/crypto';

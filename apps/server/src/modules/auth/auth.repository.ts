@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { captchas, loginEvents, players, PlayerStatus, sessions } from '../../db/schema';
+import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
 /** Namespace of the per-username advisory lock that serialises sign-in attempt reservations. */
 const SIGN_IN_NAME_LOCK = 7_461_401;

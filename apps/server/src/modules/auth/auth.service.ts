@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { newToken, randomCode, sha256Hex } from '../../lib/crypto';
 import { isCountryDenied } from '../../lib/geo';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { PlayerStatus } from '../../db/schema';
+import { PlayerStatus } from './auth.schema';
 import type { Db, Tx } from '../../db/client';
 import { createAuthRepository } from './auth.repository';
 import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { UPLOAD_TYPES } from '@koi/contract';
 import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES } from '@koi/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import type { banners } from '../../db/schema';
+import type { banners } from './content.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { createContentRepository } from './content.repository';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { banners, configItems } from '../../db/schema';
+import { banners, configItems } from './content.schema';
 
 export function createContentRepository(db: DbOrTx) {
   return {

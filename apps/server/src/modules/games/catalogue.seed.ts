@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { gameCategories, gameProviders, games, WalletModel } from '../../db/schema';
+import { gameCategories, gameProviders, games, WalletModel } from './games.schema';
 import { artPaths } from './artwork';
 
 /**

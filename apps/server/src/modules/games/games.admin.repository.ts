@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { gameProviders, games } from '../../db/schema';
+import { gameProviders, games } from './games.schema';
 
 /** SQL of the console's game and provider screens. Nothing here decides; games.admin.ts does. */
 

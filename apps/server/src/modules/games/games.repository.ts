@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { gameCategories, gameProviders, games } from '../../db/schema';
+import { gameCategories, gameProviders, games } from './games.schema';
 
 export interface GameFilter {
   gameTypeId?: number;

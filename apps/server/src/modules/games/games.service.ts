@@ -49,6 +49,9 @@ export function createGamesService(deps: {
 }) {
   const { repo } = deps;
   return {
+    /** One game of the catalogue, whatever its status (callers check whether it may be played). */
+    findGame: (platTypeId: number, gameCode: string) => repo.findGame(platTypeId, gameCode),
+
     async list(
       q: {
         game_type?: number;

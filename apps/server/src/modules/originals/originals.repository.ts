@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { betRounds, fairSeeds, originalBets, RoundStatus } from '../../db/schema';
+import { fairSeeds, originalBets } from './originals.schema';
 
 /**
  * Namespace of the per-player advisory lock that serialises a player's bets with their seed rotations (any
@@ -73,10 +73,6 @@ export function createOriginalsRepository(db: DbOrTx) {
         .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.id, seedId)))
         .limit(1);
       return rows[0] ?? null;
-    },
-
-    async insertRound(row: typeof betRounds.$inferInsert) {
-      await db.insert(betRounds).values({ ...row, status: RoundStatus.CLOSED });
     },
   };
 }

@@ -15,8 +15,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import type { GamesRepository } from '../games/games.repository';
-import type { PlayerGate } from '../games/games.service';
+import type { GamesService, PlayerGate } from '../games/games.service';
+import type { RecordsService } from '../records';
 import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
 
 export const KOI_PROVIDER_ID = 15;
@@ -87,8 +87,10 @@ const randomClientSeed = () => randomBytes(8).toString('hex');
 export function createOriginalsService(deps: {
   db: Db;
   ledger: OriginalsLedger;
-  games: Pick<GamesRepository, 'findGame'>;
+  games: Pick<GamesService, 'findGame'>;
   gate: PlayerGate;
+  /** The bet rounds' owner: each bet's round is written, closed, in the bet's transaction. */
+  rounds: Pick<RecordsService, 'recordRound'>;
   clock: Clock;
   houseEdgeBp: number;
   maxPayoutMicro: bigint;
@@ -233,16 +235,16 @@ export function createOriginalsService(deps: {
             balanceAfterMicro: await ledger.availableIn(tx, playerId),
             createdAt: now,
           });
-          await r.insertRound({
+          await deps.rounds.recordRound(tx, {
             providerId: KOI_PROVIDER_ID,
             roundId,
             playerId,
             gameCode: game,
             gameTypeId: catalogue.gameTypeId,
-            stakeMicro: amount.micro,
-            payoutMicro: settlement.payoutMicro,
-            openedAt: now,
-            closedAt: now,
+            stakeDeltaMicro: amount.micro,
+            payoutDeltaMicro: settlement.payoutMicro,
+            close: true,
+            now,
           });
           return toBet(row, seed);
         });

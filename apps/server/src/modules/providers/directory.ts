@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+// Left from issue 9: the provider directory still reads the games module's provider table directly; it
+// should ask the games service (findProviderByCode) and take the injected clock.
+// eslint-disable-next-line no-restricted-imports
 import { gameProviders, WalletModel } from '../../db/schema';
 import type { ProviderDirectory } from './providers.routes';
 import type { ProviderEndpoint } from './launch.adapter';

@@ -1,14 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  betRounds,
-  games,
-  players,
-  providerSessions,
-  providerTransactions,
-  ProviderTxKind,
-  RoundStatus,
-} from '../../db/schema';
+// Left from issue 9: sessions and provider transactions still join the auth module's players, and a game's
+// category is read from the games module's table; both should come through those modules' services.
+// eslint-disable-next-line no-restricted-imports
+import { games, players } from '../../db/schema';
+import { providerSessions, providerTransactions, ProviderTxKind } from './providers.schema';
 
 export type ProviderTxRow = typeof providerTransactions.$inferSelect;
 
@@ -37,13 +33,19 @@ export function createProvidersRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The player a provider names, exactly as spelled. The lookup goes through the `lower(username)` index
+     * (the only one on usernames; a plain `username =` would scan every player) and the exact spelling is
+     * compared afterwards, since providers echo the name Koi gave them.
+     */
     async findPlayerByUsername(username: string) {
       const rows = await db
         .select({ id: players.id, username: players.username })
         .from(players)
-        .where(eq(players.username, username))
+        .where(sql`lower(${players.username}) = lower(${username})`)
         .limit(1);
-      return rows[0] ?? null;
+      const row = rows[0];
+      return row && row.username === username ? row : null;
     },
 
     /**
@@ -93,82 +95,6 @@ export function createProvidersRepository(db: DbOrTx) {
         .where(and(eq(games.platTypeId, providerId), eq(games.gameCode, gameCode)))
         .limit(1);
       return rows[0]?.type ?? null;
-    },
-
-    /** Adds to a round's stake and payout (creating it on first sight) and closes it when the provider says so. */
-    async recordRound(r: {
-      providerId: number;
-      roundId: string;
-      playerId: number;
-      gameCode: string;
-      gameTypeId: number;
-      stakeDeltaMicro: bigint;
-      payoutDeltaMicro: bigint;
-      close: boolean;
-      now: Date;
-    }) {
-      const closedAt = r.close ? r.now : null;
-      await db
-        .insert(betRounds)
-        .values({
-          providerId: r.providerId,
-          roundId: r.roundId,
-          playerId: r.playerId,
-          gameCode: r.gameCode,
-          gameTypeId: r.gameTypeId,
-          stakeMicro: r.stakeDeltaMicro,
-          payoutMicro: r.payoutDeltaMicro,
-          status: r.close ? RoundStatus.CLOSED : RoundStatus.OPEN,
-          openedAt: r.now,
-          closedAt,
-        })
-        .onConflictDoUpdate({
-          target: [betRounds.providerId, betRounds.roundId, betRounds.playerId],
-          set: {
-            stakeMicro: sql`${betRounds.stakeMicro} + ${r.stakeDeltaMicro}`,
-            payoutMicro: sql`${betRounds.payoutMicro} + ${r.payoutDeltaMicro}`,
-            status: r.close ? RoundStatus.CLOSED : sql`${betRounds.status}`,
-            closedAt: r.close ? r.now : sql`${betRounds.closedAt}`,
-          },
-        });
-    },
-
-    async markRoundRolledBack(
-      providerId: number,
-      roundId: string,
-      playerId: number,
-      stakeMicro: bigint,
-      now: Date,
-    ) {
-      await db
-        .update(betRounds)
-        .set({
-          stakeMicro: sql`${betRounds.stakeMicro} - ${stakeMicro}`,
-          status: sql`case when ${betRounds.stakeMicro} - ${stakeMicro} = 0 then ${RoundStatus.ROLLED_BACK} else ${betRounds.status} end`,
-          closedAt: now,
-        })
-        .where(
-          and(
-            eq(betRounds.providerId, providerId),
-            eq(betRounds.roundId, roundId),
-            eq(betRounds.playerId, playerId),
-          ),
-        );
-    },
-
-    async findRound(providerId: number, roundId: string, playerId: number) {
-      const rows = await db
-        .select()
-        .from(betRounds)
-        .where(
-          and(
-            eq(betRounds.providerId, providerId),
-            eq(betRounds.roundId, roundId),
-            eq(betRounds.playerId, playerId),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
     },
   };
 }

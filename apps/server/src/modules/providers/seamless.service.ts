@@ -8,11 +8,13 @@ import {
   type WinRequest,
 } from '@koi/provider-protocol';
 import type { Db, Tx } from '../../db/client';
-import { PlayerStatus, ProviderTxKind } from '../../db/schema';
+import { PlayerStatus } from '../auth';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
+import type { RecordsService } from '../records';
 import { createProvidersRepository, type ProviderTxRow } from './providers.repository';
+import { ProviderTxKind } from './providers.schema';
 
 export const WALLET_CURRENCY = 'USDT';
 
@@ -69,8 +71,14 @@ const ledgerKey = (provider: ProviderIdentity, kind: string, uuid: string) =>
  *   that arrives before its bet is remembered, and the late bet is refused;
  * - a player's balance never goes below zero (the ledger's conditional debit).
  */
-export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clock: Clock }) {
-  const { db, ledger, clock } = deps;
+export function createSeamlessWallet(deps: {
+  db: Db;
+  ledger: SeamlessLedger;
+  clock: Clock;
+  /** The bet rounds' owner: each call's stake or win is added to its round in the call's transaction. */
+  rounds: Pick<RecordsService, 'recordRound' | 'markRoundRolledBack'>;
+}) {
+  const { db, ledger, clock, rounds } = deps;
   // A game's category never changes while it is being played; remember it instead of asking on every call.
   const gameTypes = new Map<string, number>();
   async function gameTypeOf(
@@ -185,7 +193,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
     const amountMicro = BigInt(req.amount);
     const key = ledgerKey(provider, kind, req.transaction_uuid);
     const now = clock.now();
-    await repo.recordRound({
+    await rounds.recordRound(tx, {
       providerId: provider.id,
       roundId: req.round,
       playerId,
@@ -395,7 +403,13 @@ export function createSeamlessWallet(deps: { db: Db; ledger: SeamlessLedger; clo
               )
             : await ledger.availableIn(tx, player.id);
         await record(bet.amountMicro, balanceAfter, bet.amountMicro > 0n ? key : null);
-        await repo.markRoundRolledBack(provider.id, bet.roundId, player.id, bet.amountMicro, now);
+        await rounds.markRoundRolledBack(tx, {
+          providerId: provider.id,
+          roundId: bet.roundId,
+          playerId: player.id,
+          stakeMicro: bet.amountMicro,
+          now,
+        });
         return {
           ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
           transaction_uuid: req.transaction_uuid,

@@ -1,7 +1,7 @@
 import type { GameName, OutcomeOf } from '@koi/fair';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { RoundStatus } from '../../db/schema';
+import { betRounds, RoundStatus } from './records.schema';
 
 /**
  * Bet records and reports, read from bet_rounds (every round of providers and originals). Rolled-back rounds
@@ -12,6 +12,28 @@ export interface Window {
   to: Date;
 }
 
+/** A change to one round: the stake and payout it adds, and whether the round is now closed. */
+export interface RoundChange {
+  providerId: number;
+  roundId: string;
+  playerId: number;
+  gameCode: string;
+  gameTypeId: number;
+  stakeDeltaMicro: bigint;
+  payoutDeltaMicro: bigint;
+  close: boolean;
+  now: Date;
+}
+
+/** A rolled-back stake to take off its round. */
+export interface RoundRollback {
+  providerId: number;
+  roundId: string;
+  playerId: number;
+  stakeMicro: bigint;
+  now: Date;
+}
+
 type Totals = { bet_count: number; stake_micro: string; payout_micro: string };
 
 export function createRecordsRepository(db: DbOrTx) {
@@ -20,6 +42,53 @@ export function createRecordsRepository(db: DbOrTx) {
     sql`r.opened_at >= ${w.from.toISOString()}::timestamptz and r.opened_at < ${w.to.toISOString()}::timestamptz`;
 
   return {
+    /** Adds to a round's stake and payout (creating it on first sight) and closes it when the provider says so. */
+    async recordRound(r: RoundChange) {
+      const closedAt = r.close ? r.now : null;
+      await db
+        .insert(betRounds)
+        .values({
+          providerId: r.providerId,
+          roundId: r.roundId,
+          playerId: r.playerId,
+          gameCode: r.gameCode,
+          gameTypeId: r.gameTypeId,
+          stakeMicro: r.stakeDeltaMicro,
+          payoutMicro: r.payoutDeltaMicro,
+          status: r.close ? RoundStatus.CLOSED : RoundStatus.OPEN,
+          openedAt: r.now,
+          closedAt,
+        })
+        .onConflictDoUpdate({
+          target: [betRounds.providerId, betRounds.roundId, betRounds.playerId],
+          set: {
+            stakeMicro: sql`${betRounds.stakeMicro} + ${r.stakeDeltaMicro}`,
+            payoutMicro: sql`${betRounds.payoutMicro} + ${r.payoutDeltaMicro}`,
+            status: r.close ? RoundStatus.CLOSED : sql`${betRounds.status}`,
+            closedAt: r.close ? r.now : sql`${betRounds.closedAt}`,
+          },
+        });
+    },
+
+    /** Takes a rolled-back stake off the round; a round with nothing staked left counts as rolled back. */
+    async markRoundRolledBack(r: RoundRollback) {
+      const { providerId, roundId, playerId, stakeMicro, now } = r;
+      await db
+        .update(betRounds)
+        .set({
+          stakeMicro: sql`${betRounds.stakeMicro} - ${stakeMicro}`,
+          status: sql`case when ${betRounds.stakeMicro} - ${stakeMicro} = 0 then ${RoundStatus.ROLLED_BACK} else ${betRounds.status} end`,
+          closedAt: now,
+        })
+        .where(
+          and(
+            eq(betRounds.providerId, providerId),
+            eq(betRounds.roundId, roundId),
+            eq(betRounds.playerId, playerId),
+          ),
+        );
+    },
+
     async perGame(playerId: number, w: Window, gameType: number | undefined, limit: number, offset: number) {
       const typeFilter = gameType ? sql`and r.game_type_id = ${gameType}` : sql``;
       const rows = await queryRows<

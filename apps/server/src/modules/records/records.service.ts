@@ -2,7 +2,13 @@ import { formatMicro, formatSigned } from '@koi/ledger';
 import type { Clock } from '../../lib/clock';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import { outcomeToWire } from '../originals/originals.wire';
-import type { RecordsRepository } from './records.repository';
+import type { DbOrTx } from '../../db/client';
+import {
+  createRecordsRepository,
+  type RecordsRepository,
+  type RoundChange,
+  type RoundRollback,
+} from './records.repository';
 
 function money(stakeMicro: string, payoutMicro: string) {
   const stake = BigInt(stakeMicro);
@@ -16,6 +22,16 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export function createRecordsService(deps: { repo: RecordsRepository; clock: Clock }) {
   const { repo, clock } = deps;
   return {
+    /**
+     * Records money on a round inside the caller's transaction (`conn`), so the round and the ledger move
+     * together. Providers' rounds grow call by call; an original's round is written once, closed.
+     */
+    recordRound: (conn: DbOrTx, change: RoundChange) => createRecordsRepository(conn).recordRound(change),
+
+    /** Takes a rolled-back stake off its round, inside the caller's transaction. */
+    markRoundRolledBack: (conn: DbOrTx, rollback: RoundRollback) =>
+      createRecordsRepository(conn).markRoundRolledBack(rollback),
+
     async betRecords(
       playerId: number,
       q: { range: TimeRange; game_type?: number; page: number; size: number },

@@ -1,6 +1,6 @@
 import { LEDGER_CURRENCY, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AdjustmentRequestStatus } from '../../db/schema';
+import { AdjustmentRequestStatus } from './wallet.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';

@@ -1,6 +1,6 @@
 import { formatMicro, formatSigned, isTransferCode, TRANSFER_CODE_NAMES_ZH } from '@koi/ledger';
 import type { AdjustmentRow, AdminTransferRow } from '@koi/contract';
-import type { adjustmentRequests } from '../../db/schema';
+import type { adjustmentRequests } from './wallet.schema';
 
 /** The console's ledger values on the snake_case wire (decision 3): amounts as decimal strings. */
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Db } from '../../db/client';
-import { players } from '../../db/schema';
+import { players } from '../auth/auth.schema';
 import type { WalletService } from './wallet.service';
 
 /** Test helpers: players inserted directly (no password hashing), with their wallets open. */

@@ -3,7 +3,11 @@ import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind, type AccountAudit, type LedgerAudit } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { adjustmentRequests, ledgerAdjustments, players } from '../../db/schema';
+// Left from issue 9: the wallet still reads the auth module's players (usernames for the console and the CLI,
+// wallets of players registered before the ledger); those should come through the auth service.
+// eslint-disable-next-line no-restricted-imports
+import { players } from '../../db/schema';
+import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
 

@@ -5,8 +5,7 @@ import { toMicro } from '@koi/ledger';
 import { body, createTestApp, type TestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { createRecordsRepository } from '../records/records.repository';
-import { createRecordsService } from '../records/records.service';
+import { recordsModule } from '../records';
 import { createTurnover } from './turnover';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
@@ -31,7 +30,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     createTurnover({
       db: t.database.db,
       clock: t.clock,
-      records: createRecordsService({ repo: createRecordsRepository(t.database.db), clock: t.clock }),
+      records: recordsModule({ database: t.database, clock: t.clock }).service,
       multiples: { depositMultipleCentis: 100, bonusMultipleCentis: 1000 },
     });
   const withdrawalCount = async (playerId: number) =>

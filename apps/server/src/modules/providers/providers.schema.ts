@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -51,34 +50,6 @@ export const providerTransactions = pgTable(
     uniqueIndex('provider_tx_uuid_uq').on(t.providerId, t.transactionUuid),
     index('provider_tx_reference_idx').on(t.providerId, t.referenceTransactionUuid),
     index('provider_tx_player_idx').on(t.playerId, t.createdAt),
-  ],
-);
-
-export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
-
-/** One game round of one player, from a provider or an original: the source of bet records and reports. */
-export const betRounds = pgTable(
-  'bet_rounds',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    providerId: smallint('provider_id').notNull(),
-    roundId: text('round_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    gameCode: text('game_code').notNull(),
-    gameTypeId: smallint('game_type_id').notNull(),
-    stakeMicro: bigint('stake_micro', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    payoutMicro: bigint('payout_micro', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    status: smallint('status').notNull().default(RoundStatus.OPEN),
-    openedAt: ts('opened_at').notNull().defaultNow(),
-    closedAt: ts('closed_at'),
-  },
-  (t) => [
-    uniqueIndex('bet_rounds_round_uq').on(t.providerId, t.roundId, t.playerId),
-    index('bet_rounds_player_idx').on(t.playerId, t.openedAt),
   ],
 );
 

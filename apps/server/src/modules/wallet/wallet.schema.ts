@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { players } from './accounts';
+import { players } from '../auth/auth.schema';
 
 /**
  * The wallet ledger (issue 4), modelled on TigerBeetle's accounts and transfers. The writes themselves are

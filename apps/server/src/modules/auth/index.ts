@@ -1,0 +1,3 @@
+/** Players, sign-in sessions, captchas and login events: what other modules may use of them. */
+export { PlayerStatus } from './auth.schema';
+export type { AuthService, AuthenticatedSession } from './auth.service';

@@ -1,0 +1,3 @@
+/** The game catalogue (providers, categories, games) and launching: what other modules may use of it. */
+export { WalletModel } from './games.schema';
+export type { GamesService, PlayerGate, LaunchTarget } from './games.service';
