@@ -30,7 +30,8 @@ import { gamesRoutes } from './modules/games/games.routes';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { seedCatalogue } from './modules/games/catalogue.seed';
-import { createLaunchTarget, createPlayerGate } from './modules/games/launch';
+import { createLaunchTarget } from './modules/games/launch';
+import { createPlayerGate } from './modules/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { recordsModule } from './modules/records';
 import { originalsRoutes } from './modules/originals/originals.routes';
@@ -196,7 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   const gamesRepo = createGamesRepository(database.db);
-  const playerGate = createPlayerGate(createAuthRepository(database.db), clock);
+  const playerGate = createPlayerGate(database.db, clock);
   const games = createGamesService({
     repo: gamesRepo,
     gate: playerGate,

@@ -6,8 +6,7 @@ import { testConfig } from '../../config';
 import { queryRows, type Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { manualClock } from '../../lib/clock';
-import { createAuthRepository } from '../auth/auth.repository';
-import { createPlayerGate } from '../games/launch';
+import { createPlayerGate } from '../auth';
 import { createWalletService } from '../wallet/wallet.service';
 import { createPlayers } from '../wallet/wallet.fixtures';
 import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
@@ -30,7 +29,7 @@ beforeAll(async () => {
     db: database.db,
     clock,
     config: testConfig(),
-    gate: createPlayerGate(createAuthRepository(database.db), clock),
+    gate: createPlayerGate(database.db, clock),
   });
 });
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import { AppError } from '../../errors';
-import { PlayerStatus } from '../auth';
 import { WalletModel } from './games.schema';
 // Left from issue 9: launching belongs to the providers module, with the player from the auth service and the
 // session through the providers module's service rather than these repository types.
@@ -11,20 +10,7 @@ import { newToken, sha256Hex } from '../../lib/crypto';
 import type { ProvidersRepository } from '../providers/providers.repository';
 import { requestLaunch, type ProviderEndpoint } from '../providers/launch.adapter';
 import type { TransferWallet } from '../providers/transfer.service';
-import type { LaunchTarget, PlayerGate } from './games.service';
-
-/** Frozen players cannot sign in at all; self-excluded players can sign in (to withdraw) but not play. */
-export function createPlayerGate(players: Pick<AuthRepository, 'findPlayerById'>, clock: Clock): PlayerGate {
-  return {
-    async assertMayPlay(playerId) {
-      const player = await players.findPlayerById(playerId);
-      if (!player || player.status === PlayerStatus.FROZEN) throw new AppError('ACCOUNT_FROZEN');
-      if (player.selfExcludedUntil && player.selfExcludedUntil.getTime() > clock.now().getTime()) {
-        throw new AppError('SELF_EXCLUDED');
-      }
-    },
-  };
-}
+import type { LaunchTarget } from './games.service';
 
 /**
  * Where a game opens. Koi's originals are screens of the player app. A seamless provider is asked, server
