@@ -5,8 +5,7 @@ import { startSandbox, type RunningSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { manualClock } from '../../lib/clock';
-import { createAuthRepository } from '../auth/auth.repository';
-import { createPlayerGate } from '../games/launch';
+import { createPlayerGate } from '../auth';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createPlayers } from '../wallet/wallet.fixtures';
 import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
@@ -32,7 +31,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
     await addReceivingAddresses(t.database.db, [address]);
     const config = testConfig({ ...sb.koiConfig });
-    const gate = createPlayerGate(createAuthRepository(t.database.db), t.clock);
+    const gate = createPlayerGate(t.database.db, t.clock);
     deposits = createDepositsService({ db: t.database.db, clock: t.clock, config, gate });
     watcher = newWatcher();
   }, 60_000);
@@ -132,7 +131,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
       db: t.database.db,
       clock: past,
       config: testConfig({ ...sb.koiConfig }),
-      gate: createPlayerGate(createAuthRepository(t.database.db), past),
+      gate: createPlayerGate(t.database.db, past),
     });
     // The player paid once before from a known sender, so the sender points to this player.
     await deposits.recharge(p, '25', null);

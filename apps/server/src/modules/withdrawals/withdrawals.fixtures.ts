@@ -7,8 +7,7 @@ import { body, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
-import { createRecordsRepository } from '../records/records.repository';
-import { createRecordsService } from '../records/records.service';
+import { recordsModule } from '../records';
 import type { PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
 
@@ -105,7 +104,7 @@ export function withdrawalsHarness(t: () => TestApp) {
       config: t().app.koi.config.withdrawals,
       players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
       wallet: wallet(),
-      records: createRecordsService({ repo: createRecordsRepository(t().database.db), clock: t().clock }),
+      records: recordsModule({ database: t().database, clock: t().clock }).service,
       rail,
     });
 
