@@ -244,7 +244,7 @@ describe('time from payment to credit with npm start settings', () => {
     try {
       const wallet = createWalletService({ db: t.database.db, clock: t.clock });
       const [p] = await createPlayers(t.database.db, wallet, 1);
-      const gate = createPlayerGate(createAuthRepository(t.database.db), t.clock);
+      const gate = createPlayerGate(t.database.db, t.clock);
       const deposits = createDepositsService({
         db: t.database.db,
         clock: t.clock,
