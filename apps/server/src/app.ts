@@ -55,6 +55,7 @@ import { createContentAdmin } from './modules/content/content.admin';
 import { contentAdminRoutes } from './modules/content/content.admin.routes';
 import { withdrawalsModule, type PayoutRail, type WithdrawalsModule } from './modules/withdrawals';
 import { depositsModule } from './modules/deposits';
+import { eventsModule } from './modules/events';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -148,7 +149,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Our plugins.
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { config });
-  const wallet = createWalletService({ db: database.db, clock, log: app.log });
+  // Live balance signals: the wallet tells the hub after each committed transfer that touches a player.
+  const events = eventsModule({ config, log: app.log });
+  const wallet = createWalletService({
+    db: database.db,
+    clock,
+    log: app.log,
+    onPlayerBalanceChanged: events.service.publish,
+  });
   await wallet.ensureSystemAccounts();
   // Built after the records service below; user info reads the remaining turnover through it.
   let withdrawals: WithdrawalsModule | null = null;
@@ -188,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(authRoutes, { auth, config });
   await app.register(contentRoutes, { db: database.db });
   await app.register(walletRoutes, { wallet });
+  await app.register(events.plugin);
   const providerDirectory = createProviderDirectory(database.db, config.providerSim);
   const transferWallet = createTransferWallet({
     db: database.db,

@@ -7,6 +7,7 @@ import { KeepAliveOutlet } from '../components/KeepAliveOutlet';
 import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
 import { TopProgress } from '../components/TopProgress';
+import { useBalanceEvents } from '../features/auth/api/balanceEvents';
 import { useUserInfoQuery } from '../features/auth/api/userInfo';
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useUiStore } from '../stores/ui';
@@ -24,6 +25,8 @@ const RetryDialog = lazy(() => import('../components/RetryDialog'));
  */
 function UserInfoKeeper() {
   useUserInfoQuery();
+  // The server's balance signal refetches at once; the 30-second poll remains the fallback.
+  useBalanceEvents();
   return null;
 }
 

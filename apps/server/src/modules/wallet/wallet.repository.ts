@@ -238,6 +238,19 @@ export function createWalletRepository(db: DbOrTx) {
       }
     },
 
+    /** The owning player of each of these ledger accounts that is a player's (system accounts have none). */
+    async playersOfAccountsWithIds(accountIds: bigint[]): Promise<Map<bigint, number>> {
+      const rows = await queryRows<{ id: string; player_id: string }>(
+        db,
+        sql`select id::text, player_id::text from ledger_accounts
+            where player_id is not null and id in (${sql.join(
+              accountIds.map((id) => sql`${id.toString()}::bigint`),
+              sql`, `,
+            )})`,
+      );
+      return new Map(rows.map((r) => [BigInt(r.id), Number(r.player_id)]));
+    },
+
     /** Keys of pending transfers whose timeout has passed, oldest first, at most `limit`. */
     async expiredPendingKeys(now: Date, limit: number): Promise<string[]> {
       const rows = await queryRows<{ idempotency_key: string }>(

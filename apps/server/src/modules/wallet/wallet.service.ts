@@ -136,6 +136,11 @@ export interface WalletServiceDeps {
   batching?: BatchingOptions | false;
   /** Where a group commit that failed as a whole is reported (the app passes its logger); stderr otherwise. */
   log?: BatchLogger;
+  /**
+   * Told which players' balances changed, after the change is committed (the events module pushes a signal to
+   * their open streams). Must not throw or block: it is a notification, not part of the money movement.
+   */
+  onPlayerBalanceChanged?: (playerIds: number[]) => void;
 }
 
 const stderrLogger: BatchLogger = {
@@ -174,6 +179,9 @@ function checkRequest(req: TransferRequest) {
   if (sameSide) throw new AppError('BAD_REQUEST', { detail: 'debit and credit are the same account' });
 }
 
+/** Drizzle's transaction handle keeps its session private; savepoints share the session of their transaction. */
+const sessionOf = (tx: DbOrTx): object => (tx as unknown as { session: object }).session;
+
 function toResult(key: string, r: TransferRecord): TransferResult {
   return {
     id: r.transferId.toString(),
@@ -194,6 +202,67 @@ export function createWalletService(deps: WalletServiceDeps) {
   const repo = createWalletRepository(db);
   const batching = deps.batching ?? DEFAULT_BATCHING;
   const batcher = batching ? createTransferBatcher(repo, shards, batching, deps.log ?? stderrLogger) : null;
+
+  /*
+   * Balance-change signals, in this one place for every caller. A transfer the service commits itself (single,
+   * batched, linked, hold, post, void, adjustment) signals once its call returns, which is after its commit. A
+   * transfer made inside a caller's transaction (transferIn, holdIn, resolveIn: bets, wins, withdrawals) must
+   * not signal before that transaction commits, or a refetch would read the old balance and a rolled-back bet
+   * would signal money that never moved. Drizzle has no after-commit hook, so the service wraps
+   * `db.transaction` once: each top-level transaction collects the players its in-transaction transfers
+   * touched (keyed by its session, which its savepoints share) and signals them only after it committed. A
+   * transaction that throws (rolls back) signals nothing.
+   */
+  const changed = deps.onPlayerBalanceChanged;
+  const touchedBySession = new WeakMap<object, Set<number>>();
+  if (changed) {
+    const begin = db.transaction.bind(db);
+    db.transaction = (async (run: (tx: Tx) => Promise<unknown>, config?: unknown) => {
+      const touched = new Set<number>();
+      const result = await begin(async (tx) => {
+        touchedBySession.set(sessionOf(tx), touched);
+        return run(tx);
+      }, config as never);
+      if (touched.size) changed([...touched]);
+      return result;
+    }) as Db['transaction'];
+  }
+  /** Signals the players of committed transfers; `conn` is the caller's transaction when there is one. */
+  function touched(conn: DbOrTx | null, rows: TransferRow[]) {
+    if (!changed) return;
+    const ids = new Set<number>();
+    for (const row of rows)
+      for (const side of [row.debit, row.credit]) if (side.playerId !== null) ids.add(side.playerId);
+    signal(conn, ids);
+  }
+  function signal(conn: DbOrTx | null, ids: Set<number>) {
+    if (!changed || !ids.size) return;
+    const pending = conn ? touchedBySession.get(sessionOf(conn)) : undefined;
+    if (pending) for (const id of ids) pending.add(id);
+    else changed([...ids]);
+  }
+  /**
+   * A post or void knows only its key; its players come from the accounts it names. An account's owner never
+   * changes, so the answer is remembered (system accounts remembered as null).
+   */
+  const ownerOfAccount = new Map<bigint, number | null>();
+  async function touchedResolution(conn: DbOrTx | null, record: TransferRecord) {
+    if (!changed) return;
+    const accounts = [record.debitAccountId, record.creditAccountId];
+    const unknown = accounts.filter((id) => !ownerOfAccount.has(id));
+    if (unknown.length) {
+      // Bounded: one entry per account ever resolved on this node; forgetting costs one query.
+      if (ownerOfAccount.size > 100_000) ownerOfAccount.clear();
+      const owners = await createWalletRepository(conn ?? db).playersOfAccountsWithIds(unknown);
+      for (const id of unknown) ownerOfAccount.set(id, owners.get(id) ?? null);
+    }
+    const ids = new Set<number>();
+    for (const id of accounts) {
+      const owner = ownerOfAccount.get(id);
+      if (owner !== null && owner !== undefined) ids.add(owner);
+    }
+    signal(conn, ids);
+  }
 
   function rowOf(req: TransferRequest, pending: boolean): TransferRow {
     const now = clock.now();
@@ -225,8 +294,10 @@ export function createWalletService(deps: WalletServiceDeps) {
   /** One transfer inside a caller's transaction (linked batches, adjustments). */
   async function submit(conn: DbOrTx, req: TransferRequest, pending: boolean): Promise<TransferResult> {
     checkRequest(req);
-    const result = toResult(req.key, await createWalletRepository(conn).transfer(rowOf(req, pending)));
+    const row = rowOf(req, pending);
+    const result = toResult(req.key, await createWalletRepository(conn).transfer(row));
     assertPosted(req, result);
+    touched(conn, [row]);
     return result;
   }
 
@@ -237,12 +308,15 @@ export function createWalletService(deps: WalletServiceDeps) {
     const record = batcher ? await batcher.submit(row) : await withRetry(() => repo.transfer(row));
     const result = toResult(req.key, record);
     assertPosted(req, result);
+    touched(null, [row]);
     return result;
   }
 
   async function resolve(key: string, post: boolean): Promise<TransferResult> {
     if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
-    return toResult(key, await withRetry(() => repo.resolve(key, post, clock.now())));
+    const record = await withRetry(() => repo.resolve(key, post, clock.now()));
+    await touchedResolution(null, record);
+    return toResult(key, record);
   }
 
   async function balancesOf(playerId: number): Promise<PlayerBalance[]> {
@@ -308,7 +382,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** Posts or voids a hold inside the caller's transaction (with the state change that decided it). */
     async resolveIn(tx: Tx, key: string, post: boolean): Promise<TransferResult> {
       if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
-      return toResult(key, await createWalletRepository(tx).resolve(key, post, clock.now()));
+      const record = await createWalletRepository(tx).resolve(key, post, clock.now());
+      await touchedResolution(tx, record);
+      return toResult(key, record);
     },
 
     /** The player's posted money in and out per transfer code (operators' review of a withdrawal). */

@@ -1,0 +1,99 @@
+import { Redis } from 'ioredis';
+
+/** Where the hub reports a Redis problem (a Fastify/pino logger fits). */
+export interface HubLogger {
+  warn(details: object, message: string): void;
+}
+
+export type BalanceListener = () => void;
+
+/** The Redis channel every node publishes to and subscribes on; the message is a JSON array of player ids. */
+export const BALANCE_CHANNEL = 'koi:events:balance';
+
+/**
+ * Fan-out of "this player's balance changed" to every node's open streams.
+ *
+ * With Redis (REDIS_URL), a publish goes only to Redis, and every node, this one included, delivers what its
+ * dedicated subscriber connection receives (a connection in subscriber mode can run no other command, hence
+ * two connections). Delivery through Redis alone keeps one path for local and remote streams, so a signal is
+ * never delivered twice. Without Redis, the process is the whole platform and delivery is a direct call.
+ *
+ * Signals are hints: the client refetches its balance. A signal lost while Redis is down costs nothing but
+ * freshness; the web app's 30-second poll still runs. So publishing never throws and never waits.
+ */
+export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
+  const listeners = new Map<number, Set<BalanceListener>>();
+  let closed = false;
+
+  function deliver(playerIds: number[]) {
+    for (const id of playerIds) {
+      for (const listener of listeners.get(id) ?? []) listener();
+    }
+  }
+
+  let publisher: Redis | null = null;
+  let subscriber: Redis | null = null;
+  /** Resolves once the subscriber listens, so a node never misses a signal published after it is ready. */
+  let ready: Promise<void> = Promise.resolve();
+  if (opts.redisUrl) {
+    const options = { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false };
+    publisher = new Redis(opts.redisUrl, options);
+    subscriber = new Redis(opts.redisUrl, options);
+    for (const connection of [publisher, subscriber]) {
+      connection.on('error', (err: Error) =>
+        opts.log.warn({ err: err.message }, 'redis error (balance signals degrade to polling)'),
+      );
+    }
+    subscriber.on('message', (_channel: string, message: string) => {
+      let ids: unknown;
+      try {
+        ids = JSON.parse(message);
+      } catch {
+        return;
+      }
+      if (Array.isArray(ids)) deliver(ids.filter((id): id is number => Number.isSafeInteger(id)));
+    });
+    ready = subscriber.subscribe(BALANCE_CHANNEL).then(
+      () => undefined,
+      (err: Error) => opts.log.warn({ err: err.message }, 'balance signal subscription failed'),
+    );
+  }
+
+  return {
+    ready: () => ready,
+
+    /** Tells every node that these players' balances changed. Never throws. */
+    publish(playerIds: number[]) {
+      if (closed || playerIds.length === 0) return;
+      if (publisher) {
+        publisher
+          .publish(BALANCE_CHANNEL, JSON.stringify(playerIds))
+          .catch((err: Error) => opts.log.warn({ err: err.message }, 'balance signal publish failed'));
+      } else {
+        deliver(playerIds);
+      }
+    },
+
+    /** Calls `listener` on each signal for the player until the returned function is called. */
+    subscribe(playerId: number, listener: BalanceListener): () => void {
+      let set = listeners.get(playerId);
+      if (!set) listeners.set(playerId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(playerId) === set) listeners.delete(playerId);
+      };
+    },
+
+    /** Open listeners for the player on this node. */
+    count: (playerId: number) => listeners.get(playerId)?.size ?? 0,
+
+    close() {
+      closed = true;
+      publisher?.disconnect();
+      subscriber?.disconnect();
+    },
+  };
+}
+
+export type BalanceHub = ReturnType<typeof createBalanceHub>;

@@ -1,0 +1,374 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { body, createTestApp, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import { adminUrl, createTestDatabase, testLeg, withDatabase } from '../../../test/db';
+import { freePort } from '../../../test/sim';
+import type { Database } from '../../db/client';
+import { manualClock } from '../../lib/clock';
+import { createPlayers, deposit, freshKey } from '../wallet/wallet.fixtures';
+import { createWalletService } from '../wallet/wallet.service';
+import { STREAMS_PER_PLAYER } from './events.routes';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** An open event stream read with fetch(), as the web app reads it: `until` waits for a text in the stream. */
+async function openStream(base: string, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/plat/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  let text = '';
+  let ended = false;
+  const waiters = new Set<() => void>();
+  void (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        for (const wake of waiters) wake();
+      }
+    } catch {
+      // aborted by the test
+    }
+    ended = true;
+    for (const wake of waiters) wake();
+  })();
+  const count = (needle: string) => text.split(needle).length - 1;
+  return {
+    res,
+    count,
+    get ended() {
+      return ended;
+    },
+    /** Resolves once `needle` occurs `times` times (or the stream ended), or fails after `ms`. */
+    async until(needle: string, times = 1, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      while (count(needle) < times && !ended) {
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(`no "${needle}" x${times} within ${ms} ms; got: ${JSON.stringify(text)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, left);
+        });
+      }
+      return count(needle);
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const BALANCE = 'event: balance';
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function diceBet(t: TestApp, auth: Record<string, string>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/originals/dice/bet',
+    headers: auth,
+    payload: { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
+  });
+  expect(body(res).code, res.body).toBe(200);
+}
+
+for (const leg of ['in-process', 'redis'] as const) {
+  describe(`balance events (${leg})`, () => {
+    let t: TestApp;
+    let base: string;
+    beforeAll(async () => {
+      t = await createTestApp({
+        demoSignupBonus: '100',
+        ...(leg === 'redis' ? { redisUrl: REDIS_URL } : {}),
+      });
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(() => t.close());
+
+    it('refuses a stream without a valid bearer token with 401 in the envelope', async () => {
+      for (const headers of [{}, { authorization: 'Bearer not-a-session' }, { authorization: 'Basic x' }]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/plat/events', headers });
+        expect(res.statusCode).toBe(401);
+        expect(body(res).code).toBe(401);
+        expect(body(res).message).toBeTruthy();
+      }
+      // A token in the query string is not a way in (it would leak into logs and history).
+      const { token } = await signUp(t.app);
+      const res = await t.app.inject({ method: 'GET', url: `/api/plat/events?token=${token}` });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it("signals the player's held streams after a bet, and nobody else's", async () => {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      const tabOne = await openStream(base, a.token);
+      const tabTwo = await openStream(base, a.token);
+      const other = await openStream(base, b.token);
+      try {
+        expect(tabOne.res.status).toBe(200);
+        expect(tabOne.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        expect(tabOne.res.headers.get('cache-control')).toMatch(/no-cache/);
+        await Promise.all([
+          tabOne.until(': connected'),
+          tabTwo.until(': connected'),
+          other.until(': connected'),
+        ]);
+        expect(tabOne.count(BALANCE)).toBe(0);
+
+        await diceBet(t, a.auth);
+        await tabOne.until(BALANCE);
+        await tabTwo.until(BALANCE);
+        await pause(300);
+        expect(other.count(BALANCE)).toBe(0);
+        // A signal carries no amount: the client refetches user info.
+        expect(tabOne.count('data: {}')).toBeGreaterThanOrEqual(1);
+
+        await diceBet(t, b.auth);
+        await other.until(BALANCE);
+      } finally {
+        for (const s of [tabOne, tabTwo, other]) s.close();
+      }
+      expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+    });
+
+    it(`bounds a player's streams: the ${STREAMS_PER_PLAYER + 1}th closes the oldest`, async () => {
+      const a = await signUp(t.app);
+      const streams = [];
+      for (let i = 0; i < STREAMS_PER_PLAYER; i += 1) streams.push(await openStream(base, a.token));
+      await Promise.all(streams.map((s) => s.until(': connected')));
+      expect(streams.some((s) => s.ended)).toBe(false);
+      const newest = await openStream(base, a.token);
+      await newest.until(': connected');
+      await streams[0]!.until('never-sent', 1, 5_000);
+      expect(streams[0]!.ended).toBe(true);
+      expect(streams.slice(1).some((s) => s.ended)).toBe(false);
+      for (const s of [...streams, newest]) s.close();
+    });
+  });
+}
+
+describe('wallet balance-change listener', () => {
+  let database: Database;
+  let calls: number[][];
+  let wallet: ReturnType<typeof createWalletService>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    calls = [];
+    wallet = createWalletService({
+      db: database.db,
+      clock: manualClock(new Date()),
+      onPlayerBalanceChanged: (ids) => calls.push([...ids].sort((x, y) => x - y)),
+    });
+    await wallet.ensureSystemAccounts();
+  });
+  afterAll(() => database.close());
+
+  const hasCall = (id: number) => calls.some((c) => c.includes(id));
+
+  it('is told after single, batched, linked, hold, post and void transfers', async () => {
+    const [p1, p2, p3] = await createPlayers(database.db, wallet, 3);
+    await deposit(wallet, p1!, '50');
+    expect(calls).toContainEqual([p1]);
+    // 30 concurrent transfers go through the group-commit batcher; every player is told.
+    const many = await createPlayers(database.db, wallet, 30);
+    calls.length = 0;
+    await Promise.all(many.map((id) => deposit(wallet, id, '1')));
+    for (const id of many) expect(hasCall(id)).toBe(true);
+
+    calls.length = 0;
+    await wallet.transferLinked([
+      {
+        key: freshKey('p2p'),
+        debit: { player: p1! },
+        credit: { player: p2! },
+        amountMicro: toMicro('5'),
+        code: TransferCode.ADJUSTMENT,
+      },
+    ]);
+    expect(calls).toEqual([[p1, p2]]);
+
+    const hold = {
+      key: freshKey('hold'),
+      debit: { player: p1! },
+      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+      amountMicro: toMicro('3'),
+      code: TransferCode.WITHDRAWAL,
+    };
+    calls.length = 0;
+    await wallet.hold(hold);
+    expect(calls).toEqual([[p1]]);
+    calls.length = 0;
+    await wallet.post(hold.key);
+    expect(calls).toEqual([[p1]]);
+    const second = { ...hold, key: freshKey('hold') };
+    await wallet.hold(second);
+    calls.length = 0;
+    await wallet.void(second.key);
+    expect(calls).toEqual([[p1]]);
+    expect(hasCall(p3!)).toBe(false);
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it("tells about a caller's transaction only after it commits, and never when it rolls back", async () => {
+    const [p] = await createPlayers(database.db, wallet, 1);
+    await deposit(wallet, p!, '10');
+    const bet = () => ({
+      key: freshKey('bet'),
+      debit: { player: p! },
+      credit: { system: SystemAccount.HOUSE },
+      amountMicro: toMicro('1'),
+      code: TransferCode.BET,
+    });
+    calls.length = 0;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await wallet.transferIn(tx, bet());
+        // Savepoints share their transaction's signal.
+        await tx.transaction(async (sp) => {
+          await wallet.transferIn(sp, bet());
+        });
+        throw new Error('caller gives up');
+      }),
+    ).rejects.toThrow('caller gives up');
+    expect(calls).toEqual([]);
+
+    await database.db.transaction(async (tx) => {
+      await wallet.transferIn(tx, bet());
+      await tx.transaction(async (sp) => {
+        await wallet.transferIn(sp, bet());
+      });
+      expect(calls).toEqual([]);
+    });
+    expect(calls).toEqual([[p]]);
+    expect(await wallet.availableIn(database.db, p!)).toBe(toMicro('8'));
+    expect(await wallet.verify()).toEqual([]);
+  });
+});
+
+/**
+ * Two real server processes on one PostgreSQL database and one Redis: a stream held on B hears of a bet
+ * placed through A. PostgreSQL leg only (the embedded database is one process per data directory).
+ */
+describe.skipIf(testLeg() !== 'postgres')('balance events across two server processes', () => {
+  const serverDir = path.resolve(import.meta.dirname, '../../..');
+  const children: ChildProcess[] = [];
+  let dbName = '';
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+
+  async function start(databaseUrl: string): Promise<string> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        DEMO_SIGNUP_BONUS: '100',
+        CAPTCHA: 'off',
+        RATE_LIMIT: 'off',
+        JOBS: 'off',
+        LOG_LEVEL: 'warn',
+        INIT_CWD: serverDir,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 600; i += 1) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return base;
+      } catch {
+        // not listening yet
+      }
+      await pause(100);
+    }
+    throw new Error('server did not start');
+  }
+
+  const post = (base: string, url: string, fields: Record<string, string>, token?: string) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: new URLSearchParams(fields),
+    }).then((r) => r.json() as Promise<{ code: number; result: Record<string, unknown> }>);
+
+  it('delivers a bet made through process A to a stream held on process B', async () => {
+    const template = inject('koiTemplateDb');
+    dbName = `${template}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database "${dbName}" template "${template}"`);
+    await admin.end();
+    const url = withDatabase(adminUrl(), dbName);
+    // One after the other: both would run the same (idempotent) seed at once otherwise.
+    const a = await start(url);
+    const b = await start(url);
+
+    const username = uniqueUsername('evt');
+    const password = 'secret123';
+    const reg = await post(a, '/api/home/register', {
+      username,
+      password,
+      confrimPas: password,
+      captcha: '',
+      code: '',
+      device: 'dev',
+      age_confirmed: '1',
+    });
+    expect(reg.code).toBe(200);
+    const login = await post(b, '/api/home/login', { username, password, captcha: '', device: '' });
+    const token = login.result.token as string;
+    expect(token).toBeTruthy();
+
+    const stream = await openStream(b, token);
+    try {
+      await stream.until(': connected');
+      const bet = await post(
+        a,
+        '/api/originals/dice/bet',
+        { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
+        token,
+      );
+      expect(bet.code).toBe(200);
+      await stream.until(BALANCE);
+    } finally {
+      stream.close();
+    }
+  });
+});
