@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
 import { isTronAddress } from '../../lib/tron-address';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
-import type { PlayerGate } from '../games/games.service';
+import type { PlayerGate } from '../auth';
 import { withRetry } from '../wallet/wallet.batcher';
 import {
   applyRequest,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { PlayerGate } from '../games/games.service';
+import type { PlayerGate } from '../auth';
 import type { Job } from '../jobs/jobs';
 import type { WalletService } from '../wallet/wallet.service';
 import { createChainWatcher } from './deposits.watcher';

@@ -1,5 +1,6 @@
 import type { GameItem, Locale } from '@koi/contract';
 import { AppError } from '../../errors';
+import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
 
 /** Shown first among the home tabs (spec §2: hot = 0). */
@@ -16,11 +17,6 @@ const TAB_NAMES: Record<number, string> = {
 
 /** Spec §8: each non-playable status has its own toast. */
 const STATUS_ERRORS = { 2: 'GAME_MAINTENANCE', 3: 'GAME_COMING_SOON', 4: 'GAME_STAY_TUNED' } as const;
-
-export interface PlayerGate {
-  /** Throws when the player may not open games (frozen, self-excluded). */
-  assertMayPlay(playerId: number): Promise<void>;
-}
 
 export interface LaunchTarget {
   /** Returns the URL that opens the game for this player. */
@@ -44,7 +40,7 @@ export function toGameItem(row: GameRow, locale: Locale): GameItem {
 
 export function createGamesService(deps: {
   repo: GamesRepository;
-  gate: PlayerGate;
+  gate: Pick<PlayerGate, 'assertMayPlay'>;
   launcher: LaunchTarget;
 }) {
   const { repo } = deps;

@@ -15,26 +15,16 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import type { GamesService, PlayerGate } from '../games/games.service';
+import type { PlayerGate } from '../auth';
+import type { GamesService } from '../games/games.service';
+import type { WalletService } from '../wallet/wallet.service';
 import type { RecordsService } from '../records';
 import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
 
 export const KOI_PROVIDER_ID = 15;
 
-export interface OriginalsLedger {
-  transferIn(
-    tx: Tx,
-    req: {
-      key: string;
-      debit: { player: number } | { system: SystemAccount };
-      credit: { player: number } | { system: SystemAccount };
-      amountMicro: bigint;
-      code: TransferCode;
-      reference?: { type: string; id: string };
-    },
-  ): Promise<unknown>;
-  availableIn(conn: Db | Tx, playerId: number): Promise<bigint>;
-}
+/** What a bet needs from the ledger: a transfer in the bet's transaction and the balance read through it. */
+export type OriginalsLedger = Pick<WalletService, 'transferIn' | 'availableIn'>;
 
 export interface OriginalBetInput {
   amount: string;
@@ -88,7 +78,7 @@ export function createOriginalsService(deps: {
   db: Db;
   ledger: OriginalsLedger;
   games: Pick<GamesService, 'findGame'>;
-  gate: PlayerGate;
+  gate: Pick<PlayerGate, 'assertMayPlay'>;
   /** The bet rounds' owner: each bet's round is written, closed, in the bet's transaction. */
   rounds: Pick<RecordsService, 'recordRound'>;
   clock: Clock;

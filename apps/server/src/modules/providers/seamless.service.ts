@@ -13,28 +13,18 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import type { RecordsService } from '../records';
+import type { WalletService } from '../wallet/wallet.service';
 import { createProvidersRepository, type ProviderTxRow } from './providers.repository';
 import { ProviderTxKind } from './providers.schema';
 
 export const WALLET_CURRENCY = 'USDT';
 
-/** What the seamless wallet needs from the ledger. */
-export interface SeamlessLedger {
-  /** A posted transfer inside the caller's transaction; throws AppError (e.g. INSUFFICIENT_BALANCE). */
-  transferIn(
-    tx: Tx,
-    req: {
-      key: string;
-      debit: { player: number } | { system: SystemAccount };
-      credit: { player: number } | { system: SystemAccount };
-      amountMicro: bigint;
-      code: TransferCode;
-      reference?: { type: string; id: string };
-    },
-  ): Promise<{ debitBalanceAfterMicro: bigint; creditBalanceAfterMicro: bigint }>;
-  /** The player's spendable balance, read through `conn` (PGlite has one connection: reads inside a round must use its transaction). */
-  availableIn(conn: Db | Tx, playerId: number): Promise<bigint>;
-}
+/**
+ * What the seamless wallet needs from the ledger: a posted transfer inside the call's transaction (throws
+ * AppError, e.g. INSUFFICIENT_BALANCE) and the player's spendable balance read through that transaction
+ * (PGlite has one connection: reads inside a round must use its transaction).
+ */
+export type SeamlessLedger = Pick<WalletService, 'transferIn' | 'availableIn'>;
 
 export interface ProviderIdentity {
   id: number;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { SystemAccount, TransferCode } from '@koi/ledger';
 import { TransferStatus } from '@koi/provider-protocol';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 // Left from issue 9: the transfer wallet still runs its SQL here, over the auth module's players and the
 // games module's providers; it belongs in providers.repository with players and providers from their services.
 // eslint-disable-next-line no-restricted-imports
@@ -12,21 +12,10 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { ProviderEndpoint } from './launch.adapter';
 import type { TransferCallResult, TransferClient } from './transfer.adapter';
+import type { WalletService } from '../wallet/wallet.service';
 
 /** What the transfer wallet needs from the ledger: two-phase transfers by key. */
-export interface TransferLedger {
-  hold(req: {
-    key: string;
-    debit: { player: number } | { system: SystemAccount };
-    credit: { player: number } | { system: SystemAccount };
-    amountMicro: bigint;
-    code: TransferCode;
-    reference?: { type: string; id: string };
-  }): Promise<unknown>;
-  post(key: string): Promise<unknown>;
-  void(key: string): Promise<unknown>;
-  availableIn(conn: DbOrTx, playerId: number): Promise<bigint>;
-}
+export type TransferLedger = Pick<WalletService, 'hold' | 'post' | 'void' | 'availableIn'>;
 
 type TransferRow = typeof providerTransfers.$inferSelect;
 
