@@ -23,11 +23,38 @@ const withSandbox = process.env.SANDBOX !== 'off' && process.env.PROVIDER_SIM !=
 
 /** The variable's value, else a random secret generated once into `KOI_DATA_DIR/<file>`. */
 function secret(variable, file) {
-  if (process.env[variable]) return process.env[variable];
+  if (variable && process.env[variable]) return process.env[variable];
   fs.mkdirSync(dataDir, { recursive: true });
   const full = path.join(dataDir, file);
   if (!fs.existsSync(full)) fs.writeFileSync(full, randomBytes(32).toString('hex'), { mode: 0o600 });
   return fs.readFileSync(full, 'utf8').trim();
+}
+
+/**
+ * The catalogue's game providers (apps/server/src/modules/games/catalogue.seed.ts), each of which the
+ * sandbox plays; each gets its own secret, as each real provider would issue one.
+ */
+const PROVIDER_CODES = [
+  'pg',
+  'ag',
+  'im',
+  'jdb',
+  'sabah',
+  'cmd',
+  'mg',
+  'cq9',
+  'pp',
+  'bf',
+  'fg',
+  'ky',
+  'vr',
+  'sim',
+];
+
+/** `PROVIDER_SECRETS` (`code=secret,…`): the variable, else one secret per provider generated once. */
+function providerSecrets() {
+  if (process.env.PROVIDER_SECRETS) return process.env.PROVIDER_SECRETS;
+  return PROVIDER_CODES.map((code) => `${code}=${secret(null, `provider-${code}.secret`)}`).join(',');
 }
 
 /**
@@ -77,7 +104,7 @@ if (withSandbox) {
   const url = `http://127.0.0.1:${sandboxPort}`;
   // Shared by both processes: each system's key, as the real system would issue one to Koi.
   const shared = {
-    PROVIDER_SIM_SECRET: secret('PROVIDER_SIM_SECRET', 'provider-sim.secret'),
+    PROVIDER_SECRETS: providerSecrets(),
     TRONGRID_API_KEY: secret('TRONGRID_API_KEY', 'trongrid.key'),
     PAYMENT_MERCHANT_ID: process.env.PAYMENT_MERCHANT_ID ?? 'koi',
     PAYMENT_SANDBOX_SECRET: secret('PAYMENT_SANDBOX_SECRET', 'payment-sandbox.secret'),

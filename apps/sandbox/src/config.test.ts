@@ -3,7 +3,7 @@ import { loadSandboxConfig } from './config';
 
 const required = {
   SANDBOX_CONTROL_SECRET: 'c'.repeat(16),
-  PROVIDER_SIM_SECRET: 'p'.repeat(16),
+  PROVIDER_SECRETS: `sim=${'p'.repeat(16)}`,
   PAYMENT_SANDBOX_SECRET: 's'.repeat(16),
   PAYOUT_API_KEY: 'k'.repeat(16),
 };
@@ -32,7 +32,21 @@ describe('sandbox configuration', () => {
     expect(() => loadSandboxConfig({ ...env, [name]: 'short' })).toThrow(name);
   });
 
+  it('reads one secret per provider', () => {
+    const c = loadSandboxConfig({
+      ...required,
+      PROVIDER_SECRETS: `sim=${'a'.repeat(16)}, pg=${'b'.repeat(20)}`,
+    });
+    expect([...c.providers.secrets]).toEqual([
+      ['sim', 'a'.repeat(16)],
+      ['pg', 'b'.repeat(20)],
+    ]);
+  });
+
   it.each([
+    ['PROVIDER_SECRETS', `sim=${'a'.repeat(15)}`],
+    ['PROVIDER_SECRETS', `sim=${'a'.repeat(16)},sim=${'b'.repeat(16)}`],
+    ['PROVIDER_SECRETS', 'a'.repeat(16)],
     ['TRON_CONFIRMATIONS', '0'],
     ['TRON_BLOCK_MS', '-1'],
     ['USDT_CONTRACT', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseProviderSecrets } from '@koi/provider-protocol';
 import { z } from 'zod';
 
 /**
@@ -20,8 +21,12 @@ const envSchema = z.object({
   SANDBOX_CONTROL_SECRET: secret('SANDBOX_CONTROL_SECRET'),
   /** Koi's base URL for the providers' wallet calls. */
   KOI_URL: z.string().url().default('http://127.0.0.1:8080'),
-  /** HMAC secret shared with Koi by the game providers. */
-  PROVIDER_SIM_SECRET: secret('PROVIDER_SIM_SECRET'),
+  /** Each game provider's own HMAC secret shared with Koi, `code=secret,…` (Koi reads the same variable). */
+  PROVIDER_SECRETS: z.string().superRefine((text, ctx) => {
+    const parsed = parseProviderSecrets(text);
+    if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    else if (parsed.size === 0) ctx.addIssue({ code: 'custom', message: 'name at least one provider' });
+  }),
   /** TRON: milliseconds between blocks, and how many blocks deep a transfer must be to count as confirmed. */
   TRON_BLOCK_MS: z.coerce.number().int().min(0).default(2000),
   TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
@@ -46,7 +51,8 @@ export interface SandboxConfig {
   controlSecret: string;
   koiUrl: string;
   logLevel: string;
-  providers: { secret: string };
+  /** Each provider's signing secret by provider code. */
+  providers: { secrets: ReadonlyMap<string, string> };
   tron: { blockMs: number; confirmations: number; apiKey: string | undefined; usdtContract: string };
   payments: { merchantId: string; secret: string };
   payout: { apiKey: string };
@@ -69,7 +75,7 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     controlSecret: e.SANDBOX_CONTROL_SECRET,
     koiUrl: e.KOI_URL,
     logLevel: e.LOG_LEVEL,
-    providers: { secret: e.PROVIDER_SIM_SECRET },
+    providers: { secrets: parseProviderSecrets(e.PROVIDER_SECRETS) as Map<string, string> },
     tron: {
       blockMs: e.TRON_BLOCK_MS,
       confirmations: e.TRON_CONFIRMATIONS,

@@ -9,6 +9,8 @@ export const CONTROL_SECRET = 'control-secret-for-tests';
 export const TRON_KEY = 'tron-key-for-tests';
 export const PAYMENT_SECRET = 'payment-secret-for-tests';
 export const PAYOUT_KEY = 'payout-key-for-tests-0123';
+/** The sandbox's own provider's secret ("sim"); "pg" signs with `pg-` in front of it. */
+export const PROVIDER_SECRET = 'provider-secret-for-tests';
 
 /**
  * A sandbox listening on a free loopback port, for the sandbox's own tests: real HTTP, a temporary data
@@ -21,7 +23,7 @@ export async function testSandbox(env: Partial<Record<keyof SandboxEnv, string>>
     SANDBOX_HOST: '127.0.0.1',
     SANDBOX_DATA_DIR: dir,
     SANDBOX_CONTROL_SECRET: CONTROL_SECRET,
-    PROVIDER_SIM_SECRET: 'provider-secret-for-tests',
+    PROVIDER_SECRETS: `sim=${PROVIDER_SECRET},pg=pg-${PROVIDER_SECRET}`,
     TRONGRID_API_KEY: TRON_KEY,
     TRON_BLOCK_MS: '0',
     TRON_CONFIRMATIONS: '3',

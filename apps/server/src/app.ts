@@ -41,6 +41,7 @@ import { createTransferClient } from './modules/providers/transfer.adapter';
 import { createTransferWallet } from './modules/providers/transfer.service';
 import { createProviderDirectory } from './modules/providers/directory';
 import { createProvidersRepository } from './modules/providers/providers.repository';
+import { providersAdminRoutes } from './modules/providers/providers.admin.routes';
 import { providersRoutes } from './modules/providers/providers.routes';
 import { createSeamlessWallet } from './modules/providers/seamless.service';
 import { operatorsModule } from './modules/operators';
@@ -158,6 +159,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onPlayerBalanceChanged: events.service.publish,
   });
   await wallet.ensureSystemAccounts();
+  // Sign-out and freeze end the player's provider game sessions (no new bets on them; wins still settle).
+  const endProviderSessions = async (playerId: number) => {
+    await createProvidersRepository(database.db).endSessions(playerId, clock.now());
+  };
   // Built after the records service below; user info reads the remaining turnover through it.
   let withdrawals: WithdrawalsModule | null = null;
   const auth = createAuthService({
@@ -167,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     balanceOf: wallet.displayBalance,
     turnoverRemainingOf: async (playerId) =>
       formatMicro(withdrawals ? await withdrawals.service.turnover.remainingOf(playerId) : 0n),
+    onSignedOut: endProviderSessions,
     onPlayerCreated: async (playerId, tx) => {
       await wallet.openPlayerAccount(playerId, tx);
       // Demo mode only (DEMO_SIGNUP_BONUS, 0 by default): a bonus through the ledger, in the same transaction.
@@ -252,7 +258,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.addHook('onClose', () => jobs.stop());
   }
   const records = recordsModule({ database, clock });
-  const seamless = createSeamlessWallet({ db: database.db, clock, ledger: wallet, rounds: records.service });
+  const seamless = createSeamlessWallet({
+    db: database.db,
+    clock,
+    ledger: wallet,
+    rounds: records.service,
+    winBounds: config.providerWins,
+    log: app.log,
+  });
   const originals = createOriginalsService({
     db: database.db,
     ledger: wallet,
@@ -284,7 +297,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The operator console (issue 11): each module serves the admin routes over its own data.
   await operators.plugin(app);
   const audit = operators.service;
-  const playersAdmin = createPlayersAdmin({ db: database.db, clock });
+  const playersAdmin = createPlayersAdmin({ db: database.db, clock, onFrozen: endProviderSessions });
   const walletAdmin = createWalletAdmin({
     db: database.db,
     clock,
@@ -297,6 +310,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     admin: createGamesAdmin({ db: database.db, onProvidersChanged: providerDirectory.invalidate }),
     audit,
   });
+  await app.register(providersAdminRoutes, { db: database.db });
   await app.register(contentAdminRoutes, {
     admin: createContentAdmin({ db: database.db, clock, uploadsDir: config.console.uploadsDir }),
     audit,

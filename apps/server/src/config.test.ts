@@ -53,6 +53,10 @@ describe('configuration', () => {
     ['USDT_CONTRACT', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6'],
     ['USDT_CONTRACT', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
     ['PAYOUT_API_KEY', 'short'],
+    ['PROVIDER_SECRETS', 'pg=short'],
+    ['PROVIDER_SECRETS', `pg=${'a'.repeat(16)},pg=${'b'.repeat(16)}`],
+    ['PROVIDER_MAX_WIN_MULTIPLIER', '0'],
+    ['PROVIDER_MAX_WIN_PER_ROUND', '1.5'],
   ])('refuses %s=%j at start-up, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

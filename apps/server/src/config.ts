@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { toMicro } from '@koi/ledger';
+import { parseProviderSecrets } from '@koi/provider-protocol';
 
 /**
  * Configuration is read from the environment once, at start-up, and validated here; the rest of the code
@@ -45,7 +46,18 @@ const envSchema = z.object({
   ADMIN_DIST_DIR: z.string().optional(),
   SEED_DEMO: onOff.default('on'),
   PROVIDER_SIM_URL: z.string().url().optional(),
-  PROVIDER_SIM_SECRET: secret.optional(),
+  PROVIDER_SECRETS: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      const parsed = parseProviderSecrets(text);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
+  PROVIDER_MAX_WIN_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  PROVIDER_MAX_WIN_PER_ROUND: z
+    .string()
+    .regex(/^\d{1,9}$/, { message: 'must be a whole USDT amount' })
+    .default('100000'),
   TRONGRID_URL: z.string().url().optional(),
   TRONGRID_API_KEY: z.string().min(1).optional(),
   USDT_CONTRACT: tronAddress.default(OFFICIAL_USDT_CONTRACT),
@@ -135,8 +147,16 @@ export interface Config {
   /** The operator console's build (apps/admin), served under /admin. */
   adminDistDir: string;
   seedDemo: boolean;
-  /** The provider simulator, which stands in for every external seamless provider (decision 15). */
-  providerSim: { url: string; secret: string } | null;
+  /**
+   * The game providers' server (in development the sandbox, which plays every provider; decision 15) and
+   * each provider's own signing secret by provider code. A provider without a secret cannot call the wallet.
+   */
+  providerSim: { url: string; secrets: ReadonlyMap<string, string> } | null;
+  /**
+   * Defaults for a provider game's win bounds (a game's own columns override them): the round's wins may not
+   * exceed `maxWinMultiplier` times its stake, nor `maxWinPerRoundMicro`.
+   */
+  providerWins: { maxWinMultiplier: number; maxWinPerRoundMicro: bigint };
   providerSessionMs: number;
   /**
    * TronGrid (decision 19): base URL (`https://api.trongrid.io` in production, the sandbox in development;
@@ -292,10 +312,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(root, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     adminDistDir: e.ADMIN_DIST_DIR ? path.resolve(root, e.ADMIN_DIST_DIR) : DEFAULT_ADMIN_DIST,
     seedDemo: e.SEED_DEMO === 'on',
-    providerSim:
-      e.PROVIDER_SIM_URL && e.PROVIDER_SIM_SECRET
-        ? { url: e.PROVIDER_SIM_URL, secret: e.PROVIDER_SIM_SECRET }
-        : null,
+    providerSim: e.PROVIDER_SIM_URL
+      ? { url: e.PROVIDER_SIM_URL, secrets: parseProviderSecrets(e.PROVIDER_SECRETS) as Map<string, string> }
+      : null,
+    providerWins: {
+      maxWinMultiplier: e.PROVIDER_MAX_WIN_MULTIPLIER,
+      maxWinPerRoundMicro: BigInt(e.PROVIDER_MAX_WIN_PER_ROUND) * 1_000_000n,
+    },
     providerSessionMs: e.PROVIDER_SESSION_HOURS * 3_600_000,
     tron: { url: e.TRONGRID_URL ?? null, apiKey: e.TRONGRID_API_KEY, usdtContract: e.USDT_CONTRACT },
     paymentSandbox: e.PAYMENT_SANDBOX_URL

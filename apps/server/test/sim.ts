@@ -7,6 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../src/config';
 import { players } from '../src/db/schema';
+import { PROVIDERS } from '../src/modules/games/catalogue.seed';
 import type { WalletService } from '../src/modules/wallet/wallet.service';
 import { deposit } from '../src/modules/wallet/wallet.fixtures';
 import { body, signUp, type TestApp } from './app';
@@ -26,8 +27,10 @@ export function freePort(): Promise<number> {
 export interface RunningSandbox {
   /** Base URL of every sandboxed system (providers, TronGrid, payment channel, payout rail). */
   url: string;
-  /** The game providers' HMAC secret shared with Koi. */
-  secret: string;
+  /** Each game provider's own HMAC secret shared with Koi, by provider code (every catalogue provider). */
+  secrets: ReadonlyMap<string, string>;
+  /** The secret of one provider. */
+  secretOf(code: string): string;
   controlSecret: string;
   tronApiKey: string;
   payment: { merchantId: string; secret: string };
@@ -61,7 +64,7 @@ export interface SandboxOptions {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const port = await freePort();
   const hex = () => randomBytes(24).toString('hex');
-  const secret = hex();
+  const secrets = new Map(PROVIDERS.map((p) => [p.code, hex()]));
   const controlSecret = hex();
   const tronApiKey = hex();
   const payment = { merchantId: 'koi', secret: hex() };
@@ -76,7 +79,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       SANDBOX_DATA_DIR: dataDir,
       SANDBOX_CONTROL_SECRET: controlSecret,
       KOI_URL: opts.koiUrl ?? 'http://127.0.0.1:9',
-      PROVIDER_SIM_SECRET: secret,
+      PROVIDER_SECRETS: [...secrets].map(([code, s]) => `${code}=${s}`).join(','),
       TRONGRID_API_KEY: tronApiKey,
       TRON_BLOCK_MS: String(opts.tronBlockMs ?? 0),
       TRON_CONFIRMATIONS: String(opts.tronConfirmations ?? 3),
@@ -100,14 +103,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   }
   return {
     url,
-    secret,
+    secrets,
+    secretOf: (code) => secrets.get(code)!,
     controlSecret,
     tronApiKey,
     payment,
     payoutKey,
     dataDir,
     koiConfig: {
-      providerSim: { url, secret },
+      providerSim: { url, secrets },
       tron: { url, apiKey: tronApiKey, usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       paymentSandbox: { url, ...payment },
       payout: { url, apiKey: payoutKey },

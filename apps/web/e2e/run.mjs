@@ -75,7 +75,8 @@ const sandbox = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/se
     SANDBOX_HOST: '127.0.0.1',
     SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
     SANDBOX_CONTROL_SECRET: hex(),
-    PROVIDER_SIM_SECRET: hex(),
+    // The web e2e plays no provider game; the sandbox still needs one provider's secret to start.
+    PROVIDER_SECRETS: `sim=${hex()}`,
     KOI_URL: base,
     TRON_BLOCK_MS: '500',
     LOG_LEVEL: 'warn',

@@ -531,6 +531,29 @@ export const adminProviderUpdateRequest = z.strictObject({
 });
 export const adminProviderUpdateResult = adminProviderRow;
 
+/** GET /api/admin/provider-alerts: seamless-wallet calls refused as beyond what a provider may ask. */
+export const adminProviderAlertsQuery = z.strictObject({ ...pageQuery });
+export const PROVIDER_ALERT_KINDS = {
+  1: 'win_over_limit',
+  2: 'second_win',
+  3: 'rollback_after_win',
+} as const;
+export const adminProviderAlertRow = z.object({
+  id: z.number().int(),
+  provider_id: z.number().int(),
+  kind: z
+    .enum(['win_over_limit', 'second_win', 'rollback_after_win'])
+    .describe("win above the game's bound; a second win on one bet; a bet refund while its round has a win"),
+  player_id: z.number().int().nullable(),
+  round_id: z.string(),
+  game_code: z.string(),
+  transaction_uuid: z.string(),
+  amount: moneyString.describe('what the provider asked for (USDT)'),
+  limit: moneyString.nullable().describe('the bound it crossed (USDT), when there is one'),
+  created_at: z.string(),
+});
+export const adminProviderAlertsResult = list(adminProviderAlertRow);
+
 // ---------------------------------------------------------------------------------------------------------
 // Content: config items and banners (content area)
 
@@ -631,6 +654,7 @@ export type AdjustmentRow = z.infer<typeof adjustmentRow>;
 export type AdminTransferRow = z.infer<typeof adminTransferRow>;
 export type AdminGameRow = z.infer<typeof adminGameRow>;
 export type AdminProviderRow = z.infer<typeof adminProviderRow>;
+export type AdminProviderAlertRow = z.infer<typeof adminProviderAlertRow>;
 export type AdminBanner = z.infer<typeof adminBanner>;
 export type AdminDashboard = z.infer<typeof adminDashboardResult>;
 
@@ -684,6 +708,7 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/games/:id': area('games', 'write'),
   'GET /api/admin/providers': area('games', 'read'),
   'POST /api/admin/providers/:id': area('games', 'write'),
+  'GET /api/admin/provider-alerts': area('games', 'read'),
   'GET /api/admin/config-items': area('content', 'read'),
   'POST /api/admin/config-items/:id': area('content', 'write'),
   'GET /api/admin/banners': area('content', 'read'),

@@ -7,25 +7,42 @@ import { z } from 'zod';
  * `POST /api/providers/:provider/{user/info,user/balance,transaction/bet,transaction/win,transaction/rollback}`
  * and Koi answers with a status and the player's balance. Amounts are integers in micro-USDT.
  *
- * Signing: HMAC-SHA256 with the provider's own secret over `${timestamp}.${raw body}`, hex, in
- * `x-koi-signature`, with the unix-seconds timestamp in `x-koi-timestamp`. Koi refuses a bad signature and
- * a timestamp more than SIGNATURE_MAX_SKEW_S away from its clock, so a captured request cannot be replayed
- * later. The same scheme signs Koi's calls to the provider (launch, queries).
+ * Signing: each provider has its own secret (Koi's `PROVIDER_SECRETS`), so one provider's key cannot sign
+ * another's calls. The signature is HMAC-SHA256, hex, in `x-koi-signature`, over
+ * `${timestamp}\n${METHOD}\n${path}\n${raw body}` with the unix-seconds timestamp in `x-koi-timestamp` and
+ * the path as sent (query string included). Covering the method and path means a signed win cannot be
+ * replayed to `/transaction/rollback` or under another provider's path; covering the timestamp, and Koi
+ * refusing one more than SIGNATURE_MAX_SKEW_S away from its clock, means a captured request cannot be
+ * replayed later. The same scheme signs Koi's calls to the provider (launch, transfers, queries).
  */
 export const SIGNATURE_HEADER = 'x-koi-signature';
 export const TIMESTAMP_HEADER = 'x-koi-timestamp';
 export const SIGNATURE_MAX_SKEW_S = 300;
 
-export function sign(secret: string, timestampS: number, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestampS}.${rawBody}`).digest('hex');
+/** What a signature covers: the request line's method and path, and the exact body bytes. */
+export interface SignedRequest {
+  method: string;
+  /** Path and query as sent, e.g. `/api/providers/pg/transaction/bet`. */
+  path: string;
+  rawBody: string;
 }
 
-export function signedHeaders(secret: string, rawBody: string, nowMs = Date.now()): Record<string, string> {
+export function sign(secret: string, timestampS: number, request: SignedRequest): string {
+  return createHmac('sha256', secret)
+    .update(`${timestampS}\n${request.method.toUpperCase()}\n${request.path}\n${request.rawBody}`)
+    .digest('hex');
+}
+
+export function signedHeaders(
+  secret: string,
+  request: SignedRequest,
+  nowMs = Date.now(),
+): Record<string, string> {
   const ts = Math.floor(nowMs / 1000);
   return {
     'content-type': 'application/json',
     [TIMESTAMP_HEADER]: String(ts),
-    [SIGNATURE_HEADER]: sign(secret, ts, rawBody),
+    [SIGNATURE_HEADER]: sign(secret, ts, request),
   };
 }
 
@@ -34,7 +51,7 @@ export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'bad';
 export function checkSignature(
   secret: string,
   headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
+  request: SignedRequest,
   nowMs = Date.now(),
 ): SignatureCheck {
   const signature = headers[SIGNATURE_HEADER];
@@ -43,9 +60,31 @@ export function checkSignature(
     return 'missing';
   const ts = Number(timestamp);
   if (Math.abs(nowMs / 1000 - ts) > SIGNATURE_MAX_SKEW_S) return 'stale';
-  const expected = Buffer.from(sign(secret, ts, rawBody), 'hex');
+  const expected = Buffer.from(sign(secret, ts, request), 'hex');
   const given = Buffer.from(signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'bad';
+}
+
+/**
+ * `PROVIDER_SECRETS`: one secret per provider code, written `code=secret,code=secret` (both Koi and the
+ * sandbox read it). Returns the map, or the reason it is malformed: codes are the providers' lower-case
+ * codes, each secret at least 16 characters, no code twice.
+ */
+export function parseProviderSecrets(text: string): Map<string, string> | string {
+  const secrets = new Map<string, string>();
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const code = eq > 0 ? part.slice(0, eq).trim() : '';
+    const secret = eq > 0 ? part.slice(eq + 1).trim() : '';
+    if (!/^[a-z0-9]{1,20}$/.test(code)) return `"${part.slice(0, 24)}" is not code=secret`;
+    if (secret.length < 16) return `the secret of ${code} must be at least 16 characters`;
+    if (secrets.has(code)) return `${code} appears twice`;
+    secrets.set(code, secret);
+  }
+  return secrets;
 }
 
 /** Answer statuses (Hub88's names). */

@@ -28,19 +28,29 @@ export const NO_FAULTS: Faults = {
   transferDrop: false,
 };
 
-/** Signed calls to Koi's seamless wallet, as a real provider makes them. */
-export function createKoiClient(opts: { koiUrl: string; secret: string; provider: string }) {
+/**
+ * Signed calls to Koi's seamless wallet, as a real provider makes them: with this provider's own secret,
+ * over the method, path, timestamp and body.
+ */
+export function createKoiClient(opts: {
+  koiUrl: string;
+  secrets: ReadonlyMap<string, string>;
+  provider: string;
+}) {
   async function call(
     path: string,
     payload: object,
     faults: Faults,
     timeoutMs = 10_000,
   ): Promise<WalletAnswer> {
+    const own = opts.secrets.get(opts.provider);
+    if (!own) throw new Error(`no secret configured for provider ${opts.provider}`);
     const body = JSON.stringify(payload);
-    const secret = faults.wrongSignature ? `${opts.secret}-wrong` : opts.secret;
-    const response = await fetch(new URL(`/api/providers/${opts.provider}/${path}`, opts.koiUrl), {
+    const secret = faults.wrongSignature ? `${own}-wrong` : own;
+    const url = new URL(`/api/providers/${opts.provider}/${path}`, opts.koiUrl);
+    const response = await fetch(url, {
       method: 'POST',
-      headers: signedHeaders(secret, body),
+      headers: signedHeaders(secret, { method: 'POST', path: url.pathname, rawBody: body }),
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });

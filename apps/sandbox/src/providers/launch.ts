@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { checkSignature, launchRequest, WalletStatus } from '@koi/provider-protocol';
+import { launchRequest, WalletStatus } from '@koi/provider-protocol';
 import type { SandboxConfig } from '../config';
-import { publicUrl, rawBody } from '../http/server';
+import { publicUrl } from '../http/server';
 import { gameKindOf } from './games';
 import { createKoiClient, NO_FAULTS } from './koi-client';
 import { playPage } from './page';
+import { providerOfGame, signedByKoi } from './signing';
 import { SESSIONS_MAX, type ProvidersState } from './state';
 
 /** Koi opens a game session (server to server, signed); the player's browser then plays at the launch URL. */
@@ -13,14 +14,14 @@ export function launchRoutes(app: FastifyInstance, config: SandboxConfig, state:
   const { sessions, wallets, walletKey } = state;
 
   app.post('/api/launch', async (request, reply) => {
-    if (checkSignature(config.providers.secret, request.headers, rawBody(request)) !== 'ok')
-      return reply.status(401).send({ error: 'bad signature' });
     const parsed = launchRequest.safeParse(request.body);
+    // Koi signs a launch with the secret of the provider whose game it opens.
+    const named = parsed.success ? providerOfGame(parsed.data.game_code) : undefined;
+    if (!signedByKoi(config, request, named)) return reply.status(401).send({ error: 'bad signature' });
     if (!parsed.success) return reply.status(400).send({ error: 'bad request' });
+    const provider = providerOfGame(parsed.data.game_code);
     if (sessions.size >= SESSIONS_MAX) sessions.delete(sessions.keys().next().value!);
     const id = randomBytes(16).toString('hex');
-    // The provider code is the first part of Koi's game codes (pg-…, ky-…); the simulator's own games are "sim".
-    const provider = /^([a-z0-9]+)-/.exec(parsed.data.game_code)?.[1] ?? 'sim';
     sessions.set(id, {
       id,
       token: parsed.data.token,
@@ -54,7 +55,7 @@ export function launchRoutes(app: FastifyInstance, config: SandboxConfig, state:
     }
     const koi = createKoiClient({
       koiUrl: config.koiUrl,
-      secret: config.providers.secret,
+      secrets: config.providers.secrets,
       provider: session.provider,
     });
     const answer = await koi.balance(session.token, session.user, NO_FAULTS).catch(() => null);

@@ -43,7 +43,7 @@ export function createRounds(config: SandboxConfig, state: ProvidersState) {
   async function playSeamlessRound(session: Session, amountMicro: bigint, f: Faults): Promise<Round> {
     const koi = createKoiClient({
       koiUrl: config.koiUrl,
-      secret: config.providers.secret,
+      secrets: config.providers.secrets,
       provider: session.provider,
     });
     const roundId = randomUUID();

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  checkSignature,
   transferBalanceRequest,
   transferMoveRequest,
   TransferStatus,
@@ -8,7 +7,8 @@ import {
   type TransferAnswer,
 } from '@koi/provider-protocol';
 import type { SandboxConfig } from '../config';
-import { rawBody, sleep } from '../http/server';
+import { sleep } from '../http/server';
+import { signedByKoi } from './signing';
 import type { ProvidersState } from './state';
 
 /**
@@ -20,8 +20,11 @@ export function transferWalletRoutes(
   config: SandboxConfig,
   state: ProvidersState,
 ): void {
-  const signed = (request: FastifyRequest) =>
-    checkSignature(config.providers.secret, request.headers, rawBody(request)) === 'ok';
+  /** Signed by Koi with the secret of the provider the body names (any provider's when it names none). */
+  const signed = (request: FastifyRequest) => {
+    const named = (request.body as { provider?: unknown } | undefined)?.provider;
+    return signedByKoi(config, request, typeof named === 'string' ? named : undefined);
+  };
 
   const move = (direction: 'in' | 'out') => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!signed(request)) return reply.status(401).send({ status: TransferStatus.ERROR });

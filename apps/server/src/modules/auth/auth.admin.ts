@@ -23,7 +23,15 @@ export type AuditInTx = (tx: DbOrTx, change: { before?: unknown; after?: unknown
 const DETAIL_ROWS = 50;
 const TEMP_PASSWORD_LENGTH = 12;
 
-export function createPlayersAdmin(deps: { db: Db; clock: Clock }) {
+export function createPlayersAdmin(deps: {
+  db: Db;
+  clock: Clock;
+  /**
+   * Called after a freeze committed: the providers module ends the player's game sessions for good, so they
+   * take no bets now and none after an unfreeze (the player launches the game again).
+   */
+  onFrozen?: (playerId: number) => Promise<void>;
+}) {
   const { db, clock } = deps;
   const repo = createAuthRepository(db);
 
@@ -60,7 +68,11 @@ export function createPlayersAdmin(deps: { db: Db; clock: Clock }) {
       return { player, inviter, invitees, logins, activeSessions };
     },
 
-    freeze: (playerId: number, audit: AuditInTx) => setStatus(playerId, PlayerStatus.FROZEN, audit),
+    async freeze(playerId: number, audit: AuditInTx) {
+      const result = await setStatus(playerId, PlayerStatus.FROZEN, audit);
+      await deps.onFrozen?.(playerId);
+      return result;
+    },
     unfreeze: (playerId: number, audit: AuditInTx) => setStatus(playerId, PlayerStatus.ACTIVE, audit),
 
     /** A new one-time login password (shown once to the operator); the player's sessions end. */

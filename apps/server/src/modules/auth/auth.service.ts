@@ -69,6 +69,11 @@ export interface AuthServiceDeps {
   turnoverRemainingOf?: (playerId: number) => Promise<string>;
   /** Called in the registration transaction so the wallet opens the player's account with the player. */
   onPlayerCreated?: (playerId: number, tx: Tx) => Promise<void>;
+  /**
+   * Called after a player signed out: the providers module ends the player's game sessions, so a game left
+   * open in another tab takes no more bets.
+   */
+  onSignedOut?: (playerId: number) => Promise<void>;
 }
 
 function passwordLengthOk(password: string): boolean {
@@ -276,6 +281,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(session: AuthenticatedSession): Promise<true> {
       await repo.revokeSession(session.sessionId, clock.now());
+      await deps.onSignedOut?.(session.playerId);
       return true;
     },
 

@@ -59,6 +59,15 @@ export const games = pgTable(
     gameImage: text('game_image').notNull(),
     minBetMicro: bigint('min_bet_micro', { mode: 'bigint' }).notNull(),
     maxBetMicro: bigint('max_bet_micro', { mode: 'bigint' }).notNull(),
+    /**
+     * A provider game whose rules pay more than one win on one bet (free spins, bonus rounds, cash-outs).
+     * Otherwise the seamless wallet accepts one win per bet: a second win with a new id is refused.
+     */
+    multiWin: boolean('multi_win').notNull().default(false),
+    /** The most a round's wins may be, as a multiple of its stake; null = PROVIDER_MAX_WIN_MULTIPLIER. */
+    maxWinMultiplier: integer('max_win_multiplier'),
+    /** The most a round's wins may be in micro-USDT; null = PROVIDER_MAX_WIN_PER_ROUND. */
+    maxWinPerRoundMicro: bigint('max_win_per_round_micro', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -20,7 +20,7 @@ import type { LaunchTarget } from './games.service';
 export function createLaunchTarget(deps: {
   players: Pick<AuthRepository, 'findPlayerById'>;
   sessions: Pick<ProvidersRepository, 'insertSession'>;
-  endpointFor: (providerId: number) => ProviderEndpoint | null;
+  endpointFor: (providerId: number) => Promise<ProviderEndpoint | null>;
   sessionMs: number;
   clock: Clock;
   transfers: Pick<TransferWallet, 'moveIn'>;
@@ -30,7 +30,7 @@ export function createLaunchTarget(deps: {
       if (game.walletModel === WalletModel.INTERNAL) return `/originals/${game.gameCode}`;
       const endpoint =
         game.walletModel === WalletModel.SEAMLESS || game.walletModel === WalletModel.TRANSFER
-          ? deps.endpointFor(game.platTypeId)
+          ? await deps.endpointFor(game.platTypeId)
           : null;
       if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
       const player = await deps.players.findPlayerById(playerId);

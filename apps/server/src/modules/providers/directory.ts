@@ -9,15 +9,17 @@ import type { ProviderEndpoint } from './launch.adapter';
 
 /**
  * Which providers may call the seamless wallet and with which secret. No real provider can be reached from
- * our machines (decision 15), so when the simulator is configured it plays the part of every seamless
- * provider in the catalogue, each under its own code and id; a real provider would get its own endpoint
- * and secret here.
+ * our machines (decision 15), so when the simulator is configured it plays the part of every provider in
+ * the catalogue, each under its own code and id. Each provider signs with its own secret (PROVIDER_SECRETS):
+ * a key leaked by one provider cannot sign calls under another's path, and a provider without a configured
+ * secret is unknown to the wallet and cannot be launched.
  */
 export function createProviderDirectory(
   db: DbOrTx,
-  sim: ProviderEndpoint | null,
+  sim: { url: string; secrets: ReadonlyMap<string, string> } | null,
 ): ProviderDirectory & {
-  endpointFor(providerId: number): ProviderEndpoint | null;
+  /** Where Koi reaches the provider and the secret it signs with; null when it is not connected. */
+  endpointFor(providerId: number): Promise<ProviderEndpoint | null>;
   /** Forgets cached providers (the console changed one); other nodes follow within CACHE_MS. */
   invalidate(): void;
 } {
@@ -25,22 +27,33 @@ export function createProviderDirectory(
   // provider), so answers are kept for a short while instead of being read for every call.
   const cache = new Map<string, { at: number; row: typeof gameProviders.$inferSelect | undefined }>();
   const CACHE_MS = 15_000;
-  async function lookup(code: string) {
-    const hit = cache.get(code);
+  async function lookup(by: 'code' | 'id', value: string | number) {
+    const cacheKey = `${by}:${value}`;
+    const hit = cache.get(cacheKey);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.row;
-    const rows = await db.select().from(gameProviders).where(eq(gameProviders.code, code)).limit(1);
+    const rows = await db
+      .select()
+      .from(gameProviders)
+      .where(by === 'code' ? eq(gameProviders.code, String(value)) : eq(gameProviders.id, Number(value)))
+      .limit(1);
     if (cache.size > 100) cache.clear();
-    cache.set(code, { at: Date.now(), row: rows[0] });
+    cache.set(cacheKey, { at: Date.now(), row: rows[0] });
     return rows[0];
   }
   return {
     async find(code) {
-      if (!sim) return null;
-      const provider = await lookup(code);
+      const secret = sim?.secrets.get(code);
+      if (!secret) return null;
+      const provider = await lookup('code', code);
       if (!provider || !provider.enabled || provider.walletModel !== WalletModel.SEAMLESS) return null;
-      return { identity: { id: provider.id, code: provider.code }, secret: sim.secret };
+      return { identity: { id: provider.id, code: provider.code }, secret };
     },
-    endpointFor: () => sim,
+    async endpointFor(providerId) {
+      if (!sim) return null;
+      const provider = await lookup('id', providerId);
+      const secret = provider && sim.secrets.get(provider.code);
+      return secret ? { url: sim.url, secret } : null;
+    },
     invalidate: () => cache.clear(),
   };
 }

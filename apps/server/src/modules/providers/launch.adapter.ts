@@ -20,11 +20,16 @@ export async function requestLaunch(
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
   const body = JSON.stringify(request);
+  const url = new URL('/api/launch', endpoint.url);
   let response: Response;
   try {
-    response = await fetchImpl(new URL('/api/launch', endpoint.url), {
+    response = await fetchImpl(url, {
       method: 'POST',
-      headers: signedHeaders(endpoint.secret, body),
+      headers: signedHeaders(endpoint.secret, {
+        method: 'POST',
+        path: url.pathname + url.search,
+        rawBody: body,
+      }),
       body,
       signal: AbortSignal.timeout(LAUNCH_TIMEOUT_MS),
     });

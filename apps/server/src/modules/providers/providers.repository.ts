@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 // Left from issue 9: sessions and provider transactions still join the auth module's players, and a game's
 // category is read from the games module's table; both should come through those modules' services.
 // eslint-disable-next-line no-restricted-imports
 import { games, players } from '../../db/schema';
-import { providerSessions, providerTransactions, ProviderTxKind } from './providers.schema';
+import { providerAlerts, providerSessions, providerTransactions, ProviderTxKind } from './providers.schema';
 
 export type ProviderTxRow = typeof providerTransactions.$inferSelect;
 
@@ -22,6 +22,7 @@ export function createProvidersRepository(db: DbOrTx) {
           providerId: providerSessions.providerId,
           gameCode: providerSessions.gameCode,
           expiresAt: providerSessions.expiresAt,
+          endedAt: providerSessions.endedAt,
           username: players.username,
           status: players.status,
           selfExcludedUntil: players.selfExcludedUntil,
@@ -31,6 +32,22 @@ export function createProvidersRepository(db: DbOrTx) {
         .where(eq(providerSessions.tokenHash, tokenHash))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Ends every live provider session of the player (sign-out, freeze, self-exclusion); returns how many. */
+    async endSessions(playerId: number, now: Date) {
+      const rows = await db
+        .update(providerSessions)
+        .set({ endedAt: now })
+        .where(
+          and(
+            eq(providerSessions.playerId, playerId),
+            isNull(providerSessions.endedAt),
+            gt(providerSessions.expiresAt, now),
+          ),
+        )
+        .returning({ id: providerSessions.id });
+      return rows.length;
     },
 
     /**
@@ -88,13 +105,47 @@ export function createProvidersRepository(db: DbOrTx) {
       await db.insert(providerTransactions).values(row);
     },
 
-    async gameTypeOf(providerId: number, gameCode: string): Promise<number | null> {
+    /** What the wallet needs to know of a provider's game: its category and its win rules. */
+    async gameRulesOf(providerId: number, gameCode: string) {
       const rows = await db
-        .select({ type: games.gameTypeId })
+        .select({
+          gameTypeId: games.gameTypeId,
+          multiWin: games.multiWin,
+          maxWinMultiplier: games.maxWinMultiplier,
+          maxWinPerRoundMicro: games.maxWinPerRoundMicro,
+        })
         .from(games)
         .where(and(eq(games.platTypeId, providerId), eq(games.gameCode, gameCode)))
         .limit(1);
-      return rows[0]?.type ?? null;
+      return rows[0] ?? null;
+    },
+
+    /** Every accepted call of one round (a round has a handful), to total its live stake and wins. */
+    async roundTransactions(providerId: number, roundId: string) {
+      return db
+        .select({
+          kind: providerTransactions.kind,
+          transactionUuid: providerTransactions.transactionUuid,
+          referenceTransactionUuid: providerTransactions.referenceTransactionUuid,
+          amountMicro: providerTransactions.amountMicro,
+        })
+        .from(providerTransactions)
+        .where(
+          and(eq(providerTransactions.providerId, providerId), eq(providerTransactions.roundId, roundId)),
+        );
+    },
+
+    /** Records a refused call for operators; the provider's retries of the same call add nothing. */
+    async insertAlert(row: typeof providerAlerts.$inferInsert) {
+      await db.insert(providerAlerts).values(row).onConflictDoNothing();
+    },
+
+    async listAlerts(q: { limit: number; offset: number }) {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(providerAlerts).orderBy(desc(providerAlerts.id)).limit(q.limit).offset(q.offset),
+        db.select({ n: count() }).from(providerAlerts),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

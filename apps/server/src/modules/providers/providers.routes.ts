@@ -68,7 +68,12 @@ export async function providersRoutes(
     const code = typeof request.params.provider === 'string' ? request.params.provider : '';
     const found = await directory.find(code);
     if (!found) return reply.status(404).send({ status: WalletStatus.UNKNOWN, message: 'unknown provider' });
-    const check = checkSignature(found.secret, request.headers, request.rawBody ?? '', clock.now().getTime());
+    const check = checkSignature(
+      found.secret,
+      request.headers,
+      { method: request.method, path: request.url, rawBody: request.rawBody ?? '' },
+      clock.now().getTime(),
+    );
     if (check !== 'ok') {
       request.log.warn({ provider: code, check }, 'provider signature refused');
       return reply.status(200).send({ status: WalletStatus.INVALID_SIGNATURE });

@@ -16,8 +16,53 @@ export const providerSessions = pgTable(
     gameCode: text('game_code').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /**
+     * When the session was ended before it expired: the player signed out, was frozen or excluded themselves.
+     * An ended session refuses new bets for good (unfreezing does not revive it); wins and rollbacks of bets
+     * already placed still settle, as the provider must be able to finish its rounds (Hub88 semantics).
+     */
+    endedAt: ts('ended_at'),
   },
-  (t) => [uniqueIndex('provider_sessions_token_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('provider_sessions_token_uq').on(t.tokenHash),
+    index('provider_sessions_player_idx').on(t.playerId, t.providerId, t.gameCode),
+  ],
+);
+
+export const ProviderAlertKind = {
+  /** A win above the game's maximum multiple of the round's stake or above its maximum win per round. */
+  WIN_OVER_LIMIT: 1,
+  /** A second win on one bet of a game that is not declared multi-win. */
+  SECOND_WIN: 2,
+  /** A rollback of a bet whose round still has a win (the win must be rolled back first). */
+  ROLLBACK_AFTER_WIN: 3,
+} as const;
+
+/**
+ * Wallet calls refused because a provider asked for more than its games can pay: each is a sign of a
+ * compromised or broken provider, so operators see them (GET /api/admin/provider-alerts). One row per
+ * refused transaction and kind: the provider's retries of the same call do not add rows.
+ */
+export const providerAlerts = pgTable(
+  'provider_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    providerId: smallint('provider_id').notNull(),
+    kind: smallint('kind').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }),
+    roundId: text('round_id').notNull(),
+    gameCode: text('game_code').notNull(),
+    transactionUuid: text('transaction_uuid').notNull(),
+    /** What the provider asked for (a win's amount; a rollback's bet stake). */
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    /** The bound it crossed, when there is one (the round's allowed total win). */
+    limitMicro: bigint('limit_micro', { mode: 'bigint' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_alerts_tx_uq').on(t.providerId, t.transactionUuid, t.kind),
+    index('provider_alerts_created_idx').on(t.createdAt),
+  ],
 );
 
 export const ProviderTxKind = { BET: 1, WIN: 2, ROLLBACK: 3 } as const;
@@ -50,6 +95,7 @@ export const providerTransactions = pgTable(
     uniqueIndex('provider_tx_uuid_uq').on(t.providerId, t.transactionUuid),
     index('provider_tx_reference_idx').on(t.providerId, t.referenceTransactionUuid),
     index('provider_tx_player_idx').on(t.playerId, t.createdAt),
+    index('provider_tx_round_idx').on(t.providerId, t.roundId),
   ],
 );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { body, createTestApp, type TestApp } from '../../../test/app';
 import {
   freePort,
   launchGame,
@@ -13,6 +13,7 @@ import {
 import { queryRows } from '../../db/client';
 import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
+import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import type { Round } from '../../../../sandbox/src/providers';
 
@@ -28,7 +29,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     const koiPort = await freePort();
     koiUrl = `http://127.0.0.1:${koiPort}`;
     sim = await startSandbox({ koiUrl });
-    t = await createTestApp({ providerSim: { url: sim.url, secret: sim.secret } });
+    t = await createTestApp({ providerSim: sim.koiConfig.providerSim });
     await t.app.listen({ port: koiPort, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
   }, 60_000);
@@ -168,12 +169,18 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     async function call(
       path: string,
       payload: object,
-      opts: { secret?: string; nowMs?: number; provider?: string } = {},
+      opts: { secret?: string; nowMs?: number; provider?: string; signedPath?: string } = {},
     ) {
       const raw = JSON.stringify(payload);
-      const res = await fetch(`${koiUrl}/api/providers/${opts.provider ?? 'sim'}/${path}`, {
+      const provider = opts.provider ?? 'sim';
+      const target = `/api/providers/${provider}/${path}`;
+      const res = await fetch(`${koiUrl}${target}`, {
         method: 'POST',
-        headers: signedHeaders(opts.secret ?? sim.secret, raw, opts.nowMs ?? t.clock.now().getTime()),
+        headers: signedHeaders(
+          opts.secret ?? sim.secretOf(provider) ?? sim.secretOf('sim'),
+          { method: 'POST', path: opts.signedPath ?? target, rawBody: raw },
+          opts.nowMs ?? t.clock.now().getTime(),
+        ),
         body: raw,
       });
       return { http: res.status, ...((await res.json()) as WalletAnswer) };
@@ -346,6 +353,259 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
         .from(providerSessions)
         .where(and(eq(providerSessions.playerId, p.id)));
       expect(rows).toHaveLength(1);
+    });
+
+    describe('provider trust', () => {
+      /** A catalogue game of the simulator with its own win rules (copied from sim-fruit). */
+      async function gameWithRules(rules: {
+        multiplier?: number;
+        perRoundUsdt?: number;
+        multiWin?: boolean;
+      }) {
+        const code = `sim-trust-${randomUUID().slice(0, 8)}`;
+        await t.database.db.execute(sql`
+          insert into games (game_code, name_zh, name_en, game_type_id, plat_type_id, image, game_image,
+            min_bet_micro, max_bet_micro, multi_win, max_win_multiplier, max_win_per_round_micro)
+          select ${code}, name_zh, name_en, game_type_id, plat_type_id, image, game_image, min_bet_micro,
+            max_bet_micro, ${rules.multiWin ?? false}, ${rules.multiplier ?? null},
+            ${rules.perRoundUsdt === undefined ? null : BigInt(rules.perRoundUsdt) * 1_000_000n}
+          from games where plat_type_id = ${SIM_PROVIDER_ID} and game_code = 'sim-fruit'`);
+        return code;
+      }
+      const alertsFor = (roundId: string) =>
+        queryRows<{ kind: number; amount_micro: string; limit_micro: string | null }>(
+          t.database.db,
+          sql`select kind, amount_micro::text, limit_micro::text from provider_alerts where round_id = ${roundId}`,
+        );
+      async function betIn(token: string, user: string, gameCode: string, amount: number) {
+        const bet = {
+          ...base(token, user),
+          game_code: gameCode,
+          transaction_uuid: randomUUID(),
+          amount,
+        };
+        expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+        return bet;
+      }
+      const winOf = (
+        bet: { round: string; token: string; user: string; game_code: string; transaction_uuid: string },
+        amount: number,
+      ) => ({
+        ...base(bet.token, bet.user, bet.round),
+        game_code: bet.game_code,
+        transaction_uuid: randomUUID(),
+        reference_transaction_uuid: bet.transaction_uuid,
+        amount,
+      });
+      const rollbackOf = (tx: {
+        round: string;
+        token: string;
+        user: string;
+        game_code: string;
+        transaction_uuid: string;
+      }) => ({
+        ...base(tx.token, tx.user, tx.round),
+        game_code: tx.game_code,
+        transaction_uuid: randomUUID(),
+        reference_transaction_uuid: tx.transaction_uuid,
+      });
+
+      it('a signed win of 1,000,000,000 USDT on a 1 USDT bet is refused, and operators see the alert', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const win = winOf(bet, 1_000_000_000 * 1_000_000);
+        expect(await call('transaction/win', win)).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED' });
+        // The provider's retry is refused the same way and adds no second alert.
+        expect((await call('transaction/win', win)).status).toBe('RS_ERROR_LIMIT_REACHED');
+        expect(await available(p.id)).toBe(9_000_000n);
+        // Default bounds: 10000 times the stake of 1 USDT.
+        expect(await alertsFor(bet.round)).toEqual([
+          { kind: 1, amount_micro: '1000000000000000', limit_micro: '10000000000' },
+        ]);
+        const op = await signedInOperator(t, 'viewer');
+        const listed = await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/provider-alerts?size=100',
+          headers: op.auth,
+        });
+        const rows = body<{ data: { round_id: string; kind: string; amount: string; limit: string }[] }>(
+          listed,
+        ).result.data;
+        expect(rows.find((r) => r.round_id === bet.round)).toMatchObject({
+          kind: 'win_over_limit',
+          amount: '1000000000.000000',
+          limit: '10000.000000',
+        });
+        expect((await t.app.inject({ method: 'GET', url: '/api/admin/provider-alerts' })).statusCode).toBe(
+          401,
+        );
+        await expectLedgerClean();
+      });
+
+      it("a signed win above the game's maximum multiplier is refused; exactly the maximum is paid", async () => {
+        const game = await gameWithRules({ multiplier: 10 });
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, game, 2_000_000);
+        expect((await call('transaction/win', winOf(bet, 20_000_001))).status).toBe('RS_ERROR_LIMIT_REACHED');
+        expect(await available(p.id)).toBe(8_000_000n);
+        expect((await call('transaction/win', winOf(bet, 20_000_000))).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(28_000_000n);
+        await expectLedgerClean();
+      });
+
+      it("a signed win above the game's maximum win per round is refused, within its multiplier too", async () => {
+        const game = await gameWithRules({ multiplier: 1000, perRoundUsdt: 50, multiWin: true });
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, game, 1_000_000);
+        expect((await call('transaction/win', winOf(bet, 30_000_000))).status).toBe('RS_OK');
+        // The round's wins together: 30 + 21 > 50.
+        const over = winOf(bet, 21_000_000);
+        expect((await call('transaction/win', over)).status).toBe('RS_ERROR_LIMIT_REACHED');
+        expect(await alertsFor(bet.round)).toEqual([
+          { kind: 1, amount_micro: '21000000', limit_micro: '50000000' },
+        ]);
+        expect((await call('transaction/win', winOf(bet, 20_000_000))).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(59_000_000n);
+        await expectLedgerClean();
+      });
+
+      it('a second win with a new id on one bet is refused unless the game is multi-win', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        expect((await call('transaction/win', winOf(bet, 2_000_000))).status).toBe('RS_OK');
+        for (let i = 0; i < 2; i += 1)
+          expect((await call('transaction/win', winOf(bet, 2_000_000))).status).toBe(
+            'RS_ERROR_DUPLICATE_TRANSACTION',
+          );
+        expect(await available(p.id)).toBe(11_000_000n);
+        expect((await alertsFor(bet.round)).map((a) => a.kind)).toEqual([2, 2]);
+
+        const multi = await gameWithRules({ multiWin: true });
+        const free = await betIn(token, p.username, multi, 1_000_000);
+        for (let i = 0; i < 3; i += 1)
+          expect((await call('transaction/win', winOf(free, 2_000_000))).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(16_000_000n);
+        await expectLedgerClean();
+      });
+
+      it('twenty concurrent wins with new ids on one bet pay exactly one', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => call('transaction/win', winOf(bet, 3_000_000))),
+        );
+        expect(answers.filter((a) => a.status === 'RS_OK')).toHaveLength(1);
+        expect(answers.filter((a) => a.status === 'RS_ERROR_DUPLICATE_TRANSACTION')).toHaveLength(19);
+        expect(await available(p.id)).toBe(12_000_000n);
+        await expectLedgerClean();
+      });
+
+      it('a rollback of a bet whose round has a win is refused until the win is rolled back', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const win = winOf(bet, 5_000_000);
+        expect((await call('transaction/win', win)).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(14_000_000n);
+
+        expect((await call('transaction/rollback', rollbackOf(bet))).status).toBe('RS_ERROR_UNKNOWN');
+        expect(await available(p.id)).toBe(14_000_000n);
+        expect((await alertsFor(bet.round)).map((a) => a.kind)).toEqual([3]);
+
+        // The win goes back first (once), then the stake.
+        const undoWin = rollbackOf(win);
+        expect((await call('transaction/rollback', undoWin)).status).toBe('RS_OK');
+        expect((await call('transaction/rollback', undoWin)).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(9_000_000n);
+        expect((await call('transaction/rollback', rollbackOf(bet))).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(10_000_000n);
+        const [round] = await queryRows<{ stake_micro: string; payout_micro: string; status: number }>(
+          t.database.db,
+          sql`select stake_micro::text, payout_micro::text, status from bet_rounds where round_id = ${bet.round}`,
+        );
+        expect(round).toEqual({ stake_micro: '0', payout_micro: '0', status: 3 });
+        await expectLedgerClean();
+      });
+
+      it('a win the player has already spent cannot be rolled back below zero', async () => {
+        const p = await playerWithMoney('1');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const win = winOf(bet, 5_000_000);
+        expect((await call('transaction/win', win)).status).toBe('RS_OK');
+        await betIn(token, p.username, 'sim-fruit', 4_000_000);
+        expect(await call('transaction/rollback', rollbackOf(win))).toMatchObject({
+          status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+          balance: 1_000_000,
+        });
+        expect(await available(p.id)).toBe(1_000_000n);
+        await expectLedgerClean();
+      });
+
+      it('a signed win body replayed to /transaction/rollback or under another provider is refused', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 3_000_000);
+        const win = { ...winOf(bet, 0) };
+        // Signed for the win path, sent to the rollback path (the body also parses as a rollback).
+        expect(
+          (await call('transaction/rollback', win, { signedPath: '/api/providers/sim/transaction/win' }))
+            .status,
+        ).toBe('RS_ERROR_INVALID_SIGNATURE');
+        // Signed with another provider's own secret under this provider's path.
+        expect(
+          (await call('transaction/rollback', rollbackOf(bet), { secret: sim.secretOf('pg') })).status,
+        ).toBe('RS_ERROR_INVALID_SIGNATURE');
+        // Signed correctly for pg's path, then sent under sim's.
+        expect(
+          (
+            await call('transaction/rollback', rollbackOf(bet), {
+              signedPath: '/api/providers/pg/transaction/rollback',
+              secret: sim.secretOf('sim'),
+            })
+          ).status,
+        ).toBe('RS_ERROR_INVALID_SIGNATURE');
+        expect(await available(p.id)).toBe(7_000_000n);
+      });
+
+      it('after logout the game session takes no new bets, while its wins and rollbacks still settle', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const bet = await betIn(token, p.username, 'sim-fruit', 2_000_000);
+        const other = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const out = await t.app.inject({ method: 'POST', url: '/api/home/logout', headers: p.auth });
+        expect(body(out).code).toBe(200);
+        const late = { ...base(token, p.username), transaction_uuid: randomUUID(), amount: 1_000_000 };
+        expect((await call('transaction/bet', late)).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+        expect((await call('transaction/win', winOf(bet, 3_000_000))).status).toBe('RS_OK');
+        expect((await call('transaction/rollback', rollbackOf(other))).status).toBe('RS_OK');
+        expect(await available(p.id)).toBe(11_000_000n);
+        await expectLedgerClean();
+      });
+
+      it('a game session ended by a freeze takes no bets, even after the unfreeze', async () => {
+        const p = await playerWithMoney('10');
+        const token = await session(p.id);
+        const op = await signedInOperator(t, 'admin');
+        const admin = (verb: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/admin/players/${p.id}/${verb}`,
+            headers: op.auth,
+            payload: { reason: 'provider trust test' },
+          });
+        expect(body(await admin('freeze')).code).toBe(200);
+        const bet = () => ({ ...base(token, p.username), transaction_uuid: randomUUID(), amount: 1_000_000 });
+        expect((await call('transaction/bet', bet())).status).toBe('RS_ERROR_USER_DISABLED');
+        expect(body(await admin('unfreeze')).code).toBe(200);
+        expect((await call('transaction/bet', bet())).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+        expect(await available(p.id)).toBe(10_000_000n);
+      });
     });
   });
 });

@@ -15,7 +15,7 @@ import { sha256Hex } from '../../lib/crypto';
 import type { RecordsService } from '../records';
 import type { WalletService } from '../wallet/wallet.service';
 import { createProvidersRepository, type ProviderTxRow } from './providers.repository';
-import { ProviderTxKind } from './providers.schema';
+import { ProviderAlertKind, ProviderTxKind } from './providers.schema';
 
 export const WALLET_CURRENCY = 'USDT';
 
@@ -31,14 +31,56 @@ export interface ProviderIdentity {
   code: string;
 }
 
-/** A refusal that answers the provider with a status instead of moving money. */
+/** What operators are shown about a refused call (a row in provider_alerts). */
+interface AlertFact {
+  kind: (typeof ProviderAlertKind)[keyof typeof ProviderAlertKind];
+  playerId: number;
+  amountMicro: bigint;
+  limitMicro?: bigint;
+}
+
+/** A refusal that answers the provider with a status instead of moving money (and may alert operators). */
 class Refusal extends Error {
   constructor(
     readonly status: WalletStatus,
     readonly balanceMicro?: bigint,
+    readonly alert?: AlertFact,
   ) {
     super(status);
   }
+}
+
+/** Bounds on what one provider round may pay, from the game's columns or the configured defaults. */
+export interface WinBounds {
+  maxWinMultiplier: number;
+  maxWinPerRoundMicro: bigint;
+}
+
+/**
+ * The live money of one round: the stake of its bets and the wins not rolled back, and which bets have a
+ * win. Computed from the round's accepted calls under the round lock, so concurrent calls of the round
+ * cannot both see the same totals.
+ */
+function roundMoney(
+  rows: {
+    kind: number;
+    transactionUuid: string;
+    referenceTransactionUuid: string | null;
+    amountMicro: bigint;
+  }[],
+) {
+  const rolledBack = new Set(
+    rows.filter((r) => r.kind === ProviderTxKind.ROLLBACK).map((r) => r.referenceTransactionUuid),
+  );
+  const live = rows.filter((r) => r.kind !== ProviderTxKind.ROLLBACK && !rolledBack.has(r.transactionUuid));
+  const sum = (kind: number) =>
+    live.filter((r) => r.kind === kind).reduce((total, r) => total + r.amountMicro, 0n);
+  return {
+    stakeMicro: sum(ProviderTxKind.BET),
+    winsMicro: sum(ProviderTxKind.WIN),
+    hasWin: (betUuid: string) =>
+      live.some((r) => r.kind === ProviderTxKind.WIN && r.referenceTransactionUuid === betUuid),
+  };
 }
 
 function fingerprint(parts: (string | number | boolean | null | undefined)[]): string {
@@ -59,7 +101,14 @@ const ledgerKey = (provider: ProviderIdentity, kind: string, uuid: string) =>
  *   provider's retry succeeds once the bet has arrived);
  * - a rollback reverses exactly the bet it names, once, even after the player's session expired; a rollback
  *   that arrives before its bet is remembered, and the late bet is refused;
- * - a player's balance never goes below zero (the ledger's conditional debit).
+ * - a player's balance never goes below zero (the ledger's conditional debit);
+ * - a provider is not trusted with unbounded money: a round's wins stay within the game's multiple of the
+ *   round's stake and its maximum win per round (RS_ERROR_LIMIT_REACHED), a bet has one win unless the game
+ *   is declared multi-win (RS_ERROR_DUPLICATE_TRANSACTION), and a bet whose round has a win is not refunded
+ *   until the win was rolled back (RS_ERROR_UNKNOWN); each such refusal leaves an alert for operators;
+ * - a rollback names a bet (the stake comes back) or a win (the win goes back);
+ * - a session ended by sign-out, freeze or self-exclusion takes no new bets; wins and rollbacks of bets
+ *   already placed still settle, since the provider must be able to finish its rounds.
  */
 export function createSeamlessWallet(deps: {
   db: Db;
@@ -67,22 +116,41 @@ export function createSeamlessWallet(deps: {
   clock: Clock;
   /** The bet rounds' owner: each call's stake or win is added to its round in the call's transaction. */
   rounds: Pick<RecordsService, 'recordRound' | 'markRoundRolledBack'>;
+  /** Win bounds for games that set none of their own (PROVIDER_MAX_WIN_MULTIPLIER, _PER_ROUND). */
+  winBounds: WinBounds;
+  /** Where refused calls are logged beside the alert row. */
+  log?: { warn(obj: object, msg: string): void };
 }) {
-  const { db, ledger, clock, rounds } = deps;
-  // A game's category never changes while it is being played; remember it instead of asking on every call.
-  const gameTypes = new Map<string, number>();
-  async function gameTypeOf(
+  const { db, ledger, clock, rounds, winBounds } = deps;
+  // A game's rules change only when an operator edits them; remember them for a minute instead of asking on
+  // every call (a tightened bound reaches every node within that minute).
+  const RULES_MS = 60_000;
+  const gameRules = new Map<
+    string,
+    { at: number; gameTypeId: number; multiWin: boolean; bounds: WinBounds }
+  >();
+  async function rulesOf(
     repo: ReturnType<typeof createProvidersRepository>,
     providerId: number,
     gameCode: string,
   ) {
     const key = `${providerId}:${gameCode}`;
-    let type = gameTypes.get(key);
-    if (type === undefined) {
-      type = (await repo.gameTypeOf(providerId, gameCode)) ?? 5;
-      if (gameTypes.size < 10_000) gameTypes.set(key, type);
-    }
-    return type;
+    const hit = gameRules.get(key);
+    if (hit && Date.now() - hit.at < RULES_MS) return hit;
+    const row = await repo.gameRulesOf(providerId, gameCode);
+    // A game the catalogue does not know is played under the defaults (category 5, one win per bet).
+    const rules = {
+      at: Date.now(),
+      gameTypeId: row?.gameTypeId ?? 5,
+      multiWin: row?.multiWin ?? false,
+      bounds: {
+        maxWinMultiplier: row?.maxWinMultiplier ?? winBounds.maxWinMultiplier,
+        maxWinPerRoundMicro: row?.maxWinPerRoundMicro ?? winBounds.maxWinPerRoundMicro,
+      },
+    };
+    if (gameRules.size >= 10_000) gameRules.clear();
+    gameRules.set(key, rules);
+    return rules;
   }
 
   async function answer(
@@ -107,6 +175,8 @@ export function createSeamlessWallet(deps: {
     if (user !== undefined && session.username !== user) throw new Refusal(WalletStatus.INVALID_TOKEN);
     if (session.expiresAt.getTime() <= clock.now().getTime()) throw new Refusal(WalletStatus.TOKEN_EXPIRED);
     if (session.status === PlayerStatus.FROZEN) throw new Refusal(WalletStatus.USER_DISABLED);
+    // Ended by sign-out, freeze or self-exclusion: no new bets on it, ever (wins and rollbacks do not ask).
+    if (session.endedAt) throw new Refusal(WalletStatus.TOKEN_EXPIRED);
     return session;
   }
 
@@ -125,12 +195,30 @@ export function createSeamlessWallet(deps: {
         return work(tx, repo);
       });
     } catch (error) {
-      if (error instanceof Refusal)
-        return {
-          ...(await answer(error.status, req.request_uuid, req.user, error.balanceMicro)),
-          transaction_uuid: req.transaction_uuid,
-        };
-      throw error;
+      if (!(error instanceof Refusal)) throw error;
+      if (error.alert) {
+        // Written after the round's transaction rolled back, so the alert stays although nothing else does.
+        const { kind, playerId, amountMicro, limitMicro } = error.alert;
+        await createProvidersRepository(db).insertAlert({
+          providerId: provider.id,
+          kind,
+          playerId,
+          roundId: req.round,
+          gameCode: (req as { game_code?: string }).game_code ?? '',
+          transactionUuid: req.transaction_uuid,
+          amountMicro,
+          limitMicro: limitMicro ?? null,
+          createdAt: clock.now(),
+        });
+        deps.log?.warn(
+          { provider: provider.code, kind, round: req.round, transaction: req.transaction_uuid },
+          'provider call refused and reported to operators',
+        );
+      }
+      return {
+        ...(await answer(error.status, req.request_uuid, req.user, error.balanceMicro)),
+        transaction_uuid: req.transaction_uuid,
+      };
     }
   }
 
@@ -188,7 +276,7 @@ export function createSeamlessWallet(deps: {
       roundId: req.round,
       playerId,
       gameCode: req.game_code,
-      gameTypeId: await gameTypeOf(repo, provider.id, req.game_code),
+      gameTypeId: (await rulesOf(repo, provider.id, req.game_code)).gameTypeId,
       stakeDeltaMicro: kind === 'bet' ? amountMicro : 0n,
       payoutDeltaMicro: kind === 'win' ? amountMicro : 0n,
       close: req.round_closed,
@@ -310,6 +398,30 @@ export function createSeamlessWallet(deps: {
         }
         if (found.betRolledBack) throw new Refusal(WalletStatus.TRANSACTION_ROLLED_BACK);
 
+        // A provider is trusted with the outcome, not with unbounded money: one win per bet unless the game
+        // pays several, and a round's wins within the game's multiple of its stake and its maximum win.
+        const rules = await rulesOf(repo, provider.id, bet.gameCode);
+        const round = roundMoney(await repo.roundTransactions(provider.id, req.round));
+        const amountMicro = BigInt(req.amount);
+        if (!rules.multiWin && round.hasWin(bet.transactionUuid)) {
+          throw new Refusal(WalletStatus.DUPLICATE_TRANSACTION, undefined, {
+            kind: ProviderAlertKind.SECOND_WIN,
+            playerId: bet.playerId,
+            amountMicro,
+          });
+        }
+        const byMultiple = round.stakeMicro * BigInt(rules.bounds.maxWinMultiplier);
+        const limitMicro =
+          byMultiple < rules.bounds.maxWinPerRoundMicro ? byMultiple : rules.bounds.maxWinPerRoundMicro;
+        if (round.winsMicro + amountMicro > limitMicro) {
+          throw new Refusal(WalletStatus.LIMIT_REACHED, undefined, {
+            kind: ProviderAlertKind.WIN_OVER_LIMIT,
+            playerId: bet.playerId,
+            amountMicro,
+            limitMicro,
+          });
+        }
+
         return applyMoney(tx, repo, provider, req, {
           kind: 'win',
           playerId: bet.playerId,
@@ -338,12 +450,25 @@ export function createSeamlessWallet(deps: {
         // after the player's session ended. The player is the one the bet (or the request) names.
         const player = await repo.findPlayerByUsername(req.user);
         if (!player) throw new Refusal(WalletStatus.INVALID_TOKEN);
+        // The named transaction is a bet (refund its stake) or a win (take the win back).
         const bet = found.bet;
         if (
           bet &&
-          (bet.kind !== ProviderTxKind.BET || bet.playerId !== player.id || bet.roundId !== req.round)
+          (bet.kind === ProviderTxKind.ROLLBACK || bet.playerId !== player.id || bet.roundId !== req.round)
         ) {
           throw new Refusal(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
+        }
+        // Refunding the stake of a round that paid a win would let the player keep both: the win must be
+        // rolled back first.
+        if (bet && bet.kind === ProviderTxKind.BET && !found.betRolledBack) {
+          const round = roundMoney(await repo.roundTransactions(provider.id, req.round));
+          if (round.winsMicro > 0n) {
+            throw new Refusal(WalletStatus.UNKNOWN, undefined, {
+              kind: ProviderAlertKind.ROLLBACK_AFTER_WIN,
+              playerId: player.id,
+              amountMicro: bet.amountMicro,
+            });
+          }
         }
         const now = clock.now();
         const record = (amountMicro: bigint, balanceAfterMicro: bigint, key: string | null) =>
@@ -374,32 +499,47 @@ export function createSeamlessWallet(deps: {
           };
         }
         const key = ledgerKey(provider, 'rollback', req.transaction_uuid);
+        const isWin = bet.kind === ProviderTxKind.WIN;
+        const player_ = { player: player.id };
+        const house = { system: SystemAccount.HOUSE };
+        // A bet's rollback refunds the stake; a win's takes the win back (refused, like a bet, when the
+        // player no longer has it: the provider retries once the balance allows).
         const balanceAfter =
           bet.amountMicro > 0n
-            ? await move(
-                tx,
-                player.id,
-                async (sp) =>
-                  (
-                    await ledger.transferIn(sp, {
-                      key,
-                      debit: { system: SystemAccount.HOUSE },
-                      credit: { player: player.id },
-                      amountMicro: bet.amountMicro,
-                      code: TransferCode.ROLLBACK,
-                      reference: { type: 'round', id: `${provider.id}:${bet.roundId}` },
-                    })
-                  ).creditBalanceAfterMicro,
-              )
+            ? await move(tx, player.id, async (sp) => {
+                const result = await ledger.transferIn(sp, {
+                  key,
+                  debit: isWin ? player_ : house,
+                  credit: isWin ? house : player_,
+                  amountMicro: bet.amountMicro,
+                  code: TransferCode.ROLLBACK,
+                  reference: { type: 'round', id: `${provider.id}:${bet.roundId}` },
+                });
+                return isWin ? result.debitBalanceAfterMicro : result.creditBalanceAfterMicro;
+              })
             : await ledger.availableIn(tx, player.id);
         await record(bet.amountMicro, balanceAfter, bet.amountMicro > 0n ? key : null);
-        await rounds.markRoundRolledBack(tx, {
-          providerId: provider.id,
-          roundId: bet.roundId,
-          playerId: player.id,
-          stakeMicro: bet.amountMicro,
-          now,
-        });
+        if (isWin) {
+          await rounds.recordRound(tx, {
+            providerId: provider.id,
+            roundId: bet.roundId,
+            playerId: player.id,
+            gameCode: bet.gameCode,
+            gameTypeId: (await rulesOf(repo, provider.id, bet.gameCode)).gameTypeId,
+            stakeDeltaMicro: 0n,
+            payoutDeltaMicro: -bet.amountMicro,
+            close: false,
+            now,
+          });
+        } else {
+          await rounds.markRoundRolledBack(tx, {
+            providerId: provider.id,
+            roundId: bet.roundId,
+            playerId: player.id,
+            stakeMicro: bet.amountMicro,
+            now,
+          });
+        }
         return {
           ...(await answer(WalletStatus.OK, req.request_uuid, req.user, balanceAfter)),
           transaction_uuid: req.transaction_uuid,

@@ -19,10 +19,15 @@ async function call(
   timeoutMs: number,
 ): Promise<TransferCallResult> {
   const body = JSON.stringify(payload);
+  const url = new URL(path, endpoint.url);
   try {
-    const response = await fetch(new URL(path, endpoint.url), {
+    const response = await fetch(url, {
       method: 'POST',
-      headers: signedHeaders(endpoint.secret, body),
+      headers: signedHeaders(endpoint.secret, {
+        method: 'POST',
+        path: url.pathname + url.search,
+        rawBody: body,
+      }),
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -35,7 +35,7 @@ export function createTransferWallet(deps: {
   db: Db;
   ledger: TransferLedger;
   client: TransferClient;
-  endpointFor: (providerId: number) => ProviderEndpoint | null;
+  endpointFor: (providerId: number) => Promise<ProviderEndpoint | null>;
   clock: Clock;
 }) {
   const { db, ledger, client, clock } = deps;
@@ -140,7 +140,7 @@ export function createTransferWallet(deps: {
     player: { id: number; username: string },
     provider: { id: number; code: string },
   ): Promise<number | null> {
-    const endpoint = deps.endpointFor(provider.id);
+    const endpoint = await deps.endpointFor(provider.id);
     if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
     const amountMicro = await ledger.availableIn(db, player.id);
     if (amountMicro <= 0n) return null;
@@ -194,7 +194,7 @@ export function createTransferWallet(deps: {
         ),
       );
     for (const provider of used) {
-      const endpoint = deps.endpointFor(provider.id);
+      const endpoint = await deps.endpointFor(provider.id);
       if (!endpoint) continue;
       const balance = await client.balance(endpoint, provider.code, player.username);
       if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
@@ -229,7 +229,7 @@ export function createTransferWallet(deps: {
         .limit(RECONCILE_BATCH);
       let resolved = 0;
       for (const row of pending) {
-        const endpoint = deps.endpointFor(row.providerId);
+        const endpoint = await deps.endpointFor(row.providerId);
         if (!endpoint) continue;
         const state = await settle(row, await client.status(endpoint, row.transferId));
         if (state !== ProviderTransferState.PENDING) resolved += 1;

@@ -12,6 +12,7 @@ import {
 } from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
+import { createProviderDirectory } from './directory';
 import { createTransferClient } from './transfer.adapter';
 import { createTransferWallet, type TransferWallet } from './transfer.service';
 import type { Round } from '../../../../sandbox/src/providers';
@@ -25,7 +26,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
   beforeAll(async () => {
     const koiPort = await freePort();
     sim = await startSandbox({ koiUrl: `http://127.0.0.1:${koiPort}` });
-    t = await createTestApp({ providerSim: { url: sim.url, secret: sim.secret } });
+    t = await createTestApp({ providerSim: sim.koiConfig.providerSim });
     await t.app.listen({ port: koiPort, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: systemClock });
     // The same service the app runs, on the test's clock, to drive the reconciler by hand.
@@ -33,7 +34,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
       db: t.database.db,
       ledger: wallet,
       client: createTransferClient(),
-      endpointFor: () => ({ url: sim.url, secret: sim.secret }),
+      endpointFor: createProviderDirectory(t.database.db, sim.koiConfig.providerSim).endpointFor,
       clock: t.clock,
     });
   }, 60_000);
