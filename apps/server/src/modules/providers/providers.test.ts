@@ -185,7 +185,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       });
       return { http: res.status, ...((await res.json()) as WalletAnswer) };
     }
-    const base = (token: string, user: string, round = randomUUID()) => ({
+    const base = (token: string, user: string, round: string = randomUUID()) => ({
       request_uuid: randomUUID(),
       token,
       user,
