@@ -124,6 +124,8 @@ if (withSandbox) {
     PAYMENT_SANDBOX_URL: process.env.PAYMENT_SANDBOX_URL ?? url,
     PAYOUT_URL: process.env.PAYOUT_URL ?? url,
     DEPOSIT_ADDRESSES: process.env.DEPOSIT_ADDRESSES ?? demoDepositAddress(),
+    // The deposit popup links to the sandbox wallet page, so a person can pay a demo deposit end to end.
+    SANDBOX_WALLET_URL: process.env.SANDBOX_WALLET_URL ?? `${url}/tron/wallet`,
   });
 }
 run('server', 'apps/server/src/server.ts', serverEnv);

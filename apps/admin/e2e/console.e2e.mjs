@@ -4,92 +4,11 @@
 /* global document -- waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { after, before, describe, it as test } from 'node:test';
-import { generate } from 'otplib';
-import { apiSignUp, BASE, launch, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { before, describe } from 'node:test';
+import { apiSignUp, BASE, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { changePassword, consoleSession, giveReason, label, OPERATORS, settle, signIn } from './session.mjs';
 
-const OPERATORS = JSON.parse(process.env.KOI_E2E_OPERATORS ?? '{}');
-const NEW_PASSWORD = 'tide pool lantern 42';
-
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-let lastPage;
-async function desktop() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  // A script error in the console is a failure of the console; it is printed with the step that hit it.
-  page.on('pageerror', (error) => console.error('[console pageerror]', error.message));
-  lastPage = page;
-  return { context, page };
-}
-
-/** A scenario step that leaves a screenshot of the page it failed on, named after the step. */
-function it(name, fn) {
-  return test(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      if (lastPage && !lastPage.isClosed()) {
-        await shot(lastPage, `fail-${name.slice(0, 40).replace(/[^\w]+/g, '-')}`).catch(() => undefined);
-      }
-      throw error;
-    }
-  });
-}
-
-/**
- * The operator's current authenticator code. A code is accepted once, so two sign-ins of the same operator
- * in one 30-second step would collide; each operator signs in once here.
- */
-const totp = (secret) => generate({ secret });
-
-/** A button's exact label, tolerant of the space antd may put between two Chinese characters. */
-const label = (text) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-
-async function signIn(page, operator, { screenshot } = {}) {
-  await page.goto(`${BASE}/admin/`);
-  await page.waitForURL(/\/admin\/login$/);
-  await page.locator('#login_username').fill(operator.username);
-  await page.locator('#login_password').fill(operator.password);
-  await page.locator('#login_totp').fill(await totp(operator.totp_secret));
-  if (screenshot) await shot(page, screenshot);
-  await page.getByRole('button', { name: label('登录') }).click();
-  // A one-time password must be changed before anything else.
-  await page.waitForURL(/\/admin\/password$/);
-  await page.getByText('首次登录须修改一次性密码').waitFor();
-}
-
-async function changePassword(page, operator, { screenshot } = {}) {
-  await page.locator('#password_old_password').fill(operator.password);
-  await page.locator('#password_new_password').fill(NEW_PASSWORD);
-  await page.locator('#password_confirm').fill(NEW_PASSWORD);
-  if (screenshot) await shot(page, screenshot);
-  await page.getByRole('button', { name: label('保存') }).click();
-  await page.waitForURL(/\/admin\/?$/);
-}
-
-/** Answers the reason dialog every write opens, and waits for it to close (the server accepted). */
-async function giveReason(page, reason) {
-  const dialog = page.locator('.ant-modal').filter({ has: page.locator('#reason_reason') });
-  await dialog.locator('#reason_reason').fill(reason);
-  await dialog.getByRole('button', { name: label('确定') }).click();
-  await page.locator('#reason_reason').waitFor({ state: 'detached' });
-}
-
-/**
- * Before a screenshot: no table or card still loading (antd greys them out), and drawers, dialogs and
- * segmented controls done sliding (a screenshot mid-animation shows them cut off).
- */
-async function settle(page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
-  await page.waitForTimeout(500);
-}
+const { desktop, it, track } = consoleSession();
 
 /** A real PNG (an orange-to-red banner gradient) for the upload, made here so the repository needs no image. */
 function bannerPng(width = 360, height = 120) {
@@ -145,7 +64,7 @@ describe('operator console', () => {
   it('signs in with password and TOTP, forces the password change, and shows the dashboard', async () => {
     boss = await desktop();
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await signIn(page, OPERATORS.boss, { screenshot: '01-login' });
     await shot(page, '02-password-forced');
     await changePassword(page, OPERATORS.boss);
@@ -170,7 +89,7 @@ describe('operator console', () => {
 
   it('freezes a player with a reason; the player can no longer sign in', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await openPlayer(page, player);
     playerId = Number((await page.locator('.ant-drawer-title').textContent()).match(/#(\d+)/)[1]);
     await shot(page, '04-player-detail');
@@ -189,7 +108,7 @@ describe('operator console', () => {
 
   it('finds the freeze in the audit log with its reason and before/after', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await page.goto(`${BASE}/admin/audit`);
     await page.locator('#audit-filters_action').click();
     await page.keyboard.type('player.freeze');
@@ -206,7 +125,7 @@ describe('operator console', () => {
 
   it('unfreezes and resets the password: the one-time password is shown once and works', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await openPlayer(page, player);
     await page.getByRole('button', { name: '解除冻结' }).click();
     await giveReason(page, 'e2e: owner verified');
@@ -233,7 +152,7 @@ describe('operator console', () => {
 
   it('adjusts the balance above the threshold: it waits for a second operator', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await openPlayer(page, player);
     await page.getByRole('button', { name: '手动调账' }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#adjust_amount') });
@@ -288,7 +207,7 @@ describe('operator console', () => {
 
   it('shows the ledger with its system accounts and a clean verify', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await page.goto(`${BASE}/admin/ledger`);
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: /立即校验账本/ }).click();
@@ -301,7 +220,7 @@ describe('operator console', () => {
 
   it('creates a support operator with audit read added, showing its one-time password and TOTP QR code once', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     const username = `support_${Date.now().toString(36).slice(-5)}`;
     await page.goto(`${BASE}/admin/operators`);
     await page.getByRole('button', { name: /新建操作员/ }).click();
@@ -337,7 +256,7 @@ describe('operator console', () => {
 
   it('shows games and providers', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
     await settle(page);
@@ -346,7 +265,7 @@ describe('operator console', () => {
 
   it('creates a banner from an uploaded image', async () => {
     const { page } = boss;
-    lastPage = page;
+    track(page);
     await page.goto(`${BASE}/admin/content`);
     await page.getByText('配置项').waitFor();
     await settle(page);
@@ -371,9 +290,48 @@ describe('operator console', () => {
     assert.equal(image.status, 200, 'the uploaded image is served back');
   });
 
+  it('edits a payment channel and disables another, each with a reason', async () => {
+    const { page } = boss;
+    track(page);
+    await page.goto(`${BASE}/admin/channels`);
+    const cny = page.locator('.ant-table-row', { hasText: 'sandbox-cny' });
+    await cny.waitFor();
+    await settle(page);
+    await shot(page, '16b-channels');
+    await cny.getByRole('button', { name: /编\s*辑/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#channel-edit_rate') });
+    await dialog.locator('#channel-edit_rate').fill('7.15');
+    await dialog.locator('#channel-edit_fee_rate').fill('1.5');
+    await dialog.locator('#channel-edit_reason').fill('e2e 调整汇率');
+    await settle(page);
+    await shot(page, '16c-channel-edit');
+    await dialog.getByRole('button', { name: label('保存') }).click();
+    await cny.getByText('7.15').waitFor();
+    await cny.getByText('1.5%').waitFor();
+    const usdt = page.locator('.ant-table-row', { hasText: 'sandbox-usdt' });
+    await usdt.getByRole('switch').click();
+    await giveReason(page, 'e2e 停用');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.ant-table-row')]
+          .find((r) => r.textContent.includes('sandbox-usdt'))
+          ?.querySelector('.ant-switch')
+          ?.getAttribute('aria-checked') === 'false',
+    );
+    // Players no longer see the disabled channel.
+    const listed = await fetch(`${BASE}/api/pay/channel`, { method: 'POST' }).then((r) => r.json());
+    assert.deepEqual(
+      listed.result.map((c) => c.rate),
+      ['7.15'],
+    );
+    await page.getByRole('tab', { name: '通道订单' }).click();
+    await settle(page);
+    await shot(page, '16d-channel-orders');
+  });
+
   it('lists my sessions, and the dashboard shows the last ledger check', async () => {
     const { page, context } = boss;
-    lastPage = page;
+    track(page);
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
     await settle(page);

@@ -1,6 +1,6 @@
 // Console end-to-end run (`npm run -w @koi/admin test:e2e`): builds the console into a private directory,
-// creates two operators with the real command line (`npm run koi -- operator:create … --json`) on a fresh
-// data directory, starts the real API server on a free port, runs the scenarios in Debian's Chromium, saves
+// starts the sandbox (TRON chain and payout rail) as a real process, creates four operators with the real
+// command line (`npm run koi -- operator:create … --json`) on a fresh data directory, starts the real API server on a free port, runs the scenarios in Debian's Chromium, saves
 // screenshots to artifacts/admin/, and stops the server whatever happens.
 //
 // The operators are created before the server starts: the default embedded database (PGlite) belongs to one
@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/test/sim.ts';
+import { createOperator as createOperatorWithCli, startSandbox } from '../../web/e2e/harness.mjs';
 
 const adminDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(adminDir, '../..');
@@ -30,6 +31,10 @@ const serverEnv = {
   DEMO_SIGNUP_BONUS: '100',
   // Adjustments above 1000 USDT wait for a second operator; the scenario adjusts 5000.
   ADJUSTMENT_APPROVAL_ABOVE: '1000',
+  // Deposit matches above 100 USDT wait for a second operator; the deposits scenario matches 150.
+  DEPOSIT_MATCH_APPROVAL_ABOVE: '100',
+  // Withdrawals above 50 USDT need two finance operators; the withdrawal scenario applies for 60.
+  WITHDRAW_TWO_OPERATORS_ABOVE: '50',
 };
 
 function cleanup() {
@@ -51,36 +56,37 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-/** `npm run koi -- operator:create --username u --role r --json`, exactly as an operator would run it. */
-function createOperator(username, role) {
-  const run = spawnSync(
-    'npm',
-    ['run', '-s', 'koi', '--', 'operator:create', '--username', username, '--role', role, '--json'],
-    { cwd: repoRoot, env: serverEnv, encoding: 'utf8' },
-  );
-  const line = run.stdout
-    .split('\n')
-    .reverse()
-    .find((l) => l.startsWith('{'));
-  if (run.status !== 0 || !line) {
-    throw new Error(`operator:create ${username} failed (${run.status}): ${run.stdout}\n${run.stderr}`);
-  }
-  return { ...JSON.parse(line), role };
-}
+const createOperator = (username, role) =>
+  createOperatorWithCli({ repoRoot, env: serverEnv }, username, role);
 
 let code = 1;
 let server;
+let sandbox;
 try {
   const suffix = Date.now().toString(36).slice(-5);
   const operators = {
     boss: createOperator(`boss_${suffix}`, 'admin'),
     second: createOperator(`fin_${suffix}`, 'finance'),
+    // The deposits scenario's two finance operators (each signs in once: a TOTP code is usable once).
+    depositA: createOperator(`depa_${suffix}`, 'finance'),
+    depositB: createOperator(`depb_${suffix}`, 'finance'),
+    // The withdrawal review scenario's two finance operators (two-operator approval needs two people).
+    payA: createOperator(`pay_a_${suffix}`, 'finance'),
+    payB: createOperator(`pay_b_${suffix}`, 'finance'),
   };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  sandbox = startSandbox({ repoRoot, port: await freePort(), dataDir: work, koiUrl: base });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...serverEnv, PORT: String(port) },
+    env: {
+      ...serverEnv,
+      ...sandbox.serverEnv,
+      PORT: String(port),
+      // The sandbox payment channel, so its channels are seeded for the channels screen.
+      PAYMENT_SANDBOX_URL: sandbox.url,
+      PAYMENT_SANDBOX_SECRET: sandbox.paymentSecret,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 90_000;
@@ -91,7 +97,11 @@ try {
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
+    const sandboxOk = await fetch(`${sandbox.url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && sandboxOk) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(`[admin-e2e] server ready at ${base}`);
@@ -108,6 +118,8 @@ try {
       KOI_E2E_BASE: base,
       KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/admin'),
       KOI_E2E_OPERATORS: JSON.stringify(operators),
+      KOI_E2E_SANDBOX: sandbox.url,
+      KOI_E2E_SANDBOX_CONTROL: sandbox.controlSecret,
     },
     stdio: 'inherit',
   });
@@ -115,6 +127,7 @@ try {
 } catch (error) {
   console.error('[admin-e2e]', error);
 } finally {
+  sandbox?.child.kill('SIGTERM');
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
     await new Promise((r) => {

@@ -8,14 +8,22 @@
  *     as the simulator sees it.
  * (b) Service: the same bet+win pairs through the wallet service directly (no HTTP, no provider records),
  *     32 concurrent players, in the same run against the same PostgreSQL server.
+ * (c) HTTP again against the real server process (src/server.ts) on the same database, started with
+ *     KOI_WORKERS=1 and then KOI_WORKERS=2 (node:cluster, one port), with a second sandbox pointed at it, so
+ *     the three HTTP figures can be compared side by side.
  * Then ledger:verify. Everything happens in a throwaway database dropped at the end. The last line is
  *   bench:games ratio=<http/service> http_rps=<pairs/s> service_tps=<pairs/s> p99_ms=<http p99> violations=<n>
+ *     w1_rps=… w1_p99_ms=… w1_ratio=… w2_rps=… w2_p99_ms=… w2_ratio=… load=<1-minute load average at the end>
+ * (the first five fields as before: the in-process server).
  *
  * BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_ROUNDS        rounds (debit+credit pairs) per phase (default 3000)
  * BENCH_CONCURRENCY   concurrent players (default 32)
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { buildApp } from '../src/app';
@@ -63,6 +71,58 @@ async function drive(total: number, op: (worker: number) => Promise<void>) {
 const fmt = (r: { perSecond: number; p50: number; p99: number; count: number; seconds: number }) =>
   `${r.perSecond.toFixed(0)} pairs/s (${(r.perSecond * 2).toFixed(0)} transfers/s), p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.count} pairs in ${r.seconds.toFixed(1)} s`;
 
+/** The real server (src/server.ts) with `workers` processes on `port`, wired to `sandbox`, on `databaseUrl`. */
+async function startServer(opts: {
+  workers: number;
+  port: number;
+  databaseUrl: string;
+  sandbox: Awaited<ReturnType<typeof startSandbox>>;
+}): Promise<ChildProcess> {
+  const serverDir = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      KOI_WORKERS: String(opts.workers),
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: opts.databaseUrl,
+      PROVIDER_SIM_URL: opts.sandbox.url,
+      PROVIDER_SECRETS: [...opts.sandbox.secrets].map(([code, s]) => `${code}=${s}`).join(','),
+      CAPTCHA: 'off',
+      RATE_LIMIT: 'off',
+      JOBS: 'off',
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'error',
+      INIT_CWD: serverDir,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 1200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${opts.port}/api/health`)).ok) {
+        // With several workers, wait a moment longer so that every worker is listening, not only the first.
+        if (opts.workers > 1) await new Promise((r) => setTimeout(r, 3000));
+        return child;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+function stopServer(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
 async function main() {
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
@@ -81,6 +141,7 @@ async function main() {
     // 32 players, signed in through the API, each with money and an open simulator session.
     const sessions: string[] = [];
     const playerIds: number[] = [];
+    const tokens: string[] = [];
     for (let i = 0; i < CONCURRENCY; i += 1) {
       const username = `bench_${i}_${randomBytes(3).toString('hex')}`;
       const fields = {
@@ -99,6 +160,7 @@ async function main() {
         payload: { username, password: 'bench-pass-1' },
       });
       const token = (login.json() as { result: { token: string } }).result.token;
+      tokens.push(token);
       const row = await database.db.execute(`select id from players where username = '${username}'`);
       const playerId = Number((row as unknown as { rows: { id: string }[] }).rows[0]!.id);
       playerIds.push(playerId);
@@ -154,12 +216,81 @@ async function main() {
     });
     console.log(`    ${fmt(service)}`);
 
-    const violations = await verifyLedger(database, (line) => console.log(line));
     await app.close();
+
+    // (c) The real server process, one worker and then two, through a sandbox of its own.
+    const realPort = await freePort();
+    const sandbox2 = await startSandbox({ koiUrl: `http://127.0.0.1:${realPort}` });
+    const real: Record<number, Awaited<ReturnType<typeof drive>>> = {};
+    try {
+      const sessions2: string[] = [];
+      const stopCodes: (number | null)[] = [];
+      for (const workers of [1, 2]) {
+        const server = await startServer({
+          workers,
+          port: realPort,
+          databaseUrl: withDatabase(SERVER_URL, dbName),
+          sandbox: sandbox2,
+        });
+        try {
+          if (!sessions2.length) {
+            for (const token of tokens) {
+              const launch = await fetch(
+                `http://127.0.0.1:${realPort}/api/game/login?game_code=sim-fruit&plat_type=14`,
+                { headers: { authorization: `Bearer ${token}` } },
+              );
+              const url = ((await launch.json()) as { result: { url: string } }).result.url;
+              sessions2.push(url.split('/play/')[1]!);
+            }
+          }
+          const play2 = async (worker: number) => {
+            const round = (await sandbox2.control('/control/providers/play', {
+              body: { session_id: sessions2[worker], amount: '1' },
+            })) as { state: string };
+            if (round.state !== 'settled')
+              throw new Error(`round not settled: ${JSON.stringify(round).slice(0, 300)}`);
+          };
+          for (let w = 0; w < CONCURRENCY; w += 1) await play2(w); // warm-up
+          console.log(
+            `(c) HTTP seamless, real server with KOI_WORKERS=${workers}, ${CONCURRENCY} concurrent players: running ${ROUNDS} rounds…`,
+          );
+          real[workers] = await drive(ROUNDS, play2);
+          console.log(`    ${fmt(real[workers])}`);
+        } finally {
+          stopCodes.push(await stopServer(server));
+        }
+      }
+      // SIGTERM must drain every worker and exit 0 (cluster.ts), under load too.
+      if (stopCodes.some((c) => c !== 0)) throw new Error(`server exits on SIGTERM: ${stopCodes.join(', ')}`);
+    } finally {
+      await sandbox2.stop();
+    }
+
+    const violations = await verifyLedger(database, (line) => console.log(line));
     const ratio = http.perSecond / service.perSecond;
-    console.log(`HTTP/service ratio ${ratio.toFixed(3)}`);
+    const r1 = real[1]!;
+    const r2 = real[2]!;
+    const load = os.loadavg()[0]!;
+    console.log('side by side (pairs/s, p99 ms, ratio to the service):');
+    for (const [name, r] of [
+      ['in-process server', http],
+      ['KOI_WORKERS=1    ', r1],
+      ['KOI_WORKERS=2    ', r2],
+    ] as const) {
+      console.log(
+        `  ${name}  ${r.perSecond.toFixed(0).padStart(6)}  ${r.p99.toFixed(1).padStart(8)}  ${(r.perSecond / service.perSecond).toFixed(3)}`,
+      );
+    }
     console.log(
-      `bench:games ratio=${ratio.toFixed(3)} http_rps=${http.perSecond.toFixed(0)} service_tps=${service.perSecond.toFixed(0)} p99_ms=${http.p99.toFixed(2)} violations=${violations}`,
+      `HTTP/service ratio ${ratio.toFixed(3)}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(
+      `bench:games ratio=${ratio.toFixed(3)} http_rps=${http.perSecond.toFixed(0)} service_tps=${service.perSecond.toFixed(0)} p99_ms=${http.p99.toFixed(2)} violations=${violations}` +
+        ` w1_rps=${r1.perSecond.toFixed(0)} w1_p99_ms=${r1.p99.toFixed(2)} w1_ratio=${(r1.perSecond / service.perSecond).toFixed(3)}` +
+        ` w2_rps=${r2.perSecond.toFixed(0)} w2_p99_ms=${r2.p99.toFixed(2)} w2_ratio=${(r2.perSecond / service.perSecond).toFixed(3)} load=${load.toFixed(2)}`,
     );
     process.exitCode = violations === 0 ? 0 : 1;
   } finally {

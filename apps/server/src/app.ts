@@ -10,7 +10,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatMicro, SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoContent } from './db/seed';
@@ -21,42 +20,22 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import { loggerOptions } from './plugins/logging';
 import webPlugin from './plugins/web';
 import rateLimitPlugin from './plugins/rate-limit';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { contentRoutes } from './modules/content/content.routes';
-import { walletRoutes } from './modules/wallet/wallet.routes';
-import { createWalletService } from './modules/wallet/wallet.service';
-import { gamesRoutes } from './modules/games/games.routes';
-import { createGamesRepository } from './modules/games/games.repository';
-import { createGamesService } from './modules/games/games.service';
-import { seedCatalogue } from './modules/games/catalogue.seed';
-import { createLaunchTarget } from './modules/games/launch';
-import { createPlayerGate } from './modules/auth';
-import { createAuthRepository } from './modules/auth/auth.repository';
-import { recordsModule } from './modules/records';
-import { originalsRoutes } from './modules/originals/originals.routes';
-import { createOriginalsService } from './modules/originals/originals.service';
-import { startJobs } from './modules/jobs/jobs';
-import { createTransferClient } from './modules/providers/transfer.adapter';
-import { createTransferWallet } from './modules/providers/transfer.service';
-import { createProviderDirectory } from './modules/providers/directory';
-import { createProvidersRepository } from './modules/providers/providers.repository';
-import { providersAdminRoutes } from './modules/providers/providers.admin.routes';
-import { providersRoutes } from './modules/providers/providers.routes';
-import { createSeamlessWallet } from './modules/providers/seamless.service';
-import { operatorsModule } from './modules/operators';
-import { dashboardRoutes } from './modules/operators/dashboard.routes';
-import { createPlayersAdmin } from './modules/auth/auth.admin';
-import { authAdminRoutes } from './modules/auth/auth.admin.routes';
-import { createWalletAdmin } from './modules/wallet/wallet.admin';
-import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
-import { createGamesAdmin } from './modules/games/games.admin';
-import { gamesAdminRoutes } from './modules/games/games.admin.routes';
-import { createContentAdmin } from './modules/content/content.admin';
-import { contentAdminRoutes } from './modules/content/content.admin.routes';
-import { withdrawalsModule, type PayoutRail, type WithdrawalsModule } from './modules/withdrawals';
+import publicCachePlugin from './plugins/public-cache';
+import { later } from './modules/module';
+import { authModule } from './modules/auth';
+import { contentModule } from './modules/content';
 import { depositsModule } from './modules/deposits';
 import { eventsModule } from './modules/events';
+import { gamesModule } from './modules/games';
+import { seedCatalogue } from './modules/games/catalogue.seed';
+import { startJobs } from './modules/jobs/jobs';
+import { operatorsModule } from './modules/operators';
+import { originalsModule } from './modules/originals';
+import { promotionsModule } from './modules/promotions';
+import { providersModule } from './modules/providers';
+import { recordsModule } from './modules/records';
+import { walletModule } from './modules/wallet';
+import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -147,180 +126,127 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  // Our plugins.
-  await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin, { config });
-  // Live balance signals: the wallet tells the hub after each committed transfer that touches a player.
-  const events = eventsModule({ config, log: app.log });
-  const wallet = createWalletService({
-    db: database.db,
-    clock,
-    log: app.log,
-    onPlayerBalanceChanged: events.service.publish,
-  });
-  await wallet.ensureSystemAccounts();
-  // Sign-out and freeze end the player's provider game sessions (no new bets on them; wins still settle).
-  const endProviderSessions = async (playerId: number) => {
-    await createProvidersRepository(database.db).endSessions(playerId, clock.now());
-  };
-  // Built after the records service below; user info reads the remaining turnover through it.
-  let withdrawals: WithdrawalsModule | null = null;
-  const auth = createAuthService({
-    db: database.db,
+  // The modules, each built with its dependencies (modules/README.md). Building touches nothing yet; a module
+  // that needs one further down the list gets a `later` port, looked up when a request or job first calls it.
+  const operators = operatorsModule({
+    database,
     config,
     clock,
-    balanceOf: wallet.displayBalance,
-    turnoverRemainingOf: async (playerId) =>
-      formatMicro(withdrawals ? await withdrawals.service.turnover.remainingOf(playerId) : 0n),
-    onSignedOut: endProviderSessions,
-    onPlayerCreated: async (playerId, tx) => {
-      await wallet.openPlayerAccount(playerId, tx);
-      // Demo mode only (DEMO_SIGNUP_BONUS, 0 by default): a bonus through the ledger, in the same transaction.
-      const bonusMicro = toMicro(config.demoSignupBonus);
-      if (bonusMicro > 0n) {
-        await wallet.transferIn(tx, {
-          key: `signup-bonus:${playerId}`,
-          debit: { system: SystemAccount.PROMOTION_EXPENSE },
-          credit: { player: playerId },
-          amountMicro: bonusMicro,
-          code: TransferCode.BONUS,
-          reference: { type: 'signup_bonus', id: String(playerId) },
-        });
-      }
-    },
+    players: later(() => auth.admin),
+    ledger: later(() => wallet.admin),
   });
-  await app.register(authPlugin, { auth });
-  // The console's permission guard comes before every module, so it sees each /api/admin route as it is added.
-  const operators = operatorsModule({ database, config, clock });
-  await operators.guard(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  // Modules.
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
-  await app.register(authRoutes, { auth, config });
-  await app.register(contentRoutes, { db: database.db });
-  await app.register(walletRoutes, { wallet });
-  await app.register(events.plugin);
-  const providerDirectory = createProviderDirectory(database.db, config.providerSim);
-  const transferWallet = createTransferWallet({
-    db: database.db,
-    ledger: wallet,
-    client: createTransferClient(),
-    endpointFor: providerDirectory.endpointFor,
+  const audit = operators.service;
+  const events = eventsModule({ config, log: app.log, database });
+  const wallet = walletModule({
+    database,
+    config,
     clock,
+    log: app.log,
+    audit,
+    onPlayerBalanceChanged: events.service.publish,
   });
-  const gamesRepo = createGamesRepository(database.db);
-  const playerGate = createPlayerGate(database.db, clock);
-  const games = createGamesService({
-    repo: gamesRepo,
-    gate: playerGate,
-    launcher: createLaunchTarget({
-      players: createAuthRepository(database.db),
-      sessions: createProvidersRepository(database.db),
-      endpointFor: providerDirectory.endpointFor,
-      sessionMs: config.providerSessionMs,
-      clock,
-      transfers: transferWallet,
-    }),
+  const promotions = promotionsModule({ config, wallet: wallet.service });
+  const records = recordsModule({ database, clock });
+  const auth = authModule({
+    database,
+    config,
+    clock,
+    wallet: wallet.service,
+    walletAdmin: wallet.admin,
+    audit,
+    turnoverRemainingOf: (playerId) => withdrawals.service.turnover.remainingOf(playerId),
+    results: records.service,
+    onPlayerCreated: promotions.service.onPlayerCreated,
+    endPlayerSessions: (playerId) => providers.service.endSessions(playerId),
+    changes: events.changes,
   });
-  await app.register(gamesRoutes, { games, repo: gamesRepo, transfers: transferWallet });
+  const content = contentModule({ database, config, clock, audit });
+  const providers = providersModule({
+    database,
+    config,
+    clock,
+    log: app.log,
+    wallet: wallet.service,
+    players: auth.service,
+  });
+  const games = gamesModule({
+    database,
+    gate: auth.gate,
+    launcher: providers.service,
+    transfers: providers.service.transfers,
+    audit,
+    onProvidersChanged: providers.service.invalidate,
+  });
+  const originals = originalsModule({
+    database,
+    config,
+    clock,
+    wallet: wallet.service,
+    games: games.service,
+    gate: auth.gate,
+    records: records.service,
+  });
   const deposits = depositsModule({
     database,
     config,
     clock,
-    gate: playerGate,
-    wallet,
-    // Built further down; inout-records lists withdrawals through it.
-    withdrawals: {
-      records: (playerId, q) =>
-        withdrawals ? withdrawals.service.records(playerId, q) : Promise.resolve({ rows: [], total: 0 }),
-    },
+    gate: auth.gate,
+    wallet: wallet.service,
+    withdrawals: later(() => withdrawals.service),
+    turnover: later(() => withdrawals.service.turnover),
+    audit,
+    log: app.log,
   });
-  await deposits.service.ensureAddresses(config.deposits.addresses);
-  await app.register(deposits.plugin);
+  const withdrawals = withdrawalsModule({
+    database,
+    config,
+    clock,
+    players: auth.service,
+    wallet: wallet.service,
+    records: records.service,
+    deposits: deposits.service,
+    audit,
+    rail: deps.payoutRail,
+    payout: config.payout,
+  });
+  const modules = [
+    operators,
+    events,
+    wallet,
+    promotions,
+    records,
+    auth,
+    content,
+    providers,
+    games,
+    originals,
+    deposits,
+    withdrawals,
+  ];
+
+  // Our plugins: the error envelope, rate limits, the player session (requireAuth), and the console's permission
+  // guard, which must come before every module so that it sees each /api/admin route as the route is added.
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { config });
+  await app.register(authPlugin, { auth: auth.service, geo: config.geo });
+  // Banners, bulletin and game lists from memory with ETags, dropped when their tables change (issue 10 item 5).
+  await app.register(publicCachePlugin, { changes: events.changes, clock });
+  await operators.guard(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+
+  // Modules.
+  for (const module of modules) await app.register(module.plugin);
   if (config.jobsEnabled) {
     const jobs = startJobs(
       database,
-      [
-        { name: 'void-expired-holds', lockId: 7_461_101, everyMs: 30_000, run: () => wallet.voidExpired() },
-        {
-          name: 'reconcile-provider-transfers',
-          lockId: 7_461_102,
-          everyMs: 15_000,
-          run: () => transferWallet.reconcile(),
-        },
-        ...deposits.jobs,
-      ],
+      modules.flatMap((module) => module.jobs),
       app.log,
     );
     app.addHook('onClose', () => jobs.stop());
   }
-  const records = recordsModule({ database, clock });
-  const seamless = createSeamlessWallet({
-    db: database.db,
-    clock,
-    ledger: wallet,
-    rounds: records.service,
-    winBounds: config.providerWins,
-    log: app.log,
-  });
-  const originals = createOriginalsService({
-    db: database.db,
-    ledger: wallet,
-    games,
-    gate: playerGate,
-    rounds: records.service,
-    clock,
-    ...config.originals,
-  });
-  await app.register(originalsRoutes, { originals });
-  await app.register(records.plugin);
-  withdrawals = withdrawalsModule({
-    database,
-    config,
-    clock,
-    players: auth,
-    wallet,
-    records: records.service,
-    audit: operators.service,
-    rail: deps.payoutRail,
-    payout: config.payout,
-  });
-  await app.register(withdrawals.plugin);
-  if (config.jobsEnabled) {
-    const withdrawalJobs = startJobs(database, withdrawals.jobs, app.log);
-    app.addHook('onClose', () => withdrawalJobs.stop());
-  }
-  await app.register(providersRoutes, { wallet: seamless, directory: providerDirectory, clock });
-  // The operator console (issue 11): each module serves the admin routes over its own data.
-  await operators.plugin(app);
-  const audit = operators.service;
-  const playersAdmin = createPlayersAdmin({ db: database.db, clock, onFrozen: endProviderSessions });
-  const walletAdmin = createWalletAdmin({
-    db: database.db,
-    clock,
-    wallet,
-    approvalAboveMicro: config.console.approvalAboveMicro,
-  });
-  await app.register(authAdminRoutes, { players: playersAdmin, wallet, ledger: walletAdmin, audit });
-  await app.register(walletAdminRoutes, { admin: walletAdmin, audit });
-  await app.register(gamesAdminRoutes, {
-    admin: createGamesAdmin({ db: database.db, onProvidersChanged: providerDirectory.invalidate }),
-    audit,
-  });
-  await app.register(providersAdminRoutes, { db: database.db });
-  await app.register(contentAdminRoutes, {
-    admin: createContentAdmin({ db: database.db, clock, uploadsDir: config.console.uploadsDir }),
-    audit,
-  });
-  await app.register(dashboardRoutes, {
-    clock,
-    players: playersAdmin,
-    ledger: walletAdmin,
-    operators: operators.service,
-  });
 
   // The operator console under /admin, with its own not-found handler for its client-side routes.
   await app.register(adminWebPlugin, { distDir: config.adminDistDir });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { toMicro } from '@koi/ledger';
@@ -64,6 +65,8 @@ const envSchema = z.object({
   PAYMENT_SANDBOX_URL: z.string().url().optional(),
   PAYMENT_MERCHANT_ID: z.string().min(1).max(64).default('koi'),
   PAYMENT_SANDBOX_SECRET: secret.optional(),
+  KOI_PUBLIC_URL: z.string().url().optional(),
+  WEB_PUBLIC_URL: z.string().url().optional(),
   PAYOUT_URL: z.string().url().optional(),
   PAYOUT_API_KEY: secret.optional(),
   PROVIDER_SESSION_HOURS: positiveInt.default(12),
@@ -73,6 +76,8 @@ const envSchema = z.object({
     .regex(/^\d{1,9}$/, { message: 'must be a whole USDT amount' })
     .default('100000'),
   JOBS: onOff.default('on'),
+  NODE_ENV: z.string().optional(),
+  KOI_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   WITHDRAW_MIN: usdt.default('10'),
   WITHDRAW_MAX: usdt.default('50000'),
   WITHDRAW_DAILY_COUNT: positiveInt.default(5),
@@ -95,6 +100,11 @@ const envSchema = z.object({
   DEPOSIT_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(20).default(3),
   DEPOSIT_WATCH_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   DEPOSIT_MATCH_APPROVAL_ABOVE: usdt.default('1000'),
+  /**
+   * Development and demos only: the sandbox wallet page (`<sandbox>/tron/wallet`). When set, the deposit popup
+   * links to it prefilled with the order's address and amount; unset (production) there is no such link.
+   */
+  SANDBOX_WALLET_URL: z.string().url().optional(),
   DEMO_SIGNUP_BONUS: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 100 or 0' })
@@ -165,12 +175,23 @@ export interface Config {
   tron: { url: string | null; apiKey: string | undefined; usdtContract: string };
   /** The sandbox hosted payment channel (decision 14): base URL, Koi's merchant id and signing secret. */
   paymentSandbox: { url: string; merchantId: string; secret: string } | null;
+  /**
+   * Hosted payment channels: `notifyBaseUrl` is where a channel reaches Koi's notification endpoint
+   * (KOI_PUBLIC_URL, default this server on loopback), `returnBaseUrl` where the channel's page sends the
+   * player back (WEB_PUBLIC_URL, default the same origin, which serves the player app).
+   */
+  channels: { notifyBaseUrl: string; returnBaseUrl: string };
   /** The payout rail (decision 22): base URL and API key; null = withdrawals cannot be paid out. */
   payout: { url: string; apiKey: string } | null;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
   originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
   /** Background loops (expired holds, provider transfer reconciliation); off in tests, which call them directly. */
   jobsEnabled: boolean;
+  /**
+   * Server processes on the one port (node:cluster): KOI_WORKERS, else one per core under NODE_ENV=production
+   * and 1 otherwise. With the embedded database the server runs one process whatever this says (cluster.ts).
+   */
+  workers: number;
   /** USDT-TRC20 deposits (decisions 13, 20) and the unmatched queue; amounts in micro-USDT. */
   deposits: {
     /** Receiving addresses added (enabled) at start when missing; operators manage the rest. */
@@ -182,6 +203,8 @@ export interface Config {
     watchIntervalMs: number;
     /** Operator matches of unmatched money above this need a second operator. */
     matchApprovalAboveMicro: bigint;
+    /** The sandbox wallet page the deposit popup links to (development and demos); null in production. */
+    sandboxWalletUrl: string | null;
   };
   /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
   demoSignupBonus: string;
@@ -264,6 +287,12 @@ function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
   };
 }
 
+function channelUrls(e: z.output<typeof envSchema>): Config['channels'] {
+  const trim = (u: string) => u.replace(/\/+$/, '');
+  const notifyBaseUrl = trim(e.KOI_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`);
+  return { notifyBaseUrl, returnBaseUrl: trim(e.WEB_PUBLIC_URL ?? notifyBaseUrl) };
+}
+
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
 function baseDir(env: NodeJS.ProcessEnv): string {
   return env.INIT_CWD ?? process.cwd();
@@ -329,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     payout: e.PAYOUT_URL ? { url: e.PAYOUT_URL, apiKey: e.PAYOUT_API_KEY! } : null,
+    channels: channelUrls(e),
     demoSignupBonus: e.DEMO_SIGNUP_BONUS,
     console: {
       sessionIdleMs: e.OPERATOR_SESSION_IDLE_MINUTES * 60_000,
@@ -348,8 +378,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOpenOrders: e.DEPOSIT_MAX_OPEN_ORDERS,
       watchIntervalMs: e.DEPOSIT_WATCH_INTERVAL_MS,
       matchApprovalAboveMicro: toMicro(e.DEPOSIT_MATCH_APPROVAL_ABOVE),
+      sandboxWalletUrl: e.SANDBOX_WALLET_URL ?? null,
     },
     jobsEnabled: e.JOBS === 'on',
+    workers: e.KOI_WORKERS ?? (e.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     withdrawals: withdrawalsConfig(e),
     originals: {
       houseEdgeBp: e.ORIGINALS_HOUSE_EDGE_BP,

@@ -1,33 +1,63 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { runPrimary, workerPlan } from './cluster';
 import { loadConfig } from './config';
 
-/** The only file with process side effects: read config, listen, shut down cleanly on a signal. */
+/**
+ * The only file with process side effects: read config, then either run the server in this process (one
+ * worker) or start KOI_WORKERS worker processes on the same port (cluster.ts), each of which comes back here
+ * as a worker and runs the server; shut down cleanly on a signal.
+ */
 const config = loadConfig();
-const app = await buildApp(config);
+const plan = workerPlan(config);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, close the database; force exit if that hangs.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
+if (cluster.isPrimary && plan.workers > 1) {
+  const log = pino({ level: config.logLevel });
+  for (const note of plan.notes) log.warn({}, note);
+  runPrimary(plan.workers, log);
+} else {
+  await serve();
 }
 
-await app.listen({ port: config.port, host: config.host });
-const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-app.log.info(
-  `Koi is running: http://${shown}:${config.port}/  (API docs: http://${shown}:${config.port}/docs, database: ${
-    app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL'
-  })`,
-);
+async function serve() {
+  // Signals are handled from the start: one that arrives while the app is still being built (a worker the
+  // cluster just started, asked to stop) exits at once and cleanly, as nothing is being served yet and the
+  // start-up's migrations run in transactions; later ones drain.
+  let app: FastifyInstance | null = null;
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      if (!app) process.exit(0);
+      const running = app;
+      running.log.info({ signal }, 'shutting down');
+      // Stop accepting, let in-flight requests finish, close the database; force exit if that hangs.
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      running.close().then(
+        () => process.exit(0),
+        (err) => {
+          running.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  // Loaded here so that the primary of a cluster never builds an app or opens the database.
+  const { buildApp } = await import('./app');
+  app = await buildApp(config);
+  if (cluster.isPrimary) for (const note of plan.notes) app.log.warn(note);
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    app.log.info(
+      `Koi is running: http://${shown}:${config.port}/  (API docs: http://${shown}:${config.port}/docs, database: ${
+        app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL'
+      }, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
+    );
+  }
+}

@@ -50,7 +50,12 @@ export function uniqueUsername(prefix = 'player'): string {
 }
 
 /** Registers and signs in a player through the API; returns the bearer token. */
-export async function signUp(app: FastifyInstance, username = uniqueUsername(), password = 'secret123') {
+export async function signUp(
+  app: FastifyInstance,
+  username = uniqueUsername(),
+  password = 'secret123',
+  device = 'dev',
+) {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/home/register',
@@ -61,7 +66,7 @@ export async function signUp(app: FastifyInstance, username = uniqueUsername(), 
       confrimPas: password,
       captcha: '',
       code: '',
-      device: 'dev',
+      device,
       age_confirmed: 1,
     }),
   });

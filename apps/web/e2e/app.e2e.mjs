@@ -126,18 +126,60 @@ describe('player app', () => {
     await context.close();
   });
 
-  it('signs in from a token in the address and drops it from the URL', async () => {
+  /** A one-time sign-in link for the player holding `token` (decision 31). */
+  const signInLinkFor = (token) =>
+    fetch(`${BASE}/api/home/sign-in-link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    })
+      .then((r) => r.json())
+      .then((r) => r.result);
+
+  it('signs in from a sign-in link: the one-time code leaves the address and becomes a session', async () => {
     const username = uniqueUsername();
-    const token = await apiSignUp(username);
+    const link = await signInLinkFor(await apiSignUp(username));
     const { context, page } = await newPhone(browser(), QUIET);
-    await page.goto(`${BASE}/?token=${encodeURIComponent(token)}`);
+    await page.goto(`${BASE}${link.path}`);
     await page.waitForURL(`${BASE}/home`);
     await page
       .getByTestId('greeting')
       .filter({ hasText: `您好，${username}` })
       .waitFor();
-    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), token);
+    const stored = await page.evaluate(() => localStorage.getItem('koi_token'));
+    assert.ok(stored && stored !== link.code);
     assert.ok(!page.url().includes('token'));
+    // The history entry itself was rewritten: going back does not return to the link.
+    assert.ok(!(await page.evaluate(() => window.location.href)).includes(link.code));
+    await context.close();
+  });
+
+  it('asks before a sign-in link replaces the signed-in player, and switches only when told', async () => {
+    const mine = uniqueUsername();
+    const myToken = await apiSignUp(mine);
+    const theirs = uniqueUsername();
+    const theirToken = await apiSignUp(theirs);
+    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: myToken });
+    await page.goto(`${BASE}${(await signInLinkFor(theirToken)).path}`);
+    const dialog = page.getByRole('dialog', { name: '切换账号？' });
+    await dialog.getByText(`此浏览器已登录账号 ${mine}。`).waitFor();
+    assert.ok(!page.url().includes('token'));
+    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), myToken);
+    await page.waitForTimeout(400);
+    await shot(page, 'sign-in-link-switch-account');
+    await dialog.getByRole('button', { name: '保持当前账号' }).click();
+    await page
+      .getByTestId('greeting')
+      .filter({ hasText: `您好，${mine}` })
+      .waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), myToken);
+
+    await page.goto(`${BASE}${(await signInLinkFor(theirToken)).path}`);
+    await dialog.getByRole('button', { name: '切换账号' }).click();
+    await page
+      .getByTestId('greeting')
+      .filter({ hasText: `您好，${theirs}` })
+      .waitFor();
+    assert.notEqual(await page.evaluate(() => localStorage.getItem('koi_token')), myToken);
     await context.close();
   });
 

@@ -64,8 +64,11 @@ export function uniqueUsername() {
   return `koi${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 18);
 }
 
-/** Registers and signs in through the API (CAPTCHA=off), returning the token. */
-export async function apiSignUp(username, password = 'secret123') {
+/**
+ * Registers and signs in through the API (CAPTCHA=off), returning the token. Players share the device id
+ * `e2e` unless given their own (a shared device is a withdrawal review flag).
+ */
+export async function apiSignUp(username, password = 'secret123', device = 'e2e') {
   const form = (o) => new URLSearchParams(o).toString();
   const headers = { 'content-type': 'application/x-www-form-urlencoded' };
   const reg = await fetch(`${BASE}/api/home/register`, {
@@ -77,7 +80,7 @@ export async function apiSignUp(username, password = 'secret123') {
       confrimPas: password,
       captcha: 'x',
       code: '',
-      device: 'e2e',
+      device,
       age_confirmed: '1',
     }),
   }).then((r) => r.json());
@@ -85,7 +88,7 @@ export async function apiSignUp(username, password = 'secret123') {
   const login = await fetch(`${BASE}/api/home/login`, {
     method: 'POST',
     headers,
-    body: form({ username, password, captcha: 'x', device: 'e2e' }),
+    body: form({ username, password, captcha: 'x', device }),
   }).then((r) => r.json());
   if (login.code !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
   return login.result.token;

@@ -1,193 +1,289 @@
-// The money journey against the real server (issue 13 item 8), as far as main supports it: a new player
-// (100 USDT demo bonus) asks to deposit 100 USDT, binds a TRC20 address, sets the withdrawal password and
-// withdraws 50, then sees the held amount pending review. Screenshots: artifacts/screenshots/money-*.png.
+// The money journey (issue 13 item 8, issue 15) in Chromium at 390×844 against the real server and the
+// sandbox as real processes (see run.mjs): register → recharge 100 → the popup shows the address, the exact
+// amount, the countdown and the sandbox link → `koi sandbox:pay` pays it on the sandbox chain → the balance
+// shows +100 without a reload → (the deposit's 1× turnover is played on dice) → set the withdrawal password →
+// bind a TRC20 address → withdraw 50 → the record shows pending review → a finance operator (made with the
+// command line by run.mjs) signs in with TOTP and approves through the admin API → the record shows completed
+// with a tx hash that exists on the sandbox chain; the balance is right and the ledger verifies clean.
+// Screenshots: artifacts/screenshots/money-*.png.
+/* global document -- waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
-import QRCode from 'qrcode';
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import bs58check from 'bs58check';
+import { generate } from 'otplib';
 import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
+const OPERATOR = JSON.parse(process.env.KOI_E2E_OPERATOR ?? 'null');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const browser = sharedBrowser();
 const QUIET = { showtime: String(Date.now()) };
-// A valid TRON address (checksum included): the USDT TRC20 contract's own address, never a player's wallet.
-const PAYOUT_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const WITHDRAW_PASSWORD = 'withdraw123';
 
-async function post(path, token) {
-  return fetch(`${BASE}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  }).then((r) => r.json());
+/** USDT decimal strings to micro-USDT and back, exactly (no floats near money). */
+const micro = (s) => {
+  const [whole, fraction = ''] = s.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0').slice(0, 6));
+};
+const usdt4 = (m) => `${m / 1_000_000n}.${String((m % 1_000_000n) / 100n).padStart(4, '0')}`;
+
+async function call(method, url, token, body) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
 }
+const plat = (token, p, body = {}) => call('POST', `${BASE}/api/plat/${p}`, token, body);
 
 async function settle(page) {
   // Popups animate in; a screenshot mid-animation shows half a dialog.
   await page.waitForTimeout(450);
 }
 
-/**
- * Until the server can hand out a receiving address, the popup is looked at with answers shaped exactly as
- * the deposits contract says (a real QR PNG of the address, 15 minutes, then credited), so its layout, the
- * countdown and the credited state are still seen in a real browser.
- */
-async function showPopupFromContractAnswer(page) {
-  const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-  const order = {
-    order_id: 'E2E1',
-    address,
-    qrcode: await QRCode.toDataURL(address, { margin: 1, width: 360 }),
-    amount: '100.0000',
-    actual_amount: '100.0003',
-    change_over_time: 15,
-    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-  };
-  let polls = 0;
-  await page.route('**/api/plat/recharge', (route) =>
-    route.fulfill({ json: { code: 200, result: order, message: 'ok', error: null } }),
+/** `npm run koi -- sandbox:pay --to … --amount …`, as a person demoing Koi would run it. */
+function sandboxPay(to, amount) {
+  const run = spawnSync(
+    'npm',
+    ['run', '-s', 'koi', '--', 'sandbox:pay', '--to', to, '--amount', amount, '--url', SANDBOX],
+    { cwd: repoRoot, encoding: 'utf8' },
   );
-  await page.route('**/api/plat/recharge/E2E1', (route) => {
-    polls += 1;
-    const credited = polls >= 3;
-    route.fulfill({
-      json: {
-        code: 200,
-        result: {
-          ...order,
-          status: credited ? 1 : 2,
-          tx_id: credited ? 'ab'.repeat(32) : null,
-          completed_at: null,
-        },
-        message: 'ok',
-        error: null,
-      },
-    });
-  });
-  await page.getByRole('button', { name: '立即充值' }).click();
-  await page.getByTestId('deposit-address').filter({ hasText: address }).waitFor();
-  assert.match(await page.getByTestId('deposit-countdown').innerText(), /^1[45]:\d\d$/);
-  await settle(page);
-  await shot(page, 'money-02b-deposit-popup');
-  await page.getByTestId('deposit-success').waitFor({ timeout: 15_000 });
-  await settle(page);
-  await shot(page, 'money-02c-deposit-credited');
-  await page.getByRole('button', { name: '确定' }).click();
-  await page.unroute('**/api/plat/recharge');
-  await page.unroute('**/api/plat/recharge/E2E1');
+  assert.equal(run.status, 0, `sandbox:pay failed: ${run.stdout}\n${run.stderr}`);
+  const tx = run.stdout.match(/transaction ([0-9a-f]{64})/);
+  assert.ok(tx, run.stdout);
+  return tx[1];
 }
 
-describe('money journey', () => {
-  it('recharges, binds an address, sets the withdrawal password and withdraws 50 pending review', async () => {
-    const username = uniqueUsername();
-    const token = await apiSignUp(username);
-    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+/** The finance operator signs in with password and TOTP and sets a password of their own (forced once). */
+async function operatorToken() {
+  const login = await call('POST', `${BASE}/api/admin/login`, null, {
+    username: OPERATOR.username,
+    password: OPERATOR.password,
+    totp: await generate({ secret: OPERATOR.totp_secret }),
+  });
+  assert.equal(login.code, 200, JSON.stringify(login));
+  const token = login.result.token;
+  const changed = await call('POST', `${BASE}/api/admin/password`, token, {
+    old_password: OPERATOR.password,
+    new_password: 'harbour lights 2026',
+  });
+  assert.equal(changed.code, 200, JSON.stringify(changed));
+  return token;
+}
 
-    // Recharge: below the minimum is refused before sending, then 100 asks the server for an order.
-    await page.goto(`${BASE}/recharge`);
-    await page.getByRole('button', { name: '立即充值' }).waitFor();
-    await page.locator('input[aria-label="充值金额"]').fill('19');
-    await page.getByRole('button', { name: '立即充值' }).click();
-    await page.getByText('最低充值金额为20 USDT').waitFor();
-    await shot(page, 'money-01-recharge-minimum');
-    await page.getByRole('button', { name: '100', exact: true }).click();
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/plat/recharge'));
-    await page.getByRole('button', { name: '立即充值' }).click();
-    const order = await (await answer).json();
-    let balance = '100.0000';
-    if (order.code === 200) {
-      await page.getByTestId('deposit-address').filter({ hasText: order.result.address }).waitFor();
+let failed = async () => undefined;
+/** Runs a scenario; a failed step leaves artifacts/screenshots/money-fail.png of where it stopped. */
+const withFailureShot = (fn) => async () => {
+  try {
+    await fn();
+  } catch (error) {
+    await failed();
+    throw error;
+  }
+};
+
+describe('money journey', () => {
+  it(
+    'deposits 100 on the sandbox chain, withdraws 50, and sees it approved and paid on chain',
+    withFailureShot(async () => {
+      assert.ok(OPERATOR, 'run.mjs creates the finance operator');
+      const username = uniqueUsername();
+      const token = await apiSignUp(username, 'secret123', `e2e-${randomUUID()}`);
+      const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+      failed = () => shot(page, 'money-fail').catch(() => undefined);
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const startBalance = micro((await plat(token, 'info')).result.balance);
+
+      // Recharge: below the minimum is refused before sending, then 100 asks the server for an order.
+      await page.goto(`${BASE}/recharge`);
+      await page.getByRole('button', { name: '立即充值' }).waitFor();
+      await page.locator('input[aria-label="充值金额"]').fill('19');
+      await page.getByRole('button', { name: '立即充值' }).click();
+      await page.getByText('最低充值金额为20 USDT').waitFor();
+      await shot(page, 'money-01-recharge-minimum');
+      await page.getByRole('button', { name: '100', exact: true }).click();
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/plat/recharge'));
+      await page.getByRole('button', { name: '立即充值' }).click();
+      const order = await (await answer).json();
+      assert.equal(order.code, 200, JSON.stringify(order));
+      const { address, actual_amount: actual } = order.result;
+      await page.getByTestId('deposit-address').filter({ hasText: address }).waitFor();
       assert.match(await page.getByTestId('deposit-actual').innerText(), /^100\.0\d{3} USDT/);
       assert.match(await page.getByTestId('deposit-countdown').innerText(), /^1[45]:\d\d$/);
+      // In the sandbox the popup links to the sandbox wallet, prefilled with this order.
+      const link = new URL(await page.getByTestId('deposit-sandbox-link').getAttribute('href'));
+      assert.equal(link.origin, SANDBOX);
+      assert.deepEqual(Object.fromEntries(link.searchParams), { to: address, amount: actual });
       await settle(page);
       await shot(page, 'money-02-deposit-popup');
-      // Pay it on the sandbox chain, exactly the actual amount, as the sandbox wallet page would.
-      const sent = await fetch(`${SANDBOX}/tron/wallet/send`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ to: order.result.address, amount: order.result.actual_amount }),
-      }).then((r) => r.json());
-      assert.ok(sent.transaction_id, JSON.stringify(sent));
-      balance = (100 + Number(order.result.actual_amount)).toFixed(4);
-      // No reload: the popup follows the order and the balance comes from the refreshed user info.
-      await page.getByTestId('deposit-success').filter({ hasText: balance }).waitFor({ timeout: 60_000 });
+      // The countdown is live.
+      const before = await page.getByTestId('deposit-countdown').innerText();
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-testid="deposit-countdown"]')?.textContent !== t,
+        before,
+      );
+
+      // The sandbox wallet page opens prefilled, as a person demoing the deposit would see it.
+      const wallet = await context.newPage();
+      await wallet.goto(link.href);
+      assert.equal(await wallet.locator('#to').inputValue(), address);
+      assert.equal(await wallet.locator('#amount').inputValue(), actual);
+      await shot(wallet, 'money-03-sandbox-wallet');
+      await wallet.close();
+
+      // Pay it with the command line; the popup follows the order to its credit, no reload.
+      const depositTx = sandboxPay(address, actual);
+      const credited = startBalance + micro(actual);
+      await page
+        .getByTestId('deposit-success')
+        .filter({ hasText: usdt4(credited) })
+        .waitFor({ timeout: 90_000 });
       await settle(page);
-      await shot(page, 'money-02c-deposit-credited');
+      await shot(page, 'money-04-deposit-credited');
       await page.getByTestId('deposit-success').getByRole('button', { name: '确定' }).click();
-    } else {
-      // The server has no receiving address configured (no console route or command adds one yet): the app
-      // shows the server's reason and opens no popup.
-      await page.getByText(order.error.message).waitFor();
-      assert.equal(await page.getByTestId('deposit-address').count(), 0);
-      await shot(page, 'money-02-deposit-refused');
-      await showPopupFromContractAnswer(page);
-    }
 
-    // Withdrawal: the guards lead to the password panel first.
-    await page.goto(`${BASE}/recharge?type=withdraw`);
-    await page.getByTestId('withdraw-available').filter({ hasText: balance }).waitFor();
-    await shot(page, 'money-03-withdraw-form');
-    await page.getByRole('button', { name: '立即提现' }).click();
-    const setPanel = page.getByRole('dialog', { name: '设置提现密码' });
-    await setPanel.waitFor();
-    await setPanel.locator('input[aria-label="新提现密码"]').fill('withdraw123');
-    await setPanel.locator('input[aria-label="确认提现密码"]').fill('withdraw124');
-    await setPanel.getByRole('button', { name: '提交' }).click();
-    await page.getByText('提现密码与确认密码不一致').waitFor();
-    await settle(page);
-    await shot(page, 'money-04-password-mismatch');
-    await setPanel.locator('input[aria-label="确认提现密码"]').fill('withdraw123');
-    await setPanel.getByRole('button', { name: '提交' }).click();
-    await page.getByText('设置成功').waitFor();
-    await setPanel.waitFor({ state: 'hidden' });
+      // The withdrawal form shows the turnover the deposit requires (decision 23): 1× the deposit.
+      await page.goto(`${BASE}/recharge?type=withdraw`);
+      await page
+        .getByTestId('withdraw-available')
+        .filter({ hasText: usdt4(credited) })
+        .waitFor();
+      assert.equal(await page.getByTestId('withdraw-turnover').innerText(), `${usdt4(micro(actual))} USDT`);
+      await shot(page, 'money-05-withdraw-turnover');
+      // The player plays it: one dice round of 101 USDT at a 98 % chance (the originals e2e plays in the UI).
+      const bet = await call('POST', `${BASE}/api/originals/dice/bet`, token, {
+        amount: '101',
+        idempotency_key: randomUUID(),
+        target: '2.00',
+        direction: 'over',
+      });
+      assert.equal(bet.code, 200, JSON.stringify(bet));
+      await page.reload();
+      await page.getByTestId('withdraw-turnover').filter({ hasText: '0.0000 USDT' }).waitFor();
+      const beforeWithdraw = micro((await plat(token, 'info')).result.balance);
 
-    // Then the address panel: bind the TRC20 address.
-    await page.getByRole('button', { name: '立即提现' }).click();
-    const addressPanel = page.getByRole('dialog', { name: '修改提现地址' });
-    await addressPanel.waitFor();
-    await addressPanel.getByRole('button', { name: '添加地址' }).click();
-    await page.locator('input[aria-label="地址"]').fill(PAYOUT_ADDRESS);
-    await settle(page);
-    await shot(page, 'money-05-add-address');
-    await page.locator('.address-add').getByRole('button', { name: '确定' }).click();
-    await page.getByText('添加成功').waitFor();
-    await addressPanel.getByText(PAYOUT_ADDRESS).waitFor();
-    await settle(page);
-    await shot(page, 'money-06-address-list');
-    await addressPanel.getByRole('button', { name: '返回' }).click();
-    await addressPanel.waitFor({ state: 'hidden' });
+      // The guards lead to the password panel first.
+      await page.getByRole('button', { name: '立即提现' }).click();
+      const setPanel = page.getByRole('dialog', { name: '设置提现密码' });
+      await setPanel.waitFor();
+      await setPanel.locator('input[aria-label="新提现密码"]').fill(WITHDRAW_PASSWORD);
+      await setPanel.locator('input[aria-label="确认提现密码"]').fill('withdraw124');
+      await setPanel.getByRole('button', { name: '提交' }).click();
+      await page.getByText('提现密码与确认密码不一致').waitFor();
+      await settle(page);
+      await shot(page, 'money-06-password-mismatch');
+      await setPanel.locator('input[aria-label="确认提现密码"]').fill(WITHDRAW_PASSWORD);
+      await setPanel.getByRole('button', { name: '提交' }).click();
+      await page.getByText('设置成功').waitFor();
+      await setPanel.waitFor({ state: 'hidden' });
 
-    // Withdraw 50 with the password.
-    await page.locator('input[aria-label="提现金额"]').fill('50');
-    await page.getByRole('button', { name: '立即提现' }).click();
-    await page.locator('input[aria-label="提现密码"]').fill('withdraw123');
-    await settle(page);
-    await shot(page, 'money-07-withdraw-password');
-    const applied = page.waitForResponse((r) => r.url().endsWith('/api/plat/withdraw-apply'));
-    await page.locator('.withdraw-password').getByRole('button', { name: '确定' }).click();
-    const result = await (await applied).json();
-    if (result.code === 200) {
+      // Then the address panel: bind a fresh TRC20 address (its chain balance proves the payout below).
+      const payoutAddress = bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+      await page.getByRole('button', { name: '立即提现' }).click();
+      const addressPanel = page.getByRole('dialog', { name: '修改提现地址' });
+      await addressPanel.waitFor();
+      await addressPanel.getByRole('button', { name: '添加地址' }).click();
+      await page.locator('input[aria-label="地址"]').fill(payoutAddress);
+      await settle(page);
+      await shot(page, 'money-07-add-address');
+      await page.locator('.address-add').getByRole('button', { name: '确定' }).click();
+      await page.getByText('添加成功').waitFor();
+      await addressPanel.getByText(payoutAddress).waitFor();
+      await settle(page);
+      await shot(page, 'money-08-address-list');
+      await addressPanel.getByRole('button', { name: '返回' }).click();
+      await addressPanel.waitFor({ state: 'hidden' });
+
+      // Withdraw 50 with the password: held at once, pending review.
+      await page.locator('input[aria-label="提现金额"]').fill('50');
+      await page.getByRole('button', { name: '立即提现' }).click();
+      await page.locator('input[aria-label="提现密码"]').fill(WITHDRAW_PASSWORD);
+      await settle(page);
+      await shot(page, 'money-09-withdraw-password');
+      const applied = page.waitForResponse((r) => r.url().endsWith('/api/plat/withdraw-apply'));
+      await page.locator('.withdraw-password').getByRole('button', { name: '确定' }).click();
+      const result = await (await applied).json();
+      assert.equal(result.code, 200, JSON.stringify(result));
       const done = page.getByTestId('withdraw-done');
       await done.filter({ hasText: '待审核' }).waitFor();
       assert.match(await done.innerText(), /50\.0000 USDT/);
-      await shot(page, 'money-08-withdraw-pending');
-      const info = await post('/api/plat/info', token);
-      // The held amount (50 + fee) has left the spendable balance.
-      assert.equal(info.result.balance, (Number(balance) - 51).toFixed(4));
-    } else {
-      // A rule of the server (e.g. the turnover the demo bonus requires) refuses it; the app shows why.
-      await page.getByText(result.error.message).first().waitFor();
-      await shot(page, 'money-08-withdraw-refused');
-      console.log('[money e2e] withdraw-apply refused:', result.error.message);
-    }
+      await shot(page, 'money-10-withdraw-pending');
+      const fee = micro(result.result.fee);
+      const afterWithdraw = beforeWithdraw - 50_000_000n - fee;
+      assert.equal((await plat(token, 'info')).result.balance, usdt4(afterWithdraw));
 
-    // The security centre reaches both panels and the deposit limits.
-    await page.goto(`${BASE}/safe`);
-    await page.getByText('修改提现密码').waitFor();
-    await page.getByText('充值限额（理性游戏）').waitFor();
-    await settle(page);
-    await shot(page, 'money-09-safe');
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+      // The records: the withdrawal pending review, the deposit credited with its transaction hash.
+      await page.goto(`${BASE}/rechargeRecords`);
+      const records = page.getByTestId('inout-record');
+      await records.first().waitFor();
+      const withdrawalRow = records.filter({ hasText: '提现' }).first();
+      await withdrawalRow.getByTestId('inout-status').filter({ hasText: '待审核' }).waitFor();
+      const depositRow = records.filter({ hasText: '充值' }).first();
+      await depositRow.getByTestId('inout-status').filter({ hasText: '已到账' }).waitFor();
+      assert.equal(await depositRow.getByTestId('inout-tx-hash').getAttribute('title'), depositTx);
+      await settle(page);
+      await shot(page, 'money-11-records-pending');
+
+      // A finance operator approves through the admin API; the sandbox rail pays it.
+      const op = await operatorToken();
+      const queue = await call('GET', `${BASE}/api/admin/withdrawals?status=applied&size=50`, op);
+      const mine = queue.result.data.find((w) => w.id === result.result.id);
+      assert.ok(mine, 'the withdrawal is in the review queue');
+      assert.equal(mine.username, username);
+      const approved = await call('POST', `${BASE}/api/admin/withdrawals/${mine.id}/approve`, op, {
+        reason: 'e2e: money journey',
+      });
+      assert.equal(approved.code, 200, JSON.stringify(approved));
+      assert.equal(approved.result.state, 'paid');
+
+      // The record shows completed with the transaction hash, which exists on the sandbox chain.
+      await page.goto(`${BASE}/rechargeRecords`);
+      await withdrawalRow.getByTestId('inout-status').filter({ hasText: '已完成' }).waitFor();
+      const hash = await withdrawalRow.getByTestId('inout-tx-hash').getAttribute('title');
+      assert.equal(hash, approved.result.tx_hash);
+      assert.equal(
+        (await fetch(`${SANDBOX}/tron/tx/${hash}`)).status,
+        200,
+        'the payout is on the sandbox chain',
+      );
+      const onChain = await fetch(`${SANDBOX}/tron/balance/${payoutAddress}`).then((r) => r.json());
+      assert.equal(onChain.usdt, '50000000', 'exactly 50 USDT arrived, once');
+      await settle(page);
+      await shot(page, 'money-12-records-completed');
+
+      // The balance is right (the hold is posted, nothing came back) and the ledger verifies clean.
+      assert.equal((await plat(token, 'info')).result.balance, usdt4(afterWithdraw));
+      await page.goto(`${BASE}/user`);
+      await page
+        .getByTestId('user-balance')
+        .filter({ hasText: usdt4(afterWithdraw) })
+        .waitFor();
+      await settle(page);
+      await shot(page, 'money-13-user-balance');
+      const verify = await call('POST', `${BASE}/api/admin/ledger/verify`, op);
+      assert.equal(verify.code, 200, JSON.stringify(verify));
+      assert.deepEqual(verify.result.violations, []);
+      assert.equal(verify.result.ok, true);
+
+      // The security centre reaches both panels and the deposit limits.
+      await page.goto(`${BASE}/safe`);
+      // The withdrawal password row reports it as set (the journey set it above).
+      await page.getByText('提现密码', { exact: true }).waitFor();
+      await page.getByText('已设置').waitFor();
+      await page.getByText('充值限额（理性游戏）').waitFor();
+      await settle(page);
+      await shot(page, 'money-14-safe');
+      assert.deepEqual(errors, []);
+      await context.close();
+    }),
+  );
 });

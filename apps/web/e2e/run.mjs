@@ -2,12 +2,12 @@
 // directory, runs the scenarios in Debian's Chromium (playwright-core, no browser download), saves
 // screenshots to artifacts/screenshots/, and stops the server whatever happens.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createOperator, startSandbox } from './harness.mjs';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webDir, '../..');
@@ -60,32 +60,25 @@ if (build.status !== 0) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
-// The sandbox stands in for the TRON network and the payout rail (decision 19), so the money journey pays a
-// deposit on its chain. Its keys are random per run, shared with the server through the environment only.
 const sandboxPort = await freePort();
-const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-const hex = () => randomBytes(24).toString('hex');
-const keys = { TRONGRID_API_KEY: hex(), PAYOUT_API_KEY: hex(), PAYMENT_SANDBOX_SECRET: hex() };
-const sandbox = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/server.ts'], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    ...keys,
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
-    SANDBOX_CONTROL_SECRET: hex(),
-    // The web e2e plays no provider game; the sandbox still needs one provider's secret to start.
-    PROVIDER_SECRETS: `sim=${hex()}`,
-    KOI_URL: base,
-    TRON_BLOCK_MS: '500',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const {
+  child: sandbox,
+  url: sandboxUrl,
+  serverEnv: sandboxEnv,
+} = startSandbox({
+  repoRoot,
+  port: sandboxPort,
+  dataDir,
+  koiUrl: base,
 });
-// Any valid TRON address can receive on the sandbox chain; a fresh one per run (0x41 + 20 random bytes).
-const { default: bs58check } = await import('bs58check');
-const depositAddress = bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+
+// The money journey's finance operator, made with the real command line before the server starts (the
+// embedded database belongs to one process at a time); the scenario signs in with its TOTP secret.
+const operator = createOperator(
+  { repoRoot, env: { ...process.env, KOI_DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'warn' } },
+  `e2e_fin_${Date.now().toString(36).slice(-5)}`,
+  'finance',
+);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: repoRoot,
@@ -100,12 +93,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     LOG_LEVEL: 'warn',
     // New players get 100 USDT through the ledger, so the originals scenario bets real money on the real server.
     DEMO_SIGNUP_BONUS: '100',
-    TRONGRID_API_KEY: keys.TRONGRID_API_KEY,
-    TRONGRID_URL: sandboxUrl,
-    PAYOUT_URL: sandboxUrl,
-    PAYOUT_API_KEY: keys.PAYOUT_API_KEY,
-    DEPOSIT_ADDRESSES: depositAddress,
-    DEPOSIT_WATCH_INTERVAL_MS: '1000',
+    ...sandboxEnv,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -128,6 +116,7 @@ try {
       ...process.env,
       KOI_E2E_BASE: base,
       KOI_E2E_SANDBOX: sandboxUrl,
+      KOI_E2E_OPERATOR: JSON.stringify(operator),
       KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots'),
     },
     stdio: 'inherit',

@@ -42,6 +42,22 @@ export const loginRequest = z.strictObject({
 });
 export const loginResult = z.object({ token: z.string() });
 
+/**
+ * POST /api/home/sign-in-link (signed in): a sign-in link for the signed-in player, to open the account on
+ * another device or browser (decision 31). The link carries a one-time code, never a session token.
+ */
+export const signInLinkResult = z.object({
+  code: z.string().describe('One-time sign-in code: valid for 2 minutes, exchanged once'),
+  path: z.string().describe('The link to open, relative to the site: /?token=<code>'),
+  expires_at: z.string().describe('When the code stops working (ISO 8601)'),
+});
+
+/** POST /api/home/sign-in-link/exchange: trades a sign-in link's code for a session (answers like login). */
+export const signInLinkExchangeRequest = z.strictObject({
+  code: text(128).pipe(z.string().min(1, { message: '不能为空' })),
+  device: optionalText(128),
+});
+
 /** POST /api/plat/info */
 export const userInfo = z.object({
   player_name: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, moneyString, pageQuery, text } from './common';
+import { flagField, intField, moneyString, pageQuery, text } from './common';
 
 /** An amount as the player app sends it: a decimal string (form) or a JSON number. */
 const amountField = z
@@ -19,6 +19,12 @@ export const rechargeResult = z.object({
     .describe('What to send, exactly: the amount plus a unique offset of 0.0000–0.0999 (4 decimals)'),
   change_over_time: z.number().int().describe('Validity of the order in minutes'),
   expires_at: z.string().describe('ISO 8601 end of validity'),
+  sandbox_wallet_url: z
+    .string()
+    .optional()
+    .describe(
+      'Development and demos only: the sandbox wallet page prefilled with this address and amount; absent in production',
+    ),
 });
 export type RechargeResult = z.infer<typeof rechargeResult>;
 
@@ -56,6 +62,16 @@ export const inoutRecord = z.object({
   status: z.number().int().describe('1 completed, 2 pending review / waiting, 3 rejected / expired'),
   tx_hash: z.string().nullable(),
   reference: z.string(),
+  withdrawal_state: z
+    .enum(['applied', 'approved', 'paying', 'paid', 'rejected'])
+    .nullable()
+    .describe(
+      'Withdrawals only (decision 22): applied = pending review; approved or paying = processing; null for deposits',
+    ),
+  reason: z
+    .string()
+    .nullable()
+    .describe('Why a withdrawal was rejected (shown to the player); null otherwise'),
 });
 export const inoutRecordsResult = z.object({
   list: z.array(inoutRecord),
@@ -90,3 +106,117 @@ export const depositLimit = z.object({
   pending_effective_at: z.string().nullable(),
 });
 export const depositLimitsResult = z.object({ limits: z.array(depositLimit) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Hosted payment channels (decision 14). Not Huione: `/api/pay/huione` does not exist.
+
+/**
+ * POST /api/pay/channel (spec §7, no body): the enabled channels. The app shows each beside USDT-TRC20 with
+ * its limits, fee and rate; the "channel rate" of the spec is `rate` here.
+ */
+export const payChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string().describe('Image path or URL; empty = none'),
+  min_amount: z.string().describe('Smallest order in USDT'),
+  max_amount: z.string().describe('Largest order in USDT'),
+  fee_fixed: z.string().describe('Fixed fee per order in USDT'),
+  fee_rate: z.string().describe('Fee ratio in percent of the amount, e.g. "1.5"'),
+  currency: z.string().describe('What the channel charges in: USDT or a fiat code such as CNY'),
+  rate: z.string().describe('Units of `currency` per 1 USDT ("1" for USDT)'),
+});
+export const payChannelsResult = z.array(payChannel);
+export type PayChannel = z.infer<typeof payChannel>;
+
+/**
+ * POST /api/plat/iPay/rechargeOrder: an order on a channel. The player pays `pay_amount` `currency` on the
+ * channel's page (`pay_url`) and is credited `actual_amount` USDT (amount − fee) once the channel confirms.
+ * Refused (no order) while frozen or self-excluded, from a denied country, past the deposit limit, outside
+ * the channel's limits. Policy: money paid for an order made before a freeze or self-exclusion is credited to
+ * the player's balance all the same (it is theirs; never lost); the freeze keeps bets and withdrawals blocked.
+ */
+export const channelRechargeRequest = z.strictObject({
+  channel_id: intField({ min: 1 }),
+  amount: amountField,
+});
+export const channelOrderResult = z.object({
+  order_id: z.string(),
+  channel_id: z.number().int(),
+  channel_name: z.string(),
+  amount: z.string().describe('USDT asked for, 4 decimals'),
+  fee: z.string().describe('Channel fee in USDT'),
+  actual_amount: z.string().describe('USDT credited on payment: amount − fee'),
+  currency: z.string(),
+  rate: z.string(),
+  pay_amount: z.string().describe('What the channel charges, in `currency`'),
+  pay_url: z.string().nullable().describe('The hosted payment page; null when the order failed'),
+  status: z
+    .number()
+    .int()
+    .describe('Record status: 1 completed (credited), 2 waiting for payment or under review, 3 failed'),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type ChannelOrderResult = z.infer<typeof channelOrderResult>;
+/** GET /api/plat/iPay/order/{order_id}: the order's state (the result screen after the channel's page). */
+export const channelOrderParams = z.strictObject({ order_id: text(40) });
+
+/** Console: a channel with everything an operator may change. */
+export const adminPayChannel = payChannel.extend({
+  code: z.string(),
+  adapter: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  available: z
+    .boolean()
+    .describe('false: the adapter is not configured on this server (hidden from players)'),
+});
+export const adminPayChannelsResult = z.object({ data: z.array(adminPayChannel), total: z.number().int() });
+const usdtText = moneyString.pipe(z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, { message: '须为USDT金额' }));
+/** POST /api/admin/deposits/channels/{id}: any subset of the fields, with a reason (audited). */
+export const adminPayChannelUpdateRequest = z
+  .strictObject({
+    enabled: flagField().optional(),
+    name: text(40)
+      .pipe(z.string().min(1, { message: '不能为空' }))
+      .optional(),
+    icon: text(300).optional(),
+    min_amount: usdtText.optional(),
+    max_amount: usdtText.optional(),
+    fee_fixed: usdtText.optional(),
+    fee_rate: z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: '须为百分比，如 1.5' })
+      .optional(),
+    rate: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,6})?$/, { message: '须为汇率，如 7.2' })
+      .optional(),
+    sort: intField({ max: 10000 }).optional(),
+    reason: text(256).pipe(z.string().min(1, { message: '不能为空' })),
+  })
+  .describe('Only the fields present change');
+/** GET /api/admin/deposits/channel-orders */
+export const adminChannelOrdersQuery = z.strictObject({
+  status: z.enum(['all', 'pending', 'completed', 'failed', 'review']).optional().default('all'),
+  ...pageQuery,
+});
+export const adminChannelOrder = z.object({
+  order_id: z.string(),
+  channel_name: z.string(),
+  player_id: z.number().int(),
+  amount: z.string(),
+  fee: z.string(),
+  currency: z.string(),
+  pay_amount: z.string(),
+  status: z.enum(['pending', 'completed', 'failed', 'review']),
+  channel_order_id: z.string().nullable(),
+  note: z.string().nullable().describe('Why it failed or went to review'),
+  queue_reason: z.string().nullable().describe('The unmatched-queue reason when queued'),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export const adminChannelOrdersResult = z.object({
+  data: z.array(adminChannelOrder),
+  total: z.number().int(),
+});

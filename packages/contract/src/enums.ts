@@ -12,15 +12,34 @@ export const GameCategory = {
   LIVE_VIDEO: 7,
 } as const;
 export type GameCategory = (typeof GameCategory)[keyof typeof GameCategory];
-export const GAME_CATEGORY_NAMES_ZH: Record<GameCategory, string> = {
-  1: '棋牌游戏',
-  2: '彩票游戏',
-  3: '捕鱼游戏',
-  4: '电竞游戏',
-  5: '电子游戏',
-  6: '体育游戏',
-  7: '视讯游戏',
-};
+/**
+ * Every category's names, in one place for the server's tabs, the catalogue seed and the web: the full name
+ * and the short label of the home tab, in both languages.
+ */
+export const GAME_CATEGORIES: Record<GameCategory, { zh: string; en: string; tabZh: string; tabEn: string }> =
+  {
+    1: { zh: '棋牌游戏', en: 'Board & cards', tabZh: '棋牌', tabEn: 'Cards' },
+    2: { zh: '彩票游戏', en: 'Lottery', tabZh: '彩票', tabEn: 'Lottery' },
+    3: { zh: '捕鱼游戏', en: 'Fishing', tabZh: '捕鱼', tabEn: 'Fishing' },
+    4: { zh: '电竞游戏', en: 'E-sports', tabZh: '电竞', tabEn: 'E-sports' },
+    5: { zh: '电子游戏', en: 'Slots', tabZh: '电子', tabEn: 'Slots' },
+    6: { zh: '体育游戏', en: 'Sports', tabZh: '体育', tabEn: 'Sports' },
+    7: { zh: '视讯游戏', en: 'Live casino', tabZh: '视讯', tabEn: 'Live' },
+  };
+/** The home's first tab (spec §2: hot = 0), which is no category of the catalogue. */
+export const HOT_TAB_NAMES = { zh: '热门', en: 'Hot' } as const;
+
+/** A category's name (or its tab label) in a language; undefined for an id that is no category. */
+export function gameCategoryName(id: number, locale: 'zh-CN' | 'en', form: 'full' | 'tab' = 'full') {
+  const c = GAME_CATEGORIES[id as GameCategory] as (typeof GAME_CATEGORIES)[GameCategory] | undefined;
+  if (!c) return undefined;
+  if (form === 'tab') return locale === 'en' ? c.tabEn : c.tabZh;
+  return locale === 'en' ? c.en : c.zh;
+}
+
+export const GAME_CATEGORY_NAMES_ZH = Object.fromEntries(
+  Object.entries(GAME_CATEGORIES).map(([id, c]) => [id, c.zh]),
+) as Record<GameCategory, string>;
 export const gameCategorySchema = z.literal([1, 2, 3, 4, 5, 6, 7]);
 
 /**

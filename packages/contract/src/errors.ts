@@ -7,6 +7,8 @@
  * `code` (decision 5) so the client toasts `error.message`; protocol failures use the matching HTTP status.
  * Messages may hold `{name}` placeholders filled from the error's params.
  */
+import { GameStatus } from './enums';
+
 export const ERRORS = {
   // Protocol-level failures (HTTP status = code).
   BAD_REQUEST: { code: 400, http: 400, zh: '请求参数错误：{detail}', en: 'Invalid request: {detail}' },
@@ -100,6 +102,50 @@ export const ERRORS = {
     http: 200,
     zh: '您所在的地区暂不提供服务',
     en: 'The service is not available in your region',
+  },
+  // Sign-in links (decision 31): one-time codes.
+  SIGN_IN_LINK_INVALID: {
+    code: 1050,
+    http: 200,
+    zh: '登录链接无效或已过期，请重新登录',
+    en: 'This sign-in link is invalid or has expired; please sign in again',
+  },
+  // The security centre (issue 13 item 4): login password change, sessions, responsible gambling.
+  LOGIN_PASSWORD_WRONG: {
+    code: 1030,
+    http: 200,
+    zh: '原登录密码错误',
+    en: 'The current login password is wrong',
+  },
+  LOGIN_PASSWORD_SAME: {
+    code: 1031,
+    http: 200,
+    zh: '新密码不能与原密码相同',
+    en: 'The new password must differ from the current one',
+  },
+  SESSION_NOT_FOUND: {
+    code: 1032,
+    http: 200,
+    zh: '该登录设备不存在或已退出',
+    en: 'That session does not exist or has already ended',
+  },
+  SESSION_IS_CURRENT: {
+    code: 1033,
+    http: 200,
+    zh: '不能在此结束当前设备，请使用退出登录',
+    en: 'This is the current session; use sign out instead',
+  },
+  LOGIN_PASSWORD_LOCKED: {
+    code: 1035,
+    http: 200,
+    zh: '原密码错误次数过多，请{minutes}分钟后再试',
+    en: 'Too many wrong current passwords, try again in {minutes} minutes',
+  },
+  REALITY_CHECK_INVALID: {
+    code: 1034,
+    http: 200,
+    zh: '提醒间隔须为{allowed}分钟之一',
+    en: 'The reminder interval must be one of {allowed} minutes',
   },
 
   // Money (wallet issue).
@@ -521,6 +567,31 @@ export const ERRORS = {
     zh: '支付通知验证失败',
     en: 'The payment notification failed verification',
   },
+  // The console's deposits area (issue 12 item 7); codes after a gap so the channels work can grow 40xx.
+  DEPOSIT_ADDRESS_NOT_FOUND: {
+    code: 4040,
+    http: 200,
+    zh: '收款地址不存在',
+    en: 'Receiving address not found',
+  },
+  UNMATCHED_AWAITING_APPROVAL: {
+    code: 4041,
+    http: 200,
+    zh: '该到账记录正在等待另一位操作员复核，请先批准或驳回',
+    en: 'This deposit is awaiting a second operator; approve or reject that first',
+  },
+  UNMATCHED_NOT_AWAITING: {
+    code: 4042,
+    http: 200,
+    zh: '该到账记录没有待复核的匹配申请',
+    en: 'This deposit has no match awaiting approval',
+  },
+  CHANNEL_SETTINGS_INVALID: {
+    code: 4030,
+    http: 200,
+    zh: '通道设置不正确：{reason}',
+    en: 'Invalid channel settings: {reason}',
+  },
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;
@@ -538,3 +609,26 @@ export function formatErrorMessage(
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   );
 }
+
+/**
+ * Spec §8: the toast of each game status that cannot be played, as an error of this catalogue, so that the
+ * server's refusal and the web's toast are one text. Status 1 (or missing) is playable.
+ */
+const GAME_STATUS_ERRORS: Record<number, ErrorKey> = {
+  [GameStatus.MAINTENANCE]: 'GAME_MAINTENANCE',
+  [GameStatus.COMING_SOON]: 'GAME_COMING_SOON',
+  [GameStatus.STAY_TUNED]: 'GAME_STAY_TUNED',
+};
+
+/** The error a game of this status answers when opened or played; null when it is playable. */
+export function gameStatusError(status: number | null | undefined): ErrorKey | null {
+  if (status === undefined || status === null || status === GameStatus.PLAYABLE) return null;
+  return GAME_STATUS_ERRORS[status] ?? 'GAME_UNAVAILABLE';
+}
+
+/** Spec §2: the corner badge of a tile whose game is not playable (statuses 2, 3, 4). */
+export const GAME_STATUS_BADGES: Partial<Record<number, { zh: string; en: string }>> = {
+  [GameStatus.MAINTENANCE]: { zh: '维护中', en: 'Maintenance' },
+  [GameStatus.COMING_SOON]: { zh: '即将上线', en: 'Coming soon' },
+  [GameStatus.STAY_TUNED]: { zh: '敬请期待', en: 'Stay tuned' },
+};

@@ -11,3 +11,5 @@ export * from './records';
 export * from './admin';
 export * from './withdrawals';
 export * from './deposits';
+export * from './security';
+export * from './deposits-admin';

@@ -107,6 +107,9 @@ export const adminWithdrawalsQuery = z.strictObject({
     .optional()
     .default('open')
     .describe('A state, "open" (applied, approved or paying; default) or "all"'),
+  player_id: intField({ min: 1 }).optional().describe('Only this player'),
+  address: optionalText(128).describe('Only withdrawals to this address'),
+  min_amount: moneyString.optional().describe('Only withdrawals of at least this amount (USDT)'),
   page: intField({ min: 1, max: 100000 }).optional().default(1),
   size: intField({ min: 1, max: 50 }).optional().default(20),
 });
@@ -122,9 +125,23 @@ export const withdrawalReviewContext = z.object({
     payout: z.string(),
     profit: z.string(),
   }),
+  recent_games: z
+    .array(
+      z.object({
+        plat_name: z.string(),
+        game_name: z.string(),
+        bet_count: z.number().int(),
+        stake: z.string(),
+        profit: z.string(),
+      }),
+    )
+    .describe("The player's most played games of the last 7 days with their win/loss"),
   turnover_remaining: z.string(),
   address_age_hours: z.number().int(),
   other_players: z.array(z.number().int()).describe('Other players who saved or withdrew to this address'),
+  same_device_players: z
+    .array(z.number().int())
+    .describe("Other players who registered or signed in on one of this player's devices"),
   flags: z.array(z.string()).describe('Review flags; a flagged withdrawal is never approved automatically'),
 });
 
@@ -136,6 +153,9 @@ export const adminWithdrawal = withdrawalWire.extend({
   needs_second_approval: z
     .boolean()
     .describe('A first approval exists; a different operator must add the second'),
+  two_operators_required: z
+    .boolean()
+    .describe('The amount is above the two-operator threshold: two different operators must approve'),
   payout_attempts: z.number().int(),
   last_payout_error: z.string().nullable(),
   context: withdrawalReviewContext,

@@ -19,13 +19,20 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(() => load().then((m) => ({ default: m[name] })));
 const DashboardPage = page(() => import('../pages/Dashboard'), 'DashboardPage');
 const PlayersPage = page(() => import('../pages/Players'), 'PlayersPage');
+const WithdrawalsPage = page(() => import('../pages/Withdrawals'), 'WithdrawalsPage');
 const AdjustmentsPage = page(() => import('../pages/Adjustments'), 'AdjustmentsPage');
 const LedgerPage = page(() => import('../pages/Ledger'), 'LedgerPage');
 const AuditPage = page(() => import('../pages/Audit'), 'AuditPage');
+const ChannelsPage = page(() => import('../pages/Channels'), 'ChannelsPage');
 const GamesPage = page(() => import('../pages/Games'), 'GamesPage');
 const ContentPage = page(() => import('../pages/Content'), 'ContentPage');
 const OperatorsPage = page(() => import('../pages/Operators'), 'OperatorsPage');
 const SessionsPage = page(() => import('../pages/Sessions'), 'SessionsPage');
+const DepositOrdersPage = page(() => import('../pages/deposits/Orders'), 'DepositOrdersPage');
+const ChainTransfersPage = page(() => import('../pages/deposits/Transfers'), 'ChainTransfersPage');
+const UnmatchedPage = page(() => import('../pages/deposits/Unmatched'), 'UnmatchedPage');
+const DepositAddressesPage = page(() => import('../pages/deposits/Addresses'), 'DepositAddressesPage');
+const WatcherPage = page(() => import('../pages/deposits/Watcher'), 'WatcherPage');
 
 export function createQueryClient() {
   return new QueryClient({
@@ -97,9 +104,16 @@ export function App() {
             <Route index element={<DashboardPage />} />
             <Route path="players" element={<PlayersPage />} />
             <Route path="players/:id" element={<PlayersPage />} />
+            <Route path="withdrawals" element={<WithdrawalsPage />} />
             <Route path="adjustments" element={<AdjustmentsPage />} />
             <Route path="ledger" element={<LedgerPage />} />
+            <Route path="deposits/orders" element={<DepositOrdersPage />} />
+            <Route path="deposits/transfers" element={<ChainTransfersPage />} />
+            <Route path="deposits/unmatched" element={<UnmatchedPage />} />
+            <Route path="deposits/addresses" element={<DepositAddressesPage />} />
+            <Route path="deposits/watcher" element={<WatcherPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="channels" element={<ChannelsPage />} />
             <Route path="games" element={<GamesPage />} />
             <Route path="content" element={<ContentPage />} />
             <Route path="operators" element={<OperatorsPage />} />

@@ -22,9 +22,16 @@ function menuFor(permissions: Permissions | undefined) {
 const EVERYTHING = [
   '数据概览',
   '玩家管理',
+  '提现审核',
   '调账审批',
   '账本查询',
+  '充值订单',
+  '链上转账',
+  '未匹配队列',
+  '收款地址',
+  '监听状态',
   '审计日志',
+  '支付通道',
   '游戏管理',
   '内容管理',
   '操作员',
@@ -40,14 +47,37 @@ describe('permission-aware menu', () => {
     expect(menuFor(ROLE_PERMISSIONS.viewer)).toEqual(EVERYTHING.filter((e) => e !== '操作员'));
   });
 
-  it('shows finance players, approvals and the ledger, but not games, content, audit or operators', () => {
+  it('shows finance players, withdrawals, approvals, the ledger and deposits, but not games, content, audit or operators', () => {
     expect(menuFor(ROLE_PERMISSIONS.finance)).toEqual([
       '数据概览',
       '玩家管理',
+      '提现审核',
       '调账审批',
       '账本查询',
+      '充值订单',
+      '链上转账',
+      '未匹配队列',
+      '收款地址',
+      '监听状态',
+      '支付通道',
       '我的会话',
     ]);
+  });
+
+  it('puts the deposit screens under one 充值 group, hidden without the deposits area', () => {
+    render(
+      <Providers>
+        <MemoryRouter>
+          <SideMenu permissions={ROLE_PERMISSIONS.finance} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    const group = screen.getByText('充值管理').closest('li')!;
+    expect(
+      within(group)
+        .queryAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['充值订单', '链上转账', '未匹配队列', '收款地址', '监听状态']);
   });
 
   it('shows support players and content, but no money screens', () => {

@@ -2,14 +2,16 @@ import { Menu } from 'antd';
 import type { Permissions } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { visibleMenu } from './menu';
+import { menuEntries, visibleMenu, type MenuEntry } from './menu';
 
 /** The permission-aware navigation: only the screens this operator's permissions let them read. */
 export function SideMenu({ permissions }: { permissions: Permissions | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = visibleMenu(permissions);
+  const menu = visibleMenu(permissions);
+  const entries = menuEntries(menu);
+  const item = (e: MenuEntry) => ({ key: e.path, icon: e.icon, label: t(e.label) });
   // The longest entry path that prefixes the current location is the selected one (`/players/7` → players).
   const selected =
     entries
@@ -22,7 +24,11 @@ export function SideMenu({ permissions }: { permissions: Permissions | undefined
       mode="inline"
       selectedKeys={[selected]}
       onClick={({ key }) => navigate(key)}
-      items={entries.map((e) => ({ key: e.path, icon: e.icon, label: t(e.label) }))}
+      items={menu.map((m) =>
+        'group' in m
+          ? { type: 'group' as const, key: m.group, label: t(m.label), children: m.entries.map(item) }
+          : item(m),
+      )}
     />
   );
 }

@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
 import {
+  AlertOutlined,
   AuditOutlined,
+  BlockOutlined,
+  EyeOutlined,
+  InboxOutlined,
+  ProfileOutlined,
   AppstoreOutlined,
+  BankOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
   DesktopOutlined,
+  ExportOutlined,
   FileTextOutlined,
   TeamOutlined,
   UserOutlined,
@@ -19,10 +26,18 @@ import { allows, type RouteKey } from '../lib/permissions';
  * nobody). Buttons that write are disabled the same way inside each screen, and the server refuses anyway.
  */
 export type MenuEntry = { path: string; label: string; icon: ReactNode; route: RouteKey };
+/** A titled group of entries (e.g. 充值); shown only when at least one of its entries is. */
+export type MenuGroup = { group: string; label: string; entries: MenuEntry[] };
 
-export const MENU: MenuEntry[] = [
+export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/', label: 'menu.dashboard', icon: <DashboardOutlined />, route: 'GET /api/admin/dashboard' },
   { path: '/players', label: 'menu.players', icon: <UserOutlined />, route: 'GET /api/admin/players' },
+  {
+    path: '/withdrawals',
+    label: 'menu.withdrawals',
+    icon: <ExportOutlined />,
+    route: 'GET /api/admin/withdrawals',
+  },
   {
     path: '/adjustments',
     label: 'menu.adjustments',
@@ -35,7 +50,49 @@ export const MENU: MenuEntry[] = [
     icon: <WalletOutlined />,
     route: 'GET /api/admin/ledger/transfers',
   },
+  {
+    group: 'deposits',
+    label: 'menu.deposits',
+    entries: [
+      {
+        path: '/deposits/orders',
+        label: 'menu.depositOrders',
+        icon: <ProfileOutlined />,
+        route: 'GET /api/admin/deposits/orders',
+      },
+      {
+        path: '/deposits/transfers',
+        label: 'menu.chainTransfers',
+        icon: <BlockOutlined />,
+        route: 'GET /api/admin/deposits/transfers',
+      },
+      {
+        path: '/deposits/unmatched',
+        label: 'menu.unmatched',
+        icon: <AlertOutlined />,
+        route: 'GET /api/admin/deposits/unmatched',
+      },
+      {
+        path: '/deposits/addresses',
+        label: 'menu.depositAddresses',
+        icon: <InboxOutlined />,
+        route: 'GET /api/admin/deposits/addresses',
+      },
+      {
+        path: '/deposits/watcher',
+        label: 'menu.watcher',
+        icon: <EyeOutlined />,
+        route: 'GET /api/admin/deposits/watcher',
+      },
+    ],
+  },
   { path: '/audit', label: 'menu.audit', icon: <AuditOutlined />, route: 'GET /api/admin/audit' },
+  {
+    path: '/channels',
+    label: 'menu.channels',
+    icon: <BankOutlined />,
+    route: 'GET /api/admin/deposits/channels',
+  },
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
   {
     path: '/content',
@@ -47,7 +104,15 @@ export const MENU: MenuEntry[] = [
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];
 
-/** The entries this operator may open, in menu order. */
-export function visibleMenu(permissions: Permissions | undefined): MenuEntry[] {
-  return MENU.filter((entry) => allows(permissions, entry.route));
+/** The menu this operator may open, in order: entries they may read, groups with at least one such entry. */
+export function visibleMenu(permissions: Permissions | undefined): (MenuEntry | MenuGroup)[] {
+  return MENU.flatMap((item): (MenuEntry | MenuGroup)[] => {
+    if (!('group' in item)) return allows(permissions, item.route) ? [item] : [];
+    const entries = item.entries.filter((entry) => allows(permissions, entry.route));
+    return entries.length > 0 ? [{ ...item, entries }] : [];
+  });
 }
+
+/** The entries of a menu, groups opened. */
+export const menuEntries = (menu: (MenuEntry | MenuGroup)[]): MenuEntry[] =>
+  menu.flatMap((item) => ('group' in item ? item.entries : [item]));

@@ -14,7 +14,9 @@ import type {
   OperatorRole,
   PermissionArea,
   PermissionLevel,
+  adminChannelOrder,
   adminConfigItem,
+  adminPayChannel,
   adminLedgerVerifyResult,
   adminLoginResult,
   adminSession,
@@ -22,6 +24,11 @@ import type {
   adminUploadResult,
   auditVerifyResult,
   operatorCredentials,
+  adminChainTransfer,
+  adminDepositAddress,
+  adminDepositOrder,
+  adminUnmatched,
+  adminWatcherResult,
 } from '@koi/contract';
 import { http, type Params } from './http';
 
@@ -38,7 +45,21 @@ export type AuditVerify = z.infer<typeof auditVerifyResult>;
 export type OperatorCredentials = z.infer<typeof operatorCredentials>;
 export type ConfigItem = z.infer<typeof adminConfigItem>;
 export type UploadResult = z.infer<typeof adminUploadResult>;
+export type AdminChannel = z.infer<typeof adminPayChannel>;
+export type AdminChannelOrder = z.infer<typeof adminChannelOrder>;
+export type ChannelChange = Partial<
+  Pick<
+    AdminChannel,
+    'enabled' | 'name' | 'min_amount' | 'max_amount' | 'fee_fixed' | 'fee_rate' | 'rate' | 'sort'
+  >
+> & { reason: string };
 export type Overrides = Partial<Record<PermissionArea, PermissionLevel>>;
+export type DepositAddress = z.infer<typeof adminDepositAddress>;
+export type DepositOrder = z.infer<typeof adminDepositOrder>;
+export type ChainTransfer = z.infer<typeof adminChainTransfer>;
+export type Unmatched = z.infer<typeof adminUnmatched>;
+export type WatcherStatus = z.infer<typeof adminWatcherResult>;
+const D = '/api/admin/deposits';
 
 const A = '/api/admin';
 
@@ -103,9 +124,31 @@ export const adminApi = {
   updateBanner: (id: number, body: Partial<Omit<AdminBanner, 'id' | 'created_at'>>) =>
     http.post<AdminBanner>(`${A}/banners/${id}`, body),
   deleteBanner: (id: number) => http.post<true>(`${A}/banners/${id}/delete`),
+  channels: () => http.get<Page<AdminChannel>>(`${A}/deposits/channels`),
+  updateChannel: (id: number, body: ChannelChange) =>
+    http.post<AdminChannel>(`${A}/deposits/channels/${id}`, body),
+  channelOrders: (params: Params) =>
+    http.get<Page<AdminChannelOrder>>(`${A}/deposits/channel-orders`, params),
+
   upload: (file: File) => {
     const form = new FormData();
     form.set('file', file);
     return http.post<UploadResult>(`${A}/uploads`, form);
   },
+
+  depositAddresses: () => http.get<{ data: DepositAddress[] }>(`${D}/addresses`),
+  addDepositAddress: (body: { address: string; label: string; reason: string }) =>
+    http.post<DepositAddress>(`${D}/addresses`, body),
+  depositAddressStatus: (id: number, enable: boolean, reason: string) =>
+    http.post<DepositAddress>(`${D}/addresses/${id}/${enable ? 'enable' : 'disable'}`, { reason }),
+  depositOrders: (params: Params) => http.get<Page<DepositOrder>>(`${D}/orders`, params),
+  chainTransfers: (params: Params) => http.get<Page<ChainTransfer>>(`${D}/transfers`, params),
+  unmatched: (params: Params) => http.get<Page<Unmatched>>(`${D}/unmatched`, params),
+  matchUnmatched: (id: number, body: { player_id: number; reason: string }) =>
+    http.post<Unmatched>(`${D}/unmatched/${id}/match`, body),
+  decideUnmatched: (id: number, verb: 'approve' | 'reject' | 'ignore', reason: string) =>
+    http.post<Unmatched>(`${D}/unmatched/${id}/${verb}`, { reason }),
+  refundUnmatched: (id: number, body: { reference: string; reason: string }) =>
+    http.post<Unmatched>(`${D}/unmatched/${id}/refund`, body),
+  watcher: () => http.get<WatcherStatus>(`${D}/watcher`),
 };

@@ -26,8 +26,22 @@ export interface Database {
    * (src/db/functions, see functions.ts); safe to call on every start and from several nodes at once.
    */
   migrate(): Promise<void>;
+  /**
+   * Listens for PostgreSQL notifications (NOTIFY, sent only when the notifying transaction commits) on
+   * `channel`. `onState(true)` is called once the listener is attached and again after every reconnection,
+   * `onState(false)` whenever it is lost: a notification sent meanwhile is gone, so whoever caches on the
+   * strength of these messages must stop trusting the cache until the next `true`. Returns a stop function.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Wait after a lost notification connection before reconnecting. */
+const LISTEN_RETRY_MS = 1_000;
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 // Any fixed 64-bit number works; it only has to be the same on every node so that one migrates at a time.
@@ -51,6 +65,15 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
       await applySqlSources(db);
+    },
+    // One process and one connection: the listener is never lost while the database is open.
+    async listen(channel, onMessage, onState) {
+      const stop = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        onState(false);
+        await stop().catch(() => undefined);
+      };
     },
     close: () => client.close(),
   };
@@ -80,6 +103,58 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): Database 
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         lockClient.release();
       }
+    },
+    /*
+     * A dedicated connection outside the pool (a pooled one would be handed to queries, and LISTEN belongs to
+     * one session). When it drops (server restart, network), the caller hears `false` at once, and a new
+     * connection is tried every second until one listens again.
+     */
+    async listen(channel, onMessage, onState) {
+      let stopped = false;
+      let client: pg.Client | null = null;
+      let retry: NodeJS.Timeout | null = null;
+      const quoted = `"${channel.replace(/"/g, '""')}"`;
+      const connect = async () => {
+        retry = null;
+        if (stopped) return;
+        const c = new pg.Client({ connectionString: url });
+        let lost = false;
+        const onLost = () => {
+          if (lost) return;
+          lost = true;
+          if (client === c) client = null;
+          c.end().catch(() => undefined);
+          if (stopped) return;
+          onState(false);
+          retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+          retry.unref();
+        };
+        c.on('error', onLost);
+        c.on('end', onLost);
+        c.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        try {
+          await c.connect();
+          await c.query(`listen ${quoted}`);
+        } catch {
+          onLost();
+          return;
+        }
+        if (stopped) {
+          await c.end().catch(() => undefined);
+          return;
+        }
+        client = c;
+        onState(true);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        onState(false);
+        await client?.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

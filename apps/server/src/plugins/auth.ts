@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import { AppError } from '../errors';
+import { countryOf, isCountryDenied } from '../lib/geo';
 import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -15,6 +17,15 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/**
+ * Writes that may revoke sessions or change what a session snapshot holds: sign-out, the security centre,
+ * the withdrawal password, and every console write. Other nodes hear of such a change from the change feed a
+ * few milliseconds after it commits; this node drops its cached snapshots before it answers, so the very next
+ * request here already sees the change.
+ */
+const CHANGES_SESSIONS =
+  /^\/api\/(?:admin\/|home\/logout|plat\/(?:login-password|sessions\/|self-exclude|set-password|update-password))/;
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
@@ -27,13 +38,25 @@ export function sessionOf(request: FastifyRequest): AuthenticatedSession {
   return request.session;
 }
 
-async function authPlugin(app: FastifyInstance, opts: { auth: AuthService }) {
+async function authPlugin(app: FastifyInstance, opts: { auth: AuthService; geo: Config['geo'] }) {
   app.decorateRequest('session', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
+    // The deny-list (decision 18) holds for a session already open, not only at sign-in: a player who signed
+    // in elsewhere and carries the token into a denied country (or behind a forged, repeated country header)
+    // is refused on every signed-in call. Reading one header costs nothing beside the session lookup.
+    if (isCountryDenied(opts.geo, countryOf(request, opts.geo))) throw new AppError('REGION_BLOCKED');
     const token = bearerToken(request);
     const session = token ? await opts.auth.authenticate(token) : null;
     if (!session) throw new AppError('UNAUTHORIZED');
     request.session = session;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400 && CHANGES_SESSIONS.test(request.url)) {
+      opts.auth.forgetSessions(
+        request.url.startsWith('/api/admin/') ? null : (request.session?.playerId ?? null),
+      );
+    }
+    return payload;
   });
 }
 

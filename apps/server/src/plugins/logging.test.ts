@@ -62,6 +62,7 @@ describe('logging', () => {
 
     const text = lines.join('\n');
     expect(text).toContain(failed.headers['x-request-id'] as string);
+    expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => JSON.parse(l).reqId || !JSON.parse(l).req)).toBe(true);
     expect(text).toContain('logging_user1');
     expect(text).not.toContain(password);

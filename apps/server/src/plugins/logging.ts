@@ -19,6 +19,8 @@ const REDACT_PATHS = [
   'body.old_password',
   'body.new_password',
   'body.token',
+  // A sign-in link's one-time code (decision 31) when it is traded for a session.
+  'body.code',
   '*.password',
   '*.token',
 ];

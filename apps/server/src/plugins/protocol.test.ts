@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { queryRows } from '../db/client';
-import { body, createTestApp, form, FORM, uniqueUsername, type TestApp } from '../../test/app';
+import { body, createTestApp, form, FORM, signUp, uniqueUsername, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
 
 function registerFields(username = uniqueUsername('proto')) {
@@ -391,6 +391,24 @@ describe('rate limits', () => {
       redis.disconnect();
       await a.close();
       await b.close();
+    }
+  });
+
+  it('throttles the real signed-in routes per player: seed rotation past 6 a minute, user info under its read limit', async () => {
+    const t = await createTestApp({ rateLimitEnabled: true });
+    try {
+      const { auth } = await signUp(t.app);
+      const rotate = () =>
+        t.app.inject({ method: 'POST', url: '/api/originals/seeds/rotate', headers: auth });
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i += 1) codes.push((await rotate()).statusCode);
+      expect(codes.slice(0, 6).every((c) => c === 200)).toBe(true);
+      expect(codes[6]).toBe(429);
+      // Another preset's counter is separate: reads still answer.
+      const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: auth });
+      expect(info.statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 

@@ -10,6 +10,7 @@ import { TopProgress } from '../components/TopProgress';
 import { useBalanceEvents } from '../features/auth/api/balanceEvents';
 import { useUserInfoQuery } from '../features/auth/api/userInfo';
 import { useOnceTrue } from '../lib/useOnceTrue';
+import { useIsSignedIn } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
 import { useRouteMeta } from './meta';
 import './RootLayout.css';
@@ -18,6 +19,10 @@ import './RootLayout.css';
 const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog'));
 const ServiceDialog = lazy(() => import('../components/ServiceDialog'));
 const RetryDialog = lazy(() => import('../components/RetryDialog'));
+const SwitchAccountDialog = lazy(() => import('../features/auth/components/SwitchAccountDialog'));
+const RealityCheck = lazy(() =>
+  import('../features/security/components/RealityCheck').then((m) => ({ default: m.RealityCheck })),
+);
 
 /**
  * Keeps the user-info query observed on every screen, so the 30-second refresh and the refetch on becoming
@@ -41,6 +46,8 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const loginMounted = useOnceTrue(loginOpen);
   const serviceMounted = useOnceTrue(useUiStore((s) => s.serviceOpen));
   const retryMounted = useOnceTrue(useUiStore((s) => s.retry.open));
+  const switchMounted = useOnceTrue(useUiStore((s) => s.switchCode !== null));
+  const signedIn = useIsSignedIn();
 
   useEffect(() => {
     document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
@@ -75,6 +82,9 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {serviceMounted ? <ServiceDialog /> : null}
         {retryMounted ? <RetryDialog /> : null}
         {loginMounted ? <LoginDialog /> : null}
+        {switchMounted ? <SwitchAccountDialog /> : null}
+        {/* The session reminder (decision 18) runs only while signed in, on every screen. */}
+        {signedIn ? <RealityCheck /> : null}
       </Suspense>
       <BackgroundMusic />
       <UserInfoKeeper />

@@ -17,11 +17,13 @@ const BetRecordsPage = lazy(() => import('../features/records/pages/BetRecordsPa
 const BetDetailPage = lazy(() => import('../features/records/pages/BetDetailPage'));
 const TransactionRecordsPage = lazy(() => import('../features/records/pages/TransactionRecordsPage'));
 const AccountRecordsPage = lazy(() => import('../features/records/pages/AccountRecordsPage'));
+const RechargeRecordsPage = lazy(() => import('../features/records/pages/RechargeRecordsPage'));
 const OriginalGamePage = lazy(() => import('../features/originals/OriginalGamePage'));
 const RechargePage = lazy(() => import('../features/money/pages/RechargePage'));
-const SafePage = lazy(() => import('../features/money/pages/SafePage'));
+const SafePage = lazy(() => import('../features/security/pages/SafePage'));
+const PasswordPage = lazy(() => import('../features/security/pages/PasswordPage'));
 
-/** The root keeps its query (login lands on `/?token=…`, spec §2) when it redirects to home. */
+/** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
   const { search } = useLocation();
   return <Navigate to={{ pathname: '/home', search }} replace />;
@@ -52,7 +54,11 @@ export const LAYOUT_SCREENS: Screen[] = [
     meta: { title: 'routes.accountRecords', back: true },
     element: <AccountRecordsPage />,
   },
-  { path: 'rechargeRecords', meta: { title: 'routes.rechargeRecords', back: true } },
+  {
+    path: 'rechargeRecords',
+    meta: { title: 'routes.rechargeRecords', back: true },
+    element: <RechargeRecordsPage />,
+  },
   { path: 'income', meta: { title: 'routes.income', back: true } },
   { path: 'backRecords', meta: { title: 'routes.backRecords', back: true } },
   {
@@ -73,7 +79,11 @@ export const LAYOUT_SCREENS: Screen[] = [
     element: <RedirectPage />,
   },
   { path: 'safe', meta: { title: 'routes.safe', back: true }, element: <SafePage /> },
-  { path: 'password', meta: { title: 'routes.password', back: true, noCache: true } },
+  {
+    path: 'password',
+    meta: { title: 'routes.password', back: true, noCache: true },
+    element: <PasswordPage />,
+  },
   { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
   { path: 'benefit', meta: { title: 'routes.benefit', back: true } },
   { path: 'customDetail', meta: { title: 'routes.customDetail', back: true, noCache: true } },

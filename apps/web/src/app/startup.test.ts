@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth';
-import { adoptRobotToken, consumeTokenQuery, saveInviteCode, takeShowDialogFlag } from './startup';
+import { useUiStore } from '../stores/ui';
+import { captureSignInCode, takeSignInCode } from '../features/auth/signInLink';
+import { adoptRobotToken, saveInviteCode, startSignInLink } from './startup';
+
+vi.mock('../lib/device', () => ({ getDevice: () => Promise.resolve('device-1') }));
 
 describe('start-up behaviours', () => {
   beforeEach(() => useAuthStore.setState({ token: null }));
@@ -10,20 +14,50 @@ describe('start-up behaviours', () => {
     expect(localStorage.getItem('invited_code')).toBe('ABC123');
   });
 
-  it('signs in from a token query: stores it, sets the show-dialog flag and reloads at the origin', () => {
-    const replace = vi.fn();
-    expect(consumeTokenQuery({ search: '?token=t1', origin: 'https://koi.test', replace })).toBe(true);
-    expect(useAuthStore.getState().token).toBe('t1');
-    expect(localStorage.getItem('koi_token')).toBe('t1');
-    expect(replace).toHaveBeenCalledWith('https://koi.test/');
-    expect(takeShowDialogFlag()).toBe(true);
-    expect(takeShowDialogFlag()).toBe(false);
+  it("takes a sign-in link's code out of the address bar, keeping every other parameter", () => {
+    const replaceState = vi.fn();
+    const code = captureSignInCode(
+      { href: 'https://koi.test/home?game_type=2&token=c0de-1&code=INV1#top' },
+      { replaceState, state: { idx: 0 } },
+    );
+    expect(code).toBe('c0de-1');
+    expect(replaceState).toHaveBeenCalledWith({ idx: 0 }, '', '/home?game_type=2&code=INV1#top');
+    expect(takeSignInCode()).toBe('c0de-1');
+    expect(takeSignInCode()).toBeNull();
   });
 
-  it('does nothing without a token query', () => {
-    const replace = vi.fn();
-    expect(consumeTokenQuery({ search: '?code=1', origin: 'https://koi.test', replace })).toBe(false);
-    expect(replace).not.toHaveBeenCalled();
+  it('leaves an address without a token alone', () => {
+    const replaceState = vi.fn();
+    expect(captureSignInCode({ href: 'https://koi.test/?code=1' }, { replaceState, state: null })).toBeNull();
+    expect(replaceState).not.toHaveBeenCalled();
+  });
+
+  it('trades the code for a session at once when nobody is signed in, and opens the notice', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 200, result: { token: 'session-1' }, message: '', error: null })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    useUiStore.setState({ noticeOpen: false, switchCode: null });
+    startSignInLink('c0de-2');
+    await vi.waitFor(() => expect(useAuthStore.getState().token).toBe('session-1'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(String(url)).toContain('/api/home/sign-in-link/exchange');
+    expect(String(init.body)).toContain('c0de-2');
+    expect(useUiStore.getState().noticeOpen).toBe(true);
+    expect(useUiStore.getState().switchCode).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks before switching when a player is already signed in, and changes nothing until asked', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.setState({ token: 'mine' });
+    startSignInLink('c0de-3');
+    expect(useUiStore.getState().switchCode).toBe('c0de-3');
+    expect(useAuthStore.getState().token).toBe('mine');
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
   it('signs in with a saved robot_token when no token is stored', () => {
@@ -53,6 +87,38 @@ describe('once-per-load data', () => {
     const calls = fetchMock.mock.calls.length;
     useUiStore.getState().retry.action!();
     await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(calls));
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('optional start-up data', () => {
+  it('loads the payment channels (with their rates) at start; their absence opens no retry dialog', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { loadStartupData } = await import('./startup');
+    const { rechargeKeys } = await import('../features/money/api/recharge');
+    const { useUiStore } = await import('../stores/ui');
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://koi.test').pathname;
+        paths.push(path);
+        // A server without payment channels answers 404 for the list; everything else is there.
+        return path === '/api/pay/channel'
+          ? new Response(JSON.stringify({ code: 404, result: null, message: 'x', error: { message: 'x' } }), {
+              status: 404,
+            })
+          : new Response(JSON.stringify({ code: 200, result: [], message: '', error: null }));
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    useUiStore.setState({ retry: { open: false, text: '', action: null } });
+    loadStartupData(client);
+    await vi.waitFor(() => expect(client.getQueryState(rechargeKeys.channels)?.status).toBe('error'));
+    await vi.waitFor(() => expect(paths).toContain('/api/plat/game-type'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(useUiStore.getState().retry.open).toBe(false);
+    expect(paths.filter((p) => p.startsWith('/api/plat/task'))).toEqual([]);
     vi.unstubAllGlobals();
   });
 });

@@ -5,25 +5,35 @@ import i18n from '../i18n';
 import { useAuthStore } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
 import { forgetStoredPassword } from '../features/auth/remember';
+import { exchangeSignInCode } from '../features/auth/api/session';
+import { takeSignInCode } from '../features/auth/signInLink';
 import { bannersQuery } from '../features/content/api/banners';
 import { bulletinQuery } from '../features/content/api/bulletin';
 import { gameTypesQuery } from '../features/games/api/gameTypes';
 import { hotGamesQuery } from '../features/games/api/hotGames';
+import { payChannelsQuery } from '../features/money/api/recharge';
 
 /**
- * Spec §2/§4: a `token` in the query signs in: the token is stored, the show-dialog flag set, and the page
- * reloads at the origin (so the token leaves the address bar and history). Without one the flag is cleared
- * once it has been read. Returns true when a reload is under way.
+ * Decision 31: a sign-in link's code (taken out of the address bar by captureSignInLink before the app ran)
+ * is traded for a session. With nobody signed in on this browser that happens at once and the notice opens
+ * once, as after a sign-in. With a player signed in, the switch-account dialog asks first: a link opened by
+ * mistake, or sent by someone else, must never silently replace the signed-in player (who could then be
+ * made to deposit into the sender's account).
  */
-export function consumeTokenQuery(
-  loc: Pick<Location, 'search' | 'origin' | 'replace'> = window.location,
-): boolean {
-  const params = new URLSearchParams(loc.search);
-  const token = params.get('token');
-  if (!token) return false;
-  useAuthStore.getState().setToken(token);
-  writeStorage(STORAGE_KEYS.showDialog, '1');
-  loc.replace(`${loc.origin}/`);
+export function startSignInLink(code: string | null = takeSignInCode()) {
+  if (!code) return;
+  if (useAuthStore.getState().token) useUiStore.getState().askSwitchAccount(code);
+  else void signInWithCode(code);
+}
+
+/** Trades a link's code for a session of this browser; false when the code was refused (a toast said why). */
+export async function signInWithCode(code: string): Promise<boolean> {
+  try {
+    useAuthStore.getState().setToken(await exchangeSignInCode(code));
+  } catch {
+    return false;
+  }
+  useUiStore.getState().setNoticeOpen(true);
   return true;
 }
 
@@ -47,6 +57,12 @@ export function takeShowDialogFlag(): boolean {
 }
 
 const STARTUP_QUERIES = [gameTypesQuery, bannersQuery, bulletinQuery, hotGamesQuery] as const;
+/**
+ * Spec §4 also loads the channel rate and the task data at start. The channel list (with each channel's rate)
+ * is optional: an operator may run TRC20 only, so its failure never opens the retry dialog. Task data has no
+ * endpoint yet (the promotions issue brings /api/plat/task/list), so nothing is asked for it.
+ */
+const OPTIONAL_STARTUP_QUERIES = [payChannelsQuery] as const;
 
 /**
  * Spec §4: categories, banners, config and hot games load once at start. When any of them fails (network
@@ -56,6 +72,7 @@ export function loadStartupData(queryClient: QueryClient) {
   const loads = STARTUP_QUERIES.map((q) =>
     queryClient.prefetchQuery(q as Parameters<QueryClient['prefetchQuery']>[0]),
   );
+  for (const q of OPTIONAL_STARTUP_QUERIES) void queryClient.prefetchQuery(q);
   void Promise.all(loads).then(() => {
     const failed = STARTUP_QUERIES.some((q) => queryClient.getQueryState(q.queryKey)?.status === 'error');
     if (failed) {
@@ -74,8 +91,8 @@ export function loadStartupData(queryClient: QueryClient) {
 export function startApp(queryClient: QueryClient): boolean {
   forgetStoredPassword();
   saveInviteCode();
-  if (consumeTokenQuery()) return false;
   adoptRobotToken();
+  startSignInLink();
   loadStartupData(queryClient);
   // The visitor id is computed early so the captcha request does not wait for it.
   void getDevice();

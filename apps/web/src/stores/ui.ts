@@ -12,6 +12,8 @@ type UiState = {
   drawerOpen: boolean;
   bannerPopupOpen: boolean;
   retry: { open: boolean; text: string; action: (() => void) | null };
+  /** A sign-in link's code waiting for the signed-in player to allow the switch (decision 31). */
+  switchCode: string | null;
   dark: boolean;
   muted: boolean;
   openLogin: (type?: LoginType) => void;
@@ -23,6 +25,7 @@ type UiState = {
   setBannerPopupOpen: (open: boolean) => void;
   showRetry: (text: string, action: () => void) => void;
   hideRetry: () => void;
+  askSwitchAccount: (code: string | null) => void;
   toggleDark: () => void;
   toggleMuted: () => void;
 };
@@ -35,6 +38,7 @@ export const useUiStore = create<UiState>((set) => ({
   drawerOpen: false,
   bannerPopupOpen: false,
   retry: { open: false, text: '', action: null },
+  switchCode: null,
   dark: readStorage(STORAGE_KEYS.dark) === '1',
   muted: readStorage(STORAGE_KEYS.muted) === '1',
   openLogin: (type = 1) => set({ loginOpen: true, loginType: type }),
@@ -46,6 +50,7 @@ export const useUiStore = create<UiState>((set) => ({
   setBannerPopupOpen: (bannerPopupOpen) => set({ bannerPopupOpen }),
   showRetry: (text, action) => set({ retry: { open: true, text, action } }),
   hideRetry: () => set({ retry: { open: false, text: '', action: null } }),
+  askSwitchAccount: (switchCode) => set({ switchCode }),
   toggleDark: () =>
     set((s) => {
       writeStorage(STORAGE_KEYS.dark, s.dark ? '0' : '1');

@@ -170,6 +170,12 @@ export function createAuthRepository(db: DbOrTx) {
           revokedAt: sessions.revokedAt,
           previousLoginAt: sessions.previousLoginAt,
           playerStatus: players.status,
+          // The profile most signed-in calls need, in the same query (issue 10 item 3).
+          username: players.username,
+          inviteCode: players.inviteCode,
+          vipLevel: players.vipLevel,
+          hasWithdrawPassword: sql<boolean>`${players.withdrawPasswordHash} is not null`,
+          selfExcludedUntil: players.selfExcludedUntil,
         })
         .from(sessions)
         .innerJoin(players, eq(players.id, sessions.playerId))
@@ -275,6 +281,27 @@ export function createAuthRepository(db: DbOrTx) {
         .from(sessions)
         .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
       return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * Other players who registered or signed in from a device this player used (withdrawal review: one
+     * person behind several accounts). Devices come from registration and from sessions; at most 20 ids.
+     */
+    async playersSharingDevice(playerId: number): Promise<number[]> {
+      const rows = await queryRows<{ id: number | string }>(
+        db,
+        sql`with mine as (
+              select register_device as device from ${players} where id = ${playerId} and register_device <> ''
+              union
+              select device from ${sessions} where player_id = ${playerId} and device <> ''
+            )
+            select id from (
+              select p.id from ${players} p join mine m on m.device = p.register_device where p.id <> ${playerId}
+              union
+              select s.player_id from ${sessions} s join mine m on m.device = s.device where s.player_id <> ${playerId}
+            ) o order by 1 limit 20`,
+      );
+      return rows.map((r) => Number(r.id));
     },
 
     /** The player row locked for the rest of the caller's transaction. */

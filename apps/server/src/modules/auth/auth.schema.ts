@@ -27,6 +27,8 @@ export const players = pgTable(
     withdrawPasswordHash: text('withdraw_password_hash'),
     status: smallint('status').notNull().default(PlayerStatus.ACTIVE),
     selfExcludedUntil: ts('self_excluded_until'),
+    /** Minutes between session reminders (reality checks, decision 18); 0 = off. */
+    realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
     ageConfirmedAt: ts('age_confirmed_at').notNull(),
     /** Failed password attempts since the last success or lock; reserved before the password is checked. */
     failedLogins: integer('failed_logins').notNull().default(0),
@@ -59,6 +61,8 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     ip: text('ip'),
     device: text('device'),
+    /** Country of the sign-in (ISO 3166 alpha-2), when the geo lookup knew it; shown in the security centre. */
+    country: text('country'),
     /** The player's sign-in time before this session began, shown as "last login". */
     previousLoginAt: ts('previous_login_at'),
   },
@@ -77,7 +81,12 @@ export const loginEvents = pgTable(
     device: text('device'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('login_events_player_idx').on(t.playerId, t.createdAt)],
+  (t) => [
+    index('login_events_player_idx').on(t.playerId, t.createdAt),
+    // Every sign-in counts the recent failures of its username (decision 32) by lower(username), after the
+    // last success; without this index each attempt would read the whole table, which an attacker grows.
+    index('login_events_username_idx').on(sql`lower(${t.username})`, t.id),
+  ],
 );
 
 export const captchas = pgTable(
@@ -93,4 +102,29 @@ export const captchas = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('captchas_device_idx').on(t.device, t.id)],
+);
+
+/**
+ * One-time sign-in codes (decision 31): what a sign-in link (`/?token=<code>`) carries instead of a session
+ * token. A code lives 2 minutes and is exchanged once for a new session; only its SHA-256 is stored, so a
+ * copy of this table signs nobody in. `issuer` says who made the link (the player for another device, the
+ * Telegram bot, an operator).
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    codeHash: text('code_hash').notNull(),
+    issuer: text('issuer').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('sign_in_codes_hash_uq').on(t.codeHash),
+    index('sign_in_codes_player_idx').on(t.playerId),
+  ],
 );

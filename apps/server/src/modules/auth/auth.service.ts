@@ -8,7 +8,10 @@ import { isCountryDenied } from '../../lib/geo';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { PlayerStatus } from './auth.schema';
 import type { Db, Tx } from '../../db/client';
-import { createAuthRepository } from './auth.repository';
+import { createChangeCache } from '../../lib/change-cache';
+import type { ChangeFeed } from '../events';
+import { createAuthRepository, type AuthRepository } from './auth.repository';
+import { openSession } from './open-session';
 import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';
 
 /** Prefix of a captcha answer re-armed after registration: it passes a sign-in, never a registration. */
@@ -19,8 +22,19 @@ const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 20;
 const INVITE_CODE_LENGTH = 8;
 const INVITE_CODE_ATTEMPTS = 5;
-/** Only write last_seen_at when it is this stale, so that every authenticated read is not also a write. */
+/**
+ * Only write last_seen_at when it is this stale, so that every authenticated read is not also a write: a
+ * player clicking around writes once a minute, not once a request. Its only readers are the idle limit
+ * (days) and the security centre's "last active", for which a minute is exact enough, so throttling loses
+ * nothing, whereas batching would add a queue that a crash can lose and that still writes once per session.
+ */
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/**
+ * How long a signed-in session's snapshot (session, standing, profile) may be answered from memory. Changes
+ * drop it at once on every node (the change feed); this bound only limits the harm of the unforeseen.
+ */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 50_000;
 
 /**
  * A hash of a random password, computed once, so that a login for an unknown username spends the same
@@ -57,7 +71,17 @@ export interface AuthenticatedSession {
   playerId: number;
   sessionId: number;
   previousLoginAt: Date | null;
+  /** The player as of this request's session check (same query, or the cache it fills). */
+  player?: {
+    username: string;
+    inviteCode: string;
+    vipLevel: number;
+    hasWithdrawPassword: boolean;
+    selfExcludedUntil: Date | null;
+  };
 }
+
+type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSessionByTokenHash']>>>;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -74,9 +98,15 @@ export interface AuthServiceDeps {
    * open in another tab takes no more bets.
    */
   onSignedOut?: (playerId: number) => Promise<void>;
+  /**
+   * Committed changes heard on every node: with it, session checks are answered from a short-lived cache
+   * that a revoked session or a frozen player leaves at once; without it, every check reads the database.
+   */
+  changes?: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
 }
 
-function passwordLengthOk(password: string): boolean {
+/** Decision 10: a login password is 6–20 characters (at registration and when changed). */
+export function passwordLengthOk(password: string): boolean {
   const length = [...password].length;
   return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
 }
@@ -84,6 +114,19 @@ function passwordLengthOk(password: string): boolean {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, clock } = deps;
   const repo = createAuthRepository(db);
+  const changes = deps.changes;
+  const sessionCache = changes
+    ? createChangeCache<SessionRow>({
+        ttlMs: SESSION_CACHE_MS,
+        max: SESSION_CACHE_MAX,
+        clock,
+        enabled: changes.isLive,
+      })
+    : null;
+  if (changes && sessionCache) {
+    changes.on('player', (playerId) => sessionCache.invalidate(playerId));
+    changes.onReset(() => sessionCache.clear());
+  }
 
   function assertRegionAllowed(ctx: RequestContext) {
     if (isCountryDenied(config.geo, ctx.country)) throw new AppError('REGION_BLOCKED');
@@ -116,6 +159,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       ...hashAnswer(SIGN_IN_ONLY + answer),
       expiresAt: new Date(clock.now().getTime() + CAPTCHA_TTL_MS),
     });
+  }
+
+  async function profileOf(playerId: number): Promise<NonNullable<AuthenticatedSession['player']>> {
+    const player = await repo.findPlayerById(playerId);
+    if (!player) throw new AppError('UNAUTHORIZED');
+    return {
+      username: player.username,
+      inviteCode: player.inviteCode,
+      vipLevel: player.vipLevel,
+      hasWithdrawPassword: player.withdrawPasswordHash !== null,
+      selfExcludedUntil: player.selfExcludedUntil,
+    };
   }
 
   return {
@@ -244,25 +299,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await repo.settleSignInAttempt(reserved.eventId, { success: true, reason: 'ok' });
 
-      const previousLoginAt = await repo.recordLoginSuccess(player.id, now);
-      const token = newToken();
-      await repo.insertSession({
-        playerId: player.id,
-        tokenHash: sha256Hex(token),
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + config.session.absoluteMs),
-        ip: ctx.ip,
-        device: ctx.device || null,
-        previousLoginAt,
-      });
-      return { token };
+      return openSession(repo, config.session, now, player.id, ctx);
     },
 
     /** Resolves a bearer token to its session, or null when it is unknown, revoked, idle too long or expired. */
     async authenticate(token: string): Promise<AuthenticatedSession | null> {
       if (!token || token.length > 128) return null;
-      const session = await repo.findSessionByTokenHash(sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      // One query (session, standing and profile), or none while the snapshot is cached.
+      const session = sessionCache
+        ? await sessionCache.through(
+            tokenHash,
+            () => repo.findSessionByTokenHash(tokenHash) as Promise<SessionRow>,
+            (row) => [String(row.playerId)],
+          )
+        : await repo.findSessionByTokenHash(tokenHash);
       if (!session) return null;
       const now = clock.now().getTime();
       if (session.revokedAt) return null;
@@ -271,18 +322,40 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (session.playerStatus === PlayerStatus.FROZEN) return null;
       if (now - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
         await repo.touchSession(session.sessionId, new Date(now));
+        // The cached snapshot (if any) is this object: the next minute's checks see the touch too.
+        session.lastSeenAt = new Date(now);
       }
       return {
         playerId: session.playerId,
         sessionId: session.sessionId,
         previousLoginAt: session.previousLoginAt,
+        player: {
+          username: session.username,
+          inviteCode: session.inviteCode,
+          vipLevel: session.vipLevel,
+          hasWithdrawPassword: session.hasWithdrawPassword,
+          selfExcludedUntil: session.selfExcludedUntil,
+        },
       };
+    },
+
+    /** Drops this node's cached snapshots of the player (all players for null); see plugins/auth.ts. */
+    forgetSessions(playerId: number | null) {
+      if (!sessionCache) return;
+      if (playerId === null) sessionCache.clear();
+      else sessionCache.invalidate(String(playerId));
     },
 
     async logout(session: AuthenticatedSession): Promise<true> {
       await repo.revokeSession(session.sessionId, clock.now());
       await deps.onSignedOut?.(session.playerId);
       return true;
+    },
+
+    /** The player's id and username (what a provider knows the player by), or null when there is none. */
+    async identity(playerId: number): Promise<{ id: number; username: string } | null> {
+      const player = await repo.findPlayerById(playerId);
+      return player ? { id: player.id, username: player.username } : null;
     },
 
     /** What the withdrawals module needs to know about a player (standing and withdrawal password hash). */
@@ -299,19 +372,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
+    /** Other players seen on this player's devices (withdrawal review context). */
+    playersSharingDevice: (playerId: number) => repo.playersSharingDevice(playerId),
+
     /** Sets the withdrawal password hash if it is still `expected` (see the repository); true when it changed. */
     replaceWithdrawPasswordHash: (playerId: number, next: string, expected: string | null) =>
       repo.replaceWithdrawPasswordHash(playerId, next, expected),
 
+    /** The profile comes with the session check; balance and turnover are read fresh, side by side. */
     async info(session: AuthenticatedSession): Promise<UserInfo> {
-      const player = await repo.findPlayerById(session.playerId);
-      if (!player) throw new AppError('UNAUTHORIZED');
-      const balance = deps.balanceOf ? await deps.balanceOf(player.id) : '0.0000';
+      const player = session.player ?? (await profileOf(session.playerId));
+      const [balance, turnover] = await Promise.all([
+        deps.balanceOf ? deps.balanceOf(session.playerId) : '0.0000',
+        deps.turnoverRemainingOf ? deps.turnoverRemainingOf(session.playerId) : '0.000000',
+      ]);
       return {
         player_name: player.username,
         balance,
-        set_password: player.withdrawPasswordHash !== null,
-        turnover_remaining: deps.turnoverRemainingOf ? await deps.turnoverRemainingOf(player.id) : '0.000000',
+        set_password: player.hasWithdrawPassword,
+        turnover_remaining: turnover,
         invite_code: player.inviteCode,
         vip_level: player.vipLevel,
         last_login_at: session.previousLoginAt ? session.previousLoginAt.toISOString() : null,

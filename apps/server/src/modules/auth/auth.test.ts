@@ -208,6 +208,25 @@ describe('accounts and sign-in', () => {
       expect((await info('A'.repeat(43))).statusCode).toBe(401);
     });
 
+    it('refuses every signed-in call of an open session from a denied country or with an untrusted country header', async () => {
+      const { auth } = await signUp(t.app);
+      const infoFrom = (country?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/plat/info',
+          headers: { ...auth, ...(country === undefined ? {} : { 'cf-ipcountry': country }) },
+        });
+      expect(body(await infoFrom('US'))).toMatchObject({ code: 200 });
+      for (const denied of ['CN', 'cn', 'CN, US', 'CHN']) {
+        expect(body(await infoFrom(denied)), denied).toMatchObject({
+          code: 1013,
+          error: { message: '您所在的地区暂不提供服务' },
+        });
+      }
+      // The session itself is not ended: back in an allowed country the same token works.
+      expect(body(await infoFrom())).toMatchObject({ code: 200 });
+    });
+
     it('revokes the token on logout', async () => {
       const { token, auth } = await signUp(t.app);
       const out = await t.app.inject({ method: 'POST', url: '/api/home/logout', headers: auth });
@@ -327,6 +346,24 @@ describe('accounts and sign-in', () => {
 
     it('refuses an empty username or password with 有未填选项', async () => {
       expect(body(await login({ username: '', password: PASSWORD })).code).toBe(1002);
+    });
+
+    it("counts a username's recent sign-in failures through an index, not by reading every sign-in", async () => {
+      // The planner prefers a sequential scan on a small table; with scans discouraged it must find an index
+      // for the per-username count and for the last success, or the plan names a Seq Scan on login_events.
+      const plan = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return queryRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`explain select count(*) from login_events
+              where lower(username) = 'someone' and reason in ('pending', 'bad_password', 'unknown_user')
+                and created_at > now() - interval '1 hour'
+                and id > coalesce((select max(id) from login_events where lower(username) = 'someone' and success), 0)`,
+        );
+      });
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('login_events_username_idx');
+      expect(text).not.toMatch(/Seq Scan on login_events/);
     });
 
     it('answers the refresh call for a signed-in player', async () => {

@@ -12,13 +12,19 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.get(
     '/api/plat/bulletin',
-    { schema: { tags, summary: '公告与配置项（id 1-9）', response: { 200: envelope(bulletinResult) } } },
+    {
+      config: { publicCache: ['config_items'] },
+      schema: { tags, summary: '公告与配置项（id 1-9）', response: { 200: envelope(bulletinResult) } },
+    },
     async () => ok(await repo.listConfigItems()),
   );
 
   r.get(
     '/api/banner',
-    { schema: { tags, summary: '轮播图', response: { 200: envelope(bannerResult) } } },
+    {
+      config: { publicCache: ['banners'] },
+      schema: { tags, summary: '轮播图', response: { 200: envelope(bannerResult) } },
+    },
     async () => ok(await repo.listEnabledBanners()),
   );
 }

@@ -8,7 +8,7 @@ import { manualClock } from '../../lib/clock';
 import { createPlayerGate } from '../auth';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createPlayers } from '../wallet/wallet.fixtures';
-import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
+import { addReceivingAddresses, randomTronAddress, testTurnover } from './deposits.fixtures';
 import { createDepositsService, type DepositsService } from './deposits.service';
 import { createChainWatcher, type ChainWatcher } from './deposits.watcher';
 import { createTronGridClient } from './trongrid.client';
@@ -48,6 +48,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
       config,
       source: createTronGridClient(config.tron, timeoutMs),
       wallet,
+      turnover: testTurnover(t.database, t.clock),
     });
   }
   const pay = (amount: string, extra: Record<string, unknown> = {}) =>
@@ -87,6 +88,12 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
     expect(await available(p)).toBe(50_000_000n);
     const state = await deposits.order(p, order.orderNo);
     expect(state).toMatchObject({ status: 2, txId: paid.transaction_id });
+    // Decision 23: the credit added 1× its amount of turnover, in the same transaction.
+    const requirements = await queryRows<{ source_id: string; required_micro: string }>(
+      t.database.db,
+      sql`select source_id, required_micro::text from turnover_requirements where player_id = ${p}`,
+    );
+    expect(requirements).toEqual([{ source_id: `trc20:${order.orderNo}`, required_micro: '50000000' }]);
     await mine(5);
     await watcher.watchOnce();
     expect(await available(p)).toBe(50_000_000n);
@@ -192,6 +199,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
         events: source.events,
       },
       wallet,
+      turnover: testTurnover(t.database, t.clock),
     });
     await expect(oneShot.watchOnce()).rejects.toThrow('process killed');
     const [cursor] = await queryRows<{ fingerprint: string | null }>(

@@ -355,6 +355,24 @@ export function createDepositsRepository(db: DbOrTx) {
       return rows.map((r) => Number(r.player_id));
     },
 
+    /**
+     * The addresses this player has paid deposits from: senders of transfers credited to them, and of
+     * unmatched transfers an operator matched to them (the withdrawal address-poisoning guard compares
+     * new withdrawal addresses against these).
+     */
+    async senderAddressesOf(playerId: number): Promise<string[]> {
+      const rows = await queryRows<{ from_address: string }>(
+        db,
+        sql`select from_address from chain_transfers
+            where player_id = ${playerId} and status = ${ChainTransferStatus.CREDITED}
+            union
+            select c.from_address from deposit_unmatched u join chain_transfers c on c.id = u.chain_transfer_id
+            where u.match_player_id = ${playerId} and u.status = ${UnmatchedStatus.MATCHED}
+            limit 200`,
+      );
+      return rows.map((r) => r.from_address);
+    },
+
     async queueUnmatched(row: typeof depositUnmatched.$inferInsert): Promise<UnmatchedRow | null> {
       const rows = await db.insert(depositUnmatched).values(row).onConflictDoNothing().returning();
       return rows[0] ?? null;

@@ -32,7 +32,7 @@ export async function depositsRoutes(
   app: FastifyInstance,
   opts: {
     service: DepositsService;
-    config: Pick<Config, 'geo'>;
+    config: Pick<Config, 'geo' | 'deposits'>;
     withdrawals?: Pick<WithdrawalsService, 'records'>;
   },
 ) {
@@ -60,6 +60,7 @@ export async function depositsRoutes(
             request.body.amount,
             countryOf(request, config.geo),
           ),
+          config.deposits.sandboxWalletUrl,
         ),
       ),
   );
@@ -77,7 +78,12 @@ export async function depositsRoutes(
       preHandler: app.requireAuth,
     },
     async (request) =>
-      ok(rechargeOrderWire(await service.order(sessionOf(request).playerId, request.params.order_id))),
+      ok(
+        rechargeOrderWire(
+          await service.order(sessionOf(request).playerId, request.params.order_id),
+          config.deposits.sandboxWalletUrl,
+        ),
+      ),
   );
 
   r.post(
@@ -107,8 +113,33 @@ export async function depositsRoutes(
           size: q.size,
         });
       }
-      const { rows, total } = await service.records(sessionOf(request).playerId, query);
-      return ok({ list: rows.map((row) => inoutRecordWire(row, locale)), total, page: q.page, size: q.size });
+      const playerId = sessionOf(request).playerId;
+      if (q.type === 1 || !opts.withdrawals) {
+        const { rows, total } = await service.records(playerId, query);
+        return ok({
+          list: rows.map((row) => inoutRecordWire(row, locale)),
+          total,
+          page: q.page,
+          size: q.size,
+        });
+      }
+      // All: deposits and withdrawals, newest first. Each module pages its own table, so both lists are read
+      // from the top down to the end of the requested page and merged here; a player's records of at most 7
+      // days are few, so reading page × size rows of each stays small.
+      const window = { ...query, page: 1, size: q.page * q.size };
+      const [deposits, withdrawals] = await Promise.all([
+        service.records(playerId, window),
+        opts.withdrawals.records(playerId, window),
+      ]);
+      const list = [
+        ...deposits.rows.map((row) => inoutRecordWire(row, locale)),
+        ...withdrawals.rows.map((row) => withdrawalRecordWire(row, locale)),
+      ]
+        .sort(
+          (a, b) => b.created_at.localeCompare(a.created_at) || b.type - a.type || b.id.localeCompare(a.id),
+        )
+        .slice((q.page - 1) * q.size, q.page * q.size);
+      return ok({ list, total: deposits.total + withdrawals.total, page: q.page, size: q.size });
     },
   );
 

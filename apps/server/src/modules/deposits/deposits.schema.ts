@@ -163,6 +163,11 @@ export const depositUnmatched = pgTable(
     source: smallint('source').notNull(),
     chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
     channelOrderId: bigint('channel_order_id', { mode: 'number' }),
+    /**
+     * Channel mismatches: `<channel id>:<channel's order id>`, so a notification delivered many times queues
+     * one row even when it names no order of ours.
+     */
+    channelRef: text('channel_ref'),
     amountMicro: micro('amount_micro').notNull(),
     reason: text('reason').notNull(),
     detail: jsonb('detail'),
@@ -172,9 +177,15 @@ export const depositUnmatched = pgTable(
     orderPlayerId: bigint('order_player_id', { mode: 'number' }),
     status: smallint('status').notNull().default(UnmatchedStatus.QUEUED),
     matchPlayerId: bigint('match_player_id', { mode: 'number' }),
+    /** Who asked for a match awaiting approval: the approver must be a different operator (by id). */
     requestedBy: text('requested_by'),
+    requestedById: bigint('requested_by_id', { mode: 'number' }),
+    requestedAt: ts('requested_at'),
+    /** The resolving operator's reason (match, refund, ignore). */
     note: text('note'),
     resolvedBy: text('resolved_by'),
+    resolvedById: bigint('resolved_by_id', { mode: 'number' }),
+    /** A refund is sent outside Koi (treasury); this names that transaction or ticket. */
     refundTxId: text('refund_tx_id'),
     ledgerKey: text('ledger_key'),
     createdAt: ts('created_at').notNull(),
@@ -183,6 +194,7 @@ export const depositUnmatched = pgTable(
   (t) => [
     uniqueIndex('deposit_unmatched_chain_uq').on(t.chainTransferId),
     uniqueIndex('deposit_unmatched_channel_uq').on(t.channelOrderId),
+    uniqueIndex('deposit_unmatched_channel_ref_uq').on(t.channelRef),
     index('deposit_unmatched_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -206,59 +218,91 @@ export const depositLimits = pgTable('deposit_limits', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-/** Hosted payment channels (decision 14): one row per channel, configured by operators. */
+/**
+ * Hosted payment channels (decision 14): one row per channel, owned by this module. The adapter (code, not
+ * data) says which client talks to it; its base URL and secret come from configuration, never from this
+ * table. Operators enable/disable a channel and edit its limits, fee and rate in the console (audited).
+ */
 export const paymentChannels = pgTable(
   'payment_channels',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Which adapter serves it (`sandbox` today). */
+    /** Which adapter serves it (`sandbox` today; see channels/adapters.ts). */
     adapter: text('adapter').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     icon: text('icon').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
+    /** Limits of one order's amount in USDT (what the player asks to deposit, before the fee). */
     minMicro: micro('min_micro').notNull(),
     maxMicro: micro('max_micro').notNull(),
-    /** Fee in basis points of the amount, charged by the channel and shown to the player. */
+    /** Fee ratio in basis points of the amount (rounded up to the micro), kept by the channel. */
     feeBp: integer('fee_bp').notNull().default(0),
-    /** The fiat currency the channel takes, and how many units of it one USDT costs (decimal string). */
+    /** Fixed fee per order in micro-USDT, added to the ratio part. */
+    feeFixedMicro: micro('fee_fixed_micro')
+      .notNull()
+      .default(sql`0`),
+    /** The currency the channel takes, and how many units of it one USDT costs (decimal string, 6 dp max). */
     currency: text('currency').notNull().default('USDT'),
     rate: text('rate').notNull().default('1'),
     sort: integer('sort').notNull().default(0),
+    updatedAt: ts('updated_at'),
   },
   (t) => [uniqueIndex('payment_channels_code_uq').on(t.code)],
 );
 
+/**
+ * PENDING: created, waiting for the channel. COMPLETED: credited once (record status 1). FAILED: the channel
+ * said cancelled/expired, or the order could not be created. REVIEW: a verified notification or status
+ * disagreed with the order (amount, currency, order), or a rule refused the credit: queued for operators in
+ * deposit_unmatched and never credited automatically.
+ */
 export const ChannelOrderStatus = { PENDING: 1, COMPLETED: 2, FAILED: 3, REVIEW: 4 } as const;
 
-/** An order on a hosted payment channel; credited once, when its verified notification says paid. */
+/** An order on a hosted payment channel; credited once, when the channel confirms it paid. */
 export const channelOrders = pgTable(
   'channel_orders',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Our order id: `order_id` on the wire and the channel's `merchant_order_id`. */
     orderNo: text('order_no').notNull(),
     channelId: bigint('channel_id', { mode: 'number' }).notNull(),
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    /** What the player asked to deposit (USDT); the credit is amount − fee. */
     amountMicro: micro('amount_micro').notNull(),
     feeMicro: micro('fee_micro').notNull(),
     currency: text('currency').notNull(),
-    /** The amount in the channel's currency, as the channel must report it back (decimal string). */
+    /** The rate used, and the amount in the channel's currency as the channel must report it back. */
+    rate: text('rate').notNull().default('1'),
     payAmount: text('pay_amount').notNull(),
     status: smallint('status').notNull().default(ChannelOrderStatus.PENDING),
+    /** The channel's own order id, once it created the order. */
     providerRef: text('provider_ref'),
     redirectUrl: text('redirect_url'),
     country: text('country'),
     ledgerKey: text('ledger_key'),
+    /** Why the order failed or went to review (operators and the result screen). */
+    note: text('note'),
     createdAt: ts('created_at').notNull(),
     completedAt: ts('completed_at'),
+    /** When the reconciler last asked the channel about this order. */
+    checkedAt: ts('checked_at'),
   },
   (t) => [
     uniqueIndex('channel_orders_no_uq').on(t.orderNo),
+    uniqueIndex('channel_orders_ref_uq').on(t.channelId, t.providerRef),
     index('channel_orders_player_idx').on(t.playerId, t.createdAt),
+    index('channel_orders_open_idx')
+      .on(t.createdAt)
+      .where(sql`status = 1`),
   ],
 );
 
-/** Each notification id a channel sent, stored once: a replay of a seen id is answered, never re-applied. */
+/**
+ * Each verified notification a channel sent, stored once by (channel, notification id + nonce): a replay of
+ * a stored one is answered but never applied again. Notifications that fail the signature are not stored
+ * (a stranger must not be able to fill this table); they are logged.
+ */
 export const channelNotifications = pgTable(
   'channel_notifications',
   {

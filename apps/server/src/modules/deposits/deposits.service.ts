@@ -213,6 +213,9 @@ export function createDepositsService(deps: DepositsServiceDeps) {
       return limitsView(repo, playerId, clock.now());
     },
 
+    /** Addresses the player has sent credited deposits from (the withdrawals' poisoning guard reads them). */
+    senderAddresses: (playerId: number) => repo.senderAddressesOf(playerId),
+
     /** The player's deposit records in a spec time range (1 yesterday, 2 today, 3 week), newest first. */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SystemAccount, TransferCode } from '@koi/ledger';
+import { LEDGER_CURRENCY, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
+import type { Turnover } from '../withdrawals';
 import { assertWithinLimits } from './deposits.limits';
 import { createDepositsRepository, type ChainCursorRow } from './deposits.repository';
 import { ChainTransferStatus, UnmatchedSource } from './deposits.schema';
@@ -45,6 +46,8 @@ export interface WatcherDeps {
   config: Pick<Config, 'deposits' | 'geo' | 'tron'>;
   source: ChainSource;
   wallet: Pick<WalletService, 'transferIn'>;
+  /** Decision 23: each credited deposit adds 1× its amount of turnover (withdrawals module). */
+  turnover: Pick<Turnover, 'addRequirement'>;
   /** Called after a player was credited (balance signal). */
   onCredited?: (playerId: number) => void;
 }
@@ -75,8 +78,9 @@ export function createChainWatcher(deps: WatcherDeps) {
         const order = address ? await r.orderPaidBy(address.id, t.amountMicro, t.blockTimestamp) : null;
         let refusal: string | null = null;
         if (order) {
-          // Decision 18: the deny-list and the player's limits apply again when the money arrives. (A frozen
-          // or self-excluded player could not have ordered; money already sent is theirs and is credited.)
+          // Decision 18: the deny-list and the player's limits apply again when the money arrives. A player
+          // frozen or self-excluded after ordering is credited all the same: the money is theirs, and the
+          // freeze keeps it from being bet or withdrawn (policy: channels.service.ts design note).
           if (isCountryDenied(config.geo, order.country)) refusal = 'region';
           else {
             try {
@@ -98,6 +102,16 @@ export function createChainWatcher(deps: WatcherDeps) {
             reference: { type: 'deposit_order', id: order.orderNo },
             metadata: { tx_id: t.txId, event: t.eventKey, address: t.toAddress },
           });
+          // Same transaction as the credit, idempotent per order: a credited deposit never lacks it.
+          await deps.turnover.addRequirement(
+            {
+              playerId: order.playerId,
+              sourceType: 'deposit',
+              sourceId: `trc20:${order.orderNo}`,
+              amountMicro: t.amountMicro,
+            },
+            tx,
+          );
           await r.completeOrder(order.id, t.id, now);
           await r.settleTransfer(
             t.id,
@@ -179,7 +193,7 @@ export function createChainWatcher(deps: WatcherDeps) {
             txId,
             eventKey: String(e.eventIndex),
             tokenContract: e.contract,
-            tokenSymbol: 'USDT',
+            tokenSymbol: LEDGER_CURRENCY,
             fromAddress: e.from,
             toAddress: e.to,
             amountMicro: e.value,
@@ -231,10 +245,14 @@ export function createChainWatcher(deps: WatcherDeps) {
   return {
     settle,
 
-    /** One pass over every enabled receiving address (the watcher job). */
+    /**
+     * One pass over every receiving address (the watcher job). Disabled addresses are watched too: disabling
+     * stops new orders, but an open order on the address may still be paid and a late payment may still
+     * arrive, and such money must be recorded (decision 13).
+     */
     async watchOnce(): Promise<number> {
       let done = 0;
-      for (const a of await repo.enabledAddresses()) {
+      for (const a of await repo.allAddresses()) {
         const cursor = await repo.cursor(a.address);
         const now = clock.now();
         if (cursor.backoffUntil && cursor.backoffUntil > now) continue;

@@ -5,12 +5,22 @@ import { RecordStatus } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import type { LimitsView } from './deposits.limits';
 import type { DepositOrderView } from './deposits.service';
-import { ChannelOrderStatus, DepositOrderStatus } from './deposits.schema';
+import { CHANNEL_RECORD_STATUS } from './channels.wire';
+import { DepositOrderStatus } from './deposits.schema';
 
 /** Amounts of deposit orders are shown with 4 decimals: offsets are 0.0001 steps, so nothing is cut. */
 const amount4 = (micro: bigint) => formatMicro(micro, 4);
 
-export function rechargeWire(o: DepositOrderView): RechargeResult {
+/**
+ * `sandboxWalletUrl` is set only where the server talks to the sandbox chain (decision 19): the popup then links
+ * to the sandbox wallet page with this order's address and exact amount filled in.
+ */
+export function rechargeWire(o: DepositOrderView, sandboxWalletUrl: string | null = null): RechargeResult {
+  const sandbox = sandboxWalletUrl
+    ? {
+        sandbox_wallet_url: `${sandboxWalletUrl}?${new URLSearchParams({ to: o.address, amount: amount4(o.actualAmountMicro) })}`,
+      }
+    : {};
   return {
     order_id: o.orderNo,
     address: o.address,
@@ -19,6 +29,7 @@ export function rechargeWire(o: DepositOrderView): RechargeResult {
     actual_amount: amount4(o.actualAmountMicro),
     change_over_time: o.minutes,
     expires_at: o.expiresAt.toISOString(),
+    ...sandbox,
   };
 }
 
@@ -28,16 +39,13 @@ const ORDER_RECORD_STATUS: Record<number, number> = {
   [DepositOrderStatus.PENDING]: RecordStatus.PENDING_REVIEW,
   [DepositOrderStatus.EXPIRED]: RecordStatus.REJECTED,
 };
-const CHANNEL_RECORD_STATUS: Record<number, number> = {
-  [ChannelOrderStatus.COMPLETED]: RecordStatus.COMPLETED,
-  [ChannelOrderStatus.PENDING]: RecordStatus.PENDING_REVIEW,
-  [ChannelOrderStatus.REVIEW]: RecordStatus.PENDING_REVIEW,
-  [ChannelOrderStatus.FAILED]: RecordStatus.REJECTED,
-};
 
-export function rechargeOrderWire(o: DepositOrderView): z.infer<typeof rechargeOrderResult> {
+export function rechargeOrderWire(
+  o: DepositOrderView,
+  sandboxWalletUrl: string | null = null,
+): z.infer<typeof rechargeOrderResult> {
   return {
-    ...rechargeWire(o),
+    ...rechargeWire(o, sandboxWalletUrl),
     status: ORDER_RECORD_STATUS[o.status]!,
     tx_id: o.txId,
     completed_at: o.completedAt?.toISOString() ?? null,
@@ -69,6 +77,8 @@ export function inoutRecordWire(
     status,
     tx_hash: r.kind === 'trc20' ? r.tx_id : null,
     reference: r.kind === 'channel' ? (r.tx_id ?? r.order_no) : r.order_no,
+    withdrawal_state: null,
+    reason: null,
   };
 }
 
@@ -88,6 +98,8 @@ export function withdrawalRecordWire(
     status: w.status,
     tx_hash: w.txHash,
     reference: w.id,
+    withdrawal_state: w.state,
+    reason: w.reason,
   };
 }
 

@@ -1,21 +1,65 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { PlayerGate } from '../auth';
 import type { Job } from '../jobs/jobs';
+import type { KoiModule } from '../module';
+import type { AuditPort } from '../operators';
 import type { WalletService } from '../wallet/wallet.service';
+import type { Turnover, WithdrawalsService } from '../withdrawals';
+import { createSandboxChannel, type PaymentChannelAdapter } from './channel.adapter';
+import { channelsAdminRoutes } from './channels.admin.routes';
+import { channelsRoutes } from './channels.routes';
+import { createChannelsService, type ChannelsService } from './channels.service';
 import { createChainWatcher } from './deposits.watcher';
 import { createTronGridClient, type ChainSource } from './trongrid.client';
-import type { WithdrawalsService } from '../withdrawals';
+import { createDepositsAdmin } from './deposits.admin';
+import { depositsAdminRoutes } from './deposits.admin.routes';
 import { depositsRoutes } from './deposits.routes';
-import { createDepositsService } from './deposits.service';
+import { createDepositsService, type DepositsService } from './deposits.service';
 
 export type { DepositsService } from './deposits.service';
+export type { DepositsAdmin } from './deposits.admin';
+export type { ChannelsService } from './channels.service';
+export type { PaymentChannelAdapter } from './channel.adapter';
 
 /** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
 const EXPIRE_ORDERS_LOCK = 7_461_110;
 const WATCH_CHAIN_LOCK = 7_461_111;
+const RECONCILE_CHANNELS_LOCK = 7_461_112;
+
+/**
+ * The sandbox channels seeded in demo and development when the sandbox channel is configured: one that
+ * charges CNY at a rate with a ratio fee, one in USDT with a fixed fee. Operators edit them in the console.
+ */
+export const SANDBOX_CHANNELS = [
+  {
+    adapter: 'sandbox',
+    code: 'sandbox-cny',
+    name: '沙盒收银台（人民币）',
+    icon: '',
+    minMicro: 20_000_000n,
+    maxMicro: 50_000_000_000n,
+    feeBp: 100,
+    feeFixedMicro: 0n,
+    currency: 'CNY',
+    rate: '7.2',
+    sort: 1,
+  },
+  {
+    adapter: 'sandbox',
+    code: 'sandbox-usdt',
+    name: '沙盒收银台（USDT）',
+    icon: '',
+    minMicro: 20_000_000n,
+    maxMicro: 10_000_000_000n,
+    feeBp: 0,
+    feeFixedMicro: 500_000n,
+    currency: 'USDT',
+    rate: '1',
+    sort: 2,
+  },
+];
 
 export function depositsModule(deps: {
   database: Database;
@@ -23,18 +67,36 @@ export function depositsModule(deps: {
   clock: Clock;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   wallet: Pick<WalletService, 'transferIn'>;
+  /** Turnover requirements of credited deposits (decision 23); the withdrawals module owns them. */
+  turnover: Pick<Turnover, 'addRequirement'>;
+  audit: AuditPort;
   /** The player's withdrawals for inout-records (type 2 and "all"); the withdrawals module provides it. */
   withdrawals?: Pick<WithdrawalsService, 'records'>;
   /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
   chain?: ChainSource;
-}) {
+  /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
+  adapters?: ReadonlyMap<string, PaymentChannelAdapter>;
+  log?: { warn: (obj: object, msg: string) => void };
+}): KoiModule<DepositsService> & { channels: ChannelsService } {
   const service = createDepositsService({ db: deps.database.db, ...deps });
+  const adapters =
+    deps.adapters ??
+    new Map(
+      deps.config.paymentSandbox ? [['sandbox', createSandboxChannel(deps.config.paymentSandbox)]] : [],
+    );
+  const channels = createChannelsService({ db: deps.database.db, ...deps, adapters });
   const jobs: Job[] = [
     {
       name: 'deposits-expire-orders',
       lockId: EXPIRE_ORDERS_LOCK,
       everyMs: 5_000,
       run: () => service.expireDue(),
+    },
+    {
+      name: 'deposits-reconcile-channel-orders',
+      lockId: RECONCILE_CHANNELS_LOCK,
+      everyMs: 20_000,
+      run: () => channels.reconcile(),
     },
   ];
   const chain = deps.chain ?? (deps.config.tron.url ? createTronGridClient(deps.config.tron) : null);
@@ -47,11 +109,26 @@ export function depositsModule(deps: {
       run: () => watcher.watchOnce(),
     });
   }
+  const admin = createDepositsAdmin({
+    db: deps.database.db,
+    clock: deps.clock,
+    config: deps.config,
+    wallet: deps.wallet,
+    turnover: deps.turnover,
+    watching: watcher !== null && deps.config.jobsEnabled,
+  });
   return {
     service,
-    watcher,
-    plugin: async (app: FastifyInstance) => {
+    channels,
+    plugin: async (app) => {
+      // The configured receiving addresses (DEPOSIT_ADDRESSES) exist before the first order can pick one, and
+      // the sandbox channels (demo, development) when that channel is configured.
+      await service.ensureAddresses(deps.config.deposits.addresses);
+      if (adapters.has('sandbox')) await channels.ensureChannels(SANDBOX_CHANNELS);
       await app.register(depositsRoutes, { service, config: deps.config, withdrawals: deps.withdrawals });
+      await app.register(depositsAdminRoutes, { admin, audit: deps.audit, clock: deps.clock });
+      await app.register(channelsRoutes, { channels, config: deps.config });
+      await app.register(channelsAdminRoutes, { channels, audit: deps.audit });
     },
     jobs,
   };

@@ -1,19 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { body, createTestApp, signUp, uniqueUsername, type TestApp } from '../../../test/app';
-import { adminUrl, createTestDatabase, testLeg, withDatabase } from '../../../test/db';
-import { freePort } from '../../../test/sim';
+import { createTestDatabase, testLeg } from '../../../test/db';
+import { postForm, registerOver, serverProcesses, TEST_REDIS_URL } from '../../../test/servers';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { createPlayers, deposit, freshKey } from '../wallet/wallet.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { STREAMS_PER_PLAYER } from './events.routes';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 /** An open event stream read with fetch(), as the web app reads it: `until` waits for a text in the stream. */
 async function openStream(base: string, token: string) {
@@ -262,115 +259,37 @@ describe('wallet balance-change listener', () => {
  * Two real server processes on one PostgreSQL database and one Redis: a stream held on B hears of a bet
  * placed through A. PostgreSQL leg only (the embedded database is one process per data directory).
  */
-describe.skipIf(testLeg() !== 'postgres')('balance events across two server processes', () => {
-  const serverDir = path.resolve(import.meta.dirname, '../../..');
-  const children: ChildProcess[] = [];
-  let dbName = '';
+describe.skipIf(testLeg() !== 'postgres')(
+  'balance events across two server processes',
+  { timeout: 120_000 },
+  () => {
+    const servers = serverProcesses();
+    afterAll(() => servers.stop());
+    const post = postForm;
 
-  afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: adminUrl() });
-      await admin.connect();
-      await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
-      await admin.end();
-    }
-  });
+    it('delivers a bet made through process A to a stream held on process B', async () => {
+      // One after the other: both would run the same (idempotent) seed at once otherwise.
+      const a = await servers.start();
+      const b = await servers.start();
 
-  async function start(databaseUrl: string): Promise<string> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        DEMO_SIGNUP_BONUS: '100',
-        CAPTCHA: 'off',
-        RATE_LIMIT: 'off',
-        JOBS: 'off',
-        LOG_LEVEL: 'warn',
-        INIT_CWD: serverDir,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 600; i += 1) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const player = await registerOver(a, uniqueUsername('evt'));
+      const token = await player.signIn(b);
+      expect(token).toBeTruthy();
+
+      const stream = await openStream(b, token);
       try {
-        if ((await fetch(`${base}/api/health`)).ok) return base;
-      } catch {
-        // not listening yet
+        await stream.until(': connected');
+        const bet = await post(
+          a,
+          '/api/originals/dice/bet',
+          { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
+          token,
+        );
+        expect(bet.code).toBe(200);
+        await stream.until(BALANCE);
+      } finally {
+        stream.close();
       }
-      await pause(100);
-    }
-    throw new Error('server did not start');
-  }
-
-  const post = (base: string, url: string, fields: Record<string, string>, token?: string) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: new URLSearchParams(fields),
-    }).then((r) => r.json() as Promise<{ code: number; result: Record<string, unknown> }>);
-
-  it('delivers a bet made through process A to a stream held on process B', async () => {
-    const template = inject('koiTemplateDb');
-    dbName = `${template}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database "${dbName}" template "${template}"`);
-    await admin.end();
-    const url = withDatabase(adminUrl(), dbName);
-    // One after the other: both would run the same (idempotent) seed at once otherwise.
-    const a = await start(url);
-    const b = await start(url);
-
-    const username = uniqueUsername('evt');
-    const password = 'secret123';
-    const reg = await post(a, '/api/home/register', {
-      username,
-      password,
-      confrimPas: password,
-      captcha: '',
-      code: '',
-      device: 'dev',
-      age_confirmed: '1',
     });
-    expect(reg.code).toBe(200);
-    const login = await post(b, '/api/home/login', { username, password, captcha: '', device: '' });
-    const token = login.result.token as string;
-    expect(token).toBeTruthy();
-
-    const stream = await openStream(b, token);
-    try {
-      await stream.until(': connected');
-      const bet = await post(
-        a,
-        '/api/originals/dice/bet',
-        { idempotency_key: randomUUID(), amount: '1', target: '50.50', direction: 'over' },
-        token,
-      );
-      expect(bet.code).toBe(200);
-      await stream.until(BALANCE);
-    } finally {
-      stream.close();
-    }
-  });
-});
+  },
+);

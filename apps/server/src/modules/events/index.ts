@@ -1,22 +1,38 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { createBalanceHub, type HubLogger } from './events.hub';
+import type { Database } from '../../db/client';
+import { createChangeFeed, type ChangeFeed } from './events.changes';
+import type { KoiModule } from '../module';
+import { createBalanceHub, type BalanceHub, type HubLogger } from './events.hub';
 import { eventsRoutes } from './events.routes';
 
 export type { BalanceHub } from './events.hub';
+export type { ChangeFeed } from './events.changes';
 
 /**
  * Live signals to players' open streams (issue 10, item 4). The wallet service calls `hub.publish` after every
  * committed transfer that touches a player (its `onPlayerBalanceChanged`); the route holds the streams.
+ *
+ * `changes` is the feed of committed changes that caches depend on (revoked sessions, frozen players, edited
+ * content), heard on every node through PostgreSQL notifications (events.changes.ts). It starts listening
+ * when the plugin is registered, before the app takes requests.
  */
-export function eventsModule(deps: { config: Config; log: HubLogger }) {
+export function eventsModule(deps: {
+  config: Config;
+  log: HubLogger;
+  database: Pick<Database, 'listen'>;
+}): KoiModule<BalanceHub> & { changes: ChangeFeed } {
   const hub = createBalanceHub({ redisUrl: deps.config.redisUrl, log: deps.log });
+  const changes = createChangeFeed({ database: deps.database, log: deps.log });
   return {
     service: hub,
-    plugin: async (app: FastifyInstance) => {
+    changes,
+    plugin: async (app) => {
       app.addHook('onClose', async () => hub.close());
+      app.addHook('onClose', () => changes.close());
+      await changes.start();
       await hub.ready();
       await app.register(eventsRoutes, { hub });
     },
+    jobs: [],
   };
 }

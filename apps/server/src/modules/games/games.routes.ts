@@ -26,6 +26,9 @@ import type { GamesRepository } from './games.repository';
 import type { GamesService } from './games.service';
 import type { TransferWallet } from '../providers/transfer.service';
 
+/** Every public game list is built from these; a change to any drops them all (plugins/public-cache.ts). */
+const CATALOGUE = { publicCache: ['games', 'game_providers', 'game_categories'] };
+
 const ART_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** Sends a generated SVG with a strong ETag so repeat visits cost a 304. */
@@ -47,6 +50,7 @@ export async function gamesRoutes(
   r.get(
     '/api/plat/game',
     {
+      config: CATALOGUE,
       schema: {
         tags,
         summary: '游戏列表（按分类/厂商/关键字筛选，分页）',
@@ -60,6 +64,7 @@ export async function gamesRoutes(
   r.get(
     '/api/plat/game/hot',
     {
+      config: CATALOGUE,
       schema: {
         tags,
         summary: '热门游戏',
@@ -73,6 +78,7 @@ export async function gamesRoutes(
   r.get(
     '/api/plat/game-plat-list',
     {
+      config: CATALOGUE,
       schema: {
         tags,
         summary: '全部游戏：分类下的厂商',
@@ -86,6 +92,7 @@ export async function gamesRoutes(
   r.post(
     '/api/plat/game-type',
     {
+      config: CATALOGUE,
       schema: {
         tags,
         summary: '首页游戏分类标签（game_plat_type=0）',

@@ -1,22 +1,10 @@
-import type { GameItem, Locale } from '@koi/contract';
-import { AppError } from '../../errors';
+import { gameCategoryName, HOT_TAB_NAMES, type GameItem, type Locale } from '@koi/contract';
 import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
+import { assertPlayable } from './playable';
 
 /** Shown first among the home tabs (spec §2: hot = 0). */
-const HOT_TAB = { game_type_id: 0, name: '热门', icon: '/art/categories/0.svg', sort: 0 };
-const TAB_NAMES: Record<number, string> = {
-  1: '棋牌',
-  2: '彩票',
-  3: '捕鱼',
-  4: '电竞',
-  5: '电子',
-  6: '体育',
-  7: '视讯',
-};
-
-/** Spec §8: each non-playable status has its own toast. */
-const STATUS_ERRORS = { 2: 'GAME_MAINTENANCE', 3: 'GAME_COMING_SOON', 4: 'GAME_STAY_TUNED' } as const;
+const HOT_TAB = { game_type_id: 0, name: HOT_TAB_NAMES.zh, icon: '/art/categories/0.svg', sort: 0 };
 
 export interface LaunchTarget {
   /** Returns the URL that opens the game for this player. */
@@ -89,7 +77,7 @@ export function createGamesService(deps: {
         .sort((a, b) => (a.tabSort ?? 0) - (b.tabSort ?? 0))
         .map((c) => ({
           game_type_id: c.id,
-          name: TAB_NAMES[c.id] ?? c.name,
+          name: gameCategoryName(c.id, 'zh-CN', 'tab') ?? c.name,
           icon: c.icon,
           sort: c.tabSort ?? 0,
         }));
@@ -98,12 +86,7 @@ export function createGamesService(deps: {
 
     async launch(playerId: number, platTypeId: number, gameCode: string): Promise<{ url: string }> {
       const game = await repo.findGame(platTypeId, gameCode);
-      if (!game) throw new AppError('GAME_NOT_FOUND');
-      if (!game.enabled || !game.providerEnabled) throw new AppError('GAME_UNAVAILABLE');
-      if (game.status !== 1) {
-        const key = STATUS_ERRORS[game.status as keyof typeof STATUS_ERRORS] ?? 'GAME_UNAVAILABLE';
-        throw new AppError(key);
-      }
+      assertPlayable(game);
       await deps.gate.assertMayPlay(playerId);
       return { url: await deps.launcher.launchUrl(game, playerId) };
     },

@@ -24,6 +24,7 @@ const RULE_REFUSALS = new Set<ErrorKey>([
   'OPERATOR_LAST_ADMIN',
   'OPERATOR_SELF_CHANGE',
   'ADJUSTMENT_SELF_APPROVAL',
+  'UNMATCHED_SECOND_OPERATOR',
 ]);
 
 declare module 'fastify' {

@@ -9,19 +9,19 @@ import {
   type GameName,
   type OutcomeOf,
 } from '@koi/fair';
+import { GameProvider } from '@koi/contract';
 import { newServerSeed } from '@koi/fair/node';
 import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/crypto';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { PlayerGate } from '../auth';
-import type { GamesService } from '../games/games.service';
+import { assertPlayable, type GamesService } from '../games';
 import type { WalletService } from '../wallet/wallet.service';
 import type { RecordsService } from '../records';
 import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
-
-export const KOI_PROVIDER_ID = 15;
 
 /** What a bet needs from the ledger: a transfer in the bet's transaction and the balance read through it. */
 export type OriginalsLedger = Pick<WalletService, 'transferIn' | 'availableIn'>;
@@ -139,10 +139,8 @@ export function createOriginalsService(deps: {
       const params = checkParams(game, rawParams);
       if (!params.ok) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: reasonOf(params.problem) });
 
-      const catalogue = await deps.games.findGame(KOI_PROVIDER_ID, game);
-      if (!catalogue) throw new AppError('GAME_NOT_FOUND');
-      if (!catalogue.enabled || !catalogue.providerEnabled) throw new AppError('GAME_UNAVAILABLE');
-      if (catalogue.status !== 1) throw new AppError('GAME_MAINTENANCE');
+      const catalogue = await deps.games.findGame(GameProvider.KOI, game);
+      assertPlayable(catalogue);
       if (amount.micro < catalogue.minBetMicro || amount.micro > catalogue.maxBetMicro) {
         throw new AppError('BET_AMOUNT_OUT_OF_RANGE', {
           min: formatMicro(catalogue.minBetMicro).replace(/\.?0+$/, ''),
@@ -188,7 +186,10 @@ export function createOriginalsService(deps: {
           );
           const roundId = `${seed.id}:${nonce}`;
           const reference = { type: 'original', id: roundId };
-          const keyBase = `o:${playerId}:${input.idempotencyKey}`;
+          // The caller's key may be as long as the ledger's whole key column (128), so it enters the ledger
+          // key as its SHA-256, never by concatenation: the result is always 70 characters, and two keys that
+          // only differ beyond some length stay two keys.
+          const keyBase = `o:${playerId}:${sha256Hex(input.idempotencyKey)}`;
           await ledger.transferIn(tx, {
             key: `${keyBase}:bet`,
             debit: { player: playerId },
@@ -226,7 +227,7 @@ export function createOriginalsService(deps: {
             createdAt: now,
           });
           await deps.rounds.recordRound(tx, {
-            providerId: KOI_PROVIDER_ID,
+            providerId: GameProvider.KOI,
             roundId,
             playerId,
             gameCode: game,

@@ -136,7 +136,8 @@ describe('originals (provably fair)', () => {
     }
     for (const b of bets) {
       const seed = revealed.get(b.result.fairness.server_seed_hash);
-      expect(seed).toBeDefined();
+      // The revealed seed is the one whose hash the bet showed: the commitment held.
+      expect(seed?.server_seed_hash).toBe(b.result.fairness.server_seed_hash);
       const check = verify(
         'dice',
         { target: '50.50', direction: 'over' },
@@ -185,6 +186,27 @@ describe('originals (provably fair)', () => {
     expect(toMicro(await balance(auth))).toBe(toMicro('97') + toMicro(first.payout));
     const conflict = await bet(auth, 'limbo', { ...fields, amount: '4' });
     expect(conflict.code).toBe(2003);
+    await ledgerClean();
+  });
+
+  it('accepts idempotency keys up to the documented 128 characters, and keeps two long keys with one prefix apart', async () => {
+    const { auth } = await signUp(t.app);
+    const prefix = 'k'.repeat(119);
+    const fields = { amount: '1', target: '1.50' };
+    const first = await bet(auth, 'limbo', { ...fields, idempotency_key: `${prefix}${'a'.repeat(9)}` });
+    const second = await bet(auth, 'limbo', { ...fields, idempotency_key: `${prefix}${'b'.repeat(9)}` });
+    expect([first.code, second.code]).toEqual([200, 200]);
+    expect(second.result.bet_id).not.toBe(first.result.bet_id);
+    // A retry of the 128-character key answers the first bet again, and one character more is refused.
+    const retry = await bet(auth, 'limbo', { ...fields, idempotency_key: `${prefix}${'a'.repeat(9)}` });
+    expect(retry.result.bet_id).toBe(first.result.bet_id);
+    const tooLong = await bet(auth, 'limbo', { ...fields, idempotency_key: 'k'.repeat(129) });
+    expect(tooLong.status).toBe(400);
+    const keys = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select max(length(idempotency_key))::int as n from ledger_transfers where idempotency_key like 'o:%'`,
+    );
+    expect(keys[0]!.n).toBeLessThanOrEqual(128);
     await ledgerClean();
   });
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 // Left from issue 9: the provider directory still reads the games module's provider table directly; it
-// should ask the games service (findProviderByCode) and take the injected clock.
+// should ask the games service (a provider by code or id).
 // eslint-disable-next-line no-restricted-imports
 import { gameProviders, WalletModel } from '../../db/schema';
 import type { ProviderDirectory } from './providers.routes';
@@ -17,7 +18,10 @@ import type { ProviderEndpoint } from './launch.adapter';
 export function createProviderDirectory(
   db: DbOrTx,
   sim: { url: string; secrets: ReadonlyMap<string, string> } | null,
+  clock: Clock,
 ): ProviderDirectory & {
+  /** A provider of the catalogue by id, whatever its state (the transfer wallet brings money home from it). */
+  provider(providerId: number): Promise<{ id: number; code: string; walletModel: string } | null>;
   /** Where Koi reaches the provider and the secret it signs with; null when it is not connected. */
   endpointFor(providerId: number): Promise<ProviderEndpoint | null>;
   /** Forgets cached providers (the console changed one); other nodes follow within CACHE_MS. */
@@ -30,17 +34,22 @@ export function createProviderDirectory(
   async function lookup(by: 'code' | 'id', value: string | number) {
     const cacheKey = `${by}:${value}`;
     const hit = cache.get(cacheKey);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.row;
+    const now = clock.now().getTime();
+    if (hit && now - hit.at < CACHE_MS) return hit.row;
     const rows = await db
       .select()
       .from(gameProviders)
       .where(by === 'code' ? eq(gameProviders.code, String(value)) : eq(gameProviders.id, Number(value)))
       .limit(1);
     if (cache.size > 100) cache.clear();
-    cache.set(cacheKey, { at: Date.now(), row: rows[0] });
+    cache.set(cacheKey, { at: now, row: rows[0] });
     return rows[0];
   }
   return {
+    async provider(providerId) {
+      const provider = await lookup('id', providerId);
+      return provider ? { id: provider.id, code: provider.code, walletModel: provider.walletModel } : null;
+    },
     async find(code) {
       const secret = sim?.secrets.get(code);
       if (!secret) return null;

@@ -1,37 +1,71 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-// Left from issue 9: sessions and provider transactions still join the auth module's players, and a game's
-// category is read from the games module's table; both should come through those modules' services.
-// eslint-disable-next-line no-restricted-imports
-import { games, players } from '../../db/schema';
-import { providerAlerts, providerSessions, providerTransactions, ProviderTxKind } from './providers.schema';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { providerAlerts, providerSessions } from './providers.schema';
 
-export type ProviderTxRow = typeof providerTransactions.$inferSelect;
+/** One provider wallet call as koi_provider_wallet_call takes it. */
+export interface WalletCall {
+  kind: number;
+  providerId: number;
+  transactionUuid: string;
+  /** A win's or rollback's named transaction; null for a bet. */
+  referenceUuid: string | null;
+  requestUuid: string;
+  /** The session token's hash (bets check the session; wins and rollbacks do not). */
+  tokenHash: string | null;
+  user: string;
+  round: string;
+  gameCode: string;
+  /** A bet's or win's amount; null for a rollback (it moves what the named transaction moved). */
+  amountMicro: bigint | null;
+  close: boolean;
+  fingerprint: string;
+  now: Date;
+  /** What the ledger needs: currency, the house account, its shard count, transfer codes, amount bound. */
+  ledger: {
+    currency: string;
+    house: string;
+    shards: number;
+    codes: { bet: number; win: number; rollback: number };
+    amountMaxMicro: bigint;
+  };
+  /** Win bounds for games that set none of their own. */
+  bounds: { maxWinMultiplier: number; maxWinPerRoundMicro: bigint };
+}
+
+export interface WalletCallResult {
+  /** RS_OK or the protocol status refusing the call. */
+  status: string;
+  /** The balance to answer with, when the answer carries one. */
+  balanceMicro: bigint | undefined;
+  playerId: number | null;
+  /** Money moved: the player's balance changed (signal it; the statement has committed). */
+  moved: boolean;
+  /** The provider_alerts kind written for a refusal operators must see. */
+  alertKind: number | null;
+}
 
 /** SQL of the seamless wallet: sessions, provider transactions, rounds. */
 export function createProvidersRepository(db: DbOrTx) {
   return {
     async insertSession(row: typeof providerSessions.$inferInsert) {
-      await db.insert(providerSessions).values(row);
+      const rows = await db.insert(providerSessions).values(row).returning({ id: providerSessions.id });
+      return rows[0]!.id;
     },
 
-    async findSession(tokenHash: string) {
+    /** Whether a session can still take bets: not ended (sign-out, freeze) and not expired. */
+    async isSessionLive(id: number, now: Date) {
       const rows = await db
-        .select({
-          playerId: providerSessions.playerId,
-          providerId: providerSessions.providerId,
-          gameCode: providerSessions.gameCode,
-          expiresAt: providerSessions.expiresAt,
-          endedAt: providerSessions.endedAt,
-          username: players.username,
-          status: players.status,
-          selfExcludedUntil: players.selfExcludedUntil,
-        })
+        .select({ id: providerSessions.id })
         .from(providerSessions)
-        .innerJoin(players, eq(players.id, providerSessions.playerId))
-        .where(eq(providerSessions.tokenHash, tokenHash))
+        .where(
+          and(
+            eq(providerSessions.id, id),
+            isNull(providerSessions.endedAt),
+            gt(providerSessions.expiresAt, now),
+          ),
+        )
         .limit(1);
-      return rows[0] ?? null;
+      return rows.length === 1;
     },
 
     /** Ends every live provider session of the player (sign-out, freeze, self-exclusion); returns how many. */
@@ -51,93 +85,72 @@ export function createProvidersRepository(db: DbOrTx) {
     },
 
     /**
-     * The player a provider names, exactly as spelled. The lookup goes through the `lower(username)` index
-     * (the only one on usernames; a plain `username =` would scan every player) and the exact spelling is
-     * compared afterwards, since providers echo the name Koi gave them.
+     * A provider's session judged and the player's balance read in one round trip (koi_provider_session):
+     * `status` is RS_OK or the protocol status that refuses the session.
      */
-    async findPlayerByUsername(username: string) {
-      const rows = await db
-        .select({ id: players.id, username: players.username })
-        .from(players)
-        .where(sql`lower(${players.username}) = lower(${username})`)
-        .limit(1);
-      const row = rows[0];
-      return row && row.username === username ? row : null;
-    },
-
-    /**
-     * Serialises every call about one round of one provider for the rest of the transaction, so that a
-     * bet, its win and its rollback can never interleave (a rollback that overtakes its bet included).
-     */
-    async lockRound(providerId: number, roundId: string) {
-      await db.execute(sql`select pg_advisory_xact_lock(${providerId}::int, hashtext(${roundId}))`);
-    },
-
-    /**
-     * Everything a wallet call needs to know, in one query: whether it is a retry (its own uuid), the
-     * transaction it names (a win's or rollback's bet; for a bet, itself) with that transaction's player
-     * name, and whether that transaction was rolled back.
-     */
-    async findWithReference(providerId: number, ownUuid: string, betUuid: string) {
-      const rows = await db
-        .select({ tx: providerTransactions, username: players.username })
-        .from(providerTransactions)
-        .innerJoin(players, eq(players.id, providerTransactions.playerId))
-        .where(
-          and(
-            eq(providerTransactions.providerId, providerId),
-            sql`(${providerTransactions.transactionUuid} in (${ownUuid}, ${betUuid}) or (${providerTransactions.kind} = ${ProviderTxKind.ROLLBACK} and ${providerTransactions.referenceTransactionUuid} = ${betUuid}))`,
-          ),
-        )
-        .limit(4);
-      const bet = rows.find((r) => r.tx.transactionUuid === betUuid) ?? null;
+    async sessionWithBalance(q: {
+      providerId: number;
+      tokenHash: string;
+      user: string | null;
+      currency: string;
+      now: Date;
+    }) {
+      const [row] = await queryRows<{
+        status: string;
+        player_id: string | null;
+        username: string | null;
+        game_code: string | null;
+        available: string | null;
+      }>(
+        db,
+        sql`select r_status as status, r_player_id::text as player_id, r_username as username,
+              r_game_code as game_code, r_available::text as available
+            from koi_provider_session(${q.providerId}::int, ${q.tokenHash}::text, ${q.user}::text,
+              ${q.currency}::text, ${q.now.toISOString()}::timestamptz)`,
+      );
+      if (!row) throw new Error('koi_provider_session returned no row');
       return {
-        own: rows.find((r) => r.tx.transactionUuid === ownUuid)?.tx ?? null,
-        bet: bet?.tx ?? null,
-        betUsername: bet?.username ?? null,
-        betRolledBack: rows.some(
-          (r) => r.tx.kind === ProviderTxKind.ROLLBACK && r.tx.referenceTransactionUuid === betUuid,
-        ),
+        status: row.status,
+        playerId: row.player_id === null ? null : Number(row.player_id),
+        username: row.username,
+        gameCode: row.game_code,
+        availableMicro: row.available === null ? null : BigInt(row.available),
       };
     },
 
-    async insertTransaction(row: typeof providerTransactions.$inferInsert) {
-      await db.insert(providerTransactions).values(row);
-    },
-
-    /** What the wallet needs to know of a provider's game: its category and its win rules. */
-    async gameRulesOf(providerId: number, gameCode: string) {
-      const rows = await db
-        .select({
-          gameTypeId: games.gameTypeId,
-          multiWin: games.multiWin,
-          maxWinMultiplier: games.maxWinMultiplier,
-          maxWinPerRoundMicro: games.maxWinPerRoundMicro,
-        })
-        .from(games)
-        .where(and(eq(games.platTypeId, providerId), eq(games.gameCode, gameCode)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** Every accepted call of one round (a round has a handful), to total its live stake and wins. */
-    async roundTransactions(providerId: number, roundId: string) {
-      return db
-        .select({
-          kind: providerTransactions.kind,
-          transactionUuid: providerTransactions.transactionUuid,
-          referenceTransactionUuid: providerTransactions.referenceTransactionUuid,
-          amountMicro: providerTransactions.amountMicro,
-        })
-        .from(providerTransactions)
-        .where(
-          and(eq(providerTransactions.providerId, providerId), eq(providerTransactions.roundId, roundId)),
-        );
-    },
-
-    /** Records a refused call for operators; the provider's retries of the same call add nothing. */
-    async insertAlert(row: typeof providerAlerts.$inferInsert) {
-      await db.insert(providerAlerts).values(row).onConflictDoNothing();
+    /**
+     * One bet, win or rollback in one statement (koi_provider_wallet_call, whose header says what it does and
+     * where the records and wallet modules' SQL begins). Every bigint travels as text: node-postgres answers
+     * int8 as strings and PGlite as numbers, and neither must pass through a JavaScript number.
+     */
+    async walletCall(c: WalletCall): Promise<WalletCallResult> {
+      const [row] = await queryRows<{
+        status: string;
+        balance: string | null;
+        player_id: string | null;
+        moved: boolean;
+        alert_kind: number | null;
+      }>(
+        db,
+        sql`select r_status as status, r_balance::text as balance, r_player_id::text as player_id,
+              r_moved as moved, r_alert_kind::int as alert_kind
+            from koi_provider_wallet_call(${c.kind}::smallint, ${c.providerId}::int, ${c.transactionUuid}::text,
+              ${c.referenceUuid}::text, ${c.requestUuid}::text, ${c.tokenHash}::text, ${c.user}::text,
+              ${c.round}::text, ${c.gameCode}::text, ${c.amountMicro === null ? null : c.amountMicro.toString()}::bigint,
+              ${c.close}::boolean, ${c.fingerprint}::text, ${c.now.toISOString()}::timestamptz,
+              ${c.ledger.currency}::text, ${c.ledger.house}::text, ${c.ledger.shards}::int,
+              ${`{${c.ledger.codes.bet},${c.ledger.codes.win},${c.ledger.codes.rollback}}`}::smallint[],
+              ${c.ledger.amountMaxMicro.toString()}::bigint, ${c.bounds.maxWinMultiplier}::int,
+              ${c.bounds.maxWinPerRoundMicro.toString()}::bigint)`,
+      );
+      if (!row) throw new Error('koi_provider_wallet_call returned no row');
+      return {
+        status: row.status,
+        balanceMicro: row.balance === null ? undefined : BigInt(row.balance),
+        playerId: row.player_id === null ? null : Number(row.player_id),
+        moved: row.moved,
+        alertKind: row.alert_kind,
+      };
     },
 
     async listAlerts(q: { limit: number; offset: number }) {

@@ -72,6 +72,20 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     await expectLedgerClean();
   });
 
+  it('opens one provider session for a burst of 20 launches of one game by one player', async () => {
+    const p = await playerWithMoney('10');
+    const sessions = await Promise.all(Array.from({ length: 20 }, () => launch(p.auth)));
+    expect(new Set(sessions).size).toBe(1);
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from provider_sessions where player_id = ${p.id}`,
+        )
+      )[0]!.n;
+    expect(await count()).toBe(1);
+  });
+
   it('plays the card game too', async () => {
     const p = await playerWithMoney('50');
     const sessionId = await launch(p.auth, 'sim-blackjack');

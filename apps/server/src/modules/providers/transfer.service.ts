@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { SystemAccount, TransferCode } from '@koi/ledger';
 import { TransferStatus } from '@koi/provider-protocol';
 import type { Db } from '../../db/client';
-// Left from issue 9: the transfer wallet still runs its SQL here, over the auth module's players and the
-// games module's providers; it belongs in providers.repository with players and providers from their services.
-// eslint-disable-next-line no-restricted-imports
-import { gameProviders, players, WalletModel } from '../../db/schema';
-import { providerTransfers, ProviderTransferState, TransferDirection } from './providers.schema';
+import type { AuthService } from '../auth';
+import { WalletModel } from '../games';
+import { ProviderTransferState, TransferDirection } from './providers.schema';
+import { createTransferRepository, type TransferRow } from './transfer.repository';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { createKeyedQueue } from '../../lib/keyed-queue';
 import type { ProviderEndpoint } from './launch.adapter';
 import type { TransferCallResult, TransferClient } from './transfer.adapter';
 import type { WalletService } from '../wallet/wallet.service';
 
 /** What the transfer wallet needs from the ledger: two-phase transfers by key. */
 export type TransferLedger = Pick<WalletService, 'hold' | 'post' | 'void' | 'availableIn'>;
-
-type TransferRow = typeof providerTransfers.$inferSelect;
 
 /** Pending moves younger than this are still being answered; the reconciler leaves them alone. */
 export const RECONCILE_AFTER_MS = 10_000;
@@ -36,9 +33,14 @@ export function createTransferWallet(deps: {
   ledger: TransferLedger;
   client: TransferClient;
   endpointFor: (providerId: number) => Promise<ProviderEndpoint | null>;
+  /** A provider of the catalogue by id (the provider directory, which asks the games module). */
+  providerOf: (providerId: number) => Promise<{ id: number; code: string; walletModel: string } | null>;
+  /** The player's name as providers know it (the auth module). */
+  players: Pick<AuthService, 'identity'>;
   clock: Clock;
 }) {
   const { db, ledger, client, clock } = deps;
+  const repo = createTransferRepository(db);
 
   /**
    * One move at a time per player (recall once). Concurrent refreshes, refunds and launches each read the
@@ -50,24 +52,10 @@ export function createTransferWallet(deps: {
    * server process; the transfer ids keep a second node's duplicate move-out from being applied twice, and
    * the provider refuses to overdraw.
    */
-  const queues = new Map<number, Promise<unknown>>();
-  function onePerPlayer<T>(playerId: number, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(playerId) ?? Promise.resolve()).then(work, work);
-    const tail = run.catch(() => undefined);
-    queues.set(playerId, tail);
-    void tail.then(() => {
-      if (queues.get(playerId) === tail) queues.delete(playerId);
-    });
-    return run;
-  }
+  const onePerPlayer = createKeyedQueue<number>();
 
   async function mark(row: TransferRow, state: number) {
-    await db
-      .update(providerTransfers)
-      .set({ state, resolvedAt: clock.now() })
-      .where(
-        and(eq(providerTransfers.id, row.id), eq(providerTransfers.state, ProviderTransferState.PENDING)),
-      );
+    await repo.resolve(row.id, state, clock.now());
   }
 
   /** Applies a provider's answer about one move; returns the state the move ended in. */
@@ -95,19 +83,15 @@ export function createTransferWallet(deps: {
     amountMicro: bigint,
   ): Promise<TransferRow> {
     const transferId = randomUUID();
-    const rows = await db
-      .insert(providerTransfers)
-      .values({
-        transferId,
-        playerId,
-        providerId,
-        direction,
-        amountMicro,
-        ledgerKey: `tr:${transferId}`,
-        createdAt: clock.now(),
-      })
-      .returning();
-    return rows[0]!;
+    return repo.insert({
+      transferId,
+      playerId,
+      providerId,
+      direction,
+      amountMicro,
+      ledgerKey: `tr:${transferId}`,
+      createdAt: clock.now(),
+    });
   }
 
   async function moveOut(
@@ -176,24 +160,11 @@ export function createTransferWallet(deps: {
    * do not answer keep the money for now; the next refresh tries again.
    */
   async function recall(playerId: number, onlyProviderId?: number): Promise<void> {
-    const [player] = await db
-      .select({ id: players.id, username: players.username })
-      .from(players)
-      .where(eq(players.id, playerId));
+    const player = await deps.players.identity(playerId);
     if (!player) return;
-    const used = await db
-      .selectDistinct({ id: gameProviders.id, code: gameProviders.code })
-      .from(providerTransfers)
-      .innerJoin(gameProviders, eq(gameProviders.id, providerTransfers.providerId))
-      .where(
-        and(
-          eq(providerTransfers.playerId, playerId),
-          eq(providerTransfers.direction, TransferDirection.IN),
-          eq(gameProviders.walletModel, WalletModel.TRANSFER),
-          onlyProviderId ? eq(providerTransfers.providerId, onlyProviderId) : undefined,
-        ),
-      );
-    for (const provider of used) {
+    for (const providerId of await repo.providersMovedInto(playerId, onlyProviderId)) {
+      const provider = await deps.providerOf(providerId);
+      if (!provider || provider.walletModel !== WalletModel.TRANSFER) continue;
       const endpoint = await deps.endpointFor(provider.id);
       if (!endpoint) continue;
       const balance = await client.balance(endpoint, provider.code, player.username);
@@ -216,17 +187,7 @@ export function createTransferWallet(deps: {
     /** Resolves moves the provider did not answer in time by asking it about them. Returns how many were resolved. */
     async reconcile(): Promise<number> {
       const before = new Date(clock.now().getTime() - RECONCILE_AFTER_MS);
-      const pending = await db
-        .select()
-        .from(providerTransfers)
-        .where(
-          and(
-            eq(providerTransfers.state, ProviderTransferState.PENDING),
-            lt(providerTransfers.createdAt, before),
-          ),
-        )
-        .orderBy(asc(providerTransfers.id))
-        .limit(RECONCILE_BATCH);
+      const pending = await repo.pendingBefore(before, RECONCILE_BATCH);
       let resolved = 0;
       for (const row of pending) {
         const endpoint = await deps.endpointFor(row.providerId);
@@ -237,18 +198,7 @@ export function createTransferWallet(deps: {
       return resolved;
     },
 
-    async pendingCount(playerId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(providerTransfers)
-        .where(
-          and(
-            eq(providerTransfers.playerId, playerId),
-            eq(providerTransfers.state, ProviderTransferState.PENDING),
-          ),
-        );
-      return row?.n ?? 0;
-    },
+    pendingCount: (playerId: number): Promise<number> => repo.pendingCount(playerId),
   };
 }
 

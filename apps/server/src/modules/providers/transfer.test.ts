@@ -12,6 +12,7 @@ import {
 } from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
+import { createAuthService } from '../auth/auth.service';
 import { createProviderDirectory } from './directory';
 import { createTransferClient } from './transfer.adapter';
 import { createTransferWallet, type TransferWallet } from './transfer.service';
@@ -30,11 +31,14 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     await t.app.listen({ port: koiPort, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: systemClock });
     // The same service the app runs, on the test's clock, to drive the reconciler by hand.
+    const directory = createProviderDirectory(t.database.db, sim.koiConfig.providerSim, t.clock);
     transfers = createTransferWallet({
       db: t.database.db,
       ledger: wallet,
       client: createTransferClient(),
-      endpointFor: createProviderDirectory(t.database.db, sim.koiConfig.providerSim).endpointFor,
+      endpointFor: directory.endpointFor,
+      providerOf: directory.provider,
+      players: createAuthService({ db: t.database.db, config: t.app.koi.config, clock: t.clock }),
       clock: t.clock,
     });
   }, 60_000);

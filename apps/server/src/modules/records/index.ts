@@ -1,27 +1,31 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { KoiModule } from '../module';
 import { createRecordsRepository } from './records.repository';
 import { recordsRoutes } from './records.routes';
-import { createRecordsService } from './records.service';
+import { createRecordsService, type RecordsService } from './records.service';
 
 export { RoundStatus } from './records.schema';
 export type { RoundChange, RoundRollback } from './records.repository';
 export type { RecordsService } from './records.service';
 
 /**
- * Bet records and reports (spec §7), and the owner of `bet_rounds`: providers and originals add money to a
- * round only through this service (`recordRound`, `markRoundRolledBack`), inside their own transaction.
+ * Bet records and reports (spec §7), and the owner of `bet_rounds`: originals add money to a round only through
+ * this service (`recordRound`, `markRoundRolledBack`), inside their own transaction. Both run this module's SQL
+ * functions koi_bet_round_record and koi_bet_round_rolled_back (src/db/functions), which are also how the
+ * providers' one-statement wallet call (koi_provider_wallet_call) changes a round: those two functions are the
+ * records/providers boundary in SQL, and no other SQL writes bet_rounds.
  */
-export function recordsModule(deps: { database: Database; clock: Clock }) {
+export function recordsModule(deps: { database: Database; clock: Clock }): KoiModule<RecordsService> {
   const service = createRecordsService({
     repo: createRecordsRepository(deps.database.db),
     clock: deps.clock,
   });
   return {
     service,
-    plugin: async (app: FastifyInstance) => {
+    plugin: async (app) => {
       await app.register(recordsRoutes, { records: service });
     },
+    jobs: [],
   };
 }

@@ -1,7 +1,8 @@
+import { GameProvider } from '@koi/contract';
 import type { GameName, OutcomeOf } from '@koi/fair';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { betRounds, RoundStatus } from './records.schema';
+import { RoundStatus } from './records.schema';
 
 /**
  * Bet records and reports, read from bet_rounds (every round of providers and originals). Rolled-back rounds
@@ -44,49 +45,17 @@ export function createRecordsRepository(db: DbOrTx) {
   return {
     /** Adds to a round's stake and payout (creating it on first sight) and closes it when the provider says so. */
     async recordRound(r: RoundChange) {
-      const closedAt = r.close ? r.now : null;
-      await db
-        .insert(betRounds)
-        .values({
-          providerId: r.providerId,
-          roundId: r.roundId,
-          playerId: r.playerId,
-          gameCode: r.gameCode,
-          gameTypeId: r.gameTypeId,
-          stakeMicro: r.stakeDeltaMicro,
-          payoutMicro: r.payoutDeltaMicro,
-          status: r.close ? RoundStatus.CLOSED : RoundStatus.OPEN,
-          openedAt: r.now,
-          closedAt,
-        })
-        .onConflictDoUpdate({
-          target: [betRounds.providerId, betRounds.roundId, betRounds.playerId],
-          set: {
-            stakeMicro: sql`${betRounds.stakeMicro} + ${r.stakeDeltaMicro}`,
-            payoutMicro: sql`${betRounds.payoutMicro} + ${r.payoutDeltaMicro}`,
-            status: r.close ? RoundStatus.CLOSED : sql`${betRounds.status}`,
-            closedAt: r.close ? r.now : sql`${betRounds.closedAt}`,
-          },
-        });
+      // The round's SQL is koi_bet_round_record (src/db/functions), shared with the providers' one-statement
+      // wallet call, so bet_rounds is written by this module's SQL only.
+      await db.execute(sql`select koi_bet_round_record(${r.providerId}::int, ${r.roundId}::text,
+        ${r.playerId}::bigint, ${r.gameCode}::text, ${r.gameTypeId}::int, ${r.stakeDeltaMicro.toString()}::bigint,
+        ${r.payoutDeltaMicro.toString()}::bigint, ${r.close}::boolean, ${r.now.toISOString()}::timestamptz)`);
     },
 
     /** Takes a rolled-back stake off the round; a round with nothing staked left counts as rolled back. */
     async markRoundRolledBack(r: RoundRollback) {
-      const { providerId, roundId, playerId, stakeMicro, now } = r;
-      await db
-        .update(betRounds)
-        .set({
-          stakeMicro: sql`${betRounds.stakeMicro} - ${stakeMicro}`,
-          status: sql`case when ${betRounds.stakeMicro} - ${stakeMicro} = 0 then ${RoundStatus.ROLLED_BACK} else ${betRounds.status} end`,
-          closedAt: now,
-        })
-        .where(
-          and(
-            eq(betRounds.providerId, providerId),
-            eq(betRounds.roundId, roundId),
-            eq(betRounds.playerId, playerId),
-          ),
-        );
+      await db.execute(sql`select koi_bet_round_rolled_back(${r.providerId}::int, ${r.roundId}::text,
+        ${r.playerId}::bigint, ${r.stakeMicro.toString()}::bigint, ${r.now.toISOString()}::timestamptz)`);
     },
 
     async perGame(playerId: number, w: Window, gameType: number | undefined, limit: number, offset: number) {
@@ -163,7 +132,7 @@ export function createRecordsRepository(db: DbOrTx) {
                    s.server_seed_hash as s_hash, s.client_seed as s_client, s.server_seed as s_seed, s.active as s_active
             from bet_rounds r
             left join games g on g.plat_type_id = r.provider_id and g.game_code = r.game_code
-            left join original_bets ob on r.provider_id = 15 and ob.player_id = r.player_id
+            left join original_bets ob on r.provider_id = ${GameProvider.KOI} and ob.player_id = r.player_id
                  and (ob.seed_id::text || ':' || ob.nonce::text) = r.round_id
             left join fair_seeds s on s.id = ob.seed_id and s.player_id = r.player_id
             where r.player_id = ${playerId} and r.provider_id = ${providerId} and r.game_code = ${gameCode}

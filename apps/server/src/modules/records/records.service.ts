@@ -113,6 +113,19 @@ export function createRecordsService(deps: { repo: RecordsRepository; clock: Clo
       };
     },
 
+    /**
+     * Totals of the player's rounds opened in [from, to): the security centre's reality check shows them as
+     * the result of the current session.
+     */
+    async totalsBetween(playerId: number, from: Date, to: Date) {
+      const t = await repo.summary(playerId, { from, to }, undefined);
+      return {
+        betCount: t.bet_count,
+        stakeMicro: BigInt(t.stake_micro),
+        payoutMicro: BigInt(t.payout_micro),
+      };
+    },
+
     /** Settled valid bets between boundaries (see the repository); the withdrawals module's turnover reads it. */
     settledStakeBySegments: (playerId: number, boundaries: Date[]) =>
       repo.settledStakeBySegments(playerId, boundaries),

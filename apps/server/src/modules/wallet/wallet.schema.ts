@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LEDGER_CURRENCY } from '@koi/ledger';
 import { players } from '../auth/auth.schema';
 
 /**
@@ -35,7 +36,7 @@ export const ledgerAccounts = pgTable(
     systemCode: text('system_code'),
     /** Shard number of a system account; player wallets have one row, shard 0. */
     shard: smallint('shard').notNull().default(0),
-    currency: text('currency').notNull().default('USDT'),
+    currency: text('currency').notNull().default(LEDGER_CURRENCY),
     /** AccountFlags bits: 1 = debits must not exceed credits, 2 = credits must not exceed debits. */
     flags: integer('flags').notNull().default(0),
     debitsPostedMicro: micro('debits_posted_micro')
@@ -97,7 +98,7 @@ export const ledgerTransfers = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amountMicro: micro('amount_micro').notNull(),
-    currency: text('currency').notNull().default('USDT'),
+    currency: text('currency').notNull().default(LEDGER_CURRENCY),
     /** TransferCode in @koi/ledger: why the money moved. */
     code: smallint('code').notNull(),
     /** TransferState: 1 posted, 2 pending, 3 pending then posted, 4 pending then voided. */

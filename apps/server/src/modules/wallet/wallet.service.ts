@@ -23,6 +23,7 @@ import {
   type BatchingOptions,
   type BatchLogger,
 } from './wallet.batcher';
+import { createLedgerAuditRepository } from './wallet.audit.repository';
 import {
   createWalletRepository,
   type SideRow,
@@ -356,6 +357,15 @@ export function createWalletService(deps: WalletServiceDeps) {
       return submit(tx, req, false);
     },
 
+    /**
+     * Signals players whose balance changed through a transfer committed outside this service's calls: a
+     * provider's wallet call moves money with koi_ledger_transfer inside its own one-statement SQL function
+     * (koi_provider_wallet_call), and calls this once that statement has returned, i.e. committed.
+     */
+    balanceChanged(playerIds: number[]): void {
+      signal(null, new Set(playerIds));
+    },
+
     /** The player's spendable balance read through `conn` (a caller's transaction sees its own writes). */
     async availableIn(conn: DbOrTx, playerId: number): Promise<bigint> {
       const rows = await createWalletRepository(conn).playerBalances(playerId);
@@ -448,7 +458,7 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /** Checks every invariant; an empty list means the ledger is sound. */
     async verify(violationLimit = 100): Promise<Violation[]> {
-      return checkLedger(await repo.audit(violationLimit));
+      return checkLedger(await createLedgerAuditRepository(db).audit(violationLimit));
     },
 
     /**

@@ -213,7 +213,7 @@ describe('wallet API', () => {
   it('documents the wallet endpoints and their parameters in OpenAPI', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
-    expect(doc.paths['/api/plat/bill-change']?.post).toBeDefined();
+    expect(Object.keys(doc.paths['/api/plat/bill-change'] ?? {})).toContain('post');
     const params = doc.paths['/api/user/list/balance']?.get?.parameters?.map((p) => p.name);
     expect(params).toContain('currency');
   });

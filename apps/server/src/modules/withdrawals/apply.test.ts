@@ -90,10 +90,20 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
         tx_hash: null,
       }),
     ]);
+    // "All" (type 0, the default) lists withdrawals beside deposits; "deposits" (type 1) does not.
+    const all = await h.call<{ list: { type: number; id: string }[]; total: number }>(
+      p.auth,
+      'inout-records',
+    );
+    expect(all.result.list).toEqual([expect.objectContaining({ type: 2, id: String(res.result.id) })]);
+    expect(all.result.total).toBe(1);
+    const deposits = await h.call<{ total: number }>(p.auth, 'inout-records', { type: 1 });
+    expect(deposits.result.total).toBe(0);
     const stranger = await h.player();
     expect((await h.call<{ total: number }>(stranger.auth, 'inout-records', { type: 2 })).result.total).toBe(
       0,
     );
+    expect((await h.call<{ total: number }>(stranger.auth, 'inout-records')).result.total).toBe(0);
     await h.ledgerClean();
   });
 

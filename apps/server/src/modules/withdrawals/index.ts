@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth/auth.service';
-import type { Job } from '../jobs/jobs';
+import type { DepositsService } from '../deposits/deposits.service';
+import type { KoiModule } from '../module';
 import type { AuditPort } from '../operators';
 import type { RecordsService } from '../records/records.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -13,26 +13,24 @@ import { withdrawalsAdminRoutes } from './withdrawals.admin.routes';
 import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
 
 export type { WithdrawalsService } from './withdrawals.service';
+export type { Turnover } from './turnover';
+export { createTurnover } from './turnover';
 export type { PayoutRail, PayoutOutcome } from './payout.client';
-
-export interface WithdrawalsModule {
-  service: WithdrawalsService;
-  plugin: (app: FastifyInstance) => Promise<void>;
-  jobs: Job[];
-}
 
 export function withdrawalsModule(deps: {
   database: Database;
   config: Config;
   clock: Clock;
-  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash'>;
+  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash' | 'playersSharingDevice'>;
   wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
-  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss'>;
+  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss' | 'betRecords'>;
+  /** Where the player's deposits came from (the address-poisoning guard); the deposits module owns it. */
+  deposits: Pick<DepositsService, 'senderAddresses'>;
   audit: AuditPort;
   /** Tests may pass a rail; otherwise the HTTP rail at the configured URL, or none. */
   rail?: PayoutRail | null;
   payout?: { url: string; apiKey: string } | null;
-}): WithdrawalsModule {
+}): KoiModule<WithdrawalsService> {
   const rail = deps.rail !== undefined ? deps.rail : deps.payout ? createHttpPayoutRail(deps.payout) : null;
   const service = createWithdrawalsService({
     db: deps.database.db,
@@ -41,6 +39,7 @@ export function withdrawalsModule(deps: {
     players: deps.players,
     wallet: deps.wallet,
     records: deps.records,
+    deposits: deps.deposits,
     rail,
   });
   return {

@@ -9,6 +9,7 @@ import {
   adminWithdrawalsResult,
   envelope,
 } from '@koi/contract';
+import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOf, requires, type AuditPort } from '../operators';
@@ -63,7 +64,20 @@ export async function withdrawalsAdminRoutes(
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await service.listByStates(STATES_BY_NAME[q.status]!, q.page, q.size);
+      const address = q.address?.trim();
+      // A malformed minimum is refused with the amount message, never a 500.
+      const min = q.min_amount ? parseAmount(q.min_amount, { allowZero: true }) : null;
+      if (min && !min.ok) throw new AppError('AMOUNT_INVALID', { reason: min.reason });
+      const { rows, total } = await service.listByStates(
+        STATES_BY_NAME[q.status]!,
+        {
+          playerId: q.player_id,
+          address: address ? address : undefined,
+          minAmountMicro: min?.ok ? min.micro : undefined,
+        },
+        q.page,
+        q.size,
+      );
       return ok({ data: await Promise.all(rows.map(withContext)), total });
     },
   );

@@ -7,6 +7,8 @@ import { body, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
+import { createPlayerGate } from '../auth';
+import { createDepositsService } from '../deposits/deposits.service';
 import { recordsModule } from '../records';
 import type { PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
@@ -43,8 +45,9 @@ export function withdrawalsHarness(t: () => TestApp) {
   }
 
   /** A signed-in player with a withdrawal password and, optionally, money deposited through the ledger. */
-  async function player(opts: { deposit?: string; password?: boolean } = {}) {
-    const signed = await signUp(t().app);
+  async function player(opts: { deposit?: string; password?: boolean; device?: string } = {}) {
+    // Each player on a device of their own unless a test shares one: a shared device is a review flag.
+    const signed = await signUp(t().app, undefined, undefined, opts.device ?? `dev-${randomUUID()}`);
     const playerId = await playerIdOf(signed.username);
     if (opts.password !== false) {
       const set = await call(signed.auth, 'set-password', { password: WITHDRAW_PASSWORD });
@@ -105,6 +108,12 @@ export function withdrawalsHarness(t: () => TestApp) {
       players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
       wallet: wallet(),
       records: recordsModule({ database: t().database, clock: t().clock }).service,
+      deposits: createDepositsService({
+        db: t().database.db,
+        clock: t().clock,
+        config: t().app.koi.config,
+        gate: createPlayerGate(t().database.db, t().clock),
+      }),
       rail,
     });
 

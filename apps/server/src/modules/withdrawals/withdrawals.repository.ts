@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
   AddressType,
@@ -16,6 +16,7 @@ const PLAYER_LOCK_CLASS = 7_461_201;
 export type AddressRow = typeof withdrawalAddresses.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type RequirementRow = typeof turnoverRequirements.$inferSelect;
+export type WithdrawalFilter = { playerId?: number; address?: string; minAmountMicro?: bigint };
 
 /** SQL of the withdrawals module. Nothing here decides; the service does. */
 export function createWithdrawalsRepository(db: DbOrTx) {
@@ -237,8 +238,14 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     /** A page of withdrawals in `states` (all when empty), oldest first (a queue), with the total. */
-    async listByStates(states: number[], limit: number, offset: number) {
-      const where = states.length ? inArray(withdrawals.state, states) : undefined;
+    /** The review queue: oldest first, by state, optionally one player, one address, a minimum amount. */
+    async listByStates(states: number[], filter: WithdrawalFilter, limit: number, offset: number) {
+      const where = and(
+        states.length ? inArray(withdrawals.state, states) : undefined,
+        filter.playerId !== undefined ? eq(withdrawals.playerId, filter.playerId) : undefined,
+        filter.address !== undefined ? eq(withdrawals.address, filter.address) : undefined,
+        filter.minAmountMicro !== undefined ? gte(withdrawals.amountMicro, filter.minAmountMicro) : undefined,
+      );
       const [rows, total] = await Promise.all([
         db
           .select()

@@ -9,6 +9,7 @@ import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors
 import { startOfReportDay, timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import { isTronAddress } from '../../lib/tron-address';
 import type { AuthService } from '../auth/auth.service';
+import type { DepositsService } from '../deposits/deposits.service';
 import type { AuditWrite } from '../operators';
 import type { RecordsService } from '../records/records.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -17,6 +18,7 @@ import { createTurnover } from './turnover';
 import {
   createWithdrawalsRepository,
   type AddressRow,
+  type WithdrawalFilter,
   type WithdrawalRow,
   type WithdrawalsRepository,
 } from './withdrawals.repository';
@@ -59,6 +61,8 @@ const RECONCILE_AFTER_MS = 30_000;
 const JOB_BATCH = 50;
 /** Review flag: an address younger than this. */
 const NEW_ADDRESS_MS = 24 * 3_600_000;
+/** How many of the player's most played games of the last 7 days the review shows. */
+const REVIEW_GAMES = 5;
 
 export const RECORD_STATUS: Record<WithdrawalState, 1 | 2 | 3> = {
   [WithdrawalState.APPLIED]: 2,
@@ -84,6 +88,7 @@ function withdrawalRecord(w: WithdrawalRow) {
     amountMicro: w.amountMicro,
     paidMicro: w.state === WithdrawalState.PAID ? w.amountMicro : 0n,
     status: RECORD_STATUS[w.state as WithdrawalState],
+    state: STATE_NAMES[w.state as WithdrawalState],
     txHash: w.txHash,
     reason: w.rejectReason,
   };
@@ -107,9 +112,11 @@ export interface WithdrawalsServiceDeps {
   db: Db;
   clock: Clock;
   config: WithdrawalsConfig;
-  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash'>;
+  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash' | 'playersSharingDevice'>;
   wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
-  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss'>;
+  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss' | 'betRecords'>;
+  /** Where the player's deposits came from (the address-poisoning guard compares against those senders). */
+  deposits: Pick<DepositsService, 'senderAddresses'>;
   /** The payout rail; null when none is configured (approved withdrawals then wait for one). */
   rail: PayoutRail | null;
 }
@@ -389,8 +396,14 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       const normalised = normaliseAddress(input);
       let similarTo: string | null = null;
       if (normalised.type === AddressType.TRC20) {
-        const used = await repo.usedTrc20Addresses(playerId);
-        similarTo = used.find((u) => looksAlike(u, normalised.address)) ?? null;
+        // Address poisoning: an attacker sends dust from an address whose ends match one the player knows
+        // (one they withdrew to, or one they paid deposits from) so that it shows up in the player's wallet
+        // history and gets copied by mistake. Both sources are compared.
+        const [used, senders] = await Promise.all([
+          repo.usedTrc20Addresses(playerId),
+          deps.deposits.senderAddresses(playerId),
+        ]);
+        similarTo = [...used, ...senders].find((u) => looksAlike(u, normalised.address)) ?? null;
         if (similarTo && !input.confirmSimilar) {
           throw new AppError(
             'ADDRESS_SIMILAR',
@@ -626,8 +639,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     // Review and payout (decision 22).
 
     findById: (id: number) => repo.findById(id),
-    listByStates: (states: WithdrawalState[], page: number, size: number) =>
-      repo.listByStates(states, size, (page - 1) * size),
+    listByStates: (states: WithdrawalState[], filter: WithdrawalFilter, page: number, size: number) =>
+      repo.listByStates(states, filter, size, (page - 1) * size),
 
     /**
      * An operator approves. Above the two-operator threshold the first approval is recorded and a second,
@@ -672,16 +685,19 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   /** What an operator sees beside a withdrawal before deciding, and the flags that hold it for review. */
   async function reviewContext(row: WithdrawalRow) {
     const now = clock.now();
-    const [profile, codeTotals, winLoss, remaining, address, others, history, guard] = await Promise.all([
-      players.withdrawProfile(row.playerId),
-      wallet.codeTotals(row.playerId),
-      records.winLoss(row.playerId, { range: 3 }),
-      turnover.remainingOf(row.playerId),
-      repo.addressById(row.addressId),
-      repo.otherPlayersUsing(row.address, row.playerId),
-      repo.playerSummary(row.playerId, row.id),
-      repo.passwordGuard(row.playerId),
-    ]);
+    const [profile, codeTotals, winLoss, games, remaining, address, others, sameDevice, history, guard] =
+      await Promise.all([
+        players.withdrawProfile(row.playerId),
+        wallet.codeTotals(row.playerId),
+        records.winLoss(row.playerId, { range: 3 }),
+        records.betRecords(row.playerId, { range: 3, page: 1, size: REVIEW_GAMES }),
+        turnover.remainingOf(row.playerId),
+        repo.addressById(row.addressId),
+        repo.otherPlayersUsing(row.address, row.playerId),
+        players.playersSharingDevice(row.playerId),
+        repo.playerSummary(row.playerId, row.id),
+        repo.passwordGuard(row.playerId),
+      ]);
     const total = (code: number, side: 'inMicro' | 'outMicro') =>
       codeTotals.find((c) => c.code === code)?.[side] ?? 0n;
     const depositsMicro = total(TransferCode.DEPOSIT, 'inMicro');
@@ -692,6 +708,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     if (profile?.selfExcludedUntil && profile.selfExcludedUntil.getTime() > now.getTime())
       flags.push('self_excluded');
     if (others.length > 0) flags.push('shared_address');
+    if (sameDevice.length > 0) flags.push('shared_device');
     if (addressAgeMs < NEW_ADDRESS_MS) flags.push('new_address');
     if (withdrawnMicro + row.amountMicro > depositsMicro) flags.push('withdraws_more_than_deposited');
     if (history.count === 0) flags.push('first_withdrawal');
@@ -705,9 +722,12 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       previousWithdrawals: history.count,
       openWithdrawals: history.open,
       winLoss: winLoss.total,
+      recentGames: games.data,
       turnoverRemainingMicro: remaining,
       addressAgeMs,
       otherPlayers: others,
+      sameDevicePlayers: sameDevice,
+      twoOperatorsRequired: row.amountMicro > config.twoOperatorsAboveMicro,
       flags,
     };
   }

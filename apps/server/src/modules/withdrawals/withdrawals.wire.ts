@@ -79,6 +79,7 @@ export function adminWithdrawalWire(w: WithdrawalRow, c: ReviewContext): AdminWi
     approved_by: w.approvedBy,
     second_approved_by: w.secondApprovedBy,
     needs_second_approval: w.state === WithdrawalState.APPLIED && w.approvedBy !== null,
+    two_operators_required: c.twoOperatorsRequired,
     payout_attempts: w.payoutAttempts,
     last_payout_error: w.lastPayoutError,
     context: {
@@ -87,9 +88,17 @@ export function adminWithdrawalWire(w: WithdrawalRow, c: ReviewContext): AdminWi
       previous_withdrawals: c.previousWithdrawals,
       open_withdrawals: c.openWithdrawals,
       week_bets: c.winLoss,
+      recent_games: c.recentGames.map((g) => ({
+        plat_name: g.plat_name,
+        game_name: g.game_name,
+        bet_count: g.bet_count,
+        stake: g.stake,
+        profit: g.profit,
+      })),
       turnover_remaining: formatMicro(c.turnoverRemainingMicro),
       address_age_hours: Math.floor(c.addressAgeMs / 3_600_000),
       other_players: c.otherPlayers,
+      same_device_players: c.sameDevicePlayers,
       flags: c.flags,
     },
   };

@@ -1,14 +1,15 @@
 import { Toast } from 'antd-mobile';
+import { formatErrorMessage, gameStatusError } from '@koi/contract';
 import i18n from '../../i18n';
 import type { GameItem } from './api/types';
 
-/** Spec §8 game toasts by status; other non-playable statuses show only the suffix. */
+/**
+ * Spec §8 game toasts by status, from the contract's error catalogue: the same text the server answers when the
+ * game is opened anyway. Null when the game is playable.
+ */
 export function gameStatusMessage(status: number | null | undefined): string | null {
-  if (status === undefined || status === null || status === 1) return null;
-  if (status === 2) return i18n.t('games.maintenance');
-  if (status === 3) return i18n.t('games.comingSoon');
-  if (status === 4) return i18n.t('games.stayTuned');
-  return i18n.t('games.otherStatus');
+  const key = gameStatusError(status);
+  return key && formatErrorMessage(key, i18n.language === 'en' ? 'en' : 'zh-CN');
 }
 
 export type OpenGameDeps = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { consumeTokenQuery, takeShowDialogFlag } from '../../app/startup';
+import { takeShowDialogFlag } from '../../app/startup';
 import {
   ChevronRightIcon,
   HeadsetIcon,
@@ -110,13 +110,11 @@ export function HomePage() {
   const hot = useHotGamesQuery();
   const games = useGamesQuery({ game_type: category }, category !== 0);
 
-  // Login navigates to /?token=… inside the app; the token is stored and the page reloads at the origin.
-  // After that reload the show-dialog flag opens the notice once (and is cleared).
-  const tokenInQuery = search.get('token');
+  // A show-dialog flag left by an earlier version of the app opens the notice once (and is cleared). Sign-in
+  // itself (the dialog, a sign-in link) opens the notice directly; no token passes through the address.
   useEffect(() => {
-    if (tokenInQuery) consumeTokenQuery();
-    else if (takeShowDialogFlag()) setNoticeOpen(true);
-  }, [tokenInQuery, setNoticeOpen]);
+    if (takeShowDialogFlag()) setNoticeOpen(true);
+  }, [setNoticeOpen]);
 
   function changeCategory(next: number) {
     setCategory(next);

@@ -1,7 +1,7 @@
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isBuilt } from '../../app/routes';
+import { useState } from 'react';
 import { GlobeIcon, MoonIcon, MusicIcon, UserIcon } from '../../components/Icons';
 import { setLanguage, type Language } from '../../i18n';
 import { formatBalance } from '../../lib/format';
@@ -9,13 +9,18 @@ import { useIsSignedIn } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
 import { useLogoutMutation, useUserInfoQuery } from '../auth/api/userInfo';
 import { RefreshBalanceButton } from '../auth/components/RefreshBalanceButton';
+import { AddressPanel } from '../money/components/AddressPanel';
+import { PasswordPanel } from '../money/components/PasswordPanel';
 import './UserPage.css';
 
+type MenuEntry = { key: string; to: string } | { key: string; panel: 'withdrawPassword' | 'address' };
+
 /**
- * Every screen the personal centre leads to (issue 13 item 6), grouped as on the page. An entry shows only
- * once its route is a real screen, so the page never offers a "coming soon" dead end.
+ * Every screen the personal centre leads to (issue 13 item 6), grouped as on the page. Screens that belong
+ * to later issues (income, rebates, VIP, invite) open their route, which says so; the withdrawal password
+ * and addresses open their full-screen panels (spec §2) over this page.
  */
-export const USER_MENU = [
+export const USER_MENU: MenuEntry[][] = [
   [
     { key: 'records', to: '/betRecords' },
     { key: 'report', to: '/accountRecords' },
@@ -27,10 +32,14 @@ export const USER_MENU = [
   [
     { key: 'safe', to: '/safe' },
     { key: 'password', to: '/password' },
+    { key: 'withdrawPassword', panel: 'withdrawPassword' },
+    { key: 'address', panel: 'address' },
+  ],
+  [
     { key: 'vip', to: '/vipInfo' },
     { key: 'invite', to: '/promote' },
   ],
-] as const;
+];
 
 /** 我的 (personal centre, spec §2): the player, the balance, the way to every screen, and the settings. */
 export default function UserPage() {
@@ -45,7 +54,12 @@ export default function UserPage() {
   const toggleDark = useUiStore((s) => s.toggleDark);
   const toggleMuted = useUiStore((s) => s.toggleMuted);
   const info = user.data;
-  const groups = USER_MENU.map((group) => group.filter((entry) => isBuilt(entry.to))).filter((g) => g.length);
+  const [panel, setPanel] = useState<'withdrawPassword' | 'address' | null>(null);
+  const open = (entry: MenuEntry) => {
+    if (!signedIn) openLogin(1);
+    else if ('to' in entry) navigate(entry.to);
+    else setPanel(entry.panel);
+  };
 
   return (
     <div className="user-page">
@@ -81,11 +95,19 @@ export default function UserPage() {
           </div>
         ) : null}
       </section>
-      {groups.map((group) => (
+      {USER_MENU.map((group) => (
         <List className="user-menu" key={group[0]!.key}>
-          {group.map(({ key, to }) => (
-            <List.Item key={key} onClick={() => (signedIn ? navigate(to) : openLogin(1))}>
-              {t(`user.menu.${key}`)}
+          {group.map((entry) => (
+            <List.Item
+              key={entry.key}
+              onClick={() => open(entry)}
+              extra={
+                entry.key === 'withdrawPassword' && signedIn
+                  ? t(info?.set_password ? 'money.isSet' : 'money.notSet')
+                  : undefined
+              }
+            >
+              {t(`user.menu.${entry.key}` as 'user.menu.records')}
             </List.Item>
           ))}
         </List>
@@ -121,9 +143,7 @@ export default function UserPage() {
         >
           {t('user.language')}
         </List.Item>
-        {isBuilt('/about') ? (
-          <List.Item onClick={() => navigate('/about')}>{t('user.menu.about')}</List.Item>
-        ) : null}
+        <List.Item onClick={() => navigate('/about')}>{t('user.menu.about')}</List.Item>
       </List>
       {signedIn ? (
         <div className="user-page__logout">
@@ -138,6 +158,12 @@ export default function UserPage() {
             {t('auth.logout')}
           </Button>
         </div>
+      ) : null}
+      {signedIn ? (
+        <>
+          <PasswordPanel visible={panel === 'withdrawPassword'} onClose={() => setPanel(null)} />
+          <AddressPanel visible={panel === 'address'} onClose={() => setPanel(null)} />
+        </>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isBuilt } from '../../app/routes';
+import { isBuilt, LAYOUT_SCREENS } from '../../app/routes';
 import i18n from '../../i18n';
 import { useAuthStore } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
@@ -54,7 +54,7 @@ describe('personal centre', () => {
     expect(calls.some((c) => c.url.pathname === '/api/plat/refresh')).toBe(true);
   });
 
-  it('links only to screens that exist, and opens them', async () => {
+  it('leads to every screen, and opens routes and the withdrawal panels', async () => {
     serve();
     const { router } = renderRoutes(
       [
@@ -63,19 +63,28 @@ describe('personal centre', () => {
       ],
       ['/user'],
     );
-    const entries = USER_MENU.flat();
-    const built = entries.filter((e) => isBuilt(e.to));
-    expect(built.map((e) => e.to)).toEqual(
-      expect.arrayContaining(['/betRecords', '/accountRecords', '/transactionRecords']),
-    );
-    for (const e of entries) {
-      const label = i18n.t(`user.menu.${e.key}`);
-      if (isBuilt(e.to)) expect(screen.getByText(label)).toBeInTheDocument();
-      else expect(screen.queryByText(label)).toBeNull();
-    }
-    expect(screen.queryByText('敬请期待')).toBeNull();
-    fireEvent.click(screen.getByText('交易记录'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/transactionRecords'));
+    for (const e of USER_MENU.flat())
+      expect(screen.getByText(i18n.t(`user.menu.${e.key}`))).toBeInTheDocument();
+    // Every route the menu names is one of the app's routes (built now, or saying which issue brings it).
+    for (const e of USER_MENU.flat())
+      if ('to' in e) expect(LAYOUT_SCREENS.map((s) => `/${s.path}`)).toContain(e.to);
+    for (const built of [
+      '/betRecords',
+      '/accountRecords',
+      '/transactionRecords',
+      '/safe',
+      '/password',
+      '/about',
+    ])
+      expect(isBuilt(built)).toBe(true);
+    expect(screen.getByText('关于我们')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('未设置')).toBeInTheDocument(), WAIT);
+    fireEvent.click(screen.getByText('提现密码'));
+    expect(await screen.findByText('设置提现密码', {}, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('提现地址'));
+    expect(await screen.findByText('修改提现地址', {}, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('安全中心'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/safe'));
   });
 
   it('asks a visitor to sign in instead of opening a record screen', () => {

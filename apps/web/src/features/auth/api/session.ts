@@ -30,6 +30,13 @@ export async function login(form: AuthForm, options: { silent?: boolean } = {}):
   return token;
 }
 
+/** Trades a sign-in link's one-time code (decision 31) for a session token of this browser. */
+export async function exchangeSignInCode(code: string): Promise<string> {
+  const device = await getDevice();
+  const { token } = await api.post<{ token: string }>('/api/home/sign-in-link/exchange', { code, device });
+  return token;
+}
+
 export async function register(form: AuthForm & { age_confirmed: boolean }): Promise<boolean> {
   const device = await getDevice();
   const ok = await api.post<boolean>('/api/home/register', {

@@ -135,7 +135,10 @@ describe('LoginDialog', () => {
     expect(String(register.init.body)).toContain('age_confirmed=1');
     expect(String(register.init.body)).toContain('confrimPas=secret1');
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '注册成功' }));
-    expect(router.state.location.search).toBe('?token=tok-1');
+    // No token in the address (decision 31): home with the notice open instead.
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.pathname).not.toContain('tok-1');
+    expect(useUiStore.getState().noticeOpen).toBe(true);
     expect(useUiStore.getState().loginOpen).toBe(false);
     // 记住密码 keeps the username only (decision 30).
     expect(localStorage.getItem('userPass')).toBe(JSON.stringify({ username: 'player0001' }));

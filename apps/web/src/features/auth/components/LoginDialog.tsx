@@ -20,6 +20,7 @@ export function LoginDialog() {
   const setLoginType = useUiStore((s) => s.setLoginType);
   const closeLogin = useUiStore((s) => s.closeLogin);
   const setServiceOpen = useUiStore((s) => s.setServiceOpen);
+  const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
   const setToken = useAuthStore((s) => s.setToken);
   const [form, setForm] = useState<AuthForm>(EMPTY);
   const [remember, setRemember] = useState(() => readRemembered() !== null);
@@ -79,8 +80,10 @@ export function LoginDialog() {
     saveRemembered(remember, values.username);
     closeLogin();
     Toast.show({ content: t('auth.loginOk'), icon: 'success' });
-    // Spec §2/§4: after login go to / with the token in the query; home stores it and reloads at the origin.
-    navigate(`/?token=${encodeURIComponent(token)}`);
+    // Spec §2/§4: after login go to / and show the notice once. The session token never goes into the address
+    // (decision 31: a link's `token` is a one-time code; a session token in a URL reaches history and logs).
+    setNoticeOpen(true);
+    navigate('/');
   }
 
   async function onLogin() {

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { GAME_STATUS_BADGES } from '@koi/contract';
 import { imageUrl, PLACEHOLDER_IMAGE } from '../../../lib/format';
 import type { GameItem } from '../api/types';
 import './GameTile.css';
 
-/** Spec §2: non-playable items show a corner badge for status 2, 3 or 4. */
+/** Spec §2: non-playable items show a corner badge for status 2, 3 or 4 (texts from the contract). */
 export function StatusBadge({ status }: { status: GameItem['status'] }) {
-  const { t } = useTranslation();
-  if (status !== 2 && status !== 3 && status !== 4) return null;
-  return <span className={`game-badge game-badge--${status}`}>{t(`home.status.${status}`)}</span>;
+  const { i18n } = useTranslation();
+  const badge = status === null || status === undefined ? undefined : GAME_STATUS_BADGES[status];
+  if (!badge) return null;
+  return (
+    <span className={`game-badge game-badge--${status}`}>{i18n.language === 'en' ? badge.en : badge.zh}</span>
+  );
 }
 
 export function GameTile({
@@ -23,7 +27,8 @@ export function GameTile({
   const art = variant === 'hot' ? game.game_image || game.image : game.image || game.game_image;
   const src = imageUrl(art);
   const hasArt = Boolean(art);
-  const dimmed = game.status === 2 || game.status === 3 || game.status === 4;
+  const dimmed =
+    game.status !== null && game.status !== undefined && Boolean(GAME_STATUS_BADGES[game.status]);
   return (
     <button
       type="button"

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageLoading, PageState } from '../../../components/PageState';
 import { imageUrl } from '../../../lib/format';
 import { useGamePlatListQuery } from '../api/gamePlatList';
+import { categoryName } from '../categoryName';
 import type { GameCategoryRecord } from '../api/types';
 import './AllGamesPage.css';
 
@@ -29,7 +30,7 @@ export default function AllGamesPage() {
         <section key={block.id} className="all-games__block" data-testid={`block-${block.id}`}>
           <h2 className="section-title">
             <img src={`/assets/categories/type-${block.id}.svg`} alt="" className="section-title__img" />
-            {t(`games.categories.${block.id}`)}
+            {categoryName(block.id)}
           </h2>
           <div className="all-games__grid">
             {block.items.map((record) => (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useGamePlatListQuery } from '../api/gamePlatList';
 import { useGamesQuery } from '../api/games';
+import { categoryName } from '../categoryName';
 import { GameGrid } from '../components/GameGrid';
 import { useOpenGame } from '../useOpenGame';
 import './AllGamesPage.css';
@@ -9,7 +10,8 @@ import './CateListPage.css';
 
 /** cateList (spec §2): the games of one provider (plat_id) in one category (plat_type). */
 export default function CateListPage() {
-  const { t } = useTranslation();
+  // Subscribes to the language, so the category names (read from the contract) follow a switch.
+  useTranslation();
   const [search] = useSearchParams();
   const platId = Number(search.get('plat_id')) || undefined;
   const platType = Number(search.get('plat_type')) || undefined;
@@ -23,7 +25,7 @@ export default function CateListPage() {
     <div className="cate-list">
       <div className="cate-list__head">
         {provider ? <strong>{provider}</strong> : null}
-        {platType ? <span>{t(`games.categories.${platType}` as 'games.categories.1')}</span> : null}
+        {platType ? <span>{categoryName(Number(platType))}</span> : null}
       </div>
       <GameGrid
         games={query.data}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../../lib/format';
 import { useGameTypesQuery } from '../../games/api/gameTypes';
+import { categoryName } from '../../games/categoryName';
 import type { GameCategory } from '../../games/api/types';
 import './CategoryTabs.css';
 
@@ -20,7 +21,8 @@ export function parseHomeCategory(value: string | null): number {
  * order), loaded once at start. A name the app translates is shown in the player's language; others as sent.
  */
 export function CategoryTabs({ value, onChange }: { value: number; onChange: (c: number) => void }) {
-  const { t } = useTranslation();
+  // Subscribes to the language, so the category names (read from the contract) follow a switch.
+  useTranslation();
   const types = useGameTypesQuery();
   const tabs = types.data?.length ? types.data : HOT_ONLY;
   return (
@@ -39,7 +41,7 @@ export function CategoryTabs({ value, onChange }: { value: number; onChange: (c:
             alt=""
             className="category-tab__icon"
           />
-          <span>{t(`home.categories.${id}`, { defaultValue: name })}</span>
+          <span>{categoryName(id, 'tab', name)}</span>
         </button>
       ))}
     </div>

@@ -79,20 +79,23 @@ export function useRechargeOrderQuery(orderId: string | null, follow: boolean) {
   });
 }
 
-/** Payment channels are optional: an empty or failed list leaves TRC20 as the only choice. */
-export function usePayChannelsQuery() {
-  return useQuery({
-    queryKey: rechargeKeys.channels,
-    queryFn: () => api.post<PayChannel[]>('/api/pay/channel', undefined, { silent: true }),
-    staleTime: STALE.MINUTES_5,
-  });
-}
+/**
+ * The payment channels with their limits, fee and rate (spec §4 loads the channel rate at start). They are
+ * optional: an empty or failed list leaves TRC20 as the only choice.
+ */
+export const payChannelsQuery = {
+  queryKey: rechargeKeys.channels,
+  queryFn: () => api.post<PayChannel[]>('/api/pay/channel', undefined, { silent: true }),
+  staleTime: STALE.MINUTES_5,
+};
+
+export const usePayChannelsQuery = () => useQuery(payChannelsQuery);
 
 export type ChannelOrder = { order_id: string; pay_url: string };
 
 export function useChannelOrderMutation() {
   return useMutation({
-    mutationFn: (input: { amount: string; channel_id: string; return_url: string }) =>
+    mutationFn: (input: { amount: string; channel_id: string }) =>
       api.post<ChannelOrder>('/api/plat/iPay/rechargeOrder', input),
   });
 }

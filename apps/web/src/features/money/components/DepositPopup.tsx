@@ -123,6 +123,18 @@ export function DepositPopup({
             {t('money.depositWarning')}
           </p>
           <p className="deposit-popup__waiting">{t('money.waitingPayment')}</p>
+          {/* Only a server configured with the sandbox (development, demos) sends this link; production never does. */}
+          {order.sandbox_wallet_url && (
+            <a
+              className="deposit-popup__sandbox"
+              href={order.sandbox_wallet_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="deposit-sandbox-link"
+            >
+              {t('money.sandboxPay')}
+            </a>
+          )}
         </div>
       )}
     </Popup>

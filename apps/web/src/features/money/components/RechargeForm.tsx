@@ -64,8 +64,8 @@ export function RechargeForm() {
       const result = await channelOrder
         .mutateAsync({
           amount: amount.trim(),
+          // The server sends the channel our configured return address (WEB_PUBLIC_URL/recharge?channel_order=…).
           channel_id: String(chosen.id),
-          return_url: `${window.location.origin}/recharge?result=1`,
         })
         .catch(() => null);
       if (result) window.location.assign(result.pay_url);

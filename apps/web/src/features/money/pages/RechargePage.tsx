@@ -7,7 +7,7 @@ import './RechargePage.css';
 
 /**
  * 充值 tab (spec §2): deposit and withdrawal on one screen; `?type=withdraw` (the home shortcut) opens the
- * withdrawal side. `?result=1` is where a hosted payment channel sends the player back.
+ * withdrawal side. `?channel_order=<order id>` is where a hosted payment channel sends the player back.
  */
 export default function RechargePage() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export default function RechargePage() {
         <Tabs.Tab title={t('money.tabRecharge')} key="recharge" />
         <Tabs.Tab title={t('money.tabWithdraw')} key="withdraw" />
       </Tabs>
-      {params.get('result') ? (
+      {params.get('result') || params.get('channel_order') ? (
         <p className="recharge-page__result" role="status">
           {t('money.channelReturned')}
         </p>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { BetDetailRow, BetRecordRow, BillChange, WinLossRow } from '@koi/contract';
+import type { z } from 'zod';
+import type { BetDetailRow, BetRecordRow, BillChange, inoutRecord, WinLossRow } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
@@ -15,6 +16,8 @@ export const recordKeys = {
   betDetail: (token: string | null, platTypeId: number, gameCode: string, range: TimeRange) =>
     ['records', 'betDetail', token, platTypeId, gameCode, range] as const,
   bills: (token: string | null, range: TimeRange) => ['records', 'bills', token, range] as const,
+  inout: (token: string | null, range: TimeRange, type: InoutType) =>
+    ['records', 'inout', token, range, type] as const,
   winLoss: (token: string | null, range: TimeRange) => ['records', 'winLoss', token, range] as const,
 };
 
@@ -50,6 +53,25 @@ export async function fetchBetDetail(
 export async function fetchBillChanges(range: TimeRange, page: number): Promise<RecordPage<BillChange>> {
   const r = await api.post<{ list: BillChange[]; total: number }>('/api/plat/bill-change', {
     time: range,
+    page,
+    size: RECORDS_PAGE_SIZE,
+  });
+  return { items: r.list, total: r.total };
+}
+
+/** A deposit or withdrawal of the player (POST /api/plat/inout-records). */
+export type InoutRecord = z.infer<typeof inoutRecord>;
+/** 0 all, 1 deposits, 2 withdrawals. */
+export type InoutType = 0 | 1 | 2;
+
+export async function fetchInoutRecords(
+  range: TimeRange,
+  type: InoutType,
+  page: number,
+): Promise<RecordPage<InoutRecord>> {
+  const r = await api.post<{ list: InoutRecord[]; total: number }>('/api/plat/inout-records', {
+    range,
+    type,
     page,
     size: RECORDS_PAGE_SIZE,
   });
@@ -95,6 +117,13 @@ export function useBetDetailQuery(platTypeId: number, gameCode: string, range: T
 export function useBillChangesQuery(range: TimeRange) {
   const token = useAuthStore((s) => s.token);
   return usePagedRecords(recordKeys.bills(token, range), (page) => fetchBillChanges(range, page));
+}
+
+export function useInoutRecordsQuery(range: TimeRange, type: InoutType) {
+  const token = useAuthStore((s) => s.token);
+  return usePagedRecords(recordKeys.inout(token, range, type), (page) =>
+    fetchInoutRecords(range, type, page),
+  );
 }
 
 export type WinLossReport = {

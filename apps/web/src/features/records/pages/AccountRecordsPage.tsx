@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../../components/PageState';
 import { formatBalance } from '../../../lib/format';
 import { useIsSignedIn } from '../../../stores/auth';
+import { categoryName } from '../../games/categoryName';
 import { useWinLossQuery } from '../api/records';
 import { Money } from '../components/Money';
 import { ProfitChart } from '../components/ProfitChart';
@@ -19,8 +20,7 @@ export default function AccountRecordsPage() {
   const [range, setRange] = useRangeParam();
   const query = useWinLossQuery(range);
   // The app names the categories it knows in the player's language; others keep the server's name.
-  const categoryName = (r: WinLossRow) =>
-    t(`games.categories.${r.game_type_id}`, { defaultValue: r.category_name });
+  const nameOf = (r: WinLossRow) => categoryName(r.game_type_id, 'full', r.category_name);
 
   let body;
   if (!signedIn) {
@@ -51,12 +51,12 @@ export default function AccountRecordsPage() {
           <PageState kind="empty" text={t('records.empty')} />
         ) : (
           <>
-            <ProfitChart bars={profitBars(data, range, categoryName)} title={t('records.chart')} />
+            <ProfitChart bars={profitBars(data, range, nameOf)} title={t('records.chart')} />
             <ul className="record-list" data-testid="record-list">
               {data.map((r) => (
                 <li key={`${r.date}:${r.game_type_id}`} className="record-card">
                   <div className="record-card__row">
-                    <span className="record-card__title">{categoryName(r)}</span>
+                    <span className="record-card__title">{nameOf(r)}</span>
                     <Money value={r.profit} />
                   </div>
                   <div className="record-card__row record-card__meta">

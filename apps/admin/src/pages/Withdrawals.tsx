@@ -1,0 +1,531 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Segmented,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminWithdrawal } from '@koi/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useReasonPrompt } from '../components/ReasonPrompt';
+import { Money, QueryError, fmtTime, pagination } from '../components/ui';
+import { useCan, useMe } from '../lib/permissions';
+import { withdrawalsApi } from '../lib/withdrawalsApi';
+
+type StatusFilter = 'open' | 'applied' | 'approved' | 'paying' | 'paid' | 'rejected' | 'all';
+const STATUS_FILTERS: StatusFilter[] = ['open', 'applied', 'approved', 'paying', 'paid', 'rejected', 'all'];
+
+/**
+ * A payout whose outcome the rail has not confirmed (a timeout, a lost answer, a crash) stays `paying`
+ * (decision 22). Operators see it as "processing, outcome unknown" so nobody refunds or re-sends it by hand:
+ * the reconciler settles it from the rail's own answer.
+ */
+const outcomeUnknown = (w: AdminWithdrawal) =>
+  w.state === 'paying' && (w.payout_attempts > 0 || w.last_payout_error !== null);
+
+export function WithdrawalStateTag({ w }: { w: AdminWithdrawal }) {
+  const { t } = useTranslation();
+  if (outcomeUnknown(w)) return <Tag color="orange">{t('withdrawals.state.processing')}</Tag>;
+  if (w.needs_second_approval) return <Tag color="purple">{t('withdrawals.state.secondPending')}</Tag>;
+  const color = {
+    applied: 'gold',
+    approved: 'blue',
+    paying: 'processing',
+    paid: 'green',
+    rejected: 'default',
+  }[w.state];
+  return <Tag color={color}>{t(`withdrawals.state.${w.state}`)}</Tag>;
+}
+
+function FlagTags({ flags }: { flags: string[] }) {
+  const { t } = useTranslation();
+  if (flags.length === 0) return <Tag color="green">{t('withdrawals.noFlags')}</Tag>;
+  return (
+    <Space size={[0, 4]} wrap>
+      {flags.map((f) => (
+        <Tag key={f} color="red">
+          {t(`withdrawals.flag.${f}`, { defaultValue: f })}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** A transaction hash, shortened in tables, copyable in full. */
+function TxHash({ hash, full }: { hash: string | null; full?: boolean }) {
+  if (!hash) return <>—</>;
+  return (
+    <Typography.Text copyable={{ text: hash }} code data-testid="withdrawal-tx-hash">
+      {full ? hash : `${hash.slice(0, 10)}…${hash.slice(-6)}`}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The finance review queue (decision 22): withdrawals by state, oldest first, with filters; a review drawer
+ * with the player's context; approve (two different operators above the configured amount) and reject with a
+ * reason shown to the player.
+ */
+export function WithdrawalsPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<StatusFilter>('open');
+  const [filters, setFilters] = useState<{ player_id?: string; address?: string; min_amount?: string }>({});
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [form] = Form.useForm<typeof filters>();
+  const params = {
+    status,
+    ...page,
+    player_id: filters.player_id || undefined,
+    address: filters.address || undefined,
+    min_amount: filters.min_amount || undefined,
+  };
+  const list = useQuery({
+    queryKey: ['admin', 'withdrawals', params],
+    queryFn: () => withdrawalsApi.list(params),
+    placeholderData: keepPreviousData,
+    // The queue changes as players apply and payouts settle; a finance screen left open stays current.
+    refetchInterval: 15_000,
+  });
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('menu.withdrawals')}
+      </Typography.Title>
+      <Segmented
+        value={status}
+        onChange={(v) => {
+          setStatus(v as StatusFilter);
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+        options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`withdrawals.filter.${s}`) }))}
+      />
+      <Form
+        form={form}
+        layout="inline"
+        name="withdrawal-filters"
+        onFinish={(v) => {
+          setFilters({
+            player_id: v.player_id?.trim(),
+            address: v.address?.trim(),
+            min_amount: v.min_amount?.trim(),
+          });
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+      >
+        <Form.Item
+          name="player_id"
+          rules={[{ pattern: /^\d*$/, message: t('withdrawals.playerIdFormat') }]}
+          style={{ width: 140 }}
+        >
+          <Input placeholder={t('withdrawals.playerId')} allowClear />
+        </Form.Item>
+        <Form.Item name="address" style={{ width: 340 }}>
+          <Input placeholder={t('withdrawals.address')} allowClear />
+        </Form.Item>
+        <Form.Item
+          name="min_amount"
+          rules={[{ pattern: /^(\d{1,12}(\.\d{1,6})?)?$/, message: t('withdrawals.amountFormat') }]}
+          style={{ width: 160 }}
+        >
+          <Input placeholder={t('withdrawals.minAmount')} allowClear suffix="USDT" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common.search')}
+        </Button>
+      </Form>
+      <QueryError error={list.error} />
+      <Table<AdminWithdrawal>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching && !list.data}
+        dataSource={list.data?.data}
+        pagination={pagination(page.page, page.size, list.data?.total, (p, s) =>
+          setPage({ page: p, size: s }),
+        )}
+        onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          {
+            title: t('withdrawals.player'),
+            render: (_, r) => <Link to={`/players/${r.player_id}`}>{`${r.username} (#${r.player_id})`}</Link>,
+          },
+          {
+            title: t('withdrawals.amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            width: 130,
+            render: (v: string, r) => (
+              <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
+                <Money value={v} />
+                {r.two_operators_required && <Tag color="purple">{t('withdrawals.twoOperators')}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: t('withdrawals.fee'),
+            dataIndex: 'fee',
+            align: 'right',
+            width: 100,
+            render: (v: string) => <Money value={v} />,
+          },
+          {
+            title: t('withdrawals.address'),
+            dataIndex: 'address',
+            width: 280,
+            render: (v: string, r) => (
+              <Typography.Text copyable={{ text: v }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+                {r.address_type === '2' ? `+${r.area} ${v}` : v}
+              </Typography.Text>
+            ),
+          },
+          { title: t('withdrawals.stateCol'), render: (_, r) => <WithdrawalStateTag w={r} /> },
+          {
+            title: t('withdrawals.flags'),
+            render: (_, r) => <FlagTags flags={r.context.flags} />,
+          },
+          { title: t('withdrawals.appliedAt'), dataIndex: 'created_at', render: fmtTime, width: 170 },
+          {
+            title: t('withdrawals.txHash'),
+            dataIndex: 'tx_hash',
+            width: 170,
+            render: (v: string | null) => <TxHash hash={v} />,
+          },
+          {
+            title: t('common.actions'),
+            fixed: 'right',
+            render: (_, r) => (
+              <Button size="small" type="primary" ghost onClick={() => setOpenId(r.id)}>
+                {r.state === 'applied' ? t('withdrawals.review') : t('withdrawals.view')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {openId !== null && <WithdrawalDrawer id={openId} onClose={() => setOpenId(null)} />}
+    </Space>
+  );
+}
+
+export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const me = useMe().data;
+  const queryClient = useQueryClient();
+  const [ask, reasonHolder] = useReasonPrompt();
+  const [approving, setApproving] = useState(false);
+  const [note, setNote] = useState('');
+  const [approveError, setApproveError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const detail = useQuery({
+    queryKey: ['admin', 'withdrawal', id],
+    queryFn: () => withdrawalsApi.one(id),
+    // While a payout is under way the drawer follows it to paid (or to the reconciler's answer).
+    refetchInterval: (q) =>
+      q.state.data && ['approved', 'paying'].includes(q.state.data.state) ? 3_000 : false,
+  });
+  const w = detail.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const ownFirstApproval = Boolean(w?.needs_second_approval && me && w.approved_by === me.id);
+  const mayApprove = can('POST /api/admin/withdrawals/:id/approve') && w?.state === 'applied';
+
+  const approve = async () => {
+    setBusy(true);
+    setApproveError(null);
+    try {
+      const next = await withdrawalsApi.approve(id, note.trim());
+      queryClient.setQueryData(['admin', 'withdrawal', id], next);
+      await refresh();
+      setApproving(false);
+      setNote('');
+    } catch (e) {
+      setApproveError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reject = () =>
+    ask({
+      title: t('withdrawals.reject'),
+      description: t('withdrawals.rejectHint'),
+      danger: true,
+      run: async (reason) => {
+        await withdrawalsApi.reject(id, reason);
+        await refresh();
+      },
+    });
+
+  return (
+    <Drawer
+      open
+      width={1000}
+      onClose={onClose}
+      title={w ? `${t('withdrawals.drawerTitle')} #${w.id} · ${w.username} (#${w.player_id})` : ''}
+      extra={
+        w?.state === 'applied' && (
+          <Space>
+            <Button danger onClick={reject} disabled={!can('POST /api/admin/withdrawals/:id/reject')}>
+              {t('withdrawals.reject')}
+            </Button>
+            <Tooltip title={ownFirstApproval ? t('withdrawals.ownFirstApproval') : undefined}>
+              <Button
+                type="primary"
+                disabled={!mayApprove || ownFirstApproval}
+                onClick={() => {
+                  setApproveError(null);
+                  setApproving(true);
+                }}
+              >
+                {w.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
+              </Button>
+            </Tooltip>
+          </Space>
+        )
+      }
+    >
+      <QueryError error={detail.error} />
+      {w && (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <DecisionBanner w={w} ownFirstApproval={ownFirstApproval} />
+          <Descriptions bordered size="small" column={3} title={t('withdrawals.orderTitle')}>
+            <Descriptions.Item label={t('withdrawals.stateCol')}>
+              <WithdrawalStateTag w={w} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.amount')}>
+              <Money value={w.amount} /> USDT
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.feeTotal')}>
+              <Money value={w.fee} /> / <Money value={w.total} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.address')} span={2}>
+              <Typography.Text copyable style={{ fontFamily: 'monospace' }}>
+                {w.address_type === '2' ? `+${w.area} ${w.address}` : w.address}
+              </Typography.Text>{' '}
+              <Tag>{t(`withdrawals.addressType.${w.address_type}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.addressAge')}>
+              {t('withdrawals.hours', { n: w.context.address_age_hours })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.appliedAt')}>{fmtTime(w.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.updatedAt')}>{fmtTime(w.updated_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.approvals')}>
+              {w.approved_by === null && w.state !== 'applied' && w.state !== 'rejected'
+                ? t('withdrawals.autoApproved')
+                : [w.approved_by, w.second_approved_by]
+                    .filter((o): o is number => o !== null)
+                    .map((o) => t('withdrawals.operator', { id: o }))
+                    .join(' · ') || '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.txHash')} span={3}>
+              <TxHash hash={w.tx_hash} full />
+            </Descriptions.Item>
+            {w.reason && (
+              <Descriptions.Item label={t('withdrawals.rejectReason')} span={3}>
+                {w.reason}
+              </Descriptions.Item>
+            )}
+            {(w.payout_attempts > 0 || w.last_payout_error) && (
+              <Descriptions.Item label={t('withdrawals.payoutAttempts')} span={3}>
+                {w.payout_attempts}
+                {w.last_payout_error ? ` · ${w.last_payout_error}` : ''}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <PlayerContext w={w} />
+        </Space>
+      )}
+      <Modal
+        open={approving}
+        title={w?.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
+        okText={t('common.confirm')}
+        okButtonProps={{ loading: busy }}
+        onOk={() => void approve()}
+        onCancel={() => setApproving(false)}
+        destroyOnHidden
+      >
+        {w && (
+          <p>
+            {t('withdrawals.approveHint', { amount: w.amount, address: w.address })}
+            {w.two_operators_required && !w.needs_second_approval && (
+              <>
+                <br />
+                <Typography.Text type="warning">{t('withdrawals.firstOfTwo')}</Typography.Text>
+              </>
+            )}
+          </p>
+        )}
+        {approveError && (
+          <Alert type="error" showIcon message={approveError} style={{ marginBottom: 12 }} role="alert" />
+        )}
+        <Input.TextArea
+          rows={2}
+          maxLength={256}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder={t('withdrawals.notePlaceholder')}
+          aria-label={t('withdrawals.note')}
+        />
+      </Modal>
+      {reasonHolder}
+    </Drawer>
+  );
+}
+
+/** What the operator must know before acting: two-operator state, payout under way, outcome unknown. */
+function DecisionBanner({ w, ownFirstApproval }: { w: AdminWithdrawal; ownFirstApproval: boolean }) {
+  const { t } = useTranslation();
+  if (w.needs_second_approval) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="second-approval-banner"
+        message={t('withdrawals.secondPendingTitle', { id: w.approved_by })}
+        description={
+          ownFirstApproval ? t('withdrawals.ownFirstApproval') : t('withdrawals.secondPendingHint')
+        }
+      />
+    );
+  }
+  if (w.state === 'applied' && w.two_operators_required) {
+    return <Alert type="info" showIcon message={t('withdrawals.twoOperatorsHint')} />;
+  }
+  if (outcomeUnknown(w)) {
+    return <Alert type="warning" showIcon message={t('withdrawals.processingHint')} />;
+  }
+  if (w.state === 'approved' || w.state === 'paying') {
+    return <Alert type="info" showIcon message={t('withdrawals.payingHint')} />;
+  }
+  if (w.state === 'paid') {
+    return <Alert type="success" showIcon message={t('withdrawals.paidHint')} />;
+  }
+  return null;
+}
+
+function PlayerContext({ w }: { w: AdminWithdrawal }) {
+  const { t } = useTranslation();
+  const c = w.context;
+  const turnoverMet = /^0(\.0*)?$/.test(c.turnover_remaining);
+  const players = (ids: number[]) =>
+    ids.length === 0 ? (
+      <Tag color="green">{t('withdrawals.none')}</Tag>
+    ) : (
+      <Space size={[4, 4]} wrap>
+        {ids.map((pid) => (
+          <Link key={pid} to={`/players/${pid}`}>
+            <Tag color="red">#{pid}</Tag>
+          </Link>
+        ))}
+      </Space>
+    );
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('withdrawals.contextTitle')}
+      </Typography.Title>
+      <Row gutter={12}>
+        <Col span={6}>
+          <Card size="small">
+            <Statistic title={t('withdrawals.deposits')} value={c.deposits} suffix="USDT" />
+          </Card>
+        </Col>
+        <Col span={6}>
+          <Card size="small">
+            <Statistic
+              title={t('withdrawals.withdrawn')}
+              value={c.withdrawn}
+              suffix="USDT"
+              valueStyle={
+                c.flags.includes('withdraws_more_than_deposited') ? { color: '#cf1322' } : undefined
+              }
+            />
+          </Card>
+        </Col>
+        <Col span={6}>
+          <Card size="small">
+            <Statistic
+              title={t('withdrawals.weekProfit')}
+              value={c.week_bets.profit}
+              suffix="USDT"
+              // The player's win is the platform's loss: red when the player is up, green when down.
+              valueStyle={
+                /^0(\.0*)?$/.test(c.week_bets.profit)
+                  ? undefined
+                  : { color: c.week_bets.profit.startsWith('-') ? '#3f8600' : '#cf1322' }
+              }
+            />
+          </Card>
+        </Col>
+        <Col span={6}>
+          <Card size="small">
+            <Statistic
+              title={t('withdrawals.turnover')}
+              value={turnoverMet ? t('withdrawals.turnoverMet') : c.turnover_remaining}
+              suffix={turnoverMet ? undefined : 'USDT'}
+              valueStyle={{ color: turnoverMet ? '#3f8600' : '#cf1322' }}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Descriptions bordered size="small" column={2}>
+        <Descriptions.Item label={t('withdrawals.flags')} span={2}>
+          <FlagTags flags={c.flags} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.history')}>
+          {t('withdrawals.historyText', { previous: c.previous_withdrawals, open: c.open_withdrawals })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.weekBets')}>
+          {t('withdrawals.weekBetsText', {
+            count: c.week_bets.bet_count,
+            stake: c.week_bets.stake,
+            payout: c.week_bets.payout,
+          })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.sameAddress')}>{players(c.other_players)}</Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.sameDevice')}>
+          {players(c.same_device_players)}
+        </Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey={(g) => `${g.plat_name}:${g.game_name}`}
+        title={() => t('withdrawals.recentGames')}
+        pagination={false}
+        dataSource={c.recent_games}
+        locale={{ emptyText: t('withdrawals.noBets') }}
+        columns={[
+          { title: t('withdrawals.game'), render: (_, g) => `${g.plat_name} · ${g.game_name}` },
+          { title: t('withdrawals.betCount'), dataIndex: 'bet_count', align: 'right' },
+          {
+            title: t('withdrawals.stake'),
+            dataIndex: 'stake',
+            align: 'right',
+            render: (v: string) => <Money value={v} />,
+          },
+          {
+            title: t('withdrawals.profit'),
+            dataIndex: 'profit',
+            align: 'right',
+            render: (v: string) => <Money value={v} signed />,
+          },
+        ]}
+      />
+    </Space>
+  );
+}

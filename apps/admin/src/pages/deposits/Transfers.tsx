@@ -1,0 +1,151 @@
+import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { CheckCircleOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { QueryError, fmtTime } from '../../components/ui';
+import { adminApi, type ChainTransfer } from '../../lib/api';
+import {
+  ChainText,
+  type ListFilters,
+  moneyCell,
+  PageHead,
+  PlayerLink,
+  StateTag,
+  timeCell,
+  useFilteredPage,
+} from './shared';
+
+/**
+ * 链上转账: every TRC20 transfer the watcher recorded, with its confirmation, whether it is the official USDT
+ * contract, and what became of it (credited to an order, in the unmatched queue, or a look-alike token).
+ */
+export function ChainTransfersPage() {
+  const { t } = useTranslation();
+  const { list, filters, search, pagination } = useFilteredPage(
+    'chain-transfers',
+    { status: '' },
+    adminApi.chainTransfers,
+  );
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <PageHead title={t('menu.chainTransfers')} hint={t('deposits.transfersHint')} />
+      <Form<ListFilters>
+        layout="inline"
+        name="transfer-filters"
+        initialValues={filters}
+        style={{ rowGap: 12 }}
+        onFinish={search}
+      >
+        <Form.Item name="status">
+          <Select
+            style={{ width: 140 }}
+            options={[
+              { value: '', label: t('common.all') },
+              ...['seen', 'credited', 'unmatched', 'foreign_token'].map((s) => ({
+                value: s,
+                label: t(`deposits.state.${s}`),
+              })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="address">
+          <Input allowClear placeholder={t('deposits.toAddress')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="from_address">
+          <Input allowClear placeholder={t('deposits.fromAddress')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="tx_id">
+          <Input allowClear placeholder={t('deposits.txId')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="range">
+          <DatePicker.RangePicker showTime />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('common.search')}
+        </Button>
+      </Form>
+      <QueryError error={list.error} />
+      <Table<ChainTransfer>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={list.data?.data}
+        pagination={pagination}
+        columns={[
+          { title: t('deposits.blockTime'), dataIndex: 'block_time', render: timeCell },
+          {
+            title: t('deposits.txId'),
+            dataIndex: 'tx_id',
+            render: (v: string) => <ChainText value={v} short />,
+          },
+          {
+            title: t('deposits.token'),
+            render: (_, r) =>
+              r.official_token ? (
+                <Tag color="green">USDT</Tag>
+              ) : (
+                <Tooltip title={r.token_contract}>
+                  <Tag color="red" icon={<WarningOutlined />}>
+                    {`${r.token_symbol} · ${t('deposits.lookalike')}`}
+                  </Tag>
+                </Tooltip>
+              ),
+          },
+          {
+            title: t('deposits.fromAddress'),
+            dataIndex: 'from_address',
+            render: (v: string) => <ChainText value={v} short />,
+          },
+          {
+            title: t('deposits.toAddress'),
+            dataIndex: 'to_address',
+            render: (v: string) => <ChainText value={v} short />,
+          },
+          {
+            title: t('deposits.amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            render: moneyCell,
+          },
+          {
+            title: t('deposits.confirmation'),
+            render: (_, r) =>
+              r.confirmed ? (
+                <Tooltip title={fmtTime(r.confirmed_at)}>
+                  <Tag color="green" icon={<CheckCircleOutlined />}>
+                    {t('deposits.confirmed')}
+                  </Tag>
+                </Tooltip>
+              ) : (
+                <Tag>{t('deposits.unconfirmed')}</Tag>
+              ),
+          },
+          {
+            title: t('deposits.matchState'),
+            render: (_, r) => (
+              <Space size={4} wrap>
+                <StateTag state={r.status} />
+                {r.unmatched_status && (
+                  <Link to="/deposits/unmatched">
+                    <StateTag state={r.unmatched_status} />
+                  </Link>
+                )}
+              </Space>
+            ),
+          },
+          { title: t('deposits.orderNo'), dataIndex: 'order_no', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('deposits.creditedTo'),
+            render: (_, r) =>
+              r.player_id === null ? (
+                '—'
+              ) : (
+                <PlayerLink player={{ id: r.player_id, username: r.username ?? '' }} />
+              ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

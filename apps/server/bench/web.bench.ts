@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the player app's
+ * home page, as a guest and signed in, against the production build served by Koi itself.
+ *
+ * Builds apps/web when its dist is missing (BENCH_BUILD=always rebuilds), starts Koi as its own process
+ * (NODE_ENV=production, one worker, the embedded database in a temporary folder, demo content), signs a
+ * player up and, for the signed-in run, opens a one-time sign-in link (/?token=<code>), the way a player
+ * arrives signed in. Chromium is Debian's /usr/bin/chromium (BENCH_CHROMIUM), headless, no sandbox.
+ * The last line is
+ *   bench:web performance=<min score 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max> initial_js_kb=<gzip KB of
+ *   the scripts the guest home page loads>
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from '../test/sim';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main() {
+  const dist = path.join(ROOT, 'apps/web/dist/index.html');
+  if (process.env.BENCH_BUILD === 'always' || !fs.existsSync(dist)) {
+    console.log('building the player app (npm run build:web)…');
+    const built = spawnSync('npm', ['run', '-s', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build:web failed');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-web-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The embedded database: the page, not the database, is measured here.
+  delete env.DATABASE_URL;
+  const koi: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      KOI_WORKERS: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      KOI_DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      RATE_LIMIT: 'off',
+      JOBS: 'off',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'on',
+      DEMO_SIGNUP_BONUS: '100',
+      INIT_CWD: SERVER_DIR,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    for (let i = 0; ; i += 1) {
+      if (koi.exitCode !== null) throw new Error(`Koi exited with ${koi.exitCode}`);
+      if (i > 900) throw new Error('Koi did not start');
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await pause(100);
+    }
+    const call = async (url: string, payload: object, token?: string) => {
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(payload),
+      });
+      const json = (await res.json()) as { code: number; result: Record<string, string>; message: string };
+      if (json.code !== 200) throw new Error(`${url}: ${json.message}`);
+      return json.result;
+    };
+    const username = `benchweb_${process.pid % 100000}`;
+    const password = 'bench-pass-1';
+    await call('/api/home/register', {
+      username,
+      password,
+      confrimPas: password,
+      captcha: '',
+      code: '',
+      device: 'bench',
+      age_confirmed: true,
+    });
+    const { token } = await call('/api/home/login', { username, password, captcha: '', device: 'bench' });
+
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const runs: { name: string; score: number; lcp: number; tbt: number; cls: number; jsKb: number }[] = [];
+    for (const name of ['guest', 'signed in']) {
+      const url =
+        name === 'guest' ? `${base}/` : `${base}${(await call('/api/home/sign-in-link', {}, token)).path}`;
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })
+        ?.items;
+      const jsBytes = (requests ?? [])
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+      const run = {
+        name,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        jsKb: jsBytes / 1024,
+      };
+      runs.push(run);
+      console.log(
+        `  ${name.padEnd(10)} performance ${run.score}  FCP ${audit('first-contentful-paint').toFixed(0)} ms  LCP ${run.lcp.toFixed(0)} ms  TBT ${run.tbt.toFixed(0)} ms  CLS ${run.cls.toFixed(3)}  scripts ${run.jsKb.toFixed(1)} KB`,
+      );
+    }
+    const guest = runs[0]!;
+    console.log(
+      `bench:web performance=${Math.min(...runs.map((r) => r.score))} lcp_ms=${Math.max(...runs.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...runs.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...runs.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)}`,
+    );
+  } finally {
+    chrome?.kill();
+    if (koi.exitCode === null && koi.signalCode === null) {
+      const exited = new Promise((r) => koi.once('exit', r));
+      koi.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,1 @@
+CREATE INDEX "login_events_username_idx" ON "login_events" USING btree (lower("username"),"id");

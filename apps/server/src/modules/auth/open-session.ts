@@ -1,0 +1,32 @@
+import type { Config } from '../../config';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import type { AuthRepository } from './auth.repository';
+import type { RequestContext } from './auth.service';
+
+/**
+ * Opens a new session for a player who has proved who they are (the right password, or a sign-in link's
+ * one-time code): records the sign-in time and stores the new bearer token's hash. Answers the token, which
+ * exists nowhere else.
+ */
+export async function openSession(
+  repo: Pick<AuthRepository, 'recordLoginSuccess' | 'insertSession'>,
+  session: Config['session'],
+  now: Date,
+  playerId: number,
+  ctx: RequestContext,
+): Promise<{ token: string }> {
+  const previousLoginAt = await repo.recordLoginSuccess(playerId, now);
+  const token = newToken();
+  await repo.insertSession({
+    playerId,
+    tokenHash: sha256Hex(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + session.absoluteMs),
+    ip: ctx.ip,
+    device: ctx.device || null,
+    country: ctx.country,
+    previousLoginAt,
+  });
+  return { token };
+}

@@ -1,0 +1,174 @@
+import { and, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { loginEvents, players, sessions } from './auth.schema';
+
+/** How a wrong current password in a password change is recorded among the login events. */
+export const PASSWORD_CHANGE_FAILED = 'password_change_bad';
+
+/**
+ * SQL for the security centre: the player's own sessions, the login password, the reminder interval and
+ * self-exclusion. It lives beside the sign-in repository (same owned tables) so that sign-in's hot path and
+ * this rarely used screen do not edit the same file.
+ */
+export function createSecurityRepository(db: DbOrTx) {
+  const sessionColumns = {
+    id: sessions.id,
+    createdAt: sessions.createdAt,
+    lastSeenAt: sessions.lastSeenAt,
+    ip: sessions.ip,
+    country: sessions.country,
+    device: sessions.device,
+  };
+  /** Not revoked, not past its absolute expiry, and used within the idle limit. */
+  const live = (playerId: number, now: Date, idleMs: number) =>
+    and(
+      eq(sessions.playerId, playerId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+    );
+
+  return {
+    async liveSessions(playerId: number, now: Date, idleMs: number) {
+      return db
+        .select(sessionColumns)
+        .from(sessions)
+        .where(live(playerId, now, idleMs))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id));
+    },
+
+    async sessionById(playerId: number, sessionId: number) {
+      const rows = await db
+        .select({ ...sessionColumns, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.playerId, playerId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The sign-in before `sessionId` (live or not): where the player was last signed in from. */
+    async sessionBefore(playerId: number, sessionId: number) {
+      const rows = await db
+        .select(sessionColumns)
+        .from(sessions)
+        .where(and(eq(sessions.playerId, playerId), lt(sessions.id, sessionId)))
+        .orderBy(desc(sessions.id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Ends one session of the player if it is still open; true when this call ended it. */
+    async revokeOne(playerId: number, sessionId: number, now: Date) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    /** Ends every open session of the player except `keepId` (null = all); returns how many it ended. */
+    async revokeAllBut(playerId: number, keepId: number | null, now: Date) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sessions.playerId, playerId),
+            isNull(sessions.revokedAt),
+            keepId === null ? undefined : ne(sessions.id, keepId),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    async player(playerId: number) {
+      const rows = await db
+        .select({
+          passwordHash: players.passwordHash,
+          realityCheckMinutes: players.realityCheckMinutes,
+          selfExcludedUntil: players.selfExcludedUntil,
+        })
+        .from(players)
+        .where(eq(players.id, playerId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The player row, locked for the rest of the caller's transaction (serialises password changes). */
+    async lockPlayer(playerId: number) {
+      const rows = await queryRows<{ username: string; password_hash: string }>(
+        db,
+        sql`select username, password_hash from ${players} where id = ${playerId} for update`,
+      );
+      const row = rows[0];
+      return row ? { username: row.username, passwordHash: row.password_hash } : null;
+    },
+
+    /** Wrong current passwords given in password changes since `since`: how many, and the oldest one's time. */
+    async passwordChangeFailures(playerId: number, since: Date) {
+      const rows = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          oldest: sql<Date | string | null>`min(${loginEvents.createdAt})`,
+        })
+        .from(loginEvents)
+        .where(
+          and(
+            eq(loginEvents.playerId, playerId),
+            eq(loginEvents.reason, PASSWORD_CHANGE_FAILED),
+            gte(loginEvents.createdAt, since),
+          ),
+        );
+      const row = rows[0];
+      return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    async recordPasswordChangeFailure(row: { playerId: number; username: string; ip: string; now: Date }) {
+      await db.insert(loginEvents).values({
+        playerId: row.playerId,
+        username: row.username.slice(0, 64),
+        success: false,
+        reason: PASSWORD_CHANGE_FAILED,
+        ip: row.ip,
+        createdAt: row.now,
+      });
+    },
+
+    /**
+     * Replaces the login password hash only if it still is `expected`: a compare-and-set, so that of two
+     * concurrent changes made with the same old password exactly one wins and the other is told the old
+     * password is wrong (it is, by then).
+     */
+    async replacePasswordHash(playerId: number, next: string, expected: string) {
+      const rows = await db
+        .update(players)
+        .set({ passwordHash: next })
+        .where(and(eq(players.id, playerId), eq(players.passwordHash, expected)))
+        .returning({ id: players.id });
+      return rows.length === 1;
+    },
+
+    async setRealityCheck(playerId: number, minutes: number) {
+      await db.update(players).set({ realityCheckMinutes: minutes }).where(eq(players.id, playerId));
+    },
+
+    /**
+     * Extends the player's self-exclusion to `until`, never shortening one already in force (greatest()
+     * ignores a null), in one statement so that concurrent requests cannot lower it. Returns the end now
+     * stored.
+     */
+    async extendSelfExclusion(playerId: number, until: Date) {
+      const rows = await queryRows<{ until: Date | string }>(
+        db,
+        sql`update ${players} set self_excluded_until = greatest(self_excluded_until, ${until.toISOString()}::timestamptz)
+            where id = ${playerId} returning self_excluded_until as until`,
+      );
+      const stored = rows[0]?.until;
+      return stored ? new Date(stored) : null;
+    },
+  };
+}
+
+export type SecurityRepository = ReturnType<typeof createSecurityRepository>;

@@ -1,0 +1,63 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import { isCountryDenied } from '../../lib/geo';
+import { createAuthRepository } from './auth.repository';
+import { PlayerStatus } from './auth.schema';
+import type { RequestContext } from './auth.service';
+import { openSession } from './open-session';
+import { createSignInLinkRepository } from './sign-in-link.repository';
+
+/** Decision 31: a sign-in link works for 2 minutes, long enough to tap it, too short to be worth stealing. */
+export const SIGN_IN_CODE_TTL_MS = 2 * 60_000;
+
+/** Who made a link: the player (for another device), the Telegram bot, or an operator. */
+export type SignInIssuer = 'player' | 'telegram' | 'operator';
+
+/**
+ * Sign-in links (decision 31). A link used to carry the session token itself: whoever saw the address (a
+ * server log, the browser history, a shoulder) held the session, and opening someone else's link silently
+ * replaced the signed-in player. A link now carries a random one-time code, stored only as its hash, which
+ * the player app removes from the address bar at once and trades for a new session of its own.
+ */
+export function createSignInLinks(deps: { db: Db; config: Pick<Config, 'session' | 'geo'>; clock: Clock }) {
+  const { db, config, clock } = deps;
+  const repo = createSignInLinkRepository(db);
+  return {
+    async issue(playerId: number, issuer: SignInIssuer) {
+      const code = newToken();
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_TTL_MS);
+      await repo.insertCode({ playerId, codeHash: sha256Hex(code), issuer, createdAt: now, expiresAt });
+      return { code, path: `/?token=${code}`, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * Trades a code for a new session. Unknown, used, expired codes and codes of a frozen player all answer
+     * the same, so a guesser learns nothing; the deny-list applies as at sign-in (decision 18).
+     */
+    async exchange(code: string, ctx: RequestContext): Promise<{ token: string }> {
+      if (isCountryDenied(config.geo, ctx.country)) throw new AppError('REGION_BLOCKED');
+      const now = clock.now();
+      const playerId = await repo.consumeCode(sha256Hex(code), now);
+      if (playerId === null) throw new AppError('SIGN_IN_LINK_INVALID');
+      const player = await repo.playerStatus(playerId);
+      if (!player || player.status === PlayerStatus.FROZEN) throw new AppError('SIGN_IN_LINK_INVALID');
+      const auth = createAuthRepository(db);
+      await auth.insertLoginEvent({
+        username: player.username,
+        playerId,
+        ip: ctx.ip,
+        device: ctx.device || null,
+        success: true,
+        reason: 'link',
+        createdAt: now,
+      });
+      return openSession(auth, config.session, now, playerId, ctx);
+    },
+  };
+}
+
+export type SignInLinks = ReturnType<typeof createSignInLinks>;

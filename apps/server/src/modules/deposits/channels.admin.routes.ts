@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminChannelOrdersQuery,
+  adminChannelOrdersResult,
+  adminIdParams,
+  adminPayChannel,
+  adminPayChannelsResult,
+  adminPayChannelUpdateRequest,
+  envelope,
+} from '@koi/contract';
+import { toMicro } from '@koi/ledger';
+import { ok } from '../../plugins/envelope';
+import { operatorOf, requires, type AuditPort } from '../operators';
+import type { ChannelsService } from './channels.service';
+import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_STATUS_BY_NAME } from './channels.wire';
+
+/** Percent text with at most 2 decimals ("1.5") as basis points, without floats. */
+function basisPoints(percent: string): number {
+  const [whole, frac = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** The console's payment channels (permission area deposits): list, enable/disable, limits, fee, rate. */
+export async function channelsAdminRoutes(
+  app: FastifyInstance,
+  opts: { channels: ChannelsService; audit: AuditPort },
+) {
+  const { channels } = opts;
+  const { audit } = opts.audit;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['后台：支付通道'];
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/api/admin/deposits/channels',
+    {
+      config: requires('deposits', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: '支付通道列表',
+        response: { 200: envelope(adminPayChannelsResult) },
+      },
+    },
+    async () => {
+      const rows = await channels.adminList();
+      return ok({ data: rows.map(adminPayChannelWire), total: rows.length });
+    },
+  );
+
+  r.post(
+    '/api/admin/deposits/channels/:id',
+    {
+      config: requires('deposits', 'write'),
+      schema: {
+        tags,
+        security,
+        summary: '修改支付通道（启用/停用、限额、手续费、汇率；记入审计日志）',
+        params: adminIdParams,
+        body: adminPayChannelUpdateRequest,
+        response: { 200: envelope(adminPayChannel) },
+      },
+    },
+    async (request) => {
+      const op = operatorOf(request);
+      const b = request.body;
+      const id = request.params.id;
+      const row = await channels.updateChannel(
+        id,
+        {
+          ...(b.enabled !== undefined ? { enabled: b.enabled } : {}),
+          ...(b.name !== undefined ? { name: b.name } : {}),
+          ...(b.icon !== undefined ? { icon: b.icon } : {}),
+          ...(b.min_amount !== undefined ? { minMicro: toMicro(b.min_amount) } : {}),
+          ...(b.max_amount !== undefined ? { maxMicro: toMicro(b.max_amount) } : {}),
+          ...(b.fee_fixed !== undefined ? { feeFixedMicro: toMicro(b.fee_fixed) } : {}),
+          ...(b.fee_rate !== undefined ? { feeBp: basisPoints(b.fee_rate) } : {}),
+          ...(b.rate !== undefined ? { rate: b.rate } : {}),
+          ...(b.sort !== undefined ? { sort: b.sort } : {}),
+        },
+        audit.writer(
+          { operatorId: op.operatorId, username: op.username, ip: request.ip },
+          'channel.update',
+          { type: 'payment_channel', id },
+          b.reason,
+        ),
+      );
+      return ok(adminPayChannelWire(row));
+    },
+  );
+
+  r.get(
+    '/api/admin/deposits/channel-orders',
+    {
+      config: requires('deposits', 'read'),
+      schema: {
+        tags,
+        security,
+        summary: '支付通道订单（含待复核原因）',
+        querystring: adminChannelOrdersQuery,
+        response: { 200: envelope(adminChannelOrdersResult) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await channels.adminOrders(CHANNEL_STATUS_BY_NAME[q.status]!, q.page, q.size);
+      return ok({ data: rows.map(adminChannelOrderWire), total });
+    },
+  );
+}

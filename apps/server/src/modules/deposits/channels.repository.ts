@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  channelNotifications,
+  ChannelOrderStatus,
+  channelOrders,
+  depositUnmatched,
+  paymentChannels,
+} from './deposits.schema';
+
+/** SQL of the payment channels (deposits module). The channels service decides; constraints enforce. */
+
+export type ChannelRow = typeof paymentChannels.$inferSelect;
+export type ChannelOrderRow = typeof channelOrders.$inferSelect;
+export type NewChannel = typeof paymentChannels.$inferInsert;
+
+export function createChannelsRepository(db: DbOrTx) {
+  return {
+    async channels(onlyEnabled: boolean): Promise<ChannelRow[]> {
+      return db
+        .select()
+        .from(paymentChannels)
+        .where(onlyEnabled ? eq(paymentChannels.enabled, true) : undefined)
+        .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
+    },
+
+    async channel(id: number): Promise<ChannelRow | null> {
+      const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.id, id));
+      return row ?? null;
+    },
+
+    async channelByCode(code: string): Promise<ChannelRow | null> {
+      const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.code, code));
+      return row ?? null;
+    },
+
+    async lockChannel(id: number): Promise<ChannelRow | null> {
+      const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Adds a channel when its code is new (seeding); an operator's later edits are never overwritten. */
+    async ensureChannel(row: NewChannel) {
+      await db.insert(paymentChannels).values(row).onConflictDoNothing({ target: paymentChannels.code });
+    },
+
+    async updateChannel(id: number, set: Partial<NewChannel>): Promise<ChannelRow | null> {
+      const rows = await db.update(paymentChannels).set(set).where(eq(paymentChannels.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
+    async insertOrder(row: typeof channelOrders.$inferInsert): Promise<ChannelOrderRow> {
+      const [created] = await db.insert(channelOrders).values(row).returning();
+      return created!;
+    },
+
+    async order(id: number): Promise<ChannelOrderRow | null> {
+      const [row] = await db.select().from(channelOrders).where(eq(channelOrders.id, id));
+      return row ?? null;
+    },
+
+    async orderByNo(orderNo: string): Promise<ChannelOrderRow | null> {
+      const [row] = await db.select().from(channelOrders).where(eq(channelOrders.orderNo, orderNo));
+      return row ?? null;
+    },
+
+    async lockOrder(id: number): Promise<ChannelOrderRow | null> {
+      const [row] = await db.select().from(channelOrders).where(eq(channelOrders.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async updateOrder(id: number, set: Partial<typeof channelOrders.$inferInsert>) {
+      await db.update(channelOrders).set(set).where(eq(channelOrders.id, id));
+    },
+
+    /**
+     * Pending orders the channel has (a channel order id) that are older than `before` and were not asked
+     * about since `checkedBefore`: the reconciler's work list, oldest first.
+     */
+    async ordersToReconcile(before: Date, checkedBefore: Date, limit: number): Promise<ChannelOrderRow[]> {
+      return db
+        .select()
+        .from(channelOrders)
+        .where(
+          and(
+            eq(channelOrders.status, ChannelOrderStatus.PENDING),
+            isNotNull(channelOrders.providerRef),
+            lte(channelOrders.createdAt, before),
+            or(isNull(channelOrders.checkedAt), lte(channelOrders.checkedAt, checkedBefore)),
+          ),
+        )
+        .orderBy(asc(channelOrders.id))
+        .limit(limit);
+    },
+
+    /** Stores a verified notification once; false when this exact delivery was stored before (a replay). */
+    async recordNotification(row: typeof channelNotifications.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(channelNotifications)
+        .values(row)
+        .onConflictDoNothing({
+          target: [channelNotifications.channelId, channelNotifications.notificationId],
+        })
+        .returning({ id: channelNotifications.id });
+      return rows.length === 1;
+    },
+
+    async recordNotificationOutcome(channelId: number, notificationId: string, outcome: string) {
+      await db
+        .update(channelNotifications)
+        .set({ outcome })
+        .where(
+          and(
+            eq(channelNotifications.channelId, channelId),
+            eq(channelNotifications.notificationId, notificationId),
+          ),
+        );
+    },
+
+    async notificationsOf(orderNo: string) {
+      return db
+        .select()
+        .from(channelNotifications)
+        .where(eq(channelNotifications.orderNo, orderNo))
+        .orderBy(asc(channelNotifications.id));
+    },
+
+    /** Queues a channel mismatch for operators; one row per channel order (unique channel_ref / order). */
+    async queueMismatch(row: typeof depositUnmatched.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(depositUnmatched)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: depositUnmatched.id });
+      return rows.length === 1;
+    },
+
+    /** Orders for the console: by status (empty = all), newest first, with the channel's name and queue reason. */
+    async adminOrders(statuses: number[], limit: number, offset: number) {
+      const where = statuses.length ? inArray(channelOrders.status, statuses) : undefined;
+      const rows = await db
+        .select({
+          order: channelOrders,
+          channelName: paymentChannels.name,
+          reason: depositUnmatched.reason,
+          total: sql<number>`count(*) over ()::int`,
+        })
+        .from(channelOrders)
+        .innerJoin(paymentChannels, eq(paymentChannels.id, channelOrders.channelId))
+        .leftJoin(depositUnmatched, eq(depositUnmatched.channelOrderId, channelOrders.id))
+        .where(where)
+        .orderBy(desc(channelOrders.id))
+        .limit(limit)
+        .offset(offset);
+      return { rows, total: rows[0]?.total ?? 0 };
+    },
+  };
+}
+
+export type ChannelsRepository = ReturnType<typeof createChannelsRepository>;

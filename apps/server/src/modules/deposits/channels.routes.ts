@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelOrderParams,
+  channelOrderResult,
+  channelRechargeRequest,
+  emptyBody,
+  envelope,
+  payChannelsResult,
+} from '@koi/contract';
+import type { Config } from '../../config';
+import { countryOf } from '../../lib/geo';
+import { sessionOf } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import type { ChannelsService } from './channels.service';
+import { channelOrderWire, payChannelWire } from './channels.wire';
+
+/** The player's side of hosted payment channels, and the endpoint channels post notifications to. */
+export async function channelsRoutes(
+  app: FastifyInstance,
+  opts: { channels: ChannelsService; config: Pick<Config, 'geo'> },
+) {
+  const { channels, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['充值'];
+
+  r.post(
+    '/api/pay/channel',
+    {
+      schema: {
+        tags,
+        summary: '支付通道列表（已启用；含限额、手续费、汇率）',
+        body: emptyBody,
+        response: { 200: envelope(payChannelsResult) },
+      },
+    },
+    async () => ok((await channels.list()).map(payChannelWire)),
+  );
+
+  r.post(
+    '/api/plat/iPay/rechargeOrder',
+    {
+      schema: {
+        tags,
+        summary: '支付通道充值下单（返回收银台地址）',
+        body: channelRechargeRequest,
+        response: { 200: envelope(channelOrderResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok(
+        channelOrderWire(
+          await channels.rechargeOrder(
+            sessionOf(request).playerId,
+            request.body.channel_id,
+            request.body.amount,
+            countryOf(request, config.geo),
+          ),
+        ),
+      ),
+  );
+
+  r.get(
+    '/api/plat/iPay/order/:order_id',
+    {
+      schema: {
+        tags,
+        summary: '支付通道订单状态（从收银台返回后的结果页）',
+        params: channelOrderParams,
+        response: { 200: envelope(channelOrderResult) },
+        security: [{ bearer: [] }],
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) =>
+      ok(channelOrderWire(await channels.order(sessionOf(request).playerId, request.params.order_id))),
+  );
+
+  // The channel's asynchronous notification. Its answer is the channel's protocol, not our envelope: the
+  // text `success` (HTTP 200) stops the channel from sending it again; anything else makes it retry.
+  r.post(
+    '/api/pay/notify/:code',
+    {
+      schema: {
+        tags,
+        summary: '支付通道异步通知（通道调用；验签、核对金额币种订单、查单确认后入账一次）',
+        params: z.strictObject({ code: z.string().regex(/^[a-z0-9_-]{1,32}$/) }),
+      },
+    },
+    async (request, reply) => {
+      const result = await channels.notify(request.params.code, request.body);
+      request.log.info(
+        { channel: request.params.code, outcome: result.outcome, detail: result.detail },
+        'channel notification',
+      );
+      return reply
+        .status(result.ack ? 200 : 400)
+        .type('text/plain; charset=utf-8')
+        .send(result.answer);
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { adminChannelOrder, adminPayChannel, ChannelOrderResult, PayChannel } from '@koi/contract';
+import { RecordStatus } from '@koi/contract';
+import { formatMicro } from '@koi/ledger';
+import type { ChannelOrderRow } from './channels.repository';
+import type { ChannelOrderView, ChannelView } from './channels.service';
+import { ChannelOrderStatus } from './deposits.schema';
+
+/** A USDT amount without trailing zeros ("20", "0.5"). */
+const plain = (micro: bigint) => formatMicro(micro).replace(/\.?0+$/, '') || '0';
+const amount4 = (micro: bigint) => formatMicro(micro, 4);
+/** Basis points as a percent without trailing zeros (150 → "1.5"). */
+const percent = (bp: number) => {
+  const whole = Math.trunc(bp / 100);
+  const frac = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+};
+
+export function payChannelWire(c: ChannelView): PayChannel {
+  return {
+    id: c.id,
+    name: c.name,
+    icon: c.icon,
+    min_amount: plain(c.minMicro),
+    max_amount: plain(c.maxMicro),
+    fee_fixed: plain(c.feeFixedMicro),
+    fee_rate: percent(c.feeBp),
+    currency: c.currency,
+    rate: c.rate,
+  };
+}
+
+export function adminPayChannelWire(c: ChannelView): z.infer<typeof adminPayChannel> {
+  return {
+    ...payChannelWire(c),
+    code: c.code,
+    adapter: c.adapter,
+    enabled: c.enabled,
+    sort: c.sort,
+    available: c.available,
+  };
+}
+
+/** Internal channel order states onto the spec's record status 1–3 (decision 21). */
+export const CHANNEL_RECORD_STATUS: Record<number, number> = {
+  [ChannelOrderStatus.COMPLETED]: RecordStatus.COMPLETED,
+  [ChannelOrderStatus.PENDING]: RecordStatus.PENDING_REVIEW,
+  [ChannelOrderStatus.REVIEW]: RecordStatus.PENDING_REVIEW,
+  [ChannelOrderStatus.FAILED]: RecordStatus.REJECTED,
+};
+
+export function channelOrderWire(o: ChannelOrderView): ChannelOrderResult {
+  return {
+    order_id: o.orderNo,
+    channel_id: o.channelId,
+    channel_name: o.channelName,
+    amount: amount4(o.amountMicro),
+    fee: amount4(o.feeMicro),
+    actual_amount: amount4(o.creditMicro),
+    currency: o.currency,
+    rate: o.rate,
+    pay_amount: o.payAmount,
+    pay_url: o.status === ChannelOrderStatus.PENDING ? o.payUrl : null,
+    status: CHANNEL_RECORD_STATUS[o.status]!,
+    created_at: o.createdAt.toISOString(),
+    completed_at: o.completedAt?.toISOString() ?? null,
+  };
+}
+
+const STATUS_NAME: Record<number, z.infer<typeof adminChannelOrder>['status']> = {
+  [ChannelOrderStatus.PENDING]: 'pending',
+  [ChannelOrderStatus.COMPLETED]: 'completed',
+  [ChannelOrderStatus.FAILED]: 'failed',
+  [ChannelOrderStatus.REVIEW]: 'review',
+};
+export const CHANNEL_STATUS_BY_NAME: Record<string, number[]> = {
+  all: [],
+  pending: [ChannelOrderStatus.PENDING],
+  completed: [ChannelOrderStatus.COMPLETED],
+  failed: [ChannelOrderStatus.FAILED],
+  review: [ChannelOrderStatus.REVIEW],
+};
+
+export function adminChannelOrderWire(r: {
+  order: ChannelOrderRow;
+  channelName: string;
+  reason: string | null;
+}): z.infer<typeof adminChannelOrder> {
+  const o = r.order;
+  return {
+    order_id: o.orderNo,
+    channel_name: r.channelName,
+    player_id: o.playerId,
+    amount: amount4(o.amountMicro),
+    fee: amount4(o.feeMicro),
+    currency: o.currency,
+    pay_amount: o.payAmount,
+    status: STATUS_NAME[o.status]!,
+    channel_order_id: o.providerRef,
+    note: o.note,
+    queue_reason: r.reason,
+    created_at: o.createdAt.toISOString(),
+    completed_at: o.completedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import {
+  chainCursors,
+  chainTransfers,
+  depositAddresses,
+  DepositOrderStatus,
+  depositOrders,
+  depositUnmatched,
+  UnmatchedStatus,
+} from './deposits.schema';
+import type {
+  ChainTransferRow,
+  DepositAddressRow,
+  DepositOrderRow,
+  UnmatchedRow,
+} from './deposits.repository';
+
+/**
+ * SQL of the console's deposits area. Player names are read from `players` (the auth module's table) by id
+ * for display only, as the wallet's explorer does; nothing here writes outside the deposits module's tables.
+ */
+
+export interface OrderSearch {
+  status: number | null;
+  playerId: number | null;
+  orderNo: string;
+  address: string;
+  from: Date | null;
+  to: Date | null;
+  limit: number;
+  offset: number;
+}
+
+export interface TransferSearch {
+  status: number | null;
+  address: string;
+  fromAddress: string;
+  txId: string;
+  from: Date | null;
+  to: Date | null;
+  limit: number;
+  offset: number;
+}
+
+export type AdminTransferRow = ChainTransferRow & {
+  orderNo: string | null;
+  unmatchedId: number | null;
+  unmatchedStatus: number | null;
+};
+
+export function createDepositsAdminRepository(db: DbOrTx) {
+  return {
+    async addressesWithLoad(): Promise<(DepositAddressRow & { openOrders: number })[]> {
+      const rows = await db
+        .select({
+          address: depositAddresses,
+          openOrders: sql<number>`(select count(*)::int from deposit_orders o
+                                   where o.address_id = ${depositAddresses.id}
+                                     and o.status = ${DepositOrderStatus.PENDING})`,
+        })
+        .from(depositAddresses)
+        .orderBy(asc(depositAddresses.id));
+      return rows.map((r) => ({ ...r.address, openOrders: Number(r.openOrders) }));
+    },
+
+    async addressById(id: number): Promise<DepositAddressRow | null> {
+      const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async orders(
+      f: OrderSearch,
+    ): Promise<{ rows: (DepositOrderRow & { txId: string | null })[]; total: number }> {
+      const where = and(
+        f.status !== null ? eq(depositOrders.status, f.status) : undefined,
+        f.playerId !== null ? eq(depositOrders.playerId, f.playerId) : undefined,
+        f.orderNo ? eq(depositOrders.orderNo, f.orderNo) : undefined,
+        f.address ? eq(depositOrders.address, f.address) : undefined,
+        f.from ? gte(depositOrders.createdAt, f.from) : undefined,
+        f.to ? lt(depositOrders.createdAt, f.to) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ order: depositOrders, txId: chainTransfers.txId })
+          .from(depositOrders)
+          .leftJoin(chainTransfers, eq(chainTransfers.id, depositOrders.chainTransferId))
+          .where(where)
+          .orderBy(desc(depositOrders.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(depositOrders)
+          .where(where),
+      ]);
+      return { rows: rows.map((r) => ({ ...r.order, txId: r.txId })), total: Number(count?.n ?? 0) };
+    },
+
+    async transfers(f: TransferSearch): Promise<{ rows: AdminTransferRow[]; total: number }> {
+      const where = and(
+        f.status !== null ? eq(chainTransfers.status, f.status) : undefined,
+        f.address ? eq(chainTransfers.toAddress, f.address) : undefined,
+        f.fromAddress ? eq(chainTransfers.fromAddress, f.fromAddress) : undefined,
+        f.txId ? eq(chainTransfers.txId, f.txId) : undefined,
+        f.from ? gte(chainTransfers.blockTimestamp, f.from) : undefined,
+        f.to ? lt(chainTransfers.blockTimestamp, f.to) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            t: chainTransfers,
+            orderNo: depositOrders.orderNo,
+            unmatchedId: depositUnmatched.id,
+            unmatchedStatus: depositUnmatched.status,
+            matchPlayerId: depositUnmatched.matchPlayerId,
+          })
+          .from(chainTransfers)
+          .leftJoin(depositOrders, eq(depositOrders.id, chainTransfers.orderId))
+          .leftJoin(depositUnmatched, eq(depositUnmatched.chainTransferId, chainTransfers.id))
+          .where(where)
+          .orderBy(desc(chainTransfers.blockTimestamp), desc(chainTransfers.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(chainTransfers)
+          .where(where),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          ...r.t,
+          // An operator match credits the player through the queue row; show that player on the transfer.
+          playerId: r.t.playerId ?? (r.unmatchedStatus === UnmatchedStatus.MATCHED ? r.matchPlayerId : null),
+          orderNo: r.orderNo,
+          unmatchedId: r.unmatchedId,
+          unmatchedStatus: r.unmatchedStatus,
+        })),
+        total: Number(count?.n ?? 0),
+      };
+    },
+
+    async unmatched(
+      statuses: number[],
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: (UnmatchedRow & { transfer: ChainTransferRow | null })[]; total: number }> {
+      const where = statuses.length > 0 ? inArray(depositUnmatched.status, statuses) : undefined;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ u: depositUnmatched, t: chainTransfers })
+          .from(depositUnmatched)
+          .leftJoin(chainTransfers, eq(chainTransfers.id, depositUnmatched.chainTransferId))
+          .where(where)
+          .orderBy(desc(depositUnmatched.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(depositUnmatched)
+          .where(where),
+      ]);
+      return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total: Number(count?.n ?? 0) };
+    },
+
+    async unmatchedById(id: number): Promise<(UnmatchedRow & { transfer: ChainTransferRow | null }) | null> {
+      const [row] = await db
+        .select({ u: depositUnmatched, t: chainTransfers })
+        .from(depositUnmatched)
+        .leftJoin(chainTransfers, eq(chainTransfers.id, depositUnmatched.chainTransferId))
+        .where(eq(depositUnmatched.id, id));
+      return row ? { ...row.u, transfer: row.t } : null;
+    },
+
+    /**
+     * The queue row, locked until the transaction ends: every resolution reads its state under this lock and
+     * changes it before commit, so of any number of concurrent resolutions exactly one sees it open.
+     */
+    async lockUnmatched(id: number): Promise<UnmatchedRow | null> {
+      const [row] = await db.select().from(depositUnmatched).where(eq(depositUnmatched.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async updateUnmatched(id: number, set: Partial<Omit<UnmatchedRow, 'id'>>): Promise<UnmatchedRow> {
+      const [row] = await db.update(depositUnmatched).set(set).where(eq(depositUnmatched.id, id)).returning();
+      return row!;
+    },
+
+    async chainTransferById(id: number): Promise<ChainTransferRow | null> {
+      const [row] = await db.select().from(chainTransfers).where(eq(chainTransfers.id, id));
+      return row ?? null;
+    },
+
+    /** Marks the chain transfer credited to the matched player (the match itself stays on the queue row). */
+    async markTransferMatched(id: number, playerId: number, ledgerKey: string) {
+      await db.update(chainTransfers).set({ playerId, ledgerKey }).where(eq(chainTransfers.id, id));
+    },
+
+    async usernames(ids: number[]): Promise<Map<number, string>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await queryRows<{ id: number; username: string }>(
+        db,
+        sql`select id::int as id, username from players where id in ${sql`(${sql.join(
+          unique.map((i) => sql`${i}`),
+          sql`, `,
+        )})`}`,
+      );
+      return new Map(rows.map((r) => [Number(r.id), r.username]));
+    },
+
+    async playerIdByUsername(username: string): Promise<number | null> {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id::int as id from players where lower(username) = lower(${username}) limit 1`,
+      );
+      return row ? Number(row.id) : null;
+    },
+
+    /** Every receiving address (enabled or not) with its cursor, if the watcher has made one. */
+    async watcherRows() {
+      return db
+        .select({ address: depositAddresses, cursor: chainCursors })
+        .from(depositAddresses)
+        .leftJoin(chainCursors, eq(chainCursors.address, depositAddresses.address))
+        .orderBy(asc(depositAddresses.id));
+    },
+  };
+}

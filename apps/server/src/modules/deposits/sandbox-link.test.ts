@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { testConfig } from '../../config';
+import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
+
+type Order = { order_id: string; address: string; actual_amount: string; sandbox_wallet_url?: string };
+
+/**
+ * The deposit popup's sandbox link (issue 13 item 1): present, prefilled with the order's address and exact
+ * amount, only when the server is configured with the sandbox wallet page; absent otherwise (production).
+ */
+describe.each([
+  ['with the sandbox wallet configured', 'http://127.0.0.1:18390/tron/wallet'],
+  ['without it (production)', null],
+])('deposit popup sandbox link, %s', (_name, sandboxWalletUrl) => {
+  let t: TestApp;
+  const address = randomTronAddress();
+  beforeAll(async () => {
+    t = await createTestApp({ deposits: { ...testConfig().deposits, sandboxWalletUrl } });
+    await addReceivingAddresses(t.database.db, [address]);
+  });
+  afterAll(() => t?.close());
+
+  it('answers the order and its polled state with the link only when configured', async () => {
+    const p = await signUp(t.app);
+    const created = body<Order>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/plat/recharge',
+        headers: p.auth,
+        payload: { amount: '100' },
+      }),
+    );
+    expect(created.code).toBe(200);
+    const polled = body<Order>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/plat/recharge/${created.result.order_id}`,
+        headers: p.auth,
+      }),
+    );
+    for (const order of [created.result, polled.result]) {
+      if (sandboxWalletUrl === null) {
+        expect(order).not.toHaveProperty('sandbox_wallet_url');
+        continue;
+      }
+      const link = new URL(order.sandbox_wallet_url!);
+      expect(`${link.origin}${link.pathname}`).toBe(sandboxWalletUrl);
+      expect(Object.fromEntries(link.searchParams)).toEqual({ to: address, amount: order.actual_amount });
+    }
+  });
+});

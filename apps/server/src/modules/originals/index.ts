@@ -1,0 +1,39 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { PlayerGate } from '../auth';
+import type { GamesService } from '../games';
+import type { KoiModule } from '../module';
+import type { RecordsService } from '../records';
+import { originalsRoutes } from './originals.routes';
+import { createOriginalsService, type OriginalsLedger, type OriginalsService } from './originals.service';
+
+export type { OriginalsService } from './originals.service';
+
+/** Koi's own games (dice, mines, …): provably fair outcomes, each bet one ledger transfer and one round. */
+export function originalsModule(deps: {
+  database: Database;
+  config: Pick<Config, 'originals'>;
+  clock: Clock;
+  wallet: OriginalsLedger;
+  games: Pick<GamesService, 'findGame'>;
+  gate: Pick<PlayerGate, 'assertMayPlay'>;
+  records: Pick<RecordsService, 'recordRound'>;
+}): KoiModule<OriginalsService> {
+  const service = createOriginalsService({
+    db: deps.database.db,
+    ledger: deps.wallet,
+    games: deps.games,
+    gate: deps.gate,
+    rounds: deps.records,
+    clock: deps.clock,
+    ...deps.config.originals,
+  });
+  return {
+    service,
+    plugin: async (app) => {
+      await app.register(originalsRoutes, { originals: service });
+    },
+    jobs: [],
+  };
+}

@@ -1,0 +1,95 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth';
+import type { LaunchTarget } from '../games';
+import type { KoiModule } from '../module';
+import { createProviderDirectory } from './directory';
+import { createLaunchTarget } from './launch';
+import { providersAdminRoutes } from './providers.admin.routes';
+import { createProvidersRepository } from './providers.repository';
+import { providersRoutes } from './providers.routes';
+import { createSeamlessWallet, type SeamlessLedger } from './seamless.service';
+import { createTransferClient } from './transfer.adapter';
+import { createTransferWallet, type TransferLedger, type TransferWallet } from './transfer.service';
+
+export type { TransferWallet } from './transfer.service';
+export type { SeamlessWallet } from './seamless.service';
+
+/** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
+const RECONCILE_TRANSFERS_LOCK = 7_461_102;
+
+export interface ProvidersService extends LaunchTarget {
+  /** Ends the player's game sessions (sign-out, freeze): no new bets on them; wins and rollbacks still settle. */
+  endSessions(playerId: number): Promise<void>;
+  /** Forgets cached providers (the console changed one). */
+  invalidate(): void;
+  /** The transfer-wallet providers: moves in and out, recall of the player's balance. */
+  transfers: TransferWallet;
+}
+
+/**
+ * Third-party game providers (decision 15): the seamless wallet API they call, the transfer wallet Koi drives,
+ * launching their games, their sessions and the console's alerts. Every provider is reached through the sandbox
+ * process at PROVIDER_SIM_URL in development and tests.
+ */
+export function providersModule(deps: {
+  database: Database;
+  config: Pick<Config, 'providerSim' | 'providerWins' | 'providerSessionMs'>;
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void };
+  wallet: SeamlessLedger & TransferLedger;
+  players: Pick<AuthService, 'identity'>;
+}): KoiModule<ProvidersService> {
+  const { database, config, clock } = deps;
+  const db = database.db;
+  const repo = createProvidersRepository(db);
+  const directory = createProviderDirectory(db, config.providerSim, clock);
+  const transfers = createTransferWallet({
+    db,
+    ledger: deps.wallet,
+    client: createTransferClient(),
+    endpointFor: directory.endpointFor,
+    providerOf: directory.provider,
+    players: deps.players,
+    clock,
+  });
+  const seamless = createSeamlessWallet({
+    db,
+    clock,
+    ledger: deps.wallet,
+    winBounds: config.providerWins,
+    log: deps.log,
+  });
+  const launch = createLaunchTarget({
+    players: deps.players,
+    sessions: repo,
+    endpointFor: directory.endpointFor,
+    sessionMs: config.providerSessionMs,
+    clock,
+    transfers,
+  });
+  const service: ProvidersService = {
+    launchUrl: launch.launchUrl,
+    endSessions: async (playerId) => {
+      await repo.endSessions(playerId, clock.now());
+    },
+    invalidate: directory.invalidate,
+    transfers,
+  };
+  return {
+    service,
+    plugin: async (app) => {
+      await app.register(providersRoutes, { wallet: seamless, directory, clock });
+      await app.register(providersAdminRoutes, { db });
+    },
+    jobs: [
+      {
+        name: 'reconcile-provider-transfers',
+        lockId: RECONCILE_TRANSFERS_LOCK,
+        everyMs: 15_000,
+        run: () => transfers.reconcile(),
+      },
+    ],
+  };
+}

@@ -1,0 +1,66 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { providerTransfers, ProviderTransferState, TransferDirection } from './providers.schema';
+
+export type TransferRow = typeof providerTransfers.$inferSelect;
+
+/** SQL of the transfer wallet: Koi's moves of a player's balance into and out of a provider's own wallet. */
+export function createTransferRepository(db: DbOrTx) {
+  return {
+    async insert(row: typeof providerTransfers.$inferInsert): Promise<TransferRow> {
+      const rows = await db.insert(providerTransfers).values(row).returning();
+      return rows[0]!;
+    },
+
+    /** Ends a pending move in `state`; a move already ended (by a racing reconciler) is left as it is. */
+    async resolve(id: number, state: number, at: Date): Promise<void> {
+      await db
+        .update(providerTransfers)
+        .set({ state, resolvedAt: at })
+        .where(and(eq(providerTransfers.id, id), eq(providerTransfers.state, ProviderTransferState.PENDING)));
+    },
+
+    /** The providers the player ever moved money into (optionally only one of them). */
+    async providersMovedInto(playerId: number, onlyProviderId?: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: providerTransfers.providerId })
+        .from(providerTransfers)
+        .where(
+          and(
+            eq(providerTransfers.playerId, playerId),
+            eq(providerTransfers.direction, TransferDirection.IN),
+            onlyProviderId ? eq(providerTransfers.providerId, onlyProviderId) : undefined,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /** Pending moves created before `before`, oldest first: the reconciler's work. */
+    async pendingBefore(before: Date, limit: number): Promise<TransferRow[]> {
+      return db
+        .select()
+        .from(providerTransfers)
+        .where(
+          and(
+            eq(providerTransfers.state, ProviderTransferState.PENDING),
+            lt(providerTransfers.createdAt, before),
+          ),
+        )
+        .orderBy(asc(providerTransfers.id))
+        .limit(limit);
+    },
+
+    async pendingCount(playerId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(providerTransfers)
+        .where(
+          and(
+            eq(providerTransfers.playerId, playerId),
+            eq(providerTransfers.state, ProviderTransferState.PENDING),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth';
+import { fireEvent, screen, waitFor, within } from '../../test/render';
+import { ok, renderRoutes, stubFetch } from '../../test/utils';
+import { DepositPopup } from '../money/components/DepositPopup';
+import type { InoutRecord } from './api/records';
+import RechargeRecordsPage from './pages/RechargeRecordsPage';
+
+const WAIT = { timeout: 5000 };
+const HASH = 'ab12'.repeat(16);
+const form = (init: RequestInit) => new URLSearchParams(String(init.body));
+
+function record(extra: Partial<InoutRecord>): InoutRecord {
+  return {
+    id: 'X',
+    created_at: '2026-11-22T06:00:00.000Z',
+    type: 2,
+    type_name: '提现',
+    channel: 'USDT-TRC20',
+    amount: '50.0000',
+    actual_amount: '0.0000',
+    status: 2,
+    tx_hash: null,
+    reference: 'X',
+    withdrawal_state: 'applied',
+    reason: null,
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
+  useAuthStore.getState().setToken('tok');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('rechargeRecords', () => {
+  it('lists deposits and withdrawals with their state colours, tx hash with copy, and the reject reason', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, onLine: true });
+    const rows = [
+      record({ id: 'W1', withdrawal_state: 'applied' }),
+      record({ id: 'W2', withdrawal_state: 'paying' }),
+      record({ id: 'W3', status: 1, withdrawal_state: 'paid', tx_hash: HASH, actual_amount: '50.0000' }),
+      record({ id: 'W4', status: 3, withdrawal_state: 'rejected', reason: '地址与实名信息不符' }),
+      record({ id: 'D1', type: 1, type_name: '充值', status: 1, withdrawal_state: null, amount: '100.0000' }),
+      record({ id: 'D2', type: 1, type_name: '充值', status: 2, withdrawal_state: null }),
+      record({ id: 'D3', type: 1, type_name: '充值', status: 3, withdrawal_state: null }),
+    ];
+    const { calls } = stubFetch((url) =>
+      url.pathname === '/api/plat/inout-records'
+        ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
+        : undefined,
+    );
+    renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
+    await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(7), WAIT);
+    const states = screen.getAllByTestId('inout-status').map((s) => [s.textContent, s.className]);
+    expect(states).toEqual([
+      ['待审核', 'inout-status inout-status--wait'],
+      ['处理中', 'inout-status inout-status--busy'],
+      ['已完成', 'inout-status inout-status--ok'],
+      ['已驳回', 'inout-status inout-status--bad'],
+      ['已到账', 'inout-status inout-status--ok'],
+      ['待支付', 'inout-status inout-status--wait'],
+      ['已过期', 'inout-status inout-status--bad'],
+    ]);
+    const [withdrawal, , paid, rejected, deposit] = screen.getAllByTestId('inout-record');
+    expect(withdrawal).toHaveTextContent('-50.0000');
+    expect(deposit).toHaveTextContent('+100.0000');
+    expect(within(rejected!).getByRole('note')).toHaveTextContent('驳回原因：地址与实名信息不符');
+    expect(within(paid!).getByTestId('inout-tx-hash')).toHaveTextContent(
+      `${HASH.slice(0, 8)}…${HASH.slice(-8)}`,
+    );
+    fireEvent.click(within(paid!).getByRole('button', { name: '复制交易哈希' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(HASH));
+    await waitFor(() =>
+      expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: '复制成功' })),
+    );
+    // Only records with a hash offer to copy one.
+    expect(screen.getAllByRole('button', { name: '复制交易哈希' })).toHaveLength(1);
+
+    // The type tabs ask the server for withdrawals only.
+    fireEvent.click(screen.getByRole('tab', { name: '提现' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/api/plat/inout-records' && form(c.init).get('type') === '2'),
+      ).toBe(true),
+    );
+  });
+});
+
+describe('deposit popup sandbox link', () => {
+  const order = {
+    order_id: 'D1',
+    address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    qrcode: 'data:image/png;base64,iVBORw0KGgo=',
+    amount: '100.0000',
+    actual_amount: '100.0001',
+    change_over_time: 15,
+    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  };
+
+  it('links to the sandbox wallet prefilled when the server sends the link, and shows nothing otherwise', async () => {
+    stubFetch(() => ok({ ...order, status: 2, tx_id: null, completed_at: null }));
+    const url = 'http://127.0.0.1:8090/tron/wallet?to=TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7&amount=100.0001';
+    const { unmount } = renderRoutes(
+      [
+        {
+          path: '/',
+          element: <DepositPopup order={{ ...order, sandbox_wallet_url: url }} visible onClose={() => {}} />,
+        },
+      ],
+      ['/'],
+    );
+    const link = await screen.findByTestId('deposit-sandbox-link', undefined, WAIT);
+    expect(link).toHaveAttribute('href', url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveTextContent('沙盒演示：在沙盒钱包中支付');
+    unmount();
+    renderRoutes([{ path: '/', element: <DepositPopup order={order} visible onClose={() => {}} /> }], ['/']);
+    await screen.findByTestId('deposit-address', undefined, WAIT);
+    expect(screen.queryByTestId('deposit-sandbox-link')).toBeNull();
+  });
+});

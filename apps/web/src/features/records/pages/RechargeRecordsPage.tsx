@@ -1,0 +1,105 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatBalance, formatTime } from '../../../lib/format';
+import { copyText } from '../../money/copy';
+import { useInoutRecordsQuery, type InoutRecord, type InoutType, type RecordPage } from '../api/records';
+import { RangeTabs } from '../components/RangeTabs';
+import { RecordList } from '../components/RecordList';
+import { useRangeParam } from './useRangeParam';
+import './RechargeRecordsPage.css';
+
+const TYPES: readonly InoutType[] = [0, 1, 2];
+const parseType = (v: string | null): InoutType => (v === '1' ? 1 : v === '2' ? 2 : 0);
+
+/**
+ * The record's state in the player's words and its colour (spec §3 record status 1–3; decisions 21, 22): a
+ * withdrawal that is approved or being paid is "processing", not "pending review", so the player sees the
+ * step it is at; a payout whose outcome is not known yet stays "processing" until the rail answers.
+ */
+export function recordStage(r: InoutRecord): { key: string; tone: 'ok' | 'wait' | 'busy' | 'bad' } {
+  if (r.status === 1) return { key: r.type === 2 ? 'paid' : 'credited', tone: 'ok' };
+  if (r.status === 3) return { key: r.type === 2 ? 'rejected' : 'expired', tone: 'bad' };
+  if (r.type === 2 && r.withdrawal_state !== 'applied') return { key: 'processing', tone: 'busy' };
+  return { key: r.type === 2 ? 'review' : 'waiting', tone: 'wait' };
+}
+
+/** rechargeRecords (spec §2): the player's deposits and withdrawals with their state and transaction hash. */
+export default function RechargeRecordsPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useRangeParam();
+  const [search, setSearch] = useSearchParams();
+  const type = parseType(search.get('type'));
+  const query = useInoutRecordsQuery(range, type);
+  const setType = (next: InoutType) => {
+    const params = new URLSearchParams(search);
+    params.set('type', String(next));
+    setSearch(params, { replace: true });
+  };
+
+  return (
+    <div className="records-page">
+      <RangeTabs value={range} onChange={setRange} />
+      <div className="inout-types" role="tablist" aria-label={t('inout.typeLabel')}>
+        {TYPES.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={type === k}
+            className={`inout-types__tab${type === k ? ' is-active' : ''}`}
+            onClick={() => setType(k)}
+          >
+            {t(`inout.type.${k}`)}
+          </button>
+        ))}
+      </div>
+      <RecordList<InoutRecord, RecordPage<InoutRecord>>
+        query={query}
+        itemKey={(r) => `${r.type}:${r.id}`}
+        renderItem={(r) => {
+          const stage = recordStage(r);
+          const out = r.type === 2;
+          return (
+            <div className="record-card" data-testid="inout-record">
+              <div className="record-card__row">
+                <span className="record-card__title">
+                  {r.type_name} · {r.channel}
+                </span>
+                <span className={out ? 'money--down' : 'money--up'}>
+                  {out ? '-' : '+'}
+                  {formatBalance(r.amount)}
+                </span>
+              </div>
+              <div className="record-card__row record-card__meta">
+                <span>{formatTime(r.created_at)}</span>
+                <span className={`inout-status inout-status--${stage.tone}`} data-testid="inout-status">
+                  {t(`inout.stage.${stage.key}`)}
+                </span>
+              </div>
+              {r.tx_hash && (
+                <div className="record-card__row record-card__meta">
+                  <span className="inout-hash" data-testid="inout-tx-hash" title={r.tx_hash}>
+                    {t('inout.txHash')} {r.tx_hash.slice(0, 8)}…{r.tx_hash.slice(-8)}
+                  </span>
+                  <button
+                    type="button"
+                    className="inout-copy"
+                    aria-label={t('inout.copyHash')}
+                    onClick={() => void copyText(r.tx_hash!)}
+                  >
+                    {t('money.copy')}
+                  </button>
+                </div>
+              )}
+              {r.reason && (
+                <div className="record-card__row inout-reason" role="note">
+                  {t('inout.reason', { reason: r.reason })}
+                </div>
+              )}
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}
