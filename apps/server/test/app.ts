@@ -80,3 +80,19 @@ export async function signUp(
   const token = body<{ token: string }>(login).result.token;
   return { username, password, token, auth: { authorization: `Bearer ${token}` } };
 }
+
+/**
+ * Waits until a session a test has just ended behind the app's back (a direct `update players` freezing
+ * the player) answers 401. The app drops its cached session when the database's change notification
+ * arrives; PGlite delivers it before the update returns, PostgreSQL a few milliseconds later on another
+ * connection, so a test asserting on the very next request would race it. Fails after two seconds: a
+ * notification that never arrives is a bug this must not hide.
+ */
+export async function untilSignedOut(app: FastifyInstance, auth: Record<string, string>) {
+  for (let i = 0; i < 80; i += 1) {
+    const res = await app.inject({ method: 'POST', url: '/api/plat/info', headers: auth });
+    if (res.statusCode === 401) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the session was still signed in two seconds after the player changed');
+}

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, createTestApp, form, FORM, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import {
+  body,
+  createTestApp,
+  form,
+  FORM,
+  signUp,
+  uniqueUsername,
+  untilSignedOut,
+  type TestApp,
+} from '../../../test/app';
 import { queryRows } from '../../db/client';
 
 const PASSWORD = 'secret123';
@@ -341,6 +350,7 @@ describe('accounts and sign-in', () => {
       });
       for (let i = 0; i < 6; i += 1)
         expect(body(await login({ username, password: PASSWORD }, '10.7.0.1')).code).toBe(1011);
+      await untilSignedOut(t.app, { authorization: `Bearer ${token}` });
       expect((await info(token)).statusCode).toBe(401);
     });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, createTestApp, untilSignedOut, type TestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { recordsModule } from '../records';
@@ -211,6 +211,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
       sql`update players set self_excluded_until = null, status = 2 where id = ${p.playerId}`,
     );
     // A frozen player's session no longer signs anything in; the service refuses them as well.
+    await untilSignedOut(t.app, p.auth);
     expect((await h.apply(p.auth, { amount: '20', address_id: id })).status).toBe(401);
     expect(await withdrawalCount(p.playerId)).toBe(0);
   });
