@@ -9,6 +9,8 @@
  * The last line is
  *   bench:web performance=<min score 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max> initial_js_kb=<gzip KB of
  *   the scripts the guest home page loads>
+ * BENCH_WEB_REPORT=<folder> also saves each run's full Lighthouse report there (guest.json, signed-in.json),
+ * to read which elements shift and which requests hold the first screen back.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -110,6 +112,11 @@ async function main() {
         onlyCategories: ['performance'],
       });
       const lhr = result!.lhr;
+      if (process.env.BENCH_WEB_REPORT) {
+        fs.mkdirSync(process.env.BENCH_WEB_REPORT, { recursive: true });
+        const file = path.join(process.env.BENCH_WEB_REPORT, `${name.replace(' ', '-')}.json`);
+        fs.writeFileSync(file, JSON.stringify(lhr, null, 1));
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })
         ?.items;

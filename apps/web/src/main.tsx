@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import './lib/antdReact19';
 import './i18n';
 import './styles/global.css';
 import { routes } from './app/routes';
@@ -11,6 +10,9 @@ import { startApp } from './app/startup';
 import { installRem } from './lib/rem';
 import { createQueryClient } from './lib/query';
 
+// The build renders antd-mobile's toasts with createRoot already (scripts/antdRender.ts); `vite dev`
+// pre-bundles antd-mobile untouched, so it is told here.
+if (import.meta.env.DEV) void import('./lib/antdReact19');
 installRem();
 const queryClient = createQueryClient();
 

@@ -40,7 +40,7 @@ export function gameCategoryName(id: number, locale: 'zh-CN' | 'en', form: 'full
 export const GAME_CATEGORY_NAMES_ZH = Object.fromEntries(
   Object.entries(GAME_CATEGORIES).map(([id, c]) => [id, c.zh]),
 ) as Record<GameCategory, string>;
-export const gameCategorySchema = z.literal([1, 2, 3, 4, 5, 6, 7]);
+export const gameCategorySchema = /* @__PURE__ */ z.literal([1, 2, 3, 4, 5, 6, 7]);
 
 /**
  * Game providers 1–15. The spec names a few (PG, AG, IM, JDB, Sabah, CMD, MG, CQ9, PP, BF, FG) and leaves the

@@ -7,8 +7,6 @@
  * `code` (decision 5) so the client toasts `error.message`; protocol failures use the matching HTTP status.
  * Messages may hold `{name}` placeholders filled from the error's params.
  */
-import { GameStatus } from './enums';
-
 export const ERRORS = {
   // Protocol-level failures (HTTP status = code).
   BAD_REQUEST: { code: 400, http: 400, zh: '请求参数错误：{detail}', en: 'Invalid request: {detail}' },
@@ -609,26 +607,3 @@ export function formatErrorMessage(
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   );
 }
-
-/**
- * Spec §8: the toast of each game status that cannot be played, as an error of this catalogue, so that the
- * server's refusal and the web's toast are one text. Status 1 (or missing) is playable.
- */
-const GAME_STATUS_ERRORS: Record<number, ErrorKey> = {
-  [GameStatus.MAINTENANCE]: 'GAME_MAINTENANCE',
-  [GameStatus.COMING_SOON]: 'GAME_COMING_SOON',
-  [GameStatus.STAY_TUNED]: 'GAME_STAY_TUNED',
-};
-
-/** The error a game of this status answers when opened or played; null when it is playable. */
-export function gameStatusError(status: number | null | undefined): ErrorKey | null {
-  if (status === undefined || status === null || status === GameStatus.PLAYABLE) return null;
-  return GAME_STATUS_ERRORS[status] ?? 'GAME_UNAVAILABLE';
-}
-
-/** Spec §2: the corner badge of a tile whose game is not playable (statuses 2, 3, 4). */
-export const GAME_STATUS_BADGES: Partial<Record<number, { zh: string; en: string }>> = {
-  [GameStatus.MAINTENANCE]: { zh: '维护中', en: 'Maintenance' },
-  [GameStatus.COMING_SOON]: { zh: '即将上线', en: 'Coming soon' },
-  [GameStatus.STAY_TUNED]: { zh: '敬请期待', en: 'Stay tuned' },
-};

@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './errors';
+export * from './game-status';
 export * from './common';
 export * from './envelope';
 export * from './auth';

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getDevice } from '../lib/device';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 import i18n from '../i18n';
 import { useAuthStore } from '../stores/auth';
@@ -94,7 +93,7 @@ export function startApp(queryClient: QueryClient): boolean {
   adoptRobotToken();
   startSignInLink();
   loadStartupData(queryClient);
-  // The visitor id is computed early so the captcha request does not wait for it.
-  void getDevice();
+  // The visitor id (a 35 KB library and a burst of work) is no longer computed here: the first screen does not
+  // need it. Opening the login dialog starts it (stores/ui.ts), alongside the dialog's own code.
   return true;
 }

@@ -1,9 +1,9 @@
-import { Toast } from 'antd-mobile';
 import type { Envelope, SUCCESS_CODE as ContractSuccessCode } from '@koi/contract';
 import i18n from '../i18n';
 import { getToken, useAuthStore } from '../stores/auth';
 import { useProgressStore } from '../stores/progress';
 import { useUiStore } from '../stores/ui';
+import { showToast } from './toast';
 
 /**
  * The one HTTP client of the player app (spec §7, §8). Every call goes to the same origin under `/api`, reads
@@ -79,7 +79,7 @@ function handleUnauthorized() {
 }
 
 function notify(message: string, silent: boolean | undefined) {
-  if (!silent && message) Toast.show({ content: message, position: 'center' });
+  if (!silent && message) showToast(message);
 }
 
 function isAbort(error: unknown) {

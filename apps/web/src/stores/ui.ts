@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { getDevice } from '../lib/device';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 
 /** loginType 1 = login, 2 = register (spec §4). */
@@ -41,7 +42,11 @@ export const useUiStore = create<UiState>((set) => ({
   switchCode: null,
   dark: readStorage(STORAGE_KEYS.dark) === '1',
   muted: readStorage(STORAGE_KEYS.muted) === '1',
-  openLogin: (type = 1) => set({ loginOpen: true, loginType: type }),
+  openLogin: (type = 1) => {
+    // The captcha is bound to the visitor id: start computing it while the dialog's code loads.
+    void getDevice();
+    set({ loginOpen: true, loginType: type });
+  },
   closeLogin: () => set({ loginOpen: false }),
   setLoginType: (loginType) => set({ loginType }),
   setServiceOpen: (serviceOpen) => set({ serviceOpen }),

@@ -3,6 +3,10 @@ import { cleanup } from './render';
 import { afterEach, vi } from 'vitest';
 import '../lib/antdReact19';
 import '../i18n';
+import { loadToast } from '../lib/toast';
+
+// Toasts load with their first use in the app; loaded here, they appear synchronously as tests expect.
+await loadToast();
 
 // jsdom lacks these browser APIs that antd-mobile and our components touch.
 if (!window.matchMedia) {

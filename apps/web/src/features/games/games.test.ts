@@ -3,7 +3,8 @@ import { Toast } from 'antd-mobile';
 import { ok, stubFetch } from '../../test/utils';
 import { fetchGames } from './api/games';
 import type { GameItem } from './api/types';
-import { gameStatusMessage, openGame } from './openGame';
+import { gameStatusMessage } from './gameStatusMessage';
+import { openGame } from './openGame';
 
 const game = (over: Partial<GameItem> = {}): GameItem => ({
   id: 1,
@@ -72,7 +73,7 @@ describe('opening a game', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it('toasts the status text for games that cannot be played', () => {
+  it('toasts the status text for games that cannot be played', async () => {
     expect(gameStatusMessage(2)).toBe('正在维护，请选择其他游戏');
     expect(gameStatusMessage(3)).toBe('即将上线，请选择其他游戏');
     expect(gameStatusMessage(4)).toBe('敬请期待，请选择其他游戏');
@@ -80,7 +81,11 @@ describe('opening a game', () => {
     expect(gameStatusMessage(undefined)).toBeNull();
     const d = deps(true);
     expect(openGame(game({ status: 3 }), d)).toBe('blocked');
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '即将上线，请选择其他游戏' }));
+    // The text comes with the error catalogue, which loads on the first such tap.
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '即将上线，请选择其他游戏' })),
+    );
+    expect(d.openWindow).not.toHaveBeenCalled();
   });
 
   it('opens /redirect in a new window for open_type 2 or missing', () => {

@@ -1,16 +1,6 @@
-import { Toast } from 'antd-mobile';
-import { formatErrorMessage, gameStatusError } from '@koi/contract';
-import i18n from '../../i18n';
+import { gameStatusError } from '@koi/contract';
+import { showToast } from '../../lib/toast';
 import type { GameItem } from './api/types';
-
-/**
- * Spec §8 game toasts by status, from the contract's error catalogue: the same text the server answers when the
- * game is opened anyway. Null when the game is playable.
- */
-export function gameStatusMessage(status: number | null | undefined): string | null {
-  const key = gameStatusError(status);
-  return key && formatErrorMessage(key, i18n.language === 'en' ? 'en' : 'zh-CN');
-}
 
 export type OpenGameDeps = {
   signedIn: boolean;
@@ -28,9 +18,9 @@ export function openGame(game: GameItem, deps: OpenGameDeps): 'login' | 'blocked
     deps.openLogin();
     return 'login';
   }
-  const message = gameStatusMessage(game.status);
-  if (message) {
-    Toast.show({ content: message, position: 'center' });
+  if (gameStatusError(game.status)) {
+    const status = game.status;
+    void import('./gameStatusMessage').then((m) => showToast(m.gameStatusMessage(status) ?? ''));
     return 'blocked';
   }
   if (game.open_type === undefined || game.open_type === null || game.open_type === 2) {

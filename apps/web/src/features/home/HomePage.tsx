@@ -52,7 +52,7 @@ function HomeHeader() {
       >
         <MenuIcon />
       </button>
-      <img src="/assets/logo.svg" alt="" className="home-header__logo" />
+      <img src="/assets/logo.svg" alt="" width={120} height={120} className="home-header__logo" />
       <div className="home-header__greeting">
         <strong data-testid="greeting">
           {signedIn && name ? t('home.greeting', { name }) : t('home.guest')}
@@ -150,7 +150,7 @@ export function HomePage() {
       <HomeHeader />
       <BannerCarousel />
       <BalanceCard />
-      <HotStrip games={hot.data} onOpen={openGameFor} />
+      <HotStrip games={hot.data} loading={hot.isPending} onOpen={openGameFor} />
       <section className="home-section lobby">
         <div className="lobby__head">
           <CategoryTabs value={category} onChange={changeCategory} />

@@ -41,6 +41,9 @@ export function GameTile({
         <img
           src={src}
           alt=""
+          // The catalogue's art sizes (hot 240×300, category 340×220), so the slot is reserved before it loads.
+          width={variant === 'hot' ? 240 : 340}
+          height={variant === 'hot' ? 300 : 220}
           loading="lazy"
           decoding="async"
           onError={(e) => {

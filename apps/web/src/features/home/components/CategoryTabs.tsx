@@ -39,6 +39,8 @@ export function CategoryTabs({ value, onChange }: { value: number; onChange: (c:
           <img
             src={OWN_ART.has(id) ? `/assets/categories/cat-${id}.svg` : imageUrl(icon)}
             alt=""
+            width={64}
+            height={64}
             className="category-tab__icon"
           />
           <span>{categoryName(id, 'tab', name)}</span>

@@ -1,46 +1,76 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FireIcon } from '../../../components/Icons';
 import { imageUrl } from '../../../lib/format';
 import type { GameItem } from '../../games/api/types';
 import './HotStrip.css';
 
+/** How many placeholder tiles fill the strip's width (2.53 rem each) while the hot games load. */
+const SKELETON_TILES = 4;
+
 /**
  * Spec §2: recommended hot games scroll continuously; the list is duplicated so the loop has no seam, each
- * item 2.53 rem wide. Hidden when there are no hot games.
+ * item 2.53 rem wide. Hidden when there are no hot games. While they load, placeholders of the final size
+ * hold the strip's space, so the lobby below does not jump down when the games arrive (layout shift).
  */
 export function HotStrip({
   games,
+  loading = false,
   onOpen,
 }: {
   games: GameItem[] | undefined;
+  loading?: boolean;
   onOpen: (g: GameItem) => void;
 }) {
   const { t } = useTranslation();
+  if (loading && !games?.length) {
+    return (
+      <HotStripFrame title={t('home.hotGames')} busy>
+        <div className="hot-strip__track hot-strip__track--still">
+          {Array.from({ length: SKELETON_TILES }, (_, i) => (
+            <span key={i} className="hot-strip__item hot-strip__placeholder" />
+          ))}
+        </div>
+      </HotStripFrame>
+    );
+  }
   if (!games?.length) return null;
   const doubled = [...games, ...games];
   return (
-    <section className="home-section hot-strip" aria-label={t('home.hotGames')}>
+    <HotStripFrame title={t('home.hotGames')}>
+      <div className="hot-strip__track" style={{ animationDuration: `${games.length * 3}s` }}>
+        {doubled.map((game, i) => (
+          <button
+            key={`${game.id}-${i}`}
+            type="button"
+            className="hot-strip__item"
+            onClick={() => onOpen(game)}
+            aria-hidden={i >= games.length}
+            tabIndex={i >= games.length ? -1 : 0}
+            aria-label={game.name}
+          >
+            <img
+              src={imageUrl(game.game_image || game.image)}
+              alt=""
+              width={240}
+              height={300}
+              loading="lazy"
+            />
+          </button>
+        ))}
+      </div>
+    </HotStripFrame>
+  );
+}
+
+function HotStripFrame({ title, busy, children }: { title: string; busy?: boolean; children: ReactNode }) {
+  return (
+    <section className="home-section hot-strip" aria-label={title} aria-busy={busy || undefined}>
       <h2 className="section-title">
         <FireIcon className="section-title__icon" />
-        {t('home.hotGames')}
+        {title}
       </h2>
-      <div className="hot-strip__viewport">
-        <div className="hot-strip__track" style={{ animationDuration: `${games.length * 3}s` }}>
-          {doubled.map((game, i) => (
-            <button
-              key={`${game.id}-${i}`}
-              type="button"
-              className="hot-strip__item"
-              onClick={() => onOpen(game)}
-              aria-hidden={i >= games.length}
-              tabIndex={i >= games.length ? -1 : 0}
-              aria-label={game.name}
-            >
-              <img src={imageUrl(game.game_image || game.image)} alt="" loading="lazy" />
-            </button>
-          ))}
-        </div>
-      </div>
+      <div className="hot-strip__viewport">{children}</div>
     </section>
   );
 }

@@ -14,7 +14,14 @@ export function Partners() {
         <p className="partners__note">{t('home.cooperationNote')}</p>
         <div className="partners__grid">
           {PARTNERS.map((p) => (
-            <img key={p} src={`/assets/brands/partner-${p}.svg`} alt="" loading="lazy" />
+            <img
+              key={p}
+              src={`/assets/brands/partner-${p}.svg`}
+              alt=""
+              width={200}
+              height={80}
+              loading="lazy"
+            />
           ))}
         </div>
       </section>
@@ -22,7 +29,7 @@ export function Partners() {
         <h2 className="section-title">{t('home.licence')}</h2>
         <div className="licences__row">
           {LICENCES.map((l) => (
-            <img key={l} src={`/assets/licence/${l}.svg`} alt="" loading="lazy" />
+            <img key={l} src={`/assets/licence/${l}.svg`} alt="" width={200} height={90} loading="lazy" />
           ))}
         </div>
         <p className="licences__note">
