@@ -55,7 +55,7 @@ async function serve() {
   if (!cluster.isWorker || cluster.worker?.id === 1) {
     const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info(
-      `Koi is running: http://${shown}:${config.port}/  (API docs: http://${shown}:${config.port}/docs, database: ${
+      `Koi is running: http://${shown}:${config.port}/  (operator console: http://${shown}:${config.port}/admin, API docs: http://${shown}:${config.port}/docs, database: ${
         app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL'
       }, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
     );
