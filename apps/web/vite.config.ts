@@ -19,6 +19,7 @@ export default defineConfig({
   build: {
     target: 'es2020',
     chunkSizeWarningLimit: 600,
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What the first screen needs comes in two files, libraries and the app's own code, instead of twenty

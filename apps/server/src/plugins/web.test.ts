@@ -17,6 +17,13 @@ function fakeBuild(): { dir: string; script: string } {
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), script);
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js.gz'), zlib.gzipSync(script));
+  // Artwork copied as is from apps/web/public: no hash in its name.
+  fs.mkdirSync(path.join(dir, 'assets', 'banners'));
+  fs.writeFileSync(path.join(dir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'banners', 'banner-1.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     '<!doctype html><title>Koi</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>',
@@ -77,6 +84,17 @@ describe('web delivery', () => {
     const reload = await t.app.inject({ url: '/recharge', headers: { accept: 'text/html' } });
     expect(reload.body).toContain('<title>Koi</title>');
     expect(reload.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches artwork without a hash in its name for an hour only, so a deploy that changes it is seen', async () => {
+    for (const url of ['/assets/logo.svg', '/assets/banners/banner-1.svg']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=3600');
+    }
+    const br = await t.app.inject({ url: asset, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('compresses JSON over 1 KB and leaves small JSON and event streams alone', async () => {

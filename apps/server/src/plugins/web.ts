@@ -17,15 +17,22 @@ import { notFound } from './errors';
  *
  * Delivery. The build writes a brotli (.br) and a gzip (.gz) copy beside every text file (apps/web
  * vite.config.ts), and @fastify/static picks the best one the browser accepts (`preCompressed`), so nothing
- * is compressed per request. Files under assets/ carry a content hash in their name and never change, so
- * they are cached for a year without revalidation; index.html names the current hashes and must be
- * revalidated on every load (`no-cache`), or a deploy would leave players on the old app.
+ * is compressed per request. The build's own files (assets/<name>-<8-character hash>.<ext>) never change
+ * under their name, so they are cached for a year without revalidation; index.html names the current hashes
+ * and must be revalidated on every load (`no-cache`), or a deploy would leave players on the old app. The
+ * artwork copied as is from apps/web/public (assets/logo.svg, assets/banners/…) keeps its name when a deploy
+ * changes it, so it is cached for an hour only: a round trip saved on most visits, a new picture seen soon.
  */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const UNHASHED_ASSET = 'public, max-age=3600';
+/** Vite's output name: directly in assets/, `<name>-<hash>.<ext>`, the hash 8 URL-safe characters. */
+const HASHED = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+(?:\.(?:br|gz))?$/;
 
 function cacheControlFor(filePath: string): string {
-  return filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache';
+  const parent = path.basename(path.dirname(filePath));
+  if (parent === 'assets' && HASHED.test(path.basename(filePath))) return IMMUTABLE;
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? UNHASHED_ASSET : 'no-cache';
 }
 
 /** A browser loading a page of the app: a GET for HTML of an extension-less path outside the API. */

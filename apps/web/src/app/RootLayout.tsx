@@ -1,13 +1,12 @@
-import { NavBar } from 'antd-mobile';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackgroundMusic } from '../components/BackgroundMusic';
 import { KeepAliveOutlet } from '../components/KeepAliveOutlet';
+import { NavBar } from '../components/NavBar';
 import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
 import { TopProgress } from '../components/TopProgress';
-import { useBalanceEvents } from '../features/auth/api/balanceEvents';
 import { useUserInfoQuery } from '../features/auth/api/userInfo';
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useIsSignedIn } from '../stores/auth';
@@ -20,6 +19,10 @@ const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog')
 const ServiceDialog = lazy(() => import('../components/ServiceDialog'));
 const RetryDialog = lazy(() => import('../components/RetryDialog'));
 const SwitchAccountDialog = lazy(() => import('../features/auth/components/SwitchAccountDialog'));
+// The balance stream (signed in only) keeps its code off a guest's first screen.
+const BalanceEvents = lazy(() =>
+  import('../features/auth/api/balanceEvents').then((m) => ({ default: m.BalanceEvents })),
+);
 const RealityCheck = lazy(() =>
   import('../features/security/components/RealityCheck').then((m) => ({ default: m.RealityCheck })),
 );
@@ -30,8 +33,6 @@ const RealityCheck = lazy(() =>
  */
 function UserInfoKeeper() {
   useUserInfoQuery();
-  // The server's balance signal refetches at once; the 30-second poll remains the fallback.
-  useBalanceEvents();
   return null;
 }
 
@@ -64,13 +65,9 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
       <TopProgress />
       {meta.back ? (
         <NavBar
-          className="app-nav"
+          title={t(meta.title as 'routes.home')}
           onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/home'))}
-          backIcon
-          aria-label={t(meta.title as 'routes.home')}
-        >
-          {t(meta.title as 'routes.home')}
-        </NavBar>
+        />
       ) : null}
       <main className="app-main">
         <Suspense fallback={<PageLoading />}>
@@ -85,6 +82,8 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {switchMounted ? <SwitchAccountDialog /> : null}
         {/* The session reminder (decision 18) runs only while signed in, on every screen. */}
         {signedIn ? <RealityCheck /> : null}
+        {/* The server's balance signal refetches user info at once; the 30-second poll remains the fallback. */}
+        {signedIn ? <BalanceEvents /> : null}
       </Suspense>
       <BackgroundMusic />
       <UserInfoKeeper />

@@ -109,6 +109,18 @@ describe('app frame', () => {
     expect(tabbed.sort()).toEqual(['activity', 'home', 'interaction', 'recharge', 'user']);
   });
 
+  it('loads every screen but home as its own chunk, on first visit (issue 10: a small first screen)', () => {
+    const lazyType = Symbol.for('react.lazy');
+    const typeOf = (element: React.ReactNode) =>
+      (element as { type?: { $$typeof?: symbol } } | undefined)?.type?.$$typeof;
+    const built = [...LAYOUT_SCREENS, ...TOP_SCREENS].filter((s) => s.element !== undefined);
+    expect(built.map((s) => s.path)).toContain('home');
+    for (const screen of built) {
+      if (screen.path === 'home') expect(typeOf(screen.element), screen.path).not.toBe(lazyType);
+      else expect(typeOf(screen.element), screen.path).toBe(lazyType);
+    }
+  });
+
   it('prompts add-to-home at most once per 24 hours', () => {
     const now = Date.now();
     expect(shouldShowAddToHome(now, null)).toBe(true);

@@ -69,3 +69,9 @@ export function useBalanceEvents() {
     return () => controller.abort();
   }, [token, client]);
 }
+
+/** The stream as a component, so that its code loads only for a signed-in player (app/RootLayout.tsx). */
+export function BalanceEvents() {
+  useBalanceEvents();
+  return null;
+}

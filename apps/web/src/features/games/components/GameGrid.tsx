@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageState } from '../../../components/PageState';
 import type { GameItem } from '../api/types';
@@ -26,10 +25,8 @@ export function GameGrid({
     return (
       <div className={`game-grid game-grid--${columns}`} aria-busy="true">
         {Array.from({ length: columns * 2 }, (_, i) => (
-          <div key={i} className="game-grid__skeleton">
-            <Skeleton animated className="game-grid__skeleton-art" />
-            <Skeleton animated className="game-grid__skeleton-name" />
-          </div>
+          // Tiles show their art only (the name is in it), so a placeholder is the art's own shape.
+          <div key={i} className="game-grid__skeleton skeleton" />
         ))}
       </div>
     );

@@ -26,7 +26,7 @@ export function useOpenBanner() {
 export function BannerCarousel() {
   const { data, isPending } = useBannersQuery();
   const open = useOpenBanner();
-  if (isPending) return <div className="banner-carousel banner-carousel--loading" />;
+  if (isPending) return <div className="banner-carousel skeleton" aria-busy="true" />;
   if (!data?.length) return null;
   return (
     <Carousel

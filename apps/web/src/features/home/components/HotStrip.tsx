@@ -28,7 +28,7 @@ export function HotStrip({
       <HotStripFrame title={t('home.hotGames')} busy>
         <div className="hot-strip__track hot-strip__track--still">
           {Array.from({ length: SKELETON_TILES }, (_, i) => (
-            <span key={i} className="hot-strip__item hot-strip__placeholder" />
+            <span key={i} className="hot-strip__item hot-strip__placeholder skeleton" />
           ))}
         </div>
       </HotStripFrame>
