@@ -33,13 +33,6 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 2,
             },
-            {
-              name: 'app',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/]|[\\/]packages[\\/]/,
-              tags: ['$initial'],
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackgroundMusic } from '../components/BackgroundMusic';
@@ -13,17 +13,18 @@ import { useIsSignedIn } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
 import { useRouteMeta } from './meta';
 import './RootLayout.css';
+import { lazyScreen } from '../lib/lazyScreen';
 
 // Dialogs load their code on first open and then stay mounted (so closing animates).
-const LoginDialog = lazy(() => import('../features/auth/components/LoginDialog'));
-const ServiceDialog = lazy(() => import('../components/ServiceDialog'));
-const RetryDialog = lazy(() => import('../components/RetryDialog'));
-const SwitchAccountDialog = lazy(() => import('../features/auth/components/SwitchAccountDialog'));
+const LoginDialog = lazyScreen(() => import('../features/auth/components/LoginDialog'));
+const ServiceDialog = lazyScreen(() => import('../components/ServiceDialog'));
+const RetryDialog = lazyScreen(() => import('../components/RetryDialog'));
+const SwitchAccountDialog = lazyScreen(() => import('../features/auth/components/SwitchAccountDialog'));
 // The balance stream (signed in only) keeps its code off a guest's first screen.
-const BalanceEvents = lazy(() =>
+const BalanceEvents = lazyScreen(() =>
   import('../features/auth/api/balanceEvents').then((m) => ({ default: m.BalanceEvents })),
 );
-const RealityCheck = lazy(() =>
+const RealityCheck = lazyScreen(() =>
   import('../features/security/components/RealityCheck').then((m) => ({ default: m.RealityCheck })),
 );
 

@@ -1,27 +1,27 @@
-import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import type { RouteMeta } from './meta';
 import { RootLayout } from './RootLayout';
 import { HomePage } from '../features/home/HomePage';
+import { lazyScreen } from '../lib/lazyScreen';
 
 // Every screen but home is its own chunk (issue 6: routes code-split, initial JS small).
-const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
-const AllGamesPage = lazy(() => import('../features/games/pages/AllGamesPage'));
-const CateListPage = lazy(() => import('../features/games/pages/CateListPage'));
-const RedirectPage = lazy(() => import('../features/games/pages/RedirectPage'));
-const UserPage = lazy(() => import('../features/user/UserPage'));
-const AboutPage = lazy(() => import('../features/user/AboutPage'));
-const LoadingPage = lazy(() => import('../pages/LoadingPage'));
-const BetRecordsPage = lazy(() => import('../features/records/pages/BetRecordsPage'));
-const BetDetailPage = lazy(() => import('../features/records/pages/BetDetailPage'));
-const TransactionRecordsPage = lazy(() => import('../features/records/pages/TransactionRecordsPage'));
-const AccountRecordsPage = lazy(() => import('../features/records/pages/AccountRecordsPage'));
-const RechargeRecordsPage = lazy(() => import('../features/records/pages/RechargeRecordsPage'));
-const OriginalGamePage = lazy(() => import('../features/originals/OriginalGamePage'));
-const RechargePage = lazy(() => import('../features/money/pages/RechargePage'));
-const SafePage = lazy(() => import('../features/security/pages/SafePage'));
-const PasswordPage = lazy(() => import('../features/security/pages/PasswordPage'));
+const ComingSoonPage = lazyScreen(() => import('../pages/ComingSoonPage'));
+const NotFoundPage = lazyScreen(() => import('../pages/NotFoundPage'));
+const AllGamesPage = lazyScreen(() => import('../features/games/pages/AllGamesPage'));
+const CateListPage = lazyScreen(() => import('../features/games/pages/CateListPage'));
+const RedirectPage = lazyScreen(() => import('../features/games/pages/RedirectPage'));
+const UserPage = lazyScreen(() => import('../features/user/UserPage'));
+const AboutPage = lazyScreen(() => import('../features/user/AboutPage'));
+const LoadingPage = lazyScreen(() => import('../pages/LoadingPage'));
+const BetRecordsPage = lazyScreen(() => import('../features/records/pages/BetRecordsPage'));
+const BetDetailPage = lazyScreen(() => import('../features/records/pages/BetDetailPage'));
+const TransactionRecordsPage = lazyScreen(() => import('../features/records/pages/TransactionRecordsPage'));
+const AccountRecordsPage = lazyScreen(() => import('../features/records/pages/AccountRecordsPage'));
+const RechargeRecordsPage = lazyScreen(() => import('../features/records/pages/RechargeRecordsPage'));
+const OriginalGamePage = lazyScreen(() => import('../features/originals/OriginalGamePage'));
+const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePage'));
+const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
+const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {

@@ -1,7 +1,7 @@
 /** Our own line icons (24×24, currentColor), so no icon font ships in the initial bundle. */
-type IconProps = { size?: number | string; className?: string };
+export type IconProps = { size?: number | string; className?: string };
 
-const Svg = ({ size = '1em', className, children }: IconProps & { children: React.ReactNode }) => (
+export const Svg = ({ size = '1em', className, children }: IconProps & { children: React.ReactNode }) => (
   <svg
     width={size}
     height={size}
@@ -47,11 +47,6 @@ export const UserIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21c1-4 4-6 8-6s7 2 8 6" />
-  </Svg>
-);
-export const RefreshIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" />
   </Svg>
 );
 export const HeadsetIcon = (p: IconProps) => (
@@ -129,52 +124,4 @@ export const FireIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 21c4 0 7-2.7 7-6.5 0-3.3-2.3-5.6-4-7.5-.3 2-1.3 3-2.5 3.5C13 7 11.5 4.5 9 3c.3 3-2 5.5-3.2 7.3A7.3 7.3 0 0 0 5 14.5C5 18.3 8 21 12 21Z" />
   </Svg>
-);
-export const GlobeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </Svg>
-);
-export const TelegramIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m21 4-18 7.5 6 2 2 6.5 3.5-4.5 4.5 3.5L21 4Z" />
-    <path d="m9 13.5 8-6" />
-  </Svg>
-);
-export const GemIcon = (p: IconProps) => (
-  <svg
-    width={p.size ?? '1em'}
-    height={p.size ?? '1em'}
-    viewBox="0 0 24 24"
-    className={p.className}
-    aria-hidden="true"
-  >
-    <path d="M6 3h12l4 6-10 12L2 9z" fill="#10b981" />
-    <path
-      d="M2 9h20M12 21 8 9l4-6 4 6z"
-      fill="none"
-      stroke="#d1fae5"
-      strokeWidth="1.2"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
-export const MineIcon = (p: IconProps) => (
-  <svg
-    width={p.size ?? '1em'}
-    height={p.size ?? '1em'}
-    viewBox="0 0 24 24"
-    className={p.className}
-    aria-hidden="true"
-  >
-    <path
-      d="M12 1v4M12 19v4M1 12h4M19 12h4M4.2 4.2l2.9 2.9M16.9 16.9l2.9 2.9M4.2 19.8l2.9-2.9M16.9 7.1l2.9-2.9"
-      stroke="#1f2937"
-      strokeWidth="2"
-      strokeLinecap="round"
-    />
-    <circle cx="12" cy="12" r="7" fill="#1f2937" />
-    <circle cx="9.5" cy="9.5" r="2" fill="#f9fafb" opacity="0.8" />
-  </svg>
 );

@@ -2,7 +2,8 @@ import { Button, CenterPopup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../features/content/api/bulletin';
 import { useUiStore } from '../stores/ui';
-import { CloseIcon, HeadsetIcon, TelegramIcon } from './Icons';
+import { CloseIcon, HeadsetIcon } from './Icons';
+import { TelegramIcon } from './MoreIcons';
 import './ServiceDialog.css';
 
 /** Customer-service dialog (spec §2): online support (config 7) and a Telegram contact (config 3). */

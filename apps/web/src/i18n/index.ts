@@ -40,6 +40,19 @@ void i18n
 
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
 
+let later: Promise<void> | null = null;
+
+/**
+ * The Chinese strings of the screens that load later (zh-CN.later.ts), merged in once. Chinese is the fallback
+ * of English too, so they are fetched whatever the language. Screens loaded with lazyScreen wait for them.
+ */
+export function loadLaterStrings(): Promise<void> {
+  later ??= import('./zh-CN.later').then((m) => {
+    i18n.addResourceBundle('zh-CN', 'translation', m.zhCNLater, true, false);
+  });
+  return later;
+}
+
 export function setLanguage(lng: Language) {
   writeStorage(STORAGE_KEYS.language, lng);
   void i18n.changeLanguage(lng);

@@ -2,11 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from './render';
 import { afterEach, vi } from 'vitest';
 import '../lib/antdReact19';
-import '../i18n';
+import { loadLaterStrings } from '../i18n';
 import { loadToast } from '../lib/toast';
 
 // Toasts load with their first use in the app; loaded here, they appear synchronously as tests expect.
 await loadToast();
+// The strings of later screens come with those screens in the app; tests render the screens directly.
+await loadLaterStrings();
 
 // jsdom lacks these browser APIs that antd-mobile and our components touch.
 if (!window.matchMedia) {

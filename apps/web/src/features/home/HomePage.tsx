@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { takeShowDialogFlag } from '../../app/startup';
@@ -25,11 +25,12 @@ import { HotStrip } from './components/HotStrip';
 import { Partners } from './components/Partners';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import './HomePage.css';
+import { lazyScreen } from '../../lib/lazyScreen';
 
 // Overlays load on first open, keeping their code (and the drawer's switches) out of the first paint.
-const SideDrawer = lazy(() => import('./components/SideDrawer'));
-const NoticeDialog = lazy(() => import('./components/NoticeDialog'));
-const BannerPopup = lazy(() => import('./components/BannerPopup'));
+const SideDrawer = lazyScreen(() => import('./components/SideDrawer'));
+const NoticeDialog = lazyScreen(() => import('./components/NoticeDialog'));
+const BannerPopup = lazyScreen(() => import('./components/BannerPopup'));
 
 function HomeHeader() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RefreshIcon } from '../../../components/Icons';
+import { RefreshIcon } from '../../../components/MoreIcons';
 import { useRefreshBalanceMutation, useUserInfoQuery } from '../api/userInfo';
 import './RefreshBalanceButton.css';
 

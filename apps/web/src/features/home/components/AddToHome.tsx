@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/Icons';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
 import './AddToHome.css';
+import { lazyScreen } from '../../../lib/lazyScreen';
 
-const AddToHomeSheet = lazy(() => import('./AddToHomeSheet'));
+const AddToHomeSheet = lazyScreen(() => import('./AddToHomeSheet'));
 
 /** Spec §9: the add-to-home prompt shows at most once per 24 hours. */
 export const ADD_TO_HOME_INTERVAL_MS = 24 * 60 * 60 * 1000;

@@ -1,13 +1,28 @@
 import { Button } from 'antd-mobile';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DepositIcon, ListIcon, RebateIcon, WithdrawIcon } from '../../../components/Icons';
 import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
+import { formatBalance } from '../../../lib/format';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
-import { RefreshBalanceButton } from '../../auth/components/RefreshBalanceButton';
-import { BALANCE_COUNT, CountUp } from './CountUp';
 import './BalanceCard.css';
+import { lazyScreen } from '../../../lib/lazyScreen';
+
+// A guest sees neither the counter nor the refresh button: their code loads for a signed-in player only.
+const RefreshBalanceButton = lazyScreen(() =>
+  import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.RefreshBalanceButton })),
+);
+const BalanceCount = lazyScreen(() =>
+  import('./CountUp').then((m) => ({
+    default: ({ value }: { value: string }) => (
+      <m.CountUp value={value} {...m.BALANCE_COUNT} testId="balance" />
+    ),
+  })),
+);
+/** The counter's first frame (it starts from 0), so nothing moves when the counter takes over. */
+const BALANCE_PLACEHOLDER = <span className="count-up">{formatBalance('0', 4)}</span>;
 
 const SHORTCUTS = [
   { key: 'recharge', to: '/recharge', Icon: DepositIcon },
@@ -28,11 +43,17 @@ export function BalanceCard() {
     <section className="balance-card">
       <div className="balance-card__top">
         <span className="balance-card__label">{t('home.balance')}</span>
-        {signedIn ? <RefreshBalanceButton /> : null}
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <RefreshBalanceButton />
+          </Suspense>
+        ) : null}
       </div>
       {signedIn ? (
         <div className="balance-card__amount">
-          <CountUp value={user.data?.balance ?? '0'} {...BALANCE_COUNT} testId="balance" />
+          <Suspense fallback={BALANCE_PLACEHOLDER}>
+            <BalanceCount value={user.data?.balance ?? '0'} />
+          </Suspense>
           <span className="balance-card__unit">USDT</span>
         </div>
       ) : (

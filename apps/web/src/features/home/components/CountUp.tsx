@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatBalance } from '../../../lib/format';
 import { fromMicro, toMicro } from '../../money/money';
-import './CountUp.css';
 
 /** Spec §9: the generic count-up's defaults. */
 export const COUNT_UP_DEFAULTS = { durationMs: 2500, decimals: 0, start: 0, delayMs: 0 } as const;

@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 import {
   ChevronRightIcon,
   GiftIcon,
-  GlobeIcon,
   HeadsetIcon,
   ListIcon,
   MoonIcon,
   MusicIcon,
 } from '../../../components/Icons';
+import { GlobeIcon } from '../../../components/MoreIcons';
 import { setLanguage } from '../../../i18n';
 import { useUiStore } from '../../../stores/ui';
 import './SideDrawer.css';

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RechargeResult } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { STALE } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from '../../auth/api/userInfo';
+import { PAY_CHANNELS_KEY } from './payChannels';
+
+export { payChannelsQuery, usePayChannelsQuery, type PayChannel } from './payChannels';
 
 /**
  * Deposits (spec §2 deposit popup, §7; decisions 13, 20, 21), over the deposits contract's wire shapes.
@@ -14,16 +16,6 @@ export type RechargeOrderState = RechargeOrder & {
   status: number;
   tx_id: string | null;
   completed_at: string | null;
-};
-
-/** A hosted payment channel as listed by POST /api/pay/channel. Fields beyond id and name are optional. */
-export type PayChannel = {
-  id: number | string;
-  name: string;
-  min_amount?: string;
-  max_amount?: string;
-  fee?: string;
-  rate?: string;
 };
 
 export type DepositLimit = {
@@ -39,7 +31,7 @@ export type DepositLimit = {
 export const rechargeKeys = {
   all: ['recharge'] as const,
   order: (id: string) => ['recharge', 'order', id] as const,
-  channels: ['recharge', 'channels'] as const,
+  channels: PAY_CHANNELS_KEY,
   limits: (token: string | null) => ['recharge', 'limits', token] as const,
 };
 
@@ -78,18 +70,6 @@ export function useRechargeOrderQuery(orderId: string | null, follow: boolean) {
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 2 ? false : ORDER_POLL_MS),
   });
 }
-
-/**
- * The payment channels with their limits, fee and rate (spec §4 loads the channel rate at start). They are
- * optional: an empty or failed list leaves TRC20 as the only choice.
- */
-export const payChannelsQuery = {
-  queryKey: rechargeKeys.channels,
-  queryFn: () => api.post<PayChannel[]>('/api/pay/channel', undefined, { silent: true }),
-  staleTime: STALE.MINUTES_5,
-};
-
-export const usePayChannelsQuery = () => useQuery(payChannelsQuery);
 
 export type ChannelOrder = { order_id: string; pay_url: string };
 

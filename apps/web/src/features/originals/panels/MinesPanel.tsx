@@ -1,7 +1,7 @@
 import { Slider, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GemIcon, MineIcon } from '../../../components/Icons';
+import { GemIcon, MineIcon } from '../../../components/MoreIcons';
 import { BetControls } from '../components/BetControls';
 import { ResultBadge, Stage } from '../components/Stage';
 import { useOriginalRound } from '../useBetAttempt';
