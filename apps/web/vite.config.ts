@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdRender } from './scripts/antdRender';
+import { inlineCss } from './scripts/inlineCss';
 import { precompress } from './scripts/precompress';
 
 /**
@@ -13,7 +14,8 @@ import { precompress } from './scripts/precompress';
 export default defineConfig({
   // precompress: .br and .gz beside every built text file, served by negotiation (plugins/web.ts).
   // antdRender: antd-mobile's toasts and dialogs render with React 19's createRoot (src/lib/antdRender.ts).
-  plugins: [antdRender(), react(), precompress()],
+  // inlineCss: the first screen's styles inside index.html, so nothing but the page holds the first paint back.
+  plugins: [antdRender(), react(), inlineCss(), precompress()],
   resolve: { dedupe: ['react', 'react-dom', 'react-router'] },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {

@@ -13,7 +13,7 @@ const distArg = process.argv.indexOf('--dist');
 const dist =
   distArg > 0 ? path.resolve(process.argv[distArg + 1]) : path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const files = [...html.matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 let js = 0;
 let jsBrotli = 0;
 let css = 0;
@@ -26,9 +26,13 @@ for (const file of new Set(files)) {
   } else css += size;
   console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
+// The first screen's styles are inside index.html (scripts/inlineCss.ts).
+for (const [, style] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+  css += zlib.gzipSync(style, { level: 9 }).length;
+}
 const kb = (n) => (n / 1024).toFixed(1);
 console.log(
-  `initial JS ${kb(js)} KB gzip (${kb(jsBrotli)} KB brotli), CSS ${kb(css)} KB gzip; budget ${BUDGET_KB} KB gzip`,
+  `initial JS ${kb(js)} KB gzip (${kb(jsBrotli)} KB brotli), CSS ${kb(css)} KB gzip (in the page); budget ${BUDGET_KB} KB gzip`,
 );
 if (js > BUDGET_KB * 1024 && !process.argv.includes('--report')) {
   console.error(`initial JS over budget: ${kb(js)} KB gzip > ${BUDGET_KB} KB`);
