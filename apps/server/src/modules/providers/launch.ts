@@ -11,6 +11,12 @@ import { createKeyedQueue } from '../../lib/keyed-queue';
 
 /** A launch reuses a session that still has this long to live rather than opening another. */
 const REUSE_MARGIN_MS = 10 * 60_000;
+/**
+ * Live provider sessions a player may hold at once; opening one more ends the oldest. Five covers a player
+ * switching between a few games on a phone and a computer; the hostile test's burst of launches left 4,196
+ * live sessions for one player, each a token a provider could bet on.
+ */
+export const MAX_LIVE_SESSIONS = 5;
 /** Launch answers kept for reuse in this process; beyond this many the oldest are forgotten. */
 const REMEMBERED_LAUNCHES = 10_000;
 
@@ -21,7 +27,7 @@ const REMEMBERED_LAUNCHES = 10_000;
  */
 export function createLaunchTarget(deps: {
   players: Pick<AuthService, 'identity'>;
-  sessions: Pick<ProvidersRepository, 'insertSession' | 'isSessionLive'>;
+  sessions: Pick<ProvidersRepository, 'openSession' | 'isSessionLive'>;
   endpointFor: (providerId: number) => Promise<ProviderEndpoint | null>;
   sessionMs: number;
   clock: Clock;
@@ -29,7 +35,8 @@ export function createLaunchTarget(deps: {
 }): LaunchTarget {
   const onePerPlayer = createKeyedQueue<number>();
   // The URL each live session was opened with, by player, provider and game (only the token's hash is stored,
-  // so a session can be reused only where it was opened; another node opens its own).
+  // so a session can be reused only where it was opened; another node opens its own, and the database bounds
+  // how many stay live).
   const opened = new Map<string, { sessionId: number; url: string; expiresAt: number }>();
   return {
     async launchUrl(game, playerId) {
@@ -65,14 +72,18 @@ export function createLaunchTarget(deps: {
         }
         const token = newToken();
         const expiresAt = new Date(now.getTime() + deps.sessionMs);
-        const sessionId = await deps.sessions.insertSession({
-          tokenHash: sha256Hex(token),
-          playerId,
-          providerId: game.platTypeId,
-          gameCode: game.gameCode,
-          createdAt: now,
-          expiresAt,
-        });
+        // Another process does not know this one's sessions, so the bound is kept in the database.
+        const sessionId = await deps.sessions.openSession(
+          {
+            tokenHash: sha256Hex(token),
+            playerId,
+            providerId: game.platTypeId,
+            gameCode: game.gameCode,
+            createdAt: now,
+            expiresAt,
+          },
+          MAX_LIVE_SESSIONS,
+        );
         const url = await requestLaunch(endpoint, {
           token,
           user: player.username,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { providerAlerts, providerSessions } from './providers.schema';
 
@@ -44,12 +44,46 @@ export interface WalletCallResult {
   alertKind: number | null;
 }
 
+/**
+ * Namespace of the per-player advisory lock that serialises the opening of a player's provider sessions
+ * across server processes (any fixed number distinct from the other modules' lock classes).
+ */
+const PLAYER_SESSIONS_LOCK = 7_461_501;
+
 /** SQL of the seamless wallet: sessions, provider transactions, rounds. */
 export function createProvidersRepository(db: DbOrTx) {
   return {
-    async insertSession(row: typeof providerSessions.$inferInsert) {
-      const rows = await db.insert(providerSessions).values(row).returning({ id: providerSessions.id });
-      return rows[0]!.id;
+    /**
+     * Opens a session and ends the player's oldest live sessions beyond `maxLive`, in one transaction under
+     * the player's lock: whichever processes launch at once, the player never holds more than `maxLive` live
+     * sessions (without the lock two launches could each see the other's row uncommitted and keep both).
+     */
+    async openSession(row: typeof providerSessions.$inferInsert & { createdAt: Date }, maxLive: number) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${PLAYER_SESSIONS_LOCK}::int, ${row.playerId}::int)`,
+        );
+        const [inserted] = await tx
+          .insert(providerSessions)
+          .values(row)
+          .returning({ id: providerSessions.id });
+        const live = and(
+          eq(providerSessions.playerId, row.playerId),
+          isNull(providerSessions.endedAt),
+          gt(providerSessions.expiresAt, row.createdAt),
+        );
+        const kept = tx
+          .select({ id: providerSessions.id })
+          .from(providerSessions)
+          .where(live)
+          .orderBy(desc(providerSessions.id))
+          .limit(maxLive);
+        await tx
+          .update(providerSessions)
+          .set({ endedAt: row.createdAt })
+          .where(and(live, notInArray(providerSessions.id, kept)));
+        return inserted!.id;
+      });
     },
 
     /** Whether a session can still take bets: not ended (sign-out, freeze) and not expired. */

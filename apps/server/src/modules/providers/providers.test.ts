@@ -16,6 +16,10 @@ import { newToken, sha256Hex } from '../../lib/crypto';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import type { Round } from '../../../../sandbox/src/providers';
+import { WalletModel, type GameRow } from '../games';
+import { createProviderDirectory } from './directory';
+import { createLaunchTarget, MAX_LIVE_SESSIONS } from './launch';
+import { createProvidersRepository } from './providers.repository';
 
 const SIM_PROVIDER_ID = 14;
 
@@ -84,6 +88,52 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
         )
       )[0]!.n;
     expect(await count()).toBe(1);
+  });
+
+  it("bounds a player's provider sessions across server processes: 2,000 launches on two open two; twenty processes keep at most 5 live", async () => {
+    const p = await playerWithMoney('10');
+    // What a launch reads of the catalogue's row for the simulator's fruit game.
+    const game = {
+      walletModel: WalletModel.SEAMLESS,
+      platTypeId: SIM_PROVIDER_ID,
+      gameCode: 'sim-fruit',
+      nameZh: '水果狂欢',
+    } as GameRow;
+    const directory = createProviderDirectory(t.database.db, sim.koiConfig.providerSim, t.clock);
+    // A server process: its own launch target, with its own memory of the sessions it opened, so it cannot
+    // reuse another process's session and only the database keeps the count down.
+    const serverProcess = () =>
+      createLaunchTarget({
+        players: { identity: async (id) => ({ id, username: p.username }) },
+        sessions: createProvidersRepository(t.database.db),
+        endpointFor: directory.endpointFor,
+        sessionMs: 3_600_000,
+        clock: t.clock,
+        transfers: { moveIn: async () => null },
+      });
+    const burst = async (processes: ReturnType<typeof serverProcess>[], launches: number) => {
+      const urls = await Promise.all(
+        Array.from({ length: launches }, (_, i) => processes[i % processes.length]!.launchUrl(game, p.id)),
+      );
+      expect(urls.every((u) => u.includes('/play/'))).toBe(true);
+      const [row] = await queryRows<{ live: number; all: number }>(
+        t.database.db,
+        sql`select count(*) filter (where ended_at is null and expires_at > ${t.clock.now().toISOString()}::timestamptz)::int as live,
+              count(*)::int as "all" from provider_sessions where player_id = ${p.id}`,
+      );
+      return row!;
+    };
+
+    expect(await burst([serverProcess(), serverProcess()], 2_000)).toEqual({ live: 2, all: 2 });
+    // Twenty processes each open their own session of the game; opening the sixth ends the oldest, so however
+    // the launches interleave the player never holds more than five live sessions a provider could bet on.
+    const twenty = Array.from({ length: 20 }, serverProcess);
+    const after = await burst(twenty, 200);
+    expect(after.live).toBeGreaterThan(0);
+    expect(after.live).toBeLessThanOrEqual(MAX_LIVE_SESSIONS);
+    // A launch after the bursts opens a session that takes bets.
+    expect((await play(await launch(p.auth), '1')).state).toBe('settled');
+    await expectLedgerClean();
   });
 
   it('plays the card game too', async () => {
