@@ -71,8 +71,8 @@ export const withdrawApplyRequest = z.strictObject({
   amount: moneyString,
   address_id: intField({ min: 1 }),
   password: optionalText(64),
-  request_id: text(64)
-    .pipe(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: '须为8-64位字母、数字、-或_' }))
+  request_id: text(128)
+    .pipe(z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, { message: '须为8-128位字母、数字、-或_' }))
     .describe('Client-chosen id of this application; a retry with the same id returns the same withdrawal'),
 });
 

@@ -28,6 +28,9 @@ RETURNS TABLE (r_status text, r_balance bigint, r_player_id bigint, r_moved bool
 LANGUAGE plpgsql AS $$
 DECLARE
   v_ref_uuid text := coalesce(p_reference_uuid, p_transaction_uuid);
+  -- The ledger key carries the provider's transaction id hashed, not pasted in: whatever length the protocol
+  -- allows, the key stays within the ledger's 128 characters, and no two ids share a key.
+  v_uuid_hash text := encode(sha256(convert_to(p_transaction_uuid, 'UTF8')), 'hex');
   v_own_fingerprint text;
   v_own_balance bigint;
   v_own_player bigint;
@@ -110,7 +113,7 @@ BEGIN
         EXIT decide;
       END IF;
       v_amount := p_amount;
-      v_key := 'p' || p_provider || ':bet:' || p_transaction_uuid;
+      v_key := 'p' || p_provider || ':bet:' || v_uuid_hash;
       v_code := p_transfer_codes[1];
       v_debit_player := v_player;
       v_credit_system := p_house;
@@ -157,7 +160,7 @@ BEGIN
         EXIT decide;
       END IF;
       v_amount := p_amount;
-      v_key := 'p' || p_provider || ':win:' || p_transaction_uuid;
+      v_key := 'p' || p_provider || ':win:' || v_uuid_hash;
       v_code := p_transfer_codes[2];
       v_debit_system := p_house;
       v_credit_player := v_player;
@@ -195,7 +198,7 @@ BEGIN
       -- rollback: accepted, and no money moves.
       IF v_ref_found AND NOT v_ref_rolled_back THEN
         v_amount := v_ref_amount;
-        v_key := 'p' || p_provider || ':rollback:' || p_transaction_uuid;
+        v_key := 'p' || p_provider || ':rollback:' || v_uuid_hash;
         v_code := p_transfer_codes[3];
         -- A bet's rollback refunds the stake; a win's takes the win back (refused, like a bet, when the
         -- player no longer has it: the provider retries once the balance allows).

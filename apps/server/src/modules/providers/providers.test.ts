@@ -156,7 +156,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     expect(new Set(betAnswers.map((a) => `${a.status}:${a.balance}`)).size).toBe(1);
     const [count] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${`p14:bet:${round.betUuid}`}`,
+      sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${`p14:bet:${sha256Hex(round.betUuid)}`}`,
     );
     expect(count!.n).toBe(1);
     expect(await available(p.id)).toBe(before - 3_000_000n + BigInt(round.winMicro));
@@ -315,6 +315,46 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
         'RS_ERROR_DUPLICATE_TRANSACTION',
       );
       expect(await available(p.id)).toBe(9_000_000n);
+    });
+
+    it('takes transaction ids of the full 100 characters on bet, win and rollback; two long ids with one prefix stay two transfers', async () => {
+      const p = await playerWithMoney('10');
+      const token = await session(p.id);
+      // Ids that differ only in their last character, at the protocol's maximum length.
+      const id = (last: string) => `${'x'.repeat(99)}${last}`;
+      const first = { ...base(token, p.username), transaction_uuid: id('a'), amount: 1_000_000 };
+      const second = { ...base(token, p.username), transaction_uuid: id('b'), amount: 2_000_000 };
+      expect(await call('transaction/bet', first)).toMatchObject({ status: 'RS_OK', balance: 9_000_000 });
+      expect(await call('transaction/bet', second)).toMatchObject({ status: 'RS_OK', balance: 7_000_000 });
+      const win = {
+        ...base(token, p.username, first.round),
+        transaction_uuid: id('w'),
+        reference_transaction_uuid: first.transaction_uuid,
+        amount: 1_500_000,
+      };
+      expect(await call('transaction/win', win)).toMatchObject({ status: 'RS_OK', balance: 8_500_000 });
+      const rollback = {
+        ...base(token, p.username, second.round),
+        transaction_uuid: id('r'),
+        reference_transaction_uuid: second.transaction_uuid,
+      };
+      expect(await call('transaction/rollback', rollback)).toMatchObject({
+        status: 'RS_OK',
+        balance: 10_500_000,
+      });
+      // A retry of the first bet moves nothing more.
+      expect(await call('transaction/bet', { ...first, request_uuid: randomUUID() })).toMatchObject({
+        status: 'RS_OK',
+      });
+      expect(await available(p.id)).toBe(10_500_000n);
+      const keys = await queryRows<{ key: string }>(
+        t.database.db,
+        sql`select l.idempotency_key as key from ledger_transfers l join provider_transactions x
+              on x.ledger_key = l.idempotency_key where x.player_id = ${p.id}`,
+      );
+      expect(new Set(keys.map((k) => k.key)).size).toBe(4);
+      expect(keys.every((k) => k.key.length <= 128)).toBe(true);
+      await expectLedgerClean();
     });
 
     it('refuses a win for an unknown bet or another player’s bet', async () => {

@@ -150,6 +150,31 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     expect(await h.balances(p.playerId)).toMatchObject({ held: toMicro('21') });
   });
 
+  it('accepts request ids up to 128 characters, and two long ids with one prefix stay two withdrawals', async () => {
+    const p = await h.player({ deposit: '100' });
+    const { id } = await h.bind(p.auth);
+    const long = (last: string) => `${'r'.repeat(127)}${last}`;
+    const first = await h.apply(p.auth, { amount: '20', address_id: id, request_id: long('a') });
+    const second = await h.apply(p.auth, { amount: '30', address_id: id, request_id: long('b') });
+    expect(first.code).toBe(200);
+    expect(second.code).toBe(200);
+    // A retry of the first answers it again; one character more is refused before anything is held.
+    expect((await h.apply(p.auth, { amount: '20', address_id: id, request_id: long('a') })).result).toEqual(
+      first.result,
+    );
+    const tooLong = await h.apply(p.auth, { amount: '20', address_id: id, request_id: `${long('a')}x` });
+    expect(tooLong.status).toBe(400);
+    expect(await withdrawalCount(p.playerId)).toBe(2);
+    // Amount + fee of each withdrawal held once: 21 + 31.
+    expect(await h.balances(p.playerId)).toMatchObject({ held: toMicro('52') });
+    const keys = await queryRows<{ key: string }>(
+      t.database.db,
+      sql`select hold_key as key from withdrawals where player_id = ${p.playerId}`,
+    );
+    expect(keys.every((k) => k.key.length <= 128 - ':fee'.length)).toBe(true);
+    await h.ledgerClean();
+  });
+
   it('checks the password (wrong attempts lock withdrawals) and needs one set', async () => {
     const p = await h.player({ deposit: '100' });
     const { id } = await h.bind(p.auth);

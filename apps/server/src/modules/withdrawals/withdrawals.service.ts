@@ -4,6 +4,7 @@ import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledg
 import type { WithdrawalsConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { sha256Hex } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { startOfReportDay, timeRangeBounds, type TimeRange } from '../../lib/time-range';
@@ -143,7 +144,9 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   const repo = createWithdrawalsRepository(db);
   const turnover = createTurnover({ db, clock, records, multiples: config.turnover });
 
-  const holdKeyOf = (playerId: number, requestId: string) => `withdrawal:${playerId}:${requestId}`;
+  // The player's request id enters the ledger key hashed: any id the contract allows fits the ledger's 128
+  // characters with the fee suffix, and two ids never share a key.
+  const holdKeyOf = (playerId: number, requestId: string) => `withdrawal:${playerId}:${sha256Hex(requestId)}`;
   const feeKeyOf = (holdKey: string) => `${holdKey}:fee`;
 
   function feeOf(amountMicro: bigint): bigint {
