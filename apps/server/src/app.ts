@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -21,6 +20,7 @@ import { loggerOptions } from './plugins/logging';
 import webPlugin from './plugins/web';
 import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
+import securityHeadersPlugin from './plugins/security-headers';
 import { later } from './modules/module';
 import { authModule } from './modules/auth';
 import { contentModule } from './modules/content';
@@ -85,7 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // External plugins.
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+// The sandbox's keep-alive client: the control API is called for every simulated round in bench:games, and
+// the global fetch cost more CPU per call than the round's two wallet calls on Koi's side.
+import { requestJson } from '../../sandbox/src/http/client';
 import type { Config } from '../src/config';
 import { players } from '../src/db/schema';
 import { PROVIDERS } from '../src/modules/games/catalogue.seed';
@@ -117,15 +120,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       payout: { url, apiKey: payoutKey },
     },
     async control(p, init = {}) {
-      const res = await fetch(`${url}${p}`, {
+      const res = await requestJson(new URL(p, url), {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
         headers: {
           'x-sandbox-control': controlSecret,
           ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        timeoutMs: 60_000,
       });
-      return res.json();
+      return res.json;
     },
     stop: () =>
       new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signedHeaders, type WalletAnswer } from '@koi/provider-protocol';
+import { requestJson } from '../http/client';
 
 export interface Faults {
   /** Deliver each bet this many times at once (same transaction_uuid). */
@@ -48,13 +49,8 @@ export function createKoiClient(opts: {
     const body = JSON.stringify(payload);
     const secret = faults.wrongSignature ? `${own}-wrong` : own;
     const url = new URL(`/api/providers/${opts.provider}/${path}`, opts.koiUrl);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: signedHeaders(secret, { method: 'POST', path: url.pathname, rawBody: body }),
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return (await response.json()) as WalletAnswer;
+    const headers = signedHeaders(secret, { method: 'POST', path: url.pathname, rawBody: body });
+    return (await requestJson(url, { method: 'POST', headers, body, timeoutMs })).json as WalletAnswer;
   }
   return {
     call,

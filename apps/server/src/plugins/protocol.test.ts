@@ -174,7 +174,11 @@ describe('wire protocol: envelope, encodings, errors, headers', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -86,12 +86,17 @@ BEGIN
   END IF;
 
   -- The transaction the call names (a win's or rollback's bet, or a rollback's win; for a bet, itself) and
-  -- whether a rollback already names it (a rollback may arrive before its bet).
-  SELECT t.kind, t.player_id, p.username, t.round_id, t.game_code, t.amount_micro
-    INTO v_ref_kind, v_ref_player, v_ref_user, v_ref_round, v_ref_game, v_ref_amount
-    FROM provider_transactions t JOIN players p ON p.id = t.player_id
-    WHERE t.provider_id = p_provider AND t.transaction_uuid = v_ref_uuid;
-  v_ref_found := FOUND;
+  -- whether a rollback already names it (a rollback may arrive before its bet). A bet names itself, which
+  -- the lookup above just failed to find, so it skips this read (one statement of the hot path fewer).
+  IF p_kind = 1 THEN
+    v_ref_found := false;
+  ELSE
+    SELECT t.kind, t.player_id, p.username, t.round_id, t.game_code, t.amount_micro
+      INTO v_ref_kind, v_ref_player, v_ref_user, v_ref_round, v_ref_game, v_ref_amount
+      FROM provider_transactions t JOIN players p ON p.id = t.player_id
+      WHERE t.provider_id = p_provider AND t.transaction_uuid = v_ref_uuid;
+    v_ref_found := FOUND;
+  END IF;
   v_ref_rolled_back := EXISTS (SELECT 1 FROM provider_transactions t WHERE t.provider_id = p_provider
     AND t.kind = 3 AND t.reference_transaction_uuid = v_ref_uuid);
 
@@ -131,7 +136,9 @@ BEGIN
       -- A provider is trusted with the outcome, not with unbounded money: one win per bet unless the game
       -- pays several, and a round's live wins within the game's multiple of its live stake and its maximum
       -- win (the configured defaults for what the game leaves unset, or for a game not in the catalogue).
-      SELECT g.multi_win, g.max_win_multiplier, g.max_win_per_round_micro INTO v_multi_win, v_multiplier, v_max_round
+      -- The game's type comes along for the round record below when the win names the bet's game.
+      SELECT g.multi_win, g.max_win_multiplier, g.max_win_per_round_micro, g.game_type_id
+        INTO v_multi_win, v_multiplier, v_max_round, v_game_type
         FROM games g WHERE g.plat_type_id = p_provider AND g.game_code = v_ref_game;
       SELECT coalesce(sum(t.amount_micro) FILTER (WHERE t.kind = 1), 0),
              coalesce(sum(t.amount_micro) FILTER (WHERE t.kind = 2), 0),
@@ -240,8 +247,12 @@ BEGIN
 
     -- The round (records module) and the provider transaction, in the same statement as the money.
     IF p_kind IN (1, 2) THEN
-      SELECT coalesce((SELECT g.game_type_id FROM games g WHERE g.plat_type_id = p_provider
-        AND g.game_code = p_game_code), 5) INTO v_game_type;
+      IF p_kind = 2 AND p_game_code = v_ref_game THEN
+        v_game_type := coalesce(v_game_type, 5);
+      ELSE
+        SELECT coalesce((SELECT g.game_type_id FROM games g WHERE g.plat_type_id = p_provider
+          AND g.game_code = p_game_code), 5) INTO v_game_type;
+      END IF;
       PERFORM koi_bet_round_record(p_provider, p_round, v_player, p_game_code, v_game_type,
         CASE WHEN p_kind = 1 THEN p_amount ELSE 0 END, CASE WHEN p_kind = 2 THEN p_amount ELSE 0 END,
         p_close, p_now);
