@@ -72,6 +72,7 @@ const {
   child: sandbox,
   url: sandboxUrl,
   serverEnv: sandboxEnv,
+  paymentSecret,
 } = startSandbox({
   repoRoot,
   port: sandboxPort,
@@ -101,6 +102,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     // New players get 100 USDT through the ledger, so the originals scenario bets real money on the real server.
     DEMO_SIGNUP_BONUS: '100',
     ...sandboxEnv,
+    // The sandbox payment channel (its hosted page), so the channel journey pays and comes back to the app.
+    PAYMENT_SANDBOX_URL: sandboxUrl,
+    PAYMENT_SANDBOX_SECRET: paymentSecret,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

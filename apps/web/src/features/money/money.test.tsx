@@ -7,7 +7,7 @@ import type { WithdrawInfo } from './api/withdraw';
 import { AddressPanel } from './components/AddressPanel';
 import { PasswordPanel } from './components/PasswordPanel';
 import { allInAmount } from './components/WithdrawForm';
-import { fromMicro, toMicro, withdrawFee } from './money';
+import { channelQuote, fromMicro, toMicro, withdrawFee } from './money';
 import { useOpenOrderStore } from './openOrder';
 import RechargePage from './pages/RechargePage';
 
@@ -100,6 +100,19 @@ function order(extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A channel exactly as POST /api/pay/channel sends it (channels.wire payChannelWire). */
+const CHANNEL = {
+  id: 7,
+  name: 'iPay',
+  icon: '',
+  min_amount: '50',
+  max_amount: '5000',
+  fee_fixed: '1',
+  fee_rate: '1.5',
+  currency: 'CNY',
+  rate: '7.2',
+};
+
 describe('recharge', () => {
   it('checks the minimum of 20 before sending anything', async () => {
     const { calls } = stubFetch((url) => (url.pathname === '/api/pay/channel' ? ok([]) : undefined));
@@ -118,8 +131,7 @@ describe('recharge', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, onLine: true });
     const { calls } = stubFetch((url) => {
-      if (url.pathname === '/api/pay/channel')
-        return ok([{ id: 7, name: 'iPay', min_amount: '50', max_amount: '5000', fee: '1%', rate: '7.2' }]);
+      if (url.pathname === '/api/pay/channel') return ok([CHANNEL]);
       if (url.pathname === '/api/plat/recharge') return ok(order());
       if (url.pathname === '/api/plat/recharge/D1')
         return ok({ ...order(), status, tx_id: null, completed_at: null });
@@ -128,7 +140,7 @@ describe('recharge', () => {
     });
     renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
     expect(await screen.findByText('iPay', undefined, WAIT)).toBeInTheDocument();
-    expect(screen.getByText(/单笔50-5000 · 手续费1% · 汇率7.2/)).toBeInTheDocument();
+    expect(screen.getByText('单笔50-5000 · 手续费1 USDT + 1.5% · 汇率1:7.2 CNY')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '100' }));
     fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
     expect(await screen.findByTestId('deposit-address', undefined, WAIT)).toHaveTextContent(TRON_A);
@@ -148,6 +160,8 @@ describe('recharge', () => {
       '充值成功，已到账 100.0001 USDT',
     );
     await waitFor(() => expect(screen.getByTestId('deposit-success')).toHaveTextContent('110.0001'), WAIT);
+    // The credited order is not offered again behind its success view (it was, before: issue 13).
+    expect(screen.queryByRole('button', { name: /查看未完成订单/ })).toBeNull();
   }, 15_000);
 
   it('shows an expired order as expired, and reopens an open order from the screen', async () => {
@@ -420,5 +434,139 @@ describe('withdrawal', () => {
     expect(applies[1]).toMatchObject({ amount: '50', address_id: '1', password: 'goodpass1' });
     // A refused attempt ends; the next one gets its own request id.
     expect(applies[0]!.request_id).not.toBe(applies[1]!.request_id);
+  });
+});
+
+function channelOrder(extra: Record<string, unknown> = {}) {
+  return {
+    order_id: 'P20261123ABCDEF0123',
+    channel_id: 7,
+    channel_name: 'iPay',
+    amount: '100.0000',
+    fee: '2.5000',
+    actual_amount: '97.5000',
+    currency: 'CNY',
+    rate: '7.2',
+    pay_amount: '720.00',
+    pay_url: 'http://pay.test/payments/pay/C1',
+    status: 2,
+    created_at: '2026-11-23T00:00:00.000Z',
+    completed_at: null,
+    ...extra,
+  };
+}
+
+describe('recharge through a payment channel', () => {
+  it('shows limits, fee and rate from the list, checks the limits, quotes, and opens the hosted page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = stubFetch((url) => {
+      if (url.pathname === '/api/pay/channel')
+        return ok([
+          CHANNEL,
+          { ...CHANNEL, id: 8, name: 'U', fee_fixed: '0', fee_rate: '0', currency: 'USDT', rate: '1' },
+        ]);
+      if (url.pathname === '/api/plat/iPay/rechargeOrder') return ok(channelOrder());
+      return undefined;
+    });
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
+    fireEvent.click(await screen.findByRole('radio', { name: /iPay/ }, WAIT));
+    expect(screen.getByText('单笔50-5000 · 手续费1 USDT + 1.5% · 汇率1:7.2 CNY')).toBeInTheDocument();
+    // A USDT channel without a fee says so and shows no rate.
+    expect(screen.getByText('单笔50-5000 · 免手续费')).toBeInTheDocument();
+    fireEvent.change(field('充值金额'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    toasted('该通道单笔充值金额为50-5000 USDT');
+    fireEvent.change(field('充值金额'), { target: { value: '5000.01' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    expect(calls.some((c) => c.url.pathname === '/api/plat/iPay/rechargeOrder')).toBe(false);
+    fireEvent.change(field('充值金额'), { target: { value: '100' } });
+    // 1 + 1.5% of 100 = 2.5 fee; 100 × 7.2 = 720.00 CNY, as the server computes it.
+    expect(screen.getByTestId('channel-quote')).toHaveTextContent(
+      '手续费 2.5 USDT，到账 97.5 USDT，需支付 720.00 CNY',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/payments/pay/C1'), WAIT);
+    expect(body(calls.find((c) => c.url.pathname === '/api/plat/iPay/rechargeOrder')!.init)).toEqual({
+      amount: '100',
+      channel_id: '7',
+    });
+  });
+
+  it('quotes a fiat amount rounded up to the cent, never short', () => {
+    expect(channelQuote(33_333_333n, CHANNEL)).toEqual({
+      fee: 1_500_000n,
+      credit: 31_833_333n,
+      pay: '240.00',
+    });
+    expect(channelQuote(20_000_100n, { ...CHANNEL, rate: '7.123456' })!.pay).toBe('142.47');
+    expect(channelQuote(20_000_000n, { ...CHANNEL, currency: 'USDT', rate: '1' })!.pay).toBe('20.0000');
+  });
+});
+
+describe('channel result screen', () => {
+  const route = (id = 'P20261123ABCDEF0123') => ['/recharge?channel_order=' + id];
+  const routes = [
+    { path: '/recharge', element: <RechargePage /> },
+    { path: '/rechargeRecords', element: <p>records page</p> },
+  ];
+
+  it('waits while pending (polling), then shows the credit and the new balance', async () => {
+    let status = 2;
+    let balance = '10.0000';
+    const { calls } = stubFetch((url) => {
+      if (url.pathname === '/api/plat/iPay/order/P20261123ABCDEF0123')
+        return ok(channelOrder({ status, pay_url: status === 2 ? 'http://pay.test/p' : null }));
+      if (url.pathname === '/api/plat/info') return ok({ ...USER, balance });
+      return undefined;
+    });
+    renderRoutes(routes, route());
+    const pending = await screen.findByTestId('channel-result-pending', undefined, WAIT);
+    expect(pending).toHaveTextContent('支付结果确认中');
+    expect(pending).toHaveTextContent('97.5000 USDT');
+    expect(pending).toHaveTextContent('720.00 CNY');
+    expect(screen.getByRole('link', { name: '尚未付款？返回支付页面' })).toHaveAttribute(
+      'href',
+      'http://pay.test/p',
+    );
+    status = 1;
+    balance = '107.5000';
+    const paid = await screen.findByTestId('channel-result-paid', undefined, { timeout: 8000 });
+    expect(paid).toHaveTextContent('充值成功');
+    await waitFor(() => expect(paid).toHaveTextContent('当前余额：107.5000 USDT'), WAIT);
+    const asked = calls.filter((c) => c.url.pathname.startsWith('/api/plat/iPay/order/')).length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+    // Polling stops once the order ended.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/plat/iPay/order/')).length).toBe(asked);
+  }, 20_000);
+
+  it('shows a failed or expired order, and leads back to 充值 and to the records', async () => {
+    stubFetch((url) => {
+      if (url.pathname.startsWith('/api/plat/iPay/order/'))
+        return ok(channelOrder({ status: 3, pay_url: null }));
+      if (url.pathname === '/api/pay/channel') return ok([CHANNEL]);
+      return undefined;
+    });
+    const { router } = renderRoutes(routes, route());
+    const failed = await screen.findByTestId('channel-result-failed', undefined, WAIT);
+    expect(failed).toHaveTextContent('支付失败或订单已过期');
+    expect(failed).toHaveTextContent('P20261123ABCDEF0123');
+    fireEvent.click(screen.getByRole('button', { name: '返回充值' }));
+    expect(await screen.findByRole('button', { name: '立即充值' }, WAIT)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    await router.navigate('/recharge?channel_order=P20261123ABCDEF0123');
+    fireEvent.click(await screen.findByRole('button', { name: '查看充提记录' }, WAIT));
+    expect(await screen.findByText('records page', undefined, WAIT)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal for an order that is not the player's, with the way back", async () => {
+    stubFetch((url) =>
+      url.pathname.startsWith('/api/plat/iPay/order/') ? fail(4007, '充值订单不存在') : undefined,
+    );
+    renderRoutes(routes, route('P-OTHER'));
+    const error = await screen.findByTestId('channel-result-error', undefined, WAIT);
+    expect(error).toHaveTextContent('充值订单不存在');
+    expect(screen.getByRole('button', { name: '返回充值' })).toBeInTheDocument();
   });
 });

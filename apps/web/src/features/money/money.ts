@@ -26,3 +26,27 @@ export function withdrawFee(amount: bigint, feeType: 'fixed' | 'ratio', fee: str
   const den = 100n * MICRO;
   return (amount * f + den - 1n) / den;
 }
+
+/** What a hosted channel charges for an amount, computed as the server does (channels.service feeOf/payAmountOf). */
+export type ChannelQuote = { fee: bigint; credit: bigint; pay: string };
+
+/**
+ * The fee (fixed USDT plus a percentage rounded up to the micro), what is credited (amount − fee), and what
+ * the channel's page asks for in its currency (amount × rate, rounded up to 2 decimals for fiat, 4 for USDT).
+ * Null when the channel's numbers are not plain decimals.
+ */
+export function channelQuote(
+  amount: bigint,
+  channel: { fee_fixed: string; fee_rate: string; rate: string; currency: string },
+): ChannelQuote | null {
+  const fixed = toMicro(channel.fee_fixed);
+  const rate = toMicro(channel.rate);
+  if (fixed === null || rate === null || rate === 0n) return null;
+  const fee = fixed + withdrawFee(amount, 'ratio', channel.fee_rate);
+  const decimals = channel.currency === 'USDT' ? 4 : 2;
+  const unit = 10n ** BigInt(6 - decimals);
+  const exact = (amount * rate + MICRO - 1n) / MICRO;
+  const rounded = ((exact + unit - 1n) / unit) * unit;
+  const text = `${rounded / MICRO}.${(rounded % MICRO).toString().padStart(6, '0').slice(0, decimals)}`;
+  return { fee, credit: amount - fee, pay: text };
+}

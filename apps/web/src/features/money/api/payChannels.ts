@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PayChannel } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 
@@ -6,15 +7,11 @@ import { STALE } from '../../../lib/query';
 
 export const PAY_CHANNELS_KEY = ['recharge', 'channels'] as const;
 
-/** A hosted payment channel as listed by POST /api/pay/channel. Fields beyond id and name are optional. */
-export type PayChannel = {
-  id: number | string;
-  name: string;
-  min_amount?: string;
-  max_amount?: string;
-  fee?: string;
-  rate?: string;
-};
+/**
+ * A hosted payment channel exactly as POST /api/pay/channel sends it (the contract's wire shape): limits in
+ * USDT, the fee as `fee_fixed` USDT plus `fee_rate` percent, and `rate` units of `currency` per USDT.
+ */
+export type { PayChannel };
 
 /**
  * The payment channels with their limits, fee and rate (spec §4 loads the channel rate at start). They are

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RechargeResult } from '@koi/contract';
+import type { ChannelOrderResult, RechargeResult } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from '../../auth/api/userInfo';
@@ -31,6 +31,7 @@ export type DepositLimit = {
 export const rechargeKeys = {
   all: ['recharge'] as const,
   order: (id: string) => ['recharge', 'order', id] as const,
+  channelOrder: (id: string) => ['recharge', 'channel-order', id] as const,
   channels: PAY_CHANNELS_KEY,
   limits: (token: string | null) => ['recharge', 'limits', token] as const,
 };
@@ -71,12 +72,37 @@ export function useRechargeOrderQuery(orderId: string | null, follow: boolean) {
   });
 }
 
-export type ChannelOrder = { order_id: string; pay_url: string };
+export type ChannelOrder = ChannelOrderResult;
 
 export function useChannelOrderMutation() {
   return useMutation({
     mutationFn: (input: { amount: string; channel_id: string }) =>
       api.post<ChannelOrder>('/api/plat/iPay/rechargeOrder', input),
+  });
+}
+
+/**
+ * The result screen's order (`/recharge?channel_order=<id>`, where the channel's page sends the player back).
+ * While it waits for payment (status 2) it is asked again every few seconds (the server asks the channel at
+ * most every 5 s for it, so a dropped notification does not keep the player waiting); a balance signal
+ * refetches it at once (see ChannelResult). A credit reloads user info for the new balance.
+ */
+export function useChannelOrderQuery(orderId: string) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: rechargeKeys.channelOrder(orderId),
+    queryFn: async () => {
+      const state = await api.get<ChannelOrder>(
+        `/api/plat/iPay/order/${encodeURIComponent(orderId)}`,
+        undefined,
+        { silent: true },
+      );
+      if (state.status === 1) void client.invalidateQueries({ queryKey: userKeys.all });
+      return state;
+    },
+    staleTime: 0,
+    retry: 1,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 2 ? false : ORDER_POLL_MS),
   });
 }
 

@@ -9,10 +9,11 @@ import {
   useChannelOrderMutation,
   usePayChannelsQuery,
   useRechargeMutation,
+  useRechargeOrderQuery,
   type PayChannel,
 } from '../api/recharge';
 import { useOpenOrderStore } from '../openOrder';
-import { toMicro } from '../money';
+import { channelQuote, fromMicro, toMicro } from '../money';
 import { DepositPopup } from './DepositPopup';
 import { useCountdown } from './useCountdown';
 import './MoneyCard.css';
@@ -26,6 +27,47 @@ export function rechargeAmountError(amount: string): 'money.amountRequired' | 'm
   if (!amount.trim() || micro === null || micro === 0n) return 'money.amountRequired';
   if (micro < BigInt(MIN_RECHARGE) * 1_000_000n) return 'money.minRecharge';
   return null;
+}
+
+/** A channel's amount outside its own limits (the server refuses it too); null when within. */
+function channelAmountError(amount: string, c: PayChannel): true | null {
+  const micro = toMicro(amount.trim()) ?? 0n;
+  const min = toMicro(c.min_amount) ?? 0n;
+  const max = toMicro(c.max_amount);
+  return micro < min || (max !== null && micro > max) ? true : null;
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** The channel list's terms: limits, fee (fixed USDT and/or percent) and, for fiat channels, the rate. */
+function channelTerms(c: PayChannel, t: T): string {
+  const parts = [t('money.channelLimits', { min: c.min_amount, max: c.max_amount })];
+  const fixed = toMicro(c.fee_fixed) ?? 0n;
+  const ratio = toMicro(c.fee_rate) ?? 0n;
+  const fee = [fixed > 0n ? `${c.fee_fixed} USDT` : '', ratio > 0n ? `${c.fee_rate}%` : '']
+    .filter(Boolean)
+    .join(' + ');
+  parts.push(fee ? t('money.channelFee', { fee }) : t('money.channelNoFee'));
+  if (c.currency !== 'USDT') parts.push(t('money.channelRate', { rate: c.rate, currency: c.currency }));
+  return parts.join(' · ');
+}
+
+/** For the chosen channel and a valid amount: the fee, what is credited and what its page will charge. */
+function ChannelQuoteLine({ channel, amount }: { channel: PayChannel; amount: string }) {
+  const { t } = useTranslation();
+  const micro = toMicro(amount.trim());
+  const quote = micro && micro > 0n ? channelQuote(micro, channel) : null;
+  if (!quote || quote.credit <= 0n) return null;
+  return (
+    <p className="recharge-form__quote" data-testid="channel-quote">
+      {t('money.channelQuote', {
+        fee: fromMicro(quote.fee),
+        credit: fromMicro(quote.credit),
+        pay: quote.pay,
+        currency: channel.currency,
+      })}
+    </p>
+  );
 }
 
 /**
@@ -44,8 +86,12 @@ export function RechargeForm() {
   const channels = usePayChannelsQuery();
   const order = useOpenOrderStore((s) => s.order);
   const setOrder = useOpenOrderStore((s) => s.setOrder);
-  // The countdown's clock decides whether the kept order is still open (no impure clock read in render).
-  const open = useCountdown(order?.expires_at) > 0 ? order : null;
+  // The countdown's clock decides whether the kept order is still open (no impure clock read in render), and
+  // the popup's own state query (shared by key, not fetched again here) whether it was credited or expired:
+  // an order that ended is not offered again behind its success or expiry view.
+  const kept = useRechargeOrderQuery(order?.order_id ?? null, false).data;
+  const ended = kept !== undefined && kept.status !== 2;
+  const open = useCountdown(order?.expires_at) > 0 && !ended ? order : null;
   const chosen: PayChannel | undefined = (channels.data ?? []).find((c) => String(c.id) === channel);
 
   const submit = async () => {
@@ -60,6 +106,14 @@ export function RechargeForm() {
       return;
     }
     if (chosen) {
+      const problem = channelAmountError(amount, chosen);
+      if (problem) {
+        Toast.show({
+          content: t('money.channelOutOfLimits', { min: chosen.min_amount, max: chosen.max_amount }),
+          position: 'center',
+        });
+        return;
+      }
       // A hosted channel: its page takes the payment and sends the player back to the result screen.
       const result = await channelOrder
         .mutateAsync({
@@ -68,7 +122,8 @@ export function RechargeForm() {
           channel_id: String(chosen.id),
         })
         .catch(() => null);
-      if (result) window.location.assign(result.pay_url);
+      if (result?.pay_url) window.location.assign(result.pay_url);
+      else if (result) Toast.show({ content: t('money.channelFailed'), position: 'center' });
       return;
     }
     const created = await recharge.mutateAsync(amount.trim()).catch(() => null);
@@ -103,11 +158,7 @@ export function RechargeForm() {
               onClick={() => setChannel(String(c.id))}
             >
               <strong>{c.name}</strong>
-              <small>
-                {t('money.channelLimits', { min: c.min_amount ?? '-', max: c.max_amount ?? '-' })}
-                {c.fee ? ` · ${t('money.channelFee', { fee: c.fee })}` : ''}
-                {c.rate ? ` · ${t('money.channelRate', { rate: c.rate })}` : ''}
-              </small>
+              <small>{channelTerms(c, t)}</small>
             </button>
           ))}
         </div>
@@ -134,6 +185,7 @@ export function RechargeForm() {
             </button>
           ))}
         </div>
+        {chosen ? <ChannelQuoteLine channel={chosen} amount={amount} /> : null}
       </section>
       <Button
         color="primary"

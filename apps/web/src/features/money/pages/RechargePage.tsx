@@ -1,6 +1,7 @@
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChannelResult } from '../components/ChannelResult';
 import { RechargeForm } from '../components/RechargeForm';
 import { WithdrawForm } from '../components/WithdrawForm';
 import './RechargePage.css';
@@ -13,6 +14,7 @@ export default function RechargePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('type') === 'withdraw' ? 'withdraw' : 'recharge';
+  const channelOrder = params.get('channel_order');
   return (
     <div className="recharge-page">
       <Tabs
@@ -22,12 +24,19 @@ export default function RechargePage() {
         <Tabs.Tab title={t('money.tabRecharge')} key="recharge" />
         <Tabs.Tab title={t('money.tabWithdraw')} key="withdraw" />
       </Tabs>
-      {params.get('result') || params.get('channel_order') ? (
-        <p className="recharge-page__result" role="status">
-          {t('money.channelReturned')}
-        </p>
-      ) : null}
-      <div className="recharge-page__body">{tab === 'withdraw' ? <WithdrawForm /> : <RechargeForm />}</div>
+      <div className="recharge-page__body">
+        {tab === 'withdraw' ? (
+          <WithdrawForm />
+        ) : channelOrder ? (
+          <ChannelResult
+            key={channelOrder}
+            orderId={channelOrder}
+            onBack={() => setParams({}, { replace: true })}
+          />
+        ) : (
+          <RechargeForm />
+        )}
+      </div>
     </div>
   );
 }
