@@ -195,6 +195,15 @@ describe('withdrawal review (finance)', () => {
     await approveIn(page, drawer, '第二人批准');
     await drawer.locator('.ant-tag', { hasText: '已出款' }).waitFor({ timeout: 30_000 });
     assert.equal(await chainBalance(large.address), '60000000');
+    // The approvers by their usernames, not by id (issue 15).
+    const approvers = drawer
+      .locator('.ant-descriptions-item-label', { hasText: '批准人' })
+      .locator('xpath=following-sibling::*[1]');
+    assert.equal(
+      (await approvers.textContent()).trim(),
+      `${OPERATORS.payA.username} · ${OPERATORS.payB.username}`,
+    );
+    await drawer.getByTestId('context-withdrawing').waitFor();
     await closeDrawer(page);
     await page.locator('.ant-segmented-item', { hasText: '已出款' }).click();
     await page.getByPlaceholder('最低金额').fill('50');

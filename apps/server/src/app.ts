@@ -206,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     records: records.service,
     deposits: deposits.service,
     audit,
+    operators: operators.service,
     rail: deps.payoutRail,
     payout: config.payout,
   });

@@ -116,7 +116,14 @@ export const adminWithdrawalsQuery = z.strictObject({
 
 export const withdrawalReviewContext = z.object({
   deposits: z.string().describe('Everything the player deposited (USDT)'),
-  withdrawn: z.string().describe('Everything paid out to the player before (USDT); open holds not included'),
+  withdrawn: z
+    .string()
+    .describe(
+      'Completed (paid) withdrawals of the player before this one (USDT, without fees); held ones not included',
+    ),
+  withdrawing: z
+    .string()
+    .describe("The player's other withdrawals still held: applied, approved or paying (USDT)"),
   previous_withdrawals: z.number().int(),
   open_withdrawals: z.number().int().describe('Other withdrawals of the player still open'),
   week_bets: z.object({
@@ -149,7 +156,9 @@ export const adminWithdrawal = withdrawalWire.extend({
   player_id: z.number().int(),
   username: z.string(),
   approved_by: z.number().int().nullable(),
+  approved_by_name: z.string().nullable().describe("The first approver's operator username"),
   second_approved_by: z.number().int().nullable(),
+  second_approved_by_name: z.string().nullable().describe("The second approver's operator username"),
   needs_second_approval: z
     .boolean()
     .describe('A first approval exists; a different operator must add the second'),

@@ -206,7 +206,7 @@ export const en: Messages = {
     note: 'Note',
     notePlaceholder: 'Note (optional, kept in the audit log)',
     ownFirstApproval: 'You gave the first approval; another operator must give the second',
-    secondPendingTitle: 'First approval by operator #{{id}}; awaiting a second operator',
+    secondPendingTitle: 'First approval by {{name}}; awaiting a second operator',
     secondPendingHint: 'Check the player, then give the second approval; the payout starts at once.',
     twoOperatorsHint: 'Above the two-operator amount: two different operators must approve.',
     processingHint:
@@ -215,7 +215,8 @@ export const en: Messages = {
     paidHint: 'Paid; the transaction is on chain.',
     contextTitle: 'Player context',
     deposits: 'Deposited',
-    withdrawn: 'Withdrawn',
+    withdrawn: 'Withdrawn (completed)',
+    withdrawing: 'plus {{amount}} USDT in progress (held, not paid)',
     weekProfit: 'Player win/loss, 7 days',
     turnover: 'Turnover requirement',
     turnoverMet: 'Met',

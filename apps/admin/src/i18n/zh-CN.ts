@@ -202,7 +202,7 @@ export const zhCN = {
     note: '备注',
     notePlaceholder: '备注（可选，记录在审计日志中）',
     ownFirstApproval: '您已做出第一次批准，需由另一位操作员完成第二次批准',
-    secondPendingTitle: '已由操作员 #{{id}} 第一次批准，等待第二人批准',
+    secondPendingTitle: '已由 {{name}} 第一次批准，等待第二人批准',
     secondPendingHint: '请核对玩家信息后由您完成第二次批准，批准后立即出款。',
     twoOperatorsHint: '金额超过双人审批阈值，需要两位不同的操作员批准。',
     processingHint:
@@ -211,7 +211,8 @@ export const zhCN = {
     paidHint: '已出款，交易已上链。',
     contextTitle: '玩家信息',
     deposits: '累计充值',
-    withdrawn: '累计提现',
+    withdrawn: '累计提现（已完成）',
+    withdrawing: '另有处理中 {{amount}} USDT（已冻结，未出款）',
     weekProfit: '近7日输赢（玩家）',
     turnover: '流水要求',
     turnoverMet: '已完成',

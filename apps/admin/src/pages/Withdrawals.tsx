@@ -327,9 +327,13 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
             <Descriptions.Item label={t('withdrawals.approvals')}>
               {w.approved_by === null && w.state !== 'applied' && w.state !== 'rejected'
                 ? t('withdrawals.autoApproved')
-                : [w.approved_by, w.second_approved_by]
-                    .filter((o): o is number => o !== null)
-                    .map((o) => t('withdrawals.operator', { id: o }))
+                : [
+                    [w.approved_by, w.approved_by_name] as const,
+                    [w.second_approved_by, w.second_approved_by_name] as const,
+                  ]
+                    .filter(([id]) => id !== null)
+                    // The operator's username; the id only for an operator that no longer exists.
+                    .map(([id, name]) => name ?? t('withdrawals.operator', { id }))
                     .join(' · ') || '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('withdrawals.txHash')} span={3}>
@@ -396,7 +400,9 @@ function DecisionBanner({ w, ownFirstApproval }: { w: AdminWithdrawal; ownFirstA
         type="warning"
         showIcon
         data-testid="second-approval-banner"
-        message={t('withdrawals.secondPendingTitle', { id: w.approved_by })}
+        message={t('withdrawals.secondPendingTitle', {
+          name: w.approved_by_name ?? t('withdrawals.operator', { id: w.approved_by }),
+        })}
         description={
           ownFirstApproval ? t('withdrawals.ownFirstApproval') : t('withdrawals.secondPendingHint')
         }
@@ -455,6 +461,9 @@ function PlayerContext({ w }: { w: AdminWithdrawal }) {
                 c.flags.includes('withdraws_more_than_deposited') ? { color: '#cf1322' } : undefined
               }
             />
+            <Typography.Text type="secondary" data-testid="context-withdrawing">
+              {t('withdrawals.withdrawing', { amount: c.withdrawing })}
+            </Typography.Text>
           </Card>
         </Col>
         <Col span={6}>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
   auditChainHead,
@@ -47,6 +47,16 @@ export function createOperatorsRepository(db: DbOrTx) {
     async findById(id: number) {
       const rows = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Usernames of several operators in one query (screens that name who approved or reviewed). */
+    async usernamesOf(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: operators.id, username: operators.username })
+        .from(operators)
+        .where(inArray(operators.id, ids));
+      return new Map(rows.map((r) => [r.id, r.username]));
     },
 
     /** The row locked for the rest of the caller's transaction (role and status changes). */

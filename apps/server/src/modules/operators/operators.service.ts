@@ -492,6 +492,8 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     },
 
     findById: (id: number) => repo.findById(id),
+    /** Operator usernames by id (one query for any number), for other modules' screens. */
+    usernamesOf: (ids: number[]) => repo.usernamesOf([...new Set(ids)]),
     auditPage: repo.auditPage,
     latestAudit: repo.latestAudit,
   };

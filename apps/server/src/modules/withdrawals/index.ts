@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { KoiModule } from '../module';
-import type { AuditPort } from '../operators';
+import type { AuditPort, OperatorsService } from '../operators';
 import type { RecordsService } from '../records/records.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
@@ -27,6 +27,8 @@ export function withdrawalsModule(deps: {
   /** Where the player's deposits came from (the address-poisoning guard); the deposits module owns it. */
   deposits: Pick<DepositsService, 'senderAddresses'>;
   audit: AuditPort;
+  /** Approvers' usernames on the console. */
+  operators: Pick<OperatorsService, 'usernamesOf'>;
   /** Tests may pass a rail; otherwise the HTTP rail at the configured URL, or none. */
   rail?: PayoutRail | null;
   payout?: { url: string; apiKey: string } | null;
@@ -46,7 +48,11 @@ export function withdrawalsModule(deps: {
     service,
     plugin: async (app) => {
       await app.register(withdrawalsRoutes, { service, config: deps.config.withdrawals });
-      await app.register(withdrawalsAdminRoutes, { service, audit: deps.audit });
+      await app.register(withdrawalsAdminRoutes, {
+        service,
+        audit: deps.audit,
+        operators: deps.operators,
+      });
     },
     jobs: [
       {

@@ -9,9 +9,17 @@ type Row = {
   id: number;
   player_id: number;
   amount: string;
+  state: string;
+  approved_by: number | null;
+  approved_by_name: string | null;
+  second_approved_by: number | null;
+  second_approved_by_name: string | null;
   two_operators_required: boolean;
   needs_second_approval: boolean;
   context: {
+    deposits: string;
+    withdrawn: string;
+    withdrawing: string;
     flags: string[];
     same_device_players: number[];
     other_players: number[];
@@ -82,6 +90,61 @@ describe('withdrawal review queue: filters and context', () => {
     expect(row.context.same_device_players).toEqual([other.playerId]);
     expect(row.context.flags).toContain('shared_device');
     expect(row.context.recent_games).toEqual([]);
+    await h.ledgerClean();
+  });
+
+  it('names the approvers by username, and counts completed withdrawals apart from the held ones', async () => {
+    const p = await h.player({ deposit: '300' });
+    const address = await h.bind(p.auth, trc20());
+    const ids: number[] = [];
+    for (const amount of ['20', '30', '60']) {
+      const applied = await h.apply(p.auth, { amount, address_id: address.id });
+      expect(applied.code).toBe(200);
+      ids.push(applied.result.id);
+    }
+    const [paidId, heldId, bigId] = ids as [number, number, number];
+    const a = await signedInOperator(t, 'finance');
+    const b = await signedInOperator(t, 'finance');
+    const approve = (auth: Record<string, string>, id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/withdrawals/${id}/approve`,
+        headers: auth,
+        payload: {},
+      });
+    // 20 is approved by one operator and paid out; 30 stays applied (held); 60 needs two operators.
+    expect(body(await approve(a.auth, paidId)).code).toBe(200);
+    // A rail that pays at once: what is under test is the console's figures, not the payout rail.
+    const rail = {
+      send: async (key: string) => ({
+        kind: 'paid' as const,
+        txHash: `tx-${key}`.padEnd(64, '0').slice(0, 64),
+      }),
+      query: async () => ({ kind: 'absent' as const }),
+    };
+    await h.service(rail).payOut(paidId);
+    expect(body(await approve(a.auth, bigId)).code).toBe(200);
+    expect(body(await approve(b.auth, bigId)).code).toBe(200);
+
+    const list = await queue(a.auth, `status=all&player_id=${p.playerId}`);
+    const byId = new Map(list.result.data.map((r) => [r.id, r]));
+    const paid = byId.get(paidId)!;
+    expect(paid.state).toBe('paid');
+    expect(paid.approved_by_name).toBe(a.username);
+    expect(paid.second_approved_by_name).toBeNull();
+    const big = byId.get(bigId)!;
+    expect([big.approved_by_name, big.second_approved_by_name]).toEqual([a.username, b.username]);
+    expect(big.approved_by).not.toBe(big.second_approved_by);
+    // For the held 30: completed = the paid 20 only; held = the 60 (approved, not yet paid), not itself.
+    const held = byId.get(heldId)!;
+    expect(held.approved_by_name).toBeNull();
+    expect(held.context.withdrawn).toBe('20.000000');
+    expect(held.context.withdrawing).toBe('60.000000');
+    expect(held.context.deposits).toBe('300.000000');
+    expect(held.context.flags).not.toContain('withdraws_more_than_deposited');
+    // For the 60: the paid 20 completed, the 30 held.
+    expect(big.context.withdrawn).toBe('20.000000');
+    expect(big.context.withdrawing).toBe('30.000000');
     await h.ledgerClean();
   });
 });

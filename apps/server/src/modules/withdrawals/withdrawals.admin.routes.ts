@@ -12,7 +12,7 @@ import {
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { operatorOf, requires, type AuditPort, type OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import { WithdrawalState } from './withdrawals.schema';
 import type { WithdrawalsService } from './withdrawals.service';
@@ -31,7 +31,12 @@ const STATES_BY_NAME: Record<string, WithdrawalState[]> = {
 /** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
 export async function withdrawalsAdminRoutes(
   app: FastifyInstance,
-  opts: { service: WithdrawalsService; audit: AuditPort },
+  opts: {
+    service: WithdrawalsService;
+    audit: AuditPort;
+    /** Operator usernames for the approvers (the operators module owns them). */
+    operators: Pick<OperatorsService, 'usernamesOf'>;
+  },
 ) {
   const { service } = opts;
   const { audit } = opts.audit;
@@ -42,8 +47,17 @@ export async function withdrawalsAdminRoutes(
     const op = operatorOf(request);
     return { operatorId: op.operatorId, username: op.username, ip: request.ip };
   };
-  const withContext = async (row: WithdrawalRow) =>
-    adminWithdrawalWire(row, await service.reviewContext(row));
+  /** Rows with their context and the approvers' names (one name query for the whole page). */
+  const withContexts = async (rows: WithdrawalRow[]) => {
+    const [contexts, names] = await Promise.all([
+      Promise.all(rows.map((row) => service.reviewContext(row))),
+      opts.operators.usernamesOf(
+        rows.flatMap((r) => [r.approvedBy, r.secondApprovedBy]).filter((id): id is number => id !== null),
+      ),
+    ]);
+    return rows.map((row, i) => adminWithdrawalWire(row, contexts[i]!, names));
+  };
+  const withContext = async (row: WithdrawalRow) => (await withContexts([row]))[0]!;
   const found = async (id: number) => {
     const row = await service.findById(id);
     if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
@@ -78,7 +92,7 @@ export async function withdrawalsAdminRoutes(
         q.page,
         q.size,
       );
-      return ok({ data: await Promise.all(rows.map(withContext)), total });
+      return ok({ data: await withContexts(rows), total });
     },
   );
 

@@ -264,17 +264,26 @@ export function createWithdrawalsRepository(db: DbOrTx) {
 
     /** Withdrawals of the player other than `excludeId` (review context: how often and how much). */
     async playerSummary(playerId: number, excludeId: number) {
-      const rows = await queryRows<{ n: number | string; paid: string; open: number | string }>(
+      const rows = await queryRows<{
+        n: number | string;
+        paid: string;
+        open: number | string;
+        open_amount: string;
+      }>(
         db,
         sql`select count(*)::int n,
                    coalesce(sum(amount_micro) filter (where state = ${WithdrawalState.PAID}), 0)::text paid,
-                   count(*) filter (where state in (${WithdrawalState.APPLIED}, ${WithdrawalState.APPROVED}, ${WithdrawalState.PAYING}))::int open
+                   count(*) filter (where state in (${WithdrawalState.APPLIED}, ${WithdrawalState.APPROVED}, ${WithdrawalState.PAYING}))::int open,
+                   coalesce(sum(amount_micro) filter (where state in (${WithdrawalState.APPLIED}, ${WithdrawalState.APPROVED}, ${WithdrawalState.PAYING})), 0)::text open_amount
             from ${withdrawals} where player_id = ${playerId} and id <> ${excludeId}`,
       );
       return {
         count: Number(rows[0]?.n ?? 0),
+        /** Completed (paid) withdrawals only. */
         paidMicro: BigInt(rows[0]?.paid ?? '0'),
         open: Number(rows[0]?.open ?? 0),
+        /** Applied, approved or paying: held, not yet paid. */
+        openMicro: BigInt(rows[0]?.open_amount ?? '0'),
       };
     },
 

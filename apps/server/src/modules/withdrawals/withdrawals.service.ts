@@ -704,7 +704,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     const total = (code: number, side: 'inMicro' | 'outMicro') =>
       codeTotals.find((c) => c.code === code)?.[side] ?? 0n;
     const depositsMicro = total(TransferCode.DEPOSIT, 'inMicro');
-    const withdrawnMicro = total(TransferCode.WITHDRAWAL, 'outMicro');
+    // Issue 15: completed withdrawals only (the withdrawals table's paid rows, amount without fee); the ones
+    // still held (applied, approved, paying) are counted apart, so neither figure mixes the two.
+    const withdrawnMicro = history.paidMicro;
+    const withdrawingMicro = history.openMicro;
     const addressAgeMs = address ? now.getTime() - address.createdAt.getTime() : 0;
     const flags: string[] = [];
     if (profile?.frozen) flags.push('frozen');
@@ -713,7 +716,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     if (others.length > 0) flags.push('shared_address');
     if (sameDevice.length > 0) flags.push('shared_device');
     if (addressAgeMs < NEW_ADDRESS_MS) flags.push('new_address');
-    if (withdrawnMicro + row.amountMicro > depositsMicro) flags.push('withdraws_more_than_deposited');
+    if (withdrawnMicro + withdrawingMicro + row.amountMicro > depositsMicro)
+      flags.push('withdraws_more_than_deposited');
     if (history.count === 0) flags.push('first_withdrawal');
     if (guard.lockedUntil && guard.lockedUntil.getTime() > now.getTime() - 24 * 3_600_000)
       flags.push('password_locked_recently');
@@ -722,6 +726,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       username: profile?.username ?? '',
       depositsMicro,
       withdrawnMicro,
+      withdrawingMicro,
       previousWithdrawals: history.count,
       openWithdrawals: history.open,
       winLoss: winLoss.total,

@@ -71,13 +71,20 @@ export function withdrawInfoWire(info: Info, config: WithdrawalsConfig) {
 type ReviewContext = Awaited<ReturnType<WithdrawalsService['reviewContext']>>;
 
 /** A withdrawal as the console's review queue shows it, with the player's context. */
-export function adminWithdrawalWire(w: WithdrawalRow, c: ReviewContext): AdminWithdrawal {
+export function adminWithdrawalWire(
+  w: WithdrawalRow,
+  c: ReviewContext,
+  operatorNames: ReadonlyMap<number, string>,
+): AdminWithdrawal {
+  const nameOf = (id: number | null) => (id === null ? null : (operatorNames.get(id) ?? null));
   return {
     ...withdrawalWire(w),
     player_id: w.playerId,
     username: c.username,
     approved_by: w.approvedBy,
+    approved_by_name: nameOf(w.approvedBy),
     second_approved_by: w.secondApprovedBy,
+    second_approved_by_name: nameOf(w.secondApprovedBy),
     needs_second_approval: w.state === WithdrawalState.APPLIED && w.approvedBy !== null,
     two_operators_required: c.twoOperatorsRequired,
     payout_attempts: w.payoutAttempts,
@@ -85,6 +92,7 @@ export function adminWithdrawalWire(w: WithdrawalRow, c: ReviewContext): AdminWi
     context: {
       deposits: formatMicro(c.depositsMicro),
       withdrawn: formatMicro(c.withdrawnMicro),
+      withdrawing: formatMicro(c.withdrawingMicro),
       previous_withdrawals: c.previousWithdrawals,
       open_withdrawals: c.openWithdrawals,
       week_bets: c.winLoss,
