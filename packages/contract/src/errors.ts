@@ -584,6 +584,13 @@ export const ERRORS = {
     zh: '该到账记录没有待复核的匹配申请',
     en: 'This deposit has no match awaiting approval',
   },
+  // Issue 12: an unmatched channel report whose order the channel path already credited.
+  UNMATCHED_CHANNEL_CREDITED: {
+    code: 4050,
+    http: 200,
+    zh: '该支付通道订单已由通道入账，不能再匹配；请忽略或退款此记录',
+    en: 'The payment channel already credited this order; ignore or refund this entry instead',
+  },
   CHANNEL_SETTINGS_INVALID: {
     code: 4030,
     http: 200,

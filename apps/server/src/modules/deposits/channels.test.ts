@@ -6,6 +6,7 @@ import { freePort, startSandbox, type RunningSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../errors';
+import { TransferCode } from '@koi/ledger';
 import { createPlayerGate } from '../auth';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
@@ -477,6 +478,93 @@ describe('payment channels through the sandbox channel', () => {
     expect(await depositTransfers(order.orderNo)).toBe(1);
     await expectLedgerClean();
   }, 30_000);
+
+  it('credits exactly once when an operator matches a queued channel report while the channel path races (50-way, 6 rounds)', async () => {
+    // Orders made by a service whose notify URL leads nowhere: this test delivers every notification itself.
+    const lost = channelsService('http://127.0.0.1:9');
+    const reconciler = channelsService();
+    const finance = await signedInOperator(t, 'finance');
+    await sb.control('/control/payments/settings', { body: { repeats: 1, retry_ms: [] } });
+    const playerDeposits = async (playerId: number) =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int n from ledger_transfers tr join ledger_accounts a on a.id = tr.credit_account_id
+              where a.player_id = ${playerId} and tr.code = ${TransferCode.DEPOSIT}`,
+        )
+      )[0]!.n;
+    const queueRowOf = async (orderNo: string) =>
+      (
+        await queryRows<{ id: number }>(
+          t.database.db,
+          sql`select u.id::int from deposit_unmatched u join channel_orders o on o.id = u.channel_order_id
+              where o.order_no = ${orderNo}`,
+        )
+      )[0]?.id;
+    const match = (rowId: number, playerId: number) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: `/api/admin/deposits/unmatched/${rowId}/match`,
+          headers: finance.auth,
+          payload: { player_id: playerId, reason: 'customer sent the receipt' },
+        })
+        .then((r) => body(r));
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const p = await player();
+      const order = await lost.rechargeOrder(p.id, cny, '20', null);
+      const id = channelOrderIdOf(order.payUrl!);
+      await payAtChannel(id);
+      const genuine = (await delivered(id, 1, 'genuine', false))[0]!.body;
+      const resend = (fields: Record<string, string> = {}) =>
+        postNotify(
+          signedNotification({ ...genuine, ...fields, nonce: randomBytes(8).toString('hex'), sign: '' }),
+        );
+      // A signed report of ten times the amount: queued for operators (reported 200 USDT), never credited.
+      const wrongAmount = () => resend({ amount: '1440.00' });
+      const channelPath = () => [
+        ...Array.from({ length: 50 }, () => resend()),
+        ...Array.from({ length: 3 }, () => reconciler.reconcile()),
+      ];
+      t.clock.advance(61_000);
+      if (round % 3 === 0) {
+        // The report is queued first (the order goes to review); then the match races the late genuine ones.
+        await wrongAmount();
+      } else if (round % 3 === 1) {
+        // The channel credits first; the mismatching report comes after and is queued against a paid order.
+        expect((await resend()).text).toBe('success');
+        await wrongAmount();
+      } else {
+        // Report, genuine notifications and the reconciler all at once, in any order.
+        await Promise.all([wrongAmount(), ...channelPath()]);
+      }
+      const rowId = await queueRowOf(order.orderNo);
+      expect(rowId).toBeDefined();
+      const [matched] = await Promise.all([match(rowId!, p.id), ...channelPath()]);
+      const credits = await playerDeposits(p.id);
+      const balance = await available(p.id);
+      // Exactly one credit: the channel's (20 − 1% fee) or the operator's match of the queued 200, never both.
+      expect(credits).toBe(1);
+      expect([19_800_000n, 200_000_000n]).toContain(balance);
+      if (balance === 19_800_000n) {
+        expect(matched).toMatchObject({ code: 4050 });
+        outcomes.add('channel');
+      } else {
+        expect(matched).toMatchObject({ code: 200 });
+        expect((await orderState(p.auth, order.orderNo)).result.status).toBe(1);
+        outcomes.add('match');
+      }
+      // Later deliveries and reconciler runs change nothing.
+      t.clock.advance(61_000);
+      await Promise.all(channelPath());
+      expect(await playerDeposits(p.id)).toBe(1);
+      expect(await available(p.id)).toBe(balance);
+    }
+    // Both orders of events happened (rounds 0 and 1 force one each).
+    expect(outcomes).toEqual(new Set(['channel', 'match']));
+    await expectLedgerClean();
+  }, 180_000);
 
   it('lets the result screen learn the outcome at once by asking the channel', async () => {
     const p = await player();

@@ -12,9 +12,10 @@ import {
   type OrderSearch,
   type TransferSearch,
 } from './deposits.admin.repository';
+import { createChannelsRepository } from './channels.repository';
 import { assertWithinLimits } from './deposits.limits';
 import { createDepositsRepository, type UnmatchedRow } from './deposits.repository';
-import { UnmatchedSource, UnmatchedStatus } from './deposits.schema';
+import { ChannelOrderStatus, UnmatchedSource, UnmatchedStatus } from './deposits.schema';
 
 /*
  * Design note: the console's deposits area (issue 12 item 7; decisions 13, 20, 21).
@@ -35,6 +36,14 @@ import { UnmatchedSource, UnmatchedStatus } from './deposits.schema';
  * money once (the wallet answers the first transfer or refuses a different payload). Lock order is queue
  * row, player advisory lock (deposit limits), chain transfer row, wallet, audit head; the watcher never
  * locks a queue row, so no cycle can form.
+ *
+ * Channel orders. A queue row from a channel report may name one of our channel orders. The channel path
+ * credits an order under its row lock with the key `deposit:channel:<code>:<channel order id>`, the operator's
+ * match with `deposit:channel-unmatched:<order>`, so the ledger alone would not stop both. A match therefore
+ * locks that order first (queue row, then order, then the player lock: the channel path takes the order then
+ * the player, so no cycle), refuses when the channel already completed it (a mismatching report that came
+ * after the credit), and in the same transaction moves the order out of the states the channel path and the
+ * reconciler credit from. Whichever commits first wins; the other finds its state and credits nothing.
  *
  * Rules at matching. The player's own deposit limits (decision 18) apply at crediting, also when an
  * operator credits: a match that would exceed them is refused, and the operator refunds instead. Money a
@@ -118,6 +127,11 @@ export function createDepositsAdmin(deps: {
     const r = createDepositsRepository(tx);
     const a = createDepositsAdminRepository(tx);
     const now = clock.now();
+    // A row that names one of our channel orders (see the design note, "Channel orders"): that order's row
+    // lock, taken before anything else here, serialises this credit with the channel path's.
+    const channels = createChannelsRepository(tx);
+    const order = row.channelOrderId === null ? null : await channels.lockOrder(row.channelOrderId);
+    if (order?.status === ChannelOrderStatus.COMPLETED) throw new AppError('UNMATCHED_CHANNEL_CREDITED');
     // Serialises with the player's own order creation and other matches, so the limit check holds.
     await r.lockPlayer(playerId);
     await assertWithinLimits(r, playerId, row.amountMicro, now);
@@ -138,6 +152,21 @@ export function createDepositsAdmin(deps: {
       { playerId, sourceType: 'deposit', sourceId: `unmatched:${row.id}`, amountMicro: row.amountMicro },
       tx,
     );
+    if (order) {
+      // The order leaves every state the channel path credits from (pending, failed): completed when the
+      // money went to the order's own player (their result screen shows it paid), else kept under review.
+      await channels.updateOrder(
+        order.id,
+        order.playerId === playerId
+          ? {
+              status: ChannelOrderStatus.COMPLETED,
+              completedAt: now,
+              ledgerKey: key,
+              note: 'matched by operator',
+            }
+          : { status: ChannelOrderStatus.REVIEW, note: `matched by operator to player ${playerId}` },
+      );
+    }
     return a.updateUnmatched(row.id, {
       status: UnmatchedStatus.MATCHED,
       matchPlayerId: playerId,
