@@ -293,7 +293,7 @@ describe('operator console', () => {
   it('edits a payment channel and disables another, each with a reason', async () => {
     const { page } = boss;
     track(page);
-    await page.goto(`${BASE}/admin/channels`);
+    await page.goto(`${BASE}/admin/deposits/channels`);
     const cny = page.locator('.ant-table-row', { hasText: 'sandbox-cny' });
     await cny.waitFor();
     await settle(page);

@@ -113,7 +113,9 @@ export function App() {
             <Route path="deposits/addresses" element={<DepositAddressesPage />} />
             <Route path="deposits/watcher" element={<WatcherPage />} />
             <Route path="audit" element={<AuditPage />} />
-            <Route path="channels" element={<ChannelsPage />} />
+            <Route path="deposits/channels" element={<ChannelsPage />} />
+            {/* The screen's address before it joined the 充值管理 group; bookmarks keep working. */}
+            <Route path="channels" element={<Navigate to="/deposits/channels" replace />} />
             <Route path="games" element={<GamesPage />} />
             <Route path="content" element={<ContentPage />} />
             <Route path="operators" element={<OperatorsPage />} />

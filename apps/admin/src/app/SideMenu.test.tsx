@@ -29,9 +29,9 @@ const EVERYTHING = [
   '链上转账',
   '未匹配队列',
   '收款地址',
+  '支付通道',
   '监听状态',
   '审计日志',
-  '支付通道',
   '游戏管理',
   '内容管理',
   '操作员',
@@ -58,8 +58,8 @@ describe('permission-aware menu', () => {
       '链上转账',
       '未匹配队列',
       '收款地址',
-      '监听状态',
       '支付通道',
+      '监听状态',
       '我的会话',
     ]);
   });
@@ -77,7 +77,7 @@ describe('permission-aware menu', () => {
       within(group)
         .queryAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['充值订单', '链上转账', '未匹配队列', '收款地址', '监听状态']);
+    ).toEqual(['充值订单', '链上转账', '未匹配队列', '收款地址', '支付通道', '监听状态']);
   });
 
   it('shows support players and content, but no money screens', () => {

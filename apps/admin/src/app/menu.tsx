@@ -78,6 +78,13 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
         icon: <InboxOutlined />,
         route: 'GET /api/admin/deposits/addresses',
       },
+      // Hosted payment channels are a way money comes in, so they sit with the other deposit screens.
+      {
+        path: '/deposits/channels',
+        label: 'menu.channels',
+        icon: <BankOutlined />,
+        route: 'GET /api/admin/deposits/channels',
+      },
       {
         path: '/deposits/watcher',
         label: 'menu.watcher',
@@ -87,12 +94,6 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
     ],
   },
   { path: '/audit', label: 'menu.audit', icon: <AuditOutlined />, route: 'GET /api/admin/audit' },
-  {
-    path: '/channels',
-    label: 'menu.channels',
-    icon: <BankOutlined />,
-    route: 'GET /api/admin/deposits/channels',
-  },
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
   {
     path: '/content',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import bs58check from 'bs58check';
@@ -9,7 +10,9 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { randomTronAddress, testTurnover } from './deposits.fixtures';
 import { createDepositsService } from './deposits.service';
-import { createChainWatcher, type ChainWatcher } from './deposits.watcher';
+import { createDepositsRepository } from './deposits.repository';
+import { chainTransfers, DepositOrderStatus, depositOrders } from './deposits.schema';
+import { createChainWatcher, DISABLED_LATE_MS, type ChainWatcher } from './deposits.watcher';
 import { createTronGridClient } from './trongrid.client';
 
 /**
@@ -623,5 +626,92 @@ describe('orders, transfers and the watcher', () => {
       data: { address: string; failures: number; last_error: string | null; lag_seconds: number }[];
     }>(await get('/api/admin/deposits/watcher', viewer)).result.data.find((a) => a.address === home)!;
     expect(ok).toMatchObject({ failures: 0, last_error: null, lag_seconds: 0 });
+  });
+});
+
+describe('disabled receiving addresses and the chain watcher', () => {
+  it('polls a disabled address only while money may still come for an order, and again once enabled', async () => {
+    syncClock();
+    const now = t.clock.now().getTime();
+    const hour = 3_600_000;
+    const db = t.database.db;
+    const add = async (label: string) => {
+      const address = randomTronAddress();
+      const row = body<AddressRow>(
+        await post('/api/admin/deposits/addresses', financeA, { address, reason: label }),
+      );
+      return { address, id: row.result.id };
+    };
+    const disable = (id: number) =>
+      post(`/api/admin/deposits/addresses/${id}/disable`, financeA, { reason: 'retired' });
+    const player = await newPlayer();
+    const order = (a: { address: string; id: number }, status: number, expiresAt: number) =>
+      db.insert(depositOrders).values({
+        orderNo: `TEST${a.id}-${status}-${expiresAt}`,
+        playerId: player.id,
+        addressId: a.id,
+        address: a.address,
+        amountMicro: 20_000_000n,
+        actualAmountMicro: 20_000_000n + BigInt(a.id),
+        status,
+        createdAt: new Date(expiresAt - 15 * 60_000),
+        expiresAt: new Date(expiresAt),
+      });
+    const idle = await add('idle');
+    const open = await add('open order');
+    const recent = await add('order expired an hour ago');
+    const old = await add('order expired two days ago');
+    const seen = await add('unconfirmed transfer');
+    for (const a of [idle, open, recent, old, seen]) expect(body(await disable(a.id)).code).toBe(200);
+    await order(open, DepositOrderStatus.PENDING, now + 10 * 60_000);
+    await order(recent, DepositOrderStatus.EXPIRED, now - hour);
+    await order(old, DepositOrderStatus.EXPIRED, now - 48 * hour);
+    await order(old, DepositOrderStatus.COMPLETED, now - 47 * hour);
+    await db.insert(chainTransfers).values({
+      txId: randomBytes(32).toString('hex'),
+      eventKey: '0',
+      tokenContract: sb.koiConfig.tron.usdtContract,
+      tokenSymbol: 'USDT',
+      fromAddress: randomTronAddress(),
+      toAddress: seen.address,
+      amountMicro: 5_000_000n,
+      blockTimestamp: new Date(now - 60_000),
+      confirmed: false,
+      firstSeenAt: new Date(now - 60_000),
+    });
+    const watched = new Set(
+      (await createDepositsRepository(db).addressesToWatch(new Date(now - DISABLED_LATE_MS))).map(
+        (a) => a.address,
+      ),
+    );
+    expect(watched.has(home)).toBe(true);
+    expect([idle, open, recent, old, seen].map((a) => watched.has(a.address))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
+
+    // What the watcher actually asks the chain about: each polled address's cursor records the poll.
+    await watch();
+    const polled = async (address: string) =>
+      (
+        await queryRows<{ polled: boolean }>(
+          db,
+          sql`select last_polled_at is not null polled from chain_cursors where address = ${address}`,
+        )
+      )[0]?.polled ?? false;
+    expect(await polled(home)).toBe(true);
+    expect(await polled(open.address)).toBe(true);
+    expect(await polled(recent.address)).toBe(true);
+    expect(await polled(seen.address)).toBe(true);
+    expect(await polled(idle.address)).toBe(false);
+    expect(await polled(old.address)).toBe(false);
+
+    // Enabled again, the idle address is polled (from its cursor: nothing in between is lost).
+    await post(`/api/admin/deposits/addresses/${idle.id}/enable`, financeA, { reason: 'back' });
+    await watch();
+    expect(await polled(idle.address)).toBe(true);
   });
 });

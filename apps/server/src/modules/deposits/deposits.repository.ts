@@ -193,6 +193,25 @@ export function createDepositsRepository(db: DbOrTx) {
       return db.select().from(depositAddresses).orderBy(asc(depositAddresses.id));
     },
 
+    /**
+     * The addresses the watcher polls: every enabled one, and a disabled one only while money may still come
+     * to it for an order: it has a pending order, an order whose lifetime ended after `lateSince` (a late
+     * payment goes to the unmatched queue), or a transfer seen but not yet confirmed.
+     */
+    async addressesToWatch(lateSince: Date): Promise<DepositAddressRow[]> {
+      return db
+        .select()
+        .from(depositAddresses)
+        .where(
+          sql`${depositAddresses.enabled}
+              or exists (select 1 from ${depositOrders} o where o.address_id = ${depositAddresses.id}
+                           and (o.status = ${DepositOrderStatus.PENDING} or o.expires_at > ${lateSince}))
+              or exists (select 1 from ${chainTransfers} c where c.to_address = ${depositAddresses.address}
+                           and not c.confirmed)`,
+        )
+        .orderBy(asc(depositAddresses.id));
+    },
+
     async addressByText(address: string): Promise<DepositAddressRow | null> {
       const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.address, address));
       return row ?? null;

@@ -39,6 +39,8 @@ const PAGE_LIMIT = 50;
 /** Pages read per address per tick, so one busy address cannot starve the others. */
 const PAGES_PER_TICK = 20;
 const BACKOFF_MAX_MS = 60_000;
+/** How long after its last order expired a disabled address is still polled for late payments: a day. */
+export const DISABLED_LATE_MS = 24 * 3_600_000;
 
 export interface WatcherDeps {
   db: Db;
@@ -246,13 +248,16 @@ export function createChainWatcher(deps: WatcherDeps) {
     settle,
 
     /**
-     * One pass over every receiving address (the watcher job). Disabled addresses are watched too: disabling
-     * stops new orders, but an open order on the address may still be paid and a late payment may still
-     * arrive, and such money must be recorded (decision 13).
+     * One pass over the receiving addresses (the watcher job). Disabled addresses are watched while money may
+     * still come for an order (decision 13): disabling stops new orders, but an open order on the address may
+     * still be paid, a payment may come late (within DISABLED_LATE_MS of its order's expiry) and a seen
+     * transfer must still be seen confirmed. After that a disabled address is no longer polled (issue 12: not
+     * forever); its cursor stays, so enabling it again catches up from where the watcher stopped.
      */
     async watchOnce(): Promise<number> {
       let done = 0;
-      for (const a of await repo.allAddresses()) {
+      const lateSince = new Date(clock.now().getTime() - DISABLED_LATE_MS);
+      for (const a of await repo.addressesToWatch(lateSince)) {
         const cursor = await repo.cursor(a.address);
         const now = clock.now();
         if (cursor.backoffUntil && cursor.backoffUntil > now) continue;
