@@ -14,6 +14,10 @@
  * Then ledger:verify. Everything happens in a throwaway database dropped at the end. The last line is
  *   bench:games ratio=<http/service> http_rps=<pairs/s> service_tps=<pairs/s> p99_ms=<http p99> violations=<n>
  *     w1_rps=… w1_p99_ms=… w1_ratio=… w2_rps=… w2_p99_ms=… w2_ratio=… load=<1-minute load average at the end>
+ *     cpu_us_koi=… cpu_us_sim=… cpu_us_pg=… service_cpu_us=…
+ * (the cpu_us fields: CPU microseconds per pair in phase (a) of this process, which is Koi plus the bench's
+ * control client, of the sandbox and of the PostgreSQL backends, and of the service phase in all; on a
+ * saturated machine pairs/s follow the total, so they say where the time goes even when the load is noisy)
  * (the first five fields as before: the in-process server).
  *
  * BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -22,6 +26,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -67,6 +72,47 @@ async function drive(total: number, op: (worker: number) => Promise<void>) {
     seconds,
   };
 }
+
+/** CPU milliseconds a process has used (Linux /proc; 0 where it cannot be read). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 100 Hz ticks
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where a phase's CPU goes, per pair: this process (the bench client, and Koi in the in-process phase), the
+ * sandbox's process, and the PostgreSQL backends serving the bench database. Measured around `run`, so the
+ * figures say which side to make cheaper when the machine is saturated.
+ */
+async function withCpu<T extends { count: number }>(
+  admin: pg.Client,
+  dbName: string,
+  sandboxPid: number | undefined,
+  run: () => Promise<T>,
+) {
+  const backends = async () =>
+    (
+      await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])
+    ).rows.map((r) => r.pid);
+  const pgBefore = new Map((await backends()).map((pid) => [pid, cpuMs(pid)]));
+  const self = process.cpuUsage();
+  const sandbox = cpuMs(sandboxPid);
+  const result = await run();
+  const used = process.cpuUsage(self);
+  const selfMs = (used.user + used.system) / 1000;
+  const sandboxMs = cpuMs(sandboxPid) - sandbox;
+  let pgMs = 0;
+  for (const pid of new Set([...pgBefore.keys(), ...(await backends())]))
+    pgMs += cpuMs(pid) - (pgBefore.get(pid) ?? 0);
+  const per = (ms: number) => (ms * 1000) / result.count;
+  return { ...result, cpu: { self: per(selfMs), sandbox: per(sandboxMs), postgres: per(pgMs) } };
+}
+const fmtCpu = (c: { self: number; sandbox: number; postgres: number }) =>
+  `    CPU per pair: this process ${c.self.toFixed(0)} µs, sandbox ${c.sandbox.toFixed(0)} µs, PostgreSQL ${c.postgres.toFixed(0)} µs`;
 
 const fmt = (r: { perSecond: number; p50: number; p99: number; count: number; seconds: number }) =>
   `${r.perSecond.toFixed(0)} pairs/s (${(r.perSecond * 2).toFixed(0)} transfers/s), p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.count} pairs in ${r.seconds.toFixed(1)} s`;
@@ -188,33 +234,37 @@ async function main() {
     };
     for (let w = 0; w < CONCURRENCY; w += 1) await play(w); // warm-up
     console.log(`(a) HTTP seamless, ${CONCURRENCY} concurrent players: running ${ROUNDS} rounds…`);
-    const http = await drive(ROUNDS, play);
+    const http = await withCpu(admin, dbName, sandbox.pid, () => drive(ROUNDS, play));
     console.log(`    ${fmt(http)}`);
+    console.log(fmtCpu(http.cpu));
 
     console.log(
       `(b) wallet service only, ${CONCURRENCY} concurrent players: running ${ROUNDS} bet+win pairs…`,
     );
-    const service = await drive(ROUNDS, async (worker) => {
-      const playerId = playerIds[worker]!;
-      const id = randomUUID();
-      await wallet.transfer({
-        key: `sb:${id}`,
-        debit: { player: playerId },
-        credit: { system: SystemAccount.HOUSE },
-        amountMicro: 1_000_000n,
-        code: TransferCode.BET,
-        reference: { type: 'round', id },
-      });
-      await wallet.transfer({
-        key: `sw:${id}`,
-        debit: { system: SystemAccount.HOUSE },
-        credit: { player: playerId },
-        amountMicro: 950_000n,
-        code: TransferCode.WIN,
-        reference: { type: 'round', id },
-      });
-    });
+    const service = await withCpu(admin, dbName, sandbox.pid, () =>
+      drive(ROUNDS, async (worker) => {
+        const playerId = playerIds[worker]!;
+        const id = randomUUID();
+        await wallet.transfer({
+          key: `sb:${id}`,
+          debit: { player: playerId },
+          credit: { system: SystemAccount.HOUSE },
+          amountMicro: 1_000_000n,
+          code: TransferCode.BET,
+          reference: { type: 'round', id },
+        });
+        await wallet.transfer({
+          key: `sw:${id}`,
+          debit: { system: SystemAccount.HOUSE },
+          credit: { player: playerId },
+          amountMicro: 950_000n,
+          code: TransferCode.WIN,
+          reference: { type: 'round', id },
+        });
+      }),
+    );
     console.log(`    ${fmt(service)}`);
+    console.log(fmtCpu(service.cpu));
 
     await app.close();
 
@@ -290,7 +340,9 @@ async function main() {
     console.log(
       `bench:games ratio=${ratio.toFixed(3)} http_rps=${http.perSecond.toFixed(0)} service_tps=${service.perSecond.toFixed(0)} p99_ms=${http.p99.toFixed(2)} violations=${violations}` +
         ` w1_rps=${r1.perSecond.toFixed(0)} w1_p99_ms=${r1.p99.toFixed(2)} w1_ratio=${(r1.perSecond / service.perSecond).toFixed(3)}` +
-        ` w2_rps=${r2.perSecond.toFixed(0)} w2_p99_ms=${r2.p99.toFixed(2)} w2_ratio=${(r2.perSecond / service.perSecond).toFixed(3)} load=${load.toFixed(2)}`,
+        ` w2_rps=${r2.perSecond.toFixed(0)} w2_p99_ms=${r2.p99.toFixed(2)} w2_ratio=${(r2.perSecond / service.perSecond).toFixed(3)} load=${load.toFixed(2)}` +
+        ` cpu_us_koi=${http.cpu.self.toFixed(0)} cpu_us_sim=${http.cpu.sandbox.toFixed(0)} cpu_us_pg=${http.cpu.postgres.toFixed(0)}` +
+        ` service_cpu_us=${(service.cpu.self + service.cpu.postgres).toFixed(0)}`,
     );
     process.exitCode = violations === 0 ? 0 : 1;
   } finally {

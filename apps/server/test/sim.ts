@@ -40,6 +40,8 @@ export interface RunningSandbox {
   payoutKey: string;
   /** Where the sandbox keeps its chain and orders (a fresh temporary folder unless one was given). */
   dataDir: string;
+  /** The sandbox's process id (bench:games reads its CPU time). */
+  pid: number | undefined;
   /** The Koi configuration that points every external system at this sandbox. */
   koiConfig: Pick<Config, 'providerSim' | 'tron' | 'paymentSandbox' | 'payout'>;
   /** Calls a `/control/<system>/*` endpoint with the control secret; answers the parsed JSON. */
@@ -113,6 +115,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     payment,
     payoutKey,
     dataDir,
+    pid: child.pid,
     koiConfig: {
       providerSim: { url, secrets },
       tron: { url, apiKey: tronApiKey, usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
