@@ -150,6 +150,34 @@ describe('operator console', () => {
     assert.equal(login.code, 200, `the one-time password signs the player in: ${JSON.stringify(login)}`);
   });
 
+  it('makes a one-time sign-in link for the player: shown once, it opens one session, once', async () => {
+    const { page } = boss;
+    track(page);
+    await openPlayer(page, player);
+    await page.getByRole('button', { name: '生成登录链接' }).click();
+    await giveReason(page, 'e2e: player cannot sign in on a new phone');
+    const shown = page.getByTestId('sign-in-link');
+    await shown.waitFor();
+    const link = new URL((await shown.textContent()).trim());
+    await settle(page);
+    await shot(page, '07b-player-sign-in-link');
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: label('完成') })
+      .click();
+    await shown.waitFor({ state: 'detached' });
+    const code = link.searchParams.get('token');
+    assert.ok(code, `the link carries a one-time code: ${link}`);
+    const exchange = () =>
+      fetch(`${BASE}/api/home/sign-in-link/exchange`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, device: 'e2e' }),
+      }).then((r) => r.json());
+    assert.equal((await exchange()).code, 200, 'the link signs the player in');
+    assert.notEqual((await exchange()).code, 200, 'a second use is refused');
+  });
+
   it('adjusts the balance above the threshold: it waits for a second operator', async () => {
     const { page } = boss;
     track(page);

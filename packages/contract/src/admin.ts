@@ -112,6 +112,7 @@ export const AUDIT_ACTIONS = [
   'player.freeze',
   'player.unfreeze',
   'player.password_reset',
+  'player.sign_in_link',
   // Ledger.
   'ledger.adjust',
   'ledger.adjust_approve',
@@ -375,12 +376,25 @@ export const adminPlayerDetail = z.object({
 });
 
 /** POST /api/admin/players/:id/freeze and /unfreeze */
-export const adminFreezeRequest = z.strictObject({ reason: reasonField });
+/** The body of every console write on one player (freeze, unfreeze, reset-password, sign-in-link): why. */
+export const adminPlayerActionRequest = z.strictObject({ reason: reasonField });
+export const adminFreezeRequest = adminPlayerActionRequest;
 export const adminFreezeResult = z.object({ id: z.number().int(), status: z.number().int() });
 
 /** POST /api/admin/players/:id/reset-password: a one-time login password, shown once. */
-export const adminResetPasswordRequest = z.strictObject({ reason: reasonField });
+export const adminResetPasswordRequest = adminPlayerActionRequest;
 export const adminResetPasswordResult = z.object({ id: z.number().int(), password: z.string() });
+
+/**
+ * POST /api/admin/players/:id/sign-in-link: a one-time sign-in link (decision 31) support hands to a player
+ * who cannot sign in; it works once, for 2 minutes. The code is shown once and kept only as its hash.
+ */
+export const adminSignInLinkRequest = adminPlayerActionRequest;
+export const adminSignInLinkResult = z.object({
+  id: z.number().int(),
+  path: z.string().describe('The link to send, `/?token=<one-time code>`, relative to the player app'),
+  expires_at: z.string(),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Manual ledger adjustments with two-operator approval (ledger area)
@@ -703,6 +717,7 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/players/:id/freeze': area('players', 'write'),
   'POST /api/admin/players/:id/unfreeze': area('players', 'write'),
   'POST /api/admin/players/:id/reset-password': area('players', 'write'),
+  'POST /api/admin/players/:id/sign-in-link': area('players', 'write'),
   'POST /api/admin/players/:id/adjust': area('ledger', 'write'),
   'GET /api/admin/adjustments': area('ledger', 'read'),
   'POST /api/admin/adjustments/:id/approve': area('ledger', 'write'),

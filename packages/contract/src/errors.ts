@@ -303,6 +303,13 @@ export const ERRORS = {
     en: 'Only PNG, JPEG, WebP or GIF images are accepted',
   },
   UPLOAD_TOO_LARGE: { code: 6018, http: 200, zh: '图片不能超过{mb}MB', en: 'Images may be at most {mb} MB' },
+  /** The console was asked for a sign-in link of a frozen player (the link could not be used). */
+  SIGN_IN_LINK_PLAYER_FROZEN: {
+    code: 1060,
+    http: 200,
+    zh: '玩家已被冻结，不能生成登录链接',
+    en: 'The player is frozen; no sign-in link can be made',
+  },
   PLAYER_STATUS_UNCHANGED: {
     code: 6019,
     http: 200,

@@ -136,6 +136,10 @@ export const en: Messages = {
     resetPassword: 'Reset password',
     resetPasswordHint: "Creates a one-time sign-in password and ends the player's sessions.",
     newPassword: 'One-time password',
+    signInLink: 'Sign-in link',
+    signInLinkHint:
+      "Makes a one-time sign-in link to send to the player: it works once, for 2 minutes; the player's sessions stay.",
+    signInLinkExpires: 'Valid until {{time}}',
     adjust: 'Adjust balance',
   },
   withdrawals: {

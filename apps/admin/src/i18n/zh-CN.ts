@@ -133,6 +133,9 @@ export const zhCN = {
     resetPassword: '重置登录密码',
     resetPasswordHint: '将生成一个一次性登录密码，玩家的现有会话将失效。',
     newPassword: '新的一次性密码',
+    signInLink: '生成登录链接',
+    signInLinkHint: '生成一个一次性登录链接发给玩家：2分钟内有效，只能使用一次；玩家的现有会话不受影响。',
+    signInLinkExpires: '有效期至 {{time}}',
     adjust: '手动调账',
   },
   withdrawals: {

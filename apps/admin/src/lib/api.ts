@@ -93,6 +93,10 @@ export const adminApi = {
     http.post<{ id: number; status: number }>(`${A}/players/${id}/${freeze ? 'freeze' : 'unfreeze'}`, {
       reason,
     }),
+  signInLink: (id: number, reason: string) =>
+    http.post<{ id: number; path: string; expires_at: string }>(`${A}/players/${id}/sign-in-link`, {
+      reason,
+    }),
   resetPlayerPassword: (id: number, reason: string) =>
     http.post<{ id: number; password: string }>(`${A}/players/${id}/reset-password`, { reason }),
   adjust: (id: number, body: { amount: string; reason: string; request_id: string }) =>

@@ -34,6 +34,7 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
   const queryClient = useQueryClient();
   const [ask, reasonHolder] = useReasonPrompt();
   const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
+  const [signInLink, setSignInLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const [adjustOpen, setAdjustOpen] = useState(false);
   const detail = useQuery({ queryKey: ['admin', 'player', id], queryFn: () => adminApi.player(id) });
   const adjustments = useQuery({
@@ -66,6 +67,17 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
       },
     });
 
+  const makeSignInLink = () =>
+    ask({
+      title: t('players.signInLink'),
+      description: t('players.signInLinkHint'),
+      run: async (reason) => {
+        const result = await adminApi.signInLink(id, reason);
+        // The console and the player app are served from one origin, so the link opens the player app.
+        setSignInLink({ url: `${window.location.origin}${result.path}`, expiresAt: result.expires_at });
+      },
+    });
+
   return (
     <Drawer
       open
@@ -83,6 +95,12 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
               }
             >
               {frozen ? t('players.unfreeze') : t('players.freeze')}
+            </Button>
+            <Button
+              onClick={makeSignInLink}
+              disabled={frozen || !can('POST /api/admin/players/:id/sign-in-link')}
+            >
+              {t('players.signInLink')}
             </Button>
             <Button onClick={resetPassword} disabled={!can('POST /api/admin/players/:id/reset-password')}>
               {t('players.resetPassword')}
@@ -281,6 +299,24 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
         <Typography.Paragraph copyable code style={{ fontSize: 18 }} data-testid="one-time-password">
           {oneTimePassword}
         </Typography.Paragraph>
+      </Modal>
+      <Modal
+        open={signInLink !== null}
+        title={t('players.signInLink')}
+        onOk={() => setSignInLink(null)}
+        onCancel={() => setSignInLink(null)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('common.done')}
+        // Like the one-time password: closed means gone.
+        destroyOnHidden
+      >
+        <Alert type="warning" showIcon message={t('common.shownOnce')} style={{ marginBottom: 12 }} />
+        <Typography.Paragraph copyable code data-testid="sign-in-link">
+          {signInLink?.url}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary">
+          {t('players.signInLinkExpires', { time: signInLink ? fmtTime(signInLink.expiresAt) : '' })}
+        </Typography.Text>
       </Modal>
       {adjustOpen && <AdjustModal playerId={id} onClose={() => setAdjustOpen(false)} onDone={refresh} />}
     </Drawer>

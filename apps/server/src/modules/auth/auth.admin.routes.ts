@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  adminFreezeRequest,
+  adminPlayerActionRequest,
   adminFreezeResult,
   adminIdParams,
   adminPlayerDetail,
   adminPlayersQuery,
   adminPlayersResult,
-  adminResetPasswordRequest,
   adminResetPasswordResult,
+  adminSignInLinkResult,
   envelope,
   type AdminPlayerRow,
+  type AuditAction,
 } from '@koi/contract';
 import { formatMicro, formatSigned, LEDGER_CURRENCY } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
@@ -55,6 +56,19 @@ export async function authAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['后台：玩家'];
   const security = [{ bearer: [] }];
+  /** The audit writer of an action on one player: who, from where, on which player, and the reason given. */
+  const writerFor = (
+    request: FastifyRequest & { params: { id: number }; body: { reason: string } },
+    action: AuditAction,
+  ) => {
+    const op = operatorOf(request);
+    return audit.writer(
+      { operatorId: op.operatorId, username: op.username, ip: request.ip },
+      action,
+      { type: 'player', id: request.params.id },
+      request.body.reason,
+    );
+  };
 
   r.get(
     '/api/admin/players',
@@ -150,9 +164,27 @@ export async function authAdminRoutes(
     },
   );
 
-  for (const [verb, freeze] of [
-    ['freeze', true],
-    ['unfreeze', false],
+  // The console's writes on one player, each with the operator's reason and an audit row. Freezing ends the
+  // player's sessions at once, money untouched. The one-time credentials support hands to a player who cannot
+  // sign in are a login password (the old one stops working) or a sign-in link (decision 31; the player's
+  // sessions stay), each shown once.
+  for (const [verb, summary, action, result, run] of [
+    ['freeze', '冻结玩家（会话立即结束，资金不变）', 'player.freeze', adminFreezeResult, players.freeze],
+    ['unfreeze', '解冻玩家', 'player.unfreeze', adminFreezeResult, players.unfreeze],
+    [
+      'reset-password',
+      '重置登录密码（一次性密码只显示一次）',
+      'player.password_reset',
+      adminResetPasswordResult,
+      players.resetPassword,
+    ],
+    [
+      'sign-in-link',
+      '生成一次性登录链接（2分钟内有效，只能使用一次，只显示一次）',
+      'player.sign_in_link',
+      adminSignInLinkResult,
+      players.signInLink,
+    ],
   ] as const) {
     r.post(
       `/api/admin/players/:id/${verb}`,
@@ -161,49 +193,13 @@ export async function authAdminRoutes(
         schema: {
           tags,
           security,
-          summary: freeze ? '冻结玩家（会话立即结束，资金不变）' : '解冻玩家',
+          summary,
           params: adminIdParams,
-          body: adminFreezeRequest,
-          response: { 200: envelope(adminFreezeResult) },
+          body: adminPlayerActionRequest,
+          response: { 200: envelope(result) },
         },
       },
-      async (request) => {
-        const op = operatorOf(request);
-        const id = request.params.id;
-        const write = audit.writer(
-          { operatorId: op.operatorId, username: op.username, ip: request.ip },
-          freeze ? 'player.freeze' : 'player.unfreeze',
-          { type: 'player', id },
-          request.body.reason,
-        );
-        return ok(await (freeze ? players.freeze(id, write) : players.unfreeze(id, write)));
-      },
+      async (request) => ok(await run(request.params.id, writerFor(request, action))),
     );
   }
-
-  r.post(
-    '/api/admin/players/:id/reset-password',
-    {
-      config: requires('players', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '重置登录密码（一次性密码只显示一次）',
-        params: adminIdParams,
-        body: adminResetPasswordRequest,
-        response: { 200: envelope(adminResetPasswordResult) },
-      },
-    },
-    async (request) => {
-      const op = operatorOf(request);
-      const id = request.params.id;
-      const write = audit.writer(
-        { operatorId: op.operatorId, username: op.username, ip: request.ip },
-        'player.password_reset',
-        { type: 'player', id },
-        request.body.reason,
-      );
-      return ok(await players.resetPassword(id, write));
-    },
-  );
 }

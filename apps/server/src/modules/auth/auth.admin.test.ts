@@ -219,4 +219,56 @@ describe('players in the console', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.after).not.toContain(res.result.password);
   });
+
+  it('support makes a one-time sign-in link for a player: it opens one session, once, and the audit keeps no code', async () => {
+    const p = await signUp(t.app);
+    const id = await idOf(p.username);
+    const res = body<{ path: string; expires_at: string }>(
+      await post(`/api/admin/players/${id}/sign-in-link`, { reason: 'cannot sign in on new phone' }),
+    );
+    expect(res.code).toBe(200);
+    const code = new URL(res.result.path, 'https://koi.test').searchParams.get('token')!;
+    expect(code.length).toBeGreaterThan(20);
+    const exchange = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/home/sign-in-link/exchange',
+        payload: { code, device: 'phone-9' },
+      });
+    const first = body<{ token: string }>(await exchange());
+    expect(first.code).toBe(200);
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/api/plat/info',
+      headers: { authorization: `Bearer ${first.result.token}` },
+    });
+    expect(body<{ player_name: string }>(info).result.player_name).toBe(p.username);
+    expect(body(await exchange()).code).not.toBe(200);
+    const rows = await queryRows<{ after: string; reason: string }>(
+      t.database.db,
+      sql`select after::text as after, reason from operator_audit where action = 'player.sign_in_link' and target_id = ${String(id)}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.reason).toBe('cannot sign in on new phone');
+    expect(rows[0]!.after).not.toContain(code);
+  });
+
+  it('refuses a sign-in link for a frozen or unknown player, and to an operator who may only read players', async () => {
+    const p = await signUp(t.app);
+    const id = await idOf(p.username);
+    expect(body(await post(`/api/admin/players/${id}/freeze`, { reason: 'fraud review' })).code).toBe(200);
+    const frozen = body(await post(`/api/admin/players/${id}/sign-in-link`, { reason: 'asked' }));
+    expect(frozen).toMatchObject({ code: 1060, error: { message: '玩家已被冻结，不能生成登录链接' } });
+    expect(body(await post('/api/admin/players/999999999/sign-in-link', { reason: 'asked' })).code).toBe(
+      2007,
+    );
+    const other = await idOf((await signUp(t.app)).username);
+    const refused = await post(`/api/admin/players/${other}/sign-in-link`, { reason: 'asked' }, viewer.auth);
+    expect(body(refused).code).not.toBe(200);
+    const codes = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sign_in_codes where player_id in (${id}, ${other})`,
+    );
+    expect(codes[0]!.n).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken } from '../../lib/crypto';
 import { createAuthRepository, type PlayerSearch } from './auth.repository';
+import type { SignInLinks } from './sign-in-link.service';
 
 /*
  * The accounts side of the operator console: find players, see one in full, freeze and unfreeze them, and
@@ -26,6 +27,8 @@ const TEMP_PASSWORD_LENGTH = 12;
 export function createPlayersAdmin(deps: {
   db: Db;
   clock: Clock;
+  /** Sign-in links (decision 31), which support may make for a player who cannot sign in. */
+  links: Pick<SignInLinks, 'issue'>;
   /**
    * Called after a freeze committed: the providers module ends the player's game sessions for good, so they
    * take no bets now and none after an unfreeze (the player launches the game again).
@@ -87,6 +90,23 @@ export function createPlayersAdmin(deps: {
         await audit(tx, { after: { sessions_ended: ended } });
       });
       return { id: playerId, password };
+    },
+
+    /**
+     * A one-time sign-in link for the player, made in one transaction with its audit row (which records when
+     * it expires, never the code). A frozen player gets none: the link could not be used anyway.
+     */
+    async signInLink(playerId: number, audit: AuditInTx) {
+      return db.transaction(async (tx) => {
+        const r = createAuthRepository(tx);
+        if (!(await r.lockPlayerRow(playerId))) throw new AppError('PLAYER_NOT_FOUND');
+        if ((await r.findPlayerById(playerId))!.status === PlayerStatus.FROZEN) {
+          throw new AppError('SIGN_IN_LINK_PLAYER_FROZEN');
+        }
+        const link = await deps.links.issue(playerId, 'operator', tx);
+        await audit(tx, { after: { expires_at: link.expires_at } });
+        return { id: playerId, path: link.path, expires_at: link.expires_at };
+      });
     },
 
     registrationsByDay: repo.registrationsByDay,

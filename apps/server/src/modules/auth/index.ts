@@ -61,7 +61,10 @@ export function authModule(deps: {
     onSignedOut: deps.endPlayerSessions,
     changes: deps.changes,
   });
-  const admin = createPlayersAdmin({ db: database.db, clock, onFrozen: deps.endPlayerSessions });
+  // Sign-in links (decision 31): one-time codes that a link carries instead of a session token, made by the
+  // player for another device or by support in the console.
+  const links = createSignInLinks({ db: database.db, config, clock });
+  const admin = createPlayersAdmin({ db: database.db, clock, links, onFrozen: deps.endPlayerSessions });
   // The security centre (issue 13 item 4): sessions, password change, self-exclusion.
   const security = createSecurityService({
     db: database.db,
@@ -77,11 +80,7 @@ export function authModule(deps: {
     plugin: async (app) => {
       await app.register(authRoutes, { auth: service, config });
       await app.register(securityRoutes, { security });
-      // Sign-in links (decision 31): one-time codes that a link carries instead of a session token.
-      await app.register(signInLinkRoutes, {
-        links: createSignInLinks({ db: database.db, config, clock }),
-        config,
-      });
+      await app.register(signInLinkRoutes, { links, config });
       await app.register(authAdminRoutes, {
         players: admin,
         wallet,

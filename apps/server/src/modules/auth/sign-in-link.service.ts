@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -26,11 +26,18 @@ export function createSignInLinks(deps: { db: Db; config: Pick<Config, 'session'
   const { db, config, clock } = deps;
   const repo = createSignInLinkRepository(db);
   return {
-    async issue(playerId: number, issuer: SignInIssuer) {
+    /** Makes a link; `conn` lets a caller make it inside its own transaction (the console's, with its audit row). */
+    async issue(playerId: number, issuer: SignInIssuer, conn: DbOrTx = db) {
       const code = newToken();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_TTL_MS);
-      await repo.insertCode({ playerId, codeHash: sha256Hex(code), issuer, createdAt: now, expiresAt });
+      await createSignInLinkRepository(conn).insertCode({
+        playerId,
+        codeHash: sha256Hex(code),
+        issuer,
+        createdAt: now,
+        expiresAt,
+      });
       return { code, path: `/?token=${code}`, expires_at: expiresAt.toISOString() };
     },
 
