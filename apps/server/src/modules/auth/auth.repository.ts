@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
@@ -52,6 +67,15 @@ export function createAuthRepository(db: DbOrTx) {
     async findPlayerById(id: number) {
       const rows = await db.select().from(players).where(eq(players.id, id)).limit(1);
       return rows[0] ?? null;
+    },
+
+    async usernamesOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: players.id, username: players.username })
+        .from(players)
+        .where(inArray(players.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.username]));
     },
 
     async findPlayerIdByInviteCode(code: string) {

@@ -12,6 +12,7 @@ import { createChangeCache } from '../../lib/change-cache';
 import type { ChangeFeed } from '../events';
 import { createAuthRepository, type AuthRepository } from './auth.repository';
 import { openSession } from './open-session';
+import { createPlayerDirectory } from './player-directory';
 import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';
 
 /** Prefix of a captcha answer re-armed after registration: it passes a sign-in, never a registration. */
@@ -357,6 +358,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const player = await repo.findPlayerById(playerId);
       return player ? { id: player.id, username: player.username } : null;
     },
+
+    ...createPlayerDirectory(db),
 
     /** What the withdrawals module needs to know about a player (standing and withdrawal password hash). */
     async withdrawProfile(playerId: number) {

@@ -22,6 +22,7 @@ export { PlayerStatus } from './auth.schema';
 export type { AuthService, AuthenticatedSession } from './auth.service';
 export type { PlayersAdmin } from './auth.admin';
 export { createPlayerGate, type PlayerGate } from './player-gate';
+export { createPlayerDirectory, type PlayerDirectory } from './player-directory';
 export type { SecurityService } from './security.service';
 export type { SignInLinks } from './sign-in-link.service';
 

@@ -236,6 +236,7 @@ export function createOriginalsService(deps: {
             payoutDeltaMicro: settlement.payoutMicro,
             close: true,
             now,
+            fair: { seedId: seed.id, nonce },
           });
           return toBet(row, seed);
         });

@@ -24,6 +24,8 @@ export interface RoundChange {
   payoutDeltaMicro: bigint;
   close: boolean;
   now: Date;
+  /** An original's seed pair and nonce, stored on its round so the record joins the bet that proves it. */
+  fair?: { seedId: number; nonce: number };
 }
 
 /** A rolled-back stake to take off its round. */
@@ -50,6 +52,12 @@ export function createRecordsRepository(db: DbOrTx) {
       await db.execute(sql`select koi_bet_round_record(${r.providerId}::int, ${r.roundId}::text,
         ${r.playerId}::bigint, ${r.gameCode}::text, ${r.gameTypeId}::int, ${r.stakeDeltaMicro.toString()}::bigint,
         ${r.payoutDeltaMicro.toString()}::bigint, ${r.close}::boolean, ${r.now.toISOString()}::timestamptz)`);
+      // The shared function knows nothing of seeds (the providers' wallet call uses it too), so an original's
+      // round gets its seed pair and nonce in a second statement of the same transaction.
+      if (r.fair) {
+        await db.execute(sql`update bet_rounds set seed_id = ${r.fair.seedId}, nonce = ${r.fair.nonce}
+          where provider_id = ${r.providerId} and round_id = ${r.roundId} and player_id = ${r.playerId}`);
+      }
     },
 
     /** Takes a rolled-back stake off the round; a round with nothing staked left counts as rolled back. */
@@ -133,7 +141,7 @@ export function createRecordsRepository(db: DbOrTx) {
             from bet_rounds r
             left join games g on g.plat_type_id = r.provider_id and g.game_code = r.game_code
             left join original_bets ob on r.provider_id = ${GameProvider.KOI} and ob.player_id = r.player_id
-                 and (ob.seed_id::text || ':' || ob.nonce::text) = r.round_id
+                 and ob.seed_id = r.seed_id and ob.nonce = r.nonce
             left join fair_seeds s on s.id = ob.seed_id and s.player_id = r.player_id
             where r.player_id = ${playerId} and r.provider_id = ${providerId} and r.game_code = ${gameCode}
               and ${inWindow(w)}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -24,6 +24,12 @@ export const betRounds = pgTable(
     status: smallint('status').notNull().default(RoundStatus.OPEN),
     openedAt: ts('opened_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
+    /**
+     * An original's seed pair and nonce (decision 16), so its record joins the bet it verifies by value; null
+     * for a provider's round. The round id still carries both as `seed:nonce` for uniqueness per provider.
+     */
+    seedId: bigint('seed_id', { mode: 'number' }),
+    nonce: integer('nonce'),
   },
   (t) => [
     uniqueIndex('bet_rounds_round_uq').on(t.providerId, t.roundId, t.playerId),

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth';
 import type { KoiModule } from '../module';
 import type { AuditPort } from '../operators';
 import { createWalletAdmin, type WalletAdmin } from './wallet.admin';
@@ -26,6 +27,8 @@ export function walletModule(deps: {
   log: BatchLogger;
   audit: AuditPort;
   onPlayerBalanceChanged?: (playerIds: number[]) => void;
+  /** Players' names and ids (the auth module, built after this one: a `later` port). */
+  players: Pick<AuthService, 'playerIdByUsername' | 'usernamesOf'>;
 }): KoiModule<WalletService> & { admin: WalletAdmin } {
   const { database, clock } = deps;
   const service = createWalletService({
@@ -33,11 +36,13 @@ export function walletModule(deps: {
     clock,
     log: deps.log,
     onPlayerBalanceChanged: deps.onPlayerBalanceChanged,
+    players: deps.players,
   });
   const admin = createWalletAdmin({
     db: database.db,
     clock,
     wallet: service,
+    players: deps.players,
     approvalAboveMicro: deps.config.console.approvalAboveMicro,
   });
   return {

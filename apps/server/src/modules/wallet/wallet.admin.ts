@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AdjustmentRequestStatus } from './wallet.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { withRetry } from './wallet.batcher';
 import { createWalletRepository, type TransferSearch } from './wallet.repository';
@@ -44,10 +45,12 @@ export function createWalletAdmin(deps: {
   db: Db;
   clock: Clock;
   wallet: Pick<WalletService, 'transferIn' | 'verify' | 'counts'>;
+  /** Players' names (the auth module owns players): the explorer's labels, the adjustments list, lookups. */
+  players: Pick<AuthService, 'playerIdByUsername' | 'usernamesOf'>;
   /** Adjustments larger than this (either sign) wait for a second operator. */
   approvalAboveMicro: bigint;
 }) {
-  const { db, clock, wallet } = deps;
+  const { db, clock, wallet, players } = deps;
   const repo = createWalletRepository(db);
 
   type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findAdjustmentRequest>>>;
@@ -97,7 +100,8 @@ export function createWalletAdmin(deps: {
       audit: AuditInTx,
     ) {
       const amountMicro = parseSignedAmount(input.amount);
-      if ((await repo.usernameOf(input.playerId)) === null) throw new AppError('PLAYER_NOT_FOUND');
+      if (!(await players.usernamesOf([input.playerId])).has(input.playerId))
+        throw new AppError('PLAYER_NOT_FOUND');
       const requestKey = input.requestKey || null;
       if (requestKey) {
         const earlier = await repo.findAdjustmentRequestByKey(actor.operatorId, requestKey);
@@ -164,12 +168,17 @@ export function createWalletAdmin(deps: {
     },
 
     async listAdjustments(f: { status: string; playerId: number | null; page: number; size: number }) {
-      return repo.listAdjustmentRequests({
+      const { rows, total } = await repo.listAdjustmentRequests({
         status: f.status,
         playerId: f.playerId,
         limit: f.size,
         offset: (f.page - 1) * f.size,
       });
+      const names = await players.usernamesOf(rows.map((r) => r.playerId));
+      return {
+        rows: rows.map((request) => ({ request, username: names.get(request.playerId) ?? '' })),
+        total,
+      };
     },
 
     /** Transfers for the explorer; `player` is an id or a username. */
@@ -178,14 +187,28 @@ export function createWalletAdmin(deps: {
       if (f.player) {
         playerId = /^\d{1,15}$/.test(f.player)
           ? Number(f.player)
-          : await repo.findPlayerIdByUsername(f.player);
+          : await players.playerIdByUsername(f.player);
         if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
       }
-      return repo.explore({ ...f, playerId });
+      const { rows, total } = await repo.explore({ ...f, playerId });
+      const names = await players.usernamesOf(
+        rows.flatMap((r) => [r.debitPlayerId, r.creditPlayerId]).filter((id) => id !== null),
+      );
+      /** `player:<id> <username>` for a player's wallet, `<system code>#<shard>` for a system account. */
+      const label = (playerId: number | null, system: string | null) =>
+        playerId === null ? (system ?? '') : `player:${playerId} ${names.get(playerId) ?? ''}`;
+      return {
+        total,
+        rows: rows.map(({ debitPlayerId, creditPlayerId, debitSystem, creditSystem, ...r }) => ({
+          ...r,
+          debitLabel: label(debitPlayerId, debitSystem),
+          creditLabel: label(creditPlayerId, creditSystem),
+        })),
+      };
     },
 
     systemBalances: () => repo.systemBalances(),
-    usernameOf: async (playerId: number) => (await repo.usernameOf(playerId)) ?? '',
+    usernameOf: async (playerId: number) => (await players.usernamesOf([playerId])).get(playerId) ?? '',
 
     /** ledger:verify now, with the counts it covered. */
     async verifyNow() {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { isAppError } from '../../errors';
 import { systemClock } from '../../lib/clock';
 import { createWalletService } from './wallet.service';
+import { createPlayerDirectory } from '../auth';
 import { createAuditLog } from '../operators';
 
 /** Checks every ledger invariant; prints each violation and returns how many there are. */
@@ -53,7 +54,11 @@ export const walletCommands: Record<string, Command> = {
           ? options.operator
           : (process.env.USER ?? os.userInfo().username);
       await database.migrate();
-      const wallet = createWalletService({ db: database.db, clock: systemClock });
+      const wallet = createWalletService({
+        db: database.db,
+        clock: systemClock,
+        players: createPlayerDirectory(database.db),
+      });
       await wallet.ensureSystemAccounts();
       try {
         const result = await wallet.adjust({

@@ -3,10 +3,6 @@ import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
-// Left from issue 9: the wallet still reads the auth module's players (usernames for the console and the CLI,
-// wallets of players registered before the ledger); those should come through the auth service.
-// eslint-disable-next-line no-restricted-imports
-import { players } from '../../db/schema';
 import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
@@ -145,16 +141,6 @@ export function createWalletRepository(db: DbOrTx) {
           select ${AccountKind.SYSTEM}, ${code}, s, ${currency}, 0 from generate_series(0, ${shards - 1}) s
           on conflict (system_code, currency, shard) where system_code is not null do nothing`);
       }
-    },
-
-    /** Opens the wallets of players registered before the ledger existed (idempotent). */
-    async openMissingPlayerAccounts(currency: string) {
-      await db.execute(sql`
-        insert into ledger_accounts (kind, player_id, currency, flags)
-        select ${AccountKind.PLAYER}, p.id, ${currency}, ${AccountFlags.DEBITS_MUST_NOT_EXCEED_CREDITS}
-        from players p
-        where not exists (select 1 from ledger_accounts a where a.player_id = p.id and a.currency = ${currency})
-        on conflict (player_id, currency) where player_id is not null do nothing`);
     },
 
     /** Opens a player's wallet (idempotent); it may never go below zero. */
@@ -350,15 +336,6 @@ export function createWalletRepository(db: DbOrTx) {
       return rows.map((r) => ({ code: r.code, inMicro: BigInt(r.credit), outMicro: BigInt(r.debit) }));
     },
 
-    async findPlayerIdByUsername(username: string): Promise<number | null> {
-      const rows = await db
-        .select({ id: players.id })
-        .from(players)
-        .where(sql`lower(${players.username}) = lower(${username})`)
-        .limit(1);
-      return rows[0]?.id ?? null;
-    },
-
     async insertAdjustment(row: typeof ledgerAdjustments.$inferInsert) {
       await db.insert(ledgerAdjustments).values(row);
     },
@@ -405,9 +382,7 @@ export function createWalletRepository(db: DbOrTx) {
       const where = sql.join(conditions, sql` and `);
       const from = sql`from ledger_transfers t
         join ledger_accounts da on da.id = t.debit_account_id
-        join ledger_accounts ca on ca.id = t.credit_account_id
-        left join players dp on dp.id = da.player_id
-        left join players cp on cp.id = ca.player_id`;
+        join ledger_accounts ca on ca.id = t.credit_account_id`;
       const rows = await queryRows<{
         id: string;
         key: string;
@@ -416,8 +391,10 @@ export function createWalletRepository(db: DbOrTx) {
         amount: string;
         debit_account_id: string;
         credit_account_id: string;
-        debit_label: string;
-        credit_label: string;
+        debit_player_id: number | null;
+        credit_player_id: number | null;
+        debit_system: string | null;
+        credit_system: string | null;
         reference_type: string;
         reference_id: string;
         metadata: unknown;
@@ -427,8 +404,8 @@ export function createWalletRepository(db: DbOrTx) {
         db,
         sql`select t.id::text, t.idempotency_key as key, t.code::int, t.state::int, t.amount_micro::text amount,
               t.debit_account_id::text, t.credit_account_id::text,
-              coalesce('player:' || da.player_id || ' ' || dp.username, da.system_code || '#' || da.shard) debit_label,
-              coalesce('player:' || ca.player_id || ' ' || cp.username, ca.system_code || '#' || ca.shard) credit_label,
+              da.player_id::int debit_player_id, ca.player_id::int credit_player_id,
+              da.system_code || '#' || da.shard debit_system, ca.system_code || '#' || ca.shard credit_system,
               t.reference_type, t.reference_id, t.metadata, t.created_at, t.resolved_at
             ${from} where ${where}
             order by t.id desc limit ${f.limit} offset ${f.offset}`,
@@ -444,8 +421,11 @@ export function createWalletRepository(db: DbOrTx) {
           amountMicro: BigInt(r.amount),
           debitAccountId: r.debit_account_id,
           creditAccountId: r.credit_account_id,
-          debitLabel: r.debit_label,
-          creditLabel: r.credit_label,
+          // A player's side is labelled with the username by the admin service (the auth module owns names).
+          debitPlayerId: r.debit_player_id,
+          creditPlayerId: r.credit_player_id,
+          debitSystem: r.debit_system,
+          creditSystem: r.credit_system,
           referenceType: r.reference_type,
           referenceId: r.reference_id,
           metadata: r.metadata ?? null,
@@ -567,9 +547,8 @@ export function createWalletRepository(db: DbOrTx) {
       );
       const [rows, total] = await Promise.all([
         db
-          .select({ request: adjustmentRequests, username: players.username })
+          .select()
           .from(adjustmentRequests)
-          .innerJoin(players, eq(players.id, adjustmentRequests.playerId))
           .where(where)
           .orderBy(desc(adjustmentRequests.id))
           .limit(f.limit)
@@ -577,14 +556,6 @@ export function createWalletRepository(db: DbOrTx) {
         db.select({ n: count() }).from(adjustmentRequests).where(where),
       ]);
       return { rows, total: total[0]?.n ?? 0 };
-    },
-
-    async usernameOf(playerId: number) {
-      const rows = await db
-        .select({ username: players.username })
-        .from(players)
-        .where(eq(players.id, playerId));
-      return rows[0]?.username ?? null;
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth';
 import { timeRangeBounds } from '../../lib/time-range';
 import {
   createTransferBatcher,
@@ -142,6 +143,11 @@ export interface WalletServiceDeps {
    * their open streams). Must not throw or block: it is a notification, not part of the money movement.
    */
   onPlayerBalanceChanged?: (playerIds: number[]) => void;
+  /**
+   * Finds the player an operator's adjustment names (the auth module owns players). Only `adjust` needs it;
+   * a wallet built without it (tests of transfers, ledger:verify) refuses adjustments.
+   */
+  players?: Pick<AuthService, 'playerIdByUsername'>;
 }
 
 const stderrLogger: BatchLogger = {
@@ -333,10 +339,13 @@ export function createWalletService(deps: WalletServiceDeps) {
   return {
     shards,
 
-    /** Creates the system accounts' shards and any missing player wallets; run at start (idempotent, safe from several nodes). */
+    /**
+     * Creates the system accounts' shards; run at start (idempotent, safe from several nodes). Player wallets
+     * open in the registration transaction; those of players registered before the ledger existed were opened
+     * once by migration 0020, so the wallet never reads the auth module's players table.
+     */
     async ensureSystemAccounts() {
       await repo.ensureSystemAccounts(SYSTEM_ACCOUNTS, shards, LEDGER_CURRENCY);
-      await repo.openMissingPlayerAccounts(LEDGER_CURRENCY);
     },
 
     /** Opens the player's wallet inside the registration transaction. */
@@ -479,7 +488,8 @@ export function createWalletService(deps: WalletServiceDeps) {
       const negative = text.startsWith('-');
       const parsed = parseAmount(negative ? text.slice(1) : text);
       if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
-      const playerId = await repo.findPlayerIdByUsername(input.username);
+      if (!deps.players) throw new Error('wallet.adjust needs the players port (the auth service)');
+      const playerId = await deps.players.playerIdByUsername(input.username);
       if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
       const key =
         input.key ?? `adjust:${playerId}:${clock.now().getTime()}:${Math.random().toString(36).slice(2, 10)}`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemAccount, TransferCode, TransferState, toMicro } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { body, createTestApp, FORM, form, signUp, type TestApp } from '../../../test/app';
+import { createPlayerDirectory } from '../auth';
 import { createWalletService, type WalletService } from './wallet.service';
 import { bet, createPlayers, deposit, freshKey } from './wallet.fixtures';
 
@@ -10,7 +11,11 @@ let wallet: WalletService;
 
 beforeAll(async () => {
   t = await createTestApp();
-  wallet = createWalletService({ db: t.database.db, clock: t.clock });
+  wallet = createWalletService({
+    db: t.database.db,
+    clock: t.clock,
+    players: createPlayerDirectory(t.database.db),
+  });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../../db/client';
+import { createAuthRepository } from './auth.repository';
+
+/**
+ * Names and ids of players for other modules (the wallet's console and command line show who an account
+ * belongs to and find a player by name). It is part of the auth service; it is also built on its own because
+ * the command line and tests need it without the rest of sign-in (captchas, sessions, configuration).
+ */
+export function createPlayerDirectory(db: DbOrTx) {
+  const repo = createAuthRepository(db);
+  return {
+    /** The player with this username, case-insensitively (the lower(username) index), or null. */
+    async playerIdByUsername(username: string): Promise<number | null> {
+      return (await repo.findPlayerByUsername(username))?.id ?? null;
+    },
+
+    /** Usernames of the given players; ids without a player are absent from the map. */
+    usernamesOf: (playerIds: readonly number[]): Promise<Map<number, string>> => repo.usernamesOf(playerIds),
+  };
+}
+
+export type PlayerDirectory = ReturnType<typeof createPlayerDirectory>;
