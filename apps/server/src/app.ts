@@ -144,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     audit,
     onPlayerBalanceChanged: events.service.publish,
+    players: later(() => auth.service),
   });
   const promotions = promotionsModule({ config, wallet: wallet.service });
   const records = recordsModule({ database, clock });
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     wallet: wallet.service,
     players: auth.service,
+    games: later(() => games.service),
   });
   const games = gamesModule({
     database,

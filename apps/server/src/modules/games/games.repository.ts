@@ -120,6 +120,11 @@ export function createGamesRepository(db: DbOrTx) {
       const rows = await db.select().from(gameProviders).where(eq(gameProviders.id, id)).limit(1);
       return rows[0] ?? null;
     },
+
+    async findProviderByCode(code: string) {
+      const rows = await db.select().from(gameProviders).where(eq(gameProviders.code, code)).limit(1);
+      return rows[0] ?? null;
+    },
   };
 }
 

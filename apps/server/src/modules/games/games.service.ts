@@ -1,7 +1,9 @@
 import { gameCategoryName, HOT_TAB_NAMES, type GameItem, type Locale } from '@koi/contract';
+import type { DbOrTx } from '../../db/client';
 import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
 import { assertPlayable } from './playable';
+import { createProviderCatalogue } from './provider-catalogue';
 
 /** Shown first among the home tabs (spec §2: hot = 0). */
 const HOT_TAB = { game_type_id: 0, name: HOT_TAB_NAMES.zh, icon: '/art/categories/0.svg', sort: 0 };
@@ -27,12 +29,15 @@ export function toGameItem(row: GameRow, locale: Locale): GameItem {
 }
 
 export function createGamesService(deps: {
+  db: DbOrTx;
   repo: GamesRepository;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   launcher: LaunchTarget;
 }) {
-  const { repo } = deps;
+  const { db, repo } = deps;
   return {
+    ...createProviderCatalogue(db),
+
     /** One game of the catalogue, whatever its status (callers check whether it may be played). */
     findGame: (platTypeId: number, gameCode: string) => repo.findGame(platTypeId, gameCode),
 

@@ -12,6 +12,7 @@ import { createGamesService, type GamesService, type LaunchTarget } from './game
 /** The game catalogue (providers, categories, games) and launching: what other modules may use of it. */
 export { WalletModel } from './games.schema';
 export type { GamesService, LaunchTarget } from './games.service';
+export { createProviderCatalogue, type CatalogueProvider } from './provider-catalogue';
 export type { GameRow } from './games.repository';
 export { assertPlayable } from './playable';
 
@@ -27,7 +28,12 @@ export function gamesModule(deps: {
   onProvidersChanged: () => void;
 }): KoiModule<GamesService> {
   const repo = createGamesRepository(deps.database.db);
-  const service = createGamesService({ repo, gate: deps.gate, launcher: deps.launcher });
+  const service = createGamesService({
+    db: deps.database.db,
+    repo,
+    gate: deps.gate,
+    launcher: deps.launcher,
+  });
   const admin = createGamesAdmin({ db: deps.database.db, onProvidersChanged: deps.onProvidersChanged });
   return {
     service,

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth';
-import type { LaunchTarget } from '../games';
+import type { GamesService, LaunchTarget } from '../games';
 import type { KoiModule } from '../module';
 import { createProviderDirectory } from './directory';
 import { createLaunchTarget } from './launch';
@@ -40,11 +40,13 @@ export function providersModule(deps: {
   log: { warn(obj: object, msg: string): void };
   wallet: SeamlessLedger & TransferLedger;
   players: Pick<AuthService, 'identity'>;
+  /** The catalogue's providers (the games module, built after this one: a `later` port). */
+  games: Pick<GamesService, 'provider'>;
 }): KoiModule<ProvidersService> {
   const { database, config, clock } = deps;
   const db = database.db;
   const repo = createProvidersRepository(db);
-  const directory = createProviderDirectory(db, config.providerSim, clock);
+  const directory = createProviderDirectory(deps.games, config.providerSim, clock);
   const transfers = createTransferWallet({
     db,
     ledger: deps.wallet,

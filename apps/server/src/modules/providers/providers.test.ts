@@ -17,6 +17,7 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import type { Round } from '../../../../sandbox/src/providers';
 import { WalletModel, type GameRow } from '../games';
+import { createProviderCatalogue } from '../games';
 import { createProviderDirectory } from './directory';
 import { createLaunchTarget, MAX_LIVE_SESSIONS } from './launch';
 import { createProvidersRepository } from './providers.repository';
@@ -99,7 +100,11 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       gameCode: 'sim-fruit',
       nameZh: '水果狂欢',
     } as GameRow;
-    const directory = createProviderDirectory(t.database.db, sim.koiConfig.providerSim, t.clock);
+    const directory = createProviderDirectory(
+      createProviderCatalogue(t.database.db),
+      sim.koiConfig.providerSim,
+      t.clock,
+    );
     // A server process: its own launch target, with its own memory of the sessions it opened, so it cannot
     // reuse another process's session and only the database keeps the count down.
     const serverProcess = () =>

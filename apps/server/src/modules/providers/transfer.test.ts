@@ -13,6 +13,7 @@ import {
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
+import { createProviderCatalogue } from '../games';
 import { createProviderDirectory } from './directory';
 import { createTransferClient } from './transfer.adapter';
 import { createTransferWallet, type TransferWallet } from './transfer.service';
@@ -31,7 +32,11 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     await t.app.listen({ port: koiPort, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: systemClock });
     // The same service the app runs, on the test's clock, to drive the reconciler by hand.
-    const directory = createProviderDirectory(t.database.db, sim.koiConfig.providerSim, t.clock);
+    const directory = createProviderDirectory(
+      createProviderCatalogue(t.database.db),
+      sim.koiConfig.providerSim,
+      t.clock,
+    );
     transfers = createTransferWallet({
       db: t.database.db,
       ledger: wallet,
