@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** GET /api/plat/bulletin: config items by id (spec §3). */
 export const configItem = z.object({ id: z.number().int(), content: z.string() });
 export const bulletinResult = z.array(configItem);
+export type ConfigItem = z.infer<typeof configItem>;
 
 /** GET /api/banner */
 export const banner = z.object({
@@ -18,3 +19,4 @@ export const banner = z.object({
   sort: z.number().int(),
 });
 export const bannerResult = z.array(banner);
+export type BannerItem = z.infer<typeof banner>;

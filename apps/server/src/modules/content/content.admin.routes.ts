@@ -16,30 +16,13 @@ import {
   emptyBody,
   envelope,
   UPLOAD_MAX_BYTES,
-  type AdminBanner,
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOf, requires, type AuditPort } from '../operators';
 import type { AuditAction } from '@koi/contract';
-import { TYPE_OF_EXTENSION, type BannerRow, type ContentAdmin } from './content.admin';
-
-const bannerWire = (b: BannerRow): AdminBanner => ({
-  id: b.id,
-  image: b.image,
-  title: b.title,
-  link: b.link,
-  activity_type: b.activityType,
-  sort: b.sort,
-  enabled: b.enabled,
-  created_at: b.createdAt.toISOString(),
-});
-
-const configWire = (c: { id: number; content: string; updatedAt: Date | null }) => ({
-  id: c.id,
-  content: c.content,
-  updated_at: c.updatedAt ? c.updatedAt.toISOString() : null,
-});
+import { TYPE_OF_EXTENSION, type ContentAdmin } from './content.admin';
+import { adminBannerWire as bannerWire, adminConfigItemWire as configWire } from './content.wire';
 
 /** The console's content routes (config items, banners, uploads) and the public route serving uploads. */
 export async function contentAdminRoutes(

@@ -16,7 +16,7 @@ export function createContentRepository(db: DbOrTx) {
           image: banners.image,
           title: banners.title,
           link: banners.link,
-          activity_type: banners.activityType,
+          activityType: banners.activityType,
           sort: banners.sort,
         })
         .from(banners)

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bannerResult, bulletinResult, envelope } from '@koi/contract';
-import type { Db } from '../../db/client';
 import { ok } from '../../plugins/envelope';
-import { createContentRepository } from './content.repository';
+import type { ContentService } from './content.service';
+import { bannerWire, configItemWire } from './content.wire';
 
-export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const repo = createContentRepository(opts.db);
+export async function contentRoutes(app: FastifyInstance, opts: { content: ContentService }) {
+  const { content } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['内容'];
 
@@ -16,7 +16,7 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
       config: { publicCache: ['config_items'] },
       schema: { tags, summary: '公告与配置项（id 1-9）', response: { 200: envelope(bulletinResult) } },
     },
-    async () => ok(await repo.listConfigItems()),
+    async () => ok((await content.bulletin()).map(configItemWire)),
   );
 
   r.get(
@@ -25,6 +25,6 @@ export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
       config: { publicCache: ['banners'] },
       schema: { tags, summary: '轮播图', response: { 200: envelope(bannerResult) } },
     },
-    async () => ok(await repo.listEnabledBanners()),
+    async () => ok((await content.banners()).map(bannerWire)),
   );
 }

@@ -6,6 +6,7 @@ import type { AuditPort } from '../operators';
 import { createContentAdmin, type ContentAdmin } from './content.admin';
 import { contentAdminRoutes } from './content.admin.routes';
 import { contentRoutes } from './content.routes';
+import { createContentService } from './content.service';
 
 /** Bulletins, configuration items, banners and uploads: the player app's content and the console's editor. */
 export function contentModule(deps: {
@@ -22,7 +23,7 @@ export function contentModule(deps: {
   return {
     service: admin,
     plugin: async (app) => {
-      await app.register(contentRoutes, { db: deps.database.db });
+      await app.register(contentRoutes, { content: createContentService(deps.database.db) });
       await app.register(contentAdminRoutes, { admin, audit: deps.audit });
     },
     jobs: [],

@@ -6,6 +6,7 @@ import type { GamesService, LaunchTarget } from '../games';
 import type { KoiModule } from '../module';
 import { createProviderDirectory } from './directory';
 import { createLaunchTarget } from './launch';
+import { createProviderAlerts } from './providers.alerts';
 import { providersAdminRoutes } from './providers.admin.routes';
 import { createProvidersRepository } from './providers.repository';
 import { providersRoutes } from './providers.routes';
@@ -83,7 +84,7 @@ export function providersModule(deps: {
     service,
     plugin: async (app) => {
       await app.register(providersRoutes, { wallet: seamless, directory, clock });
-      await app.register(providersAdminRoutes, { db });
+      await app.register(providersAdminRoutes, { alerts: createProviderAlerts(db) });
     },
     jobs: [
       {

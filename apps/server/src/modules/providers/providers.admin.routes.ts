@@ -1,38 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminProviderAlertsQuery,
-  adminProviderAlertsResult,
-  envelope,
-  PROVIDER_ALERT_KINDS,
-  type AdminProviderAlertRow,
-} from '@koi/contract';
-import { formatMicro } from '@koi/ledger';
-import type { Db } from '../../db/client';
+import { adminProviderAlertsQuery, adminProviderAlertsResult, envelope } from '@koi/contract';
 import { ok } from '../../plugins/envelope';
 import { requires } from '../operators';
-import { createProvidersRepository } from './providers.repository';
-
-type AlertRow = Awaited<
-  ReturnType<ReturnType<typeof createProvidersRepository>['listAlerts']>
->['rows'][number];
-
-const alertWire = (a: AlertRow): AdminProviderAlertRow => ({
-  id: a.id,
-  provider_id: a.providerId,
-  kind: PROVIDER_ALERT_KINDS[a.kind as keyof typeof PROVIDER_ALERT_KINDS],
-  player_id: a.playerId,
-  round_id: a.roundId,
-  game_code: a.gameCode,
-  transaction_uuid: a.transactionUuid,
-  amount: formatMicro(a.amountMicro),
-  limit: a.limitMicro === null ? null : formatMicro(a.limitMicro),
-  created_at: a.createdAt.toISOString(),
-});
+import type { ProviderAlerts } from './providers.alerts';
+import { alertWire } from './providers.wire';
 
 /** The console's view of refused provider calls (provider_alerts), newest first. */
-export async function providersAdminRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const repo = createProvidersRepository(opts.db);
+export async function providersAdminRoutes(app: FastifyInstance, opts: { alerts: ProviderAlerts }) {
+  const { alerts } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/provider-alerts',
     {
@@ -47,7 +23,7 @@ export async function providersAdminRoutes(app: FastifyInstance, opts: { db: Db 
     },
     async (request) => {
       const { page, size } = request.query;
-      const { rows, total } = await repo.listAlerts({ limit: size, offset: (page - 1) * size });
+      const { rows, total } = await alerts.list({ page, size });
       return ok({ data: rows.map(alertWire), total });
     },
   );

@@ -1,0 +1,18 @@
+import type { DbOrTx } from '../../db/client';
+import { createProvidersRepository } from './providers.repository';
+
+/** A refused provider call kept for operators (over-limit win, second win on a bet, rollback after a win). */
+export type ProviderAlert = Awaited<
+  ReturnType<ReturnType<typeof createProvidersRepository>['listAlerts']>
+>['rows'][number];
+
+/** The console's side of the providers module: the alerts raised by refused wallet calls, newest first. */
+export function createProviderAlerts(db: DbOrTx) {
+  const repo = createProvidersRepository(db);
+  return {
+    list: ({ page, size }: { page: number; size: number }) =>
+      repo.listAlerts({ limit: size, offset: (page - 1) * size }),
+  };
+}
+
+export type ProviderAlerts = ReturnType<typeof createProviderAlerts>;
