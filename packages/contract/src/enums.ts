@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Spec §3 enumerations. Values are the numbers the client sends and receives. */
 
 export const GameCategory = {
@@ -37,11 +35,6 @@ export function gameCategoryName(id: number, locale: 'zh-CN' | 'en', form: 'full
   return locale === 'en' ? c.en : c.zh;
 }
 
-export const GAME_CATEGORY_NAMES_ZH = Object.fromEntries(
-  Object.entries(GAME_CATEGORIES).map(([id, c]) => [id, c.zh]),
-) as Record<GameCategory, string>;
-export const gameCategorySchema = /* @__PURE__ */ z.literal([1, 2, 3, 4, 5, 6, 7]);
-
 /**
  * Game providers 1–15. The spec names a few (PG, AG, IM, JDB, Sabah, CMD, MG, CQ9, PP, BF, FG) and leaves the
  * rest open; we fill the remainder with our own provider ids (15 = Koi originals, our provably fair games).
@@ -64,49 +57,12 @@ export const GameProvider = {
   KOI: 15,
 } as const;
 export type GameProvider = (typeof GameProvider)[keyof typeof GameProvider];
-export const GAME_PROVIDER_NAMES: Record<GameProvider, string> = {
-  1: 'PG电子',
-  2: 'AG视讯',
-  3: 'IM体育',
-  4: 'JDB电子',
-  5: '沙巴体育',
-  6: 'CMD体育',
-  7: 'MG电子',
-  8: 'CQ9电子',
-  9: 'PP电子',
-  10: 'BF电竞',
-  11: 'FG捕鱼',
-  12: '开元棋牌',
-  13: 'EVO视讯',
-  14: '模拟厂商',
-  15: 'Koi原创',
-};
 
 export const RecordStatus = { COMPLETED: 1, PENDING_REVIEW: 2, REJECTED: 3 } as const;
 export type RecordStatus = (typeof RecordStatus)[keyof typeof RecordStatus];
 
-export const PromotionType = {
-  FIRST_DEPOSIT: 1,
-  MONTHLY_FISHING_SLOTS: 2,
-  SWITCH_OVER_TRIAL: 3,
-  FISHING_BOARD_RESCUE: 4,
-  DAILY_LUCK: 5,
-  WIN_BIG_WITH_SMALL: 6,
-  VIP_RECRUITMENT: 7,
-  SLOTS_PRIZE_ON_PRIZE: 8,
-  ROOM_5D_DAILY: 9,
-  DAILY_CHECK_IN: 10,
-  FISHING_7_DAY: 11,
-  FISHING_DAILY_CHALLENGE: 12,
-  EVERYONE_AN_AGENT: 13,
-} as const;
-export type PromotionType = (typeof PromotionType)[keyof typeof PromotionType];
-
 export const TimeRange = { YESTERDAY: 1, TODAY: 2, WEEK: 3 } as const;
 export type TimeRange = (typeof TimeRange)[keyof typeof TimeRange];
-
-export const RewardType = { LEVEL_UP: 1, MONTH_END: 2, CHECK_IN: 3 } as const;
-export type RewardType = (typeof RewardType)[keyof typeof RewardType];
 
 /** Game status: 1 (or missing) playable, 2 under maintenance, 3 coming soon, 4 stay tuned. */
 export const GameStatus = { PLAYABLE: 1, MAINTENANCE: 2, COMING_SOON: 3, STAY_TUNED: 4 } as const;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
+import { formatMicro, LEDGER_CURRENCY, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -123,7 +123,7 @@ export function rateMicroOf(rate: string): bigint | null {
 }
 
 /** Decimals a channel's currency is charged in: USDT keeps 4 (amounts have at most 4), fiat 2. */
-const currencyDecimals = (currency: string) => (currency === 'USDT' ? 4 : 2);
+const currencyDecimals = (currency: string) => (currency === LEDGER_CURRENCY ? 4 : 2);
 
 /** USDT amount × rate in the channel's currency, rounded UP to its decimals (the platform is never short). */
 export function payAmountOf(amountMicro: bigint, rate: string, currency: string): string {

@@ -1,3 +1,4 @@
+import { LEDGER_CURRENCY } from '@koi/ledger';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -55,7 +56,7 @@ export const SANDBOX_CHANNELS = [
     maxMicro: 10_000_000_000n,
     feeBp: 0,
     feeFixedMicro: 500_000n,
-    currency: 'USDT',
+    currency: LEDGER_CURRENCY,
     rate: '1',
     sort: 2,
   },

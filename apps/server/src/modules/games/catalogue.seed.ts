@@ -1,4 +1,4 @@
-import { GAME_CATEGORIES } from '@koi/contract';
+import { GAME_CATEGORIES, GameCategory } from '@koi/contract';
 import type { Db } from '../../db/client';
 import { gameCategories, gameProviders, games, WalletModel } from './games.schema';
 import { artPaths } from './artwork';
@@ -28,13 +28,13 @@ export const PROVIDERS: { id: number; code: string; name: string; walletModel: s
 
 /** tabSort orders the home tabs after 热门 (spec §2: hot, slots, live video, board, fishing, sports). */
 export const CATEGORIES = [
-  { id: 1, name: GAME_CATEGORIES[1].zh, tabName: GAME_CATEGORIES[1].tabZh, tabSort: 3 },
-  { id: 2, name: GAME_CATEGORIES[2].zh, tabName: GAME_CATEGORIES[2].tabZh, tabSort: null },
-  { id: 3, name: GAME_CATEGORIES[3].zh, tabName: GAME_CATEGORIES[3].tabZh, tabSort: 4 },
-  { id: 4, name: GAME_CATEGORIES[4].zh, tabName: GAME_CATEGORIES[4].tabZh, tabSort: null },
-  { id: 5, name: GAME_CATEGORIES[5].zh, tabName: GAME_CATEGORIES[5].tabZh, tabSort: 1 },
-  { id: 6, name: GAME_CATEGORIES[6].zh, tabName: GAME_CATEGORIES[6].tabZh, tabSort: 5 },
-  { id: 7, name: GAME_CATEGORIES[7].zh, tabName: GAME_CATEGORIES[7].tabZh, tabSort: 2 },
+  { id: GameCategory.BOARD, name: GAME_CATEGORIES[1].zh, tabName: GAME_CATEGORIES[1].tabZh, tabSort: 3 },
+  { id: GameCategory.LOTTERY, name: GAME_CATEGORIES[2].zh, tabName: GAME_CATEGORIES[2].tabZh, tabSort: null },
+  { id: GameCategory.FISHING, name: GAME_CATEGORIES[3].zh, tabName: GAME_CATEGORIES[3].tabZh, tabSort: 4 },
+  { id: GameCategory.ESPORTS, name: GAME_CATEGORIES[4].zh, tabName: GAME_CATEGORIES[4].tabZh, tabSort: null },
+  { id: GameCategory.SLOTS, name: GAME_CATEGORIES[5].zh, tabName: GAME_CATEGORIES[5].tabZh, tabSort: 1 },
+  { id: GameCategory.SPORTS, name: GAME_CATEGORIES[6].zh, tabName: GAME_CATEGORIES[6].tabZh, tabSort: 5 },
+  { id: GameCategory.LIVE_VIDEO, name: GAME_CATEGORIES[7].zh, tabName: GAME_CATEGORIES[7].tabZh, tabSort: 2 },
 ];
 
 type Seed = [
