@@ -39,6 +39,20 @@ export interface RoundRollback {
 
 type Totals = { bet_count: number; stake_micro: string; payout_micro: string };
 
+/** Counted rounds and their money. */
+export interface RoundTotals {
+  betCount: number;
+  stakeMicro: bigint;
+  payoutMicro: bigint;
+}
+
+const totalsOf = (r: Totals): RoundTotals => ({
+  betCount: r.bet_count,
+  stakeMicro: BigInt(r.stake_micro),
+  payoutMicro: BigInt(r.payout_micro),
+});
+const dateOf = (d: Date | string) => new Date(d);
+
 export function createRecordsRepository(db: DbOrTx) {
   const counted = sql`r.status <> ${RoundStatus.ROLLED_BACK}`;
   const inWindow = (w: Window) =>
@@ -90,7 +104,17 @@ export function createRecordsRepository(db: DbOrTx) {
             order by max(r.opened_at) desc
             limit ${limit} offset ${offset}`,
       );
-      return rows;
+      return {
+        rows: rows.map((r) => ({
+          providerId: r.plat_type_id,
+          providerName: r.plat_name,
+          gameCode: r.game_code,
+          gameName: r.game_name,
+          gameTypeId: r.game_type_id,
+          ...totalsOf(r),
+        })),
+        total: rows[0]?.total ?? 0,
+      };
     },
 
     async summary(playerId: number, w: Window, gameType: number | undefined) {
@@ -101,7 +125,7 @@ export function createRecordsRepository(db: DbOrTx) {
                    coalesce(sum(r.payout_micro), 0)::text as payout_micro
             from bet_rounds r where r.player_id = ${playerId} and ${counted} and ${inWindow(w)} ${typeFilter}`,
       );
-      return rows[0]!;
+      return totalsOf(rows[0]!);
     },
 
     async rounds(
@@ -112,7 +136,7 @@ export function createRecordsRepository(db: DbOrTx) {
       limit: number,
       offset: number,
     ) {
-      return queryRows<{
+      const rows = await queryRows<{
         round_id: string;
         game_code: string;
         game_name: string | null;
@@ -148,10 +172,38 @@ export function createRecordsRepository(db: DbOrTx) {
             order by r.opened_at desc, r.id desc
             limit ${limit} offset ${offset}`,
       );
+      return {
+        rows: rows.map((r) => ({
+          roundId: r.round_id,
+          gameCode: r.game_code,
+          gameName: r.game_name,
+          stakeMicro: BigInt(r.stake_micro),
+          payoutMicro: BigInt(r.payout_micro),
+          status: r.status,
+          openedAt: dateOf(r.opened_at),
+          closedAt: r.closed_at === null ? null : dateOf(r.closed_at),
+          // An original's bet and seed pair, when the round is one (all present) and the player's own.
+          fairness:
+            r.o_game && r.o_outcome && r.s_hash && r.s_client !== null && r.o_nonce !== null
+              ? {
+                  game: r.o_game,
+                  params: r.o_params ?? {},
+                  outcome: r.o_outcome,
+                  multiplier: r.o_multiplier ?? '',
+                  serverSeedHash: r.s_hash,
+                  clientSeed: r.s_client,
+                  nonce: r.o_nonce,
+                  // The server seed stays secret while its pair is in use; rotating reveals it.
+                  serverSeed: r.s_active ? null : r.s_seed,
+                }
+              : null,
+        })),
+        total: rows[0]?.total ?? 0,
+      };
     },
 
     async perDayAndCategory(playerId: number, w: Window) {
-      return queryRows<Totals & { day: string; game_type_id: number; category_name: string }>(
+      const rows = await queryRows<Totals & { day: string; game_type_id: number; category_name: string }>(
         db,
         sql`select to_char((r.opened_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as day, r.game_type_id,
                    c.name as category_name, count(*)::int as bet_count,
@@ -161,6 +213,12 @@ export function createRecordsRepository(db: DbOrTx) {
             group by 1, r.game_type_id, c.name
             order by 1 desc, r.game_type_id`,
       );
+      return rows.map((r) => ({
+        day: r.day,
+        gameTypeId: r.game_type_id,
+        categoryName: r.category_name,
+        ...totalsOf(r),
+      }));
     },
 
     /**

@@ -13,6 +13,7 @@ import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { TimeRange } from '../../lib/time-range';
 import type { RecordsService } from './records.service';
+import { betDetailWire, betRecordsWire, winLossWire } from './records.wire';
 
 export async function recordsRoutes(app: FastifyInstance, opts: { records: RecordsService }) {
   const { records } = opts;
@@ -32,10 +33,14 @@ export async function recordsRoutes(app: FastifyInstance, opts: { records: Recor
     },
     async (request) =>
       ok(
-        await records.betRecords(sessionOf(request).playerId, {
-          ...request.body,
-          range: request.body.range as TimeRange,
-        }),
+        betRecordsWire(
+          await records.betRecords(sessionOf(request).playerId, {
+            range: request.body.range as TimeRange,
+            gameType: request.body.game_type,
+            page: request.body.page,
+            size: request.body.size,
+          }),
+        ),
       ),
   );
 
@@ -52,10 +57,15 @@ export async function recordsRoutes(app: FastifyInstance, opts: { records: Recor
     },
     async (request) =>
       ok(
-        await records.betDetail(sessionOf(request).playerId, {
-          ...request.body,
-          range: request.body.range as TimeRange,
-        }),
+        betDetailWire(
+          await records.betDetail(sessionOf(request).playerId, {
+            providerId: request.body.plat_type_id,
+            gameCode: request.body.game_code,
+            range: request.body.range as TimeRange,
+            page: request.body.page,
+            size: request.body.size,
+          }),
+        ),
       ),
   );
 
@@ -71,6 +81,10 @@ export async function recordsRoutes(app: FastifyInstance, opts: { records: Recor
       preHandler: app.requireAuth,
     },
     async (request) =>
-      ok(await records.winLoss(sessionOf(request).playerId, { range: request.body.range as TimeRange })),
+      ok(
+        winLossWire(
+          await records.winLoss(sessionOf(request).playerId, { range: request.body.range as TimeRange }),
+        ),
+      ),
   );
 }

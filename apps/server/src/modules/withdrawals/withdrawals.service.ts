@@ -730,7 +730,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       previousWithdrawals: history.count,
       openWithdrawals: history.open,
       winLoss: winLoss.total,
-      recentGames: games.data,
+      recentGames: games.rows,
       turnoverRemainingMicro: remaining,
       addressAgeMs,
       otherPlayers: others,

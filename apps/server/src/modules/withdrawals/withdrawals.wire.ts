@@ -1,5 +1,5 @@
 import type { AdminWithdrawal, WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
-import { formatMicro } from '@koi/ledger';
+import { formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
 import { AddressType, WithdrawalState } from './withdrawals.schema';
@@ -95,13 +95,18 @@ export function adminWithdrawalWire(
       withdrawing: formatMicro(c.withdrawingMicro),
       previous_withdrawals: c.previousWithdrawals,
       open_withdrawals: c.openWithdrawals,
-      week_bets: c.winLoss,
+      week_bets: {
+        bet_count: c.winLoss.betCount,
+        stake: formatMicro(c.winLoss.stakeMicro),
+        payout: formatMicro(c.winLoss.payoutMicro),
+        profit: formatSigned(c.winLoss.payoutMicro - c.winLoss.stakeMicro),
+      },
       recent_games: c.recentGames.map((g) => ({
-        plat_name: g.plat_name,
-        game_name: g.game_name,
-        bet_count: g.bet_count,
-        stake: g.stake,
-        profit: g.profit,
+        plat_name: g.providerName,
+        game_name: g.gameName ?? g.gameCode,
+        bet_count: g.betCount,
+        stake: formatMicro(g.stakeMicro),
+        profit: formatSigned(g.payoutMicro - g.stakeMicro),
       })),
       turnover_remaining: formatMicro(c.turnoverRemainingMicro),
       address_age_hours: Math.floor(c.addressAgeMs / 3_600_000),
