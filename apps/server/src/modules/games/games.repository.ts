@@ -87,11 +87,11 @@ export function createGamesRepository(db: DbOrTx) {
     listCategoryProviders(gameTypeId?: number) {
       return db
         .select({
-          game_type_id: games.gameTypeId,
-          plat_type_id: games.platTypeId,
-          brand_image: gameProviders.brandImage,
-          plat_name: gameProviders.name,
-          game_count: sql<number>`count(*)::int`,
+          gameTypeId: games.gameTypeId,
+          providerId: games.platTypeId,
+          brandImage: gameProviders.brandImage,
+          providerName: gameProviders.name,
+          gameCount: sql<number>`count(*)::int`,
         })
         .from(games)
         .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))

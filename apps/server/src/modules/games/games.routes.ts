@@ -22,8 +22,8 @@ import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { localeOf } from '../../plugins/locale';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
-import type { GamesRepository } from './games.repository';
 import type { GamesService } from './games.service';
+import { categoryTabWire, gamePageWire, platRecordWire } from './games.wire';
 import type { TransferWallet } from '../providers/transfer.service';
 
 /** Every public game list is built from these; a change to any drops them all (plugins/public-cache.ts). */
@@ -41,9 +41,9 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
 
 export async function gamesRoutes(
   app: FastifyInstance,
-  opts: { games: GamesService; repo: GamesRepository; transfers: Pick<TransferWallet, 'recall'> },
+  opts: { games: GamesService; transfers: Pick<TransferWallet, 'recall'> },
 ) {
-  const { games, repo, transfers } = opts;
+  const { games, transfers } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['游戏'];
 
@@ -58,7 +58,18 @@ export async function gamesRoutes(
         response: { 200: envelope(gameListResult) },
       },
     },
-    async (request) => ok(await games.list(request.query, localeOf(request))),
+    async (request) => {
+      const q = request.query;
+      const page = await games.list({
+        gameTypeId: q.game_type,
+        providerId: q.plat_type,
+        keyword: q.keyword,
+        hotOnly: q.is_hot,
+        page: q.page,
+        size: q.size,
+      });
+      return ok(gamePageWire(page, localeOf(request)));
+    },
   );
 
   r.get(
@@ -72,7 +83,7 @@ export async function gamesRoutes(
         response: { 200: envelope(hotGamesResult) },
       },
     },
-    async (request) => ok(await games.hot(request.query, localeOf(request))),
+    async (request) => ok(gamePageWire(await games.hot(request.query), localeOf(request))),
   );
 
   r.get(
@@ -86,7 +97,7 @@ export async function gamesRoutes(
         response: { 200: envelope(gamePlatListResult) },
       },
     },
-    async (request) => ok(await games.platList(request.query.game_type)),
+    async (request) => ok((await games.platList(request.query.game_type)).map(platRecordWire)),
   );
 
   r.post(
@@ -100,7 +111,7 @@ export async function gamesRoutes(
         response: { 200: envelope(gameTypeResult) },
       },
     },
-    async () => ok(await games.categories()),
+    async () => ok((await games.categories()).map(categoryTabWire)),
   );
 
   r.get(
@@ -162,7 +173,7 @@ export async function gamesRoutes(
       },
     },
     async (request, reply) => {
-      const game = await repo.findGame(request.params.plat, request.params.code);
+      const game = await games.findGame(request.params.plat, request.params.code);
       if (!game) throw new AppError('NOT_FOUND', { url: request.url });
       const art = {
         code: game.gameCode,
@@ -181,7 +192,7 @@ export async function gamesRoutes(
     '/art/brands/:file',
     { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{1,2}\.svg$/) }) } },
     async (request, reply) => {
-      const provider = await repo.findProvider(Number.parseInt(request.params.file, 10));
+      const provider = await games.provider({ id: Number.parseInt(request.params.file, 10) });
       if (!provider) throw new AppError('NOT_FOUND', { url: request.url });
       return sendSvg(request, reply, drawBrand(provider.id, provider.name));
     },

@@ -1,31 +1,29 @@
-import { gameCategoryName, HOT_TAB_NAMES, type GameItem, type Locale } from '@koi/contract';
+import { gameCategoryName, HOT_TAB_NAMES } from '@koi/contract';
 import type { DbOrTx } from '../../db/client';
 import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
 import { assertPlayable } from './playable';
 import { createProviderCatalogue } from './provider-catalogue';
 
+/** A tab of the home page: a category of the catalogue, or the hot tab (id 0). */
+export interface CategoryTab {
+  gameTypeId: number;
+  name: string;
+  icon: string;
+  sort: number;
+}
+
 /** Shown first among the home tabs (spec §2: hot = 0). */
-const HOT_TAB = { game_type_id: 0, name: HOT_TAB_NAMES.zh, icon: '/art/categories/0.svg', sort: 0 };
+const HOT_TAB: CategoryTab = {
+  gameTypeId: 0,
+  name: HOT_TAB_NAMES.zh,
+  icon: '/art/categories/0.svg',
+  sort: 0,
+};
 
 export interface LaunchTarget {
   /** Returns the URL that opens the game for this player. */
   launchUrl(game: GameRow, playerId: number): Promise<string>;
-}
-
-export function toGameItem(row: GameRow, locale: Locale): GameItem {
-  return {
-    id: row.id,
-    name: locale === 'en' ? row.nameEn : row.nameZh,
-    game_image: row.gameImage,
-    image: row.image,
-    status: row.status,
-    open_type: row.openType,
-    plat_type_id: row.platTypeId,
-    game_type_id: row.gameTypeId,
-    game_code: row.gameCode,
-    is_hot: row.isHot,
-  };
 }
 
 export function createGamesService(deps: {
@@ -41,47 +39,41 @@ export function createGamesService(deps: {
     /** One game of the catalogue, whatever its status (callers check whether it may be played). */
     findGame: (platTypeId: number, gameCode: string) => repo.findGame(platTypeId, gameCode),
 
-    async list(
-      q: {
-        game_type?: number;
-        plat_type?: number;
-        keyword: string;
-        is_hot?: boolean;
-        page: number;
-        size: number;
-      },
-      locale: Locale,
-    ) {
-      const { rows, total } = await repo.listGames({
-        gameTypeId: q.game_type || undefined,
-        platTypeId: q.plat_type || undefined,
+    /** A page of enabled games, filtered by category, provider, name and hotness. */
+    list(q: {
+      gameTypeId?: number;
+      providerId?: number;
+      keyword: string;
+      hotOnly?: boolean;
+      page: number;
+      size: number;
+    }): Promise<{ rows: GameRow[]; total: number }> {
+      return repo.listGames({
+        gameTypeId: q.gameTypeId || undefined,
+        platTypeId: q.providerId || undefined,
         keyword: q.keyword.trim() || undefined,
-        hotOnly: q.is_hot,
+        hotOnly: q.hotOnly,
         limit: q.size,
         offset: (q.page - 1) * q.size,
       });
-      return { data: rows.map((r) => toGameItem(r, locale)), total };
     },
 
-    async hot(q: { page: number; size: number }, locale: Locale) {
-      const { rows, total } = await repo.listGames({
-        hotOnly: true,
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
-      });
-      return { data: rows.map((r) => toGameItem(r, locale)), total };
+    /** A page of the games marked hot. */
+    hot(q: { page: number; size: number }): Promise<{ rows: GameRow[]; total: number }> {
+      return repo.listGames({ hotOnly: true, limit: q.size, offset: (q.page - 1) * q.size });
     },
 
+    /** Per category, the providers with enabled games in it and how many. */
     platList: (gameTypeId?: number) => repo.listCategoryProviders(gameTypeId || undefined),
 
     /** The home tabs: hot first, then the categories that have a tab position. */
-    async categories() {
+    async categories(): Promise<CategoryTab[]> {
       const categories = await repo.listCategories();
       const tabs = categories
         .filter((c) => c.tabSort !== null)
         .sort((a, b) => (a.tabSort ?? 0) - (b.tabSort ?? 0))
         .map((c) => ({
-          game_type_id: c.id,
+          gameTypeId: c.id,
           name: gameCategoryName(c.id, 'zh-CN', 'tab') ?? c.name,
           icon: c.icon,
           sort: c.tabSort ?? 0,

@@ -38,7 +38,7 @@ export function gamesModule(deps: {
   return {
     service,
     plugin: async (app) => {
-      await app.register(gamesRoutes, { games: service, repo, transfers: deps.transfers });
+      await app.register(gamesRoutes, { games: service, transfers: deps.transfers });
       await app.register(gamesAdminRoutes, { admin, audit: deps.audit });
     },
     jobs: [],

@@ -5,6 +5,7 @@ import { createGamesRepository } from './games.repository';
 export interface CatalogueProvider {
   id: number;
   code: string;
+  name: string;
   walletModel: string;
   enabled: boolean;
 }
@@ -20,7 +21,15 @@ export function createProviderCatalogue(db: DbOrTx) {
     /** A provider by id (plat_type_id) or code, whatever its state (enabled, wallet model), or null. */
     async provider(by: { id: number } | { code: string }): Promise<CatalogueProvider | null> {
       const row = 'id' in by ? await repo.findProvider(by.id) : await repo.findProviderByCode(by.code);
-      return row && { id: row.id, code: row.code, walletModel: row.walletModel, enabled: row.enabled };
+      return (
+        row && {
+          id: row.id,
+          code: row.code,
+          name: row.name,
+          walletModel: row.walletModel,
+          enabled: row.enabled,
+        }
+      );
     },
   };
 }
