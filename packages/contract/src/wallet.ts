@@ -48,3 +48,4 @@ export const walletBalance = z.object({
   total: z.string().describe('balance + frozen, 4 decimals rounded down'),
 });
 export const balanceListResult = z.array(walletBalance);
+export type BalanceItem = z.infer<typeof walletBalance>;

@@ -6,19 +6,11 @@ import {
   billChangeRequest,
   billChangeResult,
   envelope,
-  type BillChange,
 } from '@koi/contract';
-import { EntryPhase, formatBalance, formatSigned, isTransferCode, TRANSFER_CODE_NAMES_ZH } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
 import type { WalletService } from './wallet.service';
-
-const PHASE_NAMES = {
-  [EntryPhase.POSTED]: 'posted',
-  [EntryPhase.HOLD]: 'hold',
-  [EntryPhase.POST]: 'post',
-  [EntryPhase.VOID]: 'void',
-} as const;
+import { balanceWire, billChangeWire } from './wallet.wire';
 
 export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletService }) {
   const { wallet } = opts;
@@ -45,17 +37,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
         page: q.page,
         size: q.size,
       });
-      const list = rows.map((e): BillChange => ({
-        id: e.id,
-        created_at: e.createdAt.toISOString(),
-        type: e.code,
-        type_name: isTransferCode(e.code) ? TRANSFER_CODE_NAMES_ZH[e.code] : String(e.code),
-        phase: PHASE_NAMES[e.phase as keyof typeof PHASE_NAMES] ?? 'posted',
-        amount: formatSigned(e.amountMicro),
-        balance_after: formatBalance(e.balanceAfterMicro),
-        reference_type: e.referenceType,
-        reference_id: e.referenceId,
-      }));
+      const list = rows.map(billChangeWire);
       return ok({ list, total, page: q.page, size: q.size });
     },
   );
@@ -74,16 +56,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
     async (request) => {
       const balances = await wallet.balancesOf(sessionOf(request).playerId);
       const currency = request.query.currency;
-      return ok(
-        balances
-          .filter((b) => !currency || b.currency === currency)
-          .map((b) => ({
-            currency: b.currency,
-            balance: formatBalance(b.availableMicro),
-            frozen: formatBalance(b.heldMicro),
-            total: formatBalance(b.postedMicro),
-          })),
-      );
+      return ok(balances.filter((b) => !currency || b.currency === currency).map(balanceWire));
     },
   );
 }

@@ -1,0 +1,36 @@
+import type { BalanceItem, BillChange } from '@koi/contract';
+import { EntryPhase, formatBalance, formatSigned, isTransferCode, TRANSFER_CODE_NAMES_ZH } from '@koi/ledger';
+import type { PlayerBalance, WalletService } from './wallet.service';
+
+/*
+ * The wallet's one mapping from its camelCase entries and balances to the player's snake_case wire
+ * (decision 3). The console's wire is wallet.admin.wire.ts.
+ */
+
+const PHASE_NAMES = {
+  [EntryPhase.POSTED]: 'posted',
+  [EntryPhase.HOLD]: 'hold',
+  [EntryPhase.POST]: 'post',
+  [EntryPhase.VOID]: 'void',
+} as const;
+
+type BillEntry = Awaited<ReturnType<WalletService['billChanges']>>['rows'][number];
+
+export const billChangeWire = (e: BillEntry): BillChange => ({
+  id: e.id,
+  created_at: e.createdAt.toISOString(),
+  type: e.code,
+  type_name: isTransferCode(e.code) ? TRANSFER_CODE_NAMES_ZH[e.code] : String(e.code),
+  phase: PHASE_NAMES[e.phase as keyof typeof PHASE_NAMES] ?? 'posted',
+  amount: formatSigned(e.amountMicro),
+  balance_after: formatBalance(e.balanceAfterMicro),
+  reference_type: e.referenceType,
+  reference_id: e.referenceId,
+});
+
+export const balanceWire = (b: PlayerBalance): BalanceItem => ({
+  currency: b.currency,
+  balance: formatBalance(b.availableMicro),
+  frozen: formatBalance(b.heldMicro),
+  total: formatBalance(b.postedMicro),
+});
