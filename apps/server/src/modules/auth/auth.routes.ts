@@ -17,6 +17,7 @@ import { countryOf } from '../../lib/geo';
 import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
 import type { AuthService, RequestContext } from './auth.service';
+import { captchaWire, registerInputOf, userInfoWire } from './auth.wire';
 
 export function requestContext(
   request: FastifyRequest,
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
       preHandler: app.limitBy('captcha'),
     },
-    async (request) => ok(await auth.issueCaptcha(request.body.device)),
+    async (request) => ok(captchaWire(await auth.issueCaptcha(request.body.device))),
   );
 
   r.post(
@@ -52,7 +53,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       preHandler: app.limitBy('register'),
     },
     async (request) =>
-      ok(await auth.register(request.body, requestContext(request, config, request.body.device))),
+      ok(
+        await auth.register(
+          registerInputOf(request.body),
+          requestContext(request, config, request.body.device),
+        ),
+      ),
   );
 
   r.post(
@@ -80,6 +86,6 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       schema: { tags, summary: '用户信息', body: emptyBody, response: { 200: envelope(userInfo) } },
       preHandler: app.requireAuth,
     },
-    async (request) => ok(await auth.info(sessionOf(request))),
+    async (request) => ok(userInfoWire(await auth.info(sessionOf(request)))),
   );
 }

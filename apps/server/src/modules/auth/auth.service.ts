@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { UserInfo } from '@koi/contract';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -54,11 +53,23 @@ export interface RequestContext {
 export interface RegisterInput {
   username: string;
   password: string;
-  confrimPas: string;
+  confirmPassword: string;
   captcha: string;
-  code: string;
+  /** An inviter's invite code, or empty. */
+  inviteCode: string;
   device: string;
-  age_confirmed: boolean;
+  ageConfirmed: boolean;
+}
+
+/** What /api/plat/info shows of the signed-in player (money already formatted for display). */
+export interface PlayerInfo {
+  username: string;
+  balance: string;
+  hasWithdrawPassword: boolean;
+  turnoverRemaining: string;
+  inviteCode: string;
+  vipLevel: number;
+  lastLoginAt: Date | null;
 }
 
 export interface LoginInput {
@@ -175,7 +186,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async issueCaptcha(device: string): Promise<{ img_url: string }> {
+    async issueCaptcha(device: string): Promise<{ imgUrl: string }> {
       const { answer, imgUrl } = drawCaptcha();
       const { salt, answerHash } = hashAnswer(answer);
       await repo.insertCaptcha({
@@ -184,22 +195,22 @@ export function createAuthService(deps: AuthServiceDeps) {
         answerHash,
         expiresAt: new Date(clock.now().getTime() + CAPTCHA_TTL_MS),
       });
-      return { img_url: imgUrl };
+      return { imgUrl };
     },
 
     /** Registration rules in the spec's order (§5), then decisions 10, 11 and 18. */
     async register(input: RegisterInput, ctx: RequestContext): Promise<true> {
       assertRegionAllowed(ctx);
-      if (input.password !== input.confrimPas) throw new AppError('PASSWORD_MISMATCH');
-      if (!input.username || !input.password || !input.confrimPas) throw new AppError('FIELDS_MISSING');
+      if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
+      if (!input.username || !input.password || !input.confirmPassword) throw new AppError('FIELDS_MISSING');
       if (!USERNAME_PATTERN.test(input.username)) throw new AppError('USERNAME_FORMAT');
       if (!passwordLengthOk(input.password)) throw new AppError('PASSWORD_FORMAT');
-      if (!input.age_confirmed) throw new AppError('AGE_NOT_CONFIRMED');
+      if (!input.ageConfirmed) throw new AppError('AGE_NOT_CONFIRMED');
       await checkCaptcha(input.device, input.captcha, 'register');
 
       let inviterId: number | null = null;
-      if (input.code) {
-        inviterId = await repo.findPlayerIdByInviteCode(input.code);
+      if (input.inviteCode) {
+        inviterId = await repo.findPlayerIdByInviteCode(input.inviteCode);
         if (inviterId === null) throw new AppError('INVITE_CODE_INVALID');
       }
       if (await repo.findPlayerByUsername(input.username)) throw new AppError('USERNAME_TAKEN');
@@ -383,20 +394,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       repo.replaceWithdrawPasswordHash(playerId, next, expected),
 
     /** The profile comes with the session check; balance and turnover are read fresh, side by side. */
-    async info(session: AuthenticatedSession): Promise<UserInfo> {
+    async info(session: AuthenticatedSession): Promise<PlayerInfo> {
       const player = session.player ?? (await profileOf(session.playerId));
       const [balance, turnover] = await Promise.all([
         deps.balanceOf ? deps.balanceOf(session.playerId) : '0.0000',
         deps.turnoverRemainingOf ? deps.turnoverRemainingOf(session.playerId) : '0.000000',
       ]);
       return {
-        player_name: player.username,
+        username: player.username,
         balance,
-        set_password: player.hasWithdrawPassword,
-        turnover_remaining: turnover,
-        invite_code: player.inviteCode,
-        vip_level: player.vipLevel,
-        last_login_at: session.previousLoginAt ? session.previousLoginAt.toISOString() : null,
+        hasWithdrawPassword: player.hasWithdrawPassword,
+        turnoverRemaining: turnover,
+        inviteCode: player.inviteCode,
+        vipLevel: player.vipLevel,
+        lastLoginAt: session.previousLoginAt,
       };
     },
   };
