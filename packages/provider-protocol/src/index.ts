@@ -100,6 +100,8 @@ export const WalletStatus = {
   WRONG_CURRENCY: 'RS_ERROR_WRONG_CURRENCY',
   WRONG_TYPES: 'RS_ERROR_WRONG_TYPES',
   USER_DISABLED: 'RS_ERROR_USER_DISABLED',
+  /** A bet for a game that may not be played now (unknown, switched off, or not playable: maintenance…). */
+  INVALID_GAME: 'RS_ERROR_INVALID_GAME',
   LIMIT_REACHED: 'RS_ERROR_LIMIT_REACHED',
   UNKNOWN: 'RS_ERROR_UNKNOWN',
 } as const;

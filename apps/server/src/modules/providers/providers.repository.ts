@@ -44,6 +44,22 @@ export interface WalletCallResult {
   alertKind: number | null;
 }
 
+interface WalletCallRow {
+  status: string;
+  balance: string | null;
+  player_id: string | null;
+  moved: boolean;
+  alert_kind: number | null;
+}
+
+const walletCallResult = (row: WalletCallRow): WalletCallResult => ({
+  status: row.status,
+  balanceMicro: row.balance === null ? undefined : BigInt(row.balance),
+  playerId: row.player_id === null ? null : Number(row.player_id),
+  moved: row.moved,
+  alertKind: row.alert_kind,
+});
+
 /**
  * Namespace of the per-player advisory lock that serialises the opening of a player's provider sessions
  * across server processes (any fixed number distinct from the other modules' lock classes).
@@ -158,13 +174,7 @@ export function createProvidersRepository(db: DbOrTx) {
      * int8 as strings and PGlite as numbers, and neither must pass through a JavaScript number.
      */
     async walletCall(c: WalletCall): Promise<WalletCallResult> {
-      const [row] = await queryRows<{
-        status: string;
-        balance: string | null;
-        player_id: string | null;
-        moved: boolean;
-        alert_kind: number | null;
-      }>(
+      const [row] = await queryRows<WalletCallRow>(
         db,
         sql`select r_status as status, r_balance::text as balance, r_player_id::text as player_id,
               r_moved as moved, r_alert_kind::int as alert_kind
@@ -178,13 +188,53 @@ export function createProvidersRepository(db: DbOrTx) {
               ${c.bounds.maxWinPerRoundMicro.toString()}::bigint)`,
       );
       if (!row) throw new Error('koi_provider_wallet_call returned no row');
-      return {
-        status: row.status,
-        balanceMicro: row.balance === null ? undefined : BigInt(row.balance),
-        playerId: row.player_id === null ? null : Number(row.player_id),
-        moved: row.moved,
-        alertKind: row.alert_kind,
-      };
+      return walletCallResult(row);
+    },
+
+    /**
+     * Many calls in one statement and one transaction (koi_provider_wallet_call_batch; seamless.batcher.ts
+     * forms the batches). They share the ledger parameters and bounds of the first call, which are the seamless
+     * wallet's own and the same for every call. One answer per call, in the calls' order: a result, or the
+     * SQL error that undid that call alone (it is then to be run again on its own).
+     */
+    async walletCallBatch(
+      calls: WalletCall[],
+      shard: number,
+    ): Promise<(WalletCallResult | { error: string })[]> {
+      const first = calls[0];
+      if (!first) return [];
+      const payload = calls.map((c) => ({
+        kind: c.kind,
+        provider: c.providerId,
+        transaction_uuid: c.transactionUuid,
+        reference_uuid: c.referenceUuid,
+        request_uuid: c.requestUuid,
+        token_hash: c.tokenHash,
+        user: c.user,
+        round: c.round,
+        game_code: c.gameCode,
+        amount: c.amountMicro === null ? null : c.amountMicro.toString(),
+        close: c.close,
+        fingerprint: c.fingerprint,
+        now: c.now.toISOString(),
+      }));
+      const rows = await queryRows<WalletCallRow & { index: number; error: string | null }>(
+        db,
+        sql`select r_index as index, r_status as status, r_balance::text as balance, r_player_id::text as player_id,
+              r_moved as moved, r_alert_kind::int as alert_kind, r_error as error
+            from koi_provider_wallet_call_batch(${JSON.stringify(payload)}::jsonb, ${first.ledger.currency}::text,
+              ${first.ledger.house}::text, ${first.ledger.shards}::int, ${shard}::int,
+              ${`{${first.ledger.codes.bet},${first.ledger.codes.win},${first.ledger.codes.rollback}}`}::smallint[],
+              ${first.ledger.amountMaxMicro.toString()}::bigint, ${first.bounds.maxWinMultiplier}::int,
+              ${first.bounds.maxWinPerRoundMicro.toString()}::bigint)`,
+      );
+      const results: (WalletCallResult | { error: string } | undefined)[] = new Array(calls.length);
+      for (const row of rows) {
+        results[row.index] = row.error !== null ? { error: row.error } : walletCallResult(row);
+      }
+      return results.map(
+        (r) => r ?? { error: 'koi_provider_wallet_call_batch returned no row for the call' },
+      );
     },
 
     async listAlerts(q: { limit: number; offset: number }) {

@@ -1,0 +1,427 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { adminUrl, testLeg, withDatabase } from '../../../test/db';
+import { playerWithMoney } from '../../../test/sim';
+import { queryRows, type Db } from '../../db/client';
+import { providerSessions } from '../../db/schema';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import { createWalletService, type WalletService } from '../wallet/wallet.service';
+import { createSeamlessWallet } from './seamless.service';
+import type { WalletCallBatching } from './seamless.batcher';
+
+const SIM = { id: 14, code: 'sim' };
+const BOUNDS = { maxWinMultiplier: 10_000, maxWinPerRoundMicro: 1_000_000_000_000n };
+
+interface Player {
+  id: number;
+  username: string;
+  token: string;
+}
+
+/**
+ * Group commit of the seamless wallet (seamless.batcher.ts, koi_provider_wallet_call_batch.sql): concurrent
+ * provider calls share one statement and one commit, and every call must still get exactly the answer it
+ * would get alone. Real PostgreSQL (and PGlite) underneath; the wallets are the service, several of them at
+ * once standing for several server processes.
+ */
+describe('seamless wallet group commit', () => {
+  let t: TestApp;
+  let wallet: WalletService;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    wallet = createWalletService({ db: t.database.db, clock: t.clock });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function player(amount = '100', gameCode = 'sim-fruit'): Promise<Player> {
+    const p = await playerWithMoney(t, wallet, amount);
+    const token = newToken();
+    await t.database.db.insert(providerSessions).values({
+      tokenHash: sha256Hex(token),
+      playerId: p.id,
+      providerId: SIM.id,
+      gameCode,
+      expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+    });
+    return { id: p.id, username: p.username, token };
+  }
+  const available = async (id: number) => (await wallet.balancesOf(id))[0]!.availableMicro;
+
+  /** A seamless wallet (one "server process") that counts its statements and signals. */
+  function seamlessWallet(opts: { batching?: WalletCallBatching | false; failBatches?: boolean } = {}) {
+    const executes: string[] = [];
+    const signals: number[] = [];
+    const warnings: { details: object; message: string }[] = [];
+    const db = t.database.db;
+    const counted = new Proxy(db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== 'execute' || typeof value !== 'function') return value;
+        return (query: { queryChunks?: unknown[] }) => {
+          const text = JSON.stringify(query.queryChunks ?? query);
+          const batch = text.includes('koi_provider_wallet_call_batch');
+          executes.push(batch ? 'batch' : 'single');
+          if (batch && opts.failBatches) return Promise.reject(new Error('connection lost (test)'));
+          return (value as (q: unknown) => unknown).call(target, query);
+        };
+      },
+    }) as Db;
+    const seamless = createSeamlessWallet({
+      db: counted,
+      clock: t.clock,
+      winBounds: BOUNDS,
+      ledger: { shards: wallet.shards, balanceChanged: (ids) => signals.push(...ids) },
+      log: { warn: (details, message) => warnings.push({ details, message }) },
+      batching: opts.batching,
+    });
+    return { seamless, executes, signals, warnings };
+  }
+
+  type Call =
+    | { kind: 'bet'; p: Player; round: string; tx: string; amount: number }
+    | { kind: 'win'; p: Player; round: string; tx: string; ref: string; amount: number }
+    | { kind: 'rollback'; p: Player; round: string; tx: string; ref: string };
+
+  function send(s: ReturnType<typeof createSeamlessWallet>, c: Call): Promise<WalletAnswer> {
+    const common = {
+      request_uuid: randomUUID(),
+      token: c.p.token,
+      user: c.p.username,
+      transaction_uuid: c.tx,
+      currency: 'USDT',
+      round: c.round,
+      round_closed: c.kind === 'win',
+      game_code: 'sim-fruit',
+    };
+    if (c.kind === 'bet') return s.bet(SIM, { ...common, amount: c.amount });
+    if (c.kind === 'win')
+      return s.win(SIM, { ...common, reference_transaction_uuid: c.ref, amount: c.amount });
+    return s.rollback(SIM, { ...common, reference_transaction_uuid: c.ref });
+  }
+
+  /** Fifty calls over five shared players: bets, wins, rollbacks, exact retries and conflicting duplicates. */
+  function mixedCalls(players: Player[]): Call[] {
+    const calls: Call[] = [];
+    const bets: Extract<Call, { kind: 'bet' }>[] = [];
+    players.forEach((p, i) => {
+      for (let r = 0; r < 4; r += 1) {
+        const bet = {
+          kind: 'bet' as const,
+          p,
+          round: randomUUID(),
+          tx: randomUUID(),
+          amount: (i + r + 1) * 100_000,
+        };
+        bets.push(bet);
+        calls.push(bet);
+      }
+    });
+    bets.slice(0, 5).forEach((b) => calls.push({ ...b })); // exact retries
+    bets.slice(5, 10).forEach((b) => calls.push({ ...b, amount: b.amount + 1 })); // same id, other details
+    bets.slice(8, 18).forEach((b, i) =>
+      calls.push({
+        kind: 'win',
+        p: b.p,
+        round: b.round,
+        tx: randomUUID(),
+        ref: b.tx,
+        amount: (i + 1) * 50_000,
+      }),
+    );
+    bets
+      .filter((_, i) => i % 2 === 0)
+      .forEach((b) => calls.push({ kind: 'rollback', p: b.p, round: b.round, tx: randomUUID(), ref: b.tx }));
+    return calls.slice(0, 50);
+  }
+
+  it('answers 50 racing calls over shared players exactly as alone, over and over, on two "processes" at once', async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => player('100')));
+    const start = new Map(
+      await Promise.all(players.map(async (p) => [p.id, await available(p.id)] as const)),
+    );
+    const one = seamlessWallet();
+    const two = seamlessWallet();
+    const alone = seamlessWallet({ batching: false });
+    let moved = 0;
+
+    for (let rep = 0; rep < 6; rep += 1) {
+      const calls = mixedCalls(players);
+      expect(calls).toHaveLength(50);
+      // Shuffled, and split over two wallets (two server processes with batchers of their own).
+      const order = calls.map((c, i) => ({ c, k: (i * 7919 + rep * 31) % 50 })).sort((a, b) => a.k - b.k);
+      const answers = await Promise.all(
+        order.map(({ c }, i) => send(i % 2 === 0 ? one.seamless : two.seamless, c).then((a) => ({ c, a }))),
+      );
+
+      for (const { c, a } of answers) expect(a.transaction_uuid).toBe(c.tx);
+      // Identical calls answer alike; a conflicting duplicate of an accepted bet is refused.
+      const byTx = new Map<string, { c: Call; a: WalletAnswer }[]>();
+      for (const x of answers) byTx.set(x.c.tx, [...(byTx.get(x.c.tx) ?? []), x]);
+      for (const group of byTx.values()) {
+        const same = group.filter(
+          (x) =>
+            JSON.stringify({ ...x.c, p: x.c.p.id }) ===
+            JSON.stringify({ ...group[0]!.c, p: group[0]!.c.p.id }),
+        );
+        if (same.length > 1) expect(new Set(same.map((x) => `${x.a.status}:${x.a.balance}`)).size).toBe(1);
+        const ok = group.filter((x) => x.a.status === WalletStatus.OK);
+        expect(new Set(ok.map((x) => (x.c.kind === 'bet' ? x.c.amount : 0))).size).toBeLessThanOrEqual(1);
+      }
+
+      // Every accepted call is on the record once, and the same call sent again alone answers from it.
+      for (const { c, a } of answers) {
+        if (a.status !== WalletStatus.OK) continue;
+        const again = await send(alone.seamless, c);
+        expect(again, `${c.kind} ${c.tx} again`).toMatchObject({
+          status: WalletStatus.OK,
+          balance: a.balance,
+        });
+      }
+      // One record per transaction id that any call had accepted, none for the others.
+      const uuids = sql.join(
+        [...byTx.keys()].map((k) => sql`${k}`),
+        sql`, `,
+      );
+      const recorded = await queryRows<{ transaction_uuid: string; n: number; moved: boolean }>(
+        t.database.db,
+        sql`select transaction_uuid, count(*)::int as n, bool_or(ledger_key is not null) as moved
+            from provider_transactions where transaction_uuid in (${uuids}) group by transaction_uuid`,
+      );
+      const records = new Map(recorded.map((r) => [r.transaction_uuid, r]));
+      for (const [tx, group] of byTx) {
+        const accepted = group.some((x) => x.a.status === WalletStatus.OK);
+        expect(records.get(tx)?.n ?? 0, tx).toBe(accepted ? 1 : 0);
+      }
+      const m = recorded.filter((r) => r.moved).length;
+      moved += m;
+    }
+
+    // Money: each balance is its start plus what the record says moved, the ledger verifies, and every call
+    // that moved money raised its player's signal once (after its commit; retries and refusals none).
+    const ids = players.map((p) => p.id);
+    const rows = await queryRows<{ player_id: string; net: string }>(
+      t.database.db,
+      sql`select t.player_id::text, sum(case
+            when t.kind = 1 then -t.amount_micro
+            when t.kind = 2 then t.amount_micro
+            when r.kind = 1 then t.amount_micro
+            when r.kind = 2 then -t.amount_micro else 0 end)::text as net
+          from provider_transactions t
+          left join provider_transactions r on r.provider_id = t.provider_id and r.transaction_uuid = t.reference_transaction_uuid and t.kind = 3
+          where t.player_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          group by t.player_id`,
+    );
+    for (const row of rows) {
+      expect(await available(Number(row.player_id))).toBe(
+        start.get(Number(row.player_id))! + BigInt(row.net),
+      );
+    }
+    expect(one.signals.length + two.signals.length).toBe(moved);
+    // Calls did share statements (group commit happened), and nothing failed as a whole.
+    expect(
+      one.executes.filter((e) => e === 'batch').length + two.executes.filter((e) => e === 'batch').length,
+    ).toBeGreaterThan(0);
+    expect(one.executes.length + two.executes.length).toBeLessThan(300);
+    // Refusals that alert operators are logged (a refund asked for a round that paid, a second win); no
+    // batch failed, and no call had to be run again.
+    expect(
+      [...one.warnings, ...two.warnings].filter(
+        (w) => w.message !== 'provider call refused and reported to operators',
+      ),
+    ).toEqual([]);
+    expect(await wallet.verify()).toEqual([]);
+  }, 120_000);
+
+  it('runs a batch that failed as a whole again call by call, each answered as alone', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => player('10')));
+    const { seamless, executes, signals, warnings } = seamlessWallet({
+      batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 },
+      failBatches: true,
+    });
+    const bets = players.map((p) => ({
+      kind: 'bet' as const,
+      p,
+      round: randomUUID(),
+      tx: randomUUID(),
+      amount: 1_000_000,
+    }));
+    const answers = await Promise.all(
+      [...bets, { ...bets[0]!, amount: 20_000_000, tx: randomUUID() }].map((c) => send(seamless, c)),
+    );
+    expect(answers.slice(0, 4).map((a) => [a.status, a.balance])).toEqual(
+      bets.map(() => [WalletStatus.OK, 9_000_000]),
+    );
+    expect(answers[4]).toMatchObject({ status: WalletStatus.NOT_ENOUGH_MONEY });
+    expect(executes).toContain('batch');
+    expect(warnings.map((w) => w.message)).toContain(
+      'provider wallet batch failed as a whole; running its calls one by one',
+    );
+    expect(signals.sort()).toEqual(players.map((p) => p.id).sort());
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('keeps two calls of one round out of one batch, in the order they came', async () => {
+    const p = await player('10');
+    const { seamless, executes } = seamlessWallet({
+      batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 },
+    });
+    const round = randomUUID();
+    const bet = { kind: 'bet' as const, p, round, tx: randomUUID(), amount: 1_000_000 };
+    // A plug takes the one slot; the bet and its win then queue: they must not share the next batch, and the
+    // win must find its bet (it would be refused if it ran first or beside it).
+    const plug = send(seamless, { ...bet, round: randomUUID(), tx: randomUUID() });
+    const placed = send(seamless, bet);
+    const won = send(seamless, { kind: 'win', p, round, tx: randomUUID(), ref: bet.tx, amount: 3_000_000 });
+    expect((await plug).status).toBe(WalletStatus.OK);
+    expect(await placed).toMatchObject({ status: WalletStatus.OK, balance: 8_000_000 });
+    expect(await won).toMatchObject({ status: WalletStatus.OK, balance: 11_000_000 });
+    expect(executes).toEqual(['single', 'single', 'single']);
+  });
+
+  it.skipIf(testLeg() !== 'postgres')(
+    'survives a deadlock between two batches: the call PostgreSQL failed is run again alone and answered as alone',
+    async () => {
+      const [a, b, c, d, e, f] = await Promise.all(Array.from({ length: 6 }, () => player('10')));
+      const byName = [a!, b!, c!, d!].sort((x, y) => (x.username < y.username ? -1 : 1));
+      // Each batch runs its calls by user name: the first two names go first in their batches.
+      const [first1, first2, second1, second2] = byName as [Player, Player, Player, Player];
+      const X = randomUUID();
+      const Y = randomUUID();
+      const one = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 } });
+      const two = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 } });
+
+      // Hold the second players' wallets, so both batches do their first call and then wait.
+      const [current] = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`);
+      const hold = new pg.Client({ connectionString: withDatabase(adminUrl(), current!.db) });
+      await hold.connect();
+      await hold.query('begin');
+      await hold.query('select id from ledger_accounts where player_id = any($1) for update', [
+        [second1.id, second2.id],
+      ]);
+
+      const bet = (p: Player, tx: string) => ({
+        kind: 'bet' as const,
+        p,
+        round: randomUUID(),
+        tx,
+        amount: 1_000_000,
+      });
+      const plugs = [send(one.seamless, bet(e!, randomUUID())), send(two.seamless, bet(f!, randomUUID()))];
+      // Batch one: X for first1, then Y for second1. Batch two: Y for first2, then X for second2.
+      const calls = [
+        send(one.seamless, bet(first1, X)),
+        send(one.seamless, bet(second1, Y)),
+        send(two.seamless, bet(first2, Y)),
+        send(two.seamless, bet(second2, X)),
+      ];
+      await Promise.all(plugs);
+      for (let i = 0; i < 100; i += 1) {
+        const waiting = await hold.query(
+          `select count(*)::int as n from pg_locks where not granted and locktype in ('transactionid', 'tuple')`,
+        );
+        if ((waiting.rows[0] as { n: number }).n >= 2) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await hold.query('rollback');
+      await hold.end();
+      const [x1, y1, y2, x2] = await Promise.all(calls);
+
+      // The first calls won their ids; the second calls, whichever PostgreSQL chose to fail, are duplicates:
+      // the answer each gets alone now that the other id is on the record.
+      expect([x1!.status, y2!.status]).toEqual([WalletStatus.OK, WalletStatus.OK]);
+      expect([y1!.status, x2!.status]).toEqual([
+        WalletStatus.DUPLICATE_TRANSACTION,
+        WalletStatus.DUPLICATE_TRANSACTION,
+      ]);
+      const reasons = JSON.stringify([...one.warnings, ...two.warnings]);
+      expect(reasons).toContain('40P01');
+      expect(await available(second1.id)).toBe(10_000_000n);
+      expect(await available(second2.id)).toBe(10_000_000n);
+      expect(await available(first1.id)).toBe(9_000_000n);
+      expect(await available(first2.id)).toBe(9_000_000n);
+      expect(await wallet.verify()).toEqual([]);
+    },
+    30_000,
+  );
+
+  it('refuses a bet for a game that may not be played now, and still settles the rounds already open', async () => {
+    const code = `sim-off-${randomUUID().slice(0, 8)}`;
+    await t.database.db.execute(sql`
+      insert into games (game_code, name_zh, name_en, game_type_id, plat_type_id, image, game_image,
+        min_bet_micro, max_bet_micro)
+      select ${code}, name_zh, name_en, game_type_id, plat_type_id, image, game_image, min_bet_micro, max_bet_micro
+      from games where plat_type_id = ${SIM.id} and game_code = 'sim-fruit'`);
+    const p = await player('10', code);
+    const { seamless } = seamlessWallet({ batching: false });
+    const common = {
+      token: p.token,
+      user: p.username,
+      currency: 'USDT',
+      round_closed: false,
+      game_code: code,
+    };
+    const betOn = (round: string, game = code) =>
+      seamless.bet(SIM, {
+        ...common,
+        game_code: game,
+        request_uuid: randomUUID(),
+        round,
+        transaction_uuid: randomUUID(),
+        amount: 1_000_000,
+      });
+    const open = randomUUID();
+    const placed = await betOn(open);
+    expect(placed).toMatchObject({ status: WalletStatus.OK, balance: 9_000_000 });
+
+    const setGame = (set: ReturnType<typeof sql>) =>
+      t.database.db.execute(
+        sql`update games set ${set} where plat_type_id = ${SIM.id} and game_code = ${code}`,
+      );
+    for (const [off, on] of [
+      [sql`status = 2`, sql`status = 1`], // maintenance
+      [sql`status = 3`, sql`status = 1`], // coming soon
+      [sql`enabled = false`, sql`enabled = true`],
+    ] as const) {
+      await setGame(off);
+      expect(await betOn(randomUUID())).toMatchObject({ status: WalletStatus.INVALID_GAME });
+      await setGame(on);
+    }
+    expect(await betOn(randomUUID(), 'sim-no-such-game')).toMatchObject({
+      status: WalletStatus.INVALID_GAME,
+    });
+
+    // Maintenance stops new bets, not the settlement of the round already played.
+    await setGame(sql`status = 2`);
+    const win = await seamless.win(SIM, {
+      ...common,
+      request_uuid: randomUUID(),
+      round: open,
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: (placed as { transaction_uuid: string }).transaction_uuid,
+      amount: 2_000_000,
+    });
+    expect(win).toMatchObject({ status: WalletStatus.OK, balance: 11_000_000 });
+    expect(await available(p.id)).toBe(11_000_000n);
+    await setGame(sql`status = 1`);
+
+    // The provider switched off as a whole refuses bets too (restored at once: other tests share the catalogue).
+    await t.database.db.execute(sql`update game_providers set enabled = false where id = ${SIM.id}`);
+    try {
+      expect(await betOn(randomUUID())).toMatchObject({ status: WalletStatus.INVALID_GAME });
+    } finally {
+      await t.database.db.execute(sql`update game_providers set enabled = true where id = ${SIM.id}`);
+    }
+    expect(await betOn(randomUUID())).toMatchObject({ status: WalletStatus.OK, balance: 10_000_000 });
+    expect(await wallet.verify()).toEqual([]);
+  });
+});
