@@ -42,6 +42,7 @@ DECLARE
   -- The ledger key carries the provider's transaction id hashed, not pasted in: whatever length the protocol
   -- allows, the key stays within the ledger's 128 characters, and no two ids share a key.
   v_uuid_hash text := encode(sha256(convert_to(p_transaction_uuid, 'UTF8')), 'hex');
+  v_own_found boolean;
   v_own_fingerprint text;
   v_own_balance bigint;
   v_own_player bigint;
@@ -85,10 +86,16 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(p_provider, hashtext(p_round));
 
-  -- A repeated transaction_uuid: the first answer again, or a duplicate when its details differ.
-  SELECT t.fingerprint, t.balance_after_micro, t.player_id INTO v_own_fingerprint, v_own_balance, v_own_player
-    FROM provider_transactions t WHERE t.provider_id = p_provider AND t.transaction_uuid = p_transaction_uuid;
-  IF FOUND THEN
+  -- A repeated transaction_uuid: the first answer again, or a duplicate when its details differ. The same
+  -- statement reads whether a rollback already names the transaction the call names (a rollback may arrive
+  -- before its bet): one probe of provider_transactions instead of two.
+  SELECT o.transaction_uuid IS NOT NULL, o.fingerprint, o.balance_after_micro, o.player_id,
+         EXISTS (SELECT 1 FROM provider_transactions r WHERE r.reference_transaction_uuid = v_ref_uuid
+                 AND r.provider_id = p_provider AND r.kind = 3)
+    INTO v_own_found, v_own_fingerprint, v_own_balance, v_own_player, v_ref_rolled_back
+    FROM (SELECT 1) x LEFT JOIN provider_transactions o
+      ON o.transaction_uuid = p_transaction_uuid AND o.provider_id = p_provider;
+  IF v_own_found THEN
     IF v_own_fingerprint <> p_fingerprint THEN
       RETURN QUERY SELECT 'RS_ERROR_DUPLICATE_TRANSACTION'::text, null::bigint, null::bigint, false, null::smallint;
     ELSE
@@ -97,20 +104,17 @@ BEGIN
     RETURN;
   END IF;
 
-  -- The transaction the call names (a win's or rollback's bet, or a rollback's win; for a bet, itself) and
-  -- whether a rollback already names it (a rollback may arrive before its bet). A bet names itself, which
-  -- the lookup above just failed to find, so it skips this read (one statement of the hot path fewer).
+  -- The transaction the call names (a win's or rollback's bet, or a rollback's win; for a bet, itself). A bet
+  -- names itself, which the probe above just failed to find, so it skips this read.
   IF p_kind = 1 THEN
     v_ref_found := false;
   ELSE
     SELECT t.kind, t.player_id, p.username, t.round_id, t.game_code, t.amount_micro
       INTO v_ref_kind, v_ref_player, v_ref_user, v_ref_round, v_ref_game, v_ref_amount
       FROM provider_transactions t JOIN players p ON p.id = t.player_id
-      WHERE t.provider_id = p_provider AND t.transaction_uuid = v_ref_uuid;
+      WHERE t.transaction_uuid = v_ref_uuid AND t.provider_id = p_provider;
     v_ref_found := FOUND;
   END IF;
-  v_ref_rolled_back := EXISTS (SELECT 1 FROM provider_transactions t WHERE t.provider_id = p_provider
-    AND t.kind = 3 AND t.reference_transaction_uuid = v_ref_uuid);
 
   <<decide>>
   BEGIN
