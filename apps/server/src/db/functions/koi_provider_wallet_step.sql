@@ -1,11 +1,11 @@
 -- Owned by the providers module: the seamless wallet (src/modules/providers/seamless.service.ts, whose design
 -- note lists the rules). One provider bet (p_kind 1), win (2) or rollback (3), called by koi_provider_wallet_call
 -- (one call, one statement, one short transaction) and by koi_provider_wallet_call_batch (many calls of
--- different rounds, one transaction and one commit). It it takes the round lock, answers a retry from its record, checks the session
--- (bets), the referenced bet and the game's win bounds, moves the money through koi_ledger_transfer (the
--- wallet module's ledger, called exactly as the wallet service calls it), updates the round through
--- koi_bet_round_record / koi_bet_round_rolled_back (the records module owns bet_rounds; those two functions
--- are the records/providers boundary in SQL) and records the provider transaction.
+-- different rounds, one transaction and one commit). It takes the round lock, answers a retry from its
+-- record, checks the session (bets), the referenced bet and the game's win bounds, moves the money through
+-- koi_ledger_transfer (the wallet module's ledger, called exactly as the wallet service calls it), updates the
+-- round through koi_bet_round_record / koi_bet_round_rolled_back (the records module owns bet_rounds; those
+-- two functions are the records/providers boundary in SQL) and records the provider transaction.
 --
 -- r_status is the provider-protocol status (RS_OK or the refusal); r_balance the player's balance to answer
 -- with, when the answer carries one; r_player_id the player; r_moved whether money moved (the caller then
@@ -27,8 +27,8 @@
 --
 -- Concurrency: every call of one round waits for the round's advisory lock first, so a bet, its win and its
 -- rollback never interleave (a batch takes all its rounds' locks before its first call, in key order, and
--- the lock taken here is then the same lock taken again). In READ COMMITTED each statement of this (volatile) function takes a new
--- snapshot, so the reads after the lock see everything the previous holder committed.
+-- the lock taken here is then the same lock taken again). In READ COMMITTED each statement of this (volatile)
+-- function takes a new snapshot, so the reads after the lock see everything the previous holder committed.
 CREATE OR REPLACE FUNCTION koi_provider_wallet_step(
   p_kind smallint, p_provider integer, p_transaction_uuid text, p_reference_uuid text, p_request_uuid text,
   p_token_hash text, p_user text, p_round text, p_game_code text, p_amount bigint, p_close boolean,
