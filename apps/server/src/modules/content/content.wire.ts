@@ -19,12 +19,7 @@ export const bannerWire = (b: Banner): BannerItem => ({
 });
 
 export const adminBannerWire = (b: BannerRow): AdminBanner => ({
-  id: b.id,
-  image: b.image,
-  title: b.title,
-  link: b.link,
-  activity_type: b.activityType,
-  sort: b.sort,
+  ...bannerWire(b),
   enabled: b.enabled,
   created_at: b.createdAt.toISOString(),
 });

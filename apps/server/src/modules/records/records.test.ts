@@ -45,6 +45,8 @@ describe('bet records and win/loss report', () => {
       target: '50',
       direction: 'over',
     });
+  const playerOf = async (username: string) =>
+    (await t.database.db.select({ id: players.id }).from(players).where(eq(players.username, username)))[0];
   const limbo = (auth: Record<string, string>, amount: string) =>
     post(auth, '/api/originals/limbo/bet', { idempotency_key: randomUUID(), amount, target: '2' });
 
@@ -106,42 +108,28 @@ describe('bet records and win/loss report', () => {
   it('stores an original round’s seed pair and nonce as columns and joins its bet by them, not by the round id', async () => {
     const { auth, username } = await signUp(t.app);
     await dice(auth, '1');
-    const [player] = await t.database.db
-      .select({ id: players.id })
-      .from(players)
-      .where(eq(players.username, username));
+    const player = await playerOf(username);
     const [round] = await t.database.db.select().from(betRounds).where(eq(betRounds.playerId, player!.id));
     expect(round!.seedId).toEqual(expect.any(Number));
     expect(round!.nonce).toBe(0);
     expect(round!.roundId).toBe(`${round!.seedId}:0`);
     // A round id that no longer spells the seed and nonce still finds its bet: the join reads the columns.
     await t.database.db.update(betRounds).set({ roundId: 'renamed' }).where(eq(betRounds.id, round!.id));
-    const detail = await post<Detail>(auth, '/api/plat/bet-detail', {
-      plat_type_id: 15,
-      game_code: 'dice',
-      range: 3,
-    });
-    expect(detail.result.data[0]!.fairness).toMatchObject({ nonce: 0 });
+    const diceDetail = () =>
+      post<Detail>(auth, '/api/plat/bet-detail', { plat_type_id: 15, game_code: 'dice', range: 3 });
+    expect((await diceDetail()).result.data[0]!.fairness).toMatchObject({ nonce: 0 });
     // Without the columns (a provider's round) there is no fairness data to show.
     await t.database.db
       .update(betRounds)
       .set({ seedId: null, nonce: null })
       .where(eq(betRounds.id, round!.id));
-    const bare = await post<Detail>(auth, '/api/plat/bet-detail', {
-      plat_type_id: 15,
-      game_code: 'dice',
-      range: 3,
-    });
-    expect(bare.result.data[0]!.fairness).toBeNull();
+    expect((await diceDetail()).result.data[0]!.fairness).toBeNull();
   });
 
   it('leaves rolled-back rounds out of the sums, and sums per day and category', async () => {
     const { auth, username } = await signUp(t.app);
     await dice(auth, '3');
-    const [player] = await t.database.db
-      .select({ id: players.id })
-      .from(players)
-      .where(eq(players.username, username));
+    const player = await playerOf(username);
     await t.database.db.insert(betRounds).values({
       providerId: 14,
       roundId: randomUUID(),
