@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
 import type { SecurityService } from './security.service';
+import { securityOverviewWire, selfExclusionWire, sessionSummaryWire, signedOutWire } from './auth.wire';
 
 /** The security centre's calls (issue 13 item 4); every one is for the signed-in player about themself. */
 export async function securityRoutes(app: FastifyInstance, opts: { security: SecurityService }) {
@@ -36,7 +37,7 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
       },
       ...signedIn,
     },
-    async (request) => ok(await security.overview(sessionOf(request))),
+    async (request) => ok(securityOverviewWire(await security.overview(sessionOf(request)))),
   );
 
   r.post(
@@ -51,7 +52,20 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
       // The old password is checked here, so guessing it is throttled like a sign-in.
       preHandler: [app.requireAuth, app.limitBy('login')],
     },
-    async (request) => ok(await security.changePassword(sessionOf(request), request.body, request.ip)),
+    async (request) =>
+      ok(
+        signedOutWire(
+          await security.changePassword(
+            sessionOf(request),
+            {
+              oldPassword: request.body.old_password,
+              newPassword: request.body.new_password,
+              confirmPassword: request.body.confirm_password,
+            },
+            request.ip,
+          ),
+        ),
+      ),
   );
 
   r.post(
@@ -79,7 +93,7 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
       },
       ...signedIn,
     },
-    async (request) => ok(await security.revokeOthers(sessionOf(request))),
+    async (request) => ok(signedOutWire(await security.revokeOthers(sessionOf(request)))),
   );
 
   r.post(
@@ -107,7 +121,7 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
       },
       ...signedIn,
     },
-    async (request) => ok(await security.sessionSummary(sessionOf(request))),
+    async (request) => ok(sessionSummaryWire(await security.sessionSummary(sessionOf(request)))),
   );
 
   r.post(
@@ -121,6 +135,7 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
       },
       ...signedIn,
     },
-    async (request) => ok(await security.selfExclude(sessionOf(request), request.body.period)),
+    async (request) =>
+      ok(selfExclusionWire(await security.selfExclude(sessionOf(request), request.body.period))),
   );
 }

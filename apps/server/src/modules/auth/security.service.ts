@@ -1,12 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { formatMicro } from '@koi/ledger';
-import {
-  REALITY_CHECK_MINUTES,
-  type SecurityOverview,
-  type SelfExclusionPeriod,
-  type SessionSummary,
-  type SessionView,
-} from '@koi/contract';
+import { REALITY_CHECK_MINUTES, type SelfExclusionPeriod } from '@koi/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -40,6 +33,34 @@ type SessionRow = {
   device: string | null;
 };
 
+/** A sign-in session as the security centre lists it. */
+export interface SessionInfo {
+  id: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  country: string | null;
+  device: string | null;
+  current: boolean;
+}
+
+/** The player's self-exclusion in force (until null when none). */
+export interface Exclusion {
+  until: Date | null;
+  permanent: boolean;
+}
+
+/** What the reality check shows: time played and the result since the current session signed in. */
+export interface SessionResult {
+  startedAt: Date;
+  now: Date;
+  playedMinutes: number;
+  betCount: number;
+  stakeMicro: bigint;
+  payoutMicro: bigint;
+  realityCheckMinutes: number;
+}
+
 export interface SecurityServiceDeps {
   db: Db;
   config: Pick<Config, 'session'>;
@@ -59,20 +80,15 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   const { clock, config } = deps;
   const repo = createSecurityRepository(deps.db);
 
-  const view = (row: SessionRow, currentId: number): SessionView => ({
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    last_seen_at: row.lastSeenAt.toISOString(),
-    ip: row.ip,
-    country: row.country,
-    device: row.device,
+  const view = (row: SessionRow, currentId: number): SessionInfo => ({
+    ...row,
     current: row.id === currentId,
   });
 
-  const exclusion = (until: Date | null, now: Date) =>
+  const exclusion = (until: Date | null, now: Date): Exclusion =>
     until && until.getTime() > now.getTime()
-      ? { self_excluded_until: until.toISOString(), self_excluded_permanent: until >= PERMANENT_EXCLUSION }
-      : { self_excluded_until: null, self_excluded_permanent: false };
+      ? { until, permanent: until >= PERMANENT_EXCLUSION }
+      : { until: null, permanent: false };
 
   async function endOtherSessions(session: AuthenticatedSession, keepCurrent: boolean) {
     const ended = await repo.revokeAllBut(
@@ -87,7 +103,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
   }
 
   return {
-    async overview(session: AuthenticatedSession): Promise<SecurityOverview> {
+    async overview(session: AuthenticatedSession) {
       const now = clock.now();
       const player = await repo.player(session.playerId);
       const live = await repo.liveSessions(session.playerId, now, config.session.idleMs);
@@ -95,11 +111,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const before = await repo.sessionBefore(session.playerId, session.sessionId);
       if (!player || !current) throw new AppError('UNAUTHORIZED');
       return {
-        last_sign_in: before ? view(before, session.sessionId) : null,
-        current_sign_in: view(current, session.sessionId),
+        lastSignIn: before ? view(before, session.sessionId) : null,
+        currentSignIn: view(current, session.sessionId),
         sessions: live.map((s) => view(s, session.sessionId)),
-        reality_check_minutes: player.realityCheckMinutes,
-        ...exclusion(player.selfExcludedUntil, now),
+        realityCheckMinutes: player.realityCheckMinutes,
+        exclusion: exclusion(player.selfExcludedUntil, now),
       };
     },
 
@@ -116,14 +132,14 @@ export function createSecurityService(deps: SecurityServiceDeps) {
      */
     async changePassword(
       session: AuthenticatedSession,
-      input: { old_password: string; new_password: string; confirm_password: string },
+      input: { oldPassword: string; newPassword: string; confirmPassword: string },
       ip = '',
-    ): Promise<{ signed_out: number }> {
-      if (!input.old_password || !input.new_password || !input.confirm_password) {
+    ): Promise<{ signedOut: number }> {
+      if (!input.oldPassword || !input.newPassword || !input.confirmPassword) {
         throw new AppError('FIELDS_MISSING');
       }
-      if (input.new_password !== input.confirm_password) throw new AppError('PASSWORD_MISMATCH');
-      if (!passwordLengthOk(input.new_password)) throw new AppError('PASSWORD_FORMAT');
+      if (input.newPassword !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
+      if (!passwordLengthOk(input.newPassword)) throw new AppError('PASSWORD_FORMAT');
       const now = clock.now();
       // The transaction answers with an outcome rather than throwing, so that a recorded failure commits.
       const outcome = await deps.db.transaction(async (tx) => {
@@ -140,7 +156,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
             until: (failures.oldest ?? now).getTime() + PASSWORD_CHANGE_WINDOW_MS,
           };
         }
-        if (!(await verify(player.passwordHash, input.old_password).catch(() => false))) {
+        if (!(await verify(player.passwordHash, input.oldPassword).catch(() => false))) {
           await r.recordPasswordChangeFailure({
             playerId: session.playerId,
             username: player.username,
@@ -149,10 +165,10 @@ export function createSecurityService(deps: SecurityServiceDeps) {
           });
           return { kind: 'wrong' as const };
         }
-        if (input.new_password === input.old_password) return { kind: 'same' as const };
+        if (input.newPassword === input.oldPassword) return { kind: 'same' as const };
         const changed = await r.replacePasswordHash(
           session.playerId,
-          await hash(input.new_password),
+          await hash(input.newPassword),
           player.passwordHash,
         );
         return { kind: changed ? ('changed' as const) : ('wrong' as const) };
@@ -169,7 +185,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         case 'same':
           throw new AppError('LOGIN_PASSWORD_SAME');
         case 'changed':
-          return { signed_out: await endOtherSessions(session, true) };
+          return { signedOut: await endOtherSessions(session, true) };
       }
     },
 
@@ -182,8 +198,8 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       return true;
     },
 
-    async revokeOthers(session: AuthenticatedSession): Promise<{ signed_out: number }> {
-      return { signed_out: await endOtherSessions(session, true) };
+    async revokeOthers(session: AuthenticatedSession): Promise<{ signedOut: number }> {
+      return { signedOut: await endOtherSessions(session, true) };
     },
 
     async setRealityCheck(session: AuthenticatedSession, minutes: number): Promise<true> {
@@ -195,21 +211,20 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     },
 
     /** Time played and the net result since the current session signed in (the reality check's content). */
-    async sessionSummary(session: AuthenticatedSession): Promise<SessionSummary> {
+    async sessionSummary(session: AuthenticatedSession): Promise<SessionResult> {
       const now = clock.now();
       const current = await repo.sessionById(session.playerId, session.sessionId);
       const player = await repo.player(session.playerId);
       if (!current || !player) throw new AppError('UNAUTHORIZED');
       const t = await deps.results.totalsBetween(session.playerId, current.createdAt, now);
       return {
-        started_at: current.createdAt.toISOString(),
-        now: now.toISOString(),
-        played_minutes: Math.max(0, Math.floor((now.getTime() - current.createdAt.getTime()) / 60_000)),
-        bet_count: t.betCount,
-        stake: formatMicro(t.stakeMicro, 4),
-        payout: formatMicro(t.payoutMicro, 4),
-        net: formatMicro(t.payoutMicro - t.stakeMicro, 4),
-        reality_check_minutes: player.realityCheckMinutes,
+        startedAt: current.createdAt,
+        now,
+        playedMinutes: Math.max(0, Math.floor((now.getTime() - current.createdAt.getTime()) / 60_000)),
+        betCount: t.betCount,
+        stakeMicro: t.stakeMicro,
+        payoutMicro: t.payoutMicro,
+        realityCheckMinutes: player.realityCheckMinutes,
       };
     },
 
@@ -226,7 +241,8 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const stored = await repo.extendSelfExclusion(session.playerId, wanted);
       if (!stored) throw new AppError('UNAUTHORIZED');
       await endOtherSessions(session, false);
-      return exclusion(stored, now) as { self_excluded_until: string; self_excluded_permanent: boolean };
+      // The stored end is at least `wanted`, so it is in the future: the exclusion is in force.
+      return { until: stored, permanent: stored >= PERMANENT_EXCLUSION };
     },
   };
 }
