@@ -10,36 +10,16 @@ import {
   adminResetPasswordResult,
   adminSignInLinkResult,
   envelope,
-  type AdminPlayerRow,
   type AuditAction,
 } from '@koi/contract';
-import { formatMicro, formatSigned, LEDGER_CURRENCY } from '@koi/ledger';
+import { LEDGER_CURRENCY } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
 import { parseTimeQuery } from '../../lib/time-range';
 import { operatorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
-import { codeName } from '../wallet/wallet.admin.wire';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PlayersAdmin } from './auth.admin';
-import type { players } from './auth.schema';
-
-type PlayerRow = typeof players.$inferSelect;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function playerRowWire(p: PlayerRow, availableMicro: bigint): AdminPlayerRow {
-  return {
-    id: p.id,
-    username: p.username,
-    status: p.status,
-    invite_code: p.inviteCode,
-    inviter_id: p.inviterId,
-    vip_level: p.vipLevel,
-    balance: formatMicro(availableMicro),
-    created_at: p.createdAt.toISOString(),
-    last_login_at: iso(p.lastLoginAt),
-    register_ip: p.registerIp,
-  };
-}
+import { playerDetailWire, playerRowWire } from './auth.wire';
 
 /** The console's player routes: search, detail, freeze/unfreeze, login password reset. */
 export async function authAdminRoutes(
@@ -116,51 +96,7 @@ export async function authAdminRoutes(
       const d = await players.detail(id);
       const [balances, entries] = await Promise.all([wallet.balancesOf(id), ledger.recentEntries(id, 50)]);
       const usdt = balances.find((b) => b.currency === LEDGER_CURRENCY);
-      const available = usdt?.availableMicro ?? 0n;
-      return ok({
-        player: playerRowWire(d.player, available),
-        balance: {
-          posted: formatMicro(usdt?.postedMicro ?? 0n),
-          held: formatMicro(usdt?.heldMicro ?? 0n),
-          available: formatMicro(available),
-        },
-        flags: {
-          frozen: d.player.status === 2,
-          locked_until: iso(d.player.lockedUntil),
-          withdraw_password_set: d.player.withdrawPasswordHash !== null,
-          age_confirmed_at: d.player.ageConfirmedAt.toISOString(),
-        },
-        self_excluded_until: iso(d.player.selfExcludedUntil),
-        inviter: d.inviter ? { id: d.inviter.id, username: d.inviter.username } : null,
-        invitees: {
-          total: d.invitees.total,
-          data: d.invitees.rows.map((i) => ({
-            id: i.id,
-            username: i.username,
-            created_at: i.createdAt.toISOString(),
-          })),
-        },
-        ledger: entries.rows.map((e) => ({
-          transfer_id: e.transferId,
-          code: e.code,
-          code_name: codeName(e.code),
-          amount: formatSigned(e.amountMicro),
-          balance_after: formatMicro(e.balanceAfterMicro),
-          state: e.phase,
-          reference_type: e.referenceType,
-          reference_id: e.referenceId,
-          created_at: e.createdAt.toISOString(),
-        })),
-        logins: d.logins.map((l) => ({
-          at: l.createdAt.toISOString(),
-          success: l.success,
-          reason: l.reason,
-          ip: l.ip,
-          device: l.device,
-        })),
-        register_device: d.player.registerDevice,
-        active_sessions: d.activeSessions,
-      });
+      return ok(playerDetailWire(d, usdt, entries.rows));
     },
   );
 

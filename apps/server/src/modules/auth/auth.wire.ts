@@ -1,5 +1,9 @@
-import type { SecurityOverview, SessionSummary, SessionView, UserInfo } from '@koi/contract';
-import { formatMicro } from '@koi/ledger';
+import type { AdminPlayerRow, SecurityOverview, SessionSummary, SessionView, UserInfo } from '@koi/contract';
+import { formatMicro, formatSigned } from '@koi/ledger';
+import type { WalletAdmin, WalletService } from '../wallet';
+import { codeName } from '../wallet/wallet.admin.wire';
+import type { PlayersAdmin } from './auth.admin';
+import { PlayerStatus, type players } from './auth.schema';
 import type { PlayerInfo, RegisterInput } from './auth.service';
 import type { Exclusion, SecurityService, SessionInfo, SessionResult } from './security.service';
 
@@ -80,3 +84,79 @@ export const sessionSummaryWire = (r: SessionResult): SessionSummary => ({
   net: formatMicro(r.payoutMicro - r.stakeMicro, 4),
   reality_check_minutes: r.realityCheckMinutes,
 });
+
+// ----- operator console -----
+
+type PlayerRow = typeof players.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function playerRowWire(p: PlayerRow, availableMicro: bigint): AdminPlayerRow {
+  return {
+    id: p.id,
+    username: p.username,
+    status: p.status,
+    invite_code: p.inviteCode,
+    inviter_id: p.inviterId,
+    vip_level: p.vipLevel,
+    balance: formatMicro(availableMicro),
+    created_at: p.createdAt.toISOString(),
+    last_login_at: iso(p.lastLoginAt),
+    register_ip: p.registerIp,
+  };
+}
+
+type Balance = Awaited<ReturnType<WalletService['balancesOf']>>[number];
+type Entry = Awaited<ReturnType<WalletAdmin['recentEntries']>>['rows'][number];
+
+/** A player's console page: the row, the USDT balance, flags, invitations, recent ledger entries, sign-ins. */
+export function playerDetailWire(
+  d: Awaited<ReturnType<PlayersAdmin['detail']>>,
+  usdt: Balance | undefined,
+  entries: Entry[],
+) {
+  const available = usdt?.availableMicro ?? 0n;
+  return {
+    player: playerRowWire(d.player, available),
+    balance: {
+      posted: formatMicro(usdt?.postedMicro ?? 0n),
+      held: formatMicro(usdt?.heldMicro ?? 0n),
+      available: formatMicro(available),
+    },
+    flags: {
+      frozen: d.player.status === PlayerStatus.FROZEN,
+      locked_until: iso(d.player.lockedUntil),
+      withdraw_password_set: d.player.withdrawPasswordHash !== null,
+      age_confirmed_at: d.player.ageConfirmedAt.toISOString(),
+    },
+    self_excluded_until: iso(d.player.selfExcludedUntil),
+    inviter: d.inviter ? { id: d.inviter.id, username: d.inviter.username } : null,
+    invitees: {
+      total: d.invitees.total,
+      data: d.invitees.rows.map((i) => ({
+        id: i.id,
+        username: i.username,
+        created_at: i.createdAt.toISOString(),
+      })),
+    },
+    ledger: entries.map((e) => ({
+      transfer_id: e.transferId,
+      code: e.code,
+      code_name: codeName(e.code),
+      amount: formatSigned(e.amountMicro),
+      balance_after: formatMicro(e.balanceAfterMicro),
+      state: e.phase,
+      reference_type: e.referenceType,
+      reference_id: e.referenceId,
+      created_at: e.createdAt.toISOString(),
+    })),
+    logins: d.logins.map((l) => ({
+      at: l.createdAt.toISOString(),
+      success: l.success,
+      reason: l.reason,
+      ip: l.ip,
+      device: l.device,
+    })),
+    register_device: d.player.registerDevice,
+    active_sessions: d.activeSessions,
+  };
+}
