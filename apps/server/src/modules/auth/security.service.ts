@@ -34,15 +34,7 @@ type SessionRow = {
 };
 
 /** A sign-in session as the security centre lists it. */
-export interface SessionInfo {
-  id: number;
-  createdAt: Date;
-  lastSeenAt: Date;
-  ip: string | null;
-  country: string | null;
-  device: string | null;
-  current: boolean;
-}
+export type SessionInfo = SessionRow & { current: boolean };
 
 /** The player's self-exclusion in force (until null when none). */
 export interface Exclusion {
