@@ -9,15 +9,26 @@ export function getDevice(): Promise<string> {
     .then((fp) => fp.load())
     .then((agent) => agent.get())
     .then((result) => result.visitorId)
-    .catch(() => {
-      // A blocked or failing fingerprint must not lock the player out: fall back to a per-browser random id.
-      const key = 'koi_device_fallback';
-      let id = localStorage.getItem(key);
-      if (!id) {
-        id = crypto.randomUUID().replaceAll('-', '');
-        localStorage.setItem(key, id);
-      }
-      return id;
-    });
+    .catch(() => fallbackId());
   return pending;
+}
+
+/**
+ * A blocked or failing fingerprint must not lock the player out: a per-browser random id instead, kept in
+ * local storage. Storage itself may be unusable (disabled cookies and site data, some private modes throw on
+ * access, or the page is being torn down), and then the id lasts for this page only rather than failing.
+ */
+function fallbackId(): string {
+  const key = 'koi_device_fallback';
+  const fresh = () => crypto.randomUUID().replaceAll('-', '');
+  try {
+    let id = localStorage.getItem(key);
+    if (!id) {
+      id = fresh();
+      localStorage.setItem(key, id);
+    }
+    return id;
+  } catch {
+    return fresh();
+  }
 }
