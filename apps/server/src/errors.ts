@@ -1,4 +1,4 @@
-import { ERRORS, formatErrorMessage, type ErrorKey, type Locale } from '@koi/contract';
+import { ERRORS, formatErrorMessage, type ErrorKey, type ErrorParam, type Locale } from '@koi/contract';
 
 /**
  * The one error type. Code that breaks a rule throws `new AppError('INSUFFICIENT_BALANCE')`; the error
@@ -6,11 +6,11 @@ import { ERRORS, formatErrorMessage, type ErrorKey, type Locale } from '@koi/con
  */
 export class AppError extends Error {
   readonly key: ErrorKey;
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, ErrorParam>;
   /** Facts the client shows beside the message (sent as `error.details`); most errors carry none. */
   readonly details: Record<string, string> | undefined;
 
-  constructor(key: ErrorKey, params: Record<string, string | number> = {}, details?: Record<string, string>) {
+  constructor(key: ErrorKey, params: Record<string, ErrorParam> = {}, details?: Record<string, string>) {
     super(formatErrorMessage(key, 'en', params));
     this.name = 'AppError';
     this.key = key;

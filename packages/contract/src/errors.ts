@@ -609,15 +609,28 @@ export const ERRORS = {
 export type ErrorKey = keyof typeof ERRORS;
 export type Locale = 'zh-CN' | 'en';
 
+/**
+ * A placeholder's value in both languages, for texts the server words itself (a reason, a period name): the
+ * message is filled in the language of the request that receives it, not the one that happened to raise it.
+ */
+export interface LocalizedText {
+  zh: string;
+  en: string;
+}
+
+export type ErrorParam = string | number | LocalizedText;
+
 /** Fills `{name}` placeholders; unknown placeholders are left visible rather than silently dropped. */
 export function formatErrorMessage(
   key: ErrorKey,
   locale: Locale,
-  params: Record<string, string | number> = {},
+  params: Record<string, ErrorParam> = {},
 ): string {
   const entry = ERRORS[key];
   const template = locale === 'en' ? entry.en : entry.zh;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    const value = params[name]!;
+    return typeof value === 'object' ? (locale === 'en' ? value.en : value.zh) : String(value);
+  });
 }

@@ -39,7 +39,31 @@ export const TRANSFER_CODE_NAMES_ZH: Record<TransferCode, string> = {
   12: '提现手续费',
 };
 
+export const TRANSFER_CODE_NAMES_EN: Record<TransferCode, string> = {
+  1: 'Deposit',
+  2: 'Withdrawal',
+  3: 'Bet',
+  4: 'Win',
+  5: 'Bet rolled back',
+  6: 'Bonus',
+  7: 'Rebate',
+  8: 'Commission',
+  9: 'Manual adjustment',
+  10: 'Moved into game',
+  11: 'Moved out of game',
+  12: 'Withdrawal fee',
+};
+
 export const isTransferCode = (n: number): n is TransferCode => (TRANSFER_CODES as number[]).includes(n);
+
+/**
+ * The name a player or operator sees for a transfer's code, in the language of their request (the number
+ * itself for a code this release does not know, rather than nothing).
+ */
+export function transferCodeName(code: number, locale: 'zh-CN' | 'en'): string {
+  if (!isTransferCode(code)) return String(code);
+  return locale === 'en' ? TRANSFER_CODE_NAMES_EN[code] : TRANSFER_CODE_NAMES_ZH[code];
+}
 
 /** Lifecycle of a transfer. Only PENDING changes, once, to PENDING_POSTED or PENDING_VOIDED. */
 export const TransferState = {

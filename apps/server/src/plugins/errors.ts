@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { Envelope } from '@koi/contract';
+import type { Envelope, ErrorParam, LocalizedText } from '@koi/contract';
 import { AppError, isAppError } from '../errors';
 import { localeOf } from './locale';
 import { redactUrlSecrets } from './logging';
@@ -21,25 +21,32 @@ export function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(failure(request, new AppError('NOT_FOUND', { url })));
 }
 
-const FIELD_NAMES_ZH: Record<string, string> = {
-  body: '请求体',
-  querystring: '查询参数',
-  params: '路径参数',
-  headers: '请求头',
+const FIELD_NAMES: Record<string, LocalizedText> = {
+  body: { zh: '请求体', en: 'body' },
+  querystring: { zh: '查询参数', en: 'query' },
+  params: { zh: '路径参数', en: 'path parameter' },
+  headers: { zh: '请求头', en: 'header' },
 };
 
-/** Names the first offending field so that a client developer can fix the request without reading logs. */
-function describeValidation(error: FastifyError): string {
+/**
+ * Names the first offending field so that a client developer can fix the request without reading logs. The
+ * validator's own sentence is English; the words around it follow the request's language.
+ */
+function describeValidation(error: FastifyError): ErrorParam {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const where = error.validationContext ?? 'body';
   const field = first.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '';
   const params = first.params as { issue?: { code?: string; keys?: string[] } } | undefined;
   const issue = params?.issue;
-  if (issue?.code === 'unrecognized_keys' && issue.keys?.length)
-    return `不支持的字段 ${issue.keys.join(', ')}`;
-  const label = field || FIELD_NAMES_ZH[where] || where;
-  return `${label} ${first.message ?? '格式不正确'}`;
+  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
+    const keys = issue.keys.join(', ');
+    return { zh: `不支持的字段 ${keys}`, en: `unsupported field ${keys}` };
+  }
+  const label = field ? { zh: field, en: field } : (FIELD_NAMES[where] ?? { zh: where, en: where });
+  return first.message
+    ? { zh: `${label.zh} ${first.message}`, en: `${label.en} ${first.message}` }
+    : { zh: `${label.zh} 格式不正确`, en: `${label.en} is malformed` };
 }
 
 /** Maps Fastify's own error codes (parsing, limits, routing) onto the catalogue. */
@@ -55,11 +62,15 @@ function fromFastifyError(error: FastifyError): AppError | null {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('BAD_REQUEST', { detail: '请求体不是合法的JSON' });
+      return new AppError('BAD_REQUEST', {
+        detail: { zh: '请求体不是合法的JSON', en: 'the body is not valid JSON' },
+      });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('BAD_REQUEST', { detail: 'JSON请求体为空' });
+      return new AppError('BAD_REQUEST', { detail: { zh: 'JSON请求体为空', en: 'the JSON body is empty' } });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('BAD_REQUEST', { detail: 'Content-Length 不正确' });
+      return new AppError('BAD_REQUEST', {
+        detail: { zh: 'Content-Length 不正确', en: 'wrong Content-Length' },
+      });
   }
   if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
   if (error.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');

@@ -14,6 +14,7 @@ import {
 } from '@koi/contract';
 import { LEDGER_CURRENCY } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
+import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
 import { operatorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
@@ -96,7 +97,7 @@ export async function authAdminRoutes(
       const d = await players.detail(id);
       const [balances, entries] = await Promise.all([wallet.balancesOf(id), ledger.recentEntries(id, 50)]);
       const usdt = balances.find((b) => b.currency === LEDGER_CURRENCY);
-      return ok(playerDetailWire(d, usdt, entries.rows));
+      return ok(playerDetailWire(d, usdt, entries.rows, localeOf(request)));
     },
   );
 

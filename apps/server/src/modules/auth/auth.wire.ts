@@ -1,7 +1,13 @@
-import type { AdminPlayerRow, SecurityOverview, SessionSummary, SessionView, UserInfo } from '@koi/contract';
-import { formatMicro, formatSigned } from '@koi/ledger';
+import type {
+  AdminPlayerRow,
+  Locale,
+  SecurityOverview,
+  SessionSummary,
+  SessionView,
+  UserInfo,
+} from '@koi/contract';
+import { formatMicro, formatSigned, transferCodeName } from '@koi/ledger';
 import type { WalletAdmin, WalletService } from '../wallet';
-import { codeName } from '../wallet/wallet.admin.wire';
 import type { PlayersAdmin } from './auth.admin';
 import { PlayerStatus, type players } from './auth.schema';
 import type { PlayerInfo, RegisterInput } from './auth.service';
@@ -113,6 +119,7 @@ export function playerDetailWire(
   d: Awaited<ReturnType<PlayersAdmin['detail']>>,
   usdt: Balance | undefined,
   entries: Entry[],
+  locale: Locale,
 ) {
   const available = usdt?.availableMicro ?? 0n;
   return {
@@ -141,7 +148,7 @@ export function playerDetailWire(
     ledger: entries.map((e) => ({
       transfer_id: e.transferId,
       code: e.code,
-      code_name: codeName(e.code),
+      code_name: transferCodeName(e.code, locale),
       amount: formatSigned(e.amountMicro),
       balance_after: formatMicro(e.balanceAfterMicro),
       state: e.phase,

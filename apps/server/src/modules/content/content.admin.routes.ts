@@ -197,7 +197,10 @@ export async function contentAdminRoutes(
     async (request) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const file = (request.body as { file?: unknown } | undefined)?.file;
-      if (!Buffer.isBuffer(file)) throw new AppError('BAD_REQUEST', { detail: 'file 须为上传的图片文件' });
+      if (!Buffer.isBuffer(file))
+        throw new AppError('BAD_REQUEST', {
+          detail: { zh: 'file 须为上传的图片文件', en: 'file must be an uploaded image' },
+        });
       const stored = await admin.storeUpload(file);
       const op = operatorOf(request);
       await audit.record({

@@ -552,13 +552,19 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
         if (!before) throw new AppError('CHANNEL_NOT_FOUND');
         const next = { ...before, ...change };
         if (next.minMicro <= 0n || next.maxMicro < next.minMicro) {
-          throw new AppError('CHANNEL_SETTINGS_INVALID', { reason: '须满足 0 < 最低金额 ≤ 最高金额' });
+          throw new AppError('CHANNEL_SETTINGS_INVALID', {
+            reason: { zh: '须满足 0 < 最低金额 ≤ 最高金额', en: '0 < minimum ≤ maximum is required' },
+          });
         }
         if (feeOf(next, next.minMicro) >= next.minMicro) {
-          throw new AppError('CHANNEL_SETTINGS_INVALID', { reason: '手续费不能达到最低金额' });
+          throw new AppError('CHANNEL_SETTINGS_INVALID', {
+            reason: { zh: '手续费不能达到最低金额', en: 'the fee must be below the minimum amount' },
+          });
         }
         if (next.feeBp < 0 || next.feeBp > 10_000 || next.feeFixedMicro < 0n) {
-          throw new AppError('CHANNEL_SETTINGS_INVALID', { reason: '手续费比例须在0%至100%之间' });
+          throw new AppError('CHANNEL_SETTINGS_INVALID', {
+            reason: { zh: '手续费比例须在0%至100%之间', en: 'the fee rate must be between 0% and 100%' },
+          });
         }
         const after = await r.updateChannel(id, { ...change, updatedAt: clock.now() });
         await audit(tx, { before: view(before), after: view(after!) });

@@ -1,3 +1,4 @@
+import type { LocalizedText } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import { AppError } from '../../errors';
 import type { DepositLimitsRow, DepositsRepository } from './deposits.repository';
@@ -16,7 +17,11 @@ export const LIMIT_WINDOW_MS: Record<LimitPeriod, number> = {
   month: 30 * 86_400_000,
 };
 export const LIMIT_RAISE_DELAY_MS = 86_400_000;
-const PERIOD_NAMES_ZH: Record<LimitPeriod, string> = { day: '每日', week: '每周', month: '每月' };
+const PERIOD_NAMES: Record<LimitPeriod, LocalizedText> = {
+  day: { zh: '每日', en: 'daily' },
+  week: { zh: '每周', en: 'weekly' },
+  month: { zh: '每月', en: 'monthly' },
+};
 const MASK: Record<LimitPeriod, number> = { day: 1, week: 2, month: 4 };
 const COLUMN = { day: 'dayMicro', week: 'weekMicro', month: 'monthMicro' } as const;
 const PENDING = { day: 'pendingDayMicro', week: 'pendingWeekMicro', month: 'pendingMonthMicro' } as const;
@@ -128,7 +133,7 @@ export async function assertWithinLimits(
     const left = limit - used - reservedMicro;
     if (amountMicro > left) {
       throw new AppError('DEPOSIT_LIMIT_EXCEEDED', {
-        period: PERIOD_NAMES_ZH[p],
+        period: PERIOD_NAMES[p],
         left: formatMicro(left > 0n ? left : 0n, 4),
       });
     }

@@ -9,7 +9,7 @@ import {
   type GameName,
   type OutcomeOf,
 } from '@koi/fair';
-import { GameProvider } from '@koi/contract';
+import { GameProvider, type LocalizedText } from '@koi/contract';
 import { newServerSeed } from '@koi/fair/node';
 import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, Tx } from '../../db/client';
@@ -35,15 +35,24 @@ export interface OriginalBetInput {
   picks?: number[];
 }
 
-/** The fair package words its reasons "中文 (English)"; the catalogue message takes the Chinese part. */
-const reasonOf = (problem: keyof typeof FAIR_PROBLEM_TEXT) => FAIR_PROBLEM_TEXT[problem].split(' (')[0]!;
+/**
+ * The fair package words its reasons "中文 (English)"; the message takes the part in the request's language.
+ */
+const reasonOf = (problem: keyof typeof FAIR_PROBLEM_TEXT): LocalizedText => {
+  const text = FAIR_PROBLEM_TEXT[problem];
+  const at = text.lastIndexOf(' (');
+  return at < 0 ? { zh: text, en: text } : { zh: text.slice(0, at), en: text.slice(at + 2, -1) };
+};
 
 /** Only the parameters a game uses may be sent, so a mistaken request is refused rather than half-read. */
 function paramsFor(game: GameName, input: OriginalBetInput): unknown {
   const sent = (['target', 'direction', 'mines', 'picks'] as const).filter((k) => input[k] !== undefined);
   const allowed = { dice: ['target', 'direction'], limbo: ['target'], mines: ['mines', 'picks'] }[game];
   const extra = sent.find((k) => !allowed.includes(k));
-  if (extra) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: `${game} 不使用参数 ${extra}` });
+  if (extra)
+    throw new AppError('ORIGINAL_PARAMS_INVALID', {
+      reason: { zh: `${game} 不使用参数 ${extra}`, en: `${game} takes no parameter ${extra}` },
+    });
   if (game === 'mines') return { mines: input.mines, picks: input.picks };
   if (game === 'dice') return { target: input.target, direction: input.direction };
   return { target: input.target };

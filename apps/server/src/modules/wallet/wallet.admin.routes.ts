@@ -17,6 +17,7 @@ import {
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
+import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
 import { operatorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from './wallet.admin';
@@ -143,7 +144,9 @@ export async function walletAdminRoutes(
     async (request) => {
       const q = request.query;
       if (q.account_id && !/^\d{1,19}$/.test(q.account_id)) {
-        throw new AppError('BAD_REQUEST', { detail: 'account_id 须为数字' });
+        throw new AppError('BAD_REQUEST', {
+          detail: { zh: 'account_id 须为数字', en: 'account_id must be a number' },
+        });
       }
       const { rows, total } = await admin.transfers({
         player: q.player,
@@ -156,7 +159,7 @@ export async function walletAdminRoutes(
         limit: q.size,
         offset: (q.page - 1) * q.size,
       });
-      return ok({ data: rows.map(transferWire), total });
+      return ok({ data: rows.map((t) => transferWire(t, localeOf(request))), total });
     },
   );
 

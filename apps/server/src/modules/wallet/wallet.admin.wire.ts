@@ -1,11 +1,8 @@
-import { formatMicro, formatSigned, isTransferCode, TRANSFER_CODE_NAMES_ZH } from '@koi/ledger';
-import type { AdjustmentRow, AdminTransferRow } from '@koi/contract';
+import { formatMicro, formatSigned, transferCodeName } from '@koi/ledger';
+import type { AdjustmentRow, AdminTransferRow, Locale } from '@koi/contract';
 import type { adjustmentRequests } from './wallet.schema';
 
 /** The console's ledger values on the snake_case wire (decision 3): amounts as decimal strings. */
-
-export const codeName = (code: number) =>
-  isTransferCode(code) ? TRANSFER_CODE_NAMES_ZH[code] : String(code);
 
 export function adjustmentWire(req: typeof adjustmentRequests.$inferSelect, username: string): AdjustmentRow {
   return {
@@ -25,27 +22,30 @@ export function adjustmentWire(req: typeof adjustmentRequests.$inferSelect, user
   };
 }
 
-export function transferWire(t: {
-  id: string;
-  key: string;
-  code: number;
-  state: number;
-  amountMicro: bigint;
-  debitAccountId: string;
-  creditAccountId: string;
-  debitLabel: string;
-  creditLabel: string;
-  referenceType: string;
-  referenceId: string;
-  metadata: unknown;
-  createdAt: Date;
-  resolvedAt: Date | null;
-}): AdminTransferRow {
+export function transferWire(
+  t: {
+    id: string;
+    key: string;
+    code: number;
+    state: number;
+    amountMicro: bigint;
+    debitAccountId: string;
+    creditAccountId: string;
+    debitLabel: string;
+    creditLabel: string;
+    referenceType: string;
+    referenceId: string;
+    metadata: unknown;
+    createdAt: Date;
+    resolvedAt: Date | null;
+  },
+  locale: Locale,
+): AdminTransferRow {
   return {
     id: t.id,
     key: t.key,
     code: t.code,
-    code_name: codeName(t.code),
+    code_name: transferCodeName(t.code, locale),
     state: t.state,
     amount: formatMicro(t.amountMicro),
     debit_account_id: t.debitAccountId,

@@ -8,6 +8,7 @@ import {
   envelope,
 } from '@koi/contract';
 import { ok } from '../../plugins/envelope';
+import { localeOf } from '../../plugins/locale';
 import { sessionOf } from '../../plugins/auth';
 import type { WalletService } from './wallet.service';
 import { balanceWire, billChangeWire } from './wallet.wire';
@@ -37,7 +38,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
         page: q.page,
         size: q.size,
       });
-      const list = rows.map(billChangeWire);
+      const list = rows.map((e) => billChangeWire(e, localeOf(request)));
       return ok({ list, total, page: q.page, size: q.size });
     },
   );

@@ -165,10 +165,12 @@ function sideOf(ref: AccountRef): SideRow {
 
 function checkRequest(req: TransferRequest) {
   if (typeof req.amountMicro !== 'bigint' || req.amountMicro <= 0n) {
-    throw new AppError('AMOUNT_INVALID', { reason: '金额必须大于0 (amount must be greater than 0)' });
+    throw new AppError('AMOUNT_INVALID', {
+      reason: { zh: '金额必须大于0', en: 'amount must be greater than 0' },
+    });
   }
   if (req.amountMicro > AMOUNT_MICRO_MAX) {
-    throw new AppError('AMOUNT_INVALID', { reason: '金额超出上限 (amount is too large)' });
+    throw new AppError('AMOUNT_INVALID', { reason: { zh: '金额超出上限', en: 'amount is too large' } });
   }
   if (!req.key || req.key.length > KEY_MAX_LENGTH)
     throw new AppError('BAD_REQUEST', { detail: 'idempotency key' });

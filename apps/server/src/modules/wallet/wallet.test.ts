@@ -259,6 +259,38 @@ describe('wallet API', () => {
     });
   });
 
+  it('names account-change types and error reasons in the language of the request', async () => {
+    const player = await signUp(t.app);
+    await wallet.adjust({ username: player.username, amount: '10', reason: 'seed', operator: 'test' });
+    const bills = (language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/plat/bill-change',
+        headers: { ...player.auth, ...FORM, ...(language ? { 'accept-language': language } : {}) },
+        payload: form({ page: 1, size: 10 }),
+      });
+    type Bills = { list: { type_name: string }[] };
+    expect(body<Bills>(await bills()).result.list.map((e) => e.type_name)).toEqual(['人工调整']);
+    expect(body<Bills>(await bills('en-GB,en;q=0.9')).result.list.map((e) => e.type_name)).toEqual([
+      'Manual adjustment',
+    ]);
+
+    // A reason the server words itself (here the original's parameter check) follows the language too.
+    const betWith = (language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/originals/limbo/bet',
+        headers: { ...player.auth, ...(language ? { 'accept-language': language } : {}) },
+        payload: { amount: '1', target: '2', direction: 'over', idempotency_key: freshKey() },
+      });
+    const zh = body(await betWith());
+    const en = body(await betWith('en'));
+    expect(zh.error?.message).toBe('下注参数不正确：limbo 不使用参数 direction');
+    expect(en.error?.message).toBe('Invalid bet: limbo takes no parameter direction');
+    const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
+    expect(body<{ balance: string }>(info).result.balance).toBe('10.0000');
+  });
+
   it('pages and filters account changes by type and time range, scoped to the player', async () => {
     const player = await signUp(t.app);
     const other = await signUp(t.app);

@@ -1,5 +1,5 @@
-import type { BalanceItem, BillChange } from '@koi/contract';
-import { EntryPhase, formatBalance, formatSigned, isTransferCode, TRANSFER_CODE_NAMES_ZH } from '@koi/ledger';
+import type { BalanceItem, BillChange, Locale } from '@koi/contract';
+import { EntryPhase, formatBalance, formatSigned, transferCodeName } from '@koi/ledger';
 import type { PlayerBalance, WalletService } from './wallet.service';
 
 /*
@@ -16,11 +16,11 @@ const PHASE_NAMES = {
 
 type BillEntry = Awaited<ReturnType<WalletService['billChanges']>>['rows'][number];
 
-export const billChangeWire = (e: BillEntry): BillChange => ({
+export const billChangeWire = (e: BillEntry, locale: Locale): BillChange => ({
   id: e.id,
   created_at: e.createdAt.toISOString(),
   type: e.code,
-  type_name: isTransferCode(e.code) ? TRANSFER_CODE_NAMES_ZH[e.code] : String(e.code),
+  type_name: transferCodeName(e.code, locale),
   phase: PHASE_NAMES[e.phase as keyof typeof PHASE_NAMES] ?? 'posted',
   amount: formatSigned(e.amountMicro),
   balance_after: formatBalance(e.balanceAfterMicro),
