@@ -19,8 +19,8 @@ import { parseTimeQuery } from '../../lib/time-range';
 import { operatorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
-import type { PlayersAdmin } from './auth.admin';
-import { playerDetailWire, playerRowWire } from './auth.wire';
+import type { AuditInTx, PlayersAdmin } from './auth.admin';
+import { playerDetailWire, playerRowWire, signInLinkWire } from './auth.wire';
 
 /** The console's player routes: search, detail, freeze/unfreeze, login password reset. */
 export async function authAdminRoutes(
@@ -120,7 +120,7 @@ export async function authAdminRoutes(
       '生成一次性登录链接（2分钟内有效，只能使用一次，只显示一次）',
       'player.sign_in_link',
       adminSignInLinkResult,
-      players.signInLink,
+      async (id: number, audit: AuditInTx) => signInLinkWire(await players.signInLink(id, audit)),
     ],
   ] as const) {
     r.post(

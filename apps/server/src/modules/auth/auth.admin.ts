@@ -104,8 +104,8 @@ export function createPlayersAdmin(deps: {
           throw new AppError('SIGN_IN_LINK_PLAYER_FROZEN');
         }
         const link = await deps.links.issue(playerId, 'operator', tx);
-        await audit(tx, { after: { expires_at: link.expires_at } });
-        return { id: playerId, path: link.path, expires_at: link.expires_at };
+        await audit(tx, { after: { expires_at: link.expiresAt.toISOString() } });
+        return { id: playerId, path: link.path, expiresAt: link.expiresAt };
       });
     },
 

@@ -167,3 +167,11 @@ export function playerDetailWire(
     active_sessions: d.activeSessions,
   };
 }
+
+/** A sign-in link as the player who made it, or the operator who made it for a player, receives it. */
+export function signInLinkWire<T extends { path: string; expiresAt: Date }>(
+  link: T,
+): Omit<T, 'expiresAt'> & { expires_at: string } {
+  const { expiresAt, ...rest } = link;
+  return { ...rest, expires_at: expiresAt.toISOString() };
+}

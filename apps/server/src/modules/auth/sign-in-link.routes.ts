@@ -6,6 +6,7 @@ import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from './auth.routes';
 import type { SignInLinks } from './sign-in-link.service';
+import { signInLinkWire } from './auth.wire';
 
 /** Sign-in links (decision 31): make one for the signed-in player, trade one for a session. */
 export async function signInLinkRoutes(
@@ -27,7 +28,7 @@ export async function signInLinkRoutes(
       },
       preHandler: app.requireAuth,
     },
-    async (request) => ok(await links.issue(sessionOf(request).playerId, 'player')),
+    async (request) => ok(signInLinkWire(await links.issue(sessionOf(request).playerId, 'player'))),
   );
 
   r.post(

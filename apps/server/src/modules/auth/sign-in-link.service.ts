@@ -38,7 +38,7 @@ export function createSignInLinks(deps: { db: Db; config: Pick<Config, 'session'
         createdAt: now,
         expiresAt,
       });
-      return { code, path: `/?token=${code}`, expires_at: expiresAt.toISOString() };
+      return { code, path: `/?token=${code}`, expiresAt };
     },
 
     /**
