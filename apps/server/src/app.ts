@@ -147,7 +147,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     players: later(() => auth.service),
   });
   const promotions = promotionsModule({ config, wallet: wallet.service });
-  const records = recordsModule({ database, clock });
+  const records = recordsModule({
+    database,
+    clock,
+    catalogue: later(() => games.service),
+    proofs: later(() => originals.service),
+  });
   const auth = authModule({
     database,
     config,

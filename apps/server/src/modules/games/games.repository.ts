@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { gameCategories, gameProviders, games } from './games.schema';
 
@@ -110,6 +110,28 @@ export function createGamesRepository(db: DbOrTx) {
           gameProviders.sort,
         )
         .orderBy(asc(games.gameTypeId), asc(gameProviders.sort));
+    },
+
+    /** Names of the providers and of the games named by provider and code (any state: records outlive them). */
+    async namesOf(keys: { providerId: number; gameCode: string }[]) {
+      if (keys.length === 0) return { providers: [], games: [] };
+      const providerIds = [...new Set(keys.map((k) => k.providerId))];
+      const [providers, gameRows] = await Promise.all([
+        db
+          .select({ id: gameProviders.id, name: gameProviders.name })
+          .from(gameProviders)
+          .where(inArray(gameProviders.id, providerIds)),
+        db
+          .select({ providerId: games.platTypeId, gameCode: games.gameCode, name: games.nameZh })
+          .from(games)
+          .where(
+            and(
+              inArray(games.platTypeId, providerIds),
+              inArray(games.gameCode, [...new Set(keys.map((k) => k.gameCode))]),
+            ),
+          ),
+      ]);
+      return { providers, games: gameRows };
     },
 
     listCategories() {

@@ -26,6 +26,9 @@ export interface LaunchTarget {
   launchUrl(game: GameRow, playerId: number): Promise<string>;
 }
 
+/** A game's name in `namesOf`'s answer: its provider and code. */
+export const gameKey = (providerId: number, gameCode: string) => `${providerId}:${gameCode}`;
+
 export function createGamesService(deps: {
   db: DbOrTx;
   repo: GamesRepository;
@@ -65,6 +68,23 @@ export function createGamesService(deps: {
 
     /** Per category, the providers with enabled games in it and how many. */
     platList: (gameTypeId?: number) => repo.listCategoryProviders(gameTypeId || undefined),
+
+    /**
+     * Names for the records of rounds played: each provider's by id, each game's by `gameKey` (absent for a
+     * game no longer in the catalogue; the record then shows its code).
+     */
+    async namesOf(keys: { providerId: number; gameCode: string }[]) {
+      const found = await repo.namesOf(keys);
+      return {
+        providers: new Map(found.providers.map((p) => [p.id, p.name])),
+        games: new Map(found.games.map((g) => [gameKey(g.providerId, g.gameCode), g.name])),
+      };
+    },
+
+    /** Every category's name by id (the win/loss report's rows). */
+    async categoryNames(): Promise<Map<number, string>> {
+      return new Map((await repo.listCategories()).map((c) => [c.id, c.name]));
+    },
 
     /** The home tabs: hot first, then the categories that have a tab position. */
     async categories(): Promise<CategoryTab[]> {

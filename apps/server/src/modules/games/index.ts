@@ -11,7 +11,7 @@ import { createGamesService, type GamesService, type LaunchTarget } from './game
 
 /** The game catalogue (providers, categories, games) and launching: what other modules may use of it. */
 export { WalletModel } from './games.schema';
-export type { GamesService, LaunchTarget } from './games.service';
+export { gameKey, type GamesService, type LaunchTarget } from './games.service';
 export { createProviderCatalogue, type CatalogueProvider } from './provider-catalogue';
 export type { GameRow } from './games.repository';
 export { assertPlayable } from './playable';

@@ -8,7 +8,7 @@ import type { RecordsService } from '../records';
 import { originalsRoutes } from './originals.routes';
 import { createOriginalsService, type OriginalsLedger, type OriginalsService } from './originals.service';
 
-export type { OriginalsService } from './originals.service';
+export { proofKey, type BetProof, type OriginalsService } from './originals.service';
 
 /** Koi's own games (dice, mines, …): provably fair outcomes, each bet one ledger transfer and one round. */
 export function originalsModule(deps: {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fairSeeds, originalBets } from './originals.schema';
 
@@ -64,6 +64,26 @@ export function createOriginalsRepository(db: DbOrTx) {
     async insertBet(row: typeof originalBets.$inferInsert): Promise<OriginalBetRow> {
       const rows = await db.insert(originalBets).values(row).returning();
       return rows[0]!;
+    },
+
+    /**
+     * The player's settled bets named by seed pair and nonce, each with its pair. The two lists select a
+     * superset (every seed with every nonce) through the (seed_id, nonce) index; the caller keeps the pairs it
+     * asked for.
+     */
+    async betsWithSeeds(playerId: number, refs: { seedId: number; nonce: number }[]) {
+      if (refs.length === 0) return [];
+      return db
+        .select({ bet: originalBets, seed: fairSeeds })
+        .from(originalBets)
+        .innerJoin(fairSeeds, and(eq(fairSeeds.id, originalBets.seedId), eq(fairSeeds.playerId, playerId)))
+        .where(
+          and(
+            eq(originalBets.playerId, playerId),
+            inArray(originalBets.seedId, [...new Set(refs.map((r) => r.seedId))]),
+            inArray(originalBets.nonce, [...new Set(refs.map((r) => r.nonce))]),
+          ),
+        );
     },
 
     async seedById(playerId: number, seedId: number): Promise<SeedRow | null> {

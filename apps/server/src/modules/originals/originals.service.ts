@@ -74,6 +74,22 @@ const toBet = (row: OriginalBetRow, seed: Pick<SeedRow, 'serverSeedHash' | 'clie
   seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed },
 });
 
+/** What proves one settled bet: its game, inputs and outcome, and the seed pair and nonce that drew it. */
+export interface BetProof {
+  game: GameName;
+  params: Record<string, unknown>;
+  outcome: OutcomeOf[GameName];
+  multiplier: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** Secret while its pair is in use; rotating the pair reveals it. */
+  serverSeed: string | null;
+}
+
+/** A bet's name in `proofsOf`'s answer: its seed pair and nonce. */
+export const proofKey = (seedId: number, nonce: number) => `${seedId}:${nonce}`;
+
 const randomClientSeed = () => randomBytes(8).toString('hex');
 
 /**
@@ -115,6 +131,33 @@ export function createOriginalsService(deps: {
   }
 
   return {
+    /**
+     * The proofs of the player's bets named by seed pair and nonce (the bet records show them beside each
+     * round), by `proofKey`; a pair that names no bet of this player is absent.
+     */
+    async proofsOf(
+      playerId: number,
+      refs: { seedId: number; nonce: number }[],
+    ): Promise<Map<string, BetProof>> {
+      const wanted = new Set(refs.map((r) => proofKey(r.seedId, r.nonce)));
+      const proofs = new Map<string, BetProof>();
+      for (const { bet, seed } of await repo.betsWithSeeds(playerId, refs)) {
+        const key = proofKey(bet.seedId, bet.nonce);
+        if (!wanted.has(key)) continue;
+        proofs.set(key, {
+          game: bet.game as GameName,
+          params: (bet.params ?? {}) as Record<string, unknown>,
+          outcome: bet.outcome as OutcomeOf[GameName],
+          multiplier: bet.multiplierText,
+          serverSeedHash: seed.serverSeedHash,
+          clientSeed: seed.clientSeed,
+          nonce: bet.nonce,
+          serverSeed: seed.active ? null : seed.serverSeed,
+        });
+      }
+      return proofs;
+    },
+
     /** The player's active seed pair (created on first use); `nextNonce` is the next bet's number. */
     async seeds(playerId: number): Promise<Seed> {
       return ensureSeed(db, playerId);

@@ -3,7 +3,12 @@ import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import { createRecordsRepository } from './records.repository';
 import { recordsRoutes } from './records.routes';
-import { createRecordsService, type RecordsService } from './records.service';
+import {
+  createRecordsService,
+  type RecordsCatalogue,
+  type RecordsProofs,
+  type RecordsService,
+} from './records.service';
 
 export { RoundStatus } from './records.schema';
 export type { RoundChange, RoundRollback } from './records.repository';
@@ -16,10 +21,17 @@ export type { RecordsService } from './records.service';
  * providers' one-statement wallet call (koi_provider_wallet_call) changes a round: those two functions are the
  * records/providers boundary in SQL, and no other SQL writes bet_rounds.
  */
-export function recordsModule(deps: { database: Database; clock: Clock }): KoiModule<RecordsService> {
+export function recordsModule(deps: {
+  database: Database;
+  clock: Clock;
+  catalogue: RecordsCatalogue;
+  proofs: RecordsProofs;
+}): KoiModule<RecordsService> {
   const service = createRecordsService({
     repo: createRecordsRepository(deps.database.db),
     clock: deps.clock,
+    catalogue: deps.catalogue,
+    proofs: deps.proofs,
   });
   return {
     service,

@@ -1,12 +1,12 @@
-import { GameProvider } from '@koi/contract';
-import type { GameName, OutcomeOf } from '@koi/fair';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { RoundStatus } from './records.schema';
 
 /**
  * Bet records and reports, read from bet_rounds (every round of providers and originals). Rolled-back rounds
- * are left out of the sums: their stake went back to the player. Every query is scoped by player.
+ * are left out of the sums: their stake went back to the player. Every query is scoped by player. Only this
+ * module's table is read here: names come from the games module and an original's proof from the originals
+ * module, through their services (records.service).
  */
 export interface Window {
   from: Date;
@@ -83,33 +83,22 @@ export function createRecordsRepository(db: DbOrTx) {
     async perGame(playerId: number, w: Window, gameType: number | undefined, limit: number, offset: number) {
       const typeFilter = gameType ? sql`and r.game_type_id = ${gameType}` : sql``;
       const rows = await queryRows<
-        Totals & {
-          plat_type_id: number;
-          plat_name: string;
-          game_code: string;
-          game_name: string | null;
-          game_type_id: number;
-          total: number;
-        }
+        Totals & { provider_id: number; game_code: string; game_type_id: number; total: number }
       >(
         db,
-        sql`select r.provider_id as plat_type_id, p.name as plat_name, r.game_code, g.name_zh as game_name,
-                   r.game_type_id, count(*)::int as bet_count, sum(r.stake_micro)::text as stake_micro,
-                   sum(r.payout_micro)::text as payout_micro, count(*) over ()::int as total
+        sql`select r.provider_id, r.game_code, r.game_type_id, count(*)::int as bet_count,
+                   sum(r.stake_micro)::text as stake_micro, sum(r.payout_micro)::text as payout_micro,
+                   count(*) over ()::int as total
             from bet_rounds r
-            join game_providers p on p.id = r.provider_id
-            left join games g on g.plat_type_id = r.provider_id and g.game_code = r.game_code
             where r.player_id = ${playerId} and ${counted} and ${inWindow(w)} ${typeFilter}
-            group by r.provider_id, p.name, r.game_code, g.name_zh, r.game_type_id
-            order by max(r.opened_at) desc
+            group by r.provider_id, r.game_code, r.game_type_id
+            order by max(r.opened_at) desc, r.provider_id, r.game_code
             limit ${limit} offset ${offset}`,
       );
       return {
         rows: rows.map((r) => ({
-          providerId: r.plat_type_id,
-          providerName: r.plat_name,
+          providerId: r.provider_id,
           gameCode: r.game_code,
-          gameName: r.game_name,
           gameTypeId: r.game_type_id,
           ...totalsOf(r),
         })),
@@ -139,34 +128,19 @@ export function createRecordsRepository(db: DbOrTx) {
       const rows = await queryRows<{
         round_id: string;
         game_code: string;
-        game_name: string | null;
         stake_micro: string;
         payout_micro: string;
         status: number;
         opened_at: Date | string;
         closed_at: Date | string | null;
+        seed_id: number | string | null;
+        nonce: number | null;
         total: number;
-        o_game: string | null;
-        o_params: Record<string, unknown> | null;
-        o_outcome: OutcomeOf[GameName] | null;
-        o_multiplier: string | null;
-        o_nonce: number | null;
-        s_hash: string | null;
-        s_client: string | null;
-        s_seed: string | null;
-        s_active: boolean | null;
       }>(
         db,
-        sql`select r.round_id, r.game_code, g.name_zh as game_name, r.stake_micro::text, r.payout_micro::text,
-                   r.status, r.opened_at, r.closed_at, count(*) over ()::int as total,
-                   ob.game as o_game, ob.params as o_params, ob.outcome as o_outcome,
-                   ob.multiplier_text as o_multiplier, ob.nonce as o_nonce,
-                   s.server_seed_hash as s_hash, s.client_seed as s_client, s.server_seed as s_seed, s.active as s_active
+        sql`select r.round_id, r.game_code, r.stake_micro::text, r.payout_micro::text, r.status, r.opened_at,
+                   r.closed_at, r.seed_id, r.nonce, count(*) over ()::int as total
             from bet_rounds r
-            left join games g on g.plat_type_id = r.provider_id and g.game_code = r.game_code
-            left join original_bets ob on r.provider_id = ${GameProvider.KOI} and ob.player_id = r.player_id
-                 and ob.seed_id = r.seed_id and ob.nonce = r.nonce
-            left join fair_seeds s on s.id = ob.seed_id and s.player_id = r.player_id
             where r.player_id = ${playerId} and r.provider_id = ${providerId} and r.game_code = ${gameCode}
               and ${inWindow(w)}
             order by r.opened_at desc, r.id desc
@@ -174,51 +148,33 @@ export function createRecordsRepository(db: DbOrTx) {
       );
       return {
         rows: rows.map((r) => ({
+          providerId,
           roundId: r.round_id,
           gameCode: r.game_code,
-          gameName: r.game_name,
           stakeMicro: BigInt(r.stake_micro),
           payoutMicro: BigInt(r.payout_micro),
           status: r.status,
           openedAt: dateOf(r.opened_at),
           closedAt: r.closed_at === null ? null : dateOf(r.closed_at),
-          // An original's bet and seed pair, when the round is one (all present) and the player's own.
-          fairness:
-            r.o_game && r.o_outcome && r.s_hash && r.s_client !== null && r.o_nonce !== null
-              ? {
-                  game: r.o_game,
-                  params: r.o_params ?? {},
-                  outcome: r.o_outcome,
-                  multiplier: r.o_multiplier ?? '',
-                  serverSeedHash: r.s_hash,
-                  clientSeed: r.s_client,
-                  nonce: r.o_nonce,
-                  // The server seed stays secret while its pair is in use; rotating reveals it.
-                  serverSeed: r.s_active ? null : r.s_seed,
-                }
-              : null,
+          /** An original's seed pair and nonce: the bet that proves the round (null for a provider's round). */
+          fair: r.seed_id !== null && r.nonce !== null ? { seedId: Number(r.seed_id), nonce: r.nonce } : null,
         })),
         total: rows[0]?.total ?? 0,
       };
     },
 
     async perDayAndCategory(playerId: number, w: Window) {
-      const rows = await queryRows<Totals & { day: string; game_type_id: number; category_name: string }>(
+      const rows = await queryRows<Totals & { day: string; game_type_id: number }>(
         db,
         sql`select to_char((r.opened_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as day, r.game_type_id,
-                   c.name as category_name, count(*)::int as bet_count,
-                   sum(r.stake_micro)::text as stake_micro, sum(r.payout_micro)::text as payout_micro
-            from bet_rounds r join game_categories c on c.id = r.game_type_id
+                   count(*)::int as bet_count, sum(r.stake_micro)::text as stake_micro,
+                   sum(r.payout_micro)::text as payout_micro
+            from bet_rounds r
             where r.player_id = ${playerId} and ${counted} and ${inWindow(w)}
-            group by 1, r.game_type_id, c.name
+            group by 1, r.game_type_id
             order by 1 desc, r.game_type_id`,
       );
-      return rows.map((r) => ({
-        day: r.day,
-        gameTypeId: r.game_type_id,
-        categoryName: r.category_name,
-        ...totalsOf(r),
-      }));
+      return rows.map((r) => ({ day: r.day, gameTypeId: r.game_type_id, ...totalsOf(r) }));
     },
 
     /**

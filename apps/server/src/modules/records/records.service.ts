@@ -1,3 +1,4 @@
+import { GameProvider } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { DbOrTx } from '../../db/client';
@@ -7,10 +8,25 @@ import {
   type RoundChange,
   type RoundRollback,
 } from './records.repository';
+import { gameKey, type GamesService } from '../games';
+import { proofKey, type OriginalsService } from '../originals';
 
-/** Bet records and win/loss reports (spec §7), from the rounds of every provider and original. */
-export function createRecordsService(deps: { repo: RecordsRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+/** What the records read from the games module: provider, game and category names. */
+export type RecordsCatalogue = Pick<GamesService, 'namesOf' | 'categoryNames'>;
+/** What the records read from the originals module: the proof of an original's round. */
+export type RecordsProofs = Pick<OriginalsService, 'proofsOf'>;
+
+/**
+ * Bet records and win/loss reports (spec §7), from the rounds of every provider and original. The rounds are
+ * this module's; the names beside them and an original's proof are asked of their owners for the page shown.
+ */
+export function createRecordsService(deps: {
+  repo: RecordsRepository;
+  clock: Clock;
+  catalogue: RecordsCatalogue;
+  proofs: RecordsProofs;
+}) {
+  const { repo, clock, catalogue, proofs } = deps;
   return {
     /**
      * Records money on a round inside the caller's transaction (`conn`), so the round and the ledger move
@@ -33,7 +49,13 @@ export function createRecordsService(deps: { repo: RecordsRepository; clock: Clo
         repo.perGame(playerId, w, gameType, q.size, (q.page - 1) * q.size),
         repo.summary(playerId, w, gameType),
       ]);
-      return { ...games, summary };
+      const names = await catalogue.namesOf(games.rows);
+      const rows = games.rows.map((g) => ({
+        ...g,
+        providerName: names.providers.get(g.providerId) ?? String(g.providerId),
+        gameName: names.games.get(gameKey(g.providerId, g.gameCode)) ?? null,
+      }));
+      return { rows, total: games.total, summary };
     },
 
     /** The rounds of one game in the range, newest first; an original's round carries its fairness data. */
@@ -42,12 +64,30 @@ export function createRecordsService(deps: { repo: RecordsRepository; clock: Clo
       q: { providerId: number; gameCode: string; range: TimeRange; page: number; size: number },
     ) {
       const w = timeRangeBounds(q.range, clock.now());
-      return repo.rounds(playerId, q.providerId, q.gameCode, w, q.size, (q.page - 1) * q.size);
+      const page = await repo.rounds(playerId, q.providerId, q.gameCode, w, q.size, (q.page - 1) * q.size);
+      const refs =
+        q.providerId === GameProvider.KOI ? page.rows.flatMap((r) => (r.fair ? [r.fair] : [])) : [];
+      const [names, proved] = await Promise.all([
+        catalogue.namesOf(page.rows.length ? [{ providerId: q.providerId, gameCode: q.gameCode }] : []),
+        proofs.proofsOf(playerId, refs),
+      ]);
+      const gameName = names.games.get(gameKey(q.providerId, q.gameCode)) ?? null;
+      const rows = page.rows.map(({ fair, ...round }) => ({
+        ...round,
+        gameName,
+        // An original's bet and seed pair, when the round is one and the bet is the player's own.
+        fairness: (fair && refs.length && proved.get(proofKey(fair.seedId, fair.nonce))) || null,
+      }));
+      return { rows, total: page.total };
     },
 
     /** Counted rounds per day (UTC+8) and category in the range, with their sum. */
     async winLoss(playerId: number, q: { range: TimeRange }) {
-      const rows = await repo.perDayAndCategory(playerId, timeRangeBounds(q.range, clock.now()));
+      const [days, names] = await Promise.all([
+        repo.perDayAndCategory(playerId, timeRangeBounds(q.range, clock.now())),
+        catalogue.categoryNames(),
+      ]);
+      const rows = days.map((d) => ({ ...d, categoryName: names.get(d.gameTypeId) ?? String(d.gameTypeId) }));
       const total = { betCount: 0, stakeMicro: 0n, payoutMicro: 0n };
       for (const r of rows) {
         total.betCount += r.betCount;

@@ -7,7 +7,9 @@ import { betRounds, players } from '../../db/schema';
 type Records = {
   data: {
     game_code: string;
+    game_name: string;
     plat_type_id: number;
+    plat_name: string;
     bet_count: number;
     stake: string;
     payout: string;
@@ -19,6 +21,7 @@ type Records = {
 type Detail = {
   data: {
     round_id: string;
+    game_name: string;
     stake: string;
     payout: string;
     status: number;
@@ -59,8 +62,14 @@ describe('bet records and win/loss report', () => {
     const res = await post<Records>(auth, '/api/plat/bet-records', { range: 2 });
     expect(res.code).toBe(200);
     const byGame = Object.fromEntries(res.result.data.map((r) => [r.game_code, r]));
-    expect(byGame.dice).toMatchObject({ plat_type_id: 15, bet_count: 5, stake: '7.000000' });
-    expect(byGame.limbo).toMatchObject({ bet_count: 1, stake: '1.000000' });
+    expect(byGame.dice).toMatchObject({
+      plat_type_id: 15,
+      plat_name: 'Koi原创',
+      game_name: '骰子',
+      bet_count: 5,
+      stake: '7.000000',
+    });
+    expect(byGame.limbo).toMatchObject({ game_name: '极限倍数', bet_count: 1, stake: '1.000000' });
     expect(res.result.summary.bet_count).toBe(6);
     expect(res.result.summary.stake).toBe('8.000000');
     expect(res.result.total).toBe(2);
@@ -90,6 +99,7 @@ describe('bet records and win/loss report', () => {
       range: 3,
     });
     expect(before.result.total).toBe(2);
+    expect(before.result.data.map((r) => r.game_name)).toEqual(['骰子', '骰子']);
     expect(before.result.data[0]!.fairness).toMatchObject({ nonce: 1, server_seed: null });
     // The round's outcome is on the snake_case wire, as the bet answered it.
     expect(before.result.data[0]!.fairness!.outcome).toMatchObject({
@@ -142,12 +152,19 @@ describe('bet records and win/loss report', () => {
       openedAt: t.clock.now(),
     });
     const report = await post<{
-      data: { game_type_id: number; bet_count: number; stake: string }[];
+      data: { game_type_id: number; category_name: string; bet_count: number; stake: string }[];
       total: { bet_count: number; stake: string };
     }>(auth, '/api/plat/win-loss-report', { range: 2 });
     expect(report.result.total).toMatchObject({ bet_count: 1, stake: '3.000000' });
+    expect(report.result.data[0]!.category_name).not.toBe('5');
+    expect(report.result.data[0]!.category_name.length).toBeGreaterThan(0);
     expect(report.result.data).toEqual([
-      expect.objectContaining({ game_type_id: 5, bet_count: 1, stake: '3.000000' }),
+      expect.objectContaining({
+        game_type_id: 5,
+        category_name: expect.any(String),
+        bet_count: 1,
+        stake: '3.000000',
+      }),
     ]);
   });
 

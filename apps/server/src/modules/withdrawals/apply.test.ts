@@ -5,7 +5,7 @@ import { toMicro } from '@koi/ledger';
 import { body, createTestApp, untilSignedOut, type TestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { recordsModule } from '../records';
+import { recordsForTests } from '../records/records.fixtures';
 import { createTurnover } from './turnover';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
@@ -30,7 +30,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     createTurnover({
       db: t.database.db,
       clock: t.clock,
-      records: recordsModule({ database: t.database, clock: t.clock }).service,
+      records: recordsForTests({ database: t.database, clock: t.clock }),
       multiples: { depositMultipleCentis: 100, bonusMultipleCentis: 1000 },
     });
   const withdrawalCount = async (playerId: number) =>

@@ -9,7 +9,7 @@ import { createWalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
-import { recordsModule } from '../records';
+import { recordsForTests } from '../records/records.fixtures';
 import type { PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
 
@@ -107,7 +107,7 @@ export function withdrawalsHarness(t: () => TestApp) {
       config: t().app.koi.config.withdrawals,
       players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
       wallet: wallet(),
-      records: recordsModule({ database: t().database, clock: t().clock }).service,
+      records: recordsForTests({ database: t().database, clock: t().clock }),
       deposits: createDepositsService({
         db: t().database.db,
         clock: t().clock,
