@@ -195,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const deposits = depositsModule({
     database,
+    players: auth.service,
     config,
     clock,
     gate: auth.gate,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   chainCursors,
   chainTransfers,
@@ -194,27 +194,6 @@ export function createDepositsAdminRepository(db: DbOrTx) {
     /** Marks the chain transfer credited to the matched player (the match itself stays on the queue row). */
     async markTransferMatched(id: number, playerId: number, ledgerKey: string) {
       await db.update(chainTransfers).set({ playerId, ledgerKey }).where(eq(chainTransfers.id, id));
-    },
-
-    async usernames(ids: number[]): Promise<Map<number, string>> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return new Map();
-      const rows = await queryRows<{ id: number; username: string }>(
-        db,
-        sql`select id::int as id, username from players where id in ${sql`(${sql.join(
-          unique.map((i) => sql`${i}`),
-          sql`, `,
-        )})`}`,
-      );
-      return new Map(rows.map((r) => [Number(r.id), r.username]));
-    },
-
-    async playerIdByUsername(username: string): Promise<number | null> {
-      const [row] = await queryRows<{ id: number }>(
-        db,
-        sql`select id::int as id from players where lower(username) = lower(${username}) limit 1`,
-      );
-      return row ? Number(row.id) : null;
     },
 
     /** Every receiving address (enabled or not) with its cursor, if the watcher has made one. */

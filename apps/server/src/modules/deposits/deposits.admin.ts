@@ -7,6 +7,7 @@ import { isTronAddress } from '../../lib/tron-address';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
 import type { Turnover } from '../withdrawals';
+import type { PlayerDirectory } from '../auth';
 import {
   createDepositsAdminRepository,
   type OrderSearch,
@@ -93,6 +94,9 @@ export function unmatchedLedgerKey(row: UnmatchedRow, transfer: { txId: string; 
   return `deposit:channel-unmatched:${row.channelOrderId ?? row.id}`;
 }
 
+/** What the deposits console reads of players: names to show, an id to filter by. */
+export type DepositsPlayers = Pick<PlayerDirectory, 'usernamesOf' | 'playerIdByUsername'>;
+
 export function createDepositsAdmin(deps: {
   db: Db;
   clock: Clock;
@@ -102,8 +106,10 @@ export function createDepositsAdmin(deps: {
   turnover: Pick<Turnover, 'addRequirement'>;
   /** Whether the chain watcher job runs in this process's deployment (a chain source is configured). */
   watching: boolean;
+  /** Names and ids of players (the auth module owns them). */
+  players: DepositsPlayers;
 }) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, players } = deps;
   const repo = createDepositsAdminRepository(db);
   const approvalAbove = config.deposits.matchApprovalAboveMicro;
 
@@ -118,7 +124,7 @@ export function createDepositsAdmin(deps: {
   }
 
   async function assertPlayer(playerId: number) {
-    if (!(await repo.usernames([playerId])).has(playerId)) throw new AppError('PLAYER_NOT_FOUND');
+    if (!(await players.usernamesOf([playerId])).has(playerId)) throw new AppError('PLAYER_NOT_FOUND');
   }
 
   /** Credits a locked queue row to `playerId` and marks it matched, inside `tx`. */
@@ -238,7 +244,7 @@ export function createDepositsAdmin(deps: {
         return funded.length === 1 ? funded[0]! : null;
       }),
     );
-    const names = await repo.usernames(
+    const names = await players.usernamesOf(
       rows
         .flatMap((row, i) => [row.orderPlayerId, row.matchPlayerId, likely[i]])
         .filter((v): v is number => v !== null),
@@ -292,18 +298,18 @@ export function createDepositsAdmin(deps: {
     async resolvePlayer(player: string): Promise<number | null | 'none'> {
       if (!player) return null;
       if (/^\d{1,15}$/.test(player)) return Number(player);
-      return (await repo.playerIdByUsername(player)) ?? 'none';
+      return (await players.playerIdByUsername(player)) ?? 'none';
     },
 
     async orders(f: OrderSearch) {
       const { rows, total } = await repo.orders(f);
-      return { rows, total, names: await repo.usernames(rows.map((r) => r.playerId)) };
+      return { rows, total, names: await players.usernamesOf(rows.map((r) => r.playerId)) };
     },
 
     async transfers(f: TransferSearch) {
       const { rows, total } = await repo.transfers(f);
       const ids = rows.map((r) => r.playerId).filter((v): v is number => v !== null);
-      return { rows, total, names: await repo.usernames(ids) };
+      return { rows, total, names: await players.usernamesOf(ids) };
     },
 
     async unmatched(status: string, page: number, size: number) {

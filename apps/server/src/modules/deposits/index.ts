@@ -14,7 +14,7 @@ import { channelsRoutes } from './channels.routes';
 import { createChannelsService, type ChannelsService } from './channels.service';
 import { createChainWatcher } from './deposits.watcher';
 import { createTronGridClient, type ChainSource } from './trongrid.client';
-import { createDepositsAdmin } from './deposits.admin';
+import { createDepositsAdmin, type DepositsPlayers } from './deposits.admin';
 import { depositsAdminRoutes } from './deposits.admin.routes';
 import { depositsRoutes } from './deposits.routes';
 import { createDepositsService, type DepositsService } from './deposits.service';
@@ -77,6 +77,8 @@ export function depositsModule(deps: {
   chain?: ChainSource;
   /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
   adapters?: ReadonlyMap<string, PaymentChannelAdapter>;
+  /** Names and ids of players for the console (the auth module's directory). */
+  players: DepositsPlayers;
   log?: { warn: (obj: object, msg: string) => void };
 }): KoiModule<DepositsService> & { channels: ChannelsService } {
   const service = createDepositsService({ db: deps.database.db, ...deps });
@@ -117,6 +119,7 @@ export function depositsModule(deps: {
     wallet: deps.wallet,
     turnover: deps.turnover,
     watching: watcher !== null && deps.config.jobsEnabled,
+    players: deps.players,
   });
   return {
     service,
