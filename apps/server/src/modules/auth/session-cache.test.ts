@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, signUp, uniqueUsername, type TestApp } from '../../../test/app';
 import { testLeg } from '../../../test/db';
@@ -136,6 +137,32 @@ describe('signed-in checks with the session cache', () => {
     // Nobody else is affected.
     expect(body(await info(other.auth)).code).toBe(200);
   });
+
+  // Counts what reaches PostgreSQL over the wire (node-postgres sends every statement through Client#query,
+  // the pool's included), so BEGIN/COMMIT and hidden lookups count as the round trips they are.
+  it.skipIf(testLeg() !== 'postgres')(
+    'answers a signed-in user info from the cached session with two statements (balance, turnover owed) and no transaction',
+    async () => {
+      const player = await signUp(t.app);
+      expect(body(await info(player.auth)).code).toBe(200); // caches the session
+      const sent: string[] = [];
+      const original = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const first = args[0];
+        sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        for (let i = 0; i < 5; i += 1) expect(body(await info(player.auth)).code).toBe(200);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      // Per request: no session query (cached), the balance and the turnover still owed. No transaction.
+      expect(sent.length / 5, sent.join('\n')).toBeLessThanOrEqual(2);
+      expect(sent.some((q) => /\bsessions\b/.test(q))).toBe(false);
+      expect(sent.some((q) => /^\s*begin/i.test(q))).toBe(false);
+    },
+  );
 
   it('writes last_seen_at at most once a minute per session, not once a request', async () => {
     const player = await signUp(t.app);
