@@ -4,7 +4,10 @@ import { useUiStore } from '../stores/ui';
 import { captureSignInCode, takeSignInCode } from '../features/auth/signInLink';
 import { adoptRobotToken, saveInviteCode, startSignInLink } from './startup';
 
-vi.mock('../lib/device', () => ({ getDevice: () => Promise.resolve('device-1') }));
+vi.mock('../lib/device', () => ({
+  getDevice: () => Promise.resolve('device-1'),
+  deviceNow: () => 'device-1',
+}));
 
 describe('start-up behaviours', () => {
   beforeEach(() => useAuthStore.setState({ token: null }));

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
-import { getDevice } from '../../../lib/device';
+import { deviceNow, getDevice } from '../../../lib/device';
 
 export type AuthForm = {
   username: string;
@@ -30,9 +30,12 @@ export async function login(form: AuthForm, options: { silent?: boolean } = {}):
   return token;
 }
 
-/** Trades a sign-in link's one-time code (decision 31) for a session token of this browser. */
+/**
+ * Trades a sign-in link's one-time code (decision 31) for a session token of this browser. It does not wait
+ * for the fingerprint (see deviceNow): the player who tapped a link is signed in as soon as the code is sent.
+ */
 export async function exchangeSignInCode(code: string): Promise<string> {
-  const device = await getDevice();
+  const device = deviceNow();
   const { token } = await api.post<{ token: string }>('/api/home/sign-in-link/exchange', { code, device });
   return token;
 }

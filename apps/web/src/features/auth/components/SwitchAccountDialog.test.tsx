@@ -6,7 +6,10 @@ import { useUiStore } from '../../../stores/ui';
 import { fail, ok, renderWithProviders, stubFetch } from '../../../test/utils';
 import SwitchAccountDialog from './SwitchAccountDialog';
 
-vi.mock('../../../lib/device', () => ({ getDevice: () => Promise.resolve('device-1') }));
+vi.mock('../../../lib/device', () => ({
+  getDevice: () => Promise.resolve('device-1'),
+  deviceNow: () => 'device-1',
+}));
 
 const INFO = {
   player_name: 'player_mine',
