@@ -1,28 +1,17 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
 export const players = pgTable(
   'players',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     inviteCode: text('invite_code').notNull(),
-    inviterId: bigint('inviter_id', { mode: 'number' }),
+    inviterId: bigintNumber('inviter_id'),
     vipLevel: integer('vip_level').notNull().default(0),
     withdrawPasswordHash: text('withdraw_password_hash'),
     status: smallint('status').notNull().default(PlayerStatus.ACTIVE),
@@ -36,7 +25,7 @@ export const players = pgTable(
     lastLoginAt: ts('last_login_at'),
     registerIp: text('register_ip'),
     registerDevice: text('register_device'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     // Usernames are unique regardless of letter case so that "Alice_001" cannot impersonate "alice_001".
@@ -49,13 +38,13 @@ export const players = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' })
+    id: id(),
+    playerId: bigintNumber('player_id')
       .notNull()
       .references(() => players.id),
     /** SHA-256 of the bearer token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -72,14 +61,14 @@ export const sessions = pgTable(
 export const loginEvents = pgTable(
   'login_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }),
+    id: id(),
+    playerId: bigintNumber('player_id'),
     username: text('username').notNull(),
     success: boolean('success').notNull(),
     reason: text('reason').notNull(),
     ip: text('ip'),
     device: text('device'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     index('login_events_player_idx').on(t.playerId, t.createdAt),
@@ -92,14 +81,14 @@ export const loginEvents = pgTable(
 export const captchas = pgTable(
   'captchas',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     device: text('device').notNull(),
     /** SHA-256 of salt + lower-cased answer, hex; the answer itself is never stored. */
     answerHash: text('answer_hash').notNull(),
     salt: text('salt').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [index('captchas_device_idx').on(t.device, t.id)],
 );
@@ -113,13 +102,13 @@ export const captchas = pgTable(
 export const signInCodes = pgTable(
   'sign_in_codes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' })
+    id: id(),
+    playerId: bigintNumber('player_id')
       .notNull()
       .references(() => players.id),
     codeHash: text('code_hash').notNull(),
     issuer: text('issuer').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },

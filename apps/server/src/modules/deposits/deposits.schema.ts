@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const micro = (name: string) => bigint(name, { mode: 'bigint' });
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /**
  * The platform's TRON receiving addresses (decision 13). Operators add, enable and disable them; an address
@@ -22,12 +9,12 @@ const micro = (name: string) => bigint(name, { mode: 'bigint' });
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** Base58check `T…`, 34 characters, checksum verified before insert. */
     address: text('address').notNull(),
     label: text('label').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [uniqueIndex('deposit_addresses_address_uq').on(t.address)],
 );
@@ -46,21 +33,21 @@ export const DepositOrderStatus = { PENDING: 1, COMPLETED: 2, EXPIRED: 3 } as co
 export const depositOrders = pgTable(
   'deposit_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** The public order id (`order_id` on the wire). */
     orderNo: text('order_no').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    playerId: bigintNumber('player_id').notNull(),
+    addressId: bigintNumber('address_id').notNull(),
     address: text('address').notNull(),
     amountMicro: micro('amount_micro').notNull(),
     actualAmountMicro: micro('actual_amount_micro').notNull(),
     status: smallint('status').notNull().default(DepositOrderStatus.PENDING),
     /** The caller's country when the order was made (deny-list, decision 18); checked again at crediting. */
     country: text('country'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     completedAt: ts('completed_at'),
-    chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
+    chainTransferId: bigintNumber('chain_transfer_id'),
   },
   (t) => [
     uniqueIndex('deposit_orders_no_uq').on(t.orderNo),
@@ -94,7 +81,7 @@ export const ChainTransferStatus = {
 export const chainTransfers = pgTable(
   'chain_transfers',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     txId: text('tx_id').notNull(),
     eventKey: text('event_key').notNull(),
     tokenContract: text('token_contract').notNull(),
@@ -105,8 +92,8 @@ export const chainTransfers = pgTable(
     blockTimestamp: ts('block_timestamp').notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
     status: smallint('status').notNull().default(ChainTransferStatus.SEEN),
-    orderId: bigint('order_id', { mode: 'number' }),
-    playerId: bigint('player_id', { mode: 'number' }),
+    orderId: bigintNumber('order_id'),
+    playerId: bigintNumber('player_id'),
     ledgerKey: text('ledger_key'),
     firstSeenAt: ts('first_seen_at').notNull(),
     confirmedAt: ts('confirmed_at'),
@@ -128,10 +115,10 @@ export const chainTransfers = pgTable(
  */
 export const chainCursors = pgTable('chain_cursors', {
   address: text('address').primaryKey(),
-  minTimestampMs: bigint('min_timestamp_ms', { mode: 'number' }).notNull().default(0),
+  minTimestampMs: bigintNumber('min_timestamp_ms').notNull().default(0),
   fingerprint: text('fingerprint'),
   /** Newest block time among confirmed records seen, for the lag metric. */
-  lastBlockMs: bigint('last_block_ms', { mode: 'number' }),
+  lastBlockMs: bigintNumber('last_block_ms'),
   lastPolledAt: ts('last_polled_at'),
   /** When a poll last completed without error: now − this is the watcher's lag. */
   lastSuccessAt: ts('last_success_at'),
@@ -159,10 +146,10 @@ export const UnmatchedStatus = {
 export const depositUnmatched = pgTable(
   'deposit_unmatched',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     source: smallint('source').notNull(),
-    chainTransferId: bigint('chain_transfer_id', { mode: 'number' }),
-    channelOrderId: bigint('channel_order_id', { mode: 'number' }),
+    chainTransferId: bigintNumber('chain_transfer_id'),
+    channelOrderId: bigintNumber('channel_order_id'),
     /**
      * Channel mismatches: `<channel id>:<channel's order id>`, so a notification delivered many times queues
      * one row even when it names no order of ours.
@@ -172,23 +159,23 @@ export const depositUnmatched = pgTable(
     reason: text('reason').notNull(),
     detail: jsonb('detail'),
     /** The player the sender funded before, when that is exactly one player. */
-    likelyPlayerId: bigint('likely_player_id', { mode: 'number' }),
+    likelyPlayerId: bigintNumber('likely_player_id'),
     /** The player the order named (channel mismatches, refused rules). */
-    orderPlayerId: bigint('order_player_id', { mode: 'number' }),
+    orderPlayerId: bigintNumber('order_player_id'),
     status: smallint('status').notNull().default(UnmatchedStatus.QUEUED),
-    matchPlayerId: bigint('match_player_id', { mode: 'number' }),
+    matchPlayerId: bigintNumber('match_player_id'),
     /** Who asked for a match awaiting approval: the approver must be a different operator (by id). */
     requestedBy: text('requested_by'),
-    requestedById: bigint('requested_by_id', { mode: 'number' }),
+    requestedById: bigintNumber('requested_by_id'),
     requestedAt: ts('requested_at'),
     /** The resolving operator's reason (match, refund, ignore). */
     note: text('note'),
     resolvedBy: text('resolved_by'),
-    resolvedById: bigint('resolved_by_id', { mode: 'number' }),
+    resolvedById: bigintNumber('resolved_by_id'),
     /** A refund is sent outside Koi (treasury); this names that transaction or ticket. */
     refundTxId: text('refund_tx_id'),
     ledgerKey: text('ledger_key'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     resolvedAt: ts('resolved_at'),
   },
   (t) => [
@@ -205,7 +192,7 @@ export const depositUnmatched = pgTable(
  * columns), so a limit cannot be lifted on impulse.
  */
 export const depositLimits = pgTable('deposit_limits', {
-  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+  playerId: bigintNumber('player_id').primaryKey(),
   dayMicro: micro('day_micro'),
   weekMicro: micro('week_micro'),
   monthMicro: micro('month_micro'),
@@ -226,7 +213,7 @@ export const depositLimits = pgTable('deposit_limits', {
 export const paymentChannels = pgTable(
   'payment_channels',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** Which adapter serves it (`sandbox` today; see channels/adapters.ts). */
     adapter: text('adapter').notNull(),
     code: text('code').notNull(),
@@ -263,11 +250,11 @@ export const ChannelOrderStatus = { PENDING: 1, COMPLETED: 2, FAILED: 3, REVIEW:
 export const channelOrders = pgTable(
   'channel_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** Our order id: `order_id` on the wire and the channel's `merchant_order_id`. */
     orderNo: text('order_no').notNull(),
-    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    channelId: bigintNumber('channel_id').notNull(),
+    playerId: bigintNumber('player_id').notNull(),
     /** What the player asked to deposit (USDT); the credit is amount − fee. */
     amountMicro: micro('amount_micro').notNull(),
     feeMicro: micro('fee_micro').notNull(),
@@ -283,7 +270,7 @@ export const channelOrders = pgTable(
     ledgerKey: text('ledger_key'),
     /** Why the order failed or went to review (operators and the result screen). */
     note: text('note'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     completedAt: ts('completed_at'),
     /** When the reconciler last asked the channel about this order. */
     checkedAt: ts('checked_at'),
@@ -306,8 +293,8 @@ export const channelOrders = pgTable(
 export const channelNotifications = pgTable(
   'channel_notifications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channelId: bigint('channel_id', { mode: 'number' }).notNull(),
+    id: id(),
+    channelId: bigintNumber('channel_id').notNull(),
     notificationId: text('notification_id').notNull(),
     orderNo: text('order_no').notNull(),
     outcome: text('outcome').notNull(),

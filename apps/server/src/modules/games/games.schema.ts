@@ -1,14 +1,5 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, micro } from '../../db/columns';
 
 /** How a provider holds player money while they play (decision 15). */
 export const WalletModel = { SEAMLESS: 'seamless', TRANSFER: 'transfer', INTERNAL: 'internal' } as const;
@@ -37,7 +28,7 @@ export const gameCategories = pgTable('game_categories', {
 export const games = pgTable(
   'games',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     gameCode: text('game_code').notNull(),
     nameZh: text('name_zh').notNull(),
     nameEn: text('name_en').notNull(),
@@ -57,8 +48,8 @@ export const games = pgTable(
     sort: integer('sort').notNull().default(0),
     image: text('image').notNull(),
     gameImage: text('game_image').notNull(),
-    minBetMicro: bigint('min_bet_micro', { mode: 'bigint' }).notNull(),
-    maxBetMicro: bigint('max_bet_micro', { mode: 'bigint' }).notNull(),
+    minBetMicro: micro('min_bet_micro').notNull(),
+    maxBetMicro: micro('max_bet_micro').notNull(),
     /**
      * A provider game whose rules pay more than one win on one bet (free spins, bonus rounds, cash-outs).
      * Otherwise the seamless wallet accepts one win per bet: a second win with a new id is refused.
@@ -67,8 +58,8 @@ export const games = pgTable(
     /** The most a round's wins may be, as a multiple of its stake; null = PROVIDER_MAX_WIN_MULTIPLIER. */
     maxWinMultiplier: integer('max_win_multiplier'),
     /** The most a round's wins may be in micro-USDT; null = PROVIDER_MAX_WIN_PER_ROUND. */
-    maxWinPerRoundMicro: bigint('max_win_per_round_micro', { mode: 'bigint' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    maxWinPerRoundMicro: micro('max_win_per_round_micro'),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('games_provider_code_uq').on(t.platTypeId, t.gameCode),

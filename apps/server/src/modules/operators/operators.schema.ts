@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -23,7 +11,7 @@ export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 export const operators = pgTable(
   'operators',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
@@ -35,12 +23,12 @@ export const operators = pgTable(
     /** Base32 TOTP secret (RFC 6238). */
     totpSecret: text('totp_secret').notNull(),
     /** The time step of the last accepted code; a code of this step or an earlier one is refused (no reuse). */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    totpLastStep: bigintNumber('totp_last_step'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
     createdBy: text('created_by'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [uniqueIndex('operators_username_lower_uq').on(sql`lower(${t.username})`)],
 );
@@ -48,13 +36,13 @@ export const operators = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    operatorId: bigint('operator_id', { mode: 'number' })
+    id: id(),
+    operatorId: bigintNumber('operator_id')
       .notNull()
       .references(() => operators.id),
     /** SHA-256 of the bearer token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -71,14 +59,14 @@ export const operatorSessions = pgTable(
 export const operatorLogins = pgTable(
   'operator_logins',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    operatorId: bigint('operator_id', { mode: 'number' }),
+    id: id(),
+    operatorId: bigintNumber('operator_id'),
     username: text('username').notNull(),
     success: boolean('success').notNull(),
     reason: text('reason').notNull(),
     ip: text('ip'),
     device: text('device'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('operator_logins_operator_idx').on(t.operatorId, t.id)],
 );
@@ -95,9 +83,9 @@ export const operatorLogins = pgTable(
 export const operatorAudit = pgTable(
   'operator_audit',
   {
-    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    seq: bigintNumber('seq').primaryKey(),
     at: ts('at').notNull(),
-    operatorId: bigint('operator_id', { mode: 'number' }),
+    operatorId: bigintNumber('operator_id'),
     operatorUsername: text('operator_username'),
     ip: text('ip'),
     action: text('action').notNull(),
@@ -121,6 +109,6 @@ export const operatorAudit = pgTable(
 /** The single row that hands out the next audit `seq` and holds the last hash (id is always 1). */
 export const auditChainHead = pgTable('audit_chain_head', {
   id: smallint('id').primaryKey(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: bigintNumber('seq').notNull(),
   hash: text('hash').notNull(),
 });

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /**
  * A player's seed pair for Koi's provably fair games (decision 16). The server seed stays secret while the
@@ -21,15 +9,15 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const fairSeeds = pgTable(
   'fair_seeds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
     serverSeed: text('server_seed').notNull(),
     serverSeedHash: text('server_seed_hash').notNull(),
     clientSeed: text('client_seed').notNull(),
     /** The nonce the next bet uses. */
     nextNonce: integer('next_nonce').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
     revealedAt: ts('revealed_at'),
   },
   (t) => [
@@ -44,23 +32,23 @@ export const fairSeeds = pgTable(
 export const originalBets = pgTable(
   'original_bets',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the request (game, amount, params) to tell a retry from a different bet with the same key. */
     fingerprint: text('fingerprint').notNull(),
     game: text('game').notNull(),
-    seedId: bigint('seed_id', { mode: 'number' }).notNull(),
+    seedId: bigintNumber('seed_id').notNull(),
     nonce: integer('nonce').notNull(),
     params: jsonb('params').notNull(),
     outcome: jsonb('outcome').notNull(),
     win: boolean('win').notNull(),
     multiplierText: text('multiplier_text').notNull(),
-    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
-    payoutMicro: bigint('payout_micro', { mode: 'bigint' }).notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    payoutMicro: micro('payout_micro').notNull(),
     houseEdgeBp: smallint('house_edge_bp').notNull(),
-    balanceAfterMicro: bigint('balance_after_micro', { mode: 'bigint' }).notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    balanceAfterMicro: micro('balance_after_micro').notNull(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('original_bets_key_uq').on(t.playerId, t.idempotencyKey),

@@ -1,6 +1,5 @@
-import { bigint, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /**
  * A game session handed to a provider at launch. The provider passes its token back on every wallet call;
@@ -9,12 +8,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const providerSessions = pgTable(
   'provider_sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     tokenHash: text('token_hash').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    playerId: bigintNumber('player_id').notNull(),
     providerId: smallint('provider_id').notNull(),
     gameCode: text('game_code').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     /**
      * When the session was ended before it expired: the player signed out, was frozen or excluded themselves.
@@ -46,18 +45,18 @@ export const ProviderAlertKind = {
 export const providerAlerts = pgTable(
   'provider_alerts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     providerId: smallint('provider_id').notNull(),
     kind: smallint('kind').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }),
+    playerId: bigintNumber('player_id'),
     roundId: text('round_id').notNull(),
     gameCode: text('game_code').notNull(),
     transactionUuid: text('transaction_uuid').notNull(),
     /** What the provider asked for (a win's amount; a rollback's bet stake). */
-    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    amountMicro: micro('amount_micro').notNull(),
     /** The bound it crossed, when there is one (the round's allowed total win). */
-    limitMicro: bigint('limit_micro', { mode: 'bigint' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    limitMicro: micro('limit_micro'),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('provider_alerts_tx_uq').on(t.providerId, t.transactionUuid, t.kind),
@@ -75,21 +74,21 @@ export const ProviderTxKind = { BET: 1, WIN: 2, ROLLBACK: 3 } as const;
 export const providerTransactions = pgTable(
   'provider_transactions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     providerId: smallint('provider_id').notNull(),
     transactionUuid: text('transaction_uuid').notNull(),
     requestUuid: text('request_uuid').notNull(),
     kind: smallint('kind').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    playerId: bigintNumber('player_id').notNull(),
     roundId: text('round_id').notNull(),
     gameCode: text('game_code').notNull(),
-    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    amountMicro: micro('amount_micro').notNull(),
     referenceTransactionUuid: text('reference_transaction_uuid'),
     /** SHA-256 of the call's details; a repeated transaction_uuid with other details is a duplicate. */
     fingerprint: text('fingerprint').notNull(),
-    balanceAfterMicro: bigint('balance_after_micro', { mode: 'bigint' }).notNull(),
+    balanceAfterMicro: micro('balance_after_micro').notNull(),
     ledgerKey: text('ledger_key'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   // The selective column leads each index, the provider follows. With provider_id first (and a platform has a
   // handful of providers), a plan PostgreSQL cached while the table was still small could probe any of them
@@ -116,15 +115,15 @@ export const ProviderTransferState = { PENDING: 1, COMPLETED: 2, FAILED: 3 } as 
 export const providerTransfers = pgTable(
   'provider_transfers',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     transferId: text('transfer_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    playerId: bigintNumber('player_id').notNull(),
     providerId: smallint('provider_id').notNull(),
     direction: smallint('direction').notNull(),
-    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    amountMicro: micro('amount_micro').notNull(),
     state: smallint('state').notNull().default(ProviderTransferState.PENDING),
     ledgerKey: text('ledger_key').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
     resolvedAt: ts('resolved_at'),
   },
   (t) => [

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, id, micro, ts } from '../../db/columns';
 
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
 
@@ -9,16 +8,16 @@ export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
 export const betRounds = pgTable(
   'bet_rounds',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     providerId: smallint('provider_id').notNull(),
     roundId: text('round_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    playerId: bigintNumber('player_id').notNull(),
     gameCode: text('game_code').notNull(),
     gameTypeId: smallint('game_type_id').notNull(),
-    stakeMicro: bigint('stake_micro', { mode: 'bigint' })
+    stakeMicro: micro('stake_micro')
       .notNull()
       .default(sql`0`),
-    payoutMicro: bigint('payout_micro', { mode: 'bigint' })
+    payoutMicro: micro('payout_micro')
       .notNull()
       .default(sql`0`),
     status: smallint('status').notNull().default(RoundStatus.OPEN),
@@ -28,7 +27,7 @@ export const betRounds = pgTable(
      * An original's seed pair and nonce (decision 16), so its record joins the bet it verifies by value; null
      * for a provider's round. The round id still carries both as `seed:nonce` for uniqueness per provider.
      */
-    seedId: bigint('seed_id', { mode: 'number' }),
+    seedId: bigintNumber('seed_id'),
     nonce: integer('nonce'),
   },
   (t) => [

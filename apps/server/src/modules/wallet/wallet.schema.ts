@@ -9,11 +9,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LEDGER_CURRENCY } from '@koi/ledger';
 import { players } from '../auth/auth.schema';
+import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /**
  * The wallet ledger (issue 4), modelled on TigerBeetle's accounts and transfers. The writes themselves are
@@ -22,16 +22,13 @@ import { players } from '../auth/auth.schema';
  * modules/wallet/wallet.service.ts.
  */
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const micro = (name: string) => bigint(name, { mode: 'bigint' });
-
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     /** 1 = player wallet, 2 = system account shard (AccountKind in @koi/ledger). */
     kind: smallint('kind').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).references(() => players.id),
+    playerId: bigintNumber('player_id').references(() => players.id),
     /** System account name (SystemAccount in @koi/ledger); null for player wallets. */
     systemCode: text('system_code'),
     /** Shard number of a system account; player wallets have one row, shard 0. */
@@ -55,7 +52,7 @@ export const ledgerAccounts = pgTable(
     version: bigint('version', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_player_uq')
@@ -109,7 +106,7 @@ export const ledgerTransfers = pgTable(
     /** A pending transfer not resolved by then may be voided by the expiry sweep. */
     timeoutAt: ts('timeout_at'),
     metadata: jsonb('metadata'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
     resolvedAt: ts('resolved_at'),
   },
   (t) => [
@@ -151,7 +148,7 @@ export const ledgerEntries = pgTable(
     amountMicro: micro('amount_micro').notNull(),
     /** Available balance after this entry. */
     balanceAfterMicro: micro('balance_after_micro').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt, t.id),
@@ -166,14 +163,14 @@ export const ledgerAdjustments = pgTable('ledger_adjustments', {
   transferId: bigint('transfer_id', { mode: 'bigint' })
     .notNull()
     .references(() => ledgerTransfers.id),
-  playerId: bigint('player_id', { mode: 'number' })
+  playerId: bigintNumber('player_id')
     .notNull()
     .references(() => players.id),
   /** Signed: positive credits the player, negative debits. */
   amountMicro: micro('amount_micro').notNull(),
   reason: text('reason').notNull(),
   operator: text('operator').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: createdAt().defaultNow(),
 });
 
 export const AdjustmentRequestStatus = {
@@ -191,8 +188,8 @@ export const AdjustmentRequestStatus = {
 export const adjustmentRequests = pgTable(
   'adjustment_requests',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' })
+    id: id(),
+    playerId: bigintNumber('player_id')
       .notNull()
       .references(() => players.id),
     /** Signed: positive credits the player, negative debits. */
@@ -200,12 +197,12 @@ export const adjustmentRequests = pgTable(
     reason: text('reason').notNull(),
     status: text('status').notNull(),
     needsApproval: boolean('needs_approval').notNull(),
-    requestedById: bigint('requested_by_id', { mode: 'number' }).notNull(),
+    requestedById: bigintNumber('requested_by_id').notNull(),
     requestedBy: text('requested_by').notNull(),
     /** The client's request id: a retried request answers the first one instead of asking twice. */
     requestKey: text('request_key'),
     requestedAt: ts('requested_at').notNull(),
-    decidedById: bigint('decided_by_id', { mode: 'number' }),
+    decidedById: bigintNumber('decided_by_id'),
     decidedBy: text('decided_by'),
     decidedAt: ts('decided_at'),
     decisionReason: text('decision_reason'),

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const micro = (name: string) => bigint(name, { mode: 'bigint' });
+import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /** Decision 12. */
 export const AddressType = { TRC20: 1, PHONE_WALLET: 2, OTHER_WALLET: 3 } as const;
@@ -25,14 +13,14 @@ export type AddressType = (typeof AddressType)[keyof typeof AddressType];
 export const withdrawalAddresses = pgTable(
   'withdrawal_addresses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
     type: smallint('type').notNull(),
     /** TRC20 or wallet address; for type 2 the phone number (national digits). */
     address: text('address').notNull(),
     /** Calling code digits for type 2, '' otherwise. */
     area: text('area').notNull().default(''),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     /** A new address may be used for withdrawals only from this time (configurable delay). */
     usableAt: ts('usable_at').notNull(),
     deletedAt: ts('deleted_at'),
@@ -54,14 +42,14 @@ export const AddressAction = { BIND: 1, DELETE: 2 } as const;
 export const withdrawalAddressEvents = pgTable(
   'withdrawal_address_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
-    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
+    addressId: bigintNumber('address_id').notNull(),
     action: smallint('action').notNull(),
     ip: text('ip'),
     /** Set when the player confirmed the look-alike warning for this address. */
     similarTo: text('similar_to'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('withdrawal_address_events_player_idx').on(t.playerId, t.createdAt)],
 );
@@ -72,7 +60,7 @@ export const withdrawalAddressEvents = pgTable(
  * under the limit.
  */
 export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
-  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+  playerId: bigintNumber('player_id').primaryKey(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   lockedUntil: ts('locked_until'),
 });
@@ -85,8 +73,8 @@ export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
 export const turnoverRequirements = pgTable(
   'turnover_requirements',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
     /** What created it ('deposit', 'bonus', …) and its id there: one requirement per business fact. */
     sourceType: text('source_type').notNull(),
     sourceId: text('source_id').notNull(),
@@ -94,7 +82,7 @@ export const turnoverRequirements = pgTable(
     /** Multiple in hundredths (100 = 1×), so 1.5× is representable without floats. */
     multipleCentis: integer('multiple_centis').notNull(),
     requiredMicro: micro('required_micro').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('turnover_requirements_source_uq').on(t.sourceType, t.sourceId),
@@ -113,11 +101,11 @@ export type WithdrawalState = (typeof WithdrawalState)[keyof typeof WithdrawalSt
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
     /** The client's id for this application: a retry answers the same withdrawal. */
     requestId: text('request_id').notNull(),
-    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    addressId: bigintNumber('address_id').notNull(),
     addressType: smallint('address_type').notNull(),
     address: text('address').notNull(),
     area: text('area').notNull().default(''),
@@ -127,15 +115,15 @@ export const withdrawals = pgTable(
     /** Idempotency key of the pending ledger transfer holding amount + fee. */
     holdKey: text('hold_key').notNull(),
     /** First approver (operator id), and the second when two are required. */
-    approvedBy: bigint('approved_by', { mode: 'number' }),
-    secondApprovedBy: bigint('second_approved_by', { mode: 'number' }),
+    approvedBy: bigintNumber('approved_by'),
+    secondApprovedBy: bigintNumber('second_approved_by'),
     approvedAt: ts('approved_at'),
-    rejectedBy: bigint('rejected_by', { mode: 'number' }),
+    rejectedBy: bigintNumber('rejected_by'),
     rejectReason: text('reject_reason'),
     txHash: text('tx_hash'),
     payoutAttempts: integer('payout_attempts').notNull().default(0),
     lastPayoutError: text('last_payout_error'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
