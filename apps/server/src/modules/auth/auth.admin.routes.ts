@@ -16,7 +16,7 @@ import { LEDGER_CURRENCY } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { actorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AuditInTx, PlayersAdmin } from './auth.admin';
@@ -42,9 +42,8 @@ export async function authAdminRoutes(
     request: FastifyRequest & { params: { id: number }; body: { reason: string } },
     action: AuditAction,
   ) => {
-    const op = operatorOf(request);
     return audit.writer(
-      { operatorId: op.operatorId, username: op.username, ip: request.ip },
+      actorOf(request),
       action,
       { type: 'player', id: request.params.id },
       request.body.reason,

@@ -19,7 +19,7 @@ import {
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { actorOf, requires, type AuditPort } from '../operators';
 import type { AuditAction } from '@koi/contract';
 import { TYPE_OF_EXTENSION, type ContentAdmin } from './content.admin';
 import { adminBannerWire as bannerWire, adminConfigItemWire as configWire } from './content.wire';
@@ -41,13 +41,7 @@ export async function contentAdminRoutes(
     id: string | number,
     reason = '',
   ) => {
-    const op = operatorOf(request);
-    return audit.writer(
-      { operatorId: op.operatorId, username: op.username, ip: request.ip },
-      action,
-      { type, id },
-      reason,
-    );
+    return audit.writer(actorOf(request), action, { type, id }, reason);
   };
 
   r.get(
@@ -202,9 +196,8 @@ export async function contentAdminRoutes(
           detail: { zh: 'file 须为上传的图片文件', en: 'file must be an uploaded image' },
         });
       const stored = await admin.storeUpload(file);
-      const op = operatorOf(request);
       await audit.record({
-        actor: { operatorId: op.operatorId, username: op.username, ip: request.ip },
+        actor: actorOf(request),
         action: 'upload.create',
         target: { type: 'upload', id: stored.name },
         after: { type: stored.type, bytes: stored.bytes },

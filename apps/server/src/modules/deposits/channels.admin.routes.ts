@@ -11,7 +11,7 @@ import {
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { actorOf, requires, type AuditPort } from '../operators';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_STATUS_BY_NAME } from './channels.wire';
 
@@ -63,7 +63,6 @@ export async function channelsAdminRoutes(
       },
     },
     async (request) => {
-      const op = operatorOf(request);
       const b = request.body;
       const id = request.params.id;
       const row = await channels.updateChannel(
@@ -79,12 +78,7 @@ export async function channelsAdminRoutes(
           ...(b.rate !== undefined ? { rate: b.rate } : {}),
           ...(b.sort !== undefined ? { sort: b.sort } : {}),
         },
-        audit.writer(
-          { operatorId: op.operatorId, username: op.username, ip: request.ip },
-          'channel.update',
-          { type: 'payment_channel', id },
-          b.reason,
-        ),
+        audit.writer(actorOf(request), 'channel.update', { type: 'payment_channel', id }, b.reason),
       );
       return ok(adminPayChannelWire(row));
     },

@@ -23,7 +23,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { parseTimeQuery } from '../../lib/time-range';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { actorOf, requires, type AuditPort } from '../operators';
 import type { DepositsAdmin } from './deposits.admin';
 import {
   chainTransferWire,
@@ -49,10 +49,6 @@ export async function depositsAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['后台：充值'];
   const security = [{ bearer: [] }];
-  const actorOf = (request: FastifyRequest) => {
-    const op = operatorOf(request);
-    return { operatorId: op.operatorId, username: op.username, ip: request.ip };
-  };
   const READ = requires('deposits', 'read');
   const WRITE = requires('deposits', 'write');
 

@@ -14,7 +14,7 @@ import {
   type AdminProviderRow,
 } from '@koi/contract';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { actorOf, requires, type AuditPort } from '../operators';
 import type { GamesAdmin } from './games.admin';
 
 type GameRow = Awaited<ReturnType<GamesAdmin['listGames']>>['rows'][number];
@@ -93,18 +93,12 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
       },
     },
     async (request) => {
-      const op = operatorOf(request);
       const { enabled, status, is_hot, sort, reason } = request.body;
       const id = request.params.id;
       const row = await admin.updateGame(
         id,
         { enabled, status, isHot: is_hot, sort },
-        audit.writer(
-          { operatorId: op.operatorId, username: op.username, ip: request.ip },
-          'game.update',
-          { type: 'game', id },
-          reason,
-        ),
+        audit.writer(actorOf(request), 'game.update', { type: 'game', id }, reason),
       );
       return ok(gameWire(row));
     },
@@ -133,18 +127,12 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
       },
     },
     async (request) => {
-      const op = operatorOf(request);
       const { enabled, sort, reason } = request.body;
       const id = request.params.id;
       const row = await admin.updateProvider(
         id,
         { enabled, sort },
-        audit.writer(
-          { operatorId: op.operatorId, username: op.username, ip: request.ip },
-          'provider.update',
-          { type: 'provider', id },
-          reason,
-        ),
+        audit.writer(actorOf(request), 'provider.update', { type: 'provider', id }, reason),
       );
       return ok(providerWire(row));
     },

@@ -4,6 +4,7 @@ import { levelAllows, type PermissionArea, type PermissionLevel, type RoutePermi
 import { AppError, isAppError } from '../../errors';
 import type { ErrorKey } from '@koi/contract';
 import { bearerToken } from '../../plugins/auth';
+import type { Actor } from './audit';
 import type { OperatorContext, OperatorsService } from './operators.service';
 
 /*
@@ -57,6 +58,15 @@ export const PUBLIC = { permission: { kind: 'public' } as RoutePermission };
 export function operatorOf(request: FastifyRequest): OperatorContext {
   if (!request.operator) throw new AppError('UNAUTHORIZED');
   return request.operator;
+}
+
+/**
+ * Who acts in an audited request: the operator that passed the guard, from the address the call came from.
+ * Unlike the command line's actor, a signed-in operator always has an id, which approvals compare.
+ */
+export function actorOf(request: FastifyRequest): Actor & { operatorId: number } {
+  const op = operatorOf(request);
+  return { operatorId: op.operatorId, username: op.username, ip: request.ip };
 }
 
 const describe = (rule: RoutePermission | null) =>
@@ -134,9 +144,8 @@ async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsSer
   // too: they are audited like a refused route, with the rule that refused them.
   app.addHook('onError', async (request, _reply, error) => {
     if (!request.operator || !isAppError(error) || !RULE_REFUSALS.has(error.key)) return;
-    const op = request.operator;
     await operators.audit.record({
-      actor: { operatorId: op.operatorId, username: op.username, ip: request.ip },
+      actor: actorOf(request),
       action: 'permission.denied',
       outcome: 'denied',
       target: { type: 'route', id: `${request.method} ${request.routeOptions.url ?? request.url}` },

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { operatorOf, requires, type AuditPort } from '../operators';
+import { actorOf, requires, type AuditPort } from '../operators';
 import type { WalletAdmin } from './wallet.admin';
 import { adjustmentWire, systemAccountWire, transferWire } from './wallet.admin.wire';
 
@@ -33,10 +33,6 @@ export async function walletAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['后台：账本'];
   const security = [{ bearer: [] }];
-  const actorOf = (request: Parameters<typeof operatorOf>[0]) => {
-    const op = operatorOf(request);
-    return { operatorId: op.operatorId, username: op.username, ip: request.ip };
-  };
 
   r.post(
     '/api/admin/players/:id/adjust',

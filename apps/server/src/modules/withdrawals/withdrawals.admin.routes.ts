@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminIdParams,
@@ -12,7 +12,7 @@ import {
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
-import { operatorOf, requires, type AuditPort, type OperatorsService } from '../operators';
+import { actorOf, requires, type AuditPort, type OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import { WithdrawalState } from './withdrawals.schema';
 import type { WithdrawalsService } from './withdrawals.service';
@@ -43,10 +43,6 @@ export async function withdrawalsAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['后台：提现审核'];
   const security = [{ bearer: [] }];
-  const actorOf = (request: FastifyRequest) => {
-    const op = operatorOf(request);
-    return { operatorId: op.operatorId, username: op.username, ip: request.ip };
-  };
   /** Rows with their context and the approvers' names (one name query for the whole page). */
   const withContexts = async (rows: WithdrawalRow[]) => {
     const [contexts, names] = await Promise.all([
