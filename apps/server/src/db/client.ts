@@ -5,8 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { applySqlSources } from './functions';
 import * as schema from './schema';
@@ -174,4 +174,13 @@ export async function openDatabase(cfg: {
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** How many rows of `table` match `where` (all of them without it), e.g. the total beside a page of them. */
+export async function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return Number(row?.n ?? 0);
 }

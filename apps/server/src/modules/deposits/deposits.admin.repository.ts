@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { countRows, type DbOrTx } from '../../db/client';
 import {
   chainCursors,
   chainTransfers,
@@ -80,7 +80,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
         f.from ? gte(depositOrders.createdAt, f.from) : undefined,
         f.to ? lt(depositOrders.createdAt, f.to) : undefined,
       );
-      const [rows, [count]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ order: depositOrders, txId: chainTransfers.txId })
           .from(depositOrders)
@@ -89,12 +89,9 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .orderBy(desc(depositOrders.id))
           .limit(f.limit)
           .offset(f.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(depositOrders)
-          .where(where),
+        countRows(db, depositOrders, where),
       ]);
-      return { rows: rows.map((r) => ({ ...r.order, txId: r.txId })), total: Number(count?.n ?? 0) };
+      return { rows: rows.map((r) => ({ ...r.order, txId: r.txId })), total };
     },
 
     async transfers(f: TransferSearch): Promise<{ rows: AdminTransferRow[]; total: number }> {
@@ -106,7 +103,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
         f.from ? gte(chainTransfers.blockTimestamp, f.from) : undefined,
         f.to ? lt(chainTransfers.blockTimestamp, f.to) : undefined,
       );
-      const [rows, [count]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({
             t: chainTransfers,
@@ -122,10 +119,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .orderBy(desc(chainTransfers.blockTimestamp), desc(chainTransfers.id))
           .limit(f.limit)
           .offset(f.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(chainTransfers)
-          .where(where),
+        countRows(db, chainTransfers, where),
       ]);
       return {
         rows: rows.map((r) => ({
@@ -136,7 +130,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           unmatchedId: r.unmatchedId,
           unmatchedStatus: r.unmatchedStatus,
         })),
-        total: Number(count?.n ?? 0),
+        total,
       };
     },
 
@@ -146,7 +140,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       offset: number,
     ): Promise<{ rows: (UnmatchedRow & { transfer: ChainTransferRow | null })[]; total: number }> {
       const where = statuses.length > 0 ? inArray(depositUnmatched.status, statuses) : undefined;
-      const [rows, [count]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ u: depositUnmatched, t: chainTransfers })
           .from(depositUnmatched)
@@ -155,12 +149,9 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .orderBy(desc(depositUnmatched.id))
           .limit(limit)
           .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(depositUnmatched)
-          .where(where),
+        countRows(db, depositUnmatched, where),
       ]);
-      return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total: Number(count?.n ?? 0) };
+      return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total };
     },
 
     async unmatchedById(id: number): Promise<(UnmatchedRow & { transfer: ChainTransferRow | null }) | null> {

@@ -1,5 +1,5 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { countRows, type DbOrTx } from '../../db/client';
 import { providerTransfers, ProviderTransferState, TransferDirection } from './providers.schema';
 
 export type TransferRow = typeof providerTransfers.$inferSelect;
@@ -50,17 +50,15 @@ export function createTransferRepository(db: DbOrTx) {
         .limit(limit);
     },
 
-    async pendingCount(playerId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(providerTransfers)
-        .where(
-          and(
-            eq(providerTransfers.playerId, playerId),
-            eq(providerTransfers.state, ProviderTransferState.PENDING),
-          ),
-        );
-      return row?.n ?? 0;
+    pendingCount(playerId: number): Promise<number> {
+      return countRows(
+        db,
+        providerTransfers,
+        and(
+          eq(providerTransfers.playerId, playerId),
+          eq(providerTransfers.state, ProviderTransferState.PENDING),
+        ),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import {
   AddressType,
   turnoverRequirements,
@@ -20,6 +20,21 @@ export type WithdrawalFilter = { playerId?: number; address?: string; minAmountM
 
 /** SQL of the withdrawals module. Nothing here decides; the service does. */
 export function createWithdrawalsRepository(db: DbOrTx) {
+  /** The withdrawals matching `where` in `order`, `limit` from `offset`, with how many match in all. */
+  const page = async (where: SQL | undefined, order: SQL[], limit: number, offset: number) => {
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      countRows(db, withdrawals, where),
+    ]);
+    return { rows, total };
+  };
+
   return {
     /**
      * Serialises this module's writes for one player until the transaction ends (address count, daily
@@ -221,20 +236,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         sql`${withdrawals.createdAt} >= ${from.toISOString()}::timestamptz`,
         sql`${withdrawals.createdAt} < ${to.toISOString()}::timestamptz`,
       );
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(withdrawals)
-          .where(where),
-      ]);
-      return { rows, total: Number(total[0]?.n ?? 0) };
+      return page(where, [desc(withdrawals.createdAt), desc(withdrawals.id)], limit, offset);
     },
 
     /** A page of withdrawals in `states` (all when empty), oldest first (a queue), with the total. */
@@ -246,20 +248,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         filter.address !== undefined ? eq(withdrawals.address, filter.address) : undefined,
         filter.minAmountMicro !== undefined ? gte(withdrawals.amountMicro, filter.minAmountMicro) : undefined,
       );
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(withdrawals)
-          .where(where),
-      ]);
-      return { rows, total: Number(total[0]?.n ?? 0) };
+      return page(where, [asc(withdrawals.createdAt), asc(withdrawals.id)], limit, offset);
     },
 
     /** Withdrawals of the player other than `excludeId` (review context: how often and how much). */
