@@ -74,6 +74,7 @@ export interface ChannelsServiceDeps {
   config: ChannelsConfig;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   wallet: Pick<WalletService, 'transferIn'>;
+  /** Turnover requirements of credited deposits (decision 23); the withdrawals module owns them. */
   turnover: Pick<Turnover, 'addRequirement'>;
   /** Adapters by the channel rows' `adapter` name. */
   adapters: ReadonlyMap<string, PaymentChannelAdapter>;

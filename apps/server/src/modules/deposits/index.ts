@@ -1,17 +1,12 @@
 import { LEDGER_CURRENCY } from '@koi/ledger';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { PlayerGate } from '../auth';
 import type { Job } from '../jobs/jobs';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../operators';
-import type { WalletService } from '../wallet/wallet.service';
-import type { Turnover, WithdrawalsService } from '../withdrawals';
+import type { WithdrawalsService } from '../withdrawals';
 import { createSandboxChannel, type PaymentChannelAdapter } from './channel.adapter';
 import { channelsAdminRoutes } from './channels.admin.routes';
 import { channelsRoutes } from './channels.routes';
-import { createChannelsService, type ChannelsService } from './channels.service';
+import { createChannelsService, type ChannelsService, type ChannelsServiceDeps } from './channels.service';
 import { createChainWatcher } from './deposits.watcher';
 import { createTronGridClient, type ChainSource } from './trongrid.client';
 import { createDepositsAdmin, type DepositsPlayers } from './deposits.admin';
@@ -62,25 +57,23 @@ export const SANDBOX_CHANNELS = [
   },
 ];
 
-export function depositsModule(deps: {
-  database: Database;
-  config: Config;
-  clock: Clock;
-  gate: Pick<PlayerGate, 'assertMayPlay'>;
-  wallet: Pick<WalletService, 'transferIn'>;
-  /** Turnover requirements of credited deposits (decision 23); the withdrawals module owns them. */
-  turnover: Pick<Turnover, 'addRequirement'>;
-  audit: AuditPort;
-  /** The player's withdrawals for inout-records (type 2 and "all"); the withdrawals module provides it. */
-  withdrawals?: Pick<WithdrawalsService, 'records'>;
-  /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
-  chain?: ChainSource;
-  /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
-  adapters?: ReadonlyMap<string, PaymentChannelAdapter>;
-  /** Names and ids of players for the console (the auth module's directory). */
-  players: DepositsPlayers;
-  log?: { warn: (obj: object, msg: string) => void };
-}): KoiModule<DepositsService> & { channels: ChannelsService } {
+/** The other modules' services and the log the channels service needs, typed once by its own dependencies. */
+type ChannelPorts = Pick<ChannelsServiceDeps, 'gate' | 'wallet' | 'turnover' | 'log'>;
+
+export function depositsModule(
+  deps: ModuleContext &
+    ChannelPorts & {
+      audit: AuditPort;
+      /** The player's withdrawals for inout-records (type 2 and "all"); the withdrawals module provides it. */
+      withdrawals?: Pick<WithdrawalsService, 'records'>;
+      /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
+      chain?: ChainSource;
+      /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
+      adapters?: ReadonlyMap<string, PaymentChannelAdapter>;
+      /** Names and ids of players for the console (the auth module's directory). */
+      players: DepositsPlayers;
+    },
+): KoiModule<DepositsService> & { channels: ChannelsService } {
   const service = createDepositsService({ db: deps.database.db, ...deps });
   const adapters =
     deps.adapters ??
