@@ -22,6 +22,18 @@ export type DepositLimitsRow = typeof depositLimits.$inferSelect;
 export type UnmatchedRow = typeof depositUnmatched.$inferSelect;
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 
+/** One of the player's deposit records, a chain order or a channel order, as the records query returns it. */
+export interface DepositRecordRow {
+  kind: 'trc20' | 'channel';
+  order_no: string;
+  created_at: Date | string;
+  amount_micro: string;
+  actual_amount_micro: string;
+  status: number;
+  channel: string;
+  tx_id: string | null;
+}
+
 /** Offsets 0.0000 … 0.0999 USDT in steps of 0.0001 (decision 20): 1 000 slots per amount and address. */
 export const OFFSET_STEP_MICRO = 100n;
 export const OFFSET_SLOTS = 1000;
@@ -401,17 +413,7 @@ export function createDepositsRepository(db: DbOrTx) {
 
     /** The player's deposits (chain orders and channel orders) in a time window, newest first. */
     async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
-      return queryRows<{
-        kind: 'trc20' | 'channel';
-        order_no: string;
-        created_at: Date | string;
-        amount_micro: string;
-        actual_amount_micro: string;
-        status: number;
-        channel: string;
-        tx_id: string | null;
-        total: number;
-      }>(
+      return queryRows<DepositRecordRow & { total: number }>(
         db,
         sql`select *, count(*) over ()::int as total from (
               select 'trc20' as kind, o.order_no, o.created_at, o.amount_micro::text, o.actual_amount_micro::text,

@@ -4,6 +4,7 @@ import type { depositLimit, inoutRecord, rechargeOrderResult, RechargeResult } f
 import { RecordStatus } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import type { LimitsView } from './deposits.limits';
+import type { DepositRecordRow } from './deposits.repository';
 import type { DepositOrderView } from './deposits.service';
 import { CHANNEL_RECORD_STATUS } from './channels.wire';
 import { DepositOrderStatus } from './deposits.schema';
@@ -52,19 +53,7 @@ export function rechargeOrderWire(
   };
 }
 
-export function inoutRecordWire(
-  r: {
-    kind: 'trc20' | 'channel';
-    order_no: string;
-    created_at: Date | string;
-    amount_micro: string;
-    actual_amount_micro: string;
-    status: number;
-    channel: string;
-    tx_id: string | null;
-  },
-  locale: string,
-): z.infer<typeof inoutRecord> {
+export function inoutRecordWire(r: DepositRecordRow, locale: string): z.infer<typeof inoutRecord> {
   const status = (r.kind === 'trc20' ? ORDER_RECORD_STATUS : CHANNEL_RECORD_STATUS)[r.status]!;
   return {
     id: r.order_no,
