@@ -11,6 +11,26 @@ export interface ProviderEndpoint {
 }
 
 /**
+ * A signed server-to-server POST of `payload` as JSON to `path` of the provider's API, given up after
+ * `timeoutMs`. Only the request is built here: each caller fetches it and decides what no answer means.
+ */
+export function signedPost(
+  endpoint: ProviderEndpoint,
+  path: string,
+  payload: object,
+  timeoutMs: number,
+): { url: URL; init: RequestInit } {
+  const body = JSON.stringify(payload);
+  const url = new URL(path, endpoint.url);
+  const headers = signedHeaders(endpoint.secret, {
+    method: 'POST',
+    path: url.pathname + url.search,
+    rawBody: body,
+  });
+  return { url, init: { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) } };
+}
+
+/**
  * Asks a seamless provider to open a game session for a player (server to server, signed) and returns the
  * URL the player's browser opens. The provider then calls Koi's wallet with the session token.
  */
@@ -19,20 +39,10 @@ export async function requestLaunch(
   request: LaunchRequest,
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
-  const body = JSON.stringify(request);
-  const url = new URL('/api/launch', endpoint.url);
+  const { url, init } = signedPost(endpoint, '/api/launch', request, LAUNCH_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetchImpl(url, {
-      method: 'POST',
-      headers: signedHeaders(endpoint.secret, {
-        method: 'POST',
-        path: url.pathname + url.search,
-        rawBody: body,
-      }),
-      body,
-      signal: AbortSignal.timeout(LAUNCH_TIMEOUT_MS),
-    });
+    response = await fetchImpl(url, init);
   } catch {
     throw new AppError('PROVIDER_UNAVAILABLE');
   }

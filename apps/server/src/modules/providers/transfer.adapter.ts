@@ -1,10 +1,5 @@
-import {
-  signedHeaders,
-  TransferStatus,
-  type TransferAnswer,
-  type TransferMoveRequest,
-} from '@koi/provider-protocol';
-import type { ProviderEndpoint } from './launch.adapter';
+import { TransferStatus, type TransferAnswer, type TransferMoveRequest } from '@koi/provider-protocol';
+import { signedPost, type ProviderEndpoint } from './launch.adapter';
 
 /** How long Koi waits for a transfer-wallet provider before leaving a move to the reconciler. */
 export const TRANSFER_TIMEOUT_MS = 2000;
@@ -18,19 +13,9 @@ async function call(
   payload: object,
   timeoutMs: number,
 ): Promise<TransferCallResult> {
-  const body = JSON.stringify(payload);
-  const url = new URL(path, endpoint.url);
+  const { url, init } = signedPost(endpoint, path, payload, timeoutMs);
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: signedHeaders(endpoint.secret, {
-        method: 'POST',
-        path: url.pathname + url.search,
-        rawBody: body,
-      }),
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const response = await fetch(url, init);
     if (!response.ok) return { answered: false };
     const answer = (await response.json()) as TransferAnswer;
     if (!Object.values(TransferStatus).includes(answer.status)) return { answered: false };
