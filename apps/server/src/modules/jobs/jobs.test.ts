@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../../test/db';
-import { startJobs } from './jobs';
+import { startJobs, type Job } from './jobs';
 
 const noop = () => undefined;
 const quiet = {
@@ -15,6 +15,26 @@ const quiet = {
 } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A job whose every tick takes `tickMs`, counting its ticks and the most of them that ever ran at once. */
+function overlapProbe(name: string, lockId: number, everyMs: number, tickMs: number) {
+  const seen = { runs: 0, most: 0 };
+  let running = 0;
+  const job: Job = {
+    name,
+    lockId,
+    everyMs,
+    async run() {
+      running += 1;
+      seen.most = Math.max(seen.most, running);
+      seen.runs += 1;
+      await sleep(tickMs);
+      running -= 1;
+      return 1;
+    },
+  };
+  return { job, seen };
+}
+
 describe('background jobs', () => {
   let database: Database;
   beforeAll(async () => {
@@ -23,32 +43,12 @@ describe('background jobs', () => {
   afterAll(() => database.close());
 
   it('runs a job every interval and never overlaps its own ticks', async () => {
-    let running = 0;
-    let most = 0;
-    let runs = 0;
-    const jobs = startJobs(
-      database,
-      [
-        {
-          name: 'slow',
-          lockId: 7_461_901,
-          everyMs: 20,
-          async run() {
-            running += 1;
-            most = Math.max(most, running);
-            runs += 1;
-            await sleep(70);
-            running -= 1;
-            return 1;
-          },
-        },
-      ],
-      quiet,
-    );
+    const { job, seen } = overlapProbe('slow', 7_461_901, 20, 70);
+    const jobs = startJobs(database, [job], quiet);
     await sleep(400);
     await jobs.stop();
-    expect(runs).toBeGreaterThanOrEqual(3);
-    expect(most).toBe(1);
+    expect(seen.runs).toBeGreaterThanOrEqual(3);
+    expect(seen.most).toBe(1);
   });
 
   it('keeps running after a failing tick', async () => {
@@ -76,27 +76,12 @@ describe('background jobs', () => {
 
   it.runIf(process.env.KOI_TEST_DB === 'postgres')('runs a singleton job on one node at a time', async () => {
     // Two "nodes" share the database; the advisory lock lets only one of them run a tick at any moment.
-    let running = 0;
-    let most = 0;
-    let runs = 0;
-    const job = {
-      name: 'singleton',
-      lockId: 7_461_903,
-      everyMs: 15,
-      async run() {
-        running += 1;
-        most = Math.max(most, running);
-        runs += 1;
-        await sleep(60);
-        running -= 1;
-        return 0;
-      },
-    };
+    const { job, seen } = overlapProbe('singleton', 7_461_903, 15, 60);
     const a = startJobs(database, [job], quiet);
     const b = startJobs(database, [job], quiet);
     await sleep(500);
     await Promise.all([a.stop(), b.stop()]);
-    expect(runs).toBeGreaterThanOrEqual(3);
-    expect(most).toBe(1);
+    expect(seen.runs).toBeGreaterThanOrEqual(3);
+    expect(seen.most).toBe(1);
   });
 });
