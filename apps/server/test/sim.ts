@@ -13,7 +13,7 @@ import { players } from '../src/db/schema';
 import { PROVIDERS } from '../src/modules/games/catalogue.seed';
 import type { WalletService } from '../src/modules/wallet/wallet.service';
 import { deposit } from '../src/modules/wallet/wallet.fixtures';
-import { body, signUp, type TestApp } from './app';
+import { body, createTestApp, signUp, type TestApp } from './app';
 
 /** A free TCP port on loopback (listen on 0, read it, close). */
 export function freePort(): Promise<number> {
@@ -171,4 +171,28 @@ export async function launchGame(t: TestApp, auth: Record<string, string>, code:
   const url = body<{ url: string }>(res).result?.url;
   if (!url) throw new Error(`launch failed: ${res.body}`);
   return url.split('/play/')[1]!;
+}
+
+/**
+ * Koi listening on a free port, with a sandbox whose provider simulator calls Koi's wallet there: the
+ * provider tests need real HTTP both ways. On failure whatever already started is stopped again.
+ */
+export async function startKoiWithProviderSim(): Promise<{
+  t: TestApp;
+  sim: RunningSandbox;
+  koiUrl: string;
+}> {
+  const koiPort = await freePort();
+  const koiUrl = `http://127.0.0.1:${koiPort}`;
+  const sim = await startSandbox({ koiUrl });
+  let t: TestApp | undefined;
+  try {
+    t = await createTestApp({ providerSim: sim.koiConfig.providerSim });
+    await t.app.listen({ port: koiPort, host: '127.0.0.1' });
+    return { t, sim, koiUrl };
+  } catch (error) {
+    await t?.close();
+    await sim.stop();
+    throw error;
+  }
 }

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, type TestApp } from '../../../test/app';
 import {
-  freePort,
   launchGame,
   playerWithMoney as playerWithMoneyIn,
-  startSandbox,
+  startKoiWithProviderSim,
   type RunningSandbox,
 } from '../../../test/sim';
 import { queryRows } from '../../db/client';
@@ -31,11 +30,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   let koiUrl: string;
 
   beforeAll(async () => {
-    const koiPort = await freePort();
-    koiUrl = `http://127.0.0.1:${koiPort}`;
-    sim = await startSandbox({ koiUrl });
-    t = await createTestApp({ providerSim: sim.koiConfig.providerSim });
-    await t.app.listen({ port: koiPort, host: '127.0.0.1' });
+    ({ t, sim, koiUrl } = await startKoiWithProviderSim());
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
   }, 60_000);
   afterAll(async () => {

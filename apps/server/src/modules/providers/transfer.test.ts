@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { TransferDirection } from '../../db/schema';
 import {
-  freePort,
   launchGame,
   playerWithMoney as playerWithMoneyIn,
-  startSandbox,
+  startKoiWithProviderSim,
   type RunningSandbox,
 } from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
@@ -26,10 +25,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
   let transfers: TransferWallet;
 
   beforeAll(async () => {
-    const koiPort = await freePort();
-    sim = await startSandbox({ koiUrl: `http://127.0.0.1:${koiPort}` });
-    t = await createTestApp({ providerSim: sim.koiConfig.providerSim });
-    await t.app.listen({ port: koiPort, host: '127.0.0.1' });
+    ({ t, sim } = await startKoiWithProviderSim());
     wallet = createWalletService({ db: t.database.db, clock: systemClock });
     // The same service the app runs, on the test's clock, to drive the reconciler by hand.
     const directory = createProviderDirectory(
