@@ -48,44 +48,28 @@ const upload = (op: Op, data: Buffer, filename = 'a.png', type = 'image/png') =>
     payload: m.payload,
   });
 };
+const setConfigItem = (op: Op, id: number, content: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/config-items/${id}`,
+    headers: op.auth,
+    payload: { content },
+  });
 
 describe('content in the console', () => {
   it('edits a config item and players read the new text at once', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/config-items/1',
-      headers: support.auth,
-      payload: { content: '系统维护通知：今晚 2 点' },
-    });
+    const res = await setConfigItem(support, 1, '系统维护通知：今晚 2 点');
     expect(body(res)).toMatchObject({ code: 200, result: { id: 1, content: '系统维护通知：今晚 2 点' } });
     const bulletin = body<{ id: number; content: string }[]>(
       await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' }),
     ).result;
     expect(bulletin.find((c) => c.id === 1)!.content).toBe('系统维护通知：今晚 2 点');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/config-items/10',
-          headers: support.auth,
-          payload: { content: 'x' },
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await setConfigItem(support, 10, 'x')).statusCode).toBe(400);
     const items = body<{ id: number }[]>(
       await t.app.inject({ method: 'GET', url: '/api/admin/config-items', headers: support.auth }),
     ).result;
     expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/config-items/1',
-          headers: finance.auth,
-          payload: { content: 'x' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await setConfigItem(finance, 1, 'x')).statusCode).toBe(403);
   });
 
   it('uploads an image checked by its bytes, serves it back, and uses it in a banner players see', async () => {
