@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '../../../test/db';
+import { createWalletTestDatabase } from '../../../test/wallet';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { manualClock } from '../../lib/clock';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { walletCommands } from './wallet.cli';
-import { createWalletService, type WalletService } from './wallet.service';
+import type { WalletService } from './wallet.service';
 import { createPlayers, deposit } from './wallet.fixtures';
 
 let database: Database;
 let wallet: WalletService;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  wallet = createWalletService({ db: database.db, clock: manualClock(new Date()) });
-  await wallet.ensureSystemAccounts();
-});
-afterAll(async () => {
-  await database?.close();
-});
+beforeAll(async () => ({ database, wallet } = await createWalletTestDatabase()));
+afterAll(() => database?.close());
 
 async function run(name: string, options: Record<string, string> = {}) {
   const lines: string[] = [];

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SystemAccount, TransferCode } from '@koi/ledger';
-import { createTestDatabase } from '../../../test/db';
+import { createWalletTestDatabase } from '../../../test/wallet';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { manualClock } from '../../lib/clock';
-import { createWalletService, type TransferRequest, type WalletService } from './wallet.service';
+import type { TransferRequest, WalletService } from './wallet.service';
 import { createPlayers, freshKey } from './wallet.fixtures';
 
 /**
@@ -186,14 +185,8 @@ const commands = [
 let database: Database;
 let wallet: WalletService;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  wallet = createWalletService({ db: database.db, clock: manualClock(new Date()) });
-  await wallet.ensureSystemAccounts();
-});
-afterAll(async () => {
-  await database?.close();
-});
+beforeAll(async () => ({ database, wallet } = await createWalletTestDatabase()));
+afterAll(() => database?.close());
 
 describe('wallet model', () => {
   it('behaves like a map of balances under random commands, with every invariant after every step', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { createTestDatabase } from '../../../test/db';
+import { createWalletTestDatabase } from '../../../test/wallet';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { AppError } from '../../errors';
@@ -15,14 +15,8 @@ import { bet, createPlayers, deposit, freshKey } from './wallet.fixtures';
 let database: Database;
 let wallet: WalletService;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  wallet = createWalletService({ db: database.db, clock: manualClock(new Date()) });
-  await wallet.ensureSystemAccounts();
-});
-afterAll(async () => {
-  await database?.close();
-});
+beforeAll(async () => ({ database, wallet } = await createWalletTestDatabase()));
+afterAll(() => database?.close());
 
 const ROUNDS = 100;
 
