@@ -28,11 +28,12 @@ const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, h
 const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
-async function run(name: string, options: Record<string, string | boolean> = {}) {
+/** Runs an operators command on `app`'s database (the file's app unless given); answers its code and output. */
+async function run(name: string, options: Record<string, string | boolean> = {}, app: TestApp = t) {
   const lines: string[] = [];
   const code = await operatorsCommands[name]!.run({
     config: testConfig(),
-    database: t.database,
+    database: app.database,
     options,
     out: (l) => lines.push(l),
   });
@@ -503,16 +504,10 @@ describe('audit log', () => {
     try {
       const admin = await signedInOperator(fresh, 'admin');
       await signedInOperator(fresh, 'viewer');
-      const lines: string[] = [];
-      const verify = () =>
-        operatorsCommands['audit:verify']!.run({
-          config: testConfig(),
-          database: fresh.database,
-          options: {},
-          out: (l) => lines.push(l),
-        });
-      expect(await verify()).toBe(0);
-      expect(lines.at(-1)).toMatch(/^audit:verify ok \(\d+ rows\)$/);
+      const verify = () => run('audit:verify', {}, fresh);
+      const intact = await verify();
+      expect(intact.code).toBe(0);
+      expect(intact.lines.at(-1)).toMatch(/^audit:verify ok \(\d+ rows\)$/);
 
       // A superuser switches the trigger off and rewrites history.
       await fresh.database.db.execute(
@@ -522,8 +517,11 @@ describe('audit log', () => {
       await fresh.database.db.execute(
         sql`alter table operator_audit enable trigger operator_audit_no_change`,
       );
-      expect(await verify()).toBe(1);
-      expect(lines.at(-1)).toBe('audit:verify BROKEN at row 3: row 3 was changed after it was written');
+      const rewritten = await verify();
+      expect(rewritten.code).toBe(1);
+      expect(rewritten.lines.at(-1)).toBe(
+        'audit:verify BROKEN at row 3: row 3 was changed after it was written',
+      );
       const api = await fresh.app.inject({
         method: 'POST',
         url: '/api/admin/audit/verify',
@@ -555,15 +553,8 @@ describe('audit log', () => {
         sql`select count(*)::int n, max(seq)::int max from operator_audit`,
       );
       expect(seqs[0]!.n).toBe(seqs[0]!.max);
-      const lines: string[] = [];
-      const verify = () =>
-        operatorsCommands['audit:verify']!.run({
-          config: testConfig(),
-          database: fresh.database,
-          options: {},
-          out: (l) => lines.push(l),
-        });
-      expect(await verify()).toBe(0);
+      const verify = () => run('audit:verify', {}, fresh);
+      expect((await verify()).code).toBe(0);
       await fresh.database.db.execute(
         sql`alter table operator_audit disable trigger operator_audit_no_change`,
       );
@@ -573,8 +564,9 @@ describe('audit log', () => {
       await fresh.database.db.execute(
         sql`alter table operator_audit enable trigger operator_audit_no_change`,
       );
-      expect(await verify()).toBe(1);
-      expect(lines.at(-1)).toContain('rows removed at the end');
+      const cut = await verify();
+      expect(cut.code).toBe(1);
+      expect(cut.lines.at(-1)).toContain('rows removed at the end');
     } finally {
       await fresh.close();
     }
