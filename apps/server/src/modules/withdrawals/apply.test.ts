@@ -257,23 +257,16 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     // A bet before the deposit is credited does not count toward it.
     await bet('5');
     t.clock.advance(1_000);
-    expect(
-      await tv.addRequirement({
+    const requireForDeposit = () =>
+      tv.addRequirement({
         playerId: p.playerId,
         sourceType: 'deposit',
         sourceId: `d-${p.playerId}`,
         amountMicro: toMicro('30'),
-      }),
-    ).toBe(true);
+      });
+    expect(await requireForDeposit()).toBe(true);
     // The same deposit twice adds one requirement.
-    expect(
-      await tv.addRequirement({
-        playerId: p.playerId,
-        sourceType: 'deposit',
-        sourceId: `d-${p.playerId}`,
-        amountMicro: toMicro('30'),
-      }),
-    ).toBe(false);
+    expect(await requireForDeposit()).toBe(false);
     const refused = await h.apply(p.auth, { amount: '20', address_id: id });
     expect(refused).toMatchObject({ code: 5020, message: '还需完成30.000000 USDT有效投注（流水）才能提现' });
     t.clock.advance(1_000);
