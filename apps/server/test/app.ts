@@ -12,11 +12,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A full app on a fresh database of the current leg, with a clock the test can move. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A full app on a fresh database of the current leg, with a clock the test can move. `beforeReady` may add
+ * routes of the test's own, which Fastify accepts only until the app is ready.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady: (app: FastifyInstance) => void = () => undefined,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = manualClock(new Date());
   const app = await buildApp(testConfig(overrides), { database, clock });
+  beforeReady(app);
   await app.ready();
   return {
     app,

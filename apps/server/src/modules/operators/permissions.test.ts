@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADMIN_ROUTES, OPERATOR_ROLES, permits, ROLE_PERMISSIONS, type OperatorRole } from '@koi/contract';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { manualClock } from '../../lib/clock';
-import { createTestDatabase } from '../../../test/db';
-import { body, type TestApp } from '../../../test/app';
+import { body, createTestApp, type TestApp } from '../../../test/app';
 import { signedInOperator } from './operators.fixtures';
 
 /*
@@ -20,21 +16,10 @@ let t: TestApp;
 const tokens = {} as Record<OperatorRole, string>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const clock = manualClock(new Date());
-  const app = await buildApp(testConfig(), { database, clock });
-  // A route added without a declaration, as a careless module might: the guard must refuse it.
-  app.get('/api/admin/undeclared-probe', async () => ({ leaked: true }));
-  await app.ready();
-  t = {
-    app,
-    database,
-    clock,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  t = await createTestApp({}, (app) => {
+    // A route added without a declaration, as a careless module might: the guard must refuse it.
+    app.get('/api/admin/undeclared-probe', async () => ({ leaked: true }));
+  });
   for (const role of OPERATOR_ROLES) tokens[role] = (await signedInOperator(t, role)).token;
 });
 afterAll(() => t.close());
