@@ -67,13 +67,7 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
     const [sender, lookAlike] = LOOK_ALIKE;
     const p = await h.player();
     await depositFrom(p.playerId, sender, '30');
-    const refused = await h.call(p.auth, 'bind-address', { type: '1', address: lookAlike });
-    expect(refused.code).toBe(5008);
-    expect(refused.error).toEqual({
-      message: refused.message,
-      details: { address: lookAlike, similar_to: sender },
-    });
-    expect(refused.message).toContain(sender);
+    await h.expectLookAlikeRefused(p.auth, lookAlike, sender);
     expect((await h.call<unknown[]>(p.auth, 'address-list')).result).toEqual([]);
     // The sender itself is not a look-alike of itself: a player may withdraw back to their own wallet.
     await h.bind(p.auth, sender);
@@ -93,9 +87,7 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
     const applied = await h.apply(p.auth, { amount: '20', address_id: first.id });
     expect(applied.code, applied.message).toBe(200);
     expect((await h.call(p.auth, 'del-address', { address_id: first.id, address: used })).code).toBe(200);
-    const refused = await h.call(p.auth, 'bind-address', { type: '1', address: lookAlike });
-    expect(refused.code).toBe(5008);
-    expect(refused.error).toMatchObject({ details: { address: lookAlike, similar_to: used } });
+    await h.expectLookAlikeRefused(p.auth, lookAlike, used);
     await h.ledgerClean();
   });
 

@@ -117,5 +117,32 @@ export function withdrawalsHarness(t: () => TestApp) {
       rail,
     });
 
-  return { call, player, fund, bind, balances, apply, ledgerClean, wallet, playerIdOf, service };
+  /**
+   * Binds `lookAlike` and expects the poisoning guard's refusal (5008): its details and its message name both
+   * the look-alike and the address it resembles.
+   */
+  async function expectLookAlikeRefused(auth: Record<string, string>, lookAlike: string, similarTo: string) {
+    const refused = await call(auth, 'bind-address', { type: '1', address: lookAlike });
+    expect(refused.code).toBe(5008);
+    expect(refused.error).toEqual({
+      message: refused.message,
+      details: { address: lookAlike, similar_to: similarTo },
+    });
+    expect(refused.message).toContain(lookAlike);
+    expect(refused.message).toContain(similarTo);
+  }
+
+  return {
+    call,
+    player,
+    fund,
+    bind,
+    balances,
+    apply,
+    ledgerClean,
+    wallet,
+    playerIdOf,
+    service,
+    expectLookAlikeRefused,
+  };
 }
