@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditEntry } from '@koi/contract';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Diff } from '../components/Diff';
-import { QueryError, fmtTime, pagination } from '../components/ui';
+import { SearchForm, useSearchState } from '../components/SearchForm';
+import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -21,8 +21,8 @@ type Filters = {
 export function AuditPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const view = useSearchState<Filters>({});
+  const { filters, page } = view;
   const params = {
     operator: filters.operator?.trim(),
     action: filters.action,
@@ -66,15 +66,7 @@ export function AuditPage() {
         />
       )}
       <Card>
-        <Form<Filters>
-          layout="inline"
-          name="audit-filters"
-          style={{ rowGap: 12 }}
-          onFinish={(v) => {
-            setFilters(v);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-        >
+        <SearchForm<Filters> name="audit-filters" timeRange onSearch={view.search}>
           <Form.Item name="operator">
             <Input allowClear placeholder={t('audit.operator')} style={{ width: 160 }} />
           </Form.Item>
@@ -90,13 +82,7 @@ export function AuditPage() {
           <Form.Item name="target">
             <Input allowClear placeholder={t('audit.targetHint')} style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item name="range">
-            <DatePicker.RangePicker showTime />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-        </Form>
+        </SearchForm>
       </Card>
       <QueryError error={audit.error} />
       <Table<AuditEntry>
@@ -104,9 +90,7 @@ export function AuditPage() {
         size="middle"
         loading={audit.isFetching}
         dataSource={audit.data?.data}
-        pagination={pagination(page.page, page.size, audit.data?.total, (p, s) =>
-          setPage({ page: p, size: s }),
-        )}
+        pagination={view.pagination(audit.data?.total)}
         expandable={{
           expandRowByClick: true,
           expandedRowRender: (r) => <Diff before={r.before} after={r.after} />,

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import {
   App,
-  Button,
   Card,
   Form,
   Input,
@@ -14,12 +12,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { QueryError, pagination } from '../components/ui';
+import { SearchForm, useSearchState } from '../components/SearchForm';
+import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -36,8 +34,8 @@ export function GamesPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const [ask, holder] = useReasonPrompt();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const view = useSearchState<Filters>({});
+  const { filters, page } = view;
   const params = { ...filters, keyword: filters.keyword?.trim(), ...page };
   const games = useQuery({
     queryKey: ['admin', 'games', params],
@@ -79,14 +77,10 @@ export function GamesPage() {
             children: (
               <>
                 <Card>
-                  <Form<Filters>
-                    layout="inline"
+                  <SearchForm<Filters>
                     name="game-filters"
                     style={{ marginBottom: 16 }}
-                    onFinish={(v) => {
-                      setFilters(v);
-                      setPage((p) => ({ ...p, page: 1 }));
-                    }}
+                    onSearch={view.search}
                   >
                     <Form.Item name="keyword">
                       <Input allowClear placeholder={t('games.keyword')} style={{ width: 200 }} />
@@ -107,19 +101,14 @@ export function GamesPage() {
                         options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
                       />
                     </Form.Item>
-                    <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                      {t('common.search')}
-                    </Button>
-                  </Form>
+                  </SearchForm>
                   <QueryError error={games.error} />
                   <Table<AdminGameRow>
                     rowKey="id"
                     size="small"
                     loading={games.isFetching}
                     dataSource={games.data?.data}
-                    pagination={pagination(page.page, page.size, games.data?.total, (p, s) =>
-                      setPage({ page: p, size: s }),
-                    )}
+                    pagination={view.pagination(games.data?.total)}
                     columns={[
                       { title: 'ID', dataIndex: 'id', width: 60 },
                       {

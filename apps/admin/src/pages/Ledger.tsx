@@ -1,25 +1,12 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, InputNumber, List, Space, Table, Tag, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminTransferRow } from '@koi/contract';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Money, QueryError, fmtTime, pagination } from '../components/ui';
+import { SearchForm, useSearchState } from '../components/SearchForm';
+import { Money, QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -40,8 +27,8 @@ export function LedgerPage() {
   const can = useCan();
   // `/ledger?player=42` (from a player's detail) opens the explorer already filtered to that player.
   const [search] = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(() => ({ player: search.get('player') ?? undefined }));
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const view = useSearchState<Filters>(() => ({ player: search.get('player') ?? undefined }));
+  const { filters, page } = view;
   const params = {
     player: filters.player?.trim(),
     account_id: filters.account_id?.trim(),
@@ -137,15 +124,12 @@ export function LedgerPage() {
         />
       </Card>
       <Card title={t('ledger.transfers')}>
-        <Form<Filters>
-          layout="inline"
+        <SearchForm<Filters>
           name="ledger-filters"
+          timeRange
           initialValues={filters}
-          style={{ rowGap: 12, marginBottom: 16 }}
-          onFinish={(v) => {
-            setFilters(v);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
+          style={{ marginBottom: 16 }}
+          onSearch={view.search}
         >
           <Form.Item name="player">
             <Input allowClear placeholder={t('ledger.player')} style={{ width: 160 }} />
@@ -162,22 +146,14 @@ export function LedgerPage() {
           <Form.Item name="reference_id">
             <Input allowClear placeholder={t('ledger.referenceId')} style={{ width: 150 }} />
           </Form.Item>
-          <Form.Item name="range">
-            <DatePicker.RangePicker showTime />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-        </Form>
+        </SearchForm>
         <QueryError error={transfers.error} />
         <Table<AdminTransferRow>
           rowKey="id"
           size="small"
           loading={transfers.isFetching}
           dataSource={transfers.data?.data}
-          pagination={pagination(page.page, page.size, transfers.data?.total, (p, s) =>
-            setPage({ page: p, size: s }),
-          )}
+          pagination={view.pagination(transfers.data?.total)}
           expandable={{
             expandedRowRender: (r) => (
               <pre style={{ margin: 0, fontSize: 12 }}>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminPlayerRow } from '@koi/contract';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Money, QueryError, fmtTime, pagination } from '../components/ui';
+import { SearchForm, useSearchState } from '../components/SearchForm';
+import { Money, QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { PlayerDrawer } from './PlayerDrawer';
 
@@ -28,8 +28,8 @@ export function PlayersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id } = useParams();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const view = useSearchState<Filters>({});
+  const { filters, page } = view;
   const [sort, setSort] = useState<{ sort: Sort; order: 'asc' | 'desc' }>({ sort: 'id', order: 'desc' });
   const params = {
     keyword: filters.keyword?.trim(),
@@ -87,14 +87,7 @@ export function PlayersPage() {
         {t('menu.players')}
       </Typography.Title>
       <Card>
-        <Form<Filters>
-          layout="inline"
-          name="player-filters"
-          onFinish={(values) => {
-            setFilters(values);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-        >
+        <SearchForm<Filters> name="player-filters" onSearch={view.search}>
           <Form.Item name="keyword">
             <Input allowClear placeholder={t('players.keyword')} style={{ width: 240 }} />
           </Form.Item>
@@ -112,10 +105,7 @@ export function PlayersPage() {
           <Form.Item name="range" label={t('players.registeredAt')}>
             <DatePicker.RangePicker />
           </Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-        </Form>
+        </SearchForm>
       </Card>
       <QueryError error={players.error} />
       <Table<AdminPlayerRow>
@@ -125,9 +115,7 @@ export function PlayersPage() {
         dataSource={players.data?.data}
         loading={players.isFetching}
         onRow={(row) => ({ onClick: () => navigate(`/players/${row.id}`), style: { cursor: 'pointer' } })}
-        pagination={pagination(page.page, page.size, players.data?.total, (p, s) =>
-          setPage({ page: p, size: s }),
-        )}
+        pagination={view.pagination(players.data?.total)}
         onChange={(_p, _f, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           if (one?.order && one.field) {

@@ -1,6 +1,6 @@
-import { Button, DatePicker, Form, Input, Select, Space, Table } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../components/SearchForm';
 import { QueryError } from '../../components/ui';
 import { adminApi, type DepositOrder } from '../../lib/api';
 import {
@@ -25,13 +25,7 @@ export function DepositOrdersPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <PageHead title={t('menu.depositOrders')} hint={t('deposits.ordersHint')} />
-      <Form<ListFilters>
-        layout="inline"
-        name="order-filters"
-        initialValues={filters}
-        style={{ rowGap: 12 }}
-        onFinish={search}
-      >
+      <SearchForm<ListFilters> name="order-filters" initialValues={filters} onSearch={search} timeRange>
         <Form.Item name="status">
           <Select
             style={{ width: 130 }}
@@ -53,13 +47,7 @@ export function DepositOrdersPage() {
         <Form.Item name="address">
           <Input allowClear placeholder={t('deposits.address')} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="range">
-          <DatePicker.RangePicker showTime />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('common.search')}
-        </Button>
-      </Form>
+      </SearchForm>
       <QueryError error={list.error} />
       <Table<DepositOrder>
         rowKey="id"

@@ -1,7 +1,8 @@
-import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import { CheckCircleOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { CheckCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SearchForm } from '../../components/SearchForm';
 import { QueryError, fmtTime } from '../../components/ui';
 import { adminApi, type ChainTransfer } from '../../lib/api';
 import {
@@ -29,13 +30,7 @@ export function ChainTransfersPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <PageHead title={t('menu.chainTransfers')} hint={t('deposits.transfersHint')} />
-      <Form<ListFilters>
-        layout="inline"
-        name="transfer-filters"
-        initialValues={filters}
-        style={{ rowGap: 12 }}
-        onFinish={search}
-      >
+      <SearchForm<ListFilters> name="transfer-filters" initialValues={filters} onSearch={search} timeRange>
         <Form.Item name="status">
           <Select
             style={{ width: 140 }}
@@ -57,13 +52,7 @@ export function ChainTransfersPage() {
         <Form.Item name="tx_id">
           <Input allowClear placeholder={t('deposits.txId')} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="range">
-          <DatePicker.RangePicker showTime />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('common.search')}
-        </Button>
-      </Form>
+      </SearchForm>
       <QueryError error={list.error} />
       <Table<ChainTransfer>
         rowKey="id"

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Money, fmtTime, pagination } from '../../components/ui';
+import { useSearchState } from '../../components/SearchForm';
+import { Money, fmtTime } from '../../components/ui';
 import type { Page } from '../../lib/api';
 import type { Params } from '../../lib/http';
 
@@ -88,14 +89,13 @@ export function useFilteredPage<T>(
   initial: ListFilters,
   load: (params: Params) => Promise<Page<T>>,
 ) {
-  const [filters, setFilters] = useState<ListFilters>(initial);
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const { range, ...fields } = filters;
+  const state = useSearchState<ListFilters>(initial);
+  const { range, ...fields } = state.filters;
   const params: Params = {
     ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])),
     from: range?.[0]?.toISOString(),
     to: range?.[1]?.toISOString(),
-    ...page,
+    ...state.page,
   };
   const list = useQuery({
     queryKey: ['admin', name, params],
@@ -104,11 +104,8 @@ export function useFilteredPage<T>(
   });
   return {
     list,
-    filters,
-    search: (values: ListFilters) => {
-      setFilters(values);
-      setPage((p) => ({ ...p, page: 1 }));
-    },
-    pagination: pagination(page.page, page.size, list.data?.total, (p, s) => setPage({ page: p, size: s })),
+    filters: state.filters,
+    search: state.search,
+    pagination: state.pagination(list.data?.total),
   };
 }
