@@ -1,9 +1,11 @@
-import { Button, CenterPopup } from 'antd-mobile';
+import type { CSSProperties } from 'react';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../features/content/api/bulletin';
 import { useUiStore } from '../stores/ui';
-import { CloseIcon, HeadsetIcon } from './Icons';
+import { HeadsetIcon } from './Icons';
 import { TelegramIcon } from './MoreIcons';
+import { SheetDialog } from './SheetDialog';
 import './ServiceDialog.css';
 
 /** Customer-service dialog (spec §2): online support (config 7) and a Telegram contact (config 3). */
@@ -29,23 +31,12 @@ export default function ServiceDialog() {
     },
   ];
   return (
-    <CenterPopup
-      visible={open}
-      onMaskClick={() => setOpen(false)}
-      className="sheet-dialog"
-      style={{ '--z-index': '1100' }}
+    <SheetDialog
+      open={open}
+      onClose={() => setOpen(false)}
+      title={t('service.title')}
+      style={{ '--z-index': '1100' } as CSSProperties}
     >
-      <div className="sheet-dialog__head">
-        <h2>{t('service.title')}</h2>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('common.close')}
-          onClick={() => setOpen(false)}
-        >
-          <CloseIcon />
-        </button>
-      </div>
       <ul className="service-list">
         {entries.map(({ key, Icon, title, desc, href }) => (
           <li key={key} className="service-item">
@@ -68,6 +59,6 @@ export default function ServiceDialog() {
           </li>
         ))}
       </ul>
-    </CenterPopup>
+    </SheetDialog>
   );
 }

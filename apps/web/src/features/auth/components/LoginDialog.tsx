@@ -2,11 +2,11 @@ import { Button, CenterPopup, Checkbox, Input, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CloseIcon } from '../../../components/Icons';
 import { useAuthStore } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { fetchCaptcha, useLoginMutation, useRegisterMutation, type AuthForm } from '../api/session';
 import { readInvitedCode, readRemembered, saveRemembered, validateRegister } from '../remember';
+import { CloseButton } from '../../../components/CloseButton';
 import './LoginDialog.css';
 
 const EMPTY: AuthForm = { username: '', password: '', confrimPas: '', captcha: '', code: '' };
@@ -138,14 +138,7 @@ export function LoginDialog() {
       <div className="auth-dialog__head">
         <img src="/assets/logo.svg" alt="" className="auth-dialog__logo" />
         <h2 className="auth-dialog__title">{isRegister ? t('auth.registerTitle') : t('auth.loginTitle')}</h2>
-        <button
-          type="button"
-          className="icon-button auth-dialog__close"
-          aria-label={t('common.close')}
-          onClick={closeLogin}
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton className="icon-button auth-dialog__close" onClose={closeLogin} />
       </div>
       <form
         className="auth-form"

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/Icons';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useOnceTrue } from '../../../lib/useOnceTrue';
+import { CloseButton } from '../../../components/CloseButton';
 import './AddToHome.css';
 import { lazyScreen } from '../../../lib/lazyScreen';
 
@@ -36,14 +36,7 @@ export function AddToHomeBanner() {
             <img src="/assets/logo.svg" alt="" />
             <span>{t('home.addToHome')}</span>
           </button>
-          <button
-            type="button"
-            className="a2hs-bar__close"
-            aria-label={t('common.close')}
-            onClick={() => setVisible(false)}
-          >
-            <CloseIcon />
-          </button>
+          <CloseButton className="a2hs-bar__close" onClose={() => setVisible(false)} />
         </div>
       ) : null}
       {sheetMounted ? (

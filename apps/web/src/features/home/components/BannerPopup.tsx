@@ -1,11 +1,11 @@
 import { CenterPopup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/Carousel';
-import { CloseIcon } from '../../../components/Icons';
 import { imageUrl } from '../../../lib/format';
 import { useUiStore } from '../../../stores/ui';
 import { useBannersQuery } from '../../content/api/banners';
 import { useOpenBanner } from './Banners';
+import { CloseButton } from '../../../components/CloseButton';
 import './BannerPopup.css';
 
 /**
@@ -47,14 +47,7 @@ export default function BannerPopup() {
           </button>
         ))}
       />
-      <button
-        type="button"
-        className="banner-popup__close"
-        aria-label={t('common.close')}
-        onClick={() => setOpen(false)}
-      >
-        <CloseIcon />
-      </button>
+      <CloseButton className="banner-popup__close" onClose={() => setOpen(false)} />
     </CenterPopup>
   );
 }

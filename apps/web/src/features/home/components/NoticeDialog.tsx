@@ -1,8 +1,7 @@
-import { CenterPopup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/Icons';
 import { useUiStore } from '../../../stores/ui';
 import { useConfig } from '../../content/api/bulletin';
+import { SheetDialog } from '../../../components/SheetDialog';
 import './NoticeDialog.css';
 
 /**
@@ -22,27 +21,17 @@ export default function NoticeDialog() {
     .map((p) => p.trim())
     .filter(Boolean);
   return (
-    <CenterPopup
-      visible={open && paragraphs.length > 0}
-      onMaskClick={() => setOpen(false)}
-      className="sheet-dialog notice-dialog"
+    <SheetDialog
+      open={open && paragraphs.length > 0}
+      onClose={() => setOpen(false)}
+      title={t('home.noticeTitle')}
+      className="notice-dialog"
     >
-      <div className="sheet-dialog__head">
-        <h2>{t('home.noticeTitle')}</h2>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('common.close')}
-          onClick={() => setOpen(false)}
-        >
-          <CloseIcon />
-        </button>
-      </div>
       <div className="notice-dialog__content">
         {paragraphs.map((p, i) => (
           <p key={i}>{p}</p>
         ))}
       </div>
-    </CenterPopup>
+    </SheetDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/Icons';
 import { formatBalance } from '../../../lib/format';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
 import { useRechargeOrderQuery, type RechargeOrder } from '../api/recharge';
 import { copyText } from '../copy';
 import { formatCountdown, useCountdown } from './useCountdown';
+import { CloseButton } from '../../../components/CloseButton';
 import './DepositPopup.css';
 
 /**
@@ -48,9 +48,7 @@ export function DepositPopup({
     >
       <div className="deposit-popup__head">
         <strong>{t('money.depositTitle')}</strong>
-        <button type="button" className="deposit-popup__close" aria-label={t('common.close')} onClick={close}>
-          <CloseIcon />
-        </button>
+        <CloseButton className="deposit-popup__close" onClose={close} />
       </div>
       {status === 1 ? (
         <div
