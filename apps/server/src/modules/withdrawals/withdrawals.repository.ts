@@ -239,8 +239,10 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       return page(where, [desc(withdrawals.createdAt), desc(withdrawals.id)], limit, offset);
     },
 
-    /** A page of withdrawals in `states` (all when empty), oldest first (a queue), with the total. */
-    /** The review queue: oldest first, by state, optionally one player, one address, a minimum amount. */
+    /**
+     * The review queue: a page of withdrawals in `states` (all when empty), oldest first, optionally of one
+     * player, to one address or from a minimum amount, with the total.
+     */
     async listByStates(states: number[], filter: WithdrawalFilter, limit: number, offset: number) {
       const where = and(
         states.length ? inArray(withdrawals.state, states) : undefined,
