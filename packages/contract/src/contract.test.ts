@@ -48,4 +48,12 @@ describe('error catalogue', () => {
     expect(formatErrorMessage('ACCOUNT_LOCKED', 'zh-CN', { minutes: 15 })).toContain('15分钟');
     expect(formatErrorMessage('ACCOUNT_LOCKED', 'en', {})).toContain('{minutes}');
   });
+
+  it('fills a placeholder given in both languages with the one the message is in', () => {
+    const reason = { zh: '金额必须大于0', en: 'amount must be greater than 0' };
+    expect(formatErrorMessage('AMOUNT_INVALID', 'zh-CN', { reason })).toBe('金额格式不正确：金额必须大于0');
+    expect(formatErrorMessage('AMOUNT_INVALID', 'en', { reason })).toBe(
+      'Invalid amount: amount must be greater than 0',
+    );
+  });
 });
