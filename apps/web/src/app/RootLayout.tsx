@@ -8,6 +8,7 @@ import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
 import { TopProgress } from '../components/TopProgress';
 import { useUserInfoQuery } from '../features/auth/api/userInfo';
+import { useFirstScreenDone } from '../lib/useFirstScreenDone';
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useIsSignedIn } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
@@ -50,6 +51,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const retryMounted = useOnceTrue(useUiStore((s) => s.retry.open));
   const switchMounted = useOnceTrue(useUiStore((s) => s.switchCode !== null));
   const signedIn = useIsSignedIn();
+  const settled = useFirstScreenDone();
 
   useEffect(() => {
     document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
@@ -81,10 +83,11 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {retryMounted ? <RetryDialog /> : null}
         {loginMounted ? <LoginDialog /> : null}
         {switchMounted ? <SwitchAccountDialog /> : null}
-        {/* The session reminder (decision 18) runs only while signed in, on every screen. */}
-        {signedIn ? <RealityCheck /> : null}
+        {/* The session reminder (decision 18) runs only while signed in, on every screen, once the first
+            screen is done; the balance stream too (until then the user-info load is fresh anyway). */}
+        {signedIn && settled ? <RealityCheck /> : null}
         {/* The server's balance signal refetches user info at once; the 30-second poll remains the fallback. */}
-        {signedIn ? <BalanceEvents /> : null}
+        {signedIn && settled ? <BalanceEvents /> : null}
       </Suspense>
       <BackgroundMusic />
       <UserInfoKeeper />

@@ -23,6 +23,7 @@ import { BannerCarousel } from './components/Banners';
 import { CategoryTabs, parseHomeCategory } from './components/CategoryTabs';
 import { HotStrip } from './components/HotStrip';
 import { Partners } from './components/Partners';
+import { useFirstScreenDone } from '../../lib/useFirstScreenDone';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import './HomePage.css';
 import { lazyScreen } from '../../lib/lazyScreen';
@@ -106,7 +107,10 @@ export function HomePage() {
   const openGameFor = useOpenGame();
   const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
   const drawerMounted = useOnceTrue(useUiStore((s) => s.drawerOpen));
-  const noticeMounted = useOnceTrue(useUiStore((s) => s.noticeOpen));
+  // The notice (opened by a sign-in) waits for the first screen, so the home page paints before it.
+  const noticeWanted = useOnceTrue(useUiStore((s) => s.noticeOpen));
+  const settled = useFirstScreenDone();
+  const noticeMounted = noticeWanted && settled;
   const bannerPopupMounted = useOnceTrue(useUiStore((s) => s.bannerPopupOpen));
   const hot = useHotGamesQuery();
   const games = useGamesQuery({ game_type: category }, category !== 0);
