@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/Tabs';
 import { imageUrl } from '../../../lib/format';
 import { useGameTypesQuery } from '../../games/api/gameTypes';
 import { categoryName } from '../../games/categoryName';
@@ -26,26 +27,25 @@ export function CategoryTabs({ value, onChange }: { value: number; onChange: (c:
   const types = useGameTypesQuery();
   const tabs = types.data?.length ? types.data : HOT_ONLY;
   return (
-    <div className="category-tabs" role="tablist">
-      {tabs.map(({ game_type_id: id, name, icon }) => (
-        <button
-          key={id}
-          type="button"
-          role="tab"
-          aria-selected={value === id}
-          className={`category-tab${value === id ? ' is-active' : ''}`}
-          onClick={() => onChange(id)}
-        >
-          <img
-            src={OWN_ART.has(id) ? `/assets/categories/cat-${id}.svg` : imageUrl(icon)}
-            alt=""
-            width={64}
-            height={64}
-            className="category-tab__icon"
-          />
-          <span>{categoryName(id, 'tab', name)}</span>
-        </button>
-      ))}
-    </div>
+    <Tabs
+      className="category-tabs"
+      value={value}
+      onChange={onChange}
+      tabs={tabs.map(({ game_type_id: id, name, icon }) => ({
+        key: id,
+        label: (
+          <>
+            <img
+              src={OWN_ART.has(id) ? `/assets/categories/cat-${id}.svg` : imageUrl(icon)}
+              alt=""
+              width={64}
+              height={64}
+              className="category-tabs__icon"
+            />
+            <span>{categoryName(id, 'tab', name)}</span>
+          </>
+        ),
+      }))}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/Tabs';
 import { TIME_RANGES, type TimeRange } from '../api/records';
 import './RangeTabs.css';
 
@@ -6,20 +7,12 @@ import './RangeTabs.css';
 export function RangeTabs({ value, onChange }: { value: TimeRange; onChange: (r: TimeRange) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="range-tabs" role="tablist">
-      {TIME_RANGES.map((r) => (
-        <button
-          key={r}
-          type="button"
-          role="tab"
-          aria-selected={value === r}
-          className={`range-tabs__tab${value === r ? ' is-active' : ''}`}
-          onClick={() => onChange(r)}
-        >
-          {t(`records.range.${r}`)}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      className="range-tabs"
+      value={value}
+      onChange={onChange}
+      tabs={TIME_RANGES.map((r) => ({ key: r, label: t(`records.range.${r}`) }))}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/Tabs';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { copyText } from '../../money/copy';
 import { useInoutRecordsQuery, type InoutRecord, type InoutType, type RecordPage } from '../api/records';
@@ -39,20 +40,13 @@ export default function RechargeRecordsPage() {
   return (
     <div className="records-page">
       <RangeTabs value={range} onChange={setRange} />
-      <div className="inout-types" role="tablist" aria-label={t('inout.typeLabel')}>
-        {TYPES.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={type === k}
-            className={`inout-types__tab${type === k ? ' is-active' : ''}`}
-            onClick={() => setType(k)}
-          >
-            {t(`inout.type.${k}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="inout-types"
+        label={t('inout.typeLabel')}
+        value={type}
+        onChange={setType}
+        tabs={TYPES.map((k) => ({ key: k, label: t(`inout.type.${k}`) }))}
+      />
       <RecordList<InoutRecord, RecordPage<InoutRecord>>
         query={query}
         itemKey={(r) => `${r.type}:${r.id}`}
