@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { getDevice } from '../lib/device';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 
@@ -67,3 +68,17 @@ export const useUiStore = create<UiState>((set) => ({
       return { muted: !s.muted };
     }),
 }));
+
+/**
+ * Several fields of the UI store in one call, e.g. `const { dark, toggleDark } = useUi('dark', 'toggleDark')`.
+ * The component re-renders only when one of the named fields changes, as with one selector per field.
+ */
+export function useUi<K extends keyof UiState>(...keys: K[]): Pick<UiState, K> {
+  return useUiStore(
+    useShallow((s) => {
+      const picked = {} as Pick<UiState, K>;
+      for (const key of keys) picked[key] = s[key];
+      return picked;
+    }),
+  );
+}

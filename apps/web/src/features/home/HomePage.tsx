@@ -11,7 +11,7 @@ import {
   SunIcon,
 } from '../../components/Icons';
 import { useIsSignedIn } from '../../stores/auth';
-import { useUiStore } from '../../stores/ui';
+import { useUi, useUiStore } from '../../stores/ui';
 import { useUserInfoQuery } from '../auth/api/userInfo';
 import { useGamesQuery } from '../games/api/games';
 import { useHotGamesQuery } from '../games/api/hotGames';
@@ -37,12 +37,14 @@ function HomeHeader() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
   const user = useUserInfoQuery();
-  const dark = useUiStore((s) => s.dark);
-  const muted = useUiStore((s) => s.muted);
-  const toggleDark = useUiStore((s) => s.toggleDark);
-  const toggleMuted = useUiStore((s) => s.toggleMuted);
-  const setDrawerOpen = useUiStore((s) => s.setDrawerOpen);
-  const setServiceOpen = useUiStore((s) => s.setServiceOpen);
+  const { dark, muted, toggleDark, toggleMuted, setDrawerOpen, setServiceOpen } = useUi(
+    'dark',
+    'muted',
+    'toggleDark',
+    'toggleMuted',
+    'setDrawerOpen',
+    'setServiceOpen',
+  );
   const name = user.data?.player_name;
   return (
     <header className="home-header">

@@ -7,7 +7,7 @@ import { GlobeIcon } from '../../components/MoreIcons';
 import { setLanguage, type Language } from '../../i18n';
 import { formatBalance } from '../../lib/format';
 import { useIsSignedIn } from '../../stores/auth';
-import { useUiStore } from '../../stores/ui';
+import { useUi } from '../../stores/ui';
 import { useLogoutMutation, useUserInfoQuery } from '../auth/api/userInfo';
 import { RefreshBalanceButton } from '../auth/components/RefreshBalanceButton';
 import { AddressPanel } from '../money/components/AddressPanel';
@@ -49,11 +49,13 @@ export default function UserPage() {
   const signedIn = useIsSignedIn();
   const user = useUserInfoQuery();
   const logout = useLogoutMutation();
-  const openLogin = useUiStore((s) => s.openLogin);
-  const dark = useUiStore((s) => s.dark);
-  const muted = useUiStore((s) => s.muted);
-  const toggleDark = useUiStore((s) => s.toggleDark);
-  const toggleMuted = useUiStore((s) => s.toggleMuted);
+  const { openLogin, dark, muted, toggleDark, toggleMuted } = useUi(
+    'openLogin',
+    'dark',
+    'muted',
+    'toggleDark',
+    'toggleMuted',
+  );
   const info = user.data;
   const [panel, setPanel] = useState<'withdrawPassword' | 'address' | null>(null);
   const open = (entry: MenuEntry) => {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '../../../stores/auth';
-import { useUiStore } from '../../../stores/ui';
+import { useUi } from '../../../stores/ui';
 import { fetchCaptcha, useLoginMutation, useRegisterMutation, type AuthForm } from '../api/session';
 import { readInvitedCode, readRemembered, saveRemembered, validateRegister } from '../remember';
 import { CloseButton } from '../../../components/CloseButton';
@@ -15,12 +15,14 @@ const EMPTY: AuthForm = { username: '', password: '', confrimPas: '', captcha: '
 export function LoginDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const open = useUiStore((s) => s.loginOpen);
-  const loginType = useUiStore((s) => s.loginType);
-  const setLoginType = useUiStore((s) => s.setLoginType);
-  const closeLogin = useUiStore((s) => s.closeLogin);
-  const setServiceOpen = useUiStore((s) => s.setServiceOpen);
-  const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
+  const {
+    loginOpen: open,
+    loginType,
+    setLoginType,
+    closeLogin,
+    setServiceOpen,
+    setNoticeOpen,
+  } = useUi('loginOpen', 'loginType', 'setLoginType', 'closeLogin', 'setServiceOpen', 'setNoticeOpen');
   const setToken = useAuthStore((s) => s.setToken);
   const [form, setForm] = useState<AuthForm>(EMPTY);
   const [remember, setRemember] = useState(() => readRemembered() !== null);

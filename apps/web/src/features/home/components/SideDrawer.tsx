@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Popup, Switch } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../../../components/Icons';
 import { GlobeIcon } from '../../../components/MoreIcons';
 import { setLanguage } from '../../../i18n';
-import { useUiStore } from '../../../stores/ui';
+import { useUi } from '../../../stores/ui';
 import './SideDrawer.css';
 
 /** Left side drawer (spec §2): menu of settings and shortcuts. */
@@ -20,21 +21,35 @@ export default function SideDrawer() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const open = useUiStore((s) => s.drawerOpen);
-  const setOpen = useUiStore((s) => s.setDrawerOpen);
-  const dark = useUiStore((s) => s.dark);
-  const muted = useUiStore((s) => s.muted);
-  const toggleDark = useUiStore((s) => s.toggleDark);
-  const toggleMuted = useUiStore((s) => s.toggleMuted);
-  const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
-  const setServiceOpen = useUiStore((s) => s.setServiceOpen);
-  const setBannerPopupOpen = useUiStore((s) => s.setBannerPopupOpen);
-  const go = (fn: () => void) => () => {
-    setOpen(false);
-    fn();
+  const ui = useUi(
+    'drawerOpen',
+    'setDrawerOpen',
+    'dark',
+    'muted',
+    'toggleDark',
+    'toggleMuted',
+    'setNoticeOpen',
+    'setServiceOpen',
+    'setBannerPopupOpen',
+  );
+  // A shortcut closes the drawer first, so the screen or dialog it opens is not left behind the drawer.
+  const go = (open: () => void) => () => {
+    ui.setDrawerOpen(false);
+    open();
   };
+  const shortcuts = [
+    { label: t('home.allGames'), icon: <ListIcon />, onClick: go(() => navigate('/allGames')) },
+    { label: t('home.bannerTitle'), icon: <GiftIcon />, onClick: go(() => ui.setBannerPopupOpen(true)) },
+    { label: t('home.noticeTitle'), icon: <ListIcon />, onClick: go(() => ui.setNoticeOpen(true)) },
+    { label: t('service.title'), icon: <HeadsetIcon />, onClick: go(() => ui.setServiceOpen(true)) },
+  ];
   return (
-    <Popup visible={open} position="left" onMaskClick={() => setOpen(false)} bodyClassName="side-drawer">
+    <Popup
+      visible={ui.drawerOpen}
+      position="left"
+      onMaskClick={() => ui.setDrawerOpen(false)}
+      bodyClassName="side-drawer"
+    >
       <div className="side-drawer__brand">
         <img src="/assets/logo.svg" alt="" />
         <div>
@@ -43,47 +58,62 @@ export default function SideDrawer() {
         </div>
       </div>
       <ul className="side-drawer__menu">
-        <li>
-          <button type="button" onClick={go(() => navigate('/allGames'))}>
-            <ListIcon /> <span>{t('home.allGames')}</span> <ChevronRightIcon />
-          </button>
-        </li>
-        <li>
-          <button type="button" onClick={go(() => setBannerPopupOpen(true))}>
-            <GiftIcon /> <span>{t('home.bannerTitle')}</span> <ChevronRightIcon />
-          </button>
-        </li>
-        <li>
-          <button type="button" onClick={go(() => setNoticeOpen(true))}>
-            <ListIcon /> <span>{t('home.noticeTitle')}</span> <ChevronRightIcon />
-          </button>
-        </li>
-        <li>
-          <button type="button" onClick={go(() => setServiceOpen(true))}>
-            <HeadsetIcon /> <span>{t('service.title')}</span> <ChevronRightIcon />
-          </button>
-        </li>
-        <li className="side-drawer__toggle">
-          <MoonIcon /> <span>{t('home.theme')}</span>
-          <Switch checked={dark} onChange={toggleDark} aria-label={t('home.theme')} />
-        </li>
-        <li className="side-drawer__toggle">
-          <MusicIcon off={muted} /> <span>{t('home.music')}</span>
-          <Switch checked={!muted} onChange={toggleMuted} aria-label={t('home.music')} />
-        </li>
-        <li>
-          <button
-            type="button"
-            onClick={() => {
-              setLanguage(i18n.language === 'en' ? 'zh-CN' : 'en');
-              // Game names and server messages come in the request language; load them again.
-              void queryClient.invalidateQueries();
-            }}
-          >
-            <GlobeIcon /> <span>{t('home.language')}</span> <ChevronRightIcon />
-          </button>
-        </li>
+        {shortcuts.map((shortcut) => (
+          <DrawerLink key={shortcut.label} {...shortcut} />
+        ))}
+        <DrawerSwitch
+          icon={<MoonIcon />}
+          label={t('home.theme')}
+          checked={ui.dark}
+          onChange={ui.toggleDark}
+        />
+        <DrawerSwitch
+          icon={<MusicIcon off={ui.muted} />}
+          label={t('home.music')}
+          checked={!ui.muted}
+          onChange={ui.toggleMuted}
+        />
+        <DrawerLink
+          icon={<GlobeIcon />}
+          label={t('home.language')}
+          onClick={() => {
+            setLanguage(i18n.language === 'en' ? 'zh-CN' : 'en');
+            // Game names and server messages come in the request language; load them again.
+            void queryClient.invalidateQueries();
+          }}
+        />
       </ul>
     </Popup>
+  );
+}
+
+/** A menu row that does something: its icon, its name and the chevron of a row that leads on. */
+function DrawerLink({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
+  return (
+    <li>
+      <button type="button" onClick={onClick}>
+        {icon} <span>{label}</span> <ChevronRightIcon />
+      </button>
+    </li>
+  );
+}
+
+/** A menu row that switches a setting on and off in place. */
+function DrawerSwitch({
+  icon,
+  label,
+  checked,
+  onChange,
+}: {
+  icon: ReactNode;
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <li className="side-drawer__toggle">
+      {icon} <span>{label}</span>
+      <Switch checked={checked} onChange={onChange} aria-label={label} />
+    </li>
   );
 }
