@@ -7,7 +7,8 @@ import { categoryName } from '../../games/categoryName';
 import { useWinLossQuery } from '../api/records';
 import { Money } from '../components/Money';
 import { ProfitChart } from '../components/ProfitChart';
-import { Pull, SignInFirst } from '../components/RecordList';
+import { RecordCard, RecordSummary } from '../components/RecordCard';
+import { Pull, SignInToSeeRecords } from '../components/RecordList';
 import { profitBars } from '../profitBars';
 import { RangeTabs } from '../components/RangeTabs';
 import { useRangeParam } from './useRangeParam';
@@ -24,7 +25,7 @@ export default function AccountRecordsPage() {
 
   let body;
   if (!signedIn) {
-    body = <SignInFirst />;
+    body = <SignInToSeeRecords />;
   } else if (query.isPending) {
     body = <PageLoading />;
   } else if (query.isError && !query.data) {
@@ -33,20 +34,14 @@ export default function AccountRecordsPage() {
     const { data, total } = query.data;
     body = (
       <Pull onRefresh={query.refetch}>
-        <div className="record-summary" data-testid="winloss-total">
-          <div>
-            <small>{t('records.stake')}</small>
-            <strong>{formatBalance(total.stake)}</strong>
-          </div>
-          <div>
-            <small>{t('records.payout')}</small>
-            <strong>{formatBalance(total.payout)}</strong>
-          </div>
-          <div>
-            <small>{t('records.profit')}</small>
-            <strong>{formatBalance(total.profit)}</strong>
-          </div>
-        </div>
+        <RecordSummary
+          testId="winloss-total"
+          figures={[
+            { label: t('records.stake'), value: formatBalance(total.stake) },
+            { label: t('records.payout'), value: formatBalance(total.payout) },
+            { label: t('records.profit'), value: formatBalance(total.profit) },
+          ]}
+        />
         {data.length === 0 ? (
           <PageState kind="empty" text={t('records.empty')} />
         ) : (
@@ -54,19 +49,13 @@ export default function AccountRecordsPage() {
             <ProfitChart bars={profitBars(data, range, nameOf)} title={t('records.chart')} />
             <ul className="record-list" data-testid="record-list">
               {data.map((r) => (
-                <li key={`${r.date}:${r.game_type_id}`} className="record-card">
-                  <div className="record-card__row">
-                    <span className="record-card__title">{nameOf(r)}</span>
-                    <Money value={r.profit} />
-                  </div>
-                  <div className="record-card__row record-card__meta">
-                    <span>
-                      {r.date} · {t('records.bets', { count: r.bet_count })}
-                    </span>
-                    <span>
-                      {t('records.stake')} {formatBalance(r.stake)}
-                    </span>
-                  </div>
+                <li key={`${r.date}:${r.game_type_id}`}>
+                  <RecordCard
+                    title={nameOf(r)}
+                    amount={<Money value={r.profit} />}
+                    meta={`${r.date} · ${t('records.bets', { count: r.bet_count })}`}
+                    aside={<span>{`${t('records.stake')} ${formatBalance(r.stake)}`}</span>}
+                  />
                 </li>
               ))}
             </ul>

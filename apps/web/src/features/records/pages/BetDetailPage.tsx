@@ -8,6 +8,7 @@ import { formatBalance, formatTime } from '../../../lib/format';
 import { verifyRound } from '../../originals/verifyRound';
 import { useBetDetailQuery, type RecordPage } from '../api/records';
 import { Money } from '../components/Money';
+import { RecordCard } from '../components/RecordCard';
 import { RangeTabs } from '../components/RangeTabs';
 import { RecordList } from '../components/RecordList';
 import { useRangeParam } from './useRangeParam';
@@ -40,24 +41,22 @@ export default function BetDetailPage() {
 function RoundCard({ round: r }: { round: BetDetailRow }) {
   const { t } = useTranslation();
   return (
-    <div className="record-card" data-testid="round">
-      <div className="record-card__row">
-        <span className="record-card__title">{formatTime(r.opened_at)}</span>
-        <Money value={r.profit} />
-      </div>
-      <div className="record-card__row record-card__meta">
-        <span>
-          {t('records.stake')} {formatBalance(r.stake)} · {t('records.payout')} {formatBalance(r.payout)}
-        </span>
+    <RecordCard
+      testId="round"
+      title={formatTime(r.opened_at)}
+      amount={<Money value={r.profit} />}
+      meta={`${t('records.stake')} ${formatBalance(r.stake)} · ${t('records.payout')} ${formatBalance(r.payout)}`}
+      aside={
         <span className={`round-status round-status--${r.status}`}>{t(`records.status.${r.status}`)}</span>
-      </div>
+      }
+    >
       <div className="record-card__row record-card__meta">
         <span className="mono">
           {t('records.roundId')} {r.round_id}
         </span>
       </div>
       {r.fairness ? <RoundFairnessView fairness={r.fairness} payout={r.payout} /> : null}
-    </div>
+    </RecordCard>
   );
 }
 

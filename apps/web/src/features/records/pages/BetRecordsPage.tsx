@@ -4,6 +4,7 @@ import type { BetRecordRow } from '@koi/contract';
 import { formatBalance } from '../../../lib/format';
 import { useBetRecordsQuery, type BetRecordsPage as Page } from '../api/records';
 import { Money } from '../components/Money';
+import { RecordCard, RecordSummary } from '../components/RecordCard';
 import { RangeTabs } from '../components/RangeTabs';
 import { RecordList } from '../components/RecordList';
 import { useRangeParam } from './useRangeParam';
@@ -22,25 +23,21 @@ export default function BetRecordsPage() {
         query={query}
         itemKey={(r) => `${r.plat_type_id}:${r.game_code}`}
         header={(first) => (
-          <div className="record-summary" data-testid="bet-summary">
-            <div>
-              <small>{t('records.betCount')}</small>
-              <strong>{first.summary.bet_count}</strong>
-            </div>
-            <div>
-              <small>{t('records.stake')}</small>
-              <strong>{formatBalance(first.summary.stake)}</strong>
-            </div>
-            <div>
-              <small>{t('records.profit')}</small>
-              <strong>{formatBalance(first.summary.profit)}</strong>
-            </div>
-          </div>
+          <RecordSummary
+            testId="bet-summary"
+            figures={[
+              { label: t('records.betCount'), value: first.summary.bet_count },
+              { label: t('records.stake'), value: formatBalance(first.summary.stake) },
+              { label: t('records.profit'), value: formatBalance(first.summary.profit) },
+            ]}
+          />
         )}
         renderItem={(r) => (
-          <button
-            type="button"
-            className="record-card record-card--link"
+          <RecordCard
+            title={r.game_name}
+            amount={<Money value={r.profit} />}
+            meta={`${r.plat_name} · ${t('records.bets', { count: r.bet_count })}`}
+            aside={<span>{`${t('records.stake')} ${formatBalance(r.stake)}`}</span>}
             onClick={() =>
               navigate(
                 `/betDetail?${new URLSearchParams({
@@ -51,20 +48,7 @@ export default function BetRecordsPage() {
                 })}`,
               )
             }
-          >
-            <div className="record-card__row">
-              <span className="record-card__title">{r.game_name}</span>
-              <Money value={r.profit} />
-            </div>
-            <div className="record-card__row record-card__meta">
-              <span>
-                {r.plat_name} · {t('records.bets', { count: r.bet_count })}
-              </span>
-              <span>
-                {t('records.stake')} {formatBalance(r.stake)}
-              </span>
-            </div>
-          </button>
+          />
         )}
       />
     </div>

@@ -4,6 +4,7 @@ import { Tabs } from '../../../components/Tabs';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { copyText } from '../../money/copy';
 import { useInoutRecordsQuery, type InoutRecord, type InoutType, type RecordPage } from '../api/records';
+import { RecordCard } from '../components/RecordCard';
 import { RangeTabs } from '../components/RangeTabs';
 import { RecordList } from '../components/RecordList';
 import { useRangeParam } from './useRangeParam';
@@ -54,22 +55,22 @@ export default function RechargeRecordsPage() {
           const stage = recordStage(r);
           const out = r.type === 2;
           return (
-            <div className="record-card" data-testid="inout-record">
-              <div className="record-card__row">
-                <span className="record-card__title">
-                  {r.type_name} · {r.channel}
-                </span>
+            <RecordCard
+              testId="inout-record"
+              title={`${r.type_name} · ${r.channel}`}
+              amount={
                 <span className={out ? 'money--down' : 'money--up'}>
                   {out ? '-' : '+'}
                   {formatBalance(r.amount)}
                 </span>
-              </div>
-              <div className="record-card__row record-card__meta">
-                <span>{formatTime(r.created_at)}</span>
+              }
+              meta={formatTime(r.created_at)}
+              aside={
                 <span className={`inout-status inout-status--${stage.tone}`} data-testid="inout-status">
                   {t(`inout.stage.${stage.key}`)}
                 </span>
-              </div>
+              }
+            >
               {r.tx_hash && (
                 <div className="record-card__row record-card__meta">
                   <span className="inout-hash" data-testid="inout-tx-hash" title={r.tx_hash}>
@@ -90,7 +91,7 @@ export default function RechargeRecordsPage() {
                   {t('inout.reason', { reason: r.reason })}
                 </div>
               )}
-            </div>
+            </RecordCard>
           );
         }}
       />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { useBillChangesQuery, type RecordPage } from '../api/records';
 import { Money } from '../components/Money';
+import { RecordCard } from '../components/RecordCard';
 import { RangeTabs } from '../components/RangeTabs';
 import { RecordList } from '../components/RecordList';
 import { useRangeParam } from './useRangeParam';
@@ -20,21 +21,12 @@ export default function TransactionRecordsPage() {
         query={query}
         itemKey={(r) => r.id}
         renderItem={(r) => (
-          <div className="record-card">
-            <div className="record-card__row">
-              <span className="record-card__title">
-                {r.type_name}
-                {r.phase === 'posted' ? '' : ` · ${t(`records.phase.${r.phase}`)}`}
-              </span>
-              <Money value={r.amount} />
-            </div>
-            <div className="record-card__row record-card__meta">
-              <span>{formatTime(r.created_at)}</span>
-              <span>
-                {t('records.balanceAfter')} {formatBalance(r.balance_after)}
-              </span>
-            </div>
-          </div>
+          <RecordCard
+            title={r.phase === 'posted' ? r.type_name : `${r.type_name} · ${t(`records.phase.${r.phase}`)}`}
+            amount={<Money value={r.amount} />}
+            meta={formatTime(r.created_at)}
+            aside={<span>{`${t('records.balanceAfter')} ${formatBalance(r.balance_after)}`}</span>}
+          />
         )}
       />
     </div>
