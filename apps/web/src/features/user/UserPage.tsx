@@ -9,6 +9,7 @@ import { formatBalance } from '../../lib/format';
 import { useIsSignedIn } from '../../stores/auth';
 import { useUi } from '../../stores/ui';
 import { useLogoutMutation, useUserInfoQuery } from '../auth/api/userInfo';
+import { SignInNowButton } from '../auth/components/SignInNowButton';
 import { RefreshBalanceButton } from '../auth/components/RefreshBalanceButton';
 import { AddressPanel } from '../money/components/AddressPanel';
 import { PasswordPanel } from '../money/components/PasswordPanel';
@@ -85,9 +86,7 @@ export default function UserPage() {
         ) : (
           <div className="user-card__info">
             <strong>{t('home.guest')}</strong>
-            <Button size="small" shape="rounded" className="user-card__login" onClick={() => openLogin(1)}>
-              {t('auth.signInNow')}
-            </Button>
+            <SignInNowButton className="user-card__login" />
           </div>
         )}
         {signedIn ? (

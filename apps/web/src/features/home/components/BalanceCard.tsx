@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { formatBalance } from '../../../lib/format';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
+import { SignInNowButton } from '../../auth/components/SignInNowButton';
 import './BalanceCard.css';
 import { lazyScreen } from '../../../lib/lazyScreen';
 
@@ -59,9 +59,7 @@ export function BalanceCard() {
       ) : (
         <div className="balance-card__guest">
           <span>{t('auth.signInPrompt')}</span>
-          <Button size="small" shape="rounded" className="balance-card__login" onClick={() => openLogin(1)}>
-            {t('auth.signInNow')}
-          </Button>
+          <SignInNowButton className="balance-card__login" />
         </div>
       )}
       <div className="shortcuts">

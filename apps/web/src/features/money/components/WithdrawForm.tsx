@@ -16,7 +16,7 @@ import {
 import { fromMicro, toMicro, withdrawFee } from '../money';
 import { AddressPanel, ADDRESS_TYPE_KEYS, addressText } from './AddressPanel';
 import { PasswordPanel } from './PasswordPanel';
-import { SignInFirst } from './SignInFirst';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import './MoneyCard.css';
 import './WithdrawForm.css';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../../components/PageState';
 import { useIsSignedIn } from '../../../stores/auth';
-import { useUiStore } from '../../../stores/ui';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import type { RecordPage } from '../api/records';
 import './RecordList.css';
 
@@ -28,7 +28,7 @@ export function RecordList<T, P extends RecordPage<T>>({
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
 
-  if (!signedIn) return <SignInFirst />;
+  if (!signedIn) return <SignInToSeeRecords />;
   if (query.isPending) return <PageLoading />;
   if (query.isError && !query.data) return <PageState kind="error" onRetry={() => void query.refetch()} />;
 
@@ -81,18 +81,10 @@ export function RecordList<T, P extends RecordPage<T>>({
   );
 }
 
-/** Record screens need a player: a visitor is asked to sign in and nothing is requested. */
-export function SignInFirst() {
+/** Record screens need a player: a visitor is told what signing in shows, and nothing is requested. */
+export function SignInToSeeRecords() {
   const { t } = useTranslation();
-  const openLogin = useUiStore((s) => s.openLogin);
-  return (
-    <PageState
-      kind="empty"
-      text={t('records.signIn')}
-      actionText={t('auth.signInNow')}
-      onRetry={() => openLogin(1)}
-    />
-  );
+  return <SignInFirst text={t('records.signIn')} actionText={t('auth.signInNow')} />;
 }
 
 /** Pull to refresh with the app's texts; the spinner stays until the refetch settles. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIsSignedIn } from '../../../stores/auth';
-import { SignInFirst } from '../../money/components/SignInFirst';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import '../../money/components/MoneyCard.css';
 import '../../money/components/PasswordPanel.css';
 import { LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN, useChangeLoginPasswordMutation } from '../api/security';

@@ -7,7 +7,7 @@ import { useIsSignedIn } from '../../../stores/auth';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
 import { AddressPanel } from '../../money/components/AddressPanel';
 import { PasswordPanel } from '../../money/components/PasswordPanel';
-import { SignInFirst } from '../../money/components/SignInFirst';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import '../../money/components/MoneyCard.css';
 import { useSecurityQuery } from '../api/security';
 import { DepositLimits, ReminderSetting, SelfExclusion } from '../components/Responsible';
