@@ -23,7 +23,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * Applies the committed SQL migrations, then the current definition of every SQL function and trigger
-   * (src/db/functions, see functions.ts); safe to call on every start and from several nodes at once.
+   * (src/db/functions, see functions.ts); safe to call on every start and from several nodes at once. Refuses,
+   * before changing anything, a database left part-way through a migration history that has since been
+   * squashed into the baseline (see refuseSquashedHistory).
    */
   migrate(): Promise<void>;
   /**
@@ -43,9 +45,50 @@ export interface Database {
 /** Wait after a lost notification connection before reconnecting. */
 const LISTEN_RETRY_MS = 1_000;
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 // Any fixed 64-bit number works; it only has to be the same on every node so that one migrates at a time.
 const MIGRATION_LOCK_ID = 7_461_001;
+
+/** The drizzle-kit journal: the migrations in the order they apply, each with the time it was generated. */
+export function readMigrationJournal(dir: string = MIGRATIONS_DIR): {
+  entries: { tag: string; when: number }[];
+} {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8'));
+}
+
+/**
+ * Refuses a database left part-way through a migration history that is no longer in the folder.
+ *
+ * Before launch, migrations 0000_foundation … 0021_short_famine were squashed into one baseline,
+ * `drizzle/0000_baseline.sql`, whose journal `when` is the old 0021's. Drizzle's migrator (PgDialect.migrate,
+ * the same for PGlite and node-postgres) reads the newest row of drizzle.__drizzle_migrations by created_at and
+ * applies only the entries whose `when` is later. So a database the old chain completed applies nothing, as it
+ * should: its schema is the baseline's. One the old chain left part-way (its newest row older than the first
+ * entry) would have the baseline run over the tables it already has, and no migration here can finish it, so it
+ * is refused, before anything changes, with what to do. The check reads the same row the migrator does.
+ */
+async function refuseSquashedHistory(db: Db): Promise<void> {
+  const first = readMigrationJournal().entries[0];
+  if (!first) return;
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return;
+  const [last] = await queryRows<{ created_at: string | number | null }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  if (!last || Number(last.created_at) >= first.when) return;
+  const at = (ms: number) => new Date(ms).toISOString();
+  throw new Error(
+    `This database was migrated part-way through a migration history that ${first.tag} has replaced: its ` +
+      `newest migration (${at(Number(last.created_at))}) is older than ${first.tag} (${at(first.when)}), which ` +
+      `cannot finish it. Start it once with a version of Koi from before the squash (e.g. commit e19ee1c), which ` +
+      `applies the rest of the old migrations, then start this version; or, if its data need not be kept, drop ` +
+      `the database (the embedded one: delete the data directory's pglite folder) and start afresh.`,
+  );
+}
 
 /** Opens PGlite persisted under `dataDir` (or in memory when dataDir is null). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
@@ -63,6 +106,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     // PGlite is one process with one connection, so no lock is needed around the migrator.
     async migrate() {
+      await refuseSquashedHistory(db);
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
       await applySqlSources(db);
     },
@@ -96,6 +140,7 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): Database 
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await refuseSquashedHistory(db);
         await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
         // Under the same lock, so two starting nodes never replace functions while the other migrates.
         await applySqlSources(db);

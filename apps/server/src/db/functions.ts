@@ -6,11 +6,12 @@ import { queryRows, type DbOrTx } from './client';
 /*
  * The current source of every SQL function and trigger.
  *
- * Migrations are history: a function defined in migration 0002 and replaced in 0004 and 0007 has no single
- * readable definition there, and every change would copy the whole body into a new migration. So the current
- * definition of each PL/pgSQL function and trigger lives in its own file in `functions/`, named after it
- * (`<function>.sql`, `<trigger>.trigger.sql`), and `Database.migrate()` applies every file after the drizzle
- * migrations, in a fixed order: function files in name order, then trigger files in name order (a trigger
+ * Migrations are history: a function kept there and replaced twice would have three bodies and no single
+ * readable definition, and every change would copy the whole body into a new migration. So no migration defines
+ * a function or trigger (the baseline, drizzle/0000_baseline.sql, holds none, and migrations.test.ts keeps it
+ * so); the current definition of each PL/pgSQL function and trigger lives in its own file in `functions/`, named
+ * after it (`<function>.sql`, `<trigger>.trigger.sql`), and `Database.migrate()` applies every file after the
+ * drizzle migrations, in a fixed order: function files in name order, then trigger files in name order (a trigger
  * needs its function; PL/pgSQL bodies are not resolved until called, so functions may call each other in any
  * order). Each file is one `CREATE OR REPLACE` statement, so applying it again changes nothing, and all files
  * are applied in one transaction, so a node never sees half of a new set.

@@ -344,7 +344,8 @@ export function createWalletService(deps: WalletServiceDeps) {
     /**
      * Creates the system accounts' shards; run at start (idempotent, safe from several nodes). Player wallets
      * open in the registration transaction; those of players registered before the ledger existed were opened
-     * once by migration 0020, so the wallet never reads the auth module's players table.
+     * once by a migration before the baseline (0020_reflective_chat, in git history), so the wallet never reads
+     * the auth module's players table.
      */
     async ensureSystemAccounts() {
       await repo.ensureSystemAccounts(SYSTEM_ACCOUNTS, shards, LEDGER_CURRENCY);

@@ -1,1 +1,0 @@
-CREATE INDEX "login_events_username_idx" ON "login_events" USING btree (lower("username"),"id");
