@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelOrderResult, RechargeResult } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useAuthStore } from '../../../stores/auth';
+import { useInvalidate, usePlayerQuery } from '../../../lib/query';
 import { userKeys } from '../../auth/api/userInfo';
 import { PAY_CHANNELS_KEY } from './payChannels';
 
@@ -107,20 +107,16 @@ export function useChannelOrderQuery(orderId: string) {
 }
 
 export function useDepositLimitsQuery() {
-  const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: rechargeKeys.limits(token),
-    queryFn: () =>
-      api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits', undefined, { silent: true }),
-    enabled: Boolean(token),
-  });
+  return usePlayerQuery(rechargeKeys.limits, () =>
+    api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits', undefined, { silent: true }),
+  );
 }
 
 export function useSetDepositLimitsMutation() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(rechargeKeys.all);
   return useMutation({
     mutationFn: (input: Partial<Record<DepositLimit['period'], string>>) =>
       api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits/set', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: rechargeKeys.all }),
+    onSuccess: invalidate,
   });
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { STALE } from '../../../lib/query';
-import { useAuthStore } from '../../../stores/auth';
+import { useInvalidate, usePlayerQuery } from '../../../lib/query';
 import { userKeys } from '../../auth/api/userInfo';
 
 /**
@@ -33,13 +32,9 @@ export const withdrawKeys = {
 
 /** Spec §4: the address list loads on mount when a token exists. */
 export function useAddressListQuery() {
-  const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: withdrawKeys.addresses(token),
-    queryFn: () => api.post<WithdrawAddressWire[]>('/api/plat/address-list'),
-    enabled: Boolean(token),
-    staleTime: STALE.SECONDS_30,
-  });
+  return usePlayerQuery(withdrawKeys.addresses, () =>
+    api.post<WithdrawAddressWire[]>('/api/plat/address-list'),
+  );
 }
 
 export type BindAddressInput = {
@@ -51,7 +46,7 @@ export type BindAddressInput = {
 
 /** Silent: the panel toasts itself, because a look-alike answer (5008) opens a warning instead of a toast. */
 export function useBindAddressMutation() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(withdrawKeys.all);
   return useMutation({
     mutationFn: (input: BindAddressInput) =>
       api.post<WithdrawAddressWire>(
@@ -59,16 +54,16 @@ export function useBindAddressMutation() {
         { ...input, confirm_similar: input.confirm_similar ? 1 : undefined },
         { silent: true },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: withdrawKeys.all }),
+    onSuccess: invalidate,
   });
 }
 
 export function useDeleteAddressMutation() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(withdrawKeys.all);
   return useMutation({
     mutationFn: (a: { id: number; address: string }) =>
       api.post<boolean>('/api/plat/del-address', { address_id: a.id, address: a.address }),
-    onSuccess: () => client.invalidateQueries({ queryKey: withdrawKeys.all }),
+    onSuccess: invalidate,
   });
 }
 
@@ -76,7 +71,7 @@ export type PasswordInput = { old_password?: string; password: string };
 
 /** Set mode sends `password`; modify mode sends `old_password` and `new_password` (spec §7). */
 export function useWithdrawPasswordMutation() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(userKeys.all, withdrawKeys.all);
   return useMutation({
     mutationFn: (input: PasswordInput) =>
       input.old_password === undefined
@@ -86,20 +81,12 @@ export function useWithdrawPasswordMutation() {
             new_password: input.password,
           }),
     // Spec §4: after success the user info reloads (its set_password flag switches the panel's mode).
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: userKeys.all }),
-        client.invalidateQueries({ queryKey: withdrawKeys.all }),
-      ]),
+    onSuccess: invalidate,
   });
 }
 
 export function useWithdrawInfoQuery() {
-  const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: withdrawKeys.info(token),
-    queryFn: () => api.post<WithdrawInfo>('/api/plat/withdraw-info'),
-    enabled: Boolean(token),
+  return usePlayerQuery(withdrawKeys.info, () => api.post<WithdrawInfo>('/api/plat/withdraw-info'), {
     staleTime: 0,
   });
 }
@@ -107,14 +94,10 @@ export function useWithdrawInfoQuery() {
 export type WithdrawApplyInput = { amount: string; address_id: number; password: string; request_id: string };
 
 export function useWithdrawApplyMutation() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(userKeys.all, withdrawKeys.all);
   return useMutation({
     mutationFn: (input: WithdrawApplyInput) => api.post<WithdrawalWire>('/api/plat/withdraw-apply', input),
     // The held amount leaves the balance at once; both the balance and the limits change.
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: userKeys.all }),
-        client.invalidateQueries({ queryKey: withdrawKeys.all }),
-      ]),
+    onSettled: invalidate,
   });
 }

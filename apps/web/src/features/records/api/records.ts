@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BetDetailRow, BetRecordRow, BillChange, inoutRecord, WinLossRow } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { STALE } from '../../../lib/query';
+import { STALE, usePlayerQuery } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
 
 /** Spec §2 time range tabs: 1 yesterday, 2 today (the server's default), 3 the last 7 days (UTC+8 days). */
@@ -132,11 +132,8 @@ export type WinLossReport = {
 };
 
 export function useWinLossQuery(range: TimeRange) {
-  const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: recordKeys.winLoss(token, range),
-    queryFn: () => api.post<WinLossReport>('/api/plat/win-loss-report', { range }),
-    enabled: Boolean(token),
-    staleTime: STALE.SECONDS_30,
-  });
+  return usePlayerQuery(
+    (token) => recordKeys.winLoss(token, range),
+    () => api.post<WinLossReport>('/api/plat/win-loss-report', { range }),
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SecurityOverview, SelfExclusionPeriod, SessionSummary } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { STALE } from '../../../lib/query';
+import { STALE, useInvalidate, usePlayerQuery } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from '../../auth/api/userInfo';
 
@@ -26,31 +26,20 @@ export const securityKeys = {
 };
 
 export function useSecurityQuery() {
-  const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: securityKeys.overview(token),
-    queryFn: () => api.post<SecurityOverview>('/api/plat/security'),
-    enabled: Boolean(token),
-    staleTime: STALE.SECONDS_30,
-  });
+  return usePlayerQuery(securityKeys.overview, () => api.post<SecurityOverview>('/api/plat/security'));
 }
 
 /** The current session's start, time played and result; the reality check reads it. */
 export function useSessionSummaryQuery() {
-  const token = useAuthStore((s) => s.token);
-  return useQuery({
-    queryKey: securityKeys.summary(token),
+  return usePlayerQuery(
+    securityKeys.summary,
     // Silent: a background read that fails must not toast over whatever the player is doing.
-    queryFn: () => api.post<SessionSummary>('/api/plat/session-summary', undefined, { silent: true }),
-    enabled: Boolean(token),
-    staleTime: STALE.MINUTES_5,
-  });
+    () => api.post<SessionSummary>('/api/plat/session-summary', undefined, { silent: true }),
+    { staleTime: STALE.MINUTES_5 },
+  );
 }
 
-function useInvalidateSecurity() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: securityKeys.all });
-}
+const useInvalidateSecurity = () => useInvalidate(securityKeys.all);
 
 export function useChangeLoginPasswordMutation() {
   const invalidate = useInvalidateSecurity();
