@@ -13,7 +13,7 @@ export default function ComingSoonPage() {
     <section className="coming-soon">
       <img src="/assets/coming-soon.svg" alt="" className="coming-soon__art" />
       <h1 className="coming-soon__title">{t(meta.title as 'routes.home')}</h1>
-      <p className="coming-soon__badge">{t('common.comingSoon')}</p>
+      <p className="chip coming-soon__badge">{t('common.comingSoon')}</p>
       <p className="coming-soon__desc">{t('common.comingSoonDesc')}</p>
       <Button color="primary" shape="rounded" onClick={() => navigate('/home')}>
         {t('common.backHome')}

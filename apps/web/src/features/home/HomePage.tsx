@@ -158,7 +158,7 @@ export function HomePage() {
       <BannerCarousel />
       <BalanceCard />
       <HotStrip games={hot.data} loading={hot.isPending} onOpen={openGameFor} />
-      <section className="home-section lobby">
+      <section className="section-card lobby">
         <div className="lobby__head">
           <CategoryTabs value={category} onChange={changeCategory} />
         </div>

@@ -25,13 +25,13 @@ export default function AboutPage() {
         <PageState kind="error" onRetry={() => void config.refetch()} />
       ) : (
         <>
-          <section className="home-section">
+          <section className="section-card">
             <h2 className="section-title">{t('about.licence')}</h2>
             <p className="about-page__text" data-testid="licence-text">
               {config.licence}
             </p>
           </section>
-          <section className="home-section">
+          <section className="section-card">
             <h2 className="section-title">{t('about.responsible')}</h2>
             <p className="about-page__text" data-testid="responsible-text">
               {config.responsibleGambling}

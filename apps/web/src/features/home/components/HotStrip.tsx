@@ -65,7 +65,7 @@ export function HotStrip({
 
 function HotStripFrame({ title, busy, children }: { title: string; busy?: boolean; children: ReactNode }) {
   return (
-    <section className="home-section hot-strip" aria-label={title} aria-busy={busy || undefined}>
+    <section className="section-card hot-strip" aria-label={title} aria-busy={busy || undefined}>
       <h2 className="section-title">
         <FireIcon className="section-title__icon" />
         {title}

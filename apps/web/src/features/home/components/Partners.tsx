@@ -9,7 +9,7 @@ export function Partners() {
   const { t } = useTranslation();
   return (
     <>
-      <section className="home-section partners">
+      <section className="section-card partners">
         <h2 className="section-title">{t('home.cooperation')}</h2>
         <p className="partners__note">{t('home.cooperationNote')}</p>
         <div className="partners__grid">
@@ -25,7 +25,7 @@ export function Partners() {
           ))}
         </div>
       </section>
-      <section className="home-section licences">
+      <section className="section-card licences">
         <h2 className="section-title">{t('home.licence')}</h2>
         <div className="licences__row">
           {LICENCES.map((l) => (

@@ -123,7 +123,7 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
         <ul className="address-list" aria-label={t('money.addressTitle')}>
           {(list.data ?? []).map((a) => (
             <li key={a.id} className="address-list__item">
-              <span className="address-list__type">{t(ADDRESS_TYPE_KEYS[a.type])}</span>
+              <span className="chip address-list__type">{t(ADDRESS_TYPE_KEYS[a.type])}</span>
               <span className="address-list__text">{addressText(a)}</span>
               <button
                 type="button"

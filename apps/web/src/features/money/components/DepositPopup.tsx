@@ -81,7 +81,7 @@ export function DepositPopup({
           />
           <div className="deposit-popup__row">
             <span className="deposit-popup__label">{t('money.address')}</span>
-            <span className="deposit-popup__chip">TRC20</span>
+            <span className="chip">TRC20</span>
           </div>
           <div className="deposit-popup__address">
             <code data-testid="deposit-address">{order.address}</code>

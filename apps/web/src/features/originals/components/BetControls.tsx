@@ -12,10 +12,18 @@ export function BetControls({ round }: { round: OriginalRound }) {
       <label className="originals-field">
         <span>{t('originals.amount')}</span>
         <Input value={amount} onChange={setAmount} inputMode="decimal" aria-label={t('originals.amount')} />
-        <button type="button" className="chip" onClick={() => setAmount(scaleAmount(amount, 0.5))}>
+        <button
+          type="button"
+          className="chip originals-step"
+          onClick={() => setAmount(scaleAmount(amount, 0.5))}
+        >
           {t('originals.half')}
         </button>
-        <button type="button" className="chip" onClick={() => setAmount(scaleAmount(amount, 2))}>
+        <button
+          type="button"
+          className="chip originals-step"
+          onClick={() => setAmount(scaleAmount(amount, 2))}
+        >
           {t('originals.double')}
         </button>
       </label>

@@ -23,7 +23,7 @@ export function FairnessPanel({ history }: { history: HistoryEntry[] }) {
         .map((e) => ({ entry: e, result: verifyRound(e, revealed.server_seed) }))
     : [];
   return (
-    <section className="home-section fairness">
+    <section className="section-card fairness">
       <h2 className="section-title">{t('originals.fairness')}</h2>
       <p className="fairness__desc">{t('originals.fairnessDesc')}</p>
       <dl>

@@ -6,7 +6,7 @@ import './History.css';
 export function History({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation();
   return (
-    <section className="home-section originals-history">
+    <section className="section-card originals-history">
       <h2 className="section-title">{t('originals.history')}</h2>
       {entries.length === 0 ? (
         <p className="originals-empty">{t('originals.noHistory')}</p>

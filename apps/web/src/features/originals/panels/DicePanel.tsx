@@ -27,7 +27,7 @@ export function DicePanel({ last, onSettled }: PanelProps) {
       <Stage kind="dice">
         <RollResult last={last} />
       </Stage>
-      <section className="originals-panel">
+      <section className="section-card originals-panel">
         <div className="segmented" role="radiogroup">
           {(['under', 'over'] as const).map((d) => (
             <button

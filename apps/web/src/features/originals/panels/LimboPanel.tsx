@@ -25,7 +25,7 @@ export function LimboPanel({ last, onSettled }: PanelProps) {
       <Stage kind="limbo">
         <RollResult last={last} suffix="×" />
       </Stage>
-      <section className="originals-panel">
+      <section className="section-card originals-panel">
         <label className="originals-field">
           <span>{t('originals.targetMultiplier')}</span>
           <Input value={target} onChange={setTarget} inputMode="decimal" />

@@ -54,7 +54,7 @@ export function MinesPanel({ last, onSettled }: PanelProps) {
           {last ? <ResultBadge last={last} /> : null}
         </div>
       </Stage>
-      <section className="originals-panel">
+      <section className="section-card originals-panel">
         <label className="originals-field">
           <span>{t('originals.minesCount')}</span>
           <Slider
