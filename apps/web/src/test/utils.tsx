@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from './render';
+import { Toast } from 'antd-mobile';
+import { fireEvent, render, screen } from './render';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { useAuthStore } from '../stores/auth';
 
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -43,7 +45,15 @@ export function stubFetch(route: FakeRoute) {
     });
   });
   vi.stubGlobal('fetch', fn);
-  return { fn, calls };
+  const to = (path: string) => calls.filter((c) => c.url.pathname === path);
+  return {
+    fn,
+    calls,
+    /** The calls made to one path, oldest first. */
+    to,
+    /** Whether the app called this path at all. */
+    sent: (path: string) => to(path).length > 0,
+  };
 }
 
 export const ok = <T,>(result: T) => ({ body: { code: 200, result, message: 'ok', error: null } });
@@ -51,3 +61,44 @@ export const fail = (code: number, message: string, status = 200) => ({
   status,
   body: { code, result: null, message, error: { message } },
 });
+
+/**
+ * The setup screen tests share, for every test of the file or `describe` block it is called in: a signed-in
+ * player (none with `signedIn: false`), antd-mobile's toasts caught by a spy instead of shown, and stubbed
+ * globals and spies undone after each test. `toasted(text)` checks that a toast said it,
+ * `lastToast()` reads what the latest one said.
+ */
+export function setUpScreenTests({ signedIn = true }: { signedIn?: boolean } = {}) {
+  const spies = { toast: undefined as unknown as MockInstance<typeof Toast.show> };
+  beforeEach(() => {
+    if (signedIn) useAuthStore.getState().setToken('tok');
+    else useAuthStore.setState({ token: null });
+    spies.toast = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return {
+    /** The toast spy of the running test. */
+    get toast() {
+      return spies.toast;
+    },
+    toasted: (content: string) =>
+      expect(spies.toast).toHaveBeenCalledWith(expect.objectContaining({ content })),
+    /** What the latest toast said. */
+    lastToast: () => (spies.toast.mock.lastCall?.[0] as { content?: unknown } | undefined)?.content,
+  };
+}
+
+/** antd-mobile's Input puts its label on the wrapper too; the form control is the one to type into. */
+export function field(label: string) {
+  return screen
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT' || el.tagName === 'SELECT') as HTMLInputElement;
+}
+
+/** Types a value into the labelled form control, as the player would. */
+export function typeInto(label: string, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}

@@ -1,8 +1,7 @@
-import { Dialog, Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../stores/auth';
+import { Dialog } from 'antd-mobile';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '../../test/render';
-import { fail, ok, renderRoutes, stubFetch } from '../../test/utils';
+import { fail, field, ok, renderRoutes, setUpScreenTests, stubFetch, typeInto } from '../../test/utils';
 import type { WithdrawInfo } from './api/withdraw';
 import { AddressPanel } from './components/AddressPanel';
 import { PasswordPanel } from './components/PasswordPanel';
@@ -38,13 +37,7 @@ const INFO: WithdrawInfo = {
   locked_minutes: 0,
 };
 
-let toast: ReturnType<typeof vi.spyOn>;
-const toasted = (content: string) => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content }));
-/** antd-mobile's Input puts the label on its wrapper too; the form control is the one to type into. */
-const field = (label: string) =>
-  screen
-    .getAllByLabelText(label)
-    .find((el) => el.tagName === 'INPUT' || el.tagName === 'SELECT') as HTMLInputElement;
+const { toasted } = setUpScreenTests();
 const findField = async (label: string) => {
   await screen.findAllByLabelText(label, undefined, WAIT);
   return field(label);
@@ -52,13 +45,7 @@ const findField = async (label: string) => {
 const body = (init: RequestInit) => Object.fromEntries(new URLSearchParams(String(init.body)));
 
 beforeEach(() => {
-  useAuthStore.getState().setToken('tok');
   useOpenOrderStore.setState({ order: null });
-  toast = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('money arithmetic', () => {
@@ -119,7 +106,7 @@ describe('recharge', () => {
     renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge']);
     fireEvent.click(await screen.findByRole('button', { name: '立即充值' }, WAIT));
     toasted('请输入金额');
-    fireEvent.change(field('充值金额'), { target: { value: '19.9999' } });
+    typeInto('充值金额', '19.9999');
     fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
     toasted('最低充值金额为20 USDT');
     expect(calls.some((c) => c.url.pathname === '/api/plat/recharge')).toBe(false);
@@ -243,19 +230,19 @@ describe('withdrawal address panel', () => {
     expect(await screen.findByText(/安全提示/, undefined, WAIT)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     toasted('有未填选项');
-    fireEvent.change(field('地址'), { target: { value: TRON_A } });
+    typeInto('地址', TRON_A);
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     toasted('不能重复添加');
     expect(calls.some((c) => c.url.pathname === '/api/plat/bind-address')).toBe(false);
     // Type 2 asks for area and phone; changing the type clears what was typed.
-    fireEvent.change(field('地址类型'), { target: { value: '2' } });
+    typeInto('地址类型', '2');
     expect(screen.queryAllByLabelText('地址')).toHaveLength(0);
     expect(field('手机号码')).toHaveValue('');
-    fireEvent.change(field('区号'), { target: { value: '+855' } });
-    fireEvent.change(field('手机号码'), { target: { value: '12345678' } });
+    typeInto('区号', '+855');
+    typeInto('手机号码', '12345678');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     toasted('不能重复添加');
-    fireEvent.change(field('手机号码'), { target: { value: '87654321' } });
+    typeInto('手机号码', '87654321');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByText('+855 87654321', undefined, WAIT)).toBeInTheDocument();
     toasted('添加成功');
@@ -303,7 +290,11 @@ describe('withdrawal address panel', () => {
 });
 
 describe('withdrawal password panel', () => {
-  function serve(setPassword: boolean) {
+  /** User info with the password set or not; `update` is the server's answer to a modification. */
+  function serve(
+    setPassword: boolean,
+    update: { status?: number; body: unknown } = fail(5013, '提现密码错误，还可尝试4次'),
+  ) {
     let isSet = setPassword;
     return stubFetch((url) => {
       if (url.pathname === '/api/plat/info') return ok({ ...USER, set_password: isSet });
@@ -311,45 +302,66 @@ describe('withdrawal password panel', () => {
         isSet = true;
         return ok(true);
       }
-      if (url.pathname === '/api/plat/update-password') return fail(5013, '提现密码错误，还可尝试4次');
+      if (url.pathname === '/api/plat/update-password') return update;
       return undefined;
     });
   }
-
-  it('set mode: mismatch is refused locally, success toasts and reloads user info', async () => {
-    const { calls } = serve(false);
+  function openPanel() {
     const onClose = vi.fn();
     renderRoutes([{ path: '/', element: <PasswordPanel visible onClose={onClose} /> }]);
+    return onClose;
+  }
+  /** Types the passwords given into the panel's fields and taps 提交. */
+  function submit(passwords: { old?: string; fresh?: string; confirm?: string }) {
+    if (passwords.old !== undefined) typeInto('原提现密码', passwords.old);
+    if (passwords.fresh !== undefined) typeInto('新提现密码', passwords.fresh);
+    if (passwords.confirm !== undefined) typeInto('确认提现密码', passwords.confirm);
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+  }
+
+  it('set mode: mismatch is refused locally, success toasts and reloads user info', async () => {
+    const api = serve(false);
+    const onClose = openPanel();
     expect(await screen.findByText('设置提现密码', undefined, WAIT)).toBeInTheDocument();
     expect(screen.queryByLabelText('原提现密码')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    submit({});
     toasted('有未填选项');
-    fireEvent.change(field('新提现密码'), { target: { value: 'abcd1234' } });
-    fireEvent.change(field('确认提现密码'), { target: { value: 'abcd12345' } });
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    submit({ fresh: 'abcd1234', confirm: 'abcd12345' });
     toasted('提现密码与确认密码不一致');
-    expect(calls.some((c) => c.url.pathname === '/api/plat/set-password')).toBe(false);
-    fireEvent.change(field('确认提现密码'), { target: { value: 'abcd1234' } });
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    expect(api.sent('/api/plat/set-password')).toBe(false);
+    submit({ confirm: 'abcd1234' });
     await waitFor(() => toasted('设置成功'), WAIT);
     expect(onClose).toHaveBeenCalled();
-    const infos = () => calls.filter((c) => c.url.pathname === '/api/plat/info').length;
-    await waitFor(() => expect(infos()).toBeGreaterThanOrEqual(2), WAIT);
+    await waitFor(() => expect(api.to('/api/plat/info').length).toBeGreaterThanOrEqual(2), WAIT);
     // With the password set, the same panel is now in modify mode.
     expect(await screen.findByText('修改提现密码', undefined, WAIT)).toBeInTheDocument();
   });
 
+  it('modify mode refuses empty fields and a mismatch, then modifies, clears the inputs and reloads user info', async () => {
+    const api = serve(true, ok(true));
+    const onClose = openPanel();
+    expect(await screen.findByText('修改提现密码', undefined, WAIT)).toBeInTheDocument();
+    submit({ fresh: 'newpass12', confirm: 'newpass12' });
+    toasted('有未填选项');
+    submit({ old: 'oldpass12', confirm: 'newpass13' });
+    toasted('提现密码与确认密码不一致');
+    expect(api.sent('/api/plat/update-password')).toBe(false);
+    typeInto('确认提现密码', 'newpass12');
+    const infosBefore = api.to('/api/plat/info').length;
+    submit({});
+    await waitFor(() => toasted('修改成功'), WAIT);
+    expect(onClose).toHaveBeenCalled();
+    for (const label of ['原提现密码', '新提现密码', '确认提现密码']) expect(field(label).value).toBe('');
+    await waitFor(() => expect(api.to('/api/plat/info').length).toBeGreaterThan(infosBefore), WAIT);
+  });
+
   it('modify mode sends old and new passwords and shows the server refusal', async () => {
-    const { calls } = serve(true);
-    renderRoutes([{ path: '/', element: <PasswordPanel visible onClose={() => undefined} /> }]);
-    fireEvent.change(await findField('原提现密码'), {
-      target: { value: 'oldpass12' },
-    });
-    fireEvent.change(field('新提现密码'), { target: { value: 'newpass12' } });
-    fireEvent.change(field('确认提现密码'), { target: { value: 'newpass12' } });
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    const api = serve(true);
+    openPanel();
+    await findField('原提现密码');
+    submit({ old: 'oldpass12', fresh: 'newpass12', confirm: 'newpass12' });
     await waitFor(() => toasted('提现密码错误，还可尝试4次'), WAIT);
-    expect(body(calls.find((c) => c.url.pathname === '/api/plat/update-password')!.init)).toEqual({
+    expect(body(api.to('/api/plat/update-password')[0]!.init)).toEqual({
       old_password: 'oldpass12',
       new_password: 'newpass12',
     });
@@ -410,20 +422,20 @@ describe('withdrawal', () => {
     expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('1.0000 USDT');
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
     expect(field('提现金额')).toHaveValue('149');
-    fireEvent.change(field('提现金额'), { target: { value: '5' } });
+    typeInto('提现金额', '5');
     fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
     toasted('单笔提现金额不能低于10 USDT');
-    fireEvent.change(field('提现金额'), { target: { value: '149.5' } });
+    typeInto('提现金额', '149.5');
     fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
     toasted('余额不足（含手续费）');
-    fireEvent.change(field('提现金额'), { target: { value: '50' } });
+    typeInto('提现金额', '50');
     fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
     fireEvent.change(await findField('提现密码'), {
       target: { value: 'badpass1' },
     });
     fireEvent.click(screen.getAllByRole('button', { name: '确定' }).at(-1)!);
     await waitFor(() => toasted('提现密码错误，还可尝试4次'), WAIT);
-    fireEvent.change(field('提现密码'), { target: { value: 'goodpass1' } });
+    typeInto('提现密码', 'goodpass1');
     fireEvent.click(screen.getAllByRole('button', { name: '确定' }).at(-1)!);
     const done = await screen.findByTestId('withdraw-done', undefined, WAIT);
     expect(done).toHaveTextContent('51.0000 USDT');
@@ -474,13 +486,13 @@ describe('recharge through a payment channel', () => {
     expect(screen.getByText('单笔50-5000 · 手续费1 USDT + 1.5% · 汇率1:7.2 CNY')).toBeInTheDocument();
     // A USDT channel without a fee says so and shows no rate.
     expect(screen.getByText('单笔50-5000 · 免手续费')).toBeInTheDocument();
-    fireEvent.change(field('充值金额'), { target: { value: '20' } });
+    typeInto('充值金额', '20');
     fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
     toasted('该通道单笔充值金额为50-5000 USDT');
-    fireEvent.change(field('充值金额'), { target: { value: '5000.01' } });
+    typeInto('充值金额', '5000.01');
     fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
     expect(calls.some((c) => c.url.pathname === '/api/plat/iPay/rechargeOrder')).toBe(false);
-    fireEvent.change(field('充值金额'), { target: { value: '100' } });
+    typeInto('充值金额', '100');
     // 1 + 1.5% of 100 = 2.5 fee; 100 × 7.2 = 720.00 CNY, as the server computes it.
     expect(screen.getByTestId('channel-quote')).toHaveTextContent(
       '手续费 2.5 USDT，到账 97.5 USDT，需支付 720.00 CNY',

@@ -1,9 +1,8 @@
 import { hashServerSeed, verify } from '@koi/fair';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Toast } from 'antd-mobile';
-import { useAuthStore } from '../../stores/auth';
 import { fireEvent, screen, waitFor } from '../../test/render';
-import { fail, ok, renderRoutes, stubFetch } from '../../test/utils';
+import { fail, ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
 import { ApiError } from '../../lib/http';
 import OriginalGamePage from './OriginalGamePage';
 import { diceOffer, scaleAmount } from './params';
@@ -70,14 +69,7 @@ describe('verifying a round in the browser', () => {
 });
 
 describe('OriginalGamePage', () => {
-  beforeEach(() => {
-    vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
-    useAuthStore.getState().setToken('tok');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpScreenTests();
 
   it('plays a dice round, lists it, then reveals the seed and verifies it', async () => {
     let nonce = 0;

@@ -1,8 +1,7 @@
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../stores/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
-import { ok, renderRoutes, stubFetch } from '../../test/utils';
+import { ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
 import { DepositPopup } from '../money/components/DepositPopup';
 import type { InoutRecord } from './api/records';
 import RechargeRecordsPage from './pages/RechargeRecordsPage';
@@ -29,14 +28,7 @@ function record(extra: Partial<InoutRecord>): InoutRecord {
   };
 }
 
-beforeEach(() => {
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
-  useAuthStore.getState().setToken('tok');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpScreenTests();
 
 describe('rechargeRecords', () => {
   it('lists deposits and withdrawals with their state colours, tx hash with copy, and the reject reason', async () => {

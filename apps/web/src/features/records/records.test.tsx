@@ -1,10 +1,10 @@
 import { hashServerSeed, verify } from '@koi/fair';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toast } from 'antd-mobile';
 import { useAuthStore } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
-import { fail, ok, renderRoutes, stubFetch } from '../../test/utils';
+import { fail, ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
 import { nextPage } from './api/records';
 import AccountRecordsPage from './pages/AccountRecordsPage';
 import BetDetailPage from './pages/BetDetailPage';
@@ -27,14 +27,9 @@ const betRow = (i: number) => ({
   profit: '-1.500000',
 });
 
+setUpScreenTests();
 beforeEach(() => {
-  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
-  useAuthStore.getState().setToken('tok');
   useUiStore.setState({ loginOpen: false });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('record paging', () => {

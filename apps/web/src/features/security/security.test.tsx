@@ -1,13 +1,12 @@
-import { Dialog, Toast } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { useAuthStore } from '../../stores/auth';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
-import { fail, ok, renderRoutes, stubFetch } from '../../test/utils';
+import { fail, field, ok, renderRoutes, setUpScreenTests, stubFetch, typeInto } from '../../test/utils';
 import type { SecurityOverview, SessionSummary } from './api/security';
 import { nextReminderDelay, RealityCheck } from './components/RealityCheck';
-import { PasswordPanel } from '../money/components/PasswordPanel';
 import PasswordPage from './pages/PasswordPage';
 import SafePage from './pages/SafePage';
 
@@ -42,6 +41,16 @@ const OVERVIEW: SecurityOverview = {
   self_excluded_until: null,
   self_excluded_permanent: false,
 };
+/** A deposit limit the player has not set, of which 20 USDT is used. */
+const unlimited = (period: 'week' | 'month') => ({
+  period,
+  limit: null,
+  used: '20.000000',
+  left: null,
+  pending: false,
+  pending_limit: null,
+  pending_effective_at: null,
+});
 const LIMITS = {
   limits: [
     {
@@ -53,41 +62,16 @@ const LIMITS = {
       pending_limit: '500.000000',
       pending_effective_at: '2026-11-23T10:00:00.000Z',
     },
-    {
-      period: 'week',
-      limit: null,
-      used: '20.000000',
-      left: null,
-      pending: false,
-      pending_limit: null,
-      pending_effective_at: null,
-    },
-    {
-      period: 'month',
-      limit: null,
-      used: '20.000000',
-      left: null,
-      pending: false,
-      pending_limit: null,
-      pending_effective_at: null,
-    },
+    unlimited('week'),
+    unlimited('month'),
   ],
 };
 
-let toast: ReturnType<typeof vi.spyOn>;
-const toasted = (content: string) => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content }));
-const field = (label: string) =>
-  screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+const { toasted } = setUpScreenTests();
 const formOf = (init: RequestInit) => Object.fromEntries(new URLSearchParams(String(init.body)));
 const sent = (calls: { url: URL }[], path: string) => calls.some((c) => c.url.pathname === path);
 
-beforeEach(() => {
-  useAuthStore.getState().setToken('tok');
-  toast = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
-});
 afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   await i18n.changeLanguage('zh-CN');
 });
 
@@ -106,9 +90,9 @@ describe('change login password (/password)', () => {
     return stubFetch((url) => (url.pathname === '/api/plat/login-password' ? answer : undefined));
   }
   const fill = (old: string, next: string, confirm: string) => {
-    fireEvent.change(field('原登录密码'), { target: { value: old } });
-    fireEvent.change(field('新登录密码'), { target: { value: next } });
-    fireEvent.change(field('确认新密码'), { target: { value: confirm } });
+    typeInto('原登录密码', old);
+    typeInto('新登录密码', next);
+    typeInto('确认新密码', confirm);
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
   };
 
@@ -166,9 +150,9 @@ describe('change login password (/password)', () => {
     await i18n.changeLanguage('en');
     page(<PasswordPage />, '/password');
     expect(screen.getByTestId('password-intro')).toHaveTextContent('every other device is signed out');
-    fireEvent.change(field('Current login password'), { target: { value: 'secret123' } });
-    fireEvent.change(field('New login password'), { target: { value: 'abc' } });
-    fireEvent.change(field('Confirm new password'), { target: { value: 'abc' } });
+    typeInto('Current login password', 'secret123');
+    typeInto('New login password', 'abc');
+    typeInto('Confirm new password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     toasted('Password must be 6-20 characters');
   });
@@ -412,38 +396,5 @@ describe('reality check', () => {
     await waitFor(() => expect(sent(calls, '/api/plat/session-summary')).toBe(true));
     await new Promise((r) => setTimeout(r, 400));
     expect(screen.queryByTestId('reality-check')).toBeNull();
-  });
-});
-
-describe('withdrawal password panel (modify mode)', () => {
-  it('refuses empty fields and a mismatch, then modifies, clears the inputs and reloads user info', async () => {
-    const { calls } = stubFetch((url) => {
-      if (url.pathname === '/api/plat/info') return ok(USER);
-      if (url.pathname === '/api/plat/update-password') return ok(true);
-      return undefined;
-    });
-    const onClose = vi.fn();
-    renderRoutes([{ path: '/', element: <PasswordPanel visible onClose={onClose} /> }]);
-    expect(await screen.findByText('修改提现密码', {}, WAIT)).toBeInTheDocument();
-    fireEvent.change(field('新提现密码'), { target: { value: 'newpass12' } });
-    fireEvent.change(field('确认提现密码'), { target: { value: 'newpass12' } });
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
-    toasted('有未填选项');
-    fireEvent.change(field('原提现密码'), { target: { value: 'oldpass12' } });
-    fireEvent.change(field('确认提现密码'), { target: { value: 'newpass13' } });
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
-    toasted('提现密码与确认密码不一致');
-    expect(sent(calls, '/api/plat/update-password')).toBe(false);
-    fireEvent.change(field('确认提现密码'), { target: { value: 'newpass12' } });
-    const infosBefore = calls.filter((c) => c.url.pathname === '/api/plat/info').length;
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
-    await waitFor(() => toasted('修改成功'), WAIT);
-    expect(onClose).toHaveBeenCalled();
-    for (const label of ['原提现密码', '新提现密码', '确认提现密码']) expect(field(label).value).toBe('');
-    await waitFor(
-      () =>
-        expect(calls.filter((c) => c.url.pathname === '/api/plat/info').length).toBeGreaterThan(infosBefore),
-      WAIT,
-    );
   });
 });

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '../../../test/render';
-import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
-import { fail, ok, renderRoutes, stubFetch } from '../../../test/utils';
+import { fail, ok, renderRoutes, setUpScreenTests, stubFetch } from '../../../test/utils';
 import { LoginDialog } from './LoginDialog';
 
 vi.mock('../../../lib/device', () => ({ getDevice: () => Promise.resolve('device-1') }));
@@ -16,16 +15,24 @@ function renderDialog(type: 1 | 2 = 1) {
   ]);
 }
 
+const PLACEHOLDERS = {
+  username: '请输入用户名（8-20位）',
+  password: '请输入密码（6-20位）',
+  confirm: '请再次输入密码（6-20位）',
+};
+
+/** Types into the register form's fields that are given, found by their placeholders as a player sees them. */
+function fill(values: Partial<Record<keyof typeof PLACEHOLDERS, string>>) {
+  for (const [name, value] of Object.entries(values))
+    fireEvent.change(screen.getByPlaceholderText(PLACEHOLDERS[name as keyof typeof PLACEHOLDERS]), {
+      target: { value },
+    });
+}
+
+const tapRegister = () => fireEvent.click(screen.getByRole('button', { name: '注册' }));
+
 describe('LoginDialog', () => {
-  let toast: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    toast = vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
-    useAuthStore.setState({ token: null });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  const { toasted, lastToast } = setUpScreenTests({ signedIn: false });
 
   it('fills the remembered username (never a password) in login mode and loads a captcha on open', async () => {
     localStorage.setItem('userPass', JSON.stringify({ username: 'player0001' }));
@@ -65,29 +72,21 @@ describe('LoginDialog', () => {
   it('checks a password mismatch before anything is sent', async () => {
     const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
     renderDialog(2);
-    fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'a12345' } });
-    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), {
-      target: { value: 'b12345' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: '注册' }));
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '密码不一致' }));
+    fill({ password: 'a12345', confirm: 'b12345' });
+    tapRegister();
+    toasted('密码不一致');
     expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
   });
 
   it('reports an empty field, then a missing 18+ confirmation, before anything is sent', async () => {
     const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
     renderDialog(2);
-    fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'a12345' } });
-    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), {
-      target: { value: 'a12345' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: '注册' }));
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ content: '有未填选项' }));
-    fireEvent.change(screen.getByPlaceholderText('请输入用户名（8-20位）'), {
-      target: { value: 'player0001' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: '注册' }));
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ content: '请确认您已年满18周岁' }));
+    fill({ password: 'a12345', confirm: 'a12345' });
+    tapRegister();
+    expect(lastToast()).toBe('有未填选项');
+    fill({ username: 'player0001' });
+    tapRegister();
+    expect(lastToast()).toBe('请确认您已年满18周岁');
     expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
   });
 
@@ -108,7 +107,7 @@ describe('LoginDialog', () => {
     await screen.findByAltText('验证码，点击刷新');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/captcha')).toHaveLength(2));
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '用户名或密码错误' }));
+    toasted('用户名或密码错误');
     expect(useAuthStore.getState().token).toBeNull();
   });
 
@@ -120,21 +119,15 @@ describe('LoginDialog', () => {
       return undefined;
     });
     const { router } = renderDialog(2);
-    fireEvent.change(screen.getByPlaceholderText('请输入用户名（8-20位）'), {
-      target: { value: 'player0001' },
-    });
-    fireEvent.change(screen.getByPlaceholderText('请输入密码（6-20位）'), { target: { value: 'secret1' } });
-    fireEvent.change(screen.getByPlaceholderText('请再次输入密码（6-20位）'), {
-      target: { value: 'secret1' },
-    });
+    fill({ username: 'player0001', password: 'secret1', confirm: 'secret1' });
     fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
     fireEvent.click(screen.getByText('记住密码'));
-    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    tapRegister();
     await waitFor(() => expect(useAuthStore.getState().token).toBe('tok-1'));
     const register = calls.find((c) => c.url.pathname === '/api/home/register')!;
     expect(String(register.init.body)).toContain('age_confirmed=1');
     expect(String(register.init.body)).toContain('confrimPas=secret1');
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: '注册成功' }));
+    toasted('注册成功');
     // No token in the address (decision 31): home with the notice open instead.
     expect(router.state.location.search).toBe('');
     expect(router.state.location.pathname).not.toContain('tok-1');
