@@ -2,7 +2,10 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, DatePicker, Form } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { pagination } from './ui';
+import type { TablePaginationConfig } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { Params } from '../lib/http';
+import i18n from '../i18n';
 
 /**
  * The filter bar above a console list: its fields inline, then, when the list is by time, the time range
@@ -46,22 +49,60 @@ export function SearchForm<T extends object>({
   );
 }
 
+/** The time range field of a list searched by time (`range`, added by `timeRange`). */
+export type TimeRange = [Dayjs | null, Dayjs | null] | null;
+
 /**
- * A list's filters and page. A search keeps the page size and starts again from page 1: the page the
- * operator was on may not exist among the new results.
+ * Filter values as query parameters: text trimmed (a pasted id often carries a space), a cleared choice
+ * (null) left out, and the time range `range` as the contract's `from` and `to`.
  */
-export function useSearchState<F>(initial: F | (() => F)) {
-  const [filters, setFilters] = useState<F>(initial);
+export function searchParams(filters: object): Params {
+  const { range, ...fields } = filters as { range?: TimeRange };
+  return {
+    ...(Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : (v ?? undefined)]),
+    ) as Params),
+    from: range?.[0]?.toISOString(),
+    to: range?.[1]?.toISOString(),
+  };
+}
+
+/** A server-paged list's page and size, 1-based like the contract's pageQuery, moved by antd's pagination. */
+export function usePaging() {
   const [page, setPage] = useState({ page: 1, size: 20 });
   return {
-    filters,
     page,
+    /** Back to page 1, keeping the size. */
+    restart: () => setPage((p) => ({ ...p, page: 1 })),
+    /** antd's pagination for a list of `total` rows, moving this page. */
+    pagination: (total: number | undefined): TablePaginationConfig => ({
+      current: page.page,
+      pageSize: page.size,
+      total: total ?? 0,
+      showSizeChanger: true,
+      pageSizeOptions: [10, 20, 50, 100],
+      showTotal: (n) => i18n.t('common.total', { n }),
+      onChange: (p, s) => setPage({ page: p, size: s }),
+    }),
+  };
+}
+
+/**
+ * A list's filters (a search form's values, or the state tab it shows) and page. A new search keeps the page
+ * size and starts again from page 1: the page the operator was on may not exist among the new results.
+ */
+export function useSearchState<F extends object>(initial: F | (() => F)) {
+  const [filters, setFilters] = useState<F>(initial);
+  const paging = usePaging();
+  return {
+    filters,
+    page: paging.page,
+    /** The filters and the page as the list's query parameters (see `searchParams`). */
+    params: { ...searchParams(filters), ...paging.page },
     search: (values: F) => {
       setFilters(values);
-      setPage((p) => ({ ...p, page: 1 }));
+      paging.restart();
     },
-    /** antd's pagination for a list of `total` rows, moving this state's page. */
-    pagination: (total: number | undefined) =>
-      pagination(page.page, page.size, total, (p, s) => setPage({ page: p, size: s })),
+    pagination: paging.pagination,
   };
 }

@@ -1,6 +1,5 @@
 import { Alert, Typography } from 'antd';
 import dayjs from 'dayjs';
-import i18n from '../i18n';
 
 /** Times on the wire are ISO 8601 (UTC); operators read them in their browser's time zone, to the second. */
 export function fmtTime(iso: string | null | undefined): string {
@@ -30,24 +29,6 @@ export const IMAGE_FALLBACK =
 export function QueryError({ error }: { error: Error | null }) {
   if (!error) return null;
   return <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} role="alert" />;
-}
-
-/** Server paging for antd tables: 1-based `page` and `size` like the contract's pageQuery. */
-export function pagination(
-  page: number,
-  size: number,
-  total: number | undefined,
-  onChange: (p: number, s: number) => void,
-) {
-  return {
-    current: page,
-    pageSize: size,
-    total: total ?? 0,
-    showSizeChanger: true,
-    pageSizeOptions: [10, 20, 50, 100],
-    showTotal: (n: number) => i18n.t('common.total', { n }),
-    onChange,
-  };
 }
 
 /**

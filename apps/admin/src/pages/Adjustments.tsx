@@ -1,13 +1,17 @@
-import { useState } from 'react';
-import { Button, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import type { AdjustmentRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { moneyColumn, PlayerLink } from '../components/columns';
+import { Page } from '../components/Page';
+import { QueryTable, useListQuery } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { Money, QueryError, fmtTime, pagination } from '../components/ui';
+import { useSearchState } from '../components/SearchForm';
+import { Money, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan, useMe } from '../lib/permissions';
+
+/** The state tabs: pending first (what waits for a decision), then the decided ones, then all. */
+const FILTERS = ['pending', 'applied', 'rejected', ''] as const;
 
 export function AdjustmentStatusTag({ status }: { status: AdjustmentRow['status'] }) {
   const { t } = useTranslation();
@@ -24,16 +28,9 @@ export function AdjustmentsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const me = useMe().data;
-  const queryClient = useQueryClient();
   const [ask, holder] = useReasonPrompt();
-  const [status, setStatus] = useState<'pending' | 'applied' | 'rejected' | ''>('pending');
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const params = { status, ...page };
-  const list = useQuery({
-    queryKey: ['admin', 'adjustments', params],
-    queryFn: () => adminApi.adjustments(params),
-    placeholderData: keepPreviousData,
-  });
+  const view = useSearchState<{ status: (typeof FILTERS)[number] }>({ status: 'pending' });
+  const list = useListQuery('adjustments', view.params, adminApi.adjustments);
   const mayDecide = can('POST /api/admin/adjustments/:id/approve');
   const decide = (row: AdjustmentRow, approve: boolean) =>
     ask({
@@ -44,50 +41,27 @@ export function AdjustmentsPage() {
         </span>
       ),
       danger: !approve,
-      run: async (reason) => {
-        await adminApi.decideAdjustment(row.id, approve, reason);
-        await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      },
+      run: (reason) => adminApi.decideAdjustment(row.id, approve, reason),
     });
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('menu.adjustments')}
-      </Typography.Title>
+    <Page title={t('menu.adjustments')}>
       <Segmented
-        value={status}
-        onChange={(v) => {
-          setStatus(v as typeof status);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-        options={[
-          { value: 'pending', label: t('adjust.status.pending') },
-          { value: 'applied', label: t('adjust.status.applied') },
-          { value: 'rejected', label: t('adjust.status.rejected') },
-          { value: '', label: t('common.all') },
-        ]}
+        value={view.filters.status}
+        onChange={(status) => view.search({ status })}
+        options={FILTERS.map((s) => ({ value: s, label: s ? t(`adjust.status.${s}`) : t('common.all') }))}
       />
-      <QueryError error={list.error} />
-      <Table<AdjustmentRow>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.data}
-        pagination={pagination(page.page, page.size, list.data?.total, (p, s) =>
-          setPage({ page: p, size: s }),
-        )}
+      <QueryTable<AdjustmentRow>
+        query={list}
+        paging={view}
+        size="large"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           {
             title: t('players.username'),
-            render: (_, r) => <Link to={`/players/${r.player_id}`}>{`${r.username} (#${r.player_id})`}</Link>,
+            render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
           },
-          {
-            title: t('ledger.amount'),
-            dataIndex: 'amount',
-            align: 'right',
-            render: (v: string) => <Money value={v} signed />,
-          },
+          moneyColumn(t('ledger.amount'), 'amount', { signed: true }),
           { title: t('common.reason'), dataIndex: 'reason', ellipsis: true },
           {
             title: t('adjust.state'),
@@ -144,6 +118,6 @@ export function AdjustmentsPage() {
         ]}
       />
       {holder}
-    </Space>
+    </Page>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditEntry } from '@koi/contract';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { orDash } from '../components/columns';
 import { Diff } from '../components/Diff';
-import { SearchForm, useSearchState } from '../components/SearchForm';
+import { Page } from '../components/Page';
+import { QueryTable, useListQuery } from '../components/QueryTable';
+import { SearchForm, useSearchState, type TimeRange } from '../components/SearchForm';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
@@ -14,7 +16,7 @@ type Filters = {
   operator?: string;
   action?: string;
   target?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: TimeRange;
 };
 
 /** Who did what, when, from where and why, newest first; each row opens its before/after. */
@@ -22,28 +24,13 @@ export function AuditPage() {
   const { t } = useTranslation();
   const can = useCan();
   const view = useSearchState<Filters>({});
-  const { filters, page } = view;
-  const params = {
-    operator: filters.operator?.trim(),
-    action: filters.action,
-    target: filters.target?.trim(),
-    from: filters.range?.[0]?.toISOString(),
-    to: filters.range?.[1]?.toISOString(),
-    ...page,
-  };
-  const audit = useQuery({
-    queryKey: ['admin', 'audit', params],
-    queryFn: () => adminApi.audit(params),
-    placeholderData: keepPreviousData,
-  });
+  const audit = useListQuery('audit', view.params, adminApi.audit);
   const verify = useMutation({ mutationFn: adminApi.verifyAudit });
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('menu.audit')}
-        </Typography.Title>
+    <Page
+      title={t('menu.audit')}
+      extra={
         <Button
           icon={<SafetyCertificateOutlined />}
           loading={verify.isPending}
@@ -52,7 +39,8 @@ export function AuditPage() {
         >
           {t('audit.verify')}
         </Button>
-      </Space>
+      }
+    >
       <QueryError error={verify.error} />
       {verify.data && (
         <Alert
@@ -84,13 +72,10 @@ export function AuditPage() {
           </Form.Item>
         </SearchForm>
       </Card>
-      <QueryError error={audit.error} />
-      <Table<AuditEntry>
-        rowKey="id"
+      <QueryTable<AuditEntry>
+        query={audit}
+        paging={view}
         size="middle"
-        loading={audit.isFetching}
-        dataSource={audit.data?.data}
-        pagination={view.pagination(audit.data?.total)}
         expandable={{
           expandRowByClick: true,
           expandedRowRender: (r) => <Diff before={r.before} after={r.after} />,
@@ -98,8 +83,8 @@ export function AuditPage() {
         columns={[
           { title: '#', dataIndex: 'id', width: 70 },
           { title: t('ledger.time'), dataIndex: 'at', render: fmtTime, width: 180 },
-          { title: t('audit.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '—' },
-          { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+          { title: t('audit.operator'), dataIndex: 'operator', render: orDash },
+          { title: 'IP', dataIndex: 'ip', render: orDash },
           {
             title: t('audit.action'),
             dataIndex: 'action',
@@ -114,6 +99,6 @@ export function AuditPage() {
           { title: t('common.reason'), dataIndex: 'reason', ellipsis: true },
         ]}
       />
-    </Space>
+    </Page>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { ME_KEY, useMe } from '../lib/permissions';
 
@@ -15,21 +15,13 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe().data;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const finish = async (values: Values) => {
-    setError(null);
-    setBusy(true);
-    try {
+  const change = useMutation({
+    mutationFn: async (values: Values) => {
       await adminApi.changePassword({ old_password: values.old_password, new_password: values.new_password });
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
-      navigate('/', { replace: true });
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onSuccess: () => navigate('/', { replace: true }),
+  });
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>
       <Card style={{ width: 440 }}>
@@ -39,8 +31,13 @@ export function ChangePasswordPage() {
         {me?.must_change_password && (
           <Alert type="warning" showIcon message={t('password.forced')} style={{ marginBottom: 16 }} />
         )}
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form<Values> layout="vertical" onFinish={finish} requiredMark={false} name="password">
+        <QueryError error={change.error} />
+        <Form<Values>
+          layout="vertical"
+          onFinish={(values) => change.mutate(values)}
+          requiredMark={false}
+          name="password"
+        >
           <Form.Item
             name="old_password"
             label={t('password.old')}
@@ -79,7 +76,7 @@ export function ChangePasswordPage() {
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+          <Button type="primary" htmlType="submit" block loading={change.isPending}>
             {t('common.save')}
           </Button>
           {!me?.must_change_password && (

@@ -6,20 +6,21 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Select,
   Space,
   Switch,
-  Table,
   Tabs,
   Tag,
   Typography,
 } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useReasonPrompt } from '../components/ReasonPrompt';
-import { QueryError, pagination } from '../components/ui';
+import { FormModal } from '../components/FormModal';
+import { Page } from '../components/Page';
+import { QueryTable, useListQuery } from '../components/QueryTable';
+import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
+import { useSearchState } from '../components/SearchForm';
 import { adminApi, type AdminChannel, type AdminChannelOrder, type ChannelChange } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -39,75 +40,24 @@ type EditForm = Omit<ChannelChange, 'enabled'>;
  */
 export function ChannelsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const queryClient = useQueryClient();
   const [ask, holder] = useReasonPrompt();
   const [editing, setEditing] = useState<AdminChannel | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<EditForm>();
-  const [status, setStatus] = useState<(typeof ORDER_STATUSES)[number]>('all');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const view = useSearchState<{ status: (typeof ORDER_STATUSES)[number] }>({ status: 'all' });
   const channels = useQuery({ queryKey: ['admin', 'channels'], queryFn: adminApi.channels });
-  const params = { status, ...page };
-  const orders = useQuery({
-    queryKey: ['admin', 'channel-orders', params],
-    queryFn: () => adminApi.channelOrders(params),
-    placeholderData: keepPreviousData,
-  });
+  const orders = useListQuery('channel-orders', view.params, adminApi.channelOrders);
   const mayEdit = can('POST /api/admin/deposits/channels/:id');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'channels'] });
 
   const toggle = (c: AdminChannel, enabled: boolean) =>
     ask({
       title: t(enabled ? 'channels.enable' : 'channels.disable', { name: c.name }),
       description: enabled ? undefined : t('channels.disableHint'),
       danger: !enabled,
-      run: async (reason) => {
-        await adminApi.updateChannel(c.id, { enabled, reason });
-        await refresh();
-      },
+      run: (reason) => adminApi.updateChannel(c.id, { enabled, reason }),
     });
-
-  const openEdit = (c: AdminChannel) => {
-    form.setFieldsValue({
-      name: c.name,
-      min_amount: c.min_amount,
-      max_amount: c.max_amount,
-      fee_fixed: c.fee_fixed,
-      fee_rate: c.fee_rate,
-      rate: c.rate,
-      sort: c.sort,
-      reason: '',
-    });
-    setEditing(c);
-  };
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !editing) return;
-    setSaving(true);
-    try {
-      await adminApi.updateChannel(editing.id, {
-        ...values,
-        sort: values.sort === undefined ? undefined : Number(values.sort),
-        reason: values.reason.trim(),
-      });
-      message.success(t('common.saved'));
-      setEditing(null);
-      await refresh();
-    } catch (e) {
-      message.error((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const amountRule = { pattern: /^\d{1,9}(\.\d{1,6})?$/, message: t('channels.amountFormat') };
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('channels.title')}
-      </Typography.Title>
+    <Page title={t('channels.title')}>
       <Tabs
         items={[
           {
@@ -115,13 +65,8 @@ export function ChannelsPage() {
             label: t('channels.channels'),
             children: (
               <Card>
-                <QueryError error={channels.error} />
-                <Table<AdminChannel>
-                  rowKey="id"
-                  size="small"
-                  loading={channels.isFetching}
-                  dataSource={channels.data?.data}
-                  pagination={false}
+                <QueryTable<AdminChannel>
+                  query={channels}
                   columns={[
                     { title: 'ID', dataIndex: 'id', width: 60 },
                     {
@@ -170,7 +115,7 @@ export function ChannelsPage() {
                           size="small"
                           icon={<EditOutlined />}
                           disabled={!mayEdit}
-                          onClick={() => openEdit(c)}
+                          onClick={() => setEditing(c)}
                         >
                           {t('common.edit')}
                         </Button>
@@ -188,23 +133,15 @@ export function ChannelsPage() {
               <Card>
                 <Select
                   aria-label={t('channels.status')}
-                  value={status}
+                  value={view.filters.status}
                   style={{ width: 160, marginBottom: 16 }}
-                  onChange={(v) => {
-                    setStatus(v);
-                    setPage((p) => ({ ...p, page: 1 }));
-                  }}
+                  onChange={(status) => view.search({ status })}
                   options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))}
                 />
-                <QueryError error={orders.error} />
-                <Table<AdminChannelOrder>
+                <QueryTable<AdminChannelOrder>
+                  query={orders}
+                  paging={view}
                   rowKey="order_id"
-                  size="small"
-                  loading={orders.isFetching}
-                  dataSource={orders.data?.data}
-                  pagination={pagination(page.page, page.size, orders.data?.total, (p, s) =>
-                    setPage({ page: p, size: s }),
-                  )}
                   columns={[
                     { title: t('channels.orderId'), dataIndex: 'order_id' },
                     { title: t('channels.name'), dataIndex: 'channel_name' },
@@ -240,64 +177,77 @@ export function ChannelsPage() {
           },
         ]}
       />
-      <Modal
-        open={Boolean(editing)}
-        title={editing ? t('channels.editTitle', { name: editing.name }) : ''}
-        okText={t('common.save')}
-        okButtonProps={{ loading: saving }}
-        onOk={() => void save()}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-      >
-        <Form<EditForm> form={form} layout="vertical" name="channel-edit">
-          <Form.Item
-            name="name"
-            label={t('channels.name')}
-            rules={[{ required: true, message: t('common.required') }]}
-          >
-            <Input maxLength={40} />
-          </Form.Item>
-          <Space size="middle">
-            <Form.Item name="min_amount" label={t('channels.min')} rules={[{ required: true }, amountRule]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item name="max_amount" label={t('channels.max')} rules={[{ required: true }, amountRule]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Space>
-          <Space size="middle">
-            <Form.Item
-              name="fee_rate"
-              label={t('channels.feeRate')}
-              rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/ }]}
-            >
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item name="fee_fixed" label={t('channels.feeFixed')} rules={[amountRule]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Space>
-          <Space size="middle">
-            <Form.Item name="rate" label={t('channels.rate')} rules={[{ pattern: /^\d{1,9}(\.\d{1,6})?$/ }]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item name="sort" label={t('channels.sort')}>
-              <InputNumber min={0} max={10000} />
-            </Form.Item>
-          </Space>
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('common.reasonRequired') },
-              { max: 256, message: t('common.reasonTooLong') },
-            ]}
-          >
-            <Input.TextArea rows={2} placeholder={t('common.reasonPlaceholder')} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {editing && <ChannelEditor channel={editing} onClose={() => setEditing(null)} />}
       {holder}
-    </Space>
+    </Page>
+  );
+}
+
+/** Limits, fee, rate, name and sort of a channel, with the reason for the change; the server checks them again. */
+function ChannelEditor({ channel: c, onClose }: { channel: AdminChannel; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const amountRule = { pattern: /^\d{1,9}(\.\d{1,6})?$/, message: t('channels.amountFormat') };
+  return (
+    <FormModal<EditForm>
+      name="channel-edit"
+      title={t('channels.editTitle', { name: c.name })}
+      okText={t('common.save')}
+      initialValues={{
+        name: c.name,
+        min_amount: c.min_amount,
+        max_amount: c.max_amount,
+        fee_fixed: c.fee_fixed,
+        fee_rate: c.fee_rate,
+        rate: c.rate,
+        sort: c.sort,
+      }}
+      submit={async (values) => {
+        await adminApi.updateChannel(c.id, {
+          ...values,
+          sort: values.sort === undefined ? undefined : Number(values.sort),
+          reason: values.reason.trim(),
+        });
+        message.success(t('common.saved'));
+      }}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="name"
+        label={t('channels.name')}
+        rules={[{ required: true, message: t('common.required') }]}
+      >
+        <Input maxLength={40} />
+      </Form.Item>
+      <Space size="middle">
+        <Form.Item name="min_amount" label={t('channels.min')} rules={[{ required: true }, amountRule]}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="max_amount" label={t('channels.max')} rules={[{ required: true }, amountRule]}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+      </Space>
+      <Space size="middle">
+        <Form.Item
+          name="fee_rate"
+          label={t('channels.feeRate')}
+          rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/ }]}
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="fee_fixed" label={t('channels.feeFixed')} rules={[amountRule]}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+      </Space>
+      <Space size="middle">
+        <Form.Item name="rate" label={t('channels.rate')} rules={[{ pattern: /^\d{1,9}(\.\d{1,6})?$/ }]}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="sort" label={t('channels.sort')}>
+          <InputNumber min={0} max={10000} />
+        </Form.Item>
+      </Space>
+      <ReasonField compact />
+    </FormModal>
   );
 }

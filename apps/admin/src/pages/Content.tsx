@@ -7,11 +7,9 @@ import {
   Image,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Space,
   Switch,
-  Table,
   Tabs,
   Typography,
   Upload,
@@ -20,21 +18,22 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type AdminBanner } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
-import { ignoreInvalid, IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
+import { FormModal } from '../components/FormModal';
+import { Page } from '../components/Page';
+import { QueryTable } from '../components/QueryTable';
+import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { useCan } from '../lib/permissions';
+import { useQuickSave } from '../lib/quickSave';
 
 /** Config items 1–9 (spec §3: notice, HTML content, chat contacts, service link; 8 and 9 the /about texts) and the home banners. */
 export function ContentPage() {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('menu.content')}
-      </Typography.Title>
+    <Page title={t('menu.content')}>
       <ConfigItems />
       <Banners />
-    </Space>
+    </Page>
   );
 }
 
@@ -115,14 +114,11 @@ type BannerForm = {
 
 function Banners() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const queryClient = useQueryClient();
+  const quickSave = useQuickSave();
   const banners = useQuery({ queryKey: ['admin', 'banners'], queryFn: adminApi.banners });
   const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
   const mayWrite = can('POST /api/admin/banners');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] });
-  const act = (p: Promise<unknown>) => p.then(refresh, (e: Error) => message.error(e.message));
 
   return (
     <Card
@@ -133,13 +129,8 @@ function Banners() {
         </Button>
       }
     >
-      <QueryError error={banners.error} />
-      <Table<AdminBanner>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={banners.isFetching}
-        dataSource={banners.data}
+      <QueryTable<AdminBanner>
+        query={banners}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           {
@@ -166,7 +157,7 @@ function Banners() {
                 size="small"
                 checked={on}
                 disabled={!mayWrite}
-                onChange={(next) => act(adminApi.updateBanner(r.id, { enabled: next }))}
+                onChange={(next) => quickSave(adminApi.updateBanner(r.id, { enabled: next }))}
               />
             ),
           },
@@ -179,7 +170,7 @@ function Banners() {
                 </Button>
                 <Popconfirm
                   title={t('content.deleteConfirm')}
-                  onConfirm={() => act(adminApi.deleteBanner(r.id))}
+                  onConfirm={() => quickSave(adminApi.deleteBanner(r.id))}
                   disabled={!mayWrite}
                 >
                   <Button size="small" danger disabled={!mayWrite}>
@@ -192,141 +183,110 @@ function Banners() {
         ]}
       />
       {editing && (
-        <BannerEditor
-          banner={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={refresh}
-        />
+        <BannerEditor banner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
     </Card>
   );
 }
 
-function BannerEditor({
-  banner,
-  onClose,
-  onSaved,
-}: {
-  banner: AdminBanner | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BannerForm>();
   const image = Form.useWatch('image', form);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: async (v: BannerForm) => {
-      const body = {
-        image: v.image,
-        title: v.title.trim(),
-        link: v.link?.trim() ?? '',
-        sort: v.sort ?? 0,
-        enabled: v.enabled ?? true,
-      };
-      if (banner) return adminApi.updateBanner(banner.id, { ...body, activity_type: v.activity_type ?? 0 });
-      return adminApi.createBanner({
-        ...body,
-        ...(v.activity_type ? { activity_type: v.activity_type } : {}),
-      });
-    },
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-  });
+  const save = (v: BannerForm) => {
+    const body = {
+      image: v.image,
+      title: v.title.trim(),
+      link: v.link?.trim() ?? '',
+      sort: v.sort ?? 0,
+      enabled: v.enabled ?? true,
+    };
+    if (banner) return adminApi.updateBanner(banner.id, { ...body, activity_type: v.activity_type ?? 0 });
+    return adminApi.createBanner({ ...body, ...(v.activity_type ? { activity_type: v.activity_type } : {}) });
+  };
   return (
-    <Modal
-      open
+    <FormModal<BannerForm>
+      form={form}
+      name="banner"
       title={banner ? t('common.edit') : t('content.newBanner')}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => save.mutate(v), ignoreInvalid)}
-      okButtonProps={{ loading: save.isPending }}
-      destroyOnHidden
+      initialValues={
+        banner ? { ...banner, activity_type: banner.activity_type ?? undefined } : { sort: 0, enabled: true }
+      }
+      submit={save}
+      onClose={onClose}
     >
-      <QueryError error={save.error} />
-      <Form<BannerForm>
-        form={form}
-        layout="vertical"
-        name="banner"
-        initialValues={
-          banner
-            ? { ...banner, activity_type: banner.activity_type ?? undefined }
-            : { sort: 0, enabled: true }
-        }
+      <Form.Item
+        name="image"
+        label={t('content.image')}
+        rules={[{ required: true, message: t('content.imageRequired') }]}
       >
-        <Form.Item
-          name="image"
-          label={t('content.image')}
-          rules={[{ required: true, message: t('content.imageRequired') }]}
+        <Input placeholder="/uploads/…" />
+      </Form.Item>
+      <Space align="start" style={{ marginBottom: 16 }}>
+        <Upload
+          accept={UPLOAD_TYPES.join(',')}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            // A first check for the operator's convenience; the server checks the bytes themselves.
+            if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+              setUploadError(t('content.uploadType'));
+              return Upload.LIST_IGNORE;
+            }
+            if (file.size > UPLOAD_MAX_BYTES) {
+              setUploadError(t('content.uploadSize', { mb: UPLOAD_MAX_BYTES / 1024 / 1024 }));
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            setUploadError(null);
+            adminApi.upload(file as File).then(
+              (r) => {
+                form.setFieldValue('image', r.url);
+                onSuccess?.(r);
+              },
+              (e: Error) => {
+                setUploadError(e.message);
+                onError?.(e);
+              },
+            );
+          }}
         >
-          <Input placeholder="/uploads/…" />
+          <Button icon={<UploadOutlined />}>{t('content.upload')}</Button>
+        </Upload>
+        {image && (
+          <Image
+            src={image}
+            width={160}
+            height={64}
+            style={{ objectFit: 'cover' }}
+            fallback={IMAGE_FALLBACK}
+          />
+        )}
+      </Space>
+      {uploadError && <QueryError error={new Error(uploadError)} />}
+      <Form.Item
+        name="title"
+        label={t('content.title')}
+        rules={[{ required: true, whitespace: true, message: t('common.required') }, { max: 100 }]}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="link" label={t('content.link')} rules={[{ max: 512 }]}>
+        <Input placeholder="/activity/… https://…" />
+      </Form.Item>
+      <Space>
+        <Form.Item name="activity_type" label={t('content.activityType')}>
+          <InputNumber min={1} max={99} />
         </Form.Item>
-        <Space align="start" style={{ marginBottom: 16 }}>
-          <Upload
-            accept={UPLOAD_TYPES.join(',')}
-            showUploadList={false}
-            beforeUpload={(file) => {
-              // A first check for the operator's convenience; the server checks the bytes themselves.
-              if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-                setUploadError(t('content.uploadType'));
-                return Upload.LIST_IGNORE;
-              }
-              if (file.size > UPLOAD_MAX_BYTES) {
-                setUploadError(t('content.uploadSize', { mb: UPLOAD_MAX_BYTES / 1024 / 1024 }));
-                return Upload.LIST_IGNORE;
-              }
-              return true;
-            }}
-            customRequest={({ file, onSuccess, onError }) => {
-              setUploadError(null);
-              adminApi.upload(file as File).then(
-                (r) => {
-                  form.setFieldValue('image', r.url);
-                  onSuccess?.(r);
-                },
-                (e: Error) => {
-                  setUploadError(e.message);
-                  onError?.(e);
-                },
-              );
-            }}
-          >
-            <Button icon={<UploadOutlined />}>{t('content.upload')}</Button>
-          </Upload>
-          {image && (
-            <Image
-              src={image}
-              width={160}
-              height={64}
-              style={{ objectFit: 'cover' }}
-              fallback={IMAGE_FALLBACK}
-            />
-          )}
-        </Space>
-        {uploadError && <QueryError error={new Error(uploadError)} />}
-        <Form.Item
-          name="title"
-          label={t('content.title')}
-          rules={[{ required: true, whitespace: true, message: t('common.required') }, { max: 100 }]}
-        >
-          <Input maxLength={100} />
+        <Form.Item name="sort" label={t('games.sort')}>
+          <InputNumber min={0} />
         </Form.Item>
-        <Form.Item name="link" label={t('content.link')} rules={[{ max: 512 }]}>
-          <Input placeholder="/activity/… https://…" />
+        <Form.Item name="enabled" label={t('games.enabled')} valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Space>
-          <Form.Item name="activity_type" label={t('content.activityType')}>
-            <InputNumber min={1} max={99} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('games.sort')}>
-            <InputNumber min={0} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('games.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
+      </Space>
+    </FormModal>
   );
 }

@@ -1,13 +1,15 @@
-import { Alert, Button, Card, Form, Input, InputNumber, List, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminTransferRow } from '@koi/contract';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SearchForm, useSearchState } from '../components/SearchForm';
-import { Money, QueryError, fmtTime } from '../components/ui';
-import { adminApi } from '../lib/api';
+import { moneyColumn } from '../components/columns';
+import { Page } from '../components/Page';
+import { QueryTable, useListQuery } from '../components/QueryTable';
+import { SearchForm, useSearchState, type TimeRange } from '../components/SearchForm';
+import { QueryError, fmtTime } from '../components/ui';
+import { adminApi, type SystemAccount } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
 type Filters = {
@@ -16,7 +18,7 @@ type Filters = {
   code?: number | null;
   reference_type?: string;
   reference_id?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: TimeRange;
 };
 
 const STATE_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'blue', 4: 'default' };
@@ -28,30 +30,12 @@ export function LedgerPage() {
   // `/ledger?player=42` (from a player's detail) opens the explorer already filtered to that player.
   const [search] = useSearchParams();
   const view = useSearchState<Filters>(() => ({ player: search.get('player') ?? undefined }));
-  const { filters, page } = view;
-  const params = {
-    player: filters.player?.trim(),
-    account_id: filters.account_id?.trim(),
-    code: filters.code ?? undefined,
-    reference_type: filters.reference_type?.trim(),
-    reference_id: filters.reference_id?.trim(),
-    from: filters.range?.[0]?.toISOString(),
-    to: filters.range?.[1]?.toISOString(),
-    ...page,
-  };
-  const transfers = useQuery({
-    queryKey: ['admin', 'transfers', params],
-    queryFn: () => adminApi.transfers(params),
-    placeholderData: keepPreviousData,
-  });
+  const transfers = useListQuery('transfers', view.params, adminApi.transfers);
   const system = useQuery({ queryKey: ['admin', 'system-accounts'], queryFn: adminApi.systemAccounts });
   const verify = useMutation({ mutationFn: adminApi.verifyLedger });
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('menu.ledger')}
-      </Typography.Title>
+    <Page title={t('menu.ledger')}>
       <Card
         title={t('ledger.systemAccounts')}
         extra={
@@ -92,33 +76,14 @@ export function LedgerPage() {
             }
           />
         )}
-        <QueryError error={system.error} />
-        <Table
+        <QueryTable<SystemAccount>
+          query={system}
           rowKey="name"
-          size="small"
-          pagination={false}
-          loading={system.isFetching}
-          dataSource={system.data}
           columns={[
             { title: t('ledger.account'), dataIndex: 'name' },
-            {
-              title: t('ledger.balance'),
-              dataIndex: 'balance',
-              align: 'right',
-              render: (v: string) => <Money value={v} />,
-            },
-            {
-              title: t('ledger.pendingDebits'),
-              dataIndex: 'pending_debits',
-              align: 'right',
-              render: (v: string) => <Money value={v} />,
-            },
-            {
-              title: t('ledger.pendingCredits'),
-              dataIndex: 'pending_credits',
-              align: 'right',
-              render: (v: string) => <Money value={v} />,
-            },
+            moneyColumn(t('ledger.balance'), 'balance'),
+            moneyColumn(t('ledger.pendingDebits'), 'pending_debits'),
+            moneyColumn(t('ledger.pendingCredits'), 'pending_credits'),
             { title: t('ledger.shards'), dataIndex: 'shards', align: 'right' },
           ]}
         />
@@ -127,7 +92,7 @@ export function LedgerPage() {
         <SearchForm<Filters>
           name="ledger-filters"
           timeRange
-          initialValues={filters}
+          initialValues={view.filters}
           style={{ marginBottom: 16 }}
           onSearch={view.search}
         >
@@ -147,13 +112,9 @@ export function LedgerPage() {
             <Input allowClear placeholder={t('ledger.referenceId')} style={{ width: 150 }} />
           </Form.Item>
         </SearchForm>
-        <QueryError error={transfers.error} />
-        <Table<AdminTransferRow>
-          rowKey="id"
-          size="small"
-          loading={transfers.isFetching}
-          dataSource={transfers.data?.data}
-          pagination={view.pagination(transfers.data?.total)}
+        <QueryTable<AdminTransferRow>
+          query={transfers}
+          paging={view}
           expandable={{
             expandedRowRender: (r) => (
               <pre style={{ margin: 0, fontSize: 12 }}>
@@ -170,12 +131,7 @@ export function LedgerPage() {
               dataIndex: 'state',
               render: (s: number) => <Tag color={STATE_COLORS[s]}>{t(`ledger.states.${s}`)}</Tag>,
             },
-            {
-              title: t('ledger.amount'),
-              dataIndex: 'amount',
-              align: 'right',
-              render: (v: string) => <Money value={v} />,
-            },
+            moneyColumn(t('ledger.amount'), 'amount'),
             { title: t('ledger.debit'), dataIndex: 'debit_label', ellipsis: true },
             { title: t('ledger.credit'), dataIndex: 'credit_label', ellipsis: true },
             {
@@ -186,6 +142,6 @@ export function LedgerPage() {
           ]}
         />
       </Card>
-    </Space>
+    </Page>
   );
 }

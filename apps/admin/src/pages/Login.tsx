@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Logo } from '../components/Logo';
+import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { setToken } from '../lib/session';
 
@@ -17,22 +17,16 @@ type Values = { username: string; password: string; totp: string };
  */
 export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> }) {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const finish = async (values: Values) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signIn = useMutation({ mutationFn: (values: Values) => onSubmit(values) });
   return (
-    <Form<Values> layout="vertical" onFinish={finish} requiredMark={false} size="large" name="login">
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+    <Form<Values>
+      layout="vertical"
+      onFinish={(values) => signIn.mutate(values)}
+      requiredMark={false}
+      size="large"
+      name="login"
+    >
+      <QueryError error={signIn.error} />
       <Form.Item
         name="username"
         label={t('login.username')}
@@ -63,7 +57,7 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<
           placeholder="123456"
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
         {t('login.submit')}
       </Button>
     </Form>

@@ -1,20 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  QRCode,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Form, Input, QRCode, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   OPERATOR_ROLES,
   OPERATOR_USERNAME_PATTERN,
@@ -24,10 +10,15 @@ import {
   type Permissions,
 } from '@koi/contract';
 import type { FormInstance } from 'antd';
-import { PermissionGrid, overridesFor } from '../components/PermissionGrid';
 import { useTranslation } from 'react-i18next';
-import { useReasonPrompt } from '../components/ReasonPrompt';
-import { ignoreInvalid, QueryError, fmtTime, pagination } from '../components/ui';
+import { FormModal } from '../components/FormModal';
+import { Page } from '../components/Page';
+import { PermissionGrid, overridesFor } from '../components/PermissionGrid';
+import { QueryTable, useListQuery } from '../components/QueryTable';
+import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
+import { usePaging } from '../components/SearchForm';
+import { ShownOnceModal } from '../components/ShownOnceModal';
+import { fmtTime } from '../components/ui';
 import { adminApi, type OperatorCredentials } from '../lib/api';
 import { useCan, useMe } from '../lib/permissions';
 
@@ -39,38 +30,27 @@ export function OperatorsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const me = useMe().data;
-  const queryClient = useQueryClient();
   const [ask, holder] = useReasonPrompt();
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const paging = usePaging();
   const [creating, setCreating] = useState(false);
   const [credentials, setCredentials] = useState<OperatorCredentials | null>(null);
   const [roleFor, setRoleFor] = useState<AdminOperator | null>(null);
-  const list = useQuery({
-    queryKey: ['admin', 'operators', page],
-    queryFn: () => adminApi.operators(page),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery('operators', paging.page, adminApi.operators);
   const mayWrite = can('POST /api/admin/operators');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('menu.operators')}
-        </Typography.Title>
+    <Page
+      title={t('menu.operators')}
+      extra={
         <Button type="primary" icon={<PlusOutlined />} disabled={!mayWrite} onClick={() => setCreating(true)}>
           {t('operators.create')}
         </Button>
-      </Space>
-      <QueryError error={list.error} />
-      <Table<AdminOperator>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.data}
-        pagination={pagination(page.page, page.size, list.data?.total, (p, s) =>
-          setPage({ page: p, size: s }),
-        )}
+      }
+    >
+      <QueryTable<AdminOperator>
+        query={list}
+        paging={paging}
+        size="large"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           { title: t('login.username'), dataIndex: 'username' },
@@ -118,10 +98,7 @@ export function OperatorsPage() {
                         title: `${r.status === 1 ? t('operators.disable') : t('operators.enable')} ${r.username}`,
                         description: r.status === 1 ? t('operators.disableHint') : undefined,
                         danger: r.status === 1,
-                        run: async (reason) => {
-                          await adminApi.operatorStatus(r.id, r.status !== 1, reason);
-                          await refresh();
-                        },
+                        run: (reason) => adminApi.operatorStatus(r.id, r.status !== 1, reason),
                       })
                     }
                   >
@@ -135,10 +112,7 @@ export function OperatorsPage() {
                         title: `${t('operators.reset')} ${r.username}`,
                         description: t('operators.resetHint'),
                         danger: true,
-                        run: async (reason) => {
-                          setCredentials(await adminApi.resetOperator(r.id, reason));
-                          await refresh();
-                        },
+                        run: async (reason) => setCredentials(await adminApi.resetOperator(r.id, reason)),
                       })
                     }
                   >
@@ -151,19 +125,10 @@ export function OperatorsPage() {
         ]}
       />
       {holder}
-      {creating && (
-        <CreateOperator
-          onClose={() => setCreating(false)}
-          onCreated={(c) => {
-            setCreating(false);
-            setCredentials(c);
-            void refresh();
-          }}
-        />
-      )}
-      {roleFor && <RoleChange operator={roleFor} onClose={() => setRoleFor(null)} onSaved={refresh} />}
+      {creating && <CreateOperator onClose={() => setCreating(false)} onCreated={setCredentials} />}
+      {roleFor && <RoleChange operator={roleFor} onClose={() => setRoleFor(null)} />}
       {credentials && <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />}
-    </Space>
+    </Page>
   );
 }
 
@@ -198,19 +163,6 @@ const resetPermissionsOnRole = (form: FormInstance<RoleValues>) => (changed: Par
   if (changed.role) form.setFieldValue('permissions', ROLE_PERMISSIONS[changed.role]);
 };
 
-function ReasonField() {
-  const { t } = useTranslation();
-  return (
-    <Form.Item
-      name="reason"
-      label={t('common.reason')}
-      rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-    >
-      <Input.TextArea rows={2} maxLength={256} />
-    </Form.Item>
-  );
-}
-
 function CreateOperator({
   onClose,
   onCreated,
@@ -220,94 +172,65 @@ function CreateOperator({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleValues & { username: string }>();
-  const create = useMutation({
-    mutationFn: (v: RoleValues & { username: string }) =>
-      adminApi.createOperator({
-        username: v.username.trim(),
-        role: v.role,
-        permissions: overridesFor(v.role, v.permissions),
-        reason: v.reason.trim(),
-      }),
-    onSuccess: onCreated,
-  });
   return (
-    <Modal
-      open
+    <FormModal<RoleValues & { username: string }>
+      form={form}
+      name="create-operator"
       width={620}
       title={t('operators.create')}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => create.mutate(v), ignoreInvalid)}
-      okButtonProps={{ loading: create.isPending }}
+      initialValues={{ role: 'viewer', permissions: ROLE_PERMISSIONS.viewer }}
+      onValuesChange={resetPermissionsOnRole(form as unknown as FormInstance<RoleValues>)}
+      submit={async (v) =>
+        onCreated(
+          await adminApi.createOperator({
+            username: v.username.trim(),
+            role: v.role,
+            permissions: overridesFor(v.role, v.permissions),
+            reason: v.reason.trim(),
+          }),
+        )
+      }
+      onClose={onClose}
     >
-      <QueryError error={create.error} />
-      <Form
-        form={form}
-        layout="vertical"
-        name="create-operator"
-        initialValues={{ role: 'viewer', permissions: ROLE_PERMISSIONS.viewer }}
-        onValuesChange={resetPermissionsOnRole(form as unknown as FormInstance<RoleValues>)}
+      <Form.Item
+        name="username"
+        label={t('login.username')}
+        rules={[
+          { required: true, message: t('common.required') },
+          { pattern: OPERATOR_USERNAME_PATTERN, message: t('operators.usernameRule') },
+        ]}
       >
-        <Form.Item
-          name="username"
-          label={t('login.username')}
-          rules={[
-            { required: true, message: t('common.required') },
-            { pattern: OPERATOR_USERNAME_PATTERN, message: t('operators.usernameRule') },
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <RoleFields />
-        <ReasonField />
-      </Form>
-    </Modal>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <RoleFields />
+      <ReasonField compact />
+    </FormModal>
   );
 }
 
-function RoleChange({
-  operator,
-  onClose,
-  onSaved,
-}: {
-  operator: AdminOperator;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function RoleChange({ operator, onClose }: { operator: AdminOperator; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleValues>();
-  const save = useMutation({
-    mutationFn: (v: RoleValues) =>
-      adminApi.operatorRole(operator.id, {
-        role: v.role,
-        permissions: overridesFor(v.role, v.permissions),
-        reason: v.reason.trim(),
-      }),
-    onSuccess: () => {
-      onSaved();
-      onClose();
-    },
-  });
   return (
-    <Modal
-      open
+    <FormModal<RoleValues>
+      form={form}
+      name="role-change"
       width={620}
       title={`${t('operators.changeRole')} ${operator.username}`}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => save.mutate(v), ignoreInvalid)}
-      okButtonProps={{ loading: save.isPending }}
+      initialValues={{ role: operator.role, permissions: operator.permissions }}
+      onValuesChange={resetPermissionsOnRole(form)}
+      submit={(v) =>
+        adminApi.operatorRole(operator.id, {
+          role: v.role,
+          permissions: overridesFor(v.role, v.permissions),
+          reason: v.reason.trim(),
+        })
+      }
+      onClose={onClose}
     >
-      <QueryError error={save.error} />
-      <Form
-        form={form}
-        layout="vertical"
-        name="role-change"
-        initialValues={{ role: operator.role, permissions: operator.permissions }}
-        onValuesChange={resetPermissionsOnRole(form)}
-      >
-        <RoleFields />
-        <ReasonField />
-      </Form>
-    </Modal>
+      <RoleFields />
+      <ReasonField compact />
+    </FormModal>
   );
 }
 
@@ -320,17 +243,11 @@ function CredentialsModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
+    <ShownOnceModal
       width={560}
       title={`${t('operators.credentials')} ${credentials.username}`}
-      onOk={onClose}
-      onCancel={onClose}
-      okText={t('common.done')}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      maskClosable={false}
+      onClose={onClose}
     >
-      <Alert type="warning" showIcon message={t('common.shownOnce')} style={{ marginBottom: 16 }} />
       <Space align="start" size="large">
         <QRCode value={credentials.otpauth_uri} size={180} data-testid="totp-qr" />
         <Descriptions column={1} size="small">
@@ -350,6 +267,6 @@ function CredentialsModal({
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {t('operators.qrHint')}
       </Typography.Paragraph>
-    </Modal>
+    </ShownOnceModal>
   );
 }

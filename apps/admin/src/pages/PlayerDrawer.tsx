@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Descriptions,
   Drawer,
@@ -15,10 +14,13 @@ import {
   Typography,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdjustmentRow } from '@koi/contract';
+import type { AdjustmentRow, AdminPlayerDetail } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useReasonPrompt } from '../components/ReasonPrompt';
+import { moneyColumn, orDash } from '../components/columns';
+import { QueryTable } from '../components/QueryTable';
+import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
+import { ShownOnceModal } from '../components/ShownOnceModal';
 import { ignoreInvalid, Money, QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
@@ -51,10 +53,7 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
       title: frozen ? t('players.unfreeze') : t('players.freeze'),
       description: frozen ? t('players.unfreezeHint') : t('players.freezeHint'),
       danger: !frozen,
-      run: async (reason) => {
-        await adminApi.freeze(id, !frozen, reason);
-        await refresh();
-      },
+      run: (reason) => adminApi.freeze(id, !frozen, reason),
     });
   const resetPassword = () =>
     ask({
@@ -170,7 +169,7 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
                     {can('GET /api/admin/ledger/transfers') && (
                       <Link to={`/ledger?player=${id}`}>{t('players.allTransfers')}</Link>
                     )}
-                    <Table
+                    <Table<AdminPlayerDetail['ledger'][number]>
                       rowKey="transfer_id"
                       size="small"
                       pagination={{ pageSize: 10 }}
@@ -178,18 +177,8 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
                       columns={[
                         { title: t('ledger.time'), dataIndex: 'created_at', render: fmtTime },
                         { title: t('ledger.code'), dataIndex: 'code_name' },
-                        {
-                          title: t('ledger.amount'),
-                          dataIndex: 'amount',
-                          align: 'right',
-                          render: (v: string) => <Money value={v} signed />,
-                        },
-                        {
-                          title: t('ledger.balanceAfter'),
-                          dataIndex: 'balance_after',
-                          align: 'right',
-                          render: (v: string) => <Money value={v} />,
-                        },
+                        moneyColumn(t('ledger.amount'), 'amount', { signed: true }),
+                        moneyColumn(t('ledger.balanceAfter'), 'balance_after'),
                         {
                           title: t('ledger.reference'),
                           render: (_, r) => `${r.reference_type}:${r.reference_id}`,
@@ -249,12 +238,8 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
                       key: 'adjustments',
                       label: t('menu.adjustments'),
                       children: (
-                        <Table<AdjustmentRow>
-                          rowKey="id"
-                          size="small"
-                          loading={adjustments.isFetching}
-                          dataSource={adjustments.data?.data}
-                          pagination={false}
+                        <QueryTable<AdjustmentRow>
+                          query={adjustments}
                           columns={[
                             { title: 'ID', dataIndex: 'id' },
                             {
@@ -269,11 +254,7 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
                             },
                             { title: t('common.reason'), dataIndex: 'reason' },
                             { title: t('adjust.requestedBy'), dataIndex: 'requested_by' },
-                            {
-                              title: t('adjust.decidedBy'),
-                              dataIndex: 'decided_by',
-                              render: (v: string | null) => v ?? '—',
-                            },
+                            { title: t('adjust.decidedBy'), dataIndex: 'decided_by', render: orDash },
                           ]}
                         />
                       ),
@@ -285,39 +266,23 @@ export function PlayerDrawer({ id, onClose }: { id: number; onClose: () => void 
         </Space>
       )}
       {reasonHolder}
-      <Modal
-        open={oneTimePassword !== null}
-        title={t('players.newPassword')}
-        onOk={() => setOneTimePassword(null)}
-        onCancel={() => setOneTimePassword(null)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText={t('common.done')}
-        // Closed means gone: the password must not linger in the page once the operator has noted it.
-        destroyOnHidden
-      >
-        <Alert type="warning" showIcon message={t('common.shownOnce')} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable code style={{ fontSize: 18 }} data-testid="one-time-password">
-          {oneTimePassword}
-        </Typography.Paragraph>
-      </Modal>
-      <Modal
-        open={signInLink !== null}
-        title={t('players.signInLink')}
-        onOk={() => setSignInLink(null)}
-        onCancel={() => setSignInLink(null)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText={t('common.done')}
-        // Like the one-time password: closed means gone.
-        destroyOnHidden
-      >
-        <Alert type="warning" showIcon message={t('common.shownOnce')} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable code data-testid="sign-in-link">
-          {signInLink?.url}
-        </Typography.Paragraph>
-        <Typography.Text type="secondary">
-          {t('players.signInLinkExpires', { time: signInLink ? fmtTime(signInLink.expiresAt) : '' })}
-        </Typography.Text>
-      </Modal>
+      {oneTimePassword !== null && (
+        <ShownOnceModal title={t('players.newPassword')} onClose={() => setOneTimePassword(null)}>
+          <Typography.Paragraph copyable code style={{ fontSize: 18 }} data-testid="one-time-password">
+            {oneTimePassword}
+          </Typography.Paragraph>
+        </ShownOnceModal>
+      )}
+      {signInLink !== null && (
+        <ShownOnceModal title={t('players.signInLink')} onClose={() => setSignInLink(null)}>
+          <Typography.Paragraph copyable code data-testid="sign-in-link">
+            {signInLink.url}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary">
+            {t('players.signInLinkExpires', { time: fmtTime(signInLink.expiresAt) })}
+          </Typography.Text>
+        </ShownOnceModal>
+      )}
       {adjustOpen && <AdjustModal playerId={id} onClose={() => setAdjustOpen(false)} onDone={refresh} />}
     </Drawer>
   );
@@ -389,13 +354,7 @@ function AdjustModal({
           >
             <Input addonAfter="USDT" placeholder="10.5 / -3" />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }, { max: 256 }]}
-          >
-            <Input.TextArea rows={3} maxLength={256} showCount />
-          </Form.Item>
+          <ReasonField />
         </Form>
       )}
     </Modal>

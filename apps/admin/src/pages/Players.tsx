@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminPlayerRow } from '@koi/contract';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { SearchForm, useSearchState } from '../components/SearchForm';
-import { Money, QueryError, fmtTime } from '../components/ui';
+import { moneyColumn, orDash } from '../components/columns';
+import { Page } from '../components/Page';
+import { QueryTable, useListQuery } from '../components/QueryTable';
+import { SearchForm, useSearchState, type TimeRange } from '../components/SearchForm';
+import { fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { PlayerDrawer } from './PlayerDrawer';
 
 type Sort = 'id' | 'username' | 'created_at' | 'last_login_at';
-type Filters = { keyword?: string; status?: number; range?: [Dayjs | null, Dayjs | null] | null };
+type Filters = { keyword?: string; status?: number; range?: TimeRange };
 
 export function PlayerStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
@@ -39,11 +40,7 @@ export function PlayersPage() {
     ...sort,
     ...page,
   };
-  const players = useQuery({
-    queryKey: ['admin', 'players', params],
-    queryFn: () => adminApi.players(params),
-    placeholderData: keepPreviousData,
-  });
+  const players = useListQuery('players', params, adminApi.players);
 
   const sortOrder = (key: Sort) =>
     sort.sort === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
@@ -55,15 +52,10 @@ export function PlayersPage() {
       dataIndex: 'status',
       render: (s: number) => <PlayerStatusTag status={s} />,
     },
-    {
-      title: t('players.balance'),
-      dataIndex: 'balance',
-      align: 'right',
-      render: (v: string) => <Money value={v} />,
-    },
+    moneyColumn(t('players.balance'), 'balance'),
     { title: 'VIP', dataIndex: 'vip_level', width: 70 },
     { title: t('players.inviteCode'), dataIndex: 'invite_code' },
-    { title: t('players.inviter'), dataIndex: 'inviter_id', render: (v: number | null) => v ?? '—' },
+    { title: t('players.inviter'), dataIndex: 'inviter_id', render: orDash },
     {
       title: t('players.registeredAt'),
       dataIndex: 'created_at',
@@ -78,14 +70,11 @@ export function PlayersPage() {
       sortOrder: sortOrder('last_login_at'),
       render: fmtTime,
     },
-    { title: t('players.registerIp'), dataIndex: 'register_ip', render: (v: string | null) => v ?? '—' },
+    { title: t('players.registerIp'), dataIndex: 'register_ip', render: orDash },
   ];
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('menu.players')}
-      </Typography.Title>
+    <Page title={t('menu.players')}>
       <Card>
         <SearchForm<Filters> name="player-filters" onSearch={view.search}>
           <Form.Item name="keyword">
@@ -107,15 +96,12 @@ export function PlayersPage() {
           </Form.Item>
         </SearchForm>
       </Card>
-      <QueryError error={players.error} />
-      <Table<AdminPlayerRow>
-        rowKey="id"
+      <QueryTable<AdminPlayerRow>
+        query={players}
+        paging={view}
         size="middle"
         columns={columns}
-        dataSource={players.data?.data}
-        loading={players.isFetching}
         onRow={(row) => ({ onClick: () => navigate(`/players/${row.id}`), style: { cursor: 'pointer' } })}
-        pagination={view.pagination(players.data?.total)}
         onChange={(_p, _f, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           if (one?.order && one.field) {
@@ -124,6 +110,6 @@ export function PlayersPage() {
         }}
       />
       {id && <PlayerDrawer id={Number(id)} onClose={() => navigate('/players')} />}
-    </Space>
+    </Page>
   );
 }

@@ -1,7 +1,10 @@
-import { App, Button, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { orDash } from '../components/columns';
+import { Page } from '../components/Page';
+import { QueryTable } from '../components/QueryTable';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi, type AdminSession } from '../lib/api';
 import { setToken } from '../lib/session';
@@ -24,16 +27,11 @@ export function SessionsPage() {
     },
   });
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('menu.sessions')}
-      </Typography.Title>
-      <QueryError error={sessions.error ?? revoke.error} />
-      <Table<AdminSession>
-        rowKey="id"
-        loading={sessions.isFetching}
-        dataSource={sessions.data}
-        pagination={false}
+    <Page title={t('menu.sessions')}>
+      <QueryError error={revoke.error} />
+      <QueryTable<AdminSession>
+        query={sessions}
+        size="large"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           {
@@ -49,13 +47,8 @@ export function SessionsPage() {
               </Space>
             ),
           },
-          { title: 'IP', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
-          {
-            title: t('players.device'),
-            dataIndex: 'device',
-            ellipsis: true,
-            render: (v: string | null) => v ?? '—',
-          },
+          { title: 'IP', dataIndex: 'ip', render: orDash },
+          { title: t('players.device'), dataIndex: 'device', ellipsis: true, render: orDash },
           { title: t('sessions.signedIn'), dataIndex: 'created_at', render: fmtTime },
           { title: t('sessions.lastSeen'), dataIndex: 'last_seen_at', render: fmtTime },
           { title: t('sessions.expires'), dataIndex: 'expires_at', render: fmtTime },
@@ -80,6 +73,6 @@ export function SessionsPage() {
           },
         ]}
       />
-    </Space>
+    </Page>
   );
 }

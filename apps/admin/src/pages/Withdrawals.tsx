@@ -8,7 +8,6 @@ import {
   Drawer,
   Form,
   Input,
-  Modal,
   Row,
   Segmented,
   Space,
@@ -18,17 +17,27 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWithdrawal } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { moneyColumn, PlayerLink } from '../components/columns';
+import { FormModal } from '../components/FormModal';
+import { Page } from '../components/Page';
+import { QueryTable, useListQuery } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { Money, QueryError, fmtTime, pagination } from '../components/ui';
+import { useSearchState } from '../components/SearchForm';
+import { Money, QueryError, fmtTime } from '../components/ui';
 import { useCan, useMe } from '../lib/permissions';
 import { withdrawalsApi } from '../lib/withdrawalsApi';
 
-type StatusFilter = 'open' | 'applied' | 'approved' | 'paying' | 'paid' | 'rejected' | 'all';
-const STATUS_FILTERS: StatusFilter[] = ['open', 'applied', 'approved', 'paying', 'paid', 'rejected', 'all'];
+const STATUS_FILTERS = ['open', 'applied', 'approved', 'paying', 'paid', 'rejected', 'all'] as const;
+type Filters = {
+  status: (typeof STATUS_FILTERS)[number];
+  player_id?: string;
+  address?: string;
+  min_amount?: string;
+};
 
 /**
  * A payout whose outcome the rail has not confirmed (a timeout, a lost answer, a crash) stays `paying`
@@ -83,51 +92,24 @@ function TxHash({ hash, full }: { hash: string | null; full?: boolean }) {
  */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<StatusFilter>('open');
-  const [filters, setFilters] = useState<{ player_id?: string; address?: string; min_amount?: string }>({});
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const view = useSearchState<Filters>({ status: 'open' });
   const [openId, setOpenId] = useState<number | null>(null);
-  const [form] = Form.useForm<typeof filters>();
-  const params = {
-    status,
-    ...page,
-    player_id: filters.player_id || undefined,
-    address: filters.address || undefined,
-    min_amount: filters.min_amount || undefined,
-  };
-  const list = useQuery({
-    queryKey: ['admin', 'withdrawals', params],
-    queryFn: () => withdrawalsApi.list(params),
-    placeholderData: keepPreviousData,
+  const list = useListQuery('withdrawals', view.params, withdrawalsApi.list, {
     // The queue changes as players apply and payouts settle; a finance screen left open stays current.
     refetchInterval: 15_000,
   });
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('menu.withdrawals')}
-      </Typography.Title>
+    <Page title={t('menu.withdrawals')}>
       <Segmented
-        value={status}
-        onChange={(v) => {
-          setStatus(v as StatusFilter);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
+        value={view.filters.status}
+        onChange={(status) => view.search({ ...view.filters, status })}
         options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`withdrawals.filter.${s}`) }))}
       />
-      <Form
-        form={form}
+      <Form<Filters>
         layout="inline"
         name="withdrawal-filters"
-        onFinish={(v) => {
-          setFilters({
-            player_id: v.player_id?.trim(),
-            address: v.address?.trim(),
-            min_amount: v.min_amount?.trim(),
-          });
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
+        onFinish={(v) => view.search({ ...view.filters, ...v })}
       >
         <Form.Item
           name="player_id"
@@ -150,21 +132,18 @@ export function WithdrawalsPage() {
           {t('common.search')}
         </Button>
       </Form>
-      <QueryError error={list.error} />
-      <Table<AdminWithdrawal>
-        rowKey="id"
+      <QueryTable<AdminWithdrawal>
+        query={list}
+        paging={view}
         size="middle"
+        // Grey only the first load: the queue refreshes itself every 15 seconds.
         loading={list.isFetching && !list.data}
-        dataSource={list.data?.data}
-        pagination={pagination(page.page, page.size, list.data?.total, (p, s) =>
-          setPage({ page: p, size: s }),
-        )}
         onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           {
             title: t('withdrawals.player'),
-            render: (_, r) => <Link to={`/players/${r.player_id}`}>{`${r.username} (#${r.player_id})`}</Link>,
+            render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
           },
           {
             title: t('withdrawals.amount'),
@@ -178,13 +157,7 @@ export function WithdrawalsPage() {
               </Space>
             ),
           },
-          {
-            title: t('withdrawals.fee'),
-            dataIndex: 'fee',
-            align: 'right',
-            width: 100,
-            render: (v: string) => <Money value={v} />,
-          },
+          moneyColumn(t('withdrawals.fee'), 'fee', { width: 100 }),
           {
             title: t('withdrawals.address'),
             dataIndex: 'address',
@@ -219,7 +192,7 @@ export function WithdrawalsPage() {
         ]}
       />
       {openId !== null && <WithdrawalDrawer id={openId} onClose={() => setOpenId(null)} />}
-    </Space>
+    </Page>
   );
 }
 
@@ -230,9 +203,6 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
   const queryClient = useQueryClient();
   const [ask, reasonHolder] = useReasonPrompt();
   const [approving, setApproving] = useState(false);
-  const [note, setNote] = useState('');
-  const [approveError, setApproveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const detail = useQuery({
     queryKey: ['admin', 'withdrawal', id],
     queryFn: () => withdrawalsApi.one(id),
@@ -241,34 +211,15 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
       q.state.data && ['approved', 'paying'].includes(q.state.data.state) ? 3_000 : false,
   });
   const w = detail.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   const ownFirstApproval = Boolean(w?.needs_second_approval && me && w.approved_by === me.id);
   const mayApprove = can('POST /api/admin/withdrawals/:id/approve') && w?.state === 'applied';
 
-  const approve = async () => {
-    setBusy(true);
-    setApproveError(null);
-    try {
-      const next = await withdrawalsApi.approve(id, note.trim());
-      queryClient.setQueryData(['admin', 'withdrawal', id], next);
-      await refresh();
-      setApproving(false);
-      setNote('');
-    } catch (e) {
-      setApproveError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   const reject = () =>
     ask({
       title: t('withdrawals.reject'),
       description: t('withdrawals.rejectHint'),
       danger: true,
-      run: async (reason) => {
-        await withdrawalsApi.reject(id, reason);
-        await refresh();
-      },
+      run: (reason) => withdrawalsApi.reject(id, reason),
     });
 
   return (
@@ -287,10 +238,7 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
               <Button
                 type="primary"
                 disabled={!mayApprove || ownFirstApproval}
-                onClick={() => {
-                  setApproveError(null);
-                  setApproving(true);
-                }}
+                onClick={() => setApproving(true)}
               >
                 {w.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
               </Button>
@@ -354,38 +302,40 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
           <PlayerContext w={w} />
         </Space>
       )}
-      <Modal
-        open={approving}
-        title={w?.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
-        okText={t('common.confirm')}
-        okButtonProps={{ loading: busy }}
-        onOk={() => void approve()}
-        onCancel={() => setApproving(false)}
-        destroyOnHidden
-      >
-        {w && (
-          <p>
-            {t('withdrawals.approveHint', { amount: w.amount, address: w.address })}
-            {w.two_operators_required && !w.needs_second_approval && (
-              <>
-                <br />
-                <Typography.Text type="warning">{t('withdrawals.firstOfTwo')}</Typography.Text>
-              </>
-            )}
-          </p>
-        )}
-        {approveError && (
-          <Alert type="error" showIcon message={approveError} style={{ marginBottom: 12 }} role="alert" />
-        )}
-        <Input.TextArea
-          rows={2}
-          maxLength={256}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          placeholder={t('withdrawals.notePlaceholder')}
-          aria-label={t('withdrawals.note')}
-        />
-      </Modal>
+      {approving && w && (
+        <FormModal<{ note?: string }>
+          name="approve"
+          title={w.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
+          description={
+            <p>
+              {t('withdrawals.approveHint', { amount: w.amount, address: w.address })}
+              {w.two_operators_required && !w.needs_second_approval && (
+                <>
+                  <br />
+                  <Typography.Text type="warning">{t('withdrawals.firstOfTwo')}</Typography.Text>
+                </>
+              )}
+            </p>
+          }
+          submit={async ({ note }) => {
+            // The drawer shows the new state at once; the refresh that follows confirms it.
+            queryClient.setQueryData(
+              ['admin', 'withdrawal', id],
+              await withdrawalsApi.approve(id, note?.trim() ?? ''),
+            );
+          }}
+          onClose={() => setApproving(false)}
+        >
+          <Form.Item name="note" noStyle>
+            <Input.TextArea
+              rows={2}
+              maxLength={256}
+              placeholder={t('withdrawals.notePlaceholder')}
+              aria-label={t('withdrawals.note')}
+            />
+          </Form.Item>
+        </FormModal>
+      )}
       {reasonHolder}
     </Drawer>
   );
@@ -423,6 +373,8 @@ function DecisionBanner({ w, ownFirstApproval }: { w: AdminWithdrawal; ownFirstA
   }
   return null;
 }
+
+type RecentGame = AdminWithdrawal['context']['recent_games'][number];
 
 function PlayerContext({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
@@ -511,7 +463,7 @@ function PlayerContext({ w }: { w: AdminWithdrawal }) {
           {players(c.same_device_players)}
         </Descriptions.Item>
       </Descriptions>
-      <Table
+      <Table<RecentGame>
         size="small"
         rowKey={(g) => `${g.plat_name}:${g.game_name}`}
         title={() => t('withdrawals.recentGames')}
@@ -521,18 +473,8 @@ function PlayerContext({ w }: { w: AdminWithdrawal }) {
         columns={[
           { title: t('withdrawals.game'), render: (_, g) => `${g.plat_name} · ${g.game_name}` },
           { title: t('withdrawals.betCount'), dataIndex: 'bet_count', align: 'right' },
-          {
-            title: t('withdrawals.stake'),
-            dataIndex: 'stake',
-            align: 'right',
-            render: (v: string) => <Money value={v} />,
-          },
-          {
-            title: t('withdrawals.profit'),
-            dataIndex: 'profit',
-            align: 'right',
-            render: (v: string) => <Money value={v} signed />,
-          },
+          moneyColumn(t('withdrawals.stake'), 'stake'),
+          moneyColumn(t('withdrawals.profit'), 'profit', { signed: true }),
         ]}
       />
     </Space>

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useReasonPrompt } from '../../components/ReasonPrompt';
-import { QueryError } from '../../components/ui';
+import { timeCell } from '../../components/columns';
+import { FormModal } from '../../components/FormModal';
+import { Page } from '../../components/Page';
+import { QueryTable } from '../../components/QueryTable';
+import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { adminApi, type DepositAddress } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
-import { ChainText, PageHead, timeCell } from './shared';
+import { ChainText } from './shared';
 
 /** The shape of a TRON address; the server verifies the checksum (base58check) and says so if it fails. */
 const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -19,34 +22,10 @@ const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 export function DepositAddressesPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const queryClient = useQueryClient();
   const [ask, holder] = useReasonPrompt();
   const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ address: string; label: string; reason: string }>();
   const list = useQuery({ queryKey: ['admin', 'deposit-addresses'], queryFn: adminApi.depositAddresses });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
-  const add = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await adminApi.addDepositAddress({
-        address: values.address.trim(),
-        label: values.label?.trim() ?? '',
-        reason: values.reason.trim(),
-      });
-      setAdding(false);
-      await refresh();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   const toggle = (row: DepositAddress) =>
     ask({
       title: row.enabled ? t('deposits.disableAddress') : t('deposits.enableAddress'),
@@ -57,39 +36,23 @@ export function DepositAddressesPage() {
         </Space>
       ),
       danger: row.enabled,
-      run: async (reason) => {
-        await adminApi.depositAddressStatus(row.id, !row.enabled, reason);
-        await refresh();
-      },
+      run: (reason) => adminApi.depositAddressStatus(row.id, !row.enabled, reason),
     });
   const mayWrite = can('POST /api/admin/deposits/addresses');
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <PageHead
-        title={t('menu.depositAddresses')}
-        hint={t('deposits.addressesHint')}
-        extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={!mayWrite}
-            onClick={() => {
-              form.resetFields();
-              setError(null);
-              setAdding(true);
-            }}
-          >
-            {t('deposits.addAddress')}
-          </Button>
-        }
-      />
-      <QueryError error={list.error} />
-      <Table<DepositAddress>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.data}
-        pagination={false}
+    <Page
+      title={t('menu.depositAddresses')}
+      hint={t('deposits.addressesHint')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} disabled={!mayWrite} onClick={() => setAdding(true)}>
+          {t('deposits.addAddress')}
+        </Button>
+      }
+    >
+      <QueryTable<DepositAddress>
+        query={list}
+        size="large"
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           {
@@ -121,17 +84,19 @@ export function DepositAddressesPage() {
           },
         ]}
       />
-      <Modal
-        open={adding}
-        title={t('deposits.addAddress')}
-        okText={t('common.confirm')}
-        okButtonProps={{ loading: busy }}
-        onOk={add}
-        onCancel={() => setAdding(false)}
-        destroyOnHidden
-      >
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} role="alert" />}
-        <Form form={form} layout="vertical" name="address">
+      {adding && (
+        <FormModal<{ address: string; label?: string; reason: string }>
+          name="address"
+          title={t('deposits.addAddress')}
+          submit={(v) =>
+            adminApi.addDepositAddress({
+              address: v.address.trim(),
+              label: v.label?.trim() ?? '',
+              reason: v.reason.trim(),
+            })
+          }
+          onClose={() => setAdding(false)}
+        >
           <Form.Item
             name="address"
             label={t('deposits.address')}
@@ -150,19 +115,10 @@ export function DepositAddressesPage() {
           <Form.Item name="label" label={t('deposits.label')} rules={[{ max: 64 }]}>
             <Input maxLength={64} placeholder={t('deposits.labelPlaceholder')} />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('common.reasonRequired') },
-              { max: 256, message: t('common.reasonTooLong') },
-            ]}
-          >
-            <Input.TextArea rows={2} maxLength={256} placeholder={t('common.reasonPlaceholder')} />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <ReasonField compact />
+        </FormModal>
+      )}
       {holder}
-    </Space>
+    </Page>
   );
 }

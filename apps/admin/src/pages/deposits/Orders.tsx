@@ -1,42 +1,24 @@
-import { Form, Input, Select, Space, Table } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchForm } from '../../components/SearchForm';
-import { QueryError } from '../../components/ui';
+import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
+import { Page } from '../../components/Page';
+import { QueryTable, useListQuery } from '../../components/QueryTable';
+import { SearchForm, useSearchState, type TimeRange } from '../../components/SearchForm';
 import { adminApi, type DepositOrder } from '../../lib/api';
-import {
-  ChainText,
-  type ListFilters,
-  moneyCell,
-  PageHead,
-  PlayerLink,
-  StateTag,
-  timeCell,
-  useFilteredPage,
-} from './shared';
+import { ChainText, StateSelect, StateTag } from './shared';
+
+type Filters = { status: string; player?: string; order_no?: string; address?: string; range?: TimeRange };
 
 /** 充值订单: every USDT-TRC20 order by state, player, order number, address and time, newest first. */
 export function DepositOrdersPage() {
   const { t } = useTranslation();
-  const { list, filters, search, pagination } = useFilteredPage(
-    'deposit-orders',
-    { status: '' },
-    adminApi.depositOrders,
-  );
+  const view = useSearchState<Filters>({ status: '' });
+  const list = useListQuery('deposit-orders', view.params, adminApi.depositOrders);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <PageHead title={t('menu.depositOrders')} hint={t('deposits.ordersHint')} />
-      <SearchForm<ListFilters> name="order-filters" initialValues={filters} onSearch={search} timeRange>
+    <Page title={t('menu.depositOrders')} hint={t('deposits.ordersHint')}>
+      <SearchForm<Filters> name="order-filters" initialValues={view.filters} onSearch={view.search} timeRange>
         <Form.Item name="status">
-          <Select
-            style={{ width: 130 }}
-            options={[
-              { value: '', label: t('common.all') },
-              ...['pending', 'completed', 'expired'].map((s) => ({
-                value: s,
-                label: t(`deposits.state.${s}`),
-              })),
-            ]}
-          />
+          <StateSelect states={['pending', 'completed', 'expired']} style={{ width: 130 }} />
         </Form.Item>
         <Form.Item name="player">
           <Input allowClear placeholder={t('deposits.player')} style={{ width: 170 }} />
@@ -48,14 +30,10 @@ export function DepositOrdersPage() {
           <Input allowClear placeholder={t('deposits.address')} style={{ width: 200 }} />
         </Form.Item>
       </SearchForm>
-      <QueryError error={list.error} />
-      <Table<DepositOrder>
-        rowKey="id"
-        size="small"
+      <QueryTable<DepositOrder>
+        query={list}
+        paging={view}
         scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.data}
-        pagination={pagination}
         columns={[
           {
             title: t('deposits.orderNo'),
@@ -66,18 +44,8 @@ export function DepositOrdersPage() {
             title: t('deposits.player'),
             render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
           },
-          {
-            title: t('deposits.amount'),
-            dataIndex: 'amount',
-            align: 'right',
-            render: moneyCell,
-          },
-          {
-            title: t('deposits.actualAmount'),
-            dataIndex: 'actual_amount',
-            align: 'right',
-            render: moneyCell,
-          },
+          moneyColumn(t('deposits.amount'), 'amount'),
+          moneyColumn(t('deposits.actualAmount'), 'actual_amount'),
           {
             title: t('deposits.address'),
             dataIndex: 'address',
@@ -93,6 +61,6 @@ export function DepositOrdersPage() {
           },
         ]}
       />
-    </Space>
+    </Page>
   );
 }

@@ -1,20 +1,16 @@
-import { Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Form, Input, Space, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SearchForm } from '../../components/SearchForm';
-import { QueryError, fmtTime } from '../../components/ui';
+import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
+import { Page } from '../../components/Page';
+import { QueryTable, useListQuery } from '../../components/QueryTable';
+import { SearchForm, useSearchState, type TimeRange } from '../../components/SearchForm';
+import { fmtTime } from '../../components/ui';
 import { adminApi, type ChainTransfer } from '../../lib/api';
-import {
-  ChainText,
-  type ListFilters,
-  moneyCell,
-  PageHead,
-  PlayerLink,
-  StateTag,
-  timeCell,
-  useFilteredPage,
-} from './shared';
+import { ChainText, StateSelect, StateTag } from './shared';
+
+type Filters = { status: string; address?: string; from_address?: string; tx_id?: string; range?: TimeRange };
 
 /**
  * 链上转账: every TRC20 transfer the watcher recorded, with its confirmation, whether it is the official USDT
@@ -22,26 +18,18 @@ import {
  */
 export function ChainTransfersPage() {
   const { t } = useTranslation();
-  const { list, filters, search, pagination } = useFilteredPage(
-    'chain-transfers',
-    { status: '' },
-    adminApi.chainTransfers,
-  );
+  const view = useSearchState<Filters>({ status: '' });
+  const list = useListQuery('chain-transfers', view.params, adminApi.chainTransfers);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <PageHead title={t('menu.chainTransfers')} hint={t('deposits.transfersHint')} />
-      <SearchForm<ListFilters> name="transfer-filters" initialValues={filters} onSearch={search} timeRange>
+    <Page title={t('menu.chainTransfers')} hint={t('deposits.transfersHint')}>
+      <SearchForm<Filters>
+        name="transfer-filters"
+        initialValues={view.filters}
+        onSearch={view.search}
+        timeRange
+      >
         <Form.Item name="status">
-          <Select
-            style={{ width: 140 }}
-            options={[
-              { value: '', label: t('common.all') },
-              ...['seen', 'credited', 'unmatched', 'foreign_token'].map((s) => ({
-                value: s,
-                label: t(`deposits.state.${s}`),
-              })),
-            ]}
-          />
+          <StateSelect states={['seen', 'credited', 'unmatched', 'foreign_token']} style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="address">
           <Input allowClear placeholder={t('deposits.toAddress')} style={{ width: 200 }} />
@@ -53,14 +41,10 @@ export function ChainTransfersPage() {
           <Input allowClear placeholder={t('deposits.txId')} style={{ width: 200 }} />
         </Form.Item>
       </SearchForm>
-      <QueryError error={list.error} />
-      <Table<ChainTransfer>
-        rowKey="id"
-        size="small"
+      <QueryTable<ChainTransfer>
+        query={list}
+        paging={view}
         scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.data}
-        pagination={pagination}
         columns={[
           { title: t('deposits.blockTime'), dataIndex: 'block_time', render: timeCell },
           {
@@ -91,12 +75,7 @@ export function ChainTransfersPage() {
             dataIndex: 'to_address',
             render: (v: string) => <ChainText value={v} short />,
           },
-          {
-            title: t('deposits.amount'),
-            dataIndex: 'amount',
-            align: 'right',
-            render: moneyCell,
-          },
+          moneyColumn(t('deposits.amount'), 'amount'),
           {
             title: t('deposits.confirmation'),
             render: (_, r) =>
@@ -135,6 +114,6 @@ export function ChainTransfersPage() {
           },
         ]}
       />
-    </Space>
+    </Page>
   );
 }

@@ -6,24 +6,26 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Segmented,
   Space,
-  Table,
   Tooltip,
   Typography,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useReasonPrompt } from '../../components/ReasonPrompt';
-import { Money, QueryError, fmtTime, pagination } from '../../components/ui';
+import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
+import { FormModal } from '../../components/FormModal';
+import { Page } from '../../components/Page';
+import { QueryTable, useListQuery } from '../../components/QueryTable';
+import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
+import { useSearchState } from '../../components/SearchForm';
+import { Money, fmtTime } from '../../components/ui';
 import { adminApi, type Unmatched } from '../../lib/api';
 import { useCan, useMe } from '../../lib/permissions';
-import { ChainText, PageHead, PlayerLink, StateTag, moneyCell, timeCell } from './shared';
+import { ChainText, StateTag } from './shared';
 
 const FILTERS = ['open', 'queued', 'awaiting_approval', 'matched', 'refunded', 'ignored', 'all'] as const;
 
-type Dialog = { kind: 'match' | 'refund'; row: Unmatched } | null;
+type Dialog = { kind: 'match' | 'refund'; row: Unmatched };
 type DialogValues = { player_id?: number; reference?: string; reason: string };
 
 /**
@@ -35,46 +37,12 @@ export function UnmatchedPage() {
   const { t } = useTranslation();
   const can = useCan();
   const me = useMe().data;
-  const queryClient = useQueryClient();
   const [ask, holder] = useReasonPrompt();
-  const [status, setStatus] = useState<(typeof FILTERS)[number]>('open');
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<DialogValues>();
-  const params = { status, ...page };
-  const list = useQuery({
-    queryKey: ['admin', 'unmatched', params],
-    queryFn: () => adminApi.unmatched(params),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const view = useSearchState<{ status: (typeof FILTERS)[number] }>({ status: 'open' });
+  const list = useListQuery('unmatched', view.params, adminApi.unmatched);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const open = (kind: 'match' | 'refund', row: Unmatched) => {
-    form.resetFields();
-    form.setFieldsValue({ player_id: (row.likely_player ?? row.order_player)?.id });
-    setDialogError(null);
-    setDialog({ kind, row });
-  };
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !dialog) return;
-    setBusy(true);
-    setDialogError(null);
-    try {
-      const reason = values.reason.trim();
-      if (dialog.kind === 'match')
-        await adminApi.matchUnmatched(dialog.row.id, { player_id: values.player_id!, reason });
-      else await adminApi.refundUnmatched(dialog.row.id, { reference: values.reference!.trim(), reason });
-      setDialog(null);
-      await refresh();
-    } catch (e) {
-      setDialogError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const open = (kind: 'match' | 'refund', row: Unmatched) => setDialog({ kind, row });
   const decide = (row: Unmatched, verb: 'approve' | 'reject' | 'ignore') =>
     ask({
       title: t(`deposits.${verb}`),
@@ -91,10 +59,7 @@ export function UnmatchedPage() {
         </span>
       ),
       danger: verb !== 'approve',
-      run: async (reason) => {
-        await adminApi.decideUnmatched(row.id, verb, reason);
-        await refresh();
-      },
+      run: (reason) => adminApi.decideUnmatched(row.id, verb, reason),
     });
 
   const mayWrite = can('POST /api/admin/deposits/unmatched/:id/match');
@@ -137,30 +102,19 @@ export function UnmatchedPage() {
     return null;
   };
 
-  const row = dialog?.row;
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <PageHead title={t('menu.unmatched')} hint={t('deposits.unmatchedHint')} />
+    <Page title={t('menu.unmatched')} hint={t('deposits.unmatchedHint')}>
       <Segmented
-        value={status}
-        onChange={(v) => {
-          setStatus(v as typeof status);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
+        value={view.filters.status}
+        onChange={(status) => view.search({ status })}
         options={FILTERS.map((f) => ({
           value: f,
           label: f === 'all' ? t('common.all') : t(`deposits.filter.${f}`),
         }))}
       />
-      <QueryError error={list.error} />
-      <Table<Unmatched>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.data}
-        pagination={pagination(page.page, page.size, list.data?.total, (p, s) =>
-          setPage({ page: p, size: s }),
-        )}
+      <QueryTable<Unmatched>
+        query={list}
+        paging={view}
         expandable={{
           expandedRowRender: (r) => (
             <Descriptions size="small" column={3}>
@@ -189,12 +143,7 @@ export function UnmatchedPage() {
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           { title: t('deposits.arrivedAt'), dataIndex: 'created_at', render: timeCell },
-          {
-            title: t('deposits.amount'),
-            dataIndex: 'amount',
-            align: 'right',
-            render: moneyCell,
-          },
+          moneyColumn(t('deposits.amount'), 'amount'),
           {
             title: t('deposits.why'),
             dataIndex: 'reason',
@@ -228,17 +177,27 @@ export function UnmatchedPage() {
           { title: t('common.actions'), render: (_, r) => actions(r) },
         ]}
       />
-      <Modal
-        open={Boolean(dialog)}
-        title={dialog ? t(`deposits.${dialog.kind}Title`, { id: dialog.row.id }) : undefined}
-        okText={t('common.confirm')}
-        okButtonProps={{ loading: busy, danger: dialog?.kind === 'refund' }}
-        onOk={submit}
-        onCancel={() => setDialog(null)}
-        destroyOnHidden
-        width={560}
-      >
-        {row && (
+      {dialog && <ResolveDialog {...dialog} onClose={() => setDialog(null)} />}
+      {holder}
+    </Page>
+  );
+}
+
+/**
+ * Matching credits the player the dialog names (prefilled with the likely player, else the order's);
+ * a refund records the reference of the payment that sent the money back. Both need a reason.
+ */
+function ResolveDialog({ kind, row, onClose }: Dialog & { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormModal<DialogValues>
+      name="resolve"
+      title={t(`deposits.${kind}Title`, { id: row.id })}
+      danger={kind === 'refund'}
+      width={560}
+      initialValues={{ player_id: (row.likely_player ?? row.order_player)?.id }}
+      description={
+        <>
           <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('deposits.amount')}>
               <span>
@@ -252,50 +211,47 @@ export function UnmatchedPage() {
               <PlayerLink player={row.likely_player} />
             </Descriptions.Item>
           </Descriptions>
-        )}
-        {dialog?.kind === 'match' && row?.needs_approval && (
-          <Alert type="warning" showIcon message={t('deposits.needsApproval')} style={{ marginBottom: 12 }} />
-        )}
-        {dialog?.kind === 'refund' && (
-          <Alert type="info" showIcon message={t('deposits.refundHint')} style={{ marginBottom: 12 }} />
-        )}
-        {dialogError && (
-          <Alert type="error" showIcon message={dialogError} style={{ marginBottom: 12 }} role="alert" />
-        )}
-        <Form form={form} layout="vertical" name="resolve">
-          {dialog?.kind === 'match' ? (
-            <Form.Item
-              name="player_id"
-              label={t('deposits.playerId')}
-              rules={[{ required: true, message: t('deposits.playerIdRequired') }]}
-            >
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              name="reference"
-              label={t('deposits.refundReference')}
-              rules={[
-                { required: true, whitespace: true, message: t('deposits.referenceRequired') },
-                { max: 128, message: t('deposits.referenceTooLong') },
-              ]}
-            >
-              <Input maxLength={128} placeholder={t('deposits.referencePlaceholder')} />
-            </Form.Item>
+          {kind === 'match' && row.needs_approval && (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('deposits.needsApproval')}
+              style={{ marginBottom: 12 }}
+            />
           )}
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('common.reasonRequired') },
-              { max: 256, message: t('common.reasonTooLong') },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={256} showCount placeholder={t('common.reasonPlaceholder')} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      {holder}
-    </Space>
+          {kind === 'refund' && (
+            <Alert type="info" showIcon message={t('deposits.refundHint')} style={{ marginBottom: 12 }} />
+          )}
+        </>
+      }
+      submit={({ player_id, reference, reason }) =>
+        kind === 'match'
+          ? adminApi.matchUnmatched(row.id, { player_id: player_id!, reason: reason.trim() })
+          : adminApi.refundUnmatched(row.id, { reference: reference!.trim(), reason: reason.trim() })
+      }
+      onClose={onClose}
+    >
+      {kind === 'match' ? (
+        <Form.Item
+          name="player_id"
+          label={t('deposits.playerId')}
+          rules={[{ required: true, message: t('deposits.playerIdRequired') }]}
+        >
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="reference"
+          label={t('deposits.refundReference')}
+          rules={[
+            { required: true, whitespace: true, message: t('deposits.referenceRequired') },
+            { max: 128, message: t('deposits.referenceTooLong') },
+          ]}
+        >
+          <Input maxLength={128} placeholder={t('deposits.referencePlaceholder')} />
+        </Form.Item>
+      )}
+      <ReasonField />
+    </FormModal>
   );
 }

@@ -1,10 +1,13 @@
-import { Alert, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryError, fmtTime } from '../../components/ui';
+import { timeCell } from '../../components/columns';
+import { Page } from '../../components/Page';
+import { QueryTable } from '../../components/QueryTable';
+import { fmtTime } from '../../components/ui';
 import { adminApi, type WatcherStatus } from '../../lib/api';
-import { ChainText, PageHead, timeCell } from './shared';
+import { ChainText } from './shared';
 
 type Row = WatcherStatus['data'][number];
 
@@ -30,22 +33,22 @@ export function WatcherPage() {
     return <Tag color={color}>{t('deposits.seconds', { n: r.lag_seconds })}</Tag>;
   };
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <PageHead
-        title={t('menu.watcher')}
-        hint={d && t('deposits.watcherHint', { ms: d.interval_ms, at: fmtTime(d.checked_at) })}
-        extra={
-          <Button icon={<ReloadOutlined />} loading={status.isFetching} onClick={() => status.refetch()}>
-            {t('deposits.refresh')}
-          </Button>
-        }
-      />
+    <Page
+      title={t('menu.watcher')}
+      hint={d && t('deposits.watcherHint', { ms: d.interval_ms, at: fmtTime(d.checked_at) })}
+      extra={
+        <Button icon={<ReloadOutlined />} loading={status.isFetching} onClick={() => status.refetch()}>
+          {t('deposits.refresh')}
+        </Button>
+      }
+    >
       {d && !d.running && <Alert type="warning" showIcon message={t('deposits.watcherOff')} />}
-      <QueryError error={status.error} />
-      <Table<Row>
+      <QueryTable<Row>
+        query={status}
         rowKey="address"
-        dataSource={d?.data}
-        pagination={false}
+        size="large"
+        // It refreshes every 5 seconds; greying the table each time would make it flicker.
+        loading={false}
         columns={[
           {
             title: t('deposits.address'),
@@ -97,6 +100,6 @@ export function WatcherPage() {
           },
         ]}
       />
-    </Space>
+    </Page>
   );
 }

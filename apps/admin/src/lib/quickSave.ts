@@ -1,0 +1,19 @@
+import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+
+/**
+ * For the small edits that save at once, without a dialog or a reason (a hot flag, a sort order, a banner
+ * switched on): the console's reads are refreshed when the write lands, and a refusal is toasted, since no
+ * dialog is open to hold the server's message.
+ */
+export function useQuickSave() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return (write: Promise<unknown>) =>
+    write.then(
+      () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      (e: Error) => {
+        message.error(e.message);
+      },
+    );
+}
