@@ -2,19 +2,25 @@
 /* global document, window -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import {
+  apiSignUp,
+  BASE,
+  greeted,
+  newPhone,
+  sharedBrowser,
+  shot,
+  storedToken,
+  uniqueUsername,
+} from './browser.mjs';
 
 const browser = sharedBrowser();
 
-// The add-to-home bar is tested once; elsewhere it is marked as shown so it does not cover the lobby.
-const QUIET = { showtime: String(Date.now()) };
-
 describe('player app', () => {
   it('shows home to a guest with the tab bar, banners and the lobby', async () => {
-    const { context, page } = await newPhone(browser());
+    const { context, page } = await newPhone(browser(), {}, { addToHomeBar: true });
     await page.goto(`${BASE}/`);
     await page.waitForURL(/\/home$/);
-    await page.getByTestId('greeting').filter({ hasText: '您好，游客' }).waitFor();
+    await greeted(page, '游客');
     for (const tab of ['首页', '活动', '充值', '互动', '我的']) {
       assert.equal(await page.locator('.tab-bar__item', { hasText: tab }).count(), 1, tab);
     }
@@ -33,7 +39,7 @@ describe('player app', () => {
   });
 
   it('asks a guest who taps a game to sign in, and nothing else', async () => {
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     const launches = [];
     page.on('request', (r) => r.url().includes('/api/game/login') && launches.push(r.url()));
     await page.goto(`${BASE}/home`);
@@ -48,7 +54,7 @@ describe('player app', () => {
   });
 
   it('registers through the dialog and greets the player by name', async () => {
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     const username = uniqueUsername();
     await page.goto(`${BASE}/user`);
     await page.getByRole('button', { name: '登录 / 注册' }).click();
@@ -67,11 +73,8 @@ describe('player app', () => {
     await page.locator('.auth-age').click();
     await page.locator('.auth-submit').click();
     await page.waitForURL(`${BASE}/home`);
-    await page
-      .getByTestId('greeting')
-      .filter({ hasText: `您好，${username}` })
-      .waitFor();
-    assert.ok(await page.evaluate(() => localStorage.getItem('koi_token')));
+    await greeted(page, username);
+    assert.ok(await storedToken(page));
     await page.getByTestId('balance').waitFor();
     // The notice opens once after a token sign-in (show-dialog flag); close it to see home.
     await page.getByRole('heading', { name: '公告' }).waitFor();
@@ -84,7 +87,7 @@ describe('player app', () => {
   });
 
   it('switches game categories and keeps the choice in the address', async () => {
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}/home`);
     await page.getByTestId('game-grid').waitFor();
     const listRequest = page.waitForRequest(
@@ -138,14 +141,11 @@ describe('player app', () => {
   it('signs in from a sign-in link: the one-time code leaves the address and becomes a session', async () => {
     const username = uniqueUsername();
     const link = await signInLinkFor(await apiSignUp(username));
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}${link.path}`);
     await page.waitForURL(`${BASE}/home`);
-    await page
-      .getByTestId('greeting')
-      .filter({ hasText: `您好，${username}` })
-      .waitFor();
-    const stored = await page.evaluate(() => localStorage.getItem('koi_token'));
+    await greeted(page, username);
+    const stored = await storedToken(page);
     assert.ok(stored && stored !== link.code);
     assert.ok(!page.url().includes('token'));
     // The history entry itself was rewritten: going back does not return to the link.
@@ -158,34 +158,28 @@ describe('player app', () => {
     const myToken = await apiSignUp(mine);
     const theirs = uniqueUsername();
     const theirToken = await apiSignUp(theirs);
-    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: myToken });
+    const { context, page } = await newPhone(browser(), { koi_token: myToken });
     await page.goto(`${BASE}${(await signInLinkFor(theirToken)).path}`);
     const dialog = page.getByRole('dialog', { name: '切换账号？' });
     await dialog.getByText(`此浏览器已登录账号 ${mine}。`).waitFor();
     assert.ok(!page.url().includes('token'));
-    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), myToken);
+    assert.equal(await storedToken(page), myToken);
     await page.waitForTimeout(400);
     await shot(page, 'sign-in-link-switch-account');
     await dialog.getByRole('button', { name: '保持当前账号' }).click();
-    await page
-      .getByTestId('greeting')
-      .filter({ hasText: `您好，${mine}` })
-      .waitFor();
-    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), myToken);
+    await greeted(page, mine);
+    assert.equal(await storedToken(page), myToken);
 
     await page.goto(`${BASE}${(await signInLinkFor(theirToken)).path}`);
     await dialog.getByRole('button', { name: '切换账号' }).click();
-    await page
-      .getByTestId('greeting')
-      .filter({ hasText: `您好，${theirs}` })
-      .waitFor();
-    assert.notEqual(await page.evaluate(() => localStorage.getItem('koi_token')), myToken);
+    await greeted(page, theirs);
+    assert.notEqual(await storedToken(page), myToken);
     await context.close();
   });
 
   it('opens a playable game for a signed-in player in a new window at /redirect', async () => {
     const token = await apiSignUp(uniqueUsername());
-    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+    const { context, page } = await newPhone(browser(), { koi_token: token });
     await page.goto(`${BASE}/home`);
     const popup = context.waitForEvent('page');
     await page.getByTestId('game-grid').getByRole('button', { name: '骰子' }).click();
@@ -195,7 +189,7 @@ describe('player app', () => {
   });
 
   it('lists brands by category and opens a provider list', async () => {
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}/home`);
     await page.getByRole('button', { name: '菜单' }).click();
     await page.locator('.side-drawer').waitFor();
@@ -217,16 +211,16 @@ describe('player app', () => {
   });
 
   it('clears a rejected token and opens the login dialog', async () => {
-    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: 'not-a-real-token' });
+    const { context, page } = await newPhone(browser(), { koi_token: 'not-a-real-token' });
     await page.goto(`${BASE}/home`);
     await page.getByRole('heading', { name: '欢迎登录' }).waitFor();
-    assert.equal(await page.evaluate(() => localStorage.getItem('koi_token')), null);
-    await page.getByTestId('greeting').filter({ hasText: '您好，游客' }).waitFor();
+    assert.equal(await storedToken(page), null);
+    await greeted(page, '游客');
     await context.close();
   });
 
   it('shows a coming-soon page inside the frame for routes not built yet', async () => {
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}/activity`);
     await page.getByText('敬请期待').waitFor();
     assert.equal(await page.locator('.tab-bar__item.is-active').innerText(), '活动');

@@ -34,21 +34,25 @@ export function sharedBrowser() {
   return () => browser;
 }
 
-/** A fresh phone-sized context; `storage` seeds localStorage before any page script runs. */
-export async function newPhone(browser, storage = {}) {
+/**
+ * A fresh phone-sized context; `storage` seeds localStorage before any page script runs. The add-to-home bar
+ * shows once per 24 h and would cover the lobby, so it counts as already shown today unless `addToHomeBar`
+ * is set (the one scenario about the bar).
+ */
+export async function newPhone(browser, storage = {}, { addToHomeBar = false } = {}) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
-    // The add-to-home bar shows once per 24 h; tests that do not look at it start with it already shown.
   });
+  const seed = addToHomeBar ? storage : { showtime: String(Date.now()), ...storage };
   await context.addInitScript((entries) => {
     if (sessionStorage.getItem('__seeded')) return;
     sessionStorage.setItem('__seeded', '1');
     for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-  }, storage);
+  }, seed);
   const page = await context.newPage();
   return { context, page };
 }
@@ -64,32 +68,54 @@ export function uniqueUsername() {
   return `koi${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 18);
 }
 
+/** POSTs a form to the API as the app does, signed in when `token` is given; returns the envelope. */
+export async function apiPost(path, token, fields = {}, headers = {}) {
+  const res = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return res.json();
+}
+
+/** Signs an existing player in through the API (CAPTCHA=off); returns the envelope. */
+export function apiLogin(username, password = 'secret123', device = 'e2e', headers = {}) {
+  return apiPost('/api/home/login', null, { username, password, captcha: 'x', device }, headers);
+}
+
 /**
  * Registers and signs in through the API (CAPTCHA=off), returning the token. Players share the device id
  * `e2e` unless given their own (a shared device is a withdrawal review flag).
  */
 export async function apiSignUp(username, password = 'secret123', device = 'e2e') {
-  const form = (o) => new URLSearchParams(o).toString();
-  const headers = { 'content-type': 'application/x-www-form-urlencoded' };
-  const reg = await fetch(`${BASE}/api/home/register`, {
-    method: 'POST',
-    headers,
-    body: form({
-      username,
-      password,
-      confrimPas: password,
-      captcha: 'x',
-      code: '',
-      device,
-      age_confirmed: '1',
-    }),
-  }).then((r) => r.json());
+  const reg = await apiPost('/api/home/register', null, {
+    username,
+    password,
+    confrimPas: password,
+    captcha: 'x',
+    code: '',
+    device,
+    age_confirmed: '1',
+  });
   if (reg.code !== 200) throw new Error(`register failed: ${JSON.stringify(reg)}`);
-  const login = await fetch(`${BASE}/api/home/login`, {
-    method: 'POST',
-    headers,
-    body: form({ username, password, captcha: 'x', device }),
-  }).then((r) => r.json());
+  const login = await apiLogin(username, password, device);
   if (login.code !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
   return login.result.token;
+}
+
+/** Waits until the home page greets `name` (您好，name); 游客 for a guest. */
+export function greeted(page, name) {
+  return page
+    .getByTestId('greeting')
+    .filter({ hasText: `您好，${name}` })
+    .waitFor();
+}
+
+/** The session token the app keeps in localStorage (null when signed out). */
+export function storedToken(page) {
+  return page.evaluate(() => localStorage.getItem('koi_token'));
 }

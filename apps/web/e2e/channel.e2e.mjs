@@ -10,7 +10,6 @@ import { describe, it } from 'node:test';
 import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
 
 const browser = sharedBrowser();
-const QUIET = { showtime: String(Date.now()) };
 
 async function plat(token, p, body = {}) {
   const res = await fetch(`${BASE}/api/${p}`, {
@@ -28,7 +27,7 @@ describe('payment channel and its result screen', () => {
     const cny = channels.find((c) => c.currency === 'CNY');
     assert.ok(cny, `the sandbox CNY channel is listed: ${JSON.stringify(channels)}`);
     const before = (await plat(token, 'plat/info')).result.balance;
-    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+    const { context, page } = await newPhone(browser(), { koi_token: token });
     try {
       await page.goto(`${BASE}/recharge`);
       await page.getByRole('radio', { name: new RegExp(cny.name) }).click();

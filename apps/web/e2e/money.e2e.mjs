@@ -21,7 +21,6 @@ const OPERATOR = JSON.parse(process.env.KOI_E2E_OPERATOR ?? 'null');
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const browser = sharedBrowser();
-const QUIET = { showtime: String(Date.now()) };
 const WITHDRAW_PASSWORD = 'withdraw123';
 
 /** USDT decimal strings to micro-USDT and back, exactly (no floats near money). */
@@ -97,7 +96,7 @@ describe('money journey', () => {
       assert.ok(OPERATOR, 'run.mjs creates the finance operator');
       const username = uniqueUsername();
       const token = await apiSignUp(username, 'secret123', `e2e-${randomUUID()}`);
-      const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+      const { context, page } = await newPhone(browser(), { koi_token: token });
       failed = () => shot(page, 'money-fail').catch(() => undefined);
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));

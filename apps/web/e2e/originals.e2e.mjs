@@ -9,7 +9,7 @@ const browser = sharedBrowser();
 
 it('plays a dice round and verifies it in the browser after the seed is revealed', async () => {
   const token = await apiSignUp(uniqueUsername());
-  const { context, page } = await newPhone(browser(), { koi_token: token, showtime: String(Date.now()) });
+  const { context, page } = await newPhone(browser(), { koi_token: token });
   await page.goto(`${BASE}/originals/dice`);
   await page
     .getByTestId('server-seed-hash')

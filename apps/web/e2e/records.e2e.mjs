@@ -4,18 +4,13 @@
 /* global document -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import { apiPost, apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
 
 const browser = sharedBrowser();
 
-const QUIET = { showtime: String(Date.now()) };
-
+/** A call the scenario's setup relies on: it must succeed; returns its result. */
 async function post(path, token, fields) {
-  const res = await fetch(`${BASE}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
-    body: new URLSearchParams(fields).toString(),
-  }).then((r) => r.json());
+  const res = await apiPost(path, token, fields);
   assert.equal(res.code, 200, `${path}: ${JSON.stringify(res)}`);
   return res.result;
 }
@@ -34,7 +29,7 @@ describe('records and personal centre', () => {
     }
     await post('/api/originals/seeds/rotate', token, { client_seed: 'e2e' });
 
-    const { context, page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+    const { context, page } = await newPhone(browser(), { koi_token: token });
     await page.goto(`${BASE}/user`);
     await page.getByTestId('user-name').filter({ hasText: username }).waitFor();
     assert.equal(await page.getByText('敬请期待').count(), 0);
@@ -97,7 +92,7 @@ describe('records and personal centre', () => {
   });
 
   it('shows the version and the operator’s licence and responsible-gambling texts on /about', async () => {
-    const { context, page } = await newPhone(browser(), QUIET);
+    const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}/about`);
     await page.getByTestId('licence-text').filter({ hasText: '牌照' }).waitFor();
     await page.getByTestId('responsible-text').filter({ hasText: '自我排除' }).waitFor();
@@ -110,7 +105,6 @@ describe('records and personal centre', () => {
 describe('remember me (decision 30)', () => {
   it('deletes a password stored by an older version on first load and leaves the password to the browser', async () => {
     const { context, page } = await newPhone(browser(), {
-      ...QUIET,
       userPass: JSON.stringify({ username: 'olduser001', password: 'secret123' }),
     });
     await page.goto(`${BASE}/home`);

@@ -4,31 +4,21 @@
 // self-exclusion (the confirmation spelled out, then the player signed out and refused at the cashier).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import {
+  apiLogin,
+  apiPost,
+  apiSignUp,
+  BASE,
+  newPhone,
+  sharedBrowser,
+  shot,
+  uniqueUsername,
+} from './browser.mjs';
 
 const browser = sharedBrowser();
-const QUIET = { showtime: String(Date.now()) };
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-
-async function post(path, token, fields = {}, headers = {}) {
-  const res = await fetch(`${BASE}${path}`, {
-    method: 'POST',
-    headers: { ...FORM, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: new URLSearchParams(fields).toString(),
-  }).then((r) => r.json());
-  return res;
-}
-
 /** Another sign-in of the same player, from "Japan" on another device. */
 async function signInElsewhere(username, password = 'secret123') {
-  const res = await post(
-    '/api/home/login',
-    null,
-    { username, password, captcha: 'x', device: 'tablet-77' },
-    {
-      'cf-ipcountry': 'JP',
-    },
-  );
+  const res = await apiLogin(username, password, 'tablet-77', { 'cf-ipcountry': 'JP' });
   assert.equal(res.code, 200, JSON.stringify(res));
   return res.result.token;
 }
@@ -38,18 +28,16 @@ describe('security centre', () => {
     const username = uniqueUsername();
     await apiSignUp(username);
     const tablet = await signInElsewhere(username);
-    const login = await post('/api/home/login', null, {
-      username,
-      password: 'secret123',
-      captcha: 'x',
-      device: 'phone-01',
-    });
+    const login = await apiLogin(username, 'secret123', 'phone-01');
     const token = login.result.token;
     const other = await signInElsewhere(username);
-    assert.equal((await post('/api/plat/deposit-limits/set', token, { day: '50' })).code, 200);
-    assert.equal((await post('/api/plat/deposit-limits/set', token, { day: '500', week: '1000' })).code, 200);
+    assert.equal((await apiPost('/api/plat/deposit-limits/set', token, { day: '50' })).code, 200);
+    assert.equal(
+      (await apiPost('/api/plat/deposit-limits/set', token, { day: '500', week: '1000' })).code,
+      200,
+    );
 
-    const { page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+    const { page } = await newPhone(browser(), { koi_token: token });
     await page.goto(`${BASE}/safe`);
     const last = page.getByTestId('last-sign-in');
     await last.filter({ hasText: '日本' }).waitFor();
@@ -91,21 +79,16 @@ describe('security centre', () => {
     await page.waitForURL(/\/safe$/);
 
     // Every other session is gone; this one stays; the new password signs in.
-    for (const t of [tablet, other]) assert.equal((await post('/api/plat/info', t)).code, 401);
-    assert.equal((await post('/api/plat/info', token)).code, 200);
-    const again = await post('/api/home/login', null, {
-      username,
-      password: 'newpass88',
-      captcha: 'x',
-      device: 'x',
-    });
+    for (const t of [tablet, other]) assert.equal((await apiPost('/api/plat/info', t)).code, 401);
+    assert.equal((await apiPost('/api/plat/info', token)).code, 200);
+    const again = await apiLogin(username, 'newpass88', 'x');
     assert.equal(again.code, 200);
   });
 
   it('reminds after the chosen interval, then self-excludes and signs out', async () => {
     const username = uniqueUsername();
     const token = await apiSignUp(username);
-    const { page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+    const { page } = await newPhone(browser(), { koi_token: token });
     await page.clock.install({ time: new Date() });
     await page.goto(`${BASE}/safe`);
     const reminder = page.getByTestId('reminder');
@@ -134,21 +117,16 @@ describe('security centre', () => {
     await page.getByText('自我限制已生效，您已退出登录').waitFor();
     await page.waitForURL(/\/home/);
     await shot(page, 'self-excluded-home');
-    assert.equal((await post('/api/plat/info', token)).code, 401);
-    const back = await post('/api/home/login', null, {
-      username,
-      password: 'secret123',
-      captcha: 'x',
-      device: 'x',
-    });
-    const refused = await post('/api/plat/recharge', back.result.token, { amount: '50' });
+    assert.equal((await apiPost('/api/plat/info', token)).code, 401);
+    const back = await apiLogin(username, 'secret123', 'x');
+    const refused = await apiPost('/api/plat/recharge', back.result.token, { amount: '50' });
     assert.equal(refused.code, 1012);
   });
 
   it('personal centre leads to every screen; about and the security centre in English', async () => {
     const username = uniqueUsername();
     const token = await apiSignUp(username);
-    const { page } = await newPhone(browser(), { ...QUIET, koi_token: token });
+    const { page } = await newPhone(browser(), { koi_token: token });
     await page.goto(`${BASE}/user`);
     await page.getByTestId('user-name').filter({ hasText: username }).waitFor();
     for (const label of [
