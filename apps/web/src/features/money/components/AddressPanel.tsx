@@ -1,4 +1,4 @@
-import { Button, CenterPopup, Dialog, DotLoading, Input, Toast } from 'antd-mobile';
+import { Button, Dialog, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawAddressWire } from '@koi/contract';
@@ -12,7 +12,7 @@ import {
   type AddressType,
 } from '../api/withdraw';
 import { FullPanel } from './FullPanel';
-import './MoneyCard.css';
+import { MoneyDialog } from './MoneyDialog';
 import './AddressPanel.css';
 
 /** Error code of the look-alike address answer (ADDRESS_SIMILAR in the contract's catalogue). */
@@ -85,6 +85,12 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
     }
   };
 
+  /** The value and change handler of one text field of the add dialog. */
+  const draftField = (key: 'area' | 'address') => ({
+    value: draft[key],
+    onChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
+  });
+
   const submit = () => {
     // Spec §5: a second tap while the first is in flight is ignored.
     if (bind.isPending) return;
@@ -141,13 +147,13 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
         {t('money.addAddress')}
       </Button>
 
-      <CenterPopup
+      <MoneyDialog
         visible={adding}
-        onMaskClick={() => setAdding(false)}
-        className="money-center"
-        bodyClassName="money-dialog address-add"
+        className="address-add"
+        title={t('money.addAddress')}
+        onCancel={() => setAdding(false)}
+        action={{ text: t('common.confirm'), onClick: submit, busy: bind.isPending }}
       >
-        <h3>{t('money.addAddress')}</h3>
         <label className="address-add__field">
           <span>{t('money.addressType')}</span>
           <select
@@ -168,15 +174,13 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
             <Input
               aria-label={t('money.area')}
               placeholder={t('money.area')}
-              value={draft.area}
-              onChange={(area) => setDraft((d) => ({ ...d, area }))}
+              {...draftField('area')}
               inputMode="tel"
             />
             <Input
               aria-label={t('money.phone')}
               placeholder={t('money.phone')}
-              value={draft.address}
-              onChange={(address) => setDraft((d) => ({ ...d, address }))}
+              {...draftField('address')}
               inputMode="tel"
             />
           </div>
@@ -185,25 +189,25 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
             className="address-add__input"
             aria-label={t('money.addressInput')}
             placeholder={t(draft.type === '1' ? 'money.trc20Placeholder' : 'money.walletPlaceholder')}
-            value={draft.address}
-            onChange={(address) => setDraft((d) => ({ ...d, address }))}
+            {...draftField('address')}
           />
         )}
         <p className="address-add__tip">{t('money.securityTip')}</p>
-        <div className="money-actions">
-          <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
-          <Button color="primary" onClick={submit} disabled={bind.isPending}>
-            {bind.isPending ? <DotLoading color="white" /> : t('common.confirm')}
-          </Button>
-        </div>
-      </CenterPopup>
+      </MoneyDialog>
 
-      <CenterPopup
+      <MoneyDialog
         visible={similar !== null}
-        className="money-center"
-        bodyClassName="money-dialog address-similar"
+        className="address-similar"
+        title={t('money.similarTitle')}
+        onCancel={() => setSimilar(null)}
+        maskCloses={false}
+        action={{
+          text: t('money.similarConfirm'),
+          onClick: () => void send(true),
+          busy: bind.isPending,
+          danger: true,
+        }}
       >
-        <h3>{t('money.similarTitle')}</h3>
         <p>{t('money.similarText')}</p>
         <div className="address-similar__pair">
           <div>
@@ -215,13 +219,7 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
             <code data-testid="similar-old">{similar?.old}</code>
           </div>
         </div>
-        <div className="money-actions">
-          <Button onClick={() => setSimilar(null)}>{t('common.cancel')}</Button>
-          <Button color="danger" onClick={() => void send(true)} disabled={bind.isPending}>
-            {bind.isPending ? <DotLoading color="white" /> : t('money.similarConfirm')}
-          </Button>
-        </div>
-      </CenterPopup>
+      </MoneyDialog>
     </FullPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, CenterPopup, DotLoading, Input, Toast } from 'antd-mobile';
+import { Button, Input, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import {
 } from '../api/withdraw';
 import { fromMicro, toMicro, withdrawFee } from '../money';
 import { AddressPanel, ADDRESS_TYPE_KEYS, addressText } from './AddressPanel';
+import { MoneyDialog } from './MoneyDialog';
 import { PasswordPanel } from './PasswordPanel';
 import { SignInFirst } from '../../auth/components/SignInFirst';
 import './MoneyCard.css';
@@ -283,13 +284,13 @@ export function WithdrawForm() {
         </button>
       </div>
 
-      <CenterPopup
+      <MoneyDialog
         visible={asking}
-        onMaskClick={() => setAsking(false)}
-        className="money-center"
-        bodyClassName="money-dialog withdraw-password"
+        className="withdraw-password"
+        title={t('money.enterPassword')}
+        onCancel={() => setAsking(false)}
+        action={{ text: t('common.confirm'), onClick: () => void confirm(), busy: apply.isPending }}
       >
-        <h3>{t('money.enterPassword')}</h3>
         <p>
           {t('money.confirmWithdraw', {
             amount: formatBalance(fromMicro(micro ?? 0n)),
@@ -304,13 +305,7 @@ export function WithdrawForm() {
           onChange={setPassword}
           autoComplete="off"
         />
-        <div className="money-actions">
-          <Button onClick={() => setAsking(false)}>{t('common.cancel')}</Button>
-          <Button color="primary" onClick={() => void confirm()} disabled={apply.isPending}>
-            {apply.isPending ? <DotLoading color="white" /> : t('common.confirm')}
-          </Button>
-        </div>
-      </CenterPopup>
+      </MoneyDialog>
       <AddressPanel visible={panel === 'address'} onClose={() => setPanel(null)} />
       <PasswordPanel visible={panel === 'password'} onClose={() => setPanel(null)} />
     </div>
