@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, DatePicker, Form } from 'antd';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TablePaginationConfig } from 'antd';
@@ -46,6 +46,51 @@ export function SearchForm<T extends object>({
         {t('common.search')}
       </Button>
     </Form>
+  );
+}
+
+/** A text filter of a search bar: clearable, and named by its placeholder, since the inline bar has no labels. */
+export function TextFilter({
+  name,
+  placeholder,
+  width,
+}: {
+  name: string;
+  placeholder: string;
+  width: number;
+}) {
+  return (
+    <Form.Item name={name}>
+      <Input allowClear placeholder={placeholder} style={{ width }} />
+    </Form.Item>
+  );
+}
+
+/** A choice filter of a search bar: clearable back to "any", named by its placeholder like a text filter. */
+export function ChoiceFilter<V extends string | number>({
+  name,
+  placeholder,
+  width,
+  options,
+  showSearch,
+}: {
+  name: string;
+  placeholder: string;
+  width: number;
+  options: { value: V; label: ReactNode }[] | undefined;
+  /** For a long list (the audit actions): typing narrows it. */
+  showSearch?: boolean;
+}) {
+  return (
+    <Form.Item name={name}>
+      <Select
+        allowClear
+        showSearch={showSearch}
+        placeholder={placeholder}
+        style={{ width }}
+        options={options}
+      />
+    </Form.Item>
   );
 }
 

@@ -1,16 +1,20 @@
-import { Alert, Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { Card, Space, Tag, Typography } from 'antd';
 import { AUDIT_ACTIONS, type AuditEntry } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { orDash } from '../components/columns';
 import { Diff } from '../components/Diff';
+import { useIntegrityCheck } from '../components/IntegrityCheck';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
-import { SearchForm, useSearchState, type TimeRange } from '../components/SearchForm';
-import { QueryError, fmtTime } from '../components/ui';
+import {
+  ChoiceFilter,
+  SearchForm,
+  TextFilter,
+  useSearchState,
+  type TimeRange,
+} from '../components/SearchForm';
+import { fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
-import { useCan } from '../lib/permissions';
 
 type Filters = {
   operator?: string;
@@ -22,54 +26,34 @@ type Filters = {
 /** Who did what, when, from where and why, newest first; each row opens its before/after. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const can = useCan();
   const view = useSearchState<Filters>({});
   const audit = useListQuery('audit', view.params, adminApi.audit);
-  const verify = useMutation({ mutationFn: adminApi.verifyAudit });
+  const verify = useIntegrityCheck({
+    run: adminApi.verifyAudit,
+    route: 'POST /api/admin/audit/verify',
+    label: t('audit.verify'),
+    verdict: (r) => ({
+      ok: r.ok,
+      message: r.ok
+        ? t('audit.chainOk', { rows: r.rows })
+        : t('audit.chainBroken', { id: r.first_bad_id, problem: r.problem }),
+    }),
+  });
 
   return (
-    <Page
-      title={t('menu.audit')}
-      extra={
-        <Button
-          icon={<SafetyCertificateOutlined />}
-          loading={verify.isPending}
-          disabled={!can('POST /api/admin/audit/verify')}
-          onClick={() => verify.mutate()}
-        >
-          {t('audit.verify')}
-        </Button>
-      }
-    >
-      <QueryError error={verify.error} />
-      {verify.data && (
-        <Alert
-          type={verify.data.ok ? 'success' : 'error'}
-          showIcon
-          message={
-            verify.data.ok
-              ? t('audit.chainOk', { rows: verify.data.rows })
-              : t('audit.chainBroken', { id: verify.data.first_bad_id, problem: verify.data.problem })
-          }
-        />
-      )}
+    <Page title={t('menu.audit')} extra={verify.button}>
+      {verify.result}
       <Card>
         <SearchForm<Filters> name="audit-filters" timeRange onSearch={view.search}>
-          <Form.Item name="operator">
-            <Input allowClear placeholder={t('audit.operator')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="action">
-            <Select
-              allowClear
-              showSearch
-              placeholder={t('audit.action')}
-              style={{ width: 220 }}
-              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))}
-            />
-          </Form.Item>
-          <Form.Item name="target">
-            <Input allowClear placeholder={t('audit.targetHint')} style={{ width: 180 }} />
-          </Form.Item>
+          <TextFilter name="operator" placeholder={t('audit.operator')} width={160} />
+          <ChoiceFilter
+            name="action"
+            placeholder={t('audit.action')}
+            width={220}
+            showSearch
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))}
+          />
+          <TextFilter name="target" placeholder={t('audit.targetHint')} width={180} />
         </SearchForm>
       </Card>
       <QueryTable<AuditEntry>

@@ -1,21 +1,23 @@
-import { Card, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import { Card, InputNumber, Select, Space, Switch, Tabs, Tag, Typography, type TableColumnType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { SearchForm, useSearchState } from '../components/SearchForm';
+import { ChoiceFilter, SearchForm, TextFilter, useSearchState } from '../components/SearchForm';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 import { useQuickSave } from '../lib/quickSave';
 
 const STATUSES = [1, 2, 3, 4] as const;
+/** What games and providers have in common: shown or hidden to players, and their place in the list. */
+type Listed = { id: number; enabled: boolean; sort: number };
 type Filters = { keyword?: string; status?: number; plat_type?: number };
 
 /**
  * A sort order, saved when the field loses focus holding a different whole number (typing alone saves
- * nothing). Give it a key that includes the value, so a saved order shows as the new default.
+ * nothing). It starts from `value`; keyed by the value, it starts again from a newly saved one.
  */
 function SortInput({
   value,
@@ -54,9 +56,41 @@ export function GamesPage() {
   const providers = useQuery({ queryKey: ['admin', 'providers'], queryFn: adminApi.providers });
   const mayGame = can('POST /api/admin/games/:id');
   const mayProvider = can('POST /api/admin/providers/:id');
-  /** Switching a game or provider on or off, which asks why. */
-  const toggle = (name: string, on: boolean, run: (reason: string) => Promise<unknown>) =>
-    ask({ title: `${on ? t('games.enable') : t('games.disable')} ${name}`, run });
+
+  // The columns games and providers share. Switching one on or off changes what players see at once, so it
+  // asks why; the sort order is cosmetic and saves on the spot.
+  const enabledColumn = <T extends Listed>(
+    may: boolean,
+    name: (row: T) => string,
+    save: (row: T, enabled: boolean, reason: string) => Promise<unknown>,
+    label?: (row: T) => string,
+  ): TableColumnType<T> => ({
+    title: t('games.enabled'),
+    dataIndex: 'enabled',
+    render: (on: boolean, r) => (
+      <Switch
+        checked={on}
+        disabled={!may}
+        aria-label={label?.(r)}
+        onChange={(next) =>
+          ask({
+            title: `${next ? t('games.enable') : t('games.disable')} ${name(r)}`,
+            run: (reason) => save(r, next, reason),
+          })
+        }
+      />
+    ),
+  });
+  const sortColumn = <T extends Listed>(
+    may: boolean,
+    save: (row: T, sort: number) => Promise<unknown>,
+  ): TableColumnType<T> => ({
+    title: t('games.sort'),
+    dataIndex: 'sort',
+    render: (v: number, r) => (
+      <SortInput key={`${r.id}-${v}`} value={v} disabled={!may} onSave={(sort) => quickSave(save(r, sort))} />
+    ),
+  });
 
   return (
     <Page title={t('menu.games')}>
@@ -68,25 +102,19 @@ export function GamesPage() {
             children: (
               <Card>
                 <SearchForm<Filters> name="game-filters" style={{ marginBottom: 16 }} onSearch={view.search}>
-                  <Form.Item name="keyword">
-                    <Input allowClear placeholder={t('games.keyword')} style={{ width: 200 }} />
-                  </Form.Item>
-                  <Form.Item name="plat_type">
-                    <Select
-                      allowClear
-                      placeholder={t('games.platform')}
-                      style={{ width: 160 }}
-                      options={providers.data?.map((p) => ({ value: p.id, label: p.name }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name="status">
-                    <Select
-                      allowClear
-                      placeholder={t('games.status')}
-                      style={{ width: 140 }}
-                      options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
-                    />
-                  </Form.Item>
+                  <TextFilter name="keyword" placeholder={t('games.keyword')} width={200} />
+                  <ChoiceFilter
+                    name="plat_type"
+                    placeholder={t('games.platform')}
+                    width={160}
+                    options={providers.data?.map((p) => ({ value: p.id, label: p.name }))}
+                  />
+                  <ChoiceFilter
+                    name="status"
+                    placeholder={t('games.status')}
+                    width={140}
+                    options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
+                  />
                 </SearchForm>
                 <QueryTable<AdminGameRow>
                   query={games}
@@ -122,21 +150,11 @@ export function GamesPage() {
                         </Space>
                       ),
                     },
-                    {
-                      title: t('games.enabled'),
-                      dataIndex: 'enabled',
-                      render: (on: boolean, r) => (
-                        <Switch
-                          checked={on}
-                          disabled={!mayGame}
-                          onChange={(next) =>
-                            toggle(r.name_zh, next, (reason) =>
-                              adminApi.updateGame(r.id, { enabled: next, reason }),
-                            )
-                          }
-                        />
-                      ),
-                    },
+                    enabledColumn<AdminGameRow>(
+                      mayGame,
+                      (r) => r.name_zh,
+                      (r, enabled, reason) => adminApi.updateGame(r.id, { enabled, reason }),
+                    ),
                     {
                       title: t('games.status'),
                       dataIndex: 'status',
@@ -168,18 +186,7 @@ export function GamesPage() {
                         />
                       ),
                     },
-                    {
-                      title: t('games.sort'),
-                      dataIndex: 'sort',
-                      render: (v: number, r) => (
-                        <SortInput
-                          key={`${r.id}-${v}`}
-                          value={v}
-                          disabled={!mayGame}
-                          onSave={(sort) => quickSave(adminApi.updateGame(r.id, { sort }))}
-                        />
-                      ),
-                    },
+                    sortColumn<AdminGameRow>(mayGame, (r, sort) => adminApi.updateGame(r.id, { sort })),
                   ]}
                 />
               </Card>
@@ -198,34 +205,15 @@ export function GamesPage() {
                     { title: t('games.name'), dataIndex: 'name' },
                     { title: t('games.walletModel'), dataIndex: 'wallet_model' },
                     { title: t('games.count'), dataIndex: 'game_count' },
-                    {
-                      title: t('games.enabled'),
-                      dataIndex: 'enabled',
-                      render: (on: boolean, r) => (
-                        <Switch
-                          checked={on}
-                          disabled={!mayProvider}
-                          aria-label={`provider-${r.code}`}
-                          onChange={(next) =>
-                            toggle(r.name, next, (reason) =>
-                              adminApi.updateProvider(r.id, { enabled: next, reason }),
-                            )
-                          }
-                        />
-                      ),
-                    },
-                    {
-                      title: t('games.sort'),
-                      dataIndex: 'sort',
-                      render: (v: number, r) => (
-                        <SortInput
-                          key={`${r.id}-${v}`}
-                          value={v}
-                          disabled={!mayProvider}
-                          onSave={(sort) => quickSave(adminApi.updateProvider(r.id, { sort }))}
-                        />
-                      ),
-                    },
+                    enabledColumn<AdminProviderRow>(
+                      mayProvider,
+                      (r) => r.name,
+                      (r, enabled, reason) => adminApi.updateProvider(r.id, { enabled, reason }),
+                      (r) => `provider-${r.code}`,
+                    ),
+                    sortColumn<AdminProviderRow>(mayProvider, (r, sort) =>
+                      adminApi.updateProvider(r.id, { sort }),
+                    ),
                   ]}
                 />
               </Card>

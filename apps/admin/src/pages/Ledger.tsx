@@ -1,16 +1,15 @@
-import { Alert, Button, Card, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Card, Form, InputNumber, List, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminTransferRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { moneyColumn } from '../components/columns';
+import { useIntegrityCheck } from '../components/IntegrityCheck';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
-import { SearchForm, useSearchState, type TimeRange } from '../components/SearchForm';
-import { QueryError, fmtTime } from '../components/ui';
+import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../components/SearchForm';
+import { fmtTime } from '../components/ui';
 import { adminApi, type SystemAccount } from '../lib/api';
-import { useCan } from '../lib/permissions';
 
 type Filters = {
   player?: string;
@@ -26,56 +25,40 @@ const STATE_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'blue',
 /** Transfers by player, account, code, reference and time; the system accounts; ledger:verify on demand. */
 export function LedgerPage() {
   const { t } = useTranslation();
-  const can = useCan();
   // `/ledger?player=42` (from a player's detail) opens the explorer already filtered to that player.
   const [search] = useSearchParams();
   const view = useSearchState<Filters>(() => ({ player: search.get('player') ?? undefined }));
   const transfers = useListQuery('transfers', view.params, adminApi.transfers);
   const system = useQuery({ queryKey: ['admin', 'system-accounts'], queryFn: adminApi.systemAccounts });
-  const verify = useMutation({ mutationFn: adminApi.verifyLedger });
+  const verify = useIntegrityCheck({
+    run: adminApi.verifyLedger,
+    route: 'POST /api/admin/ledger/verify',
+    label: t('ledger.verify'),
+    testId: 'ledger-verify-result',
+    style: { marginBottom: 16 },
+    verdict: (r) => ({
+      ok: r.ok,
+      message: r.ok
+        ? t('ledger.verifyOk', { transfers: r.transfers, entries: r.entries })
+        : t('ledger.violations', { count: r.violations.length }),
+      description: r.violations.length > 0 && (
+        <List
+          size="small"
+          dataSource={r.violations}
+          renderItem={(v) => (
+            <List.Item>
+              <Typography.Text code>{v.invariant}</Typography.Text> {v.message}
+            </List.Item>
+          )}
+        />
+      ),
+    }),
+  });
 
   return (
     <Page title={t('menu.ledger')}>
-      <Card
-        title={t('ledger.systemAccounts')}
-        extra={
-          <Button
-            icon={<SafetyCertificateOutlined />}
-            loading={verify.isPending}
-            disabled={!can('POST /api/admin/ledger/verify')}
-            onClick={() => verify.mutate()}
-          >
-            {t('ledger.verify')}
-          </Button>
-        }
-      >
-        <QueryError error={verify.error} />
-        {verify.data && (
-          <Alert
-            style={{ marginBottom: 16 }}
-            type={verify.data.ok ? 'success' : 'error'}
-            showIcon
-            data-testid="ledger-verify-result"
-            message={
-              verify.data.ok
-                ? t('ledger.verifyOk', { transfers: verify.data.transfers, entries: verify.data.entries })
-                : t('ledger.violations', { count: verify.data.violations.length })
-            }
-            description={
-              verify.data.violations.length > 0 && (
-                <List
-                  size="small"
-                  dataSource={verify.data.violations}
-                  renderItem={(v) => (
-                    <List.Item>
-                      <Typography.Text code>{v.invariant}</Typography.Text> {v.message}
-                    </List.Item>
-                  )}
-                />
-              )
-            }
-          />
-        )}
+      <Card title={t('ledger.systemAccounts')} extra={verify.button}>
+        {verify.result}
         <QueryTable<SystemAccount>
           query={system}
           rowKey="name"
@@ -96,21 +79,13 @@ export function LedgerPage() {
           style={{ marginBottom: 16 }}
           onSearch={view.search}
         >
-          <Form.Item name="player">
-            <Input allowClear placeholder={t('ledger.player')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="account_id">
-            <Input allowClear placeholder={t('ledger.accountId')} style={{ width: 140 }} />
-          </Form.Item>
+          <TextFilter name="player" placeholder={t('ledger.player')} width={160} />
+          <TextFilter name="account_id" placeholder={t('ledger.accountId')} width={140} />
           <Form.Item name="code">
             <InputNumber min={0} max={99} placeholder={t('ledger.code')} style={{ width: 100 }} />
           </Form.Item>
-          <Form.Item name="reference_type">
-            <Input allowClear placeholder={t('ledger.referenceType')} style={{ width: 150 }} />
-          </Form.Item>
-          <Form.Item name="reference_id">
-            <Input allowClear placeholder={t('ledger.referenceId')} style={{ width: 150 }} />
-          </Form.Item>
+          <TextFilter name="reference_type" placeholder={t('ledger.referenceType')} width={150} />
+          <TextFilter name="reference_id" placeholder={t('ledger.referenceId')} width={150} />
         </SearchForm>
         <QueryTable<AdminTransferRow>
           query={transfers}

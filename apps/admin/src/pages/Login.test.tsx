@@ -17,6 +17,17 @@ function setup(onSubmit = vi.fn<() => Promise<void>>(async () => undefined)) {
 const field = (label: string) => screen.getByLabelText(label);
 const submit = () => screen.getByRole('button', { name: /登\s*录/ });
 
+/** Types the three fields as an operator would, then presses 登录. */
+async function signIn(
+  user: ReturnType<typeof userEvent.setup>,
+  { username, password, code }: { username: string; password: string; code: string },
+) {
+  await user.type(field('用户名'), username);
+  await user.type(field('密码'), password);
+  await user.type(field('动态验证码'), code);
+  await user.click(submit());
+}
+
 describe('sign-in form', () => {
   it('asks for every field and sends nothing while one is missing', async () => {
     const { onSubmit, user } = setup();
@@ -29,10 +40,7 @@ describe('sign-in form', () => {
 
   it('treats a blank username as missing', async () => {
     const { onSubmit, user } = setup();
-    await user.type(field('用户名'), '   ');
-    await user.type(field('密码'), 'correct horse battery');
-    await user.type(field('动态验证码'), '123456');
-    await user.click(submit());
+    await signIn(user, { username: '   ', password: 'correct horse battery', code: '123456' });
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -41,10 +49,7 @@ describe('sign-in form', () => {
     'refuses the authenticator code %s: it must be six digits',
     async (code) => {
       const { onSubmit, user } = setup();
-      await user.type(field('用户名'), 'boss_admin');
-      await user.type(field('密码'), 'correct horse battery');
-      await user.type(field('动态验证码'), code);
-      await user.click(submit());
+      await signIn(user, { username: 'boss_admin', password: 'correct horse battery', code });
       expect(await screen.findByText('动态验证码为6位数字')).toBeInTheDocument();
       expect(onSubmit).not.toHaveBeenCalled();
     },
@@ -58,10 +63,7 @@ describe('sign-in form', () => {
 
   it('sends username, password and code once they are valid', async () => {
     const { onSubmit, user } = setup();
-    await user.type(field('用户名'), 'boss_admin');
-    await user.type(field('密码'), 'correct horse battery');
-    await user.type(field('动态验证码'), '654321');
-    await user.click(submit());
+    await signIn(user, { username: 'boss_admin', password: 'correct horse battery', code: '654321' });
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith({
       username: 'boss_admin',
@@ -76,10 +78,7 @@ describe('sign-in form', () => {
       .mockRejectedValueOnce(new ApiError('用户名、密码或动态验证码错误', 6001, 200))
       .mockResolvedValueOnce(undefined);
     const { user } = setup(onSubmit);
-    await user.type(field('用户名'), 'boss_admin');
-    await user.type(field('密码'), 'wrong password!');
-    await user.type(field('动态验证码'), '000000');
-    await user.click(submit());
+    await signIn(user, { username: 'boss_admin', password: 'wrong password!', code: '000000' });
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名、密码或动态验证码错误');
     await user.click(submit());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Card, DatePicker, Form, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import type { AdminPlayerRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,13 @@ import { useNavigate, useParams } from 'react-router';
 import { moneyColumn, orDash } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
-import { SearchForm, useSearchState, type TimeRange } from '../components/SearchForm';
+import {
+  ChoiceFilter,
+  TextFilter,
+  SearchForm,
+  useSearchState,
+  type TimeRange,
+} from '../components/SearchForm';
 import { fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { PlayerDrawer } from './PlayerDrawer';
@@ -77,20 +83,16 @@ export function PlayersPage() {
     <Page title={t('menu.players')}>
       <Card>
         <SearchForm<Filters> name="player-filters" onSearch={view.search}>
-          <Form.Item name="keyword">
-            <Input allowClear placeholder={t('players.keyword')} style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item name="status">
-            <Select
-              allowClear
-              placeholder={t('players.status')}
-              style={{ width: 120 }}
-              options={[
-                { value: 1, label: t('players.active') },
-                { value: 2, label: t('players.frozen') },
-              ]}
-            />
-          </Form.Item>
+          <TextFilter name="keyword" placeholder={t('players.keyword')} width={240} />
+          <ChoiceFilter
+            name="status"
+            placeholder={t('players.status')}
+            width={120}
+            options={[
+              { value: 1, label: t('players.active') },
+              { value: 2, label: t('players.frozen') },
+            ]}
+          />
           <Form.Item name="range" label={t('players.registeredAt')}>
             <DatePicker.RangePicker />
           </Form.Item>

@@ -1,9 +1,9 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { Page } from '../../components/Page';
 import { QueryTable, useListQuery } from '../../components/QueryTable';
-import { SearchForm, useSearchState, type TimeRange } from '../../components/SearchForm';
+import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../../components/SearchForm';
 import { adminApi, type DepositOrder } from '../../lib/api';
 import { ChainText, StateSelect, StateTag } from './shared';
 
@@ -20,15 +20,9 @@ export function DepositOrdersPage() {
         <Form.Item name="status">
           <StateSelect states={['pending', 'completed', 'expired']} style={{ width: 130 }} />
         </Form.Item>
-        <Form.Item name="player">
-          <Input allowClear placeholder={t('deposits.player')} style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="order_no">
-          <Input allowClear placeholder={t('deposits.orderNo')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="address">
-          <Input allowClear placeholder={t('deposits.address')} style={{ width: 200 }} />
-        </Form.Item>
+        <TextFilter name="player" placeholder={t('deposits.player')} width={170} />
+        <TextFilter name="order_no" placeholder={t('deposits.orderNo')} width={200} />
+        <TextFilter name="address" placeholder={t('deposits.address')} width={200} />
       </SearchForm>
       <QueryTable<DepositOrder>
         query={list}

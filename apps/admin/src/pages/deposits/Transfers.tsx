@@ -1,11 +1,11 @@
-import { Form, Input, Space, Tag, Tooltip } from 'antd';
+import { Form, Space, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { Page } from '../../components/Page';
 import { QueryTable, useListQuery } from '../../components/QueryTable';
-import { SearchForm, useSearchState, type TimeRange } from '../../components/SearchForm';
+import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../../components/SearchForm';
 import { fmtTime } from '../../components/ui';
 import { adminApi, type ChainTransfer } from '../../lib/api';
 import { ChainText, StateSelect, StateTag } from './shared';
@@ -31,15 +31,9 @@ export function ChainTransfersPage() {
         <Form.Item name="status">
           <StateSelect states={['seen', 'credited', 'unmatched', 'foreign_token']} style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item name="address">
-          <Input allowClear placeholder={t('deposits.toAddress')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="from_address">
-          <Input allowClear placeholder={t('deposits.fromAddress')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="tx_id">
-          <Input allowClear placeholder={t('deposits.txId')} style={{ width: 200 }} />
-        </Form.Item>
+        <TextFilter name="address" placeholder={t('deposits.toAddress')} width={200} />
+        <TextFilter name="from_address" placeholder={t('deposits.fromAddress')} width={200} />
+        <TextFilter name="tx_id" placeholder={t('deposits.txId')} width={200} />
       </SearchForm>
       <QueryTable<ChainTransfer>
         query={list}
