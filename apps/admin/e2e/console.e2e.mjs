@@ -6,7 +6,17 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { before, describe } from 'node:test';
 import { apiSignUp, BASE, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
-import { changePassword, consoleSession, giveReason, label, OPERATORS, settle, signIn } from './session.mjs';
+import {
+  changePassword,
+  consoleSession,
+  firstSignIn,
+  giveReason,
+  label,
+  OPERATORS,
+  settle,
+  signIn,
+  snapshot,
+} from './session.mjs';
 
 const { desktop, it, track } = consoleSession();
 
@@ -49,6 +59,31 @@ async function openPlayer(page, username) {
   await page.locator('.ant-table-row', { hasText: username }).click();
   await page.locator('.ant-drawer-title', { hasText: username }).waitFor();
   await settle(page);
+}
+
+/** Signs the player in through the player API, as their phone would; the answer's envelope. */
+const playerLogin = (username, password) =>
+  fetch(`${BASE}/api/home/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, captcha: 'x', device: 'e2e' }),
+  }).then((r) => r.json());
+
+/**
+ * A secret the console shows once (test id `testId`): its text, after a screenshot of the dialog, once the
+ * dialog is closed with 完成 and the secret is gone from the page.
+ */
+async function takeShownOnce(page, testId, screenshot) {
+  const shown = page.getByTestId(testId);
+  await shown.waitFor();
+  const text = (await shown.textContent()).trim();
+  await snapshot(page, screenshot);
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: label('完成') })
+    .click();
+  await shown.waitFor({ state: 'detached' });
+  return text;
 }
 
 describe('operator console', () => {
@@ -98,11 +133,7 @@ describe('operator console', () => {
     await page.locator('.ant-drawer .ant-tag', { hasText: '已冻结' }).waitFor();
     await page.getByRole('button', { name: '解除冻结' }).waitFor();
     await shot(page, '05-player-frozen');
-    const login = await fetch(`${BASE}/api/home/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: player, password: 'secret123', captcha: 'x', device: 'e2e' }),
-    }).then((r) => r.json());
+    const login = await playerLogin(player, 'secret123');
     assert.notEqual(login.code, 200, 'a frozen player cannot sign in');
   });
 
@@ -132,21 +163,8 @@ describe('operator console', () => {
     await page.locator('.ant-drawer .ant-tag', { hasText: '正常' }).waitFor();
     await page.getByRole('button', { name: '重置登录密码' }).click();
     await giveReason(page, 'e2e: player forgot the password');
-    const shown = page.getByTestId('one-time-password');
-    await shown.waitFor();
-    const password = (await shown.textContent()).trim();
-    await settle(page);
-    await shot(page, '07-player-password-reset');
-    await page
-      .locator('.ant-modal')
-      .getByRole('button', { name: label('完成') })
-      .click();
-    await shown.waitFor({ state: 'detached' });
-    const login = await fetch(`${BASE}/api/home/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: player, password, captcha: 'x', device: 'e2e' }),
-    }).then((r) => r.json());
+    const password = await takeShownOnce(page, 'one-time-password', '07-player-password-reset');
+    const login = await playerLogin(player, password);
     assert.equal(login.code, 200, `the one-time password signs the player in: ${JSON.stringify(login)}`);
   });
 
@@ -156,16 +174,7 @@ describe('operator console', () => {
     await openPlayer(page, player);
     await page.getByRole('button', { name: '生成登录链接' }).click();
     await giveReason(page, 'e2e: player cannot sign in on a new phone');
-    const shown = page.getByTestId('sign-in-link');
-    await shown.waitFor();
-    const link = new URL((await shown.textContent()).trim());
-    await settle(page);
-    await shot(page, '07b-player-sign-in-link');
-    await page
-      .locator('.ant-modal')
-      .getByRole('button', { name: label('完成') })
-      .click();
-    await shown.waitFor({ state: 'detached' });
+    const link = new URL(await takeShownOnce(page, 'sign-in-link', '07b-player-sign-in-link'));
     const code = link.searchParams.get('token');
     assert.ok(code, `the link carries a one-time code: ${link}`);
     const exchange = () =>
@@ -188,8 +197,7 @@ describe('operator console', () => {
     await dialog.locator('#adjust_reason').fill('e2e: goodwill credit');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByText('已提交，等待审批').waitFor();
-    await settle(page);
-    await shot(page, '08-adjust-pending');
+    await snapshot(page, '08-adjust-pending');
     await page
       .locator('.ant-modal')
       .getByRole('button', { name: label('完成') })
@@ -203,8 +211,7 @@ describe('operator console', () => {
 
   it('a second operator (finance) approves it and the money moves', async () => {
     const { context, page } = await desktop();
-    await signIn(page, OPERATORS.second);
-    await changePassword(page, OPERATORS.second);
+    await firstSignIn(page, OPERATORS.second);
     // Finance sees the money screens but not games, content, audit or operators.
     await page.getByRole('menuitem', { name: '调账审批' }).waitFor();
     for (const hidden of ['操作员', '审计日志', '游戏管理', '内容管理']) {
@@ -219,12 +226,10 @@ describe('operator console', () => {
     const applied = page.locator('.ant-table-row', { hasText: 'e2e: goodwill credit' });
     await applied.waitFor();
     assert.match(await applied.textContent(), new RegExp(OPERATORS.second.username));
-    await settle(page);
-    await shot(page, '09-adjust-approved');
+    await snapshot(page, '09-adjust-approved');
     await openPlayer(page, player);
     await page.locator('.ant-descriptions', { hasText: '5100' }).waitFor();
-    await settle(page);
-    await shot(page, '10-player-after-approval');
+    await snapshot(page, '10-player-after-approval');
     // The detail links to the ledger explorer, filtered to this player, where the adjustment is a transfer.
     await page.getByRole('link', { name: /在账本查询中查看全部账变/ }).click();
     await page.waitForURL(/\/admin\/ledger\?player=\d+$/);
@@ -242,8 +247,7 @@ describe('operator console', () => {
     const result = page.getByTestId('ledger-verify-result');
     await result.waitFor();
     assert.match(await result.textContent(), /账本校验通过/);
-    await settle(page);
-    await shot(page, '11-ledger');
+    await snapshot(page, '11-ledger');
   });
 
   it('creates a support operator with audit read added, showing its one-time password and TOTP QR code once', async () => {
@@ -262,13 +266,11 @@ describe('operator console', () => {
     const auditRow = dialog.locator('[data-area=audit]');
     await auditRow.getByText('只读').click();
     await dialog.locator('#create-operator_reason').fill('e2e: new support agent');
-    await settle(page);
-    await shot(page, '12-operator-create');
+    await snapshot(page, '12-operator-create');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await page.getByTestId('totp-qr').waitFor();
     assert.ok((await page.getByTestId('operator-password').textContent()).length >= 12);
-    await settle(page);
-    await shot(page, '13-operator-created');
+    await snapshot(page, '13-operator-created');
     await page.getByRole('button', { name: label('完成') }).click();
     // The server kept the override: the role dialog opens on support with audit at read.
     await page
@@ -287,8 +289,7 @@ describe('operator console', () => {
     track(page);
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
-    await settle(page);
-    await shot(page, '14-games');
+    await snapshot(page, '14-games');
   });
 
   it('creates a banner from an uploaded image', async () => {
@@ -296,8 +297,7 @@ describe('operator console', () => {
     track(page);
     await page.goto(`${BASE}/admin/content`);
     await page.getByText('配置项').waitFor();
-    await settle(page);
-    await shot(page, '15-content');
+    await snapshot(page, '15-content');
     await page.getByRole('button', { name: /新增轮播图/ }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#banner_title') });
     await dialog.locator('input[type=file]').setInputFiles({
@@ -308,8 +308,7 @@ describe('operator console', () => {
     await page.waitForFunction(() => document.querySelector('#banner_image')?.value.startsWith('/uploads/'));
     const url = await dialog.locator('#banner_image').inputValue();
     await dialog.locator('#banner_title').fill('e2e 上传的轮播图');
-    await settle(page);
-    await shot(page, '16-banner-upload');
+    await snapshot(page, '16-banner-upload');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     const row = page.locator('.ant-table-row', { hasText: 'e2e 上传的轮播图' });
     await row.waitFor();
@@ -324,15 +323,13 @@ describe('operator console', () => {
     await page.goto(`${BASE}/admin/deposits/channels`);
     const cny = page.locator('.ant-table-row', { hasText: 'sandbox-cny' });
     await cny.waitFor();
-    await settle(page);
-    await shot(page, '16b-channels');
+    await snapshot(page, '16b-channels');
     await cny.getByRole('button', { name: /编\s*辑/ }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#channel-edit_rate') });
     await dialog.locator('#channel-edit_rate').fill('7.15');
     await dialog.locator('#channel-edit_fee_rate').fill('1.5');
     await dialog.locator('#channel-edit_reason').fill('e2e 调整汇率');
-    await settle(page);
-    await shot(page, '16c-channel-edit');
+    await snapshot(page, '16c-channel-edit');
     await dialog.getByRole('button', { name: label('保存') }).click();
     await cny.getByText('7.15').waitFor();
     await cny.getByText('1.5%').waitFor();
@@ -353,8 +350,7 @@ describe('operator console', () => {
       ['7.15'],
     );
     await page.getByRole('tab', { name: '通道订单' }).click();
-    await settle(page);
-    await shot(page, '16d-channel-orders');
+    await snapshot(page, '16d-channel-orders');
   });
 
   it('lists my sessions, and the dashboard shows the last ledger check', async () => {
@@ -362,20 +358,17 @@ describe('operator console', () => {
     track(page);
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
-    await settle(page);
-    await shot(page, '17-sessions');
+    await snapshot(page, '17-sessions');
     // Back on the dashboard, the ledger check run above is the last one shown.
     await page.getByRole('menuitem', { name: '数据概览' }).click();
     await page.getByTestId('ledger-check-state').waitFor();
     assert.match(await page.getByTestId('ledger-check-state').textContent(), /校验通过/);
-    await settle(page);
-    await shot(page, '18-dashboard-after');
+    await snapshot(page, '18-dashboard-after');
     // English is one click away and remembered.
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
     await page.getByText('Sign-ups today').waitFor();
-    await settle(page);
-    await shot(page, '19-dashboard-english');
+    await snapshot(page, '19-dashboard-english');
     await page.reload();
     await page.getByText('Sign-ups today').waitFor();
     await context.close();

@@ -6,73 +6,13 @@
 /* global document -- waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it as test } from 'node:test';
+import { before, describe } from 'node:test';
 import bs58check from 'bs58check';
-import { generate } from 'otplib';
-import { apiSignUp, BASE, launch, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { apiSignUp, BASE, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { consoleSession, firstSignIn, giveReason, label, OPERATORS, snapshot } from './session.mjs';
 
-const OPERATORS = JSON.parse(process.env.KOI_E2E_OPERATORS ?? '{}');
 const SANDBOX = process.env.KOI_E2E_SANDBOX ?? '';
-const NEW_PASSWORD = 'harbour lights 2026 deposits';
-
-let browser;
-let lastPage;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function desktop(locale = 'zh-CN') {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('[console pageerror]', error.message));
-  lastPage = page;
-  return { context, page };
-}
-
-function it(name, fn) {
-  return test(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      if (lastPage && !lastPage.isClosed()) {
-        await shot(lastPage, `fail-dep-${name.slice(0, 40).replace(/[^\w]+/g, '-')}`).catch(() => undefined);
-      }
-      throw error;
-    }
-  });
-}
-
-const label = (text) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-
-async function signIn(page, operator) {
-  await page.goto(`${BASE}/admin/`);
-  await page.waitForURL(/\/admin\/login$/);
-  await page.locator('#login_username').fill(operator.username);
-  await page.locator('#login_password').fill(operator.password);
-  await page.locator('#login_totp').fill(await generate({ secret: operator.totp_secret }));
-  await page.getByRole('button', { name: label('登录') }).click();
-  await page.waitForURL(/\/admin\/password$/);
-  await page.locator('#password_old_password').fill(operator.password);
-  await page.locator('#password_new_password').fill(NEW_PASSWORD);
-  await page.locator('#password_confirm').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: label('保存') }).click();
-  await page.waitForURL(/\/admin\/?$/);
-}
-
-async function settle(page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton'));
-  await page.waitForTimeout(500);
-}
-
-async function giveReason(page, reason) {
-  const dialog = page.locator('.ant-modal').filter({ has: page.locator('#reason_reason') });
-  await dialog.locator('#reason_reason').fill(reason);
-  await dialog.getByRole('button', { name: label('确定') }).click();
-  await page.locator('#reason_reason').waitFor({ state: 'detached' });
-}
+const { desktop, it, track } = consoleSession();
 
 /** A person's wallet on the sandbox chain sends USDT (the sandbox's wallet page does the same). */
 async function send(to, amount, from) {
@@ -115,6 +55,13 @@ async function queueRow(page, amount) {
     60_000,
   );
   return row.first();
+}
+
+/** Presses `button` (匹配入账, 退款) on the queue row showing `amount`; the dialog it opens, found by `field`. */
+async function resolveDialog(page, amount, button, field) {
+  const row = await queueRow(page, amount);
+  await row.getByRole('button', { name: label(button) }).click();
+  return page.locator('.ant-modal').filter({ has: page.locator(field) });
 }
 
 describe('deposits console', () => {
@@ -168,7 +115,7 @@ describe('deposits console', () => {
   it('shows the deposits group to finance and the unmatched queue with the likely player', async () => {
     a = await desktop();
     const { page } = a;
-    await signIn(page, OPERATORS.depositA);
+    await firstSignIn(page, OPERATORS.depositA);
     for (const item of ['充值订单', '链上转账', '未匹配队列', '收款地址', '监听状态']) {
       await page.getByRole('menuitem', { name: item }).waitFor();
     }
@@ -179,23 +126,19 @@ describe('deposits console', () => {
     const row = await queueRow(page, '12.500000');
     assert.match(await row.textContent(), new RegExp(player));
     assert.match(await row.textContent(), /无对应订单/);
-    await settle(page);
-    await shot(page, 'dep-01-unmatched-queue');
+    await snapshot(page, 'dep-01-unmatched-queue');
   });
 
   it('matches a payment to the likely player with a reason: credited once', async () => {
     const { page } = a;
-    lastPage = page;
-    const row = await queueRow(page, '12.500000');
-    await row.getByRole('button', { name: label('匹配入账') }).click();
-    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#resolve_player_id') });
+    track(page);
+    const dialog = await resolveDialog(page, '12.500000', '匹配入账', '#resolve_player_id');
     // Prefilled with the likely player (the one player this wallet funded before).
     assert.match(await dialog.locator('#resolve_player_id').inputValue(), /^\d+$/);
     // The reason is required: the dialog says so and sends nothing.
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.getByText('请填写原因').waitFor();
-    await settle(page);
-    await shot(page, 'dep-02-match-dialog');
+    await snapshot(page, 'dep-02-match-dialog');
     await dialog.locator('#resolve_reason').fill('e2e: same wallet as the player’s earlier deposit');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -210,14 +153,11 @@ describe('deposits console', () => {
 
   it('records a refund with its reference', async () => {
     const { page } = a;
-    lastPage = page;
-    const row = await queueRow(page, '7.770000');
-    await row.getByRole('button', { name: label('退款') }).click();
-    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#resolve_reference') });
+    track(page);
+    const dialog = await resolveDialog(page, '7.770000', '退款', '#resolve_reference');
     await dialog.locator('#resolve_reference').fill(randomBytes(32).toString('hex'));
     await dialog.locator('#resolve_reason').fill('e2e: sender asked for the money back');
-    await settle(page);
-    await shot(page, 'dep-03-refund-dialog');
+    await snapshot(page, 'dep-03-refund-dialog');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.ant-table-row', { hasText: '7.770000' }).waitFor({ state: 'detached' });
@@ -225,10 +165,8 @@ describe('deposits console', () => {
 
   it('asks to match a payment above the approval amount: it waits, and the requester cannot approve it', async () => {
     const { page } = a;
-    lastPage = page;
-    const row = await queueRow(page, '150.000000');
-    await row.getByRole('button', { name: label('匹配入账') }).click();
-    const dialog = page.locator('.ant-modal').filter({ has: page.locator('#resolve_player_id') });
+    track(page);
+    const dialog = await resolveDialog(page, '150.000000', '匹配入账', '#resolve_player_id');
     await dialog.getByText('须由另一位操作员复核批准').waitFor();
     await dialog.locator('#resolve_reason').fill('e2e: player sent the ticket with the hash');
     await dialog.getByRole('button', { name: label('确定') }).click();
@@ -236,14 +174,13 @@ describe('deposits console', () => {
     const waiting = page.locator('.ant-table-row', { hasText: '150.000000' });
     await waiting.getByText('待复核').waitFor();
     assert.equal(await waiting.getByRole('button', { name: label('批准') }).isDisabled(), true);
-    await settle(page);
-    await shot(page, 'dep-04-awaiting-approval');
+    await snapshot(page, 'dep-04-awaiting-approval');
   });
 
   it('a second finance operator approves it and the money moves', async () => {
     const b = await desktop();
     const { page, context } = b;
-    await signIn(page, OPERATORS.depositB);
+    await firstSignIn(page, OPERATORS.depositB);
     await page.getByRole('menuitem', { name: '未匹配队列' }).click();
     const row = await queueRow(page, '150.000000');
     await row.getByRole('button', { name: label('批准') }).click();
@@ -251,36 +188,32 @@ describe('deposits console', () => {
     await page.locator('.ant-segmented-item', { hasText: '已匹配' }).click();
     const matched = page.locator('.ant-table-row', { hasText: '150.000000' });
     await matched.waitFor();
-    await settle(page);
-    await shot(page, 'dep-05-approved');
+    await snapshot(page, 'dep-05-approved');
     assert.equal(await balance(), '292.5000');
     await page.locator('.ant-segmented-item', { hasText: '全部' }).click();
     await page.locator('.ant-table-row', { hasText: '已退款' }).waitFor();
-    await settle(page);
-    await shot(page, 'dep-06-unmatched-all');
+    await snapshot(page, 'dep-06-unmatched-all');
     await context.close();
   });
 
   it('lists orders and chain transfers with confirmations and match state', async () => {
     const { page } = a;
-    lastPage = page;
+    track(page);
     await page.getByRole('menuitem', { name: '充值订单' }).click();
     await page.locator('#order-filters_player').fill(player);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const order = page.locator('.ant-table-row', { hasText: player });
     await order.getByText('已到账').waitFor();
-    await settle(page);
-    await shot(page, 'dep-07-orders');
+    await snapshot(page, 'dep-07-orders');
     await page.getByRole('menuitem', { name: '链上转账' }).click();
     await page.locator('.ant-table-row', { hasText: '150.000000' }).waitFor();
     assert.ok((await page.locator('.ant-table-row', { hasText: '已确认' }).count()) >= 4);
-    await settle(page);
-    await shot(page, 'dep-08-transfers');
+    await snapshot(page, 'dep-08-transfers');
   });
 
   it('adds a receiving address (checksum checked), disables it, and shows the watcher', async () => {
     const { page } = a;
-    lastPage = page;
+    track(page);
     await page.getByRole('menuitem', { name: '收款地址' }).click();
     await page.locator('.ant-table-row', { hasText: depositAddress }).waitFor();
     await page.getByRole('button', { name: /添加收款地址/ }).click();
@@ -293,8 +226,7 @@ describe('deposits console', () => {
     await dialog.locator('#address_reason').fill('e2e: capacity');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.getByRole('alert').getByText('TRON地址格式不正确').waitFor();
-    await settle(page);
-    await shot(page, 'dep-09-address-checksum');
+    await snapshot(page, 'dep-09-address-checksum');
     await dialog.locator('#address_address').fill(fresh);
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -303,8 +235,7 @@ describe('deposits console', () => {
     await giveReason(page, 'e2e: rotate out');
     await row.getByText('停用', { exact: true }).first().waitFor();
     await row.getByRole('button', { name: label('启用') }).waitFor();
-    await settle(page);
-    await shot(page, 'dep-10-addresses');
+    await snapshot(page, 'dep-10-addresses');
     await page.getByRole('menuitem', { name: '监听状态' }).click();
     const watched = page.locator('.ant-table-row', { hasText: depositAddress });
     await watched.waitFor();
@@ -314,15 +245,13 @@ describe('deposits console', () => {
       await page.getByRole('button', { name: /刷\s*新/ }).click();
       return /\d+ 秒/.test((await page.locator('.ant-table-row', { hasText: fresh }).textContent()) ?? '');
     });
-    await settle(page);
-    await shot(page, 'dep-11-watcher');
+    await snapshot(page, 'dep-11-watcher');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Unmatched queue' }).click();
     await page.getByText('Why not credited').waitFor();
     await page.locator('.ant-segmented-item', { hasText: /^All$/ }).click();
     await page.locator('.ant-table-row', { hasText: 'Refunded' }).waitFor();
-    await settle(page);
-    await shot(page, 'dep-12-unmatched-english');
+    await snapshot(page, 'dep-12-unmatched-english');
     await page
       .getByRole('button', { name: '中文' })
       .click()

@@ -27,6 +27,12 @@ export async function settle(page) {
   await page.waitForTimeout(500);
 }
 
+/** A screenshot once the page has settled, so that it never shows a half-loaded table or a sliding dialog. */
+export async function snapshot(page, name) {
+  await settle(page);
+  await shot(page, name);
+}
+
 export async function signIn(page, operator, { screenshot } = {}) {
   await page.goto(`${BASE}/admin/`);
   await page.waitForURL(/\/admin\/login$/);
@@ -47,6 +53,12 @@ export async function changePassword(page, operator, { screenshot } = {}) {
   if (screenshot) await shot(page, screenshot);
   await page.getByRole('button', { name: label('保存') }).click();
   await page.waitForURL(/\/admin\/?$/);
+}
+
+/** A new operator's first sign-in: password and code, then the forced change of the one-time password. */
+export async function firstSignIn(page, operator) {
+  await signIn(page, operator);
+  await changePassword(page, operator);
 }
 
 /** Answers the reason dialog every write opens, and waits for it to close (the server accepted). */

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { before, describe } from 'node:test';
 import bs58check from 'bs58check';
 import { apiSignUp, BASE, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
-import { changePassword, consoleSession, giveReason, label, OPERATORS, settle, signIn } from './session.mjs';
+import { consoleSession, firstSignIn, giveReason, label, OPERATORS, settle, snapshot } from './session.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
 const CONTROL = process.env.KOI_E2E_SANDBOX_CONTROL;
@@ -96,8 +96,7 @@ describe('withdrawal review (finance)', () => {
   it('shows the open queue with amounts, addresses, states and review flags', async () => {
     operatorA = await desktop();
     const { page } = operatorA;
-    await signIn(page, OPERATORS.payA);
-    await changePassword(page, OPERATORS.payA);
+    await firstSignIn(page, OPERATORS.payA);
     await page.getByRole('menuitem', { name: '提现审核' }).click();
     await page.waitForURL(/\/admin\/withdrawals$/);
     for (const w of [small, large, refused, lost]) {
@@ -106,8 +105,7 @@ describe('withdrawal review (finance)', () => {
     const largeRow = page.locator('.ant-table-row', { hasText: large.username });
     assert.match(await largeRow.textContent(), /需双人审批/);
     assert.match(await largeRow.textContent(), /首次提现/);
-    await settle(page);
-    await shot(page, 'wd-01-queue');
+    await snapshot(page, 'wd-01-queue');
   });
 
   it('approves a small withdrawal: paid at once with a tx hash that exists on the sandbox chain', async () => {
@@ -126,8 +124,7 @@ describe('withdrawal review (finance)', () => {
     const tx = await fetch(`${SANDBOX}/tron/tx/${hash}`);
     assert.equal(tx.status, 200, 'the transaction exists on the sandbox chain');
     assert.equal(await chainBalance(small.address), '20000000');
-    await settle(page);
-    await shot(page, 'wd-03-paid');
+    await snapshot(page, 'wd-03-paid');
     await closeDrawer(page);
   });
 
@@ -142,8 +139,7 @@ describe('withdrawal review (finance)', () => {
     assert.equal(await drawer.getByRole('button', { name: label('第二人批准') }).isDisabled(), true);
     assert.match(await drawer.getByTestId('second-approval-banner').textContent(), /另一位操作员/);
     assert.equal(await chainBalance(large.address), '0', 'nothing is paid after one approval');
-    await settle(page);
-    await shot(page, 'wd-04-second-pending');
+    await snapshot(page, 'wd-04-second-pending');
     await closeDrawer(page);
   });
 
@@ -161,8 +157,7 @@ describe('withdrawal review (finance)', () => {
     assert.equal(Number(after.result.balance) - Number(before.result.balance), 31);
     const records = await plat(refused.token, 'inout-records', { range: 2, type: 2 });
     assert.equal(records.result.list[0].status, 3);
-    await settle(page);
-    await shot(page, 'wd-05-rejected');
+    await snapshot(page, 'wd-05-rejected');
     await closeDrawer(page);
   });
 
@@ -174,20 +169,17 @@ describe('withdrawal review (finance)', () => {
     await approveIn(page, drawer, '批准出款');
     await drawer.locator('.ant-tag', { hasText: '处理中（结果未知，对账中）' }).waitFor({ timeout: 30_000 });
     await drawer.getByText(/切勿手动退款或重复出款/).waitFor();
-    await settle(page);
-    await shot(page, 'wd-06-processing');
+    await snapshot(page, 'wd-06-processing');
     // The reconciler asks the rail about the withdrawal after 30 s of quiet (job every 15 s).
     await drawer.locator('.ant-tag', { hasText: '已出款' }).waitFor({ timeout: 120_000 });
     assert.equal(await chainBalance(lost.address), '15000000', 'sent exactly once');
-    await settle(page);
-    await shot(page, 'wd-07-reconciled');
+    await snapshot(page, 'wd-07-reconciled');
     await closeDrawer(page);
   });
 
   it('a second finance operator completes the two-operator approval; the queue filters by state and amount', async () => {
     const { context, page } = await desktop();
-    await signIn(page, OPERATORS.payB);
-    await changePassword(page, OPERATORS.payB);
+    await firstSignIn(page, OPERATORS.payB);
     await page.goto(`${BASE}/admin/withdrawals`);
     const drawer = await openReview(page, large);
     await drawer.getByTestId('second-approval-banner').waitFor();
@@ -210,8 +202,7 @@ describe('withdrawal review (finance)', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.locator('.ant-table-row', { hasText: large.username }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1);
-    await settle(page);
-    await shot(page, 'wd-09-filtered-paid');
+    await snapshot(page, 'wd-09-filtered-paid');
     await context.close();
     await operatorA.context.close();
   });
