@@ -20,8 +20,18 @@
  * saturated machine pairs/s follow the total, so they say where the time goes even when the load is noisy)
  * (the first five fields as before: the in-process server).
  *
+ * Each phase is measured warm: before its clock starts it runs BENCH_WARMUP pairs the same way, so that the
+ * three processes' JIT compilers and PostgreSQL's plan caches are done with the path before it is timed. (Until
+ * stop 21 the HTTP phase was timed cold: --perf showed a quarter of Koi's and the sandbox's CPU in V8's
+ * optimising compiler, while the service phase ran after it on code and connections already warm.)
+ * The simulator plays each player's rounds in autoplay runs of BENCH_AUTOPLAY rounds (one control call, then
+ * the rounds one after the other, each timed by the simulator from its bet to its win's answer), so the
+ * bench's own control call per round is not what the HTTP figure measures.
+ *
  * BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_ROUNDS        rounds (debit+credit pairs) per phase (default 3000)
+ * BENCH_WARMUP        pairs run before each phase is timed (default 1500)
+ * BENCH_AUTOPLAY      rounds per control call of the HTTP phases (default 10; 1 = a control call per round)
  * BENCH_CONCURRENCY   concurrent players (default 32)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -42,23 +52,30 @@ import { freePort, startSandbox } from '../test/sim';
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1500);
+const AUTOPLAY = Number(process.env.BENCH_AUTOPLAY ?? 10);
 
 const withDatabase = (url: string, name: string) =>
   Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function drive(total: number, op: (worker: number) => Promise<void>) {
+/**
+ * Runs `total` pairs on CONCURRENCY workers. One call of `op` plays `perCall` pairs: it answers the latency of
+ * each pair it played (autoplay), or nothing, and then its own duration is the one pair's latency.
+ */
+async function drive(total: number, op: (worker: number) => Promise<number[] | void>, perCall = 1) {
   const latencies: number[] = [];
   let started = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
       while (started < total) {
-        started += 1;
+        started += perCall;
         const s = performance.now();
-        await op(worker);
-        latencies.push(performance.now() - s);
+        const each = await op(worker);
+        if (each) latencies.push(...each);
+        else latencies.push(performance.now() - s);
       }
     }),
   );
@@ -70,6 +87,22 @@ async function drive(total: number, op: (worker: number) => Promise<void>) {
     p99: percentile(latencies, 99),
     count: latencies.length,
     seconds,
+  };
+}
+
+/**
+ * One autoplay run of the simulator for each worker's player: AUTOPLAY seamless rounds of 1 USDT, each a bet
+ * and a win over HTTP to Koi; answers each round's latency and fails on a round that did not settle.
+ */
+function autoplay(control: (path: string, init: { body: unknown }) => Promise<unknown>, sessions: string[]) {
+  return async (worker: number) => {
+    const { rounds } = (await control('/control/providers/play', {
+      body: { session_id: sessions[worker], amount: '1', rounds: AUTOPLAY },
+    })) as { rounds: { state: string; ms: number }[] };
+    const failed = rounds.find((r) => r.state !== 'settled');
+    if (failed || rounds.length !== AUTOPLAY)
+      throw new Error(`round not settled: ${JSON.stringify(failed ?? rounds).slice(0, 300)}`);
+    return rounds.map((r) => r.ms);
   };
 }
 
@@ -225,44 +258,38 @@ async function main() {
       sessions.push((launch.json() as { result: { url: string } }).result.url.split('/play/')[1]!);
     }
 
-    const play = async (worker: number) => {
-      const round = (await sandbox.control('/control/providers/play', {
-        body: { session_id: sessions[worker], amount: '1' },
-      })) as { state: string };
-      if (round.state !== 'settled')
-        throw new Error(`round not settled: ${JSON.stringify(round).slice(0, 300)}`);
-    };
-    for (let w = 0; w < CONCURRENCY; w += 1) await play(w); // warm-up
+    const play = autoplay(sandbox.control, sessions);
+    await drive(WARMUP, play, AUTOPLAY);
     console.log(`(a) HTTP seamless, ${CONCURRENCY} concurrent players: running ${ROUNDS} rounds…`);
-    const http = await withCpu(admin, dbName, sandbox.pid, () => drive(ROUNDS, play));
+    const http = await withCpu(admin, dbName, sandbox.pid, () => drive(ROUNDS, play, AUTOPLAY));
     console.log(`    ${fmt(http)}`);
     console.log(fmtCpu(http.cpu));
 
     console.log(
       `(b) wallet service only, ${CONCURRENCY} concurrent players: running ${ROUNDS} bet+win pairs…`,
     );
-    const service = await withCpu(admin, dbName, sandbox.pid, () =>
-      drive(ROUNDS, async (worker) => {
-        const playerId = playerIds[worker]!;
-        const id = randomUUID();
-        await wallet.transfer({
-          key: `sb:${id}`,
-          debit: { player: playerId },
-          credit: { system: SystemAccount.HOUSE },
-          amountMicro: 1_000_000n,
-          code: TransferCode.BET,
-          reference: { type: 'round', id },
-        });
-        await wallet.transfer({
-          key: `sw:${id}`,
-          debit: { system: SystemAccount.HOUSE },
-          credit: { player: playerId },
-          amountMicro: 950_000n,
-          code: TransferCode.WIN,
-          reference: { type: 'round', id },
-        });
-      }),
-    );
+    const servicePair = async (worker: number) => {
+      const playerId = playerIds[worker]!;
+      const id = randomUUID();
+      await wallet.transfer({
+        key: `sb:${id}`,
+        debit: { player: playerId },
+        credit: { system: SystemAccount.HOUSE },
+        amountMicro: 1_000_000n,
+        code: TransferCode.BET,
+        reference: { type: 'round', id },
+      });
+      await wallet.transfer({
+        key: `sw:${id}`,
+        debit: { system: SystemAccount.HOUSE },
+        credit: { player: playerId },
+        amountMicro: 950_000n,
+        code: TransferCode.WIN,
+        reference: { type: 'round', id },
+      });
+    };
+    await drive(WARMUP, servicePair);
+    const service = await withCpu(admin, dbName, sandbox.pid, () => drive(ROUNDS, servicePair));
     console.log(`    ${fmt(service)}`);
     console.log(fmtCpu(service.cpu));
 
@@ -293,18 +320,12 @@ async function main() {
               sessions2.push(url.split('/play/')[1]!);
             }
           }
-          const play2 = async (worker: number) => {
-            const round = (await sandbox2.control('/control/providers/play', {
-              body: { session_id: sessions2[worker], amount: '1' },
-            })) as { state: string };
-            if (round.state !== 'settled')
-              throw new Error(`round not settled: ${JSON.stringify(round).slice(0, 300)}`);
-          };
-          for (let w = 0; w < CONCURRENCY; w += 1) await play2(w); // warm-up
+          const play2 = autoplay(sandbox2.control, sessions2);
+          await drive(WARMUP, play2, AUTOPLAY);
           console.log(
             `(c) HTTP seamless, real server with KOI_WORKERS=${workers}, ${CONCURRENCY} concurrent players: running ${ROUNDS} rounds…`,
           );
-          real[workers] = await drive(ROUNDS, play2);
+          real[workers] = await drive(ROUNDS, play2, AUTOPLAY);
           console.log(`    ${fmt(real[workers])}`);
         } finally {
           stopCodes.push(await stopServer(server));

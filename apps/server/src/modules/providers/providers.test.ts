@@ -72,6 +72,34 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     await expectLedgerClean();
   });
 
+  it('plays an autoplay run of rounds in one control call and stops at the first round that does not settle', async () => {
+    const p = await playerWithMoney('10');
+    const sessionId = await launch(p.auth);
+    const autoplay = (amount: string, rounds: number) =>
+      sim.control('/control/providers/play', {
+        method: 'POST',
+        body: { session_id: sessionId, amount, rounds },
+      }) as Promise<{ rounds?: { id: string; state: string; ms: number }[]; error?: string }>;
+
+    const before = await available(p.id);
+    const run = await autoplay('1', 5);
+    expect(run.rounds).toHaveLength(5);
+    expect(run.rounds!.every((r) => r.state === 'settled' && r.ms > 0)).toBe(true);
+    const log = (await sim.control(`/control/providers/rounds?user=${p.username}`)) as Round[];
+    const wins = log
+      .filter((r) => run.rounds!.some((x) => x.id === r.id))
+      .reduce((sum, r) => sum + BigInt(r.winMicro), 0n);
+    expect(await available(p.id)).toBe(before - 5_000_000n + wins);
+
+    // A stake above the balance is refused by Koi: the run ends with that round.
+    const refused = await autoplay('1000', 3);
+    expect(refused.rounds!.map((r) => r.state)).toEqual(['refused']);
+    // Out of range: nothing is played.
+    for (const rounds of [0, 101]) expect((await autoplay('1', rounds)).error).toBeTruthy();
+    expect(await available(p.id)).toBe(before - 5_000_000n + wins);
+    await expectLedgerClean();
+  });
+
   it('opens one provider session for a burst of 20 launches of one game by one player', async () => {
     const p = await playerWithMoney('10');
     const sessions = await Promise.all(Array.from({ length: 20 }, () => launch(p.auth)));
