@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelOrderResult, RechargeResult } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useInvalidate, usePlayerQuery } from '../../../lib/query';
+import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
 import { PAY_CHANNELS_KEY } from './payChannels';
 

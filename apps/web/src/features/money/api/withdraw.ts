@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useInvalidate, usePlayerQuery } from '../../../lib/query';
+import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
 
 /**

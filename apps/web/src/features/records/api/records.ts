@@ -2,7 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BetDetailRow, BetRecordRow, BillChange, inoutRecord, WinLossRow } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { STALE, usePlayerQuery } from '../../../lib/query';
+import { usePlayerQuery } from '../../../lib/playerQuery';
+import { STALE } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
 
 /** Spec §2 time range tabs: 1 yesterday, 2 today (the server's default), 3 the last 7 days (UTC+8 days). */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SecurityOverview, SelfExclusionPeriod, SessionSummary } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { STALE, useInvalidate, usePlayerQuery } from '../../../lib/query';
+import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
+import { STALE } from '../../../lib/query';
 import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from '../../auth/api/userInfo';
 

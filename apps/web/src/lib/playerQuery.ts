@@ -1,0 +1,33 @@
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useAuthStore } from '../stores/auth';
+import { STALE } from './query';
+
+// Apart from query.ts, which the first screen loads: only the screens of a signed-in player use these.
+/**
+ * A read of the signed-in player's own data (addresses, limits, sessions, reports). Its key is made from the
+ * session token, so one player's answer is never shown to the next on a shared phone, and it is not asked
+ * at all while signed out, when the server could only answer 401. Fresh for 30 s unless `options` say else.
+ */
+export function usePlayerQuery<T>(
+  key: (token: string | null) => QueryKey,
+  fetch: () => Promise<T>,
+  options?: Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn' | 'enabled'>,
+) {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: key(token),
+    queryFn: fetch,
+    enabled: Boolean(token),
+    staleTime: STALE.SECONDS_30,
+    ...options,
+  });
+}
+
+/**
+ * For a mutation's onSuccess or onSettled: marks the named query families stale so what is on screen
+ * reloads, and resolves once they have, so the mutation counts as done only with fresh data shown.
+ */
+export function useInvalidate(...families: QueryKey[]) {
+  const client = useQueryClient();
+  return () => Promise.all(families.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
