@@ -10,7 +10,7 @@ import { bannersQuery } from '../features/content/api/banners';
 import { bulletinQuery } from '../features/content/api/bulletin';
 import { gameTypesQuery } from '../features/games/api/gameTypes';
 import { hotGamesQuery } from '../features/games/api/hotGames';
-import { payChannelsQuery } from '../features/money/api/recharge';
+import { payChannelsQuery } from '../features/money/api/payChannels';
 
 /**
  * Decision 31: a sign-in link's code (taken out of the address bar by captureSignInLink before the app ran)
