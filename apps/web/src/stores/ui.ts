@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useRef } from 'react';
 import { getDevice } from '../lib/device';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 
@@ -71,14 +71,15 @@ export const useUiStore = create<UiState>((set) => ({
 
 /**
  * Several fields of the UI store in one call, e.g. `const { dark, toggleDark } = useUi('dark', 'toggleDark')`.
- * The component re-renders only when one of the named fields changes, as with one selector per field.
+ * The component re-renders only when one of the named fields changes, as with one selector per field: the
+ * same object comes back while every field is unchanged. (zustand's useShallow does the same for any value,
+ * but its general comparison would add to the first screen's JavaScript.)
  */
 export function useUi<K extends keyof UiState>(...keys: K[]): Pick<UiState, K> {
-  return useUiStore(
-    useShallow((s) => {
-      const picked = {} as Pick<UiState, K>;
-      for (const key of keys) picked[key] = s[key];
-      return picked;
-    }),
-  );
+  const last = useRef<Pick<UiState, K> | null>(null);
+  return useUiStore((s) => {
+    const prev = last.current;
+    if (prev && keys.every((key) => prev[key] === s[key])) return prev;
+    return (last.current = Object.fromEntries(keys.map((key) => [key, s[key]])) as Pick<UiState, K>);
+  });
 }
