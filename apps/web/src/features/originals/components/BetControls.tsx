@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { scaleAmount } from '../params';
 import { AUTO_BET_ROUNDS, type OriginalRound } from '../useBetAttempt';
 
+const STAKE_STEPS = [
+  { label: 'originals.half', factor: 0.5 },
+  { label: 'originals.double', factor: 2 },
+] as const;
+
 /** Stake with ½ and 2×, the bet button and the auto-bet switch: the same for every original. */
 export function BetControls({ round }: { round: OriginalRound }) {
   const { t } = useTranslation();
@@ -12,20 +17,16 @@ export function BetControls({ round }: { round: OriginalRound }) {
       <label className="originals-field">
         <span>{t('originals.amount')}</span>
         <Input value={amount} onChange={setAmount} inputMode="decimal" aria-label={t('originals.amount')} />
-        <button
-          type="button"
-          className="chip originals-step"
-          onClick={() => setAmount(scaleAmount(amount, 0.5))}
-        >
-          {t('originals.half')}
-        </button>
-        <button
-          type="button"
-          className="chip originals-step"
-          onClick={() => setAmount(scaleAmount(amount, 2))}
-        >
-          {t('originals.double')}
-        </button>
+        {STAKE_STEPS.map(({ label, factor }) => (
+          <button
+            key={factor}
+            type="button"
+            className="chip originals-step"
+            onClick={() => setAmount(scaleAmount(amount, factor))}
+          >
+            {t(label)}
+          </button>
+        ))}
       </label>
 
       <Button

@@ -1,7 +1,7 @@
-import { Slider } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetControls } from '../components/BetControls';
+import { NumberSlider } from '../components/NumberSlider';
 import { RollResult, Stage } from '../components/Stage';
 import { diceOffer } from '../params';
 import { useOriginalRound } from '../useBetAttempt';
@@ -42,12 +42,12 @@ export function DicePanel({ last, onSettled }: PanelProps) {
             </button>
           ))}
         </div>
-        <Slider
+        <NumberSlider
           min={2}
           max={98}
           step={0.5}
           value={target}
-          onChange={(v) => setTarget(Array.isArray(v) ? v[0]! : v)}
+          onChange={setTarget}
           className="originals-slider"
         />
         <div className="originals-stats">

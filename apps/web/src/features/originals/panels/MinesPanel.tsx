@@ -1,8 +1,9 @@
-import { Slider, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GemIcon, MineIcon } from '../../../components/MoreIcons';
 import { BetControls } from '../components/BetControls';
+import { NumberSlider } from '../components/NumberSlider';
 import { ResultBadge, Stage } from '../components/Stage';
 import { useOriginalRound } from '../useBetAttempt';
 import type { PanelProps } from './types';
@@ -57,13 +58,7 @@ export function MinesPanel({ last, onSettled }: PanelProps) {
       <section className="section-card originals-panel">
         <label className="originals-field">
           <span>{t('originals.minesCount')}</span>
-          <Slider
-            min={1}
-            max={24}
-            step={1}
-            value={mines}
-            onChange={(v) => setMines(Array.isArray(v) ? v[0]! : v)}
-          />
+          <NumberSlider min={1} max={24} step={1} value={mines} onChange={setMines} />
           <b>{mines}</b>
         </label>
         <BetControls round={round} />
