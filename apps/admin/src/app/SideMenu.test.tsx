@@ -27,18 +27,16 @@ function menuFor(permissions: Permissions | undefined) {
   return labels(screen.getByRole('menu'));
 }
 
+/** The 充值管理 group's screens, in the order the menu lists them. */
+const DEPOSITS = ['充值订单', '链上转账', '未匹配队列', '收款地址', '支付通道', '监听状态'];
+
 const EVERYTHING = [
   '数据概览',
   '玩家管理',
   '提现审核',
   '调账审批',
   '账本查询',
-  '充值订单',
-  '链上转账',
-  '未匹配队列',
-  '收款地址',
-  '支付通道',
-  '监听状态',
+  ...DEPOSITS,
   '审计日志',
   '游戏管理',
   '内容管理',
@@ -62,14 +60,7 @@ describe('permission-aware menu', () => {
 
   it('puts the deposit screens under one 充值 group, hidden without the deposits area', () => {
     showMenu(ROLE_PERMISSIONS.finance);
-    expect(labels(screen.getByText('充值管理').closest('li')!)).toEqual([
-      '充值订单',
-      '链上转账',
-      '未匹配队列',
-      '收款地址',
-      '支付通道',
-      '监听状态',
-    ]);
+    expect(labels(screen.getByText('充值管理').closest('li')!)).toEqual(DEPOSITS);
   });
 
   it('shows support players and content, but no money screens', () => {

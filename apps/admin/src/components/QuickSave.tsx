@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { App, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -16,4 +16,23 @@ export function useQuickSave() {
         message.error(e.message);
       },
     );
+}
+
+/**
+ * A cosmetic flag in a table row (a hot game, a banner shown), switched and saved at once: small, so it
+ * reads as lighter than the full-size switches that hide something from players and ask why.
+ */
+export function QuickSwitch({
+  checked,
+  disabled,
+  save,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  save: (next: boolean) => Promise<unknown>;
+}) {
+  const quickSave = useQuickSave();
+  return (
+    <Switch size="small" checked={checked} disabled={disabled} onChange={(next) => quickSave(save(next))} />
+  );
 }

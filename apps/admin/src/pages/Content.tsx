@@ -21,10 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable } from '../components/QueryTable';
+import { QuickSwitch, useQuickSave } from '../components/QuickSave';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { useCan } from '../lib/permissions';
-import { useQuickSave } from '../lib/quickSave';
 
 /** Config items 1–9 (spec §3: notice, HTML content, chat contacts, service link; 8 and 9 the /about texts) and the home banners. */
 export function ContentPage() {
@@ -103,6 +103,19 @@ function ConfigItemEditor({ item, editable }: { item: ConfigItem; editable: bool
   );
 }
 
+/** A banner thumbnail: 5:2, cropped to fill the frame, `width` pixels wide; a placeholder where it cannot load. */
+function BannerImage({ src, width }: { src: string; width: number }) {
+  return (
+    <Image
+      src={src}
+      width={width}
+      height={(width * 2) / 5}
+      style={{ objectFit: 'cover' }}
+      fallback={IMAGE_FALLBACK}
+    />
+  );
+}
+
 type BannerForm = {
   image: string;
   title: string;
@@ -136,15 +149,7 @@ function Banners() {
           {
             title: t('content.image'),
             dataIndex: 'image',
-            render: (src: string) => (
-              <Image
-                src={src}
-                width={120}
-                height={48}
-                style={{ objectFit: 'cover' }}
-                fallback={IMAGE_FALLBACK}
-              />
-            ),
+            render: (src: string) => <BannerImage src={src} width={120} />,
           },
           { title: t('content.title'), dataIndex: 'title' },
           { title: t('content.link'), dataIndex: 'link', ellipsis: true },
@@ -153,11 +158,10 @@ function Banners() {
             title: t('games.enabled'),
             dataIndex: 'enabled',
             render: (on: boolean, r) => (
-              <Switch
-                size="small"
+              <QuickSwitch
                 checked={on}
                 disabled={!mayWrite}
-                onChange={(next) => quickSave(adminApi.updateBanner(r.id, { enabled: next }))}
+                save={(enabled) => adminApi.updateBanner(r.id, { enabled })}
               />
             ),
           },
@@ -255,15 +259,7 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
         >
           <Button icon={<UploadOutlined />}>{t('content.upload')}</Button>
         </Upload>
-        {image && (
-          <Image
-            src={image}
-            width={160}
-            height={64}
-            style={{ objectFit: 'cover' }}
-            fallback={IMAGE_FALLBACK}
-          />
-        )}
+        {image && <BannerImage src={image} width={160} />}
       </Space>
       {uploadError && <QueryError error={new Error(uploadError)} />}
       <Form.Item

@@ -4,11 +4,11 @@ import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
+import { QuickSwitch, useQuickSave } from '../components/QuickSave';
 import { useReasonPrompt } from '../components/ReasonPrompt';
 import { ChoiceFilter, SearchForm, TextFilter, useSearchState } from '../components/SearchForm';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
-import { useQuickSave } from '../lib/quickSave';
 
 const STATUSES = [1, 2, 3, 4] as const;
 /** What games and providers have in common: shown or hidden to players, and their place in the list. */
@@ -178,11 +178,10 @@ export function GamesPage() {
                       title: t('games.hot'),
                       dataIndex: 'is_hot',
                       render: (on: boolean, r) => (
-                        <Switch
-                          size="small"
+                        <QuickSwitch
                           checked={on}
                           disabled={!mayGame}
-                          onChange={(next) => quickSave(adminApi.updateGame(r.id, { is_hot: next }))}
+                          save={(is_hot) => adminApi.updateGame(r.id, { is_hot })}
                         />
                       ),
                     },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -376,10 +376,39 @@ function DecisionBanner({ w, ownFirstApproval }: { w: AdminWithdrawal; ownFirstA
 
 type RecentGame = AdminWithdrawal['context']['recent_games'][number];
 
+/** Colours of a context figure: good or bad for paying this withdrawal out. */
+const GOOD = '#3f8600';
+const BAD = '#cf1322';
+const isZero = (amount: string) => /^0(\.0*)?$/.test(amount);
+
+/** One figure of the player's context in a small card a quarter of the row wide, with any note under it. */
+function Figure({
+  title,
+  value,
+  suffix,
+  color,
+  children,
+}: {
+  title: string;
+  value: string;
+  suffix?: string;
+  color?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Col span={6}>
+      <Card size="small">
+        <Statistic title={title} value={value} suffix={suffix} valueStyle={color ? { color } : undefined} />
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
 function PlayerContext({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
   const c = w.context;
-  const turnoverMet = /^0(\.0*)?$/.test(c.turnover_remaining);
+  const turnoverMet = isZero(c.turnover_remaining);
   const players = (ids: number[]) =>
     ids.length === 0 ? (
       <Tag color="green">{t('withdrawals.none')}</Tag>
@@ -398,51 +427,30 @@ function PlayerContext({ w }: { w: AdminWithdrawal }) {
         {t('withdrawals.contextTitle')}
       </Typography.Title>
       <Row gutter={12}>
-        <Col span={6}>
-          <Card size="small">
-            <Statistic title={t('withdrawals.deposits')} value={c.deposits} suffix="USDT" />
-          </Card>
-        </Col>
-        <Col span={6}>
-          <Card size="small">
-            <Statistic
-              title={t('withdrawals.withdrawn')}
-              value={c.withdrawn}
-              suffix="USDT"
-              valueStyle={
-                c.flags.includes('withdraws_more_than_deposited') ? { color: '#cf1322' } : undefined
-              }
-            />
-            <Typography.Text type="secondary" data-testid="context-withdrawing">
-              {t('withdrawals.withdrawing', { amount: c.withdrawing })}
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col span={6}>
-          <Card size="small">
-            <Statistic
-              title={t('withdrawals.weekProfit')}
-              value={c.week_bets.profit}
-              suffix="USDT"
-              // The player's win is the platform's loss: red when the player is up, green when down.
-              valueStyle={
-                /^0(\.0*)?$/.test(c.week_bets.profit)
-                  ? undefined
-                  : { color: c.week_bets.profit.startsWith('-') ? '#3f8600' : '#cf1322' }
-              }
-            />
-          </Card>
-        </Col>
-        <Col span={6}>
-          <Card size="small">
-            <Statistic
-              title={t('withdrawals.turnover')}
-              value={turnoverMet ? t('withdrawals.turnoverMet') : c.turnover_remaining}
-              suffix={turnoverMet ? undefined : 'USDT'}
-              valueStyle={{ color: turnoverMet ? '#3f8600' : '#cf1322' }}
-            />
-          </Card>
-        </Col>
+        <Figure title={t('withdrawals.deposits')} value={c.deposits} suffix="USDT" />
+        <Figure
+          title={t('withdrawals.withdrawn')}
+          value={c.withdrawn}
+          suffix="USDT"
+          color={c.flags.includes('withdraws_more_than_deposited') ? BAD : undefined}
+        >
+          <Typography.Text type="secondary" data-testid="context-withdrawing">
+            {t('withdrawals.withdrawing', { amount: c.withdrawing })}
+          </Typography.Text>
+        </Figure>
+        <Figure
+          title={t('withdrawals.weekProfit')}
+          value={c.week_bets.profit}
+          suffix="USDT"
+          // The player's win is the platform's loss: red when the player is up, green when down.
+          color={isZero(c.week_bets.profit) ? undefined : c.week_bets.profit.startsWith('-') ? GOOD : BAD}
+        />
+        <Figure
+          title={t('withdrawals.turnover')}
+          value={turnoverMet ? t('withdrawals.turnoverMet') : c.turnover_remaining}
+          suffix={turnoverMet ? undefined : 'USDT'}
+          color={turnoverMet ? GOOD : BAD}
+        />
       </Row>
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={t('withdrawals.flags')} span={2}>

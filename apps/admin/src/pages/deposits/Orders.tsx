@@ -1,11 +1,10 @@
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { Page } from '../../components/Page';
 import { QueryTable, useListQuery } from '../../components/QueryTable';
 import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../../components/SearchForm';
 import { adminApi, type DepositOrder } from '../../lib/api';
-import { ChainText, StateSelect, StateTag } from './shared';
+import { ChainText, StateFilter, StateTag } from './shared';
 
 type Filters = { status: string; player?: string; order_no?: string; address?: string; range?: TimeRange };
 
@@ -17,9 +16,7 @@ export function DepositOrdersPage() {
   return (
     <Page title={t('menu.depositOrders')} hint={t('deposits.ordersHint')}>
       <SearchForm<Filters> name="order-filters" initialValues={view.filters} onSearch={view.search} timeRange>
-        <Form.Item name="status">
-          <StateSelect states={['pending', 'completed', 'expired']} style={{ width: 130 }} />
-        </Form.Item>
+        <StateFilter states={['pending', 'completed', 'expired']} width={130} />
         <TextFilter name="player" placeholder={t('deposits.player')} width={170} />
         <TextFilter name="order_no" placeholder={t('deposits.orderNo')} width={200} />
         <TextFilter name="address" placeholder={t('deposits.address')} width={200} />

@@ -1,4 +1,4 @@
-import { Form, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { QueryTable, useListQuery } from '../../components/QueryTable';
 import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../../components/SearchForm';
 import { fmtTime } from '../../components/ui';
 import { adminApi, type ChainTransfer } from '../../lib/api';
-import { ChainText, StateSelect, StateTag } from './shared';
+import { ChainText, StateFilter, StateTag } from './shared';
 
 type Filters = { status: string; address?: string; from_address?: string; tx_id?: string; range?: TimeRange };
 
@@ -28,9 +28,7 @@ export function ChainTransfersPage() {
         onSearch={view.search}
         timeRange
       >
-        <Form.Item name="status">
-          <StateSelect states={['seen', 'credited', 'unmatched', 'foreign_token']} style={{ width: 140 }} />
-        </Form.Item>
+        <StateFilter states={['seen', 'credited', 'unmatched', 'foreign_token']} width={140} />
         <TextFilter name="address" placeholder={t('deposits.toAddress')} width={200} />
         <TextFilter name="from_address" placeholder={t('deposits.fromAddress')} width={200} />
         <TextFilter name="tx_id" placeholder={t('deposits.txId')} width={200} />

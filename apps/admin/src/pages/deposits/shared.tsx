@@ -1,4 +1,4 @@
-import { Select, Tag, Typography, type SelectProps } from 'antd';
+import { Form, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A TRON address or transaction id: monospace, copyable, shortened in the middle when `short`. */
@@ -33,16 +33,18 @@ export function StateTag({ state }: { state: string }) {
   return <Tag color={COLORS[state] ?? 'default'}>{t(`deposits.state.${state}`)}</Tag>;
 }
 
-/** A list's state filter (a search form's `status` field): 全部 (the empty value), then `states` in words. */
-export function StateSelect({ states, ...select }: { states: readonly string[] } & SelectProps<string>) {
+/** A deposits list's state filter, the search bar's `status` field: 全部 (the empty value), then `states` in words. */
+export function StateFilter({ states, width }: { states: readonly string[]; width: number }) {
   const { t } = useTranslation();
   return (
-    <Select
-      {...select}
-      options={[
-        { value: '', label: t('common.all') },
-        ...states.map((s) => ({ value: s, label: t(`deposits.state.${s}`) })),
-      ]}
-    />
+    <Form.Item name="status">
+      <Select
+        style={{ width }}
+        options={[
+          { value: '', label: t('common.all') },
+          ...states.map((s) => ({ value: s, label: t(`deposits.state.${s}`) })),
+        ]}
+      />
+    </Form.Item>
   );
 }
