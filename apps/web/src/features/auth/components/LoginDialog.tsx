@@ -1,4 +1,4 @@
-import { Button, CenterPopup, Checkbox, Input, Toast } from 'antd-mobile';
+import { Button, CenterPopup, Checkbox, Input, Toast, type InputProps } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -68,7 +68,12 @@ export function LoginDialog() {
     if (open) reloadCaptcha();
   }, [open, reloadCaptcha]);
 
-  const set = (key: keyof AuthForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  /** The name, value and change handler that tie an input to its field of the form. */
+  const field = (name: keyof AuthForm) => ({
+    name,
+    value: form[name],
+    onChange: (value: string) => setForm((f) => ({ ...f, [name]: value })),
+  });
 
   function switchTo(type: 1 | 2) {
     // Spec §4: switching to register clears the confirmation and captcha.
@@ -149,57 +154,31 @@ export function LoginDialog() {
           void (isRegister ? onRegister() : onLogin());
         }}
       >
-        <label className="auth-field">
-          <Input
-            name="username"
-            placeholder={t('auth.usernameHint')}
-            value={form.username}
-            onChange={set('username')}
-            autoComplete="username"
-            clearable
-          />
-        </label>
-        <label className="auth-field">
-          <Input
-            name="password"
-            type="password"
-            placeholder={t('auth.passwordHint')}
-            value={form.password}
-            onChange={set('password')}
-            autoComplete={isRegister ? 'new-password' : 'current-password'}
-          />
-        </label>
+        <AuthField
+          {...field('username')}
+          placeholder={t('auth.usernameHint')}
+          autoComplete="username"
+          clearable
+        />
+        <AuthField
+          {...field('password')}
+          type="password"
+          placeholder={t('auth.passwordHint')}
+          autoComplete={isRegister ? 'new-password' : 'current-password'}
+        />
         {isRegister ? (
           <>
-            <label className="auth-field">
-              <Input
-                name="confrimPas"
-                type="password"
-                placeholder={t('auth.confirmHint')}
-                value={form.confrimPas}
-                onChange={set('confrimPas')}
-                autoComplete="new-password"
-              />
-            </label>
-            <label className="auth-field">
-              <Input
-                name="code"
-                placeholder={t('auth.codeHint')}
-                value={form.code}
-                onChange={set('code')}
-                disabled={Boolean(invitedCode)}
-              />
-            </label>
+            <AuthField
+              {...field('confrimPas')}
+              type="password"
+              placeholder={t('auth.confirmHint')}
+              autoComplete="new-password"
+            />
+            <AuthField {...field('code')} placeholder={t('auth.codeHint')} disabled={Boolean(invitedCode)} />
           </>
         ) : null}
         <div className="auth-field auth-field--captcha">
-          <Input
-            name="captcha"
-            placeholder={t('auth.captchaHint')}
-            value={form.captcha}
-            onChange={set('captcha')}
-            autoComplete="off"
-          />
+          <Input {...field('captcha')} placeholder={t('auth.captchaHint')} autoComplete="off" />
           <button
             type="button"
             className="auth-captcha"
@@ -247,6 +226,15 @@ export function LoginDialog() {
         </p>
       </form>
     </CenterPopup>
+  );
+}
+
+/** A line of the form: the label is the rounded field, so a tap anywhere on it focuses the input. */
+function AuthField(props: InputProps) {
+  return (
+    <label className="auth-field">
+      <Input {...props} />
+    </label>
   );
 }
 
