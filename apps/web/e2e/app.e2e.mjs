@@ -108,7 +108,7 @@ describe('player app', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     assert.ok(scrolled > 100);
     await page.locator('.tab-bar__item', { hasText: '活动' }).click();
-    await page.locator('.coming-soon__badge').waitFor();
+    await page.locator('.route-notice__badge').waitFor();
     await page.locator('.tab-bar__item', { hasText: '首页' }).click();
     assert.equal(await page.getByRole('tab', { name: '视讯' }).getAttribute('aria-selected'), 'true');
     // The kept view restores its scroll position after it is shown again (a frame later), so wait for it.
