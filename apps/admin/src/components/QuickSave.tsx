@@ -1,4 +1,5 @@
-import { App, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { App, Switch, type TableColumnType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -19,10 +20,25 @@ export function useQuickSave() {
 }
 
 /**
- * A cosmetic flag in a table row (a hot game, a banner shown), switched and saved at once: small, so it
- * reads as lighter than the full-size switches that hide something from players and ask why.
+ * A column of cosmetic flags (a hot game, a banner shown), each switched and saved at once. The switches
+ * are small, so they read as lighter than the full-size ones that hide something from players and ask why.
  */
-export function QuickSwitch({
+export function quickSwitchColumn<T>(
+  title: ReactNode,
+  dataIndex: keyof T & string,
+  disabled: boolean,
+  save: (row: T, next: boolean) => Promise<unknown>,
+): TableColumnType<T> {
+  return {
+    title,
+    dataIndex,
+    render: (on: boolean, row) => (
+      <QuickSwitch checked={on} disabled={disabled} save={(next) => save(row, next)} />
+    ),
+  };
+}
+
+function QuickSwitch({
   checked,
   disabled,
   save,

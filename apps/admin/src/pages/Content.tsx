@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable } from '../components/QueryTable';
-import { QuickSwitch, useQuickSave } from '../components/QuickSave';
+import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { useCan } from '../lib/permissions';
@@ -154,17 +154,9 @@ function Banners() {
           { title: t('content.title'), dataIndex: 'title' },
           { title: t('content.link'), dataIndex: 'link', ellipsis: true },
           { title: t('games.sort'), dataIndex: 'sort', width: 80 },
-          {
-            title: t('games.enabled'),
-            dataIndex: 'enabled',
-            render: (on: boolean, r) => (
-              <QuickSwitch
-                checked={on}
-                disabled={!mayWrite}
-                save={(enabled) => adminApi.updateBanner(r.id, { enabled })}
-              />
-            ),
-          },
+          quickSwitchColumn<AdminBanner>(t('games.enabled'), 'enabled', !mayWrite, (r, enabled) =>
+            adminApi.updateBanner(r.id, { enabled }),
+          ),
           {
             title: t('common.actions'),
             render: (_, r) => (

@@ -4,7 +4,7 @@ import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
-import { QuickSwitch, useQuickSave } from '../components/QuickSave';
+import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
 import { useReasonPrompt } from '../components/ReasonPrompt';
 import { ChoiceFilter, SearchForm, TextFilter, useSearchState } from '../components/SearchForm';
 import { adminApi } from '../lib/api';
@@ -174,17 +174,9 @@ export function GamesPage() {
                         />
                       ),
                     },
-                    {
-                      title: t('games.hot'),
-                      dataIndex: 'is_hot',
-                      render: (on: boolean, r) => (
-                        <QuickSwitch
-                          checked={on}
-                          disabled={!mayGame}
-                          save={(is_hot) => adminApi.updateGame(r.id, { is_hot })}
-                        />
-                      ),
-                    },
+                    quickSwitchColumn<AdminGameRow>(t('games.hot'), 'is_hot', !mayGame, (r, is_hot) =>
+                      adminApi.updateGame(r.id, { is_hot }),
+                    ),
                     sortColumn<AdminGameRow>(mayGame, (r, sort) => adminApi.updateGame(r.id, { sort })),
                   ]}
                 />
