@@ -98,8 +98,7 @@ describe('operator console', () => {
 
   it('signs in with password and TOTP, forces the password change, and shows the dashboard', async () => {
     boss = await desktop();
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await signIn(page, OPERATORS.boss, { screenshot: '01-login' });
     await shot(page, '02-password-forced');
     await changePassword(page, OPERATORS.boss);
@@ -123,8 +122,7 @@ describe('operator console', () => {
   });
 
   it('freezes a player with a reason; the player can no longer sign in', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await openPlayer(page, player);
     playerId = Number((await page.locator('.ant-drawer-title').textContent()).match(/#(\d+)/)[1]);
     await shot(page, '04-player-detail');
@@ -138,8 +136,7 @@ describe('operator console', () => {
   });
 
   it('finds the freeze in the audit log with its reason and before/after', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await page.goto(`${BASE}/admin/audit`);
     await page.locator('#audit-filters_action').click();
     await page.keyboard.type('player.freeze');
@@ -155,8 +152,7 @@ describe('operator console', () => {
   });
 
   it('unfreezes and resets the password: the one-time password is shown once and works', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await openPlayer(page, player);
     await page.getByRole('button', { name: '解除冻结' }).click();
     await giveReason(page, 'e2e: owner verified');
@@ -169,8 +165,7 @@ describe('operator console', () => {
   });
 
   it('makes a one-time sign-in link for the player: shown once, it opens one session, once', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await openPlayer(page, player);
     await page.getByRole('button', { name: '生成登录链接' }).click();
     await giveReason(page, 'e2e: player cannot sign in on a new phone');
@@ -188,8 +183,7 @@ describe('operator console', () => {
   });
 
   it('adjusts the balance above the threshold: it waits for a second operator', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await openPlayer(page, player);
     await page.getByRole('button', { name: '手动调账' }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.locator('#adjust_amount') });
@@ -239,8 +233,7 @@ describe('operator console', () => {
   });
 
   it('shows the ledger with its system accounts and a clean verify', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await page.goto(`${BASE}/admin/ledger`);
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: /立即校验账本/ }).click();
@@ -251,8 +244,7 @@ describe('operator console', () => {
   });
 
   it('creates a support operator with audit read added, showing its one-time password and TOTP QR code once', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     const username = `support_${Date.now().toString(36).slice(-5)}`;
     await page.goto(`${BASE}/admin/operators`);
     await page.getByRole('button', { name: /新建操作员/ }).click();
@@ -285,16 +277,14 @@ describe('operator console', () => {
   });
 
   it('shows games and providers', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await page.goto(`${BASE}/admin/games`);
     await page.locator('.ant-table-row').first().waitFor();
     await snapshot(page, '14-games');
   });
 
   it('creates a banner from an uploaded image', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await page.goto(`${BASE}/admin/content`);
     await page.getByText('配置项').waitFor();
     await snapshot(page, '15-content');
@@ -318,8 +308,7 @@ describe('operator console', () => {
   });
 
   it('edits a payment channel and disables another, each with a reason', async () => {
-    const { page } = boss;
-    track(page);
+    const page = track(boss.page);
     await page.goto(`${BASE}/admin/deposits/channels`);
     const cny = page.locator('.ant-table-row', { hasText: 'sandbox-cny' });
     await cny.waitFor();

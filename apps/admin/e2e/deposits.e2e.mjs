@@ -130,8 +130,7 @@ describe('deposits console', () => {
   });
 
   it('matches a payment to the likely player with a reason: credited once', async () => {
-    const { page } = a;
-    track(page);
+    const page = track(a.page);
     const dialog = await resolveDialog(page, '12.500000', '匹配入账', '#resolve_player_id');
     // Prefilled with the likely player (the one player this wallet funded before).
     assert.match(await dialog.locator('#resolve_player_id').inputValue(), /^\d+$/);
@@ -152,8 +151,7 @@ describe('deposits console', () => {
   });
 
   it('records a refund with its reference', async () => {
-    const { page } = a;
-    track(page);
+    const page = track(a.page);
     const dialog = await resolveDialog(page, '7.770000', '退款', '#resolve_reference');
     await dialog.locator('#resolve_reference').fill(randomBytes(32).toString('hex'));
     await dialog.locator('#resolve_reason').fill('e2e: sender asked for the money back');
@@ -164,8 +162,7 @@ describe('deposits console', () => {
   });
 
   it('asks to match a payment above the approval amount: it waits, and the requester cannot approve it', async () => {
-    const { page } = a;
-    track(page);
+    const page = track(a.page);
     const dialog = await resolveDialog(page, '150.000000', '匹配入账', '#resolve_player_id');
     await dialog.getByText('须由另一位操作员复核批准').waitFor();
     await dialog.locator('#resolve_reason').fill('e2e: player sent the ticket with the hash');
@@ -197,8 +194,7 @@ describe('deposits console', () => {
   });
 
   it('lists orders and chain transfers with confirmations and match state', async () => {
-    const { page } = a;
-    track(page);
+    const page = track(a.page);
     await page.getByRole('menuitem', { name: '充值订单' }).click();
     await page.locator('#order-filters_player').fill(player);
     await page.getByRole('button', { name: /查\s*询/ }).click();
@@ -212,8 +208,7 @@ describe('deposits console', () => {
   });
 
   it('adds a receiving address (checksum checked), disables it, and shows the watcher', async () => {
-    const { page } = a;
-    track(page);
+    const page = track(a.page);
     await page.getByRole('menuitem', { name: '收款地址' }).click();
     await page.locator('.ant-table-row', { hasText: depositAddress }).waitFor();
     await page.getByRole('button', { name: /添加收款地址/ }).click();

@@ -72,6 +72,7 @@ export async function giveReason(page, reason) {
 /**
  * One Chromium for the calling file: `desktop()` opens a 1440×900 zh-CN context; `it` is a scenario step
  * that leaves a screenshot of the page it failed on (the last one opened or `track`ed), named after the step.
+ * A step that goes on with an earlier session's page starts with `const page = track(session.page)`.
  */
 export function consoleSession() {
   let browser;
@@ -84,6 +85,7 @@ export function consoleSession() {
   });
   const track = (page) => {
     lastPage = page;
+    return page;
   };
   async function desktop() {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });

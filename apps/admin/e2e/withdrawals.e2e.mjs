@@ -109,8 +109,7 @@ describe('withdrawal review (finance)', () => {
   });
 
   it('approves a small withdrawal: paid at once with a tx hash that exists on the sandbox chain', async () => {
-    const { page } = operatorA;
-    track(page);
+    const page = track(operatorA.page);
     const drawer = await openReview(page, small);
     // The player's context is on the drawer before the decision.
     await drawer.getByText('玩家信息').waitFor();
@@ -129,8 +128,7 @@ describe('withdrawal review (finance)', () => {
   });
 
   it('records a first approval above the two-operator amount and refuses the same operator the second', async () => {
-    const { page } = operatorA;
-    track(page);
+    const page = track(operatorA.page);
     const drawer = await openReview(page, large);
     await drawer.getByText('金额超过双人审批阈值，需要两位不同的操作员批准。').waitFor();
     await approveIn(page, drawer, '批准出款');
@@ -144,8 +142,7 @@ describe('withdrawal review (finance)', () => {
   });
 
   it('rejects with a reason: the held money goes back and the player sees the reason', async () => {
-    const { page } = operatorA;
-    track(page);
+    const page = track(operatorA.page);
     const before = await plat(refused.token, 'info');
     const drawer = await openReview(page, refused);
     await drawer.getByRole('button', { name: label('驳回') }).click();
@@ -162,8 +159,7 @@ describe('withdrawal review (finance)', () => {
   });
 
   it('shows a payout whose answer was lost as processing, then reconciles it to paid without paying twice', async () => {
-    const { page } = operatorA;
-    track(page);
+    const page = track(operatorA.page);
     await control('/control/payout/faults', { drop_answer_next: 1 });
     const drawer = await openReview(page, lost);
     await approveIn(page, drawer, '批准出款');
