@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AdultNote } from '../../components/AdultNote';
 import { PageLoading, PageState } from '../../components/PageState';
 import { useConfig } from '../content/api/bulletin';
 import { version } from '../../../package.json';
@@ -36,10 +37,7 @@ export default function AboutPage() {
             <p className="about-page__text" data-testid="responsible-text">
               {config.responsibleGambling}
             </p>
-            <p className="about-page__adult">
-              <span className="age-badge">18+</span>
-              {t('about.adult')}
-            </p>
+            <AdultNote className="about-page__adult">{t('about.adult')}</AdultNote>
           </section>
         </>
       )}

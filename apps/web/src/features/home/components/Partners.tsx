@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AdultNote } from '../../../components/AdultNote';
 import './Partners.css';
 
 const PARTNERS = ['koi', 'aurora', 'nebula', 'lotus', 'tide', 'ember'] as const;
@@ -32,10 +33,7 @@ export function Partners() {
             <img key={l} src={`/assets/licence/${l}.svg`} alt="" width={200} height={90} loading="lazy" />
           ))}
         </div>
-        <p className="licences__note">
-          <span className="age-badge">18+</span>
-          {t('home.licenceNote')}
-        </p>
+        <AdultNote className="licences__note">{t('home.licenceNote')}</AdultNote>
       </section>
     </>
   );
