@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageState } from '../../../components/PageState';
 import type { GameItem } from '../api/types';
@@ -40,5 +41,31 @@ export function GameGrid({
         <GameTile key={game.id} game={game} variant={columns === 3 ? 'hot' : 'category'} onOpen={onOpen} />
       ))}
     </div>
+  );
+}
+
+/**
+ * A GameGrid fed by a games query, with its retry. A query that keeps showing the previous answer while the
+ * next one loads (another category) counts as loading, so an empty previous answer shows placeholders rather
+ * than 暂无游戏 for a category that has not answered yet.
+ */
+export function QueryGameGrid({
+  query,
+  columns,
+  onOpen,
+}: {
+  query: UseQueryResult<GameItem[]>;
+  columns: 2 | 3;
+  onOpen: (game: GameItem) => void;
+}) {
+  return (
+    <GameGrid
+      games={query.data}
+      columns={columns}
+      loading={query.isPending || (query.isPlaceholderData && query.isFetching)}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      onOpen={onOpen}
+    />
   );
 }

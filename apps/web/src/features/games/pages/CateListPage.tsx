@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useGamePlatListQuery } from '../api/gamePlatList';
 import { useGamesQuery } from '../api/games';
 import { categoryName } from '../categoryName';
-import { GameGrid } from '../components/GameGrid';
+import { QueryGameGrid } from '../components/GameGrid';
 import { useOpenGame } from '../useOpenGame';
 import './AllGamesPage.css';
 import './CateListPage.css';
@@ -27,14 +27,7 @@ export default function CateListPage() {
         {provider ? <strong>{provider}</strong> : null}
         {platType ? <span>{categoryName(Number(platType))}</span> : null}
       </div>
-      <GameGrid
-        games={query.data}
-        columns={2}
-        loading={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        onOpen={openGameFor}
-      />
+      <QueryGameGrid query={query} columns={2} onOpen={openGameFor} />
     </div>
   );
 }
