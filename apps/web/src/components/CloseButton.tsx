@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './IconButton';
 import { CloseIcon } from './Icons';
 
 /**
@@ -14,8 +15,8 @@ export function CloseButton({
 }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={className} aria-label={t('common.close')} onClick={onClose}>
+    <IconButton label={t('common.close')} className={className} onClick={onClose}>
       <CloseIcon />
-    </button>
+    </IconButton>
   );
 }

@@ -10,12 +10,13 @@ import {
   MusicIcon,
   SunIcon,
 } from '../../components/Icons';
+import { IconButton } from '../../components/IconButton';
 import { useIsSignedIn } from '../../stores/auth';
 import { useUi, useUiStore } from '../../stores/ui';
 import { useUserInfoQuery } from '../auth/api/userInfo';
 import { useGamesQuery } from '../games/api/games';
 import { useHotGamesQuery } from '../games/api/hotGames';
-import { GameGrid } from '../games/components/GameGrid';
+import { QueryGameGrid } from '../games/components/GameGrid';
 import { useOpenGame } from '../games/useOpenGame';
 import { AddToHomeBanner } from './components/AddToHome';
 import { BalanceCard } from './components/BalanceCard';
@@ -48,14 +49,13 @@ function HomeHeader() {
   const name = user.data?.player_name;
   return (
     <header className="home-header">
-      <button
-        type="button"
+      <IconButton
+        label={t('home.drawerTitle')}
         className="icon-button home-header__menu"
-        aria-label={t('home.drawerTitle')}
         onClick={() => setDrawerOpen(true)}
       >
         <MenuIcon />
-      </button>
+      </IconButton>
       <img src="/assets/logo.svg" alt="" width={120} height={120} className="home-header__logo" />
       <div className="home-header__greeting">
         <strong data-testid="greeting">
@@ -63,32 +63,19 @@ function HomeHeader() {
         </strong>
         <small>{t('home.welcome')}</small>
       </div>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('home.music')}
-        aria-pressed={!muted}
-        onClick={toggleMuted}
-      >
+      <IconButton label={t('home.music')} pressed={!muted} onClick={toggleMuted}>
         <MusicIcon off={muted} />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('home.theme')}
-        aria-pressed={dark}
-        onClick={toggleDark}
-      >
+      </IconButton>
+      <IconButton label={t('home.theme')} pressed={dark} onClick={toggleDark}>
         {dark ? <SunIcon /> : <MoonIcon />}
-      </button>
-      <button
-        type="button"
+      </IconButton>
+      <IconButton
+        label={t('home.service')}
         className="icon-button home-header__service"
-        aria-label={t('home.service')}
         onClick={() => setServiceOpen(true)}
       >
         <HeadsetIcon />
-      </button>
+      </IconButton>
     </header>
   );
 }
@@ -133,23 +120,9 @@ export function HomePage() {
 
   const grid =
     category === 0 ? (
-      <GameGrid
-        games={hot.data}
-        columns={3}
-        loading={hot.isPending}
-        error={hot.isError}
-        onRetry={() => void hot.refetch()}
-        onOpen={openGameFor}
-      />
+      <QueryGameGrid query={hot} columns={3} onOpen={openGameFor} />
     ) : (
-      <GameGrid
-        games={games.data}
-        columns={2}
-        loading={games.isPending || (games.isPlaceholderData && games.isFetching)}
-        error={games.isError}
-        onRetry={() => void games.refetch()}
-        onOpen={openGameFor}
-      />
+      <QueryGameGrid query={games} columns={2} onOpen={openGameFor} />
     );
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WithdrawAddressWire } from '@koi/contract';
 import { PageLoading, PageState } from '../../../components/PageState';
 import { ApiError } from '../../../lib/http';
+import { IconButton } from '../../../components/IconButton';
 import { CloseIcon } from '../../../components/Icons';
 import {
   useAddressListQuery,
@@ -131,14 +132,13 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
             <li key={a.id} className="address-list__item">
               <span className="chip address-list__type">{t(ADDRESS_TYPE_KEYS[a.type])}</span>
               <span className="address-list__text">{addressText(a)}</span>
-              <button
-                type="button"
+              <IconButton
+                label={t('money.delete')}
                 className="address-list__delete"
-                aria-label={t('money.delete')}
                 onClick={() => askDelete(a)}
               >
                 <CloseIcon />
-              </button>
+              </IconButton>
             </li>
           ))}
         </ul>
