@@ -3,12 +3,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { ChatIcon, GiftIcon, HomeIcon, UserIcon, WalletIcon } from './Icons';
 import './TabBar.css';
 
+/** The bottom tabs: each one's route is `/name` and its label `tabs.name`. */
 export const TABS = [
-  { path: '/home', label: 'tabs.home', Icon: HomeIcon },
-  { path: '/activity', label: 'tabs.activity', Icon: GiftIcon },
-  { path: '/recharge', label: 'tabs.recharge', Icon: WalletIcon },
-  { path: '/interaction', label: 'tabs.interaction', Icon: ChatIcon },
-  { path: '/user', label: 'tabs.user', Icon: UserIcon },
+  { name: 'home', Icon: HomeIcon },
+  { name: 'activity', Icon: GiftIcon },
+  { name: 'recharge', Icon: WalletIcon },
+  { name: 'interaction', Icon: ChatIcon },
+  { name: 'user', Icon: UserIcon },
 ] as const;
 
 /** Bottom tab bar (spec §2): purple when active, a darker purple otherwise. */
@@ -19,8 +20,9 @@ export function TabBar() {
   const current = pathname.toLowerCase();
   return (
     <nav className="tab-bar" aria-label="tabs">
-      {TABS.map(({ path, label, Icon }) => {
-        const active = current === path.toLowerCase();
+      {TABS.map(({ name, Icon }) => {
+        const path = `/${name}`;
+        const active = current === path;
         return (
           <button
             key={path}
@@ -32,7 +34,7 @@ export function TabBar() {
             <span className="tab-bar__icon">
               <Icon />
             </span>
-            <span className="tab-bar__label">{t(label)}</span>
+            <span className="tab-bar__label">{t(`tabs.${name}`)}</span>
           </button>
         );
       })}
