@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { flagField, intField, moneyString, optionalText, pageQuery, text } from './common';
+import {
+  flagField,
+  intField,
+  isoTime,
+  listResult,
+  moneyString,
+  optionalText,
+  pageQuery,
+  requiredText,
+  text,
+} from './common';
 
 /**
  * The operator console's API (issue 11), every route under /api/admin. Operators are separate from players:
@@ -146,15 +156,11 @@ export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 // ---------------------------------------------------------------------------------------------------------
 // Shared pieces
 
-const required = (max: number) => text(max).pipe(z.string().min(1, { message: '不能为空' }));
 /** Why an operator did something; required on every write that changes a player, money or access. */
-export const reasonField = required(256).describe('Why (shown in the audit log)');
-const isoTime = z.string().describe('ISO 8601 time');
+export const reasonField = requiredText(256).describe('Why (shown in the audit log)');
 const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date; empty = open');
 const idParam = z.strictObject({ id: intField({ min: 1 }) });
 export const adminIdParams = idParam;
-
-const list = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().int() });
 
 /** Operator usernames: 3–32 letters, digits, dot, dash or underscore. */
 export const OPERATOR_USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
@@ -167,8 +173,8 @@ export const OPERATOR_PASSWORD_MAX = 128;
 
 /** POST /api/admin/login (no token). `totp` is the 6-digit code of the operator's authenticator app. */
 export const adminLoginRequest = z.strictObject({
-  username: required(64),
-  password: required(OPERATOR_PASSWORD_MAX),
+  username: requiredText(64),
+  password: requiredText(OPERATOR_PASSWORD_MAX),
   totp: text(8).pipe(z.string().regex(/^\d{6}$/, { message: '须为6位数字' })),
   device: optionalText(128).describe('Browser or device description; the User-Agent is used when empty'),
 });
@@ -183,8 +189,8 @@ export const adminLoginResult = z.object({
 
 /** POST /api/admin/password */
 export const adminPasswordRequest = z.strictObject({
-  old_password: required(OPERATOR_PASSWORD_MAX),
-  new_password: required(OPERATOR_PASSWORD_MAX),
+  old_password: requiredText(OPERATOR_PASSWORD_MAX),
+  new_password: requiredText(OPERATOR_PASSWORD_MAX),
 });
 export const adminPasswordResult = z.literal(true);
 
@@ -236,11 +242,11 @@ export const adminOperator = z.object({
 });
 /** GET /api/admin/operators */
 export const adminOperatorsQuery = z.strictObject({ ...pageQuery });
-export const adminOperatorsResult = list(adminOperator);
+export const adminOperatorsResult = listResult(adminOperator);
 
 /** POST /api/admin/operators */
 export const adminCreateOperatorRequest = z.strictObject({
-  username: required(32),
+  username: requiredText(32),
   role: operatorRoleSchema,
   permissions: permissionOverridesSchema.optional().describe('Per-area overrides (not for admin)'),
   reason: reasonField,
@@ -296,7 +302,7 @@ export const auditEntry = z.object({
   after: z.unknown().nullable(),
   hash: z.string().describe('SHA-256 over the previous row hash and this row'),
 });
-export const adminAuditResult = list(auditEntry);
+export const adminAuditResult = listResult(auditEntry);
 
 /** POST /api/admin/audit/verify: recomputes the hash chain. */
 export const auditVerifyResult = z.object({
@@ -333,7 +339,7 @@ export const adminPlayerRow = z.object({
   last_login_at: isoTime.nullable(),
   register_ip: z.string().nullable(),
 });
-export const adminPlayersResult = list(adminPlayerRow);
+export const adminPlayersResult = listResult(adminPlayerRow);
 
 export const adminLedgerEntry = z.object({
   transfer_id: z.string(),
@@ -438,7 +444,7 @@ export const adminAdjustmentsQuery = z.strictObject({
   player_id: intField({ min: 0 }).optional(),
   ...pageQuery,
 });
-export const adminAdjustmentsResult = list(adjustmentRow);
+export const adminAdjustmentsResult = listResult(adjustmentRow);
 /** POST /api/admin/adjustments/:id/approve (a different operator) and /reject */
 export const adminAdjustmentDecisionRequest = z.strictObject({ reason: optionalText(256) });
 export const adminAdjustmentDecisionResult = adjustmentRow;
@@ -474,7 +480,7 @@ export const adminTransferRow = z.object({
   created_at: isoTime,
   resolved_at: isoTime.nullable(),
 });
-export const adminTransfersResult = list(adminTransferRow);
+export const adminTransfersResult = listResult(adminTransferRow);
 
 /** GET /api/admin/ledger/system-accounts: each system account summed over its shards. */
 export const adminSystemAccount = z.object({
@@ -521,7 +527,7 @@ export const adminGameRow = z.object({
   image: z.string(),
   provider_enabled: z.boolean(),
 });
-export const adminGamesResult = list(adminGameRow);
+export const adminGamesResult = listResult(adminGameRow);
 /** POST /api/admin/games/:id: any subset of the fields. */
 export const adminGameUpdateRequest = z.strictObject({
   enabled: flagField().optional(),
@@ -572,7 +578,7 @@ export const adminProviderAlertRow = z.object({
   limit: moneyString.nullable().describe('the bound it crossed (USDT), when there is one'),
   created_at: z.string(),
 });
-export const adminProviderAlertsResult = list(adminProviderAlertRow);
+export const adminProviderAlertsResult = listResult(adminProviderAlertRow);
 
 // ---------------------------------------------------------------------------------------------------------
 // Content: config items and banners (content area)
@@ -607,8 +613,8 @@ export const adminBanner = z.object({
 export const adminBannersResult = z.array(adminBanner);
 /** POST /api/admin/banners (create): image is a URL returned by /api/admin/uploads or a site path. */
 export const adminBannerCreateRequest = z.strictObject({
-  image: required(512),
-  title: required(100),
+  image: requiredText(512),
+  title: requiredText(100),
   link: optionalText(512),
   activity_type: intField({ min: 1, max: 99 }).optional(),
   sort: intField({ min: 0, max: 1_000_000 }).optional().default(0),
@@ -616,8 +622,8 @@ export const adminBannerCreateRequest = z.strictObject({
 });
 /** POST /api/admin/banners/:id (update): any subset. */
 export const adminBannerUpdateRequest = z.strictObject({
-  image: required(512).optional(),
-  title: required(100).optional(),
+  image: requiredText(512).optional(),
+  title: requiredText(100).optional(),
   link: text(512).optional(),
   activity_type: intField({ min: 0, max: 99 }).optional().describe('0 clears it'),
   sort: intField({ min: 0, max: 1_000_000 }).optional(),

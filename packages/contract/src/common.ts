@@ -29,6 +29,13 @@ export const text = (max: number = TEXT_MAX) =>
 /** A text field the client may omit; missing becomes "" so business rules see one shape. */
 export const optionalText = (max: number = TEXT_MAX) => text(max).optional().default('');
 
+/** A text field that must not be empty. */
+export const requiredText = (max: number = TEXT_MAX) =>
+  text(max).pipe(z.string().min(1, { message: '不能为空' }));
+
+/** A time in an answer, as an ISO 8601 string. */
+export const isoTime = z.string().describe('ISO 8601 time');
+
 /** A non-negative integer sent as a JSON number or as decimal digits. */
 export const intField = (opts: { min?: number; max?: number } = {}) => {
   const min = opts.min ?? 0;
@@ -77,3 +84,7 @@ export const pageQuery = {
   page: intField({ min: 1, max: 100000 }).optional().default(1),
   size: intField({ min: 1, max: 100 }).optional().default(20),
 };
+
+/** A list answer: `data`, the rows (one page of them when the request pages), and `total`, how many in all. */
+export const listResult = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), total: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, optionalText, pageQuery, text } from './common';
+import { intField, isoTime, listResult, optionalText, pageQuery, requiredText } from './common';
 import { reasonField } from './admin';
 
 /**
@@ -8,10 +8,7 @@ import { reasonField } from './admin';
  * snake_case, money as decimal USDT strings, times as ISO 8601, lists as `{ data, total }`.
  */
 
-const isoTime = z.string().describe('ISO 8601 time');
 const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date (UTC+8 day); empty = open');
-const list = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().int() });
-const requiredText = (max: number) => text(max).pipe(z.string().min(1, { message: '不能为空' }));
 
 // ---------------------------------------------------------------------------------------------------------
 // Receiving addresses
@@ -70,7 +67,7 @@ export const adminDepositOrder = z.object({
   completed_at: isoTime.nullable(),
   tx_id: z.string().nullable(),
 });
-export const adminDepositOrdersResult = list(adminDepositOrder);
+export const adminDepositOrdersResult = listResult(adminDepositOrder);
 
 // ---------------------------------------------------------------------------------------------------------
 // Chain transfers
@@ -113,7 +110,7 @@ export const adminChainTransfer = z.object({
   unmatched_id: z.number().int().nullable(),
   unmatched_status: z.string().nullable(),
 });
-export const adminChainTransfersResult = list(adminChainTransfer);
+export const adminChainTransfersResult = listResult(adminChainTransfer);
 
 // ---------------------------------------------------------------------------------------------------------
 // The unmatched queue (decision 20, 21)
@@ -157,7 +154,7 @@ export const adminUnmatched = z.object({
   needs_approval: z.boolean().describe('Matching this amount needs a second, different operator'),
   created_at: isoTime,
 });
-export const adminUnmatchedResult = list(adminUnmatched);
+export const adminUnmatchedResult = listResult(adminUnmatched);
 
 /**
  * POST /api/admin/deposits/unmatched/:id/match: credits the player once (ledger key derived from the

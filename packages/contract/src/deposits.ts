@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, moneyString, pageQuery, text } from './common';
+import { flagField, intField, listResult, moneyString, pageQuery, text } from './common';
 
 /** An amount as the player app sends it: a decimal string (form) or a JSON number. */
 const amountField = z
@@ -171,7 +171,7 @@ export const adminPayChannel = payChannel.extend({
     .boolean()
     .describe('false: the adapter is not configured on this server (hidden from players)'),
 });
-export const adminPayChannelsResult = z.object({ data: z.array(adminPayChannel), total: z.number().int() });
+export const adminPayChannelsResult = listResult(adminPayChannel);
 const usdtText = moneyString.pipe(z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, { message: '须为USDT金额' }));
 /** POST /api/admin/deposits/channels/{id}: any subset of the fields, with a reason (audited). */
 export const adminPayChannelUpdateRequest = z
@@ -216,7 +216,4 @@ export const adminChannelOrder = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });
-export const adminChannelOrdersResult = z.object({
-  data: z.array(adminChannelOrder),
-  total: z.number().int(),
-});
+export const adminChannelOrdersResult = listResult(adminChannelOrder);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, optionalText, pageQuery, text } from './common';
+import { flagField, intField, listResult, optionalText, pageQuery, text } from './common';
 
 /** A game as the lobby shows it (spec §3 game item, plus the names the spec leaves open). */
 export const gameItem = z.object({
@@ -27,14 +27,14 @@ export const gameListQuery = z.strictObject({
   is_hot: flagField().optional(),
   ...pageQuery,
 });
-export const gameListResult = z.object({ data: z.array(gameItem), total: z.number().int() });
+export const gameListResult = listResult(gameItem);
 
 /** GET /api/plat/game/hot (the client sends is_hot=1&size=20&page=1) */
 export const hotGamesQuery = z.strictObject({
   is_hot: flagField().optional(),
   ...pageQuery,
 });
-export const hotGamesResult = z.object({ data: z.array(gameItem), total: z.number().int() });
+export const hotGamesResult = listResult(gameItem);
 
 /** GET /api/plat/game-plat-list: category records for the all-games list. */
 export const gamePlatListQuery = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, pageQuery, text } from './common';
+import { intField, listResult, pageQuery, text } from './common';
 import { originalOutcome } from './originals';
 
 const range = intField({ min: 1, max: 3 })
@@ -62,7 +62,7 @@ export const betDetailRow = z.object({
   closed_at: z.string().nullable(),
   fairness: roundFairness.nullable(),
 });
-export const betDetailResult = z.object({ data: z.array(betDetailRow), total: z.number().int() });
+export const betDetailResult = listResult(betDetailRow);
 
 /** POST /api/plat/win-loss-report: totals per day and category. */
 export const winLossRequest = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, moneyString, optionalText, text } from './common';
+import { flagField, intField, listResult, moneyString, optionalText, text } from './common';
 
 /**
  * Withdrawal addresses, the withdrawal password and withdrawals (spec §2 address and password panels, §7;
@@ -169,7 +169,7 @@ export const adminWithdrawal = withdrawalWire.extend({
   last_payout_error: z.string().nullable(),
   context: withdrawalReviewContext,
 });
-export const adminWithdrawalsResult = z.object({ data: z.array(adminWithdrawal), total: z.number().int() });
+export const adminWithdrawalsResult = listResult(adminWithdrawal);
 
 /** POST /api/admin/withdrawals/:id/approve */
 export const adminWithdrawalApproveRequest = z
