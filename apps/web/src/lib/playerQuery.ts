@@ -3,6 +3,7 @@ import { useAuthStore } from '../stores/auth';
 import { STALE } from './query';
 
 // Apart from query.ts, which the first screen loads: only the screens of a signed-in player use these.
+
 /**
  * A read of the signed-in player's own data (addresses, limits, sessions, reports). Its key is made from the
  * session token, so one player's answer is never shown to the next on a shared phone, and it is not asked
