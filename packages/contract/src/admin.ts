@@ -159,6 +159,8 @@ export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 /** Why an operator did something; required on every write that changes a player, money or access. */
 export const reasonField = requiredText(256).describe('Why (shown in the audit log)');
 const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date; empty = open');
+/** A place in a list players see (games, providers, banners): smaller first. */
+const sortField = intField({ min: 0, max: 1_000_000 });
 const idParam = z.strictObject({ id: intField({ min: 1 }) });
 export const adminIdParams = idParam;
 
@@ -533,7 +535,7 @@ export const adminGameUpdateRequest = z.strictObject({
   enabled: flagField().optional(),
   status: intField({ min: 1, max: 4 }).optional(),
   is_hot: flagField().optional(),
-  sort: intField({ min: 0, max: 1_000_000 }).optional(),
+  sort: sortField.optional(),
   reason: optionalText(256),
 });
 export const adminGameUpdateResult = adminGameRow;
@@ -552,7 +554,7 @@ export const adminProvidersResult = z.array(adminProviderRow);
 /** POST /api/admin/providers/:id */
 export const adminProviderUpdateRequest = z.strictObject({
   enabled: flagField().optional(),
-  sort: intField({ min: 0, max: 1_000_000 }).optional(),
+  sort: sortField.optional(),
   reason: optionalText(256),
 });
 export const adminProviderUpdateResult = adminProviderRow;
@@ -617,7 +619,7 @@ export const adminBannerCreateRequest = z.strictObject({
   title: requiredText(100),
   link: optionalText(512),
   activity_type: intField({ min: 1, max: 99 }).optional(),
-  sort: intField({ min: 0, max: 1_000_000 }).optional().default(0),
+  sort: sortField.optional().default(0),
   enabled: flagField().optional().default(true),
 });
 /** POST /api/admin/banners/:id (update): any subset. */
@@ -626,7 +628,7 @@ export const adminBannerUpdateRequest = z.strictObject({
   title: requiredText(100).optional(),
   link: text(512).optional(),
   activity_type: intField({ min: 0, max: 99 }).optional().describe('0 clears it'),
-  sort: intField({ min: 0, max: 1_000_000 }).optional(),
+  sort: sortField.optional(),
   enabled: flagField().optional(),
 });
 export const adminBannerResult = adminBanner;

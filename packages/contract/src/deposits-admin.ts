@@ -9,6 +9,12 @@ import { reasonField } from './admin';
  */
 
 const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date (UTC+8 day); empty = open');
+/** A list's state filter: one of `states`, or '' (the default) for every state. */
+const stateFilter = <const S extends readonly string[]>(states: S) =>
+  z
+    .enum([...states, ''])
+    .optional()
+    .default('');
 
 // ---------------------------------------------------------------------------------------------------------
 // Receiving addresses
@@ -42,10 +48,7 @@ export const DEPOSIT_ORDER_STATES = ['pending', 'completed', 'expired'] as const
 
 /** GET /api/admin/deposits/orders */
 export const adminDepositOrdersQuery = z.strictObject({
-  status: z
-    .enum([...DEPOSIT_ORDER_STATES, ''])
-    .optional()
-    .default(''),
+  status: stateFilter(DEPOSIT_ORDER_STATES),
   player: optionalText(64).describe('Player id or username (exact)'),
   order_no: optionalText(40),
   address: optionalText(64),
@@ -76,10 +79,7 @@ export const CHAIN_TRANSFER_STATES = ['seen', 'credited', 'unmatched', 'foreign_
 
 /** GET /api/admin/deposits/transfers */
 export const adminChainTransfersQuery = z.strictObject({
-  status: z
-    .enum([...CHAIN_TRANSFER_STATES, ''])
-    .optional()
-    .default(''),
+  status: stateFilter(CHAIN_TRANSFER_STATES),
   address: optionalText(64).describe('Receiving address'),
   from_address: optionalText(64).describe('Sender'),
   tx_id: optionalText(80),
