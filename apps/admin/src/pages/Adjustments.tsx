@@ -1,6 +1,7 @@
-import { Button, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Segmented, Space, Tag, Typography } from 'antd';
 import type { AdjustmentRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
+import { ApproveButton } from '../components/ApproveButton';
 import { moneyColumn, PlayerLink } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
@@ -93,16 +94,15 @@ export function AdjustmentsPage() {
               const own = me?.username === r.requested_by;
               return (
                 <Space>
-                  <Tooltip title={own ? t('adjust.ownRequest') : undefined}>
-                    <Button
-                      size="small"
-                      type="primary"
-                      disabled={!mayDecide || own}
-                      onClick={() => decide(r, true)}
-                    >
-                      {t('adjust.approve')}
-                    </Button>
-                  </Tooltip>
+                  <ApproveButton
+                    size="small"
+                    own={own}
+                    ownHint={t('adjust.ownRequest')}
+                    disabled={!mayDecide}
+                    onClick={() => decide(r, true)}
+                  >
+                    {t('adjust.approve')}
+                  </ApproveButton>
                   <Button
                     size="small"
                     danger

@@ -14,13 +14,13 @@ import {
   Statistic,
   Table,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWithdrawal } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApproveButton } from '../components/ApproveButton';
 import { moneyColumn, PlayerLink } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
@@ -234,15 +234,14 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
             <Button danger onClick={reject} disabled={!can('POST /api/admin/withdrawals/:id/reject')}>
               {t('withdrawals.reject')}
             </Button>
-            <Tooltip title={ownFirstApproval ? t('withdrawals.ownFirstApproval') : undefined}>
-              <Button
-                type="primary"
-                disabled={!mayApprove || ownFirstApproval}
-                onClick={() => setApproving(true)}
-              >
-                {w.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
-              </Button>
-            </Tooltip>
+            <ApproveButton
+              own={ownFirstApproval}
+              ownHint={t('withdrawals.ownFirstApproval')}
+              disabled={!mayApprove}
+              onClick={() => setApproving(true)}
+            >
+              {w.needs_second_approval ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
+            </ApproveButton>
           </Space>
         )
       }

@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Segmented,
-  Space,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApproveButton } from '../../components/ApproveButton';
 import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
 import { Page } from '../../components/Page';
@@ -83,16 +73,15 @@ export function UnmatchedPage() {
       const own = me?.username === r.requested_by;
       return (
         <Space size={4}>
-          <Tooltip title={own ? t('deposits.ownRequest') : undefined}>
-            <Button
-              size="small"
-              type="primary"
-              disabled={!mayWrite || own}
-              onClick={() => decide(r, 'approve')}
-            >
-              {t('deposits.approve')}
-            </Button>
-          </Tooltip>
+          <ApproveButton
+            size="small"
+            own={own}
+            ownHint={t('deposits.ownRequest')}
+            disabled={!mayWrite}
+            onClick={() => decide(r, 'approve')}
+          >
+            {t('deposits.approve')}
+          </ApproveButton>
           <Button size="small" danger disabled={!mayWrite} onClick={() => decide(r, 'reject')}>
             {t('deposits.reject')}
           </Button>
