@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   adminPlayerActionRequest,
   adminFreezeResult,
@@ -9,14 +8,12 @@ import {
   adminPlayersResult,
   adminResetPasswordResult,
   adminSignInLinkResult,
-  envelope,
-  type AuditAction,
 } from '@koi/contract';
 import { LEDGER_CURRENCY } from '@koi/ledger';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { actorOf, requires, type AuditPort } from '../operators';
+import { consoleAudit, type AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AuditInTx, PlayersAdmin } from './auth.admin';
@@ -33,34 +30,15 @@ export async function authAdminRoutes(
   },
 ) {
   const { players, wallet, ledger } = opts;
-  const { audit } = opts.audit;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['后台：玩家'];
-  const security = [{ bearer: [] }];
-  /** The audit writer of an action on one player: who, from where, on which player, and the reason given. */
-  const writerFor = (
-    request: FastifyRequest & { params: { id: number }; body: { reason: string } },
-    action: AuditAction,
-  ) => {
-    return audit.writer(
-      actorOf(request),
-      action,
-      { type: 'player', id: request.params.id },
-      request.body.reason,
-    );
-  };
+  const audit = consoleAudit(opts.audit);
+  const { read, write } = apiRoutes(app, { tags: ['后台：玩家'] }).area('players');
 
-  r.get(
+  read.get(
     '/api/admin/players',
     {
-      config: requires('players', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '玩家查询（用户名、ID、邀请码）',
-        querystring: adminPlayersQuery,
-        response: { 200: envelope(adminPlayersResult) },
-      },
+      summary: '玩家查询（用户名、ID、邀请码）',
+      querystring: adminPlayersQuery,
+      result: adminPlayersResult,
     },
     async (request) => {
       const q = request.query;
@@ -75,28 +53,23 @@ export async function authAdminRoutes(
         offset: (q.page - 1) * q.size,
       });
       const balances = await ledger.availableBalances(rows.map((p) => p.id));
-      return ok({ data: rows.map((p) => playerRowWire(p, balances.get(p.id) ?? 0n)), total });
+      return { data: rows.map((p) => playerRowWire(p, balances.get(p.id) ?? 0n)), total };
     },
   );
 
-  r.get(
+  read.get(
     '/api/admin/players/:id',
     {
-      config: requires('players', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '玩家详情',
-        params: adminIdParams,
-        response: { 200: envelope(adminPlayerDetail) },
-      },
+      summary: '玩家详情',
+      params: adminIdParams,
+      result: adminPlayerDetail,
     },
     async (request) => {
       const id = request.params.id;
       const d = await players.detail(id);
       const [balances, entries] = await Promise.all([wallet.balancesOf(id), ledger.recentEntries(id, 50)]);
       const usdt = balances.find((b) => b.currency === LEDGER_CURRENCY);
-      return ok(playerDetailWire(d, usdt, entries.rows, localeOf(request)));
+      return playerDetailWire(d, usdt, entries.rows, localeOf(request));
     },
   );
 
@@ -122,20 +95,19 @@ export async function authAdminRoutes(
       async (id: number, audit: AuditInTx) => signInLinkWire(await players.signInLink(id, audit)),
     ],
   ] as const) {
-    r.post(
+    write.post(
       `/api/admin/players/:id/${verb}`,
       {
-        config: requires('players', 'write'),
-        schema: {
-          tags,
-          security,
-          summary,
-          params: adminIdParams,
-          body: adminPlayerActionRequest,
-          response: { 200: envelope(result) },
-        },
+        summary,
+        params: adminIdParams,
+        body: adminPlayerActionRequest,
+        result,
       },
-      async (request) => ok(await run(request.params.id, writerFor(request, action))),
+      async (request) =>
+        run(
+          request.params.id,
+          audit.writer(request, action, { type: 'player', id: request.params.id }, request.body.reason),
+        ),
     );
   }
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   captchaRequest,
   captchaResult,
   emptyBody,
-  envelope,
   loginRequest,
   loginResult,
   registerRequest,
@@ -14,8 +12,8 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
-import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
+import { apiRoutes } from '../../plugins/routes';
 import type { AuthService, RequestContext } from './auth.service';
 import { captchaWire, registerInputOf, userInfoWire } from './auth.wire';
 
@@ -29,63 +27,41 @@ export function requestContext(
 
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config }) {
   const { auth, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['账户'];
+  const api = apiRoutes(app, { tags: ['账户'] });
 
-  r.post(
+  api.open.post(
     '/api/captcha',
     {
-      schema: {
-        tags,
-        summary: '获取图形验证码',
-        body: captchaRequest,
-        response: { 200: envelope(captchaResult) },
-      },
+      summary: '获取图形验证码',
+      body: captchaRequest,
+      result: captchaResult,
       preHandler: app.limitBy('captcha'),
     },
-    async (request) => ok(captchaWire(await auth.issueCaptcha(request.body.device))),
+    async (request) => captchaWire(await auth.issueCaptcha(request.body.device)),
   );
 
-  r.post(
+  api.open.post(
     '/api/home/register',
-    {
-      schema: { tags, summary: '注册', body: registerRequest, response: { 200: envelope(registerResult) } },
-      preHandler: app.limitBy('register'),
-    },
+    { summary: '注册', body: registerRequest, result: registerResult, preHandler: app.limitBy('register') },
     async (request) =>
-      ok(
-        await auth.register(
-          registerInputOf(request.body),
-          requestContext(request, config, request.body.device),
-        ),
-      ),
+      auth.register(registerInputOf(request.body), requestContext(request, config, request.body.device)),
   );
 
-  r.post(
+  api.open.post(
     '/api/home/login',
-    {
-      schema: { tags, summary: '登录', body: loginRequest, response: { 200: envelope(loginResult) } },
-      preHandler: app.limitBy('login'),
-    },
-    async (request) =>
-      ok(await auth.login(request.body, requestContext(request, config, request.body.device))),
+    { summary: '登录', body: loginRequest, result: loginResult, preHandler: app.limitBy('login') },
+    async (request) => auth.login(request.body, requestContext(request, config, request.body.device)),
   );
 
-  r.post(
+  api.player.post(
     '/api/home/logout',
-    {
-      schema: { tags, summary: '退出登录', body: emptyBody, response: { 200: envelope(z.boolean()) } },
-      preHandler: app.requireAuth,
-    },
-    async (request) => ok(await auth.logout(sessionOf(request))),
+    { summary: '退出登录', body: emptyBody, result: z.boolean() },
+    async (request) => auth.logout(sessionOf(request)),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/info',
-    {
-      schema: { tags, summary: '用户信息', body: emptyBody, response: { 200: envelope(userInfo) } },
-      preHandler: app.requireAuth,
-    },
-    async (request) => ok(userInfoWire(await auth.info(sessionOf(request)))),
+    { summary: '用户信息', body: emptyBody, result: userInfo },
+    async (request) => userInfoWire(await auth.info(sessionOf(request))),
   );
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyBody, envelope, loginResult, signInLinkExchangeRequest, signInLinkResult } from '@koi/contract';
+import { emptyBody, loginResult, signInLinkExchangeRequest, signInLinkResult } from '@koi/contract';
 import type { Config } from '../../config';
-import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
+import { apiRoutes } from '../../plugins/routes';
 import { requestContext } from './auth.routes';
 import type { SignInLinks } from './sign-in-link.service';
 import { signInLinkWire } from './auth.wire';
@@ -14,36 +13,28 @@ export async function signInLinkRoutes(
   opts: { links: SignInLinks; config: Pick<Config, 'geo'> },
 ) {
   const { links, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['账户'];
+  const api = apiRoutes(app, { tags: ['账户'] });
 
-  r.post(
+  api.player.post(
     '/api/home/sign-in-link',
     {
-      schema: {
-        tags,
-        summary: '生成一次性登录链接（2分钟内有效，只能使用一次）',
-        body: emptyBody,
-        response: { 200: envelope(signInLinkResult) },
-      },
-      preHandler: app.requireAuth,
+      summary: '生成一次性登录链接（2分钟内有效，只能使用一次）',
+      body: emptyBody,
+      result: signInLinkResult,
     },
-    async (request) => ok(signInLinkWire(await links.issue(sessionOf(request).playerId, 'player'))),
+    async (request) => signInLinkWire(await links.issue(sessionOf(request).playerId, 'player')),
   );
 
-  r.post(
+  api.open.post(
     '/api/home/sign-in-link/exchange',
     {
-      schema: {
-        tags,
-        summary: '用登录链接中的一次性代码换取登录令牌',
-        body: signInLinkExchangeRequest,
-        response: { 200: envelope(loginResult) },
-      },
+      summary: '用登录链接中的一次性代码换取登录令牌',
+      body: signInLinkExchangeRequest,
+      result: loginResult,
       // Codes are 256-bit and cannot be guessed; the limit keeps a scanner from trying all the same.
       preHandler: app.limitBy('login'),
     },
     async (request) =>
-      ok(await links.exchange(request.body.code, requestContext(request, config, request.body.device))),
+      links.exchange(request.body.code, requestContext(request, config, request.body.device)),
   );
 }

@@ -1,30 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bannerResult, bulletinResult, envelope } from '@koi/contract';
-import { ok } from '../../plugins/envelope';
+import { bannerResult, bulletinResult } from '@koi/contract';
+import { apiRoutes } from '../../plugins/routes';
 import type { ContentService } from './content.service';
 import { bannerWire, configItemWire } from './content.wire';
 
 export async function contentRoutes(app: FastifyInstance, opts: { content: ContentService }) {
   const { content } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['内容'];
+  const api = apiRoutes(app, { tags: ['内容'] });
 
-  r.get(
+  api.open.get(
     '/api/plat/bulletin',
-    {
-      config: { publicCache: ['config_items'] },
-      schema: { tags, summary: '公告与配置项（id 1-9）', response: { 200: envelope(bulletinResult) } },
-    },
-    async () => ok((await content.bulletin()).map(configItemWire)),
+    { summary: '公告与配置项（id 1-9）', result: bulletinResult, config: { publicCache: ['config_items'] } },
+    async () => (await content.bulletin()).map(configItemWire),
   );
 
-  r.get(
+  api.open.get(
     '/api/banner',
-    {
-      config: { publicCache: ['banners'] },
-      schema: { tags, summary: '轮播图', response: { 200: envelope(bannerResult) } },
-    },
-    async () => ok((await content.banners()).map(bannerWire)),
+    { summary: '轮播图', result: bannerResult, config: { publicCache: ['banners'] } },
+    async () => (await content.banners()).map(bannerWire),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminChannelOrdersQuery,
   adminChannelOrdersResult,
@@ -7,11 +6,10 @@ import {
   adminPayChannel,
   adminPayChannelsResult,
   adminPayChannelUpdateRequest,
-  envelope,
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
-import { ok } from '../../plugins/envelope';
-import { actorOf, requires, type AuditPort } from '../operators';
+import { apiRoutes } from '../../plugins/routes';
+import { consoleAudit, type AuditPort } from '../operators';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_STATUS_BY_NAME } from './channels.wire';
 
@@ -27,40 +25,28 @@ export async function channelsAdminRoutes(
   opts: { channels: ChannelsService; audit: AuditPort },
 ) {
   const { channels } = opts;
-  const { audit } = opts.audit;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['后台：支付通道'];
-  const security = [{ bearer: [] }];
+  const audit = consoleAudit(opts.audit);
+  const { read, write } = apiRoutes(app, { tags: ['后台：支付通道'] }).area('deposits');
 
-  r.get(
+  read.get(
     '/api/admin/deposits/channels',
     {
-      config: requires('deposits', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '支付通道列表',
-        response: { 200: envelope(adminPayChannelsResult) },
-      },
+      summary: '支付通道列表',
+      result: adminPayChannelsResult,
     },
     async () => {
       const rows = await channels.adminList();
-      return ok({ data: rows.map(adminPayChannelWire), total: rows.length });
+      return { data: rows.map(adminPayChannelWire), total: rows.length };
     },
   );
 
-  r.post(
+  write.post(
     '/api/admin/deposits/channels/:id',
     {
-      config: requires('deposits', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '修改支付通道（启用/停用、限额、手续费、汇率；记入审计日志）',
-        params: adminIdParams,
-        body: adminPayChannelUpdateRequest,
-        response: { 200: envelope(adminPayChannel) },
-      },
+      summary: '修改支付通道（启用/停用、限额、手续费、汇率；记入审计日志）',
+      params: adminIdParams,
+      body: adminPayChannelUpdateRequest,
+      result: adminPayChannel,
     },
     async (request) => {
       const b = request.body;
@@ -78,28 +64,23 @@ export async function channelsAdminRoutes(
           ...(b.rate !== undefined ? { rate: b.rate } : {}),
           ...(b.sort !== undefined ? { sort: b.sort } : {}),
         },
-        audit.writer(actorOf(request), 'channel.update', { type: 'payment_channel', id }, b.reason),
+        audit.writer(request, 'channel.update', { type: 'payment_channel', id }, b.reason),
       );
-      return ok(adminPayChannelWire(row));
+      return adminPayChannelWire(row);
     },
   );
 
-  r.get(
+  read.get(
     '/api/admin/deposits/channel-orders',
     {
-      config: requires('deposits', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '支付通道订单（含待复核原因）',
-        querystring: adminChannelOrdersQuery,
-        response: { 200: envelope(adminChannelOrdersResult) },
-      },
+      summary: '支付通道订单（含待复核原因）',
+      querystring: adminChannelOrdersQuery,
+      result: adminChannelOrdersResult,
     },
     async (request) => {
       const q = request.query;
       const { rows, total } = await channels.adminOrders(CHANNEL_STATUS_BY_NAME[q.status]!, q.page, q.size);
-      return ok({ data: rows.map(adminChannelOrderWire), total });
+      return { data: rows.map(adminChannelOrderWire), total };
     },
   );
 }

@@ -6,13 +6,12 @@ import {
   channelOrderResult,
   channelRechargeRequest,
   emptyBody,
-  envelope,
   payChannelsResult,
 } from '@koi/contract';
 import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
 import { sessionOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import type { ChannelsService } from './channels.service';
 import { channelOrderWire, payChannelWire } from './channels.wire';
 
@@ -22,66 +21,47 @@ export async function channelsRoutes(
   opts: { channels: ChannelsService; config: Pick<Config, 'geo'> },
 ) {
   const { channels, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['充值'];
+  const api = apiRoutes(app, { tags });
 
-  r.post(
+  api.open.post(
     '/api/pay/channel',
-    {
-      schema: {
-        tags,
-        summary: '支付通道列表（已启用；含限额、手续费、汇率）',
-        body: emptyBody,
-        response: { 200: envelope(payChannelsResult) },
-      },
-    },
-    async () => ok((await channels.list()).map(payChannelWire)),
+    { summary: '支付通道列表（已启用；含限额、手续费、汇率）', body: emptyBody, result: payChannelsResult },
+    async () => (await channels.list()).map(payChannelWire),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/iPay/rechargeOrder',
     {
-      schema: {
-        tags,
-        summary: '支付通道充值下单（返回收银台地址）',
-        body: channelRechargeRequest,
-        response: { 200: envelope(channelOrderResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
+      summary: '支付通道充值下单（返回收银台地址）',
+      body: channelRechargeRequest,
+      result: channelOrderResult,
     },
     async (request) =>
-      ok(
-        channelOrderWire(
-          await channels.rechargeOrder(
-            sessionOf(request).playerId,
-            request.body.channel_id,
-            request.body.amount,
-            countryOf(request, config.geo),
-          ),
+      channelOrderWire(
+        await channels.rechargeOrder(
+          sessionOf(request).playerId,
+          request.body.channel_id,
+          request.body.amount,
+          countryOf(request, config.geo),
         ),
       ),
   );
 
-  r.get(
+  api.player.get(
     '/api/plat/iPay/order/:order_id',
     {
-      schema: {
-        tags,
-        summary: '支付通道订单状态（从收银台返回后的结果页）',
-        params: channelOrderParams,
-        response: { 200: envelope(channelOrderResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
+      summary: '支付通道订单状态（从收银台返回后的结果页）',
+      params: channelOrderParams,
+      result: channelOrderResult,
     },
     async (request) =>
-      ok(channelOrderWire(await channels.order(sessionOf(request).playerId, request.params.order_id))),
+      channelOrderWire(await channels.order(sessionOf(request).playerId, request.params.order_id)),
   );
 
   // The channel's asynchronous notification. Its answer is the channel's protocol, not our envelope: the
   // text `success` (HTTP 200) stops the channel from sending it again; anything else makes it retry.
-  r.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/pay/notify/:code',
     {
       schema: {

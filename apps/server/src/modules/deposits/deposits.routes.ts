@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   depositLimitsResult,
   emptyBody,
-  envelope,
   inoutRecordsRequest,
   inoutRecordsResult,
   rechargeOrderParams,
@@ -16,7 +14,7 @@ import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
 import type { TimeRange } from '../../lib/time-range';
 import { sessionOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import type { DepositsService } from './deposits.service';
 import type { WithdrawalsService } from '../withdrawals';
@@ -37,67 +35,39 @@ export async function depositsRoutes(
   },
 ) {
   const { service, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['充值'];
+  const api = apiRoutes(app, { tags: ['充值'] });
 
-  r.post(
+  api.player.post(
     '/api/plat/recharge',
     {
-      schema: {
-        tags,
-        summary: 'USDT-TRC20 充值订单（同金额未完成订单直接返回）',
-        body: rechargeRequest,
-        response: { 200: envelope(rechargeResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
+      summary: 'USDT-TRC20 充值订单（同金额未完成订单直接返回）',
+      body: rechargeRequest,
+      result: rechargeResult,
     },
     async (request) =>
-      ok(
-        rechargeWire(
-          await service.recharge(
-            sessionOf(request).playerId,
-            request.body.amount,
-            countryOf(request, config.geo),
-          ),
-          config.deposits.sandboxWalletUrl,
+      rechargeWire(
+        await service.recharge(
+          sessionOf(request).playerId,
+          request.body.amount,
+          countryOf(request, config.geo),
         ),
+        config.deposits.sandboxWalletUrl,
       ),
   );
 
-  r.get(
+  api.player.get(
     '/api/plat/recharge/:order_id',
-    {
-      schema: {
-        tags,
-        summary: '充值订单状态（充值弹窗轮询）',
-        params: rechargeOrderParams,
-        response: { 200: envelope(rechargeOrderResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
-    },
+    { summary: '充值订单状态（充值弹窗轮询）', params: rechargeOrderParams, result: rechargeOrderResult },
     async (request) =>
-      ok(
-        rechargeOrderWire(
-          await service.order(sessionOf(request).playerId, request.params.order_id),
-          config.deposits.sandboxWalletUrl,
-        ),
+      rechargeOrderWire(
+        await service.order(sessionOf(request).playerId, request.params.order_id),
+        config.deposits.sandboxWalletUrl,
       ),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/inout-records',
-    {
-      schema: {
-        tags,
-        summary: '充提记录',
-        body: inoutRecordsRequest,
-        response: { 200: envelope(inoutRecordsResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
-    },
+    { summary: '充提记录', body: inoutRecordsRequest, result: inoutRecordsResult },
     async (request) => {
       const q = request.body;
       const locale = localeOf(request);
@@ -106,22 +76,17 @@ export async function depositsRoutes(
         const { rows, total } = opts.withdrawals
           ? await opts.withdrawals.records(sessionOf(request).playerId, query)
           : { rows: [], total: 0 };
-        return ok({
+        return {
           list: rows.map((row) => withdrawalRecordWire(row, locale)),
           total,
           page: q.page,
           size: q.size,
-        });
+        };
       }
       const playerId = sessionOf(request).playerId;
       if (q.type === 1 || !opts.withdrawals) {
         const { rows, total } = await service.records(playerId, query);
-        return ok({
-          list: rows.map((row) => inoutRecordWire(row, locale)),
-          total,
-          page: q.page,
-          size: q.size,
-        });
+        return { list: rows.map((row) => inoutRecordWire(row, locale)), total, page: q.page, size: q.size };
       }
       // All: deposits and withdrawals, newest first. Each module pages its own table, so both lists are read
       // from the top down to the end of the requested page and merged here; a player's records of at most 7
@@ -139,41 +104,27 @@ export async function depositsRoutes(
           (a, b) => b.created_at.localeCompare(a.created_at) || b.type - a.type || b.id.localeCompare(a.id),
         )
         .slice((q.page - 1) * q.size, q.page * q.size);
-      return ok({ list, total: deposits.total + withdrawals.total, page: q.page, size: q.size });
+      return { list, total: deposits.total + withdrawals.total, page: q.page, size: q.size };
     },
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/deposit-limits',
-    {
-      schema: {
-        tags,
-        summary: '充值限额（安全中心）',
-        body: emptyBody,
-        response: { 200: envelope(depositLimitsResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
-    },
-    async (request) =>
-      ok({ limits: (await service.limits(sessionOf(request).playerId)).map(depositLimitWire) }),
+    { summary: '充值限额（安全中心）', body: emptyBody, result: depositLimitsResult },
+    async (request) => ({
+      limits: (await service.limits(sessionOf(request).playerId)).map(depositLimitWire),
+    }),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/deposit-limits/set',
     {
-      schema: {
-        tags,
-        summary: '设置充值限额（降低立即生效，提高或取消24小时后生效）',
-        body: setDepositLimitsRequest,
-        response: { 200: envelope(depositLimitsResult) },
-        security: [{ bearer: [] }],
-      },
-      preHandler: app.requireAuth,
+      summary: '设置充值限额（降低立即生效，提高或取消24小时后生效）',
+      body: setDepositLimitsRequest,
+      result: depositLimitsResult,
     },
-    async (request) =>
-      ok({
-        limits: (await service.setLimits(sessionOf(request).playerId, request.body)).map(depositLimitWire),
-      }),
+    async (request) => ({
+      limits: (await service.setLimits(sessionOf(request).playerId, request.body)).map(depositLimitWire),
+    }),
   );
 }

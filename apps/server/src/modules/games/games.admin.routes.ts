@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminGameUpdateRequest,
   adminGameUpdateResult,
@@ -9,12 +8,11 @@ import {
   adminProvidersResult,
   adminProviderUpdateRequest,
   adminProviderUpdateResult,
-  envelope,
   type AdminGameRow,
   type AdminProviderRow,
 } from '@koi/contract';
-import { ok } from '../../plugins/envelope';
-import { actorOf, requires, type AuditPort } from '../operators';
+import { apiRoutes } from '../../plugins/routes';
+import { consoleAudit, type AuditPort } from '../operators';
 import type { GamesAdmin } from './games.admin';
 
 type GameRow = Awaited<ReturnType<GamesAdmin['listGames']>>['rows'][number];
@@ -48,23 +46,12 @@ const providerWire = (p: ProviderRow): AdminProviderRow => ({
 /** The console's game routes: list, switch games and providers on or off, status, hot flag and sort. */
 export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: GamesAdmin; audit: AuditPort }) {
   const { admin } = opts;
-  const { audit } = opts.audit;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['后台：游戏'];
-  const security = [{ bearer: [] }];
+  const audit = consoleAudit(opts.audit);
+  const { read, write } = apiRoutes(app, { tags: ['后台：游戏'] }).area('games');
 
-  r.get(
+  read.get(
     '/api/admin/games',
-    {
-      config: requires('games', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '游戏列表（含已停用）',
-        querystring: adminGamesQuery,
-        response: { 200: envelope(adminGamesResult) },
-      },
-    },
+    { summary: '游戏列表（含已停用）', querystring: adminGamesQuery, result: adminGamesResult },
     async (request) => {
       const q = request.query;
       const { rows, total } = await admin.listGames({
@@ -75,22 +62,17 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
         limit: q.size,
         offset: (q.page - 1) * q.size,
       });
-      return ok({ data: rows.map(gameWire), total });
+      return { data: rows.map(gameWire), total };
     },
   );
 
-  r.post(
+  write.post(
     '/api/admin/games/:id',
     {
-      config: requires('games', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '修改游戏（启用、状态1-4、热门、排序）',
-        params: adminIdParams,
-        body: adminGameUpdateRequest,
-        response: { 200: envelope(adminGameUpdateResult) },
-      },
+      summary: '修改游戏（启用、状态1-4、热门、排序）',
+      params: adminIdParams,
+      body: adminGameUpdateRequest,
+      result: adminGameUpdateResult,
     },
     async (request) => {
       const { enabled, status, is_hot, sort, reason } = request.body;
@@ -98,33 +80,23 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
       const row = await admin.updateGame(
         id,
         { enabled, status, isHot: is_hot, sort },
-        audit.writer(actorOf(request), 'game.update', { type: 'game', id }, reason),
+        audit.writer(request, 'game.update', { type: 'game', id }, reason),
       );
-      return ok(gameWire(row));
+      return gameWire(row);
     },
   );
 
-  r.get(
-    '/api/admin/providers',
-    {
-      config: requires('games', 'read'),
-      schema: { tags, security, summary: '游戏厂商', response: { 200: envelope(adminProvidersResult) } },
-    },
-    async () => ok((await admin.listProviders()).map(providerWire)),
+  read.get('/api/admin/providers', { summary: '游戏厂商', result: adminProvidersResult }, async () =>
+    (await admin.listProviders()).map(providerWire),
   );
 
-  r.post(
+  write.post(
     '/api/admin/providers/:id',
     {
-      config: requires('games', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '启用或停用整个厂商、排序',
-        params: adminIdParams,
-        body: adminProviderUpdateRequest,
-        response: { 200: envelope(adminProviderUpdateResult) },
-      },
+      summary: '启用或停用整个厂商、排序',
+      params: adminIdParams,
+      body: adminProviderUpdateRequest,
+      result: adminProviderUpdateResult,
     },
     async (request) => {
       const { enabled, sort, reason } = request.body;
@@ -132,9 +104,9 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
       const row = await admin.updateProvider(
         id,
         { enabled, sort },
-        audit.writer(actorOf(request), 'provider.update', { type: 'provider', id }, reason),
+        audit.writer(request, 'provider.update', { type: 'provider', id }, reason),
       );
-      return ok(providerWire(row));
+      return providerWire(row);
     },
   );
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emptyBody,
-  envelope,
   GameProvider,
   gameListQuery,
   gameListResult,
@@ -19,7 +18,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
 import type { GamesService } from './games.service';
@@ -44,19 +43,16 @@ export async function gamesRoutes(
   opts: { games: GamesService; transfers: Pick<TransferWallet, 'recall'> },
 ) {
   const { games, transfers } = opts;
+  const api = apiRoutes(app, { tags: ['游戏'] });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['游戏'];
 
-  r.get(
+  api.open.get(
     '/api/plat/game',
     {
+      summary: '游戏列表（按分类/厂商/关键字筛选，分页）',
+      querystring: gameListQuery,
+      result: gameListResult,
       config: CATALOGUE,
-      schema: {
-        tags,
-        summary: '游戏列表（按分类/厂商/关键字筛选，分页）',
-        querystring: gameListQuery,
-        response: { 200: envelope(gameListResult) },
-      },
     },
     async (request) => {
       const q = request.query;
@@ -68,93 +64,60 @@ export async function gamesRoutes(
         page: q.page,
         size: q.size,
       });
-      return ok(gamePageWire(page, localeOf(request)));
+      return gamePageWire(page, localeOf(request));
     },
   );
 
-  r.get(
+  api.open.get(
     '/api/plat/game/hot',
-    {
-      config: CATALOGUE,
-      schema: {
-        tags,
-        summary: '热门游戏',
-        querystring: hotGamesQuery,
-        response: { 200: envelope(hotGamesResult) },
-      },
-    },
-    async (request) => ok(gamePageWire(await games.hot(request.query), localeOf(request))),
+    { summary: '热门游戏', querystring: hotGamesQuery, result: hotGamesResult, config: CATALOGUE },
+    async (request) => gamePageWire(await games.hot(request.query), localeOf(request)),
   );
 
-  r.get(
+  api.open.get(
     '/api/plat/game-plat-list',
     {
+      summary: '全部游戏：分类下的厂商',
+      querystring: gamePlatListQuery,
+      result: gamePlatListResult,
       config: CATALOGUE,
-      schema: {
-        tags,
-        summary: '全部游戏：分类下的厂商',
-        querystring: gamePlatListQuery,
-        response: { 200: envelope(gamePlatListResult) },
-      },
     },
-    async (request) => ok((await games.platList(request.query.game_type)).map(platRecordWire)),
+    async (request) => (await games.platList(request.query.game_type)).map(platRecordWire),
   );
 
-  r.post(
+  api.open.post(
     '/api/plat/game-type',
     {
+      summary: '首页游戏分类标签（game_plat_type=0）',
+      body: gameTypeRequest,
+      result: gameTypeResult,
       config: CATALOGUE,
-      schema: {
-        tags,
-        summary: '首页游戏分类标签（game_plat_type=0）',
-        body: gameTypeRequest,
-        response: { 200: envelope(gameTypeResult) },
-      },
     },
-    async () => ok((await games.categories()).map(categoryTabWire)),
+    async () => (await games.categories()).map(categoryTabWire),
   );
 
-  r.get(
+  api.player.get(
     '/api/game/login',
-    {
-      schema: {
-        tags,
-        summary: '进入游戏：返回打开地址',
-        querystring: gameLoginQuery,
-        response: { 200: envelope(gameLoginResult) },
-      },
-      preHandler: app.requireAuth,
-    },
+    { summary: '进入游戏：返回打开地址', querystring: gameLoginQuery, result: gameLoginResult },
     async (request) =>
-      ok(await games.launch(sessionOf(request).playerId, request.query.plat_type, request.query.game_code)),
+      games.launch(sessionOf(request).playerId, request.query.plat_type, request.query.game_code),
   );
 
   // Brings back what the player holds at transfer-wallet providers; the client then reloads user info.
-  r.post(
+  api.player.post(
     '/api/plat/refresh',
-    {
-      schema: {
-        tags,
-        summary: '回收第三方钱包余额（全部厂商）',
-        body: emptyBody,
-        response: { 200: envelope(z.boolean()) },
-      },
-      preHandler: app.requireAuth,
-    },
+    { summary: '回收第三方钱包余额（全部厂商）', body: emptyBody, result: z.boolean() },
     async (request) => {
       await transfers.recall(sessionOf(request).playerId);
-      return ok(true);
+      return true;
     },
   );
-  r.get(
+  api.player.get(
     '/api/ky/refund',
-    {
-      schema: { tags, summary: '回收开元棋牌（KY）钱包余额', response: { 200: envelope(z.boolean()) } },
-      preHandler: app.requireAuth,
-    },
+    { summary: '回收开元棋牌（KY）钱包余额', result: z.boolean() },
     async (request) => {
       await transfers.recall(sessionOf(request).playerId, GameProvider.KY);
-      return ok(true);
+      return true;
     },
   );
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminDashboardResult, envelope } from '@koi/contract';
+import { adminDashboardResult } from '@koi/contract';
 import { formatMicro, TransferCode } from '@koi/ledger';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import type { Clock } from '../../lib/clock';
 import { DAY_MS, REPORT_UTC_OFFSET_MS, reportDay, startOfReportDay } from '../../lib/time-range';
 import type { PlayersAdmin } from '../auth/auth.admin';
@@ -30,18 +29,13 @@ export async function dashboardRoutes(
   },
 ) {
   const { clock, players, ledger, operators } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = apiRoutes(app, { tags: ['后台：概览'] });
 
-  r.get(
+  api.console(ANY_OPERATOR).get(
     '/api/admin/dashboard',
     {
-      config: ANY_OPERATOR,
-      schema: {
-        tags: ['后台：概览'],
-        security: [{ bearer: [] }],
-        summary: '概览：注册、充值、提现、投注、GGR（今日与近7日）、待审核、最近一次账本校验',
-        response: { 200: envelope(adminDashboardResult) },
-      },
+      summary: '概览：注册、充值、提现、投注、GGR（今日与近7日）、待审核、最近一次账本校验',
+      result: adminDashboardResult,
     },
     async () => {
       const now = clock.now();
@@ -81,7 +75,7 @@ export async function dashboardRoutes(
       const check = lastCheck?.after
         ? (JSON.parse(lastCheck.after) as { ok: boolean; violations: number })
         : null;
-      return ok({
+      return {
         today: series.at(-1)!,
         last_7_days: series,
         pending: {
@@ -99,7 +93,7 @@ export async function dashboardRoutes(
               }
             : null,
         players: counts,
-      });
+      };
     },
   );
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { levelAllows, type PermissionArea, type PermissionLevel, type RoutePermission } from '@koi/contract';
 import { AppError, isAppError } from '../../errors';
-import type { ErrorKey } from '@koi/contract';
+import type { AuditAction, ErrorKey } from '@koi/contract';
 import { bearerToken } from '../../plugins/auth';
-import type { Actor } from './audit';
-import type { OperatorContext, OperatorsService } from './operators.service';
+import type { Actor, AuditEntry, AuditWrite } from './audit';
+import type { AuditPort, OperatorContext, OperatorsService } from './operators.service';
 
 /*
  * Every /api/admin route declares its permission in its route options (`config: requires('players',
@@ -67,6 +67,24 @@ export function operatorOf(request: FastifyRequest): OperatorContext {
 export function actorOf(request: FastifyRequest): Actor & { operatorId: number } {
   const op = operatorOf(request);
   return { operatorId: op.operatorId, username: op.username, ip: request.ip };
+}
+
+/**
+ * The audit log as console routes use it: the actor is always the operator of the request, from the address the
+ * call came from. `writer` is the AuditWrite of a change (the data's owner calls it inside the change's
+ * transaction, so the change and its audit row commit together); `record` writes an entry on its own.
+ */
+export function consoleAudit(port: AuditPort) {
+  return {
+    writer: (
+      request: FastifyRequest,
+      action: AuditAction,
+      target: AuditEntry['target'],
+      reason = '',
+    ): AuditWrite => port.audit.writer(actorOf(request), action, target, reason),
+    record: (request: FastifyRequest, entry: Omit<AuditEntry, 'actor'>) =>
+      port.audit.record({ actor: actorOf(request), ...entry }),
+  };
 }
 
 const describe = (rule: RoutePermission | null) =>

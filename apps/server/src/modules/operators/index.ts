@@ -9,7 +9,7 @@ import { createOperatorsService, type OperatorsService } from './operators.servi
 
 export type { OperatorsService, AuditPort, OperatorContext } from './operators.service';
 export type { Actor, AuditWrite, AuditEntry } from './audit';
-export { actorOf, operatorOf, requires, ANY_OPERATOR, SELF, PUBLIC } from './guard';
+export { actorOf, consoleAudit, operatorOf, requires, ANY_OPERATOR, SELF, PUBLIC } from './guard';
 export { originOf } from './operators.routes';
 export { createAuditLog } from './audit';
 

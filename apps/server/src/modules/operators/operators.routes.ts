@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminAuditQuery,
   adminAuditResult,
@@ -24,11 +23,10 @@ import {
   adminSessionsResult,
   auditVerifyResult,
   emptyBody,
-  envelope,
 } from '@koi/contract';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import { parseTimeQuery } from '../../lib/time-range';
-import { ANY_OPERATOR, operatorOf, PUBLIC, requires, SELF } from './guard';
+import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from './guard';
 import type { OperatorsService } from './operators.service';
 import {
   auditWire,
@@ -49,129 +47,80 @@ export function originOf(request: FastifyRequest, device = '') {
 
 export async function operatorsRoutes(app: FastifyInstance, opts: { operators: OperatorsService }) {
   const { operators } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['后台：操作员'];
-  const security = [{ bearer: [] }];
+  const api = apiRoutes(app, { tags: ['后台：操作员'] });
+  const { read, write } = api.area('operators');
+  // The operator's own account: `self` also while a password change is due, `anyOperator` once it is done.
+  const self = api.console(SELF);
+  const anyOperator = api.console(ANY_OPERATOR);
 
-  r.post(
+  api.console(PUBLIC).post(
     '/api/admin/login',
     {
-      config: PUBLIC,
+      summary: '操作员登录（密码 + 动态验证码）',
+      body: adminLoginRequest,
+      result: adminLoginResult,
       preHandler: app.limitBy('login'),
-      schema: {
-        tags,
-        summary: '操作员登录（密码 + 动态验证码）',
-        body: adminLoginRequest,
-        response: { 200: envelope(adminLoginResult) },
-      },
     },
     async (request) => {
       const { username, password, totp, device } = request.body;
       const result = await operators.login({ username, password, totp }, originOf(request, device));
-      return ok({ token: result.token, must_change_password: result.mustChangePassword });
+      return { token: result.token, must_change_password: result.mustChangePassword };
     },
   );
 
-  r.post(
+  self.post(
     '/api/admin/password',
-    {
-      config: SELF,
-      schema: {
-        tags,
-        security,
-        summary: '修改密码',
-        body: adminPasswordRequest,
-        response: { 200: envelope(adminPasswordResult) },
-      },
-    },
+    { summary: '修改密码', body: adminPasswordRequest, result: adminPasswordResult },
     async (request) =>
-      ok(
-        await operators.changePassword(
-          operatorOf(request),
-          { oldPassword: request.body.old_password, newPassword: request.body.new_password },
-          request.ip,
-        ),
+      operators.changePassword(
+        operatorOf(request),
+        { oldPassword: request.body.old_password, newPassword: request.body.new_password },
+        request.ip,
       ),
   );
 
-  r.post(
+  self.post(
     '/api/admin/logout',
-    {
-      config: SELF,
-      schema: {
-        tags,
-        security,
-        summary: '退出登录',
-        body: emptyBody,
-        response: { 200: envelope(adminLogoutResult) },
-      },
-    },
-    async (request) => ok(await operators.logout(operatorOf(request), request.ip)),
+    { summary: '退出登录', body: emptyBody, result: adminLogoutResult },
+    async (request) => operators.logout(operatorOf(request), request.ip),
   );
 
-  r.get(
-    '/api/admin/me',
-    {
-      config: SELF,
-      schema: { tags, security, summary: '当前操作员与权限', response: { 200: envelope(adminMe) } },
-    },
-    async (request) => ok(meWire(operatorOf(request))),
+  self.get('/api/admin/me', { summary: '当前操作员与权限', result: adminMe }, async (request) =>
+    meWire(operatorOf(request)),
   );
 
-  r.get(
+  anyOperator.get(
     '/api/admin/sessions',
-    {
-      config: ANY_OPERATOR,
-      schema: { tags, security, summary: '我的会话', response: { 200: envelope(adminSessionsResult) } },
-    },
-    async (request) => ok((await operators.sessions(operatorOf(request))).map(sessionWire)),
+    { summary: '我的会话', result: adminSessionsResult },
+    async (request) => (await operators.sessions(operatorOf(request))).map(sessionWire),
   );
 
-  r.post(
+  anyOperator.post(
     '/api/admin/sessions/:id/revoke',
     {
-      config: ANY_OPERATOR,
-      schema: {
-        tags,
-        security,
-        summary: '结束我的一个会话',
-        params: adminIdParams,
-        body: emptyBody,
-        response: { 200: envelope(adminRevokeSessionResult) },
-      },
+      summary: '结束我的一个会话',
+      params: adminIdParams,
+      body: emptyBody,
+      result: adminRevokeSessionResult,
     },
-    async (request) => ok(await operators.revokeSession(operatorOf(request), request.params.id, request.ip)),
+    async (request) => operators.revokeSession(operatorOf(request), request.params.id, request.ip),
   );
 
-  r.get(
+  read.get(
     '/api/admin/operators',
-    {
-      config: requires('operators', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '操作员列表',
-        querystring: adminOperatorsQuery,
-        response: { 200: envelope(adminOperatorsResult) },
-      },
-    },
+    { summary: '操作员列表', querystring: adminOperatorsQuery, result: adminOperatorsResult },
     async (request) => {
       const { rows, total } = await operators.list(request.query.page, request.query.size);
-      return ok({ data: rows.map(operatorWire), total });
+      return { data: rows.map(operatorWire), total };
     },
   );
 
-  r.post(
+  write.post(
     '/api/admin/operators',
     {
-      config: requires('operators', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '新建操作员（一次性密码与动态验证码密钥只显示一次）',
-        body: adminCreateOperatorRequest,
-        response: { 200: envelope(adminCreateOperatorResult) },
-      },
+      summary: '新建操作员（一次性密码与动态验证码密钥只显示一次）',
+      body: adminCreateOperatorRequest,
+      result: adminCreateOperatorResult,
     },
     async (request) => {
       const op = operatorOf(request);
@@ -180,22 +129,17 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
         { username, role, overrides: permissions, reason },
         { actor: operators.actorOf(op, request.ip), context: op },
       );
-      return ok(credentialsWire(creds));
+      return credentialsWire(creds);
     },
   );
 
-  r.post(
+  write.post(
     '/api/admin/operators/:id/role',
     {
-      config: requires('operators', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '修改角色与单项权限',
-        params: adminIdParams,
-        body: adminOperatorRoleRequest,
-        response: { 200: envelope(adminOperatorRoleResult) },
-      },
+      summary: '修改角色与单项权限',
+      params: adminIdParams,
+      body: adminOperatorRoleRequest,
+      result: adminOperatorRoleResult,
     },
     async (request) => {
       const { role, permissions, reason } = request.body;
@@ -204,7 +148,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
         overrides: permissions,
         reason,
       });
-      return ok(operatorWire(row));
+      return operatorWire(row);
     },
   );
 
@@ -212,18 +156,13 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
     ['disable', false],
     ['enable', true],
   ] as const) {
-    r.post(
+    write.post(
       `/api/admin/operators/:id/${verb}`,
       {
-        config: requires('operators', 'write'),
-        schema: {
-          tags,
-          security,
-          summary: enable ? '启用操作员' : '停用操作员（其会话立即结束）',
-          params: adminIdParams,
-          body: adminOperatorStatusRequest,
-          response: { 200: envelope(adminOperatorStatusResult) },
-        },
+        summary: enable ? '启用操作员' : '停用操作员（其会话立即结束）',
+        params: adminIdParams,
+        body: adminOperatorStatusRequest,
+        result: adminOperatorStatusResult,
       },
       async (request) => {
         const row = await operators.setStatus(
@@ -233,44 +172,30 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
           enable,
           request.body.reason,
         );
-        return ok(operatorWire(row));
+        return operatorWire(row);
       },
     );
   }
 
-  r.post(
+  write.post(
     '/api/admin/operators/:id/reset',
     {
-      config: requires('operators', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '重置密码与动态验证码密钥',
-        params: adminIdParams,
-        body: adminOperatorResetRequest,
-        response: { 200: envelope(adminOperatorResetResult) },
-      },
+      summary: '重置密码与动态验证码密钥',
+      params: adminIdParams,
+      body: adminOperatorResetRequest,
+      result: adminOperatorResetResult,
     },
     async (request) =>
-      ok(
-        credentialsWire(
-          await operators.reset(operatorOf(request), request.ip, request.params.id, request.body.reason),
-        ),
+      credentialsWire(
+        await operators.reset(operatorOf(request), request.ip, request.params.id, request.body.reason),
       ),
   );
 
-  r.get(
+  const auditRead = apiRoutes(app, { tags: ['后台：审计'] }).area('audit').read;
+
+  auditRead.get(
     '/api/admin/audit',
-    {
-      config: requires('audit', 'read'),
-      schema: {
-        tags: ['后台：审计'],
-        security,
-        summary: '审计日志',
-        querystring: adminAuditQuery,
-        response: { 200: envelope(adminAuditResult) },
-      },
-    },
+    { summary: '审计日志', querystring: adminAuditQuery, result: adminAuditResult },
     async (request) => {
       const q = request.query;
       const [targetType, ...rest] = q.target ? q.target.split(':') : [''];
@@ -284,22 +209,13 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
         limit: q.size,
         offset: (q.page - 1) * q.size,
       });
-      return ok({ data: rows.map(auditWire), total });
+      return { data: rows.map(auditWire), total };
     },
   );
 
-  r.post(
+  auditRead.post(
     '/api/admin/audit/verify',
-    {
-      config: requires('audit', 'read'),
-      schema: {
-        tags: ['后台：审计'],
-        security,
-        summary: '校验审计日志哈希链',
-        body: emptyBody,
-        response: { 200: envelope(auditVerifyResult) },
-      },
-    },
-    async () => ok(chainCheckWire(await operators.audit.verify())),
+    { summary: '校验审计日志哈希链', body: emptyBody, result: auditVerifyResult },
+    async () => chainCheckWire(await operators.audit.verify()),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminAdjustmentDecisionRequest,
   adminAdjustmentDecisionResult,
@@ -13,13 +12,12 @@ import {
   adminTransfersQuery,
   adminTransfersResult,
   emptyBody,
-  envelope,
 } from '@koi/contract';
 import { AppError } from '../../errors';
-import { ok } from '../../plugins/envelope';
+import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { actorOf, requires, type AuditPort } from '../operators';
+import { consoleAudit, actorOf, type AuditPort } from '../operators';
 import type { WalletAdmin } from './wallet.admin';
 import { adjustmentWire, systemAccountWire, transferWire } from './wallet.admin.wire';
 
@@ -29,23 +27,16 @@ export async function walletAdminRoutes(
   opts: { admin: WalletAdmin; audit: AuditPort },
 ) {
   const { admin } = opts;
-  const { audit } = opts.audit;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['后台：账本'];
-  const security = [{ bearer: [] }];
+  const audit = consoleAudit(opts.audit);
+  const { read, write } = apiRoutes(app, { tags: ['后台：账本'] }).area('ledger');
 
-  r.post(
+  write.post(
     '/api/admin/players/:id/adjust',
     {
-      config: requires('ledger', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '人工调账（超过阈值须另一位操作员审批）',
-        params: adminIdParams,
-        body: adminAdjustRequest,
-        response: { 200: envelope(adminAdjustResult) },
-      },
+      summary: '人工调账（超过阈值须另一位操作员审批）',
+      params: adminIdParams,
+      body: adminAdjustRequest,
+      result: adminAdjustResult,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -58,24 +49,15 @@ export async function walletAdminRoutes(
           reason: request.body.reason,
           requestKey: request.body.request_id,
         },
-        audit.writer(actor, 'ledger.adjust', { type: 'player', id: playerId }, request.body.reason),
+        audit.writer(request, 'ledger.adjust', { type: 'player', id: playerId }, request.body.reason),
       );
-      return ok(adjustmentWire(req, await admin.usernameOf(playerId)));
+      return adjustmentWire(req, await admin.usernameOf(playerId));
     },
   );
 
-  r.get(
+  read.get(
     '/api/admin/adjustments',
-    {
-      config: requires('ledger', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '调账申请（含待审批）',
-        querystring: adminAdjustmentsQuery,
-        response: { 200: envelope(adminAdjustmentsResult) },
-      },
-    },
+    { summary: '调账申请（含待审批）', querystring: adminAdjustmentsQuery, result: adminAdjustmentsResult },
     async (request) => {
       const q = request.query;
       const { rows, total } = await admin.listAdjustments({
@@ -84,7 +66,7 @@ export async function walletAdminRoutes(
         page: q.page,
         size: q.size,
       });
-      return ok({ data: rows.map((x) => adjustmentWire(x.request, x.username)), total });
+      return { data: rows.map((x) => adjustmentWire(x.request, x.username)), total };
     },
   );
 
@@ -92,18 +74,13 @@ export async function walletAdminRoutes(
     ['approve', true],
     ['reject', false],
   ] as const) {
-    r.post(
+    write.post(
       `/api/admin/adjustments/:id/${verb}`,
       {
-        config: requires('ledger', 'write'),
-        schema: {
-          tags,
-          security,
-          summary: approve ? '审批通过调账（不能审批自己的申请）' : '驳回调账',
-          params: adminIdParams,
-          body: adminAdjustmentDecisionRequest,
-          response: { 200: envelope(adminAdjustmentDecisionResult) },
-        },
+        summary: approve ? '审批通过调账（不能审批自己的申请）' : '驳回调账',
+        params: adminIdParams,
+        body: adminAdjustmentDecisionRequest,
+        result: adminAdjustmentDecisionResult,
       },
       async (request) => {
         const actor = actorOf(request);
@@ -114,29 +91,20 @@ export async function walletAdminRoutes(
           approve,
           request.body.reason,
           audit.writer(
-            actor,
+            request,
             approve ? 'ledger.adjust_approve' : 'ledger.adjust_reject',
             { type: 'adjustment', id },
             request.body.reason,
           ),
         );
-        return ok(adjustmentWire(req, await admin.usernameOf(req.playerId)));
+        return adjustmentWire(req, await admin.usernameOf(req.playerId));
       },
     );
   }
 
-  r.get(
+  read.get(
     '/api/admin/ledger/transfers',
-    {
-      config: requires('ledger', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '账本流水查询',
-        querystring: adminTransfersQuery,
-        response: { 200: envelope(adminTransfersResult) },
-      },
-    },
+    { summary: '账本流水查询', querystring: adminTransfersQuery, result: adminTransfersResult },
     async (request) => {
       const q = request.query;
       if (q.account_id && !/^\d{1,19}$/.test(q.account_id)) {
@@ -155,40 +123,22 @@ export async function walletAdminRoutes(
         limit: q.size,
         offset: (q.page - 1) * q.size,
       });
-      return ok({ data: rows.map((t) => transferWire(t, localeOf(request))), total });
+      return { data: rows.map((t) => transferWire(t, localeOf(request))), total };
     },
   );
 
-  r.get(
+  read.get(
     '/api/admin/ledger/system-accounts',
-    {
-      config: requires('ledger', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '系统账户余额',
-        response: { 200: envelope(adminSystemAccountsResult) },
-      },
-    },
-    async () => ok((await admin.systemBalances()).map(systemAccountWire)),
+    { summary: '系统账户余额', result: adminSystemAccountsResult },
+    async () => (await admin.systemBalances()).map(systemAccountWire),
   );
 
-  r.post(
+  read.post(
     '/api/admin/ledger/verify',
-    {
-      config: requires('ledger', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '立即校验账本（结果记入审计日志）',
-        body: emptyBody,
-        response: { 200: envelope(adminLedgerVerifyResult) },
-      },
-    },
+    { summary: '立即校验账本（结果记入审计日志）', body: emptyBody, result: adminLedgerVerifyResult },
     async (request) => {
       const result = await admin.verifyNow();
-      await audit.record({
-        actor: actorOf(request),
+      await audit.record(request, {
         action: 'ledger.verify',
         target: { type: 'ledger', id: 'all' },
         after: {
@@ -198,13 +148,13 @@ export async function walletAdminRoutes(
           entries: result.entries,
         },
       });
-      return ok({
+      return {
         ok: result.ok,
         checked_at: result.checkedAt.toISOString(),
         transfers: result.transfers,
         entries: result.entries,
         violations: result.violations.map((v) => ({ invariant: v.invariant, message: v.message })),
-      });
+      };
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminIdParams,
   adminWithdrawal,
@@ -7,12 +6,11 @@ import {
   adminWithdrawalRejectRequest,
   adminWithdrawalsQuery,
   adminWithdrawalsResult,
-  envelope,
 } from '@koi/contract';
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
-import { ok } from '../../plugins/envelope';
-import { actorOf, requires, type AuditPort, type OperatorsService } from '../operators';
+import { apiRoutes } from '../../plugins/routes';
+import { consoleAudit, actorOf, type AuditPort, type OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import { WithdrawalState } from './withdrawals.schema';
 import type { WithdrawalsService } from './withdrawals.service';
@@ -39,10 +37,8 @@ export async function withdrawalsAdminRoutes(
   },
 ) {
   const { service } = opts;
-  const { audit } = opts.audit;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['后台：提现审核'];
-  const security = [{ bearer: [] }];
+  const audit = consoleAudit(opts.audit);
+  const { read, write } = apiRoutes(app, { tags: ['后台：提现审核'] }).area('withdrawals');
   /** Rows with their context and the approvers' names (one name query for the whole page). */
   const withContexts = async (rows: WithdrawalRow[]) => {
     const [contexts, names] = await Promise.all([
@@ -60,17 +56,12 @@ export async function withdrawalsAdminRoutes(
     return row;
   };
 
-  r.get(
+  read.get(
     '/api/admin/withdrawals',
     {
-      config: requires('withdrawals', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '提现审核队列（含玩家充提、投注、流水、标记、地址信息）',
-        querystring: adminWithdrawalsQuery,
-        response: { 200: envelope(adminWithdrawalsResult) },
-      },
+      summary: '提现审核队列（含玩家充提、投注、流水、标记、地址信息）',
+      querystring: adminWithdrawalsQuery,
+      result: adminWithdrawalsResult,
     },
     async (request) => {
       const q = request.query;
@@ -88,37 +79,27 @@ export async function withdrawalsAdminRoutes(
         q.page,
         q.size,
       );
-      return ok({ data: await withContexts(rows), total });
+      return { data: await withContexts(rows), total };
     },
   );
 
-  r.get(
+  read.get(
     '/api/admin/withdrawals/:id',
     {
-      config: requires('withdrawals', 'read'),
-      schema: {
-        tags,
-        security,
-        summary: '提现单详情',
-        params: adminIdParams,
-        response: { 200: envelope(adminWithdrawal) },
-      },
+      summary: '提现单详情',
+      params: adminIdParams,
+      result: adminWithdrawal,
     },
-    async (request) => ok(await withContext(await found(request.params.id))),
+    async (request) => await withContext(await found(request.params.id)),
   );
 
-  r.post(
+  write.post(
     '/api/admin/withdrawals/:id/approve',
     {
-      config: requires('withdrawals', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '批准提现（大额须两位不同操作员）；批准后立即出款',
-        params: adminIdParams,
-        body: adminWithdrawalApproveRequest,
-        response: { 200: envelope(adminWithdrawal) },
-      },
+      summary: '批准提现（大额须两位不同操作员）；批准后立即出款',
+      params: adminIdParams,
+      body: adminWithdrawalApproveRequest,
+      result: adminWithdrawal,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -126,24 +107,19 @@ export async function withdrawalsAdminRoutes(
       const { row } = await service.approve(
         id,
         actor.operatorId,
-        audit.writer(actor, 'withdrawal.approve', { type: 'withdrawal', id }, request.body?.reason ?? ''),
+        audit.writer(request, 'withdrawal.approve', { type: 'withdrawal', id }, request.body?.reason ?? ''),
       );
-      return ok(await withContext(row));
+      return await withContext(row);
     },
   );
 
-  r.post(
+  write.post(
     '/api/admin/withdrawals/:id/reject',
     {
-      config: requires('withdrawals', 'write'),
-      schema: {
-        tags,
-        security,
-        summary: '驳回提现（冻结资金全额退回，原因展示给玩家）',
-        params: adminIdParams,
-        body: adminWithdrawalRejectRequest,
-        response: { 200: envelope(adminWithdrawal) },
-      },
+      summary: '驳回提现（冻结资金全额退回，原因展示给玩家）',
+      params: adminIdParams,
+      body: adminWithdrawalRejectRequest,
+      result: adminWithdrawal,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -153,9 +129,9 @@ export async function withdrawalsAdminRoutes(
         id,
         actor.operatorId,
         reason,
-        audit.writer(actor, 'withdrawal.reject', { type: 'withdrawal', id }, reason),
+        audit.writer(request, 'withdrawal.reject', { type: 'withdrawal', id }, reason),
       );
-      return ok(await withContext(row));
+      return await withContext(row);
     },
   );
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addressListResult,
   bindAddressRequest,
   deleteAddressRequest,
   emptyBody,
-  envelope,
   setWithdrawPasswordRequest,
   updateWithdrawPasswordRequest,
   withdrawAddress,
@@ -15,8 +13,8 @@ import {
   withdrawInfoResult,
 } from '@koi/contract';
 import type { WithdrawalsConfig } from '../../config';
-import { ok } from '../../plugins/envelope';
 import { sessionOf } from '../../plugins/auth';
+import { apiRoutes } from '../../plugins/routes';
 import type { WithdrawalsService } from './withdrawals.service';
 import { addressWire, withdrawalWire, withdrawInfoWire } from './withdrawals.wire';
 
@@ -26,36 +24,22 @@ export async function withdrawalsRoutes(
   opts: { service: WithdrawalsService; config: WithdrawalsConfig },
 ) {
   const { service, config } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['提现'];
-  const signedIn = { preHandler: app.requireAuth };
+  const api = apiRoutes(app, { tags: ['提现'] });
 
-  r.post(
+  api.player.post(
     '/api/plat/address-list',
-    {
-      schema: {
-        tags,
-        summary: '提现地址列表',
-        body: emptyBody,
-        response: { 200: envelope(addressListResult) },
-      },
-      ...signedIn,
-    },
-    async (request) => ok((await service.listAddresses(sessionOf(request).playerId)).map(addressWire)),
+    { summary: '提现地址列表', body: emptyBody, result: addressListResult },
+    async (request) => (await service.listAddresses(sessionOf(request).playerId)).map(addressWire),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/bind-address',
     {
-      schema: {
-        tags,
-        summary: '添加提现地址',
-        description:
-          '需已设置提现密码。TRC20 地址与用过的地址首尾各4位相同时返回 5008 及 error.details {address, similar_to}，确认后带 confirm_similar=1 重新提交。',
-        body: bindAddressRequest,
-        response: { 200: envelope(withdrawAddress) },
-      },
-      ...signedIn,
+      summary: '添加提现地址',
+      description:
+        '需已设置提现密码。TRC20 地址与用过的地址首尾各4位相同时返回 5008 及 error.details {address, similar_to}，确认后带 confirm_similar=1 重新提交。',
+      body: bindAddressRequest,
+      result: withdrawAddress,
     },
     async (request) => {
       const b = request.body;
@@ -64,93 +48,53 @@ export async function withdrawalsRoutes(
         { type: b.type, address: b.address, area: b.area, confirmSimilar: b.confirm_similar },
         request.ip,
       );
-      return ok(addressWire(row));
+      return addressWire(row);
     },
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/del-address',
-    {
-      schema: {
-        tags,
-        summary: '删除提现地址',
-        body: deleteAddressRequest,
-        response: { 200: envelope(z.boolean()) },
-      },
-      ...signedIn,
-    },
+    { summary: '删除提现地址', body: deleteAddressRequest, result: z.boolean() },
     async (request) =>
-      ok(
-        await service.deleteAddress(
-          sessionOf(request).playerId,
-          request.body.address_id,
-          request.body.address,
-          request.ip,
-        ),
+      service.deleteAddress(
+        sessionOf(request).playerId,
+        request.body.address_id,
+        request.body.address,
+        request.ip,
       ),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/set-password',
-    {
-      schema: {
-        tags,
-        summary: '设置提现密码',
-        body: setWithdrawPasswordRequest,
-        response: { 200: envelope(z.boolean()) },
-      },
-      ...signedIn,
-    },
-    async (request) => ok(await service.setPassword(sessionOf(request).playerId, request.body.password)),
+    { summary: '设置提现密码', body: setWithdrawPasswordRequest, result: z.boolean() },
+    async (request) => service.setPassword(sessionOf(request).playerId, request.body.password),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/update-password',
-    {
-      schema: {
-        tags,
-        summary: '修改提现密码',
-        body: updateWithdrawPasswordRequest,
-        response: { 200: envelope(z.boolean()) },
-      },
-      ...signedIn,
-    },
+    { summary: '修改提现密码', body: updateWithdrawPasswordRequest, result: z.boolean() },
     async (request) =>
-      ok(
-        await service.updatePassword(
-          sessionOf(request).playerId,
-          request.body.old_password,
-          request.body.new_password,
-        ),
+      service.updatePassword(
+        sessionOf(request).playerId,
+        request.body.old_password,
+        request.body.new_password,
       ),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/withdraw-info',
-    {
-      schema: {
-        tags,
-        summary: '提现须知：限额、手续费、剩余流水、可用余额',
-        body: emptyBody,
-        response: { 200: envelope(withdrawInfoResult) },
-      },
-      ...signedIn,
-    },
-    async (request) => ok(withdrawInfoWire(await service.info(sessionOf(request).playerId), config)),
+    { summary: '提现须知：限额、手续费、剩余流水、可用余额', body: emptyBody, result: withdrawInfoResult },
+    async (request) => withdrawInfoWire(await service.info(sessionOf(request).playerId), config),
   );
 
-  r.post(
+  api.player.post(
     '/api/plat/withdraw-apply',
     {
-      schema: {
-        tags,
-        summary: '申请提现',
-        description:
-          '金额与手续费立即冻结（记录状态 2），审核通过后出款；同一 request_id 重试返回同一笔提现。申请后不可取消。',
-        body: withdrawApplyRequest,
-        response: { 200: envelope(withdrawApplyResult) },
-      },
-      ...signedIn,
+      summary: '申请提现',
+      description:
+        '金额与手续费立即冻结（记录状态 2），审核通过后出款；同一 request_id 重试返回同一笔提现。申请后不可取消。',
+      body: withdrawApplyRequest,
+      result: withdrawApplyResult,
     },
     async (request) => {
       const b = request.body;
@@ -160,7 +104,7 @@ export async function withdrawalsRoutes(
         password: b.password,
         requestId: b.request_id,
       });
-      return ok(withdrawalWire(row));
+      return withdrawalWire(row);
     },
   );
 }
