@@ -5,49 +5,33 @@
 -- held, 0 without a wallet) read in the same statement, so balance and user-info calls are one round trip.
 -- p_user, when given, must be the session's player exactly as spelled. An ended session (sign-out, freeze,
 -- self-exclusion) answers TOKEN_EXPIRED: callers that must still settle (wins, rollbacks) do not ask.
+--
+-- One SELECT in a STABLE SQL function, so that PostgreSQL inlines it into the statement that calls it (the
+-- seamless wallet's bet step, the balance and user-info queries): no PL/pgSQL call, no materialised result.
+-- Measured with pg_stat_statements during bench:games, calling the PL/pgSQL version this replaces cost about
+-- twice its two statements. The status rules are one CASE, in this order: unknown token, another provider's
+-- session or another user → INVALID_TOKEN; expired; frozen (players.status 2, the auth module's
+-- PlayerStatus.FROZEN) → USER_DISABLED; ended → TOKEN_EXPIRED. Only an RS_OK answer carries the player.
 CREATE OR REPLACE FUNCTION koi_provider_session(
   p_provider integer, p_token_hash text, p_user text, p_currency text, p_now timestamptz)
 RETURNS TABLE (r_status text, r_player_id bigint, r_username text, r_game_code text,
   r_self_excluded_until timestamptz, r_available bigint)
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_provider integer;
-  v_player bigint;
-  v_username text;
-  v_game_code text;
-  v_expires timestamptz;
-  v_ended timestamptz;
-  v_status smallint;
-  v_excluded timestamptz;
-BEGIN
-  SELECT s.provider_id, s.player_id, p.username, s.game_code, s.expires_at, s.ended_at, p.status,
-         p.self_excluded_until
-    INTO v_provider, v_player, v_username, v_game_code, v_expires, v_ended, v_status, v_excluded
-    FROM provider_sessions s JOIN players p ON p.id = s.player_id
-    WHERE s.token_hash = p_token_hash;
-  IF v_player IS NULL OR v_provider <> p_provider OR (p_user IS NOT NULL AND v_username <> p_user) THEN
-    RETURN QUERY SELECT 'RS_ERROR_INVALID_TOKEN'::text, null::bigint, null::text, null::text,
-      null::timestamptz, null::bigint;
-    RETURN;
-  END IF;
-  -- In this order: expired, frozen (players.status 2, the auth module's PlayerStatus.FROZEN), ended.
-  IF v_expires <= p_now THEN
-    RETURN QUERY SELECT 'RS_ERROR_TOKEN_EXPIRED'::text, null::bigint, null::text, null::text,
-      null::timestamptz, null::bigint;
-    RETURN;
-  END IF;
-  IF v_status = 2 THEN
-    RETURN QUERY SELECT 'RS_ERROR_USER_DISABLED'::text, null::bigint, null::text, null::text,
-      null::timestamptz, null::bigint;
-    RETURN;
-  END IF;
-  IF v_ended IS NOT NULL THEN
-    RETURN QUERY SELECT 'RS_ERROR_TOKEN_EXPIRED'::text, null::bigint, null::text, null::text,
-      null::timestamptz, null::bigint;
-    RETURN;
-  END IF;
-  RETURN QUERY SELECT 'RS_OK'::text, v_player, v_username, v_game_code, v_excluded,
-    coalesce((SELECT a.credits_posted_micro - a.debits_posted_micro - a.debits_pending_micro
-              FROM ledger_accounts a WHERE a.player_id = v_player AND a.currency = p_currency), 0::bigint);
-END
+LANGUAGE sql STABLE AS $$
+  SELECT v.status,
+    CASE WHEN v.status = 'RS_OK' THEN s.player_id END,
+    CASE WHEN v.status = 'RS_OK' THEN p.username END,
+    CASE WHEN v.status = 'RS_OK' THEN s.game_code END,
+    CASE WHEN v.status = 'RS_OK' THEN p.self_excluded_until END,
+    CASE WHEN v.status = 'RS_OK' THEN coalesce((SELECT a.credits_posted_micro - a.debits_posted_micro
+      - a.debits_pending_micro FROM ledger_accounts a WHERE a.player_id = s.player_id AND a.currency = p_currency),
+      0::bigint) END
+  FROM (SELECT 1) one
+  LEFT JOIN (provider_sessions s JOIN players p ON p.id = s.player_id) ON s.token_hash = p_token_hash
+  CROSS JOIN LATERAL (SELECT CASE
+      WHEN s.player_id IS NULL OR s.provider_id <> p_provider OR (p_user IS NOT NULL AND p.username <> p_user)
+        THEN 'RS_ERROR_INVALID_TOKEN'
+      WHEN s.expires_at <= p_now THEN 'RS_ERROR_TOKEN_EXPIRED'
+      WHEN p.status = 2 THEN 'RS_ERROR_USER_DISABLED'
+      WHEN s.ended_at IS NOT NULL THEN 'RS_ERROR_TOKEN_EXPIRED'
+      ELSE 'RS_OK' END AS status) v
 $$;
