@@ -1,8 +1,7 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Select, type TablePaginationConfig } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TablePaginationConfig } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Params } from '../lib/http';
 import i18n from '../i18n';
@@ -101,7 +100,7 @@ export type TimeRange = [Dayjs | null, Dayjs | null] | null;
  * Filter values as query parameters: text trimmed (a pasted id often carries a space), a cleared choice
  * (null) left out, and the time range `range` as the contract's `from` and `to`.
  */
-export function searchParams(filters: object): Params {
+function searchParams(filters: object): Params {
   const { range, ...fields } = filters as { range?: TimeRange };
   return {
     ...(Object.fromEntries(

@@ -15,7 +15,7 @@ export function PlayerLink({ player }: { player: { id: number; username: string 
 }
 
 /** A cell that never wraps (a time reads badly broken over two lines). */
-export function NoWrap({ children }: { children: ReactNode }) {
+function NoWrap({ children }: { children: ReactNode }) {
   return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }
 
