@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, pageWithTotal, selectPage } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
 /** Namespace of the per-username advisory lock that serialises sign-in attempt reservations. */
@@ -56,18 +57,10 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     async findPlayerByUsername(username: string) {
-      const rows = await db
-        .select()
-        .from(players)
-        .where(sql`lower(${players.username}) = lower(${username})`)
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(db, players, sql`lower(${players.username}) = lower(${username})`);
     },
 
-    async findPlayerById(id: number) {
-      const rows = await db.select().from(players).where(eq(players.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findPlayerById: (id: number) => findRow(db, players, eq(players.id, id)),
 
     async usernamesOf(ids: readonly number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
@@ -273,30 +266,23 @@ export function createAuthRepository(db: DbOrTx) {
         last_login_at: players.lastLoginAt,
       }[f.sort];
       const order = f.order === 'asc' ? asc(column) : sql`${column} desc nulls last`;
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(players)
-          .where(where)
-          .orderBy(order, f.order === 'asc' ? asc(players.id) : desc(players.id))
-          .limit(f.limit)
-          .offset(f.offset),
-        db.select({ n: count() }).from(players).where(where),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      const orderBy = [order, f.order === 'asc' ? asc(players.id) : desc(players.id)];
+      return selectPage(db, players, { where, orderBy, limit: f.limit, offset: f.offset });
     },
 
     async invitees(playerId: number, limit: number) {
-      const [rows, total] = await Promise.all([
+      const where = eq(players.inviterId, playerId);
+      return pageWithTotal(
+        db,
+        players,
+        where,
         db
           .select({ id: players.id, username: players.username, createdAt: players.createdAt })
           .from(players)
-          .where(eq(players.inviterId, playerId))
+          .where(where)
           .orderBy(desc(players.id))
           .limit(limit),
-        db.select({ n: count() }).from(players).where(eq(players.inviterId, playerId)),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      );
     },
 
     async activeSessionCount(playerId: number, now: Date) {

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { banners, configItems } from './content.schema';
 
 export function createContentRepository(db: DbOrTx) {
@@ -29,10 +30,7 @@ export function createContentRepository(db: DbOrTx) {
 
     listAllConfigItems: () => db.select().from(configItems).orderBy(asc(configItems.id)),
 
-    async findConfigItem(id: number) {
-      const rows = await db.select().from(configItems).where(eq(configItems.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findConfigItem: (id: number) => findRow(db, configItems, eq(configItems.id, id)),
 
     /** Creates or replaces one config item; the row lock of the upsert orders concurrent edits. */
     async upsertConfigItem(id: number, content: string, now: Date) {
@@ -49,8 +47,7 @@ export function createContentRepository(db: DbOrTx) {
     async findBannerForUpdate(id: number) {
       const locked = await db.execute(sql`select id from ${banners} where id = ${id} for update`);
       if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
-      const rows = await db.select().from(banners).where(eq(banners.id, id)).limit(1);
-      return rows[0] ?? null;
+      return findRow(db, banners, eq(banners.id, id));
     },
 
     async insertBanner(row: typeof banners.$inferInsert) {

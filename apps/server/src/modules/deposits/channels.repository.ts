@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { findRow, lockRow } from '../../db/rows';
 import {
   channelNotifications,
   ChannelOrderStatus,
@@ -24,20 +25,11 @@ export function createChannelsRepository(db: DbOrTx) {
         .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
     },
 
-    async channel(id: number): Promise<ChannelRow | null> {
-      const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.id, id));
-      return row ?? null;
-    },
+    channel: (id: number) => findRow(db, paymentChannels, eq(paymentChannels.id, id)),
 
-    async channelByCode(code: string): Promise<ChannelRow | null> {
-      const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.code, code));
-      return row ?? null;
-    },
+    channelByCode: (code: string) => findRow(db, paymentChannels, eq(paymentChannels.code, code)),
 
-    async lockChannel(id: number): Promise<ChannelRow | null> {
-      const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.id, id)).for('update');
-      return row ?? null;
-    },
+    lockChannel: (id: number) => lockRow(db, paymentChannels, eq(paymentChannels.id, id)),
 
     /** Adds a channel when its code is new (seeding); an operator's later edits are never overwritten. */
     async ensureChannel(row: NewChannel) {
@@ -54,20 +46,11 @@ export function createChannelsRepository(db: DbOrTx) {
       return created!;
     },
 
-    async order(id: number): Promise<ChannelOrderRow | null> {
-      const [row] = await db.select().from(channelOrders).where(eq(channelOrders.id, id));
-      return row ?? null;
-    },
+    order: (id: number) => findRow(db, channelOrders, eq(channelOrders.id, id)),
 
-    async orderByNo(orderNo: string): Promise<ChannelOrderRow | null> {
-      const [row] = await db.select().from(channelOrders).where(eq(channelOrders.orderNo, orderNo));
-      return row ?? null;
-    },
+    orderByNo: (orderNo: string) => findRow(db, channelOrders, eq(channelOrders.orderNo, orderNo)),
 
-    async lockOrder(id: number): Promise<ChannelOrderRow | null> {
-      const [row] = await db.select().from(channelOrders).where(eq(channelOrders.id, id)).for('update');
-      return row ?? null;
-    },
+    lockOrder: (id: number) => lockRow(db, channelOrders, eq(channelOrders.id, id)),
 
     async updateOrder(id: number, set: Partial<typeof channelOrders.$inferInsert>) {
       await db.update(channelOrders).set(set).where(eq(channelOrders.id, id));

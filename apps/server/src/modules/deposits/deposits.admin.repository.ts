@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { countRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { findRow, lockRow, pageWithTotal } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -64,10 +65,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       return rows.map((r) => ({ ...r.address, openOrders: Number(r.openOrders) }));
     },
 
-    async addressById(id: number): Promise<DepositAddressRow | null> {
-      const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.id, id)).for('update');
-      return row ?? null;
-    },
+    addressById: (id: number) => lockRow(db, depositAddresses, eq(depositAddresses.id, id)),
 
     async orders(
       f: OrderSearch,
@@ -80,7 +78,10 @@ export function createDepositsAdminRepository(db: DbOrTx) {
         f.from ? gte(depositOrders.createdAt, f.from) : undefined,
         f.to ? lt(depositOrders.createdAt, f.to) : undefined,
       );
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        db,
+        depositOrders,
+        where,
         db
           .select({ order: depositOrders, txId: chainTransfers.txId })
           .from(depositOrders)
@@ -89,8 +90,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .orderBy(desc(depositOrders.id))
           .limit(f.limit)
           .offset(f.offset),
-        countRows(db, depositOrders, where),
-      ]);
+      );
       return { rows: rows.map((r) => ({ ...r.order, txId: r.txId })), total };
     },
 
@@ -103,7 +103,10 @@ export function createDepositsAdminRepository(db: DbOrTx) {
         f.from ? gte(chainTransfers.blockTimestamp, f.from) : undefined,
         f.to ? lt(chainTransfers.blockTimestamp, f.to) : undefined,
       );
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        db,
+        chainTransfers,
+        where,
         db
           .select({
             t: chainTransfers,
@@ -119,8 +122,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .orderBy(desc(chainTransfers.blockTimestamp), desc(chainTransfers.id))
           .limit(f.limit)
           .offset(f.offset),
-        countRows(db, chainTransfers, where),
-      ]);
+      );
       return {
         rows: rows.map((r) => ({
           ...r.t,
@@ -140,7 +142,10 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       offset: number,
     ): Promise<{ rows: (UnmatchedRow & { transfer: ChainTransferRow | null })[]; total: number }> {
       const where = statuses.length > 0 ? inArray(depositUnmatched.status, statuses) : undefined;
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        db,
+        depositUnmatched,
+        where,
         db
           .select({ u: depositUnmatched, t: chainTransfers })
           .from(depositUnmatched)
@@ -149,8 +154,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .orderBy(desc(depositUnmatched.id))
           .limit(limit)
           .offset(offset),
-        countRows(db, depositUnmatched, where),
-      ]);
+      );
       return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total };
     },
 
@@ -167,20 +171,14 @@ export function createDepositsAdminRepository(db: DbOrTx) {
      * The queue row, locked until the transaction ends: every resolution reads its state under this lock and
      * changes it before commit, so of any number of concurrent resolutions exactly one sees it open.
      */
-    async lockUnmatched(id: number): Promise<UnmatchedRow | null> {
-      const [row] = await db.select().from(depositUnmatched).where(eq(depositUnmatched.id, id)).for('update');
-      return row ?? null;
-    },
+    lockUnmatched: (id: number) => lockRow(db, depositUnmatched, eq(depositUnmatched.id, id)),
 
     async updateUnmatched(id: number, set: Partial<Omit<UnmatchedRow, 'id'>>): Promise<UnmatchedRow> {
       const [row] = await db.update(depositUnmatched).set(set).where(eq(depositUnmatched.id, id)).returning();
       return row!;
     },
 
-    async chainTransferById(id: number): Promise<ChainTransferRow | null> {
-      const [row] = await db.select().from(chainTransfers).where(eq(chainTransfers.id, id));
-      return row ?? null;
-    },
+    chainTransferById: (id: number) => findRow(db, chainTransfers, eq(chainTransfers.id, id)),
 
     /** Marks the chain transfer credited to the matched player (the match itself stays on the queue row). */
     async markTransferMatched(id: number, playerId: number, ledgerKey: string) {

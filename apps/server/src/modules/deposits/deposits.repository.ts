@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, lockRow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -101,10 +102,7 @@ export function createDepositsRepository(db: DbOrTx) {
         .orderBy(asc(depositOrders.id));
     },
 
-    async orderByNo(orderNo: string): Promise<DepositOrderRow | null> {
-      const [row] = await db.select().from(depositOrders).where(eq(depositOrders.orderNo, orderNo));
-      return row ?? null;
-    },
+    orderByNo: (orderNo: string) => findRow(db, depositOrders, eq(depositOrders.orderNo, orderNo)),
 
     /**
      * The smallest free (address, offset) pair for `amount` among enabled addresses: smallest offset first,
@@ -170,10 +168,7 @@ export function createDepositsRepository(db: DbOrTx) {
       return BigInt(row?.total ?? '0');
     },
 
-    async limits(playerId: number): Promise<DepositLimitsRow | null> {
-      const [row] = await db.select().from(depositLimits).where(eq(depositLimits.playerId, playerId));
-      return row ?? null;
-    },
+    limits: (playerId: number) => findRow(db, depositLimits, eq(depositLimits.playerId, playerId)),
 
     async saveLimits(row: DepositLimitsRow) {
       await db
@@ -182,14 +177,7 @@ export function createDepositsRepository(db: DbOrTx) {
         .onConflictDoUpdate({ target: depositLimits.playerId, set: { ...row, playerId: undefined } });
     },
 
-    async lockLimits(playerId: number): Promise<DepositLimitsRow | null> {
-      const [row] = await db
-        .select()
-        .from(depositLimits)
-        .where(eq(depositLimits.playerId, playerId))
-        .for('update');
-      return row ?? null;
-    },
+    lockLimits: (playerId: number) => lockRow(db, depositLimits, eq(depositLimits.playerId, playerId)),
 
     // --- chain -----------------------------------------------------------------------------------------
 
@@ -224,10 +212,7 @@ export function createDepositsRepository(db: DbOrTx) {
         .orderBy(asc(depositAddresses.id));
     },
 
-    async addressByText(address: string): Promise<DepositAddressRow | null> {
-      const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.address, address));
-      return row ?? null;
-    },
+    addressByText: (address: string) => findRow(db, depositAddresses, eq(depositAddresses.address, address)),
 
     async insertAddress(address: string, label: string): Promise<DepositAddressRow | null> {
       const rows = await db
@@ -298,10 +283,7 @@ export function createDepositsRepository(db: DbOrTx) {
       return new Set(rows.map((r) => r.txId));
     },
 
-    async lockTransfer(id: number): Promise<ChainTransferRow | null> {
-      const [row] = await db.select().from(chainTransfers).where(eq(chainTransfers.id, id)).for('update');
-      return row ?? null;
-    },
+    lockTransfer: (id: number) => lockRow(db, chainTransfers, eq(chainTransfers.id, id)),
 
     /** Confirmed transfers nothing has decided yet (a crash between recording and settling leaves these). */
     async unsettledConfirmed(limit = 200): Promise<ChainTransferRow[]> {

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { pageWithTotal } from '../../db/rows';
 import { gameProviders, games } from './games.schema';
 
 /** SQL of the console's game and provider screens. Nothing here decides; games.admin.ts does. */
@@ -51,7 +52,10 @@ export function createGamesAdminRepository(db: DbOrTx) {
           : undefined,
       ];
       const where = and(...conditions);
-      const [rows, total] = await Promise.all([
+      return pageWithTotal(
+        db,
+        games,
+        where,
         db
           .select(adminGameColumns)
           .from(games)
@@ -60,9 +64,7 @@ export function createGamesAdminRepository(db: DbOrTx) {
           .orderBy(asc(games.platTypeId), asc(games.sort), asc(games.id))
           .limit(f.limit)
           .offset(f.offset),
-        db.select({ n: count() }).from(games).where(where),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      );
     },
 
     async findGame(id: number) {

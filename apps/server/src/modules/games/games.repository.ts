@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { gameCategories, gameProviders, games } from './games.schema';
 
 export interface GameFilter {
@@ -138,15 +139,9 @@ export function createGamesRepository(db: DbOrTx) {
       return db.select().from(gameCategories).orderBy(asc(gameCategories.sort));
     },
 
-    async findProvider(id: number) {
-      const rows = await db.select().from(gameProviders).where(eq(gameProviders.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findProvider: (id: number) => findRow(db, gameProviders, eq(gameProviders.id, id)),
 
-    async findProviderByCode(code: string) {
-      const rows = await db.select().from(gameProviders).where(eq(gameProviders.code, code)).limit(1);
-      return rows[0] ?? null;
-    },
+    findProviderByCode: (code: string) => findRow(db, gameProviders, eq(gameProviders.code, code)),
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, selectPage } from '../../db/rows';
 import {
   auditChainHead,
   operatorAudit,
@@ -36,18 +37,10 @@ export function createOperatorsRepository(db: DbOrTx) {
     },
 
     async findByUsername(username: string) {
-      const rows = await db
-        .select()
-        .from(operators)
-        .where(sql`lower(${operators.username}) = lower(${username})`)
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(db, operators, sql`lower(${operators.username}) = lower(${username})`);
     },
 
-    async findById(id: number) {
-      const rows = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findById: (id: number) => findRow(db, operators, eq(operators.id, id)),
 
     /** Usernames of several operators in one query (screens that name who approved or reviewed). */
     async usernamesOf(ids: number[]): Promise<Map<number, string>> {
@@ -69,11 +62,7 @@ export function createOperatorsRepository(db: DbOrTx) {
     },
 
     async list(limit: number, offset: number) {
-      const [rows, total] = await Promise.all([
-        db.select().from(operators).orderBy(asc(operators.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(operators),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      return selectPage(db, operators, { orderBy: [asc(operators.id)], limit, offset });
     },
 
     /**
@@ -230,10 +219,7 @@ export function createOperatorsRepository(db: DbOrTx) {
       await db.update(auditChainHead).set({ seq: row.seq, hash: row.hash }).where(eq(auditChainHead.id, 1));
     },
 
-    async chainHead() {
-      const rows = await db.select().from(auditChainHead).where(eq(auditChainHead.id, 1));
-      return rows[0] ?? null;
-    },
+    chainHead: () => findRow(db, auditChainHead, eq(auditChainHead.id, 1)),
 
     async auditPage(f: AuditFilter) {
       const conditions: (SQL | undefined)[] = [
@@ -244,18 +230,13 @@ export function createOperatorsRepository(db: DbOrTx) {
         f.from ? gte(operatorAudit.at, f.from) : undefined,
         f.to ? lte(operatorAudit.at, f.to) : undefined,
       ];
-      const where = and(...conditions);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(operatorAudit)
-          .where(where)
-          .orderBy(desc(operatorAudit.seq))
-          .limit(f.limit)
-          .offset(f.offset),
-        db.select({ n: count() }).from(operatorAudit).where(where),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      const orderBy = [desc(operatorAudit.seq)];
+      return selectPage(db, operatorAudit, {
+        where: and(...conditions),
+        orderBy,
+        limit: f.limit,
+        offset: f.offset,
+      });
     },
 
     /** Audit rows in chain order from `afterSeq`, a batch at a time (the verifier walks the whole chain). */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { fairSeeds, originalBets } from './originals.schema';
 
 /**
@@ -53,12 +54,11 @@ export function createOriginalsRepository(db: DbOrTx) {
     },
 
     async findBetByKey(playerId: number, key: string): Promise<OriginalBetRow | null> {
-      const rows = await db
-        .select()
-        .from(originalBets)
-        .where(and(eq(originalBets.playerId, playerId), eq(originalBets.idempotencyKey, key)))
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(
+        db,
+        originalBets,
+        and(eq(originalBets.playerId, playerId), eq(originalBets.idempotencyKey, key)),
+      );
     },
 
     async insertBet(row: typeof originalBets.$inferInsert): Promise<OriginalBetRow> {
@@ -87,12 +87,7 @@ export function createOriginalsRepository(db: DbOrTx) {
     },
 
     async seedById(playerId: number, seedId: number): Promise<SeedRow | null> {
-      const rows = await db
-        .select()
-        .from(fairSeeds)
-        .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.id, seedId)))
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(db, fairSeeds, and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.id, seedId)));
     },
   };
 }

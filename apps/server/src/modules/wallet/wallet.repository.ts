@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, selectPage } from '../../db/rows';
 import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
@@ -493,23 +494,17 @@ export function createWalletRepository(db: DbOrTx) {
     },
 
     async findAdjustmentRequestByKey(requestedById: number, requestKey: string) {
-      const rows = await db
-        .select()
-        .from(adjustmentRequests)
-        .where(
-          and(
-            eq(adjustmentRequests.requestedById, requestedById),
-            eq(adjustmentRequests.requestKey, requestKey),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(
+        db,
+        adjustmentRequests,
+        and(
+          eq(adjustmentRequests.requestedById, requestedById),
+          eq(adjustmentRequests.requestKey, requestKey),
+        ),
+      );
     },
 
-    async findAdjustmentRequest(id: number) {
-      const rows = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findAdjustmentRequest: (id: number) => findRow(db, adjustmentRequests, eq(adjustmentRequests.id, id)),
 
     /**
      * Moves a pending request to `status`, once: the WHERE clause only matches a pending row, so of two
@@ -545,17 +540,8 @@ export function createWalletRepository(db: DbOrTx) {
         f.status ? eq(adjustmentRequests.status, f.status) : undefined,
         f.playerId ? eq(adjustmentRequests.playerId, f.playerId) : undefined,
       );
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(adjustmentRequests)
-          .where(where)
-          .orderBy(desc(adjustmentRequests.id))
-          .limit(f.limit)
-          .offset(f.offset),
-        db.select({ n: count() }).from(adjustmentRequests).where(where),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      const orderBy = [desc(adjustmentRequests.id)];
+      return selectPage(db, adjustmentRequests, { where, orderBy, limit: f.limit, offset: f.offset });
     },
   };
 }

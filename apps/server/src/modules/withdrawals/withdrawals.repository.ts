@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { countRows, queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, lockRow, selectPage } from '../../db/rows';
 import {
   AddressType,
   turnoverRequirements,
@@ -21,19 +22,8 @@ export type WithdrawalFilter = { playerId?: number; address?: string; minAmountM
 /** SQL of the withdrawals module. Nothing here decides; the service does. */
 export function createWithdrawalsRepository(db: DbOrTx) {
   /** The withdrawals matching `where` in `order`, `limit` from `offset`, with how many match in all. */
-  const page = async (where: SQL | undefined, order: SQL[], limit: number, offset: number) => {
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(withdrawals)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      countRows(db, withdrawals, where),
-    ]);
-    return { rows, total };
-  };
+  const page = (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
+    selectPage(db, withdrawals, { where, orderBy, limit, offset });
 
   return {
     /**
@@ -55,18 +45,15 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     async findLiveAddress(playerId: number, id: number): Promise<AddressRow | null> {
-      const rows = await db
-        .select()
-        .from(withdrawalAddresses)
-        .where(
-          and(
-            eq(withdrawalAddresses.id, id),
-            eq(withdrawalAddresses.playerId, playerId),
-            isNull(withdrawalAddresses.deletedAt),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(
+        db,
+        withdrawalAddresses,
+        and(
+          eq(withdrawalAddresses.id, id),
+          eq(withdrawalAddresses.playerId, playerId),
+          isNull(withdrawalAddresses.deletedAt),
+        ),
+      );
     },
 
     async insertAddress(row: typeof withdrawalAddresses.$inferInsert): Promise<AddressRow> {
@@ -200,12 +187,11 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     // Withdrawals.
 
     async findByRequest(playerId: number, requestId: string): Promise<WithdrawalRow | null> {
-      const rows = await db
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.requestId, requestId)))
-        .limit(1);
-      return rows[0] ?? null;
+      return findRow(
+        db,
+        withdrawals,
+        and(eq(withdrawals.playerId, playerId), eq(withdrawals.requestId, requestId)),
+      );
     },
 
     async insertWithdrawal(row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
@@ -224,10 +210,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       return { count: Number(rows[0]?.n ?? 0), amountMicro: BigInt(rows[0]?.total ?? '0') };
     },
 
-    async findById(id: number): Promise<WithdrawalRow | null> {
-      const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findById: (id: number) => findRow(db, withdrawals, eq(withdrawals.id, id)),
 
     /** The player's withdrawals created in [from, to), newest first, with the total (inout-records). */
     async playerRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
@@ -297,10 +280,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     /** The withdrawal, locked until the transaction ends (an operator's decision). */
-    async lockWithdrawal(id: number): Promise<WithdrawalRow | null> {
-      const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-      return rows[0] ?? null;
-    },
+    lockWithdrawal: (id: number) => lockRow(db, withdrawals, eq(withdrawals.id, id)),
 
     /** The first of two approvals: recorded only while the withdrawal is applied and nobody approved yet. */
     async recordFirstApproval(id: number, operatorId: number, now: Date): Promise<WithdrawalRow | null> {
@@ -378,10 +358,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     /** Withdrawal-address rows of a player's withdrawals, for the admin review (address age). */
-    async addressById(id: number): Promise<AddressRow | null> {
-      const rows = await db.select().from(withdrawalAddresses).where(eq(withdrawalAddresses.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    addressById: (id: number) => findRow(db, withdrawalAddresses, eq(withdrawalAddresses.id, id)),
   };
 }
 

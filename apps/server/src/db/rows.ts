@@ -1,0 +1,71 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { countRows, type DbOrTx } from './client';
+
+/*
+ * Read shapes that repositories repeat. Each builds one plain Drizzle query, so a repository still reads as SQL:
+ * which table, which condition, whether the row is locked.
+ */
+
+async function selectRow<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  lock: boolean,
+): Promise<T['$inferSelect'] | null> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
+/**
+ * The row of `table` that `where` picks (by a unique key, or the first of several), or null when there is none.
+ * Rows come back whole, as the table's select type.
+ */
+export const findRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined) =>
+  selectRow(db, table, where, false);
+
+/**
+ * Like `findRow`, but the row is locked `FOR UPDATE` until the caller's transaction ends: the read before a
+ * change that must not race another one on the same row (a state change, a balance of a channel or an address).
+ */
+export const lockRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined) =>
+  selectRow(db, table, where, true);
+
+/**
+ * One page of a list beside the number of rows the whole list has (the console's tables show both), read side
+ * by side. `page` is the page's own query, with its joins, order, limit and offset; the total counts the rows of
+ * `table` that `where` matches, so `page` must filter with the same `where`.
+ */
+export async function pageWithTotal<R>(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  page: PromiseLike<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const [rows, total] = await Promise.all([page, countRows(db, table, where)]);
+  return { rows, total };
+}
+
+/**
+ * A page of whole rows of `table`: those `where` picks, in `orderBy`, `limit` of them from `offset`, beside how
+ * many rows `where` picks in all.
+ */
+export function selectPage<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  page: { where?: SQL; orderBy: SQL[]; limit: number; offset: number },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageWithTotal(db, table, page.where, query as PromiseLike<T['$inferSelect'][]>);
+}
