@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -34,6 +35,26 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The app of the enclosing `describe` (or of the file, at top level): `createTestApp(overrides, beforeReady)`
+ * before its first test, closed after its last. The object returned is filled in when the app is ready, so the
+ * tests read `t.app`, `t.database` and `t.clock` as usual. Overrides that depend on an earlier `beforeAll` (a
+ * sandbox's URLs, a temporary folder) are given as a function, called when the app is built.
+ */
+export function useTestApp(
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    const config = typeof overrides === 'function' ? overrides() : overrides;
+    Object.assign(t, await createTestApp(config, beforeReady));
+  });
+  // When the app failed to start there is nothing to close, and the start's error is the one to show.
+  afterAll(() => t.close?.());
+  return t;
 }
 
 /** Encodes a flat object the way the player app does by default (form-urlencoded). */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { adminUrl, withDatabase } from './db';
 import { freePort } from './sim';
 
@@ -88,6 +88,13 @@ export function serverProcesses() {
       }
     },
   };
+}
+
+/** Server processes for the enclosing `describe`, stopped (and their database dropped) after its last test. */
+export function useServerProcesses() {
+  const servers = serverProcesses();
+  afterAll(() => servers.stop());
+  return servers;
 }
 
 /** A form POST to a running server, answered as the envelope. */

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 // The sandbox's keep-alive client: the control API is called for every simulated round in bench:games, and
 // the global fetch cost more CPU per call than the round's two wallet calls on Koi's side.
 import { requestJson } from '../../sandbox/src/http/client';
@@ -148,6 +149,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The sandbox of the enclosing `describe` (or of the file, at top level): started before its first test,
+ * stopped after its last. The object returned is filled in once the sandbox answers; give an app that needs
+ * its URLs `useTestApp(() => ({ ...sb.koiConfig }))` after this call, so the sandbox starts first.
+ */
+export function useSandbox(opts: SandboxOptions = {}): RunningSandbox {
+  const sb = {} as RunningSandbox;
+  beforeAll(async () => {
+    Object.assign(sb, await startSandbox(opts));
+  });
+  // When the sandbox failed to start there is nothing to stop, and the start's error is the one to show.
+  afterAll(() => sb.stop?.());
+  return sb;
 }
 
 /** A signed-up player with `amount` USDT deposited through the ledger. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/app';
 
 /**
  * The console under /admin and the player app at / share one server and one not-found mechanism: an HTML
@@ -20,19 +20,17 @@ function fakeDist(marker: string) {
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 
 describe('operator console static serving', () => {
-  let t: TestApp;
   let adminDist: string;
   let webDist: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     adminDist = fakeDist('admin');
     webDist = fakeDist('player');
-    t = await createTestApp({ adminDistDir: adminDist, webDistDir: webDist });
   });
-  afterAll(async () => {
-    await t.close();
+  afterAll(() => {
     fs.rmSync(adminDist, { recursive: true, force: true });
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+  const t = useTestApp(() => ({ adminDistDir: adminDist, webDistDir: webDist }));
 
   it.each(['/admin', '/admin/'])('serves the console index at %s', async (url) => {
     const res = await t.app.inject({ url, headers: HTML });
@@ -83,16 +81,12 @@ describe('operator console static serving', () => {
 });
 
 describe('operator console not built', () => {
-  let t: TestApp;
   let webDist: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     webDist = fakeDist('player');
-    t = await createTestApp({ adminDistDir: path.join(webDist, 'no-admin-here'), webDistDir: webDist });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+  const t = useTestApp(() => ({ adminDistDir: path.join(webDist, 'no-admin-here'), webDistDir: webDist }));
 
   it('answers 404 under /admin instead of the player app', async () => {
     for (const url of ['/admin', '/admin/players']) {

@@ -3,13 +3,22 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { queryRows } from '../db/client';
-import { body, createTestApp, form, FORM, signUp, uniqueUsername, type TestApp } from '../../test/app';
+import {
+  body,
+  createTestApp,
+  FORM,
+  form,
+  signUp,
+  type TestApp,
+  uniqueUsername,
+  useTestApp,
+} from '../../test/app';
 import { createTestDatabase } from '../../test/db';
 
 function registerFields(username = uniqueUsername('proto')) {
@@ -36,11 +45,7 @@ function multipart(fields: Record<string, string>) {
 }
 
 describe('wire protocol: envelope, encodings, errors, headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const playerCount = async () =>
     (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from players`))[0]!.n;
@@ -228,14 +233,12 @@ function rawHttp(port: number, request: string): Promise<{ status: number; heade
 }
 
 describe('framework and parser errors over real HTTP, in the envelope', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
   });
-  afterAll(() => t.close());
 
   const get = (target: string, headers = '') =>
     rawHttp(port, `GET ${target} HTTP/1.1\r\nHost: koi\r\n${headers}Connection: close\r\n\r\n`);
@@ -300,11 +303,7 @@ describe('framework and parser errors over real HTTP, in the envelope', () => {
 });
 
 describe('boolean fields and the country header', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('accepts the JSON numbers 1 and 0 for a boolean field (age_confirmed), and refuses 2', async () => {
     const register = (age_confirmed: unknown) =>

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, useTestApp } from '../../test/app';
 import { PUBLIC_CACHE_CONTROL } from './public-cache';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('public reads: ETag, Cache-Control, served from memory until their tables change', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, createTestApp, FORM, form, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import { body, FORM, form, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { sha256Hex } from '../../lib/crypto';
 import { signedInOperator } from '../operators/operators.fixtures';
 
-let t: TestApp;
+const t = useTestApp({ demoSignupBonus: '100' });
 let support: Awaited<ReturnType<typeof signedInOperator>>;
 let viewer: Awaited<ReturnType<typeof signedInOperator>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ demoSignupBonus: '100' });
   support = await signedInOperator(t, 'support');
   viewer = await signedInOperator(t, 'viewer');
 });
-afterAll(() => t.close());
 
 const get = (url: string, auth = support.auth) => t.app.inject({ method: 'GET', url, headers: auth });
 const post = (url: string, payload: Record<string, unknown>, auth = support.auth) =>

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  body,
-  createTestApp,
-  form,
-  FORM,
-  signUp,
-  uniqueUsername,
-  untilSignedOut,
-  type TestApp,
-} from '../../../test/app';
+import { body, FORM, form, signUp, uniqueUsername, untilSignedOut, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 
 const PASSWORD = 'secret123';
@@ -28,11 +19,7 @@ function registerForm(overrides: Record<string, string | number> = {}) {
 }
 
 describe('accounts and sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const register = (fields: Record<string, string | number>, headers: Record<string, string> = {}) =>
     t.app.inject({

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as CaptchaModule from './captcha';
-import { body, createTestApp, form, FORM, uniqueUsername, type TestApp } from '../../../test/app';
+import { body, FORM, form, uniqueUsername, useTestApp } from '../../../test/app';
 
 // The image is random; the test needs to know the answer, so the drawer hands out a known sequence.
 const answers = vi.hoisted(() => ({ next: 'AB23' }));
@@ -13,11 +13,7 @@ vi.mock('./captcha', async (importOriginal) => {
 });
 
 describe('captcha (CAPTCHA=on)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ captchaEnabled: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ captchaEnabled: true });
 
   const captcha = (device: string, answer = 'AB23') => {
     answers.next = answer;

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { toMicro } from '@koi/ledger';
 import type { SecurityOverview, SessionSummary } from '@koi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, form, FORM, signUp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
 import { createWalletService } from '../wallet/wallet.service';
 import { PERMANENT_EXCLUSION } from './security.service';
 
 type Auth = Record<string, string>;
 
 describe('security centre', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demoSignupBonus: '100' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ demoSignupBonus: '100' });
 
   const post = (url: string, auth: Auth, payload?: Record<string, string | number>) =>
     t.app.inject({

@@ -1,10 +1,10 @@
 import { generate } from 'otplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { testLeg } from '../../../test/db';
-import { postForm, registerOver, serverProcesses } from '../../../test/servers';
+import { postForm, registerOver, useServerProcesses } from '../../../test/servers';
 import { testConfig } from '../../config';
 import { openPostgres } from '../../db/client';
 import { createChangeCache } from '../../lib/change-cache';
@@ -85,11 +85,7 @@ describe('change cache', () => {
 });
 
 describe('signed-in checks with the session cache', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const info = (auth: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/plat/info', headers: auth, payload: {} });
@@ -191,8 +187,7 @@ describe.skipIf(testLeg() !== 'postgres')(
   'session revocation across two server processes',
   { timeout: 120_000 },
   () => {
-    const servers = serverProcesses();
-    afterAll(() => servers.stop());
+    const servers = useServerProcesses();
 
     const register = (base: string) => registerOver(base, uniqueUsername('rev'));
     const infoCode = async (base: string, token: string) =>

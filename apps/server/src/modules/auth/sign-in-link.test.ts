@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { body, signUp, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 
 type Link = { code: string; path: string; expires_at: string };
 
 describe('sign-in links (decision 31)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const makeLink = async (auth: Record<string, string>) =>
     body<Link>(await t.app.inject({ method: 'POST', url: '/api/home/sign-in-link', headers: auth })).result;

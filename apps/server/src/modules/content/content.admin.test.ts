@@ -3,24 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, useTestApp } from '../../../test/app';
 import { signedInOperator } from '../operators/operators.fixtures';
 
-let t: TestApp;
 let uploadsDir: string;
+beforeAll(() => {
+  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-uploads-'));
+});
+afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
+const t = useTestApp(() => ({ console: { ...testConfig().console, uploadsDir } }));
 type Op = Awaited<ReturnType<typeof signedInOperator>>;
 let support: Op;
 let finance: Op;
 
 beforeAll(async () => {
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-uploads-'));
-  t = await createTestApp({ console: { ...testConfig().console, uploadsDir } });
   support = await signedInOperator(t, 'support');
   finance = await signedInOperator(t, 'finance');
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 const PNG = Buffer.concat([

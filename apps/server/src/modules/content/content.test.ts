@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, useTestApp } from '../../../test/app';
 import { seedDemoContent } from '../../db/seed';
 
 describe('content', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serves the config items 1-9 with Chinese demo content (8 licence and 9 responsible gambling for /about)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' });

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, createTestApp, FORM, form, signUp, type TestApp } from '../../../test/app';
-import { freePort, startSandbox, type RunningSandbox } from '../../../test/sim';
+import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
+import { freePort, useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../errors';
@@ -33,21 +33,22 @@ type Delivery = { kind: string; status: number | null; answer: string; body: Rec
  * port so the sandbox's notifications arrive over HTTP (decision 19): signed, repeated, out of order, forged.
  */
 describe('payment channels through the sandbox channel', () => {
-  let t: TestApp;
-  let sb: RunningSandbox;
-  let wallet: WalletService;
+  const sb = useSandbox();
+  let port: number;
   let base: string;
+  beforeAll(async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+  });
+  const t = useTestApp(() => ({
+    ...sb.koiConfig,
+    channels: { notifyBaseUrl: base, returnBaseUrl: 'http://web.example' },
+  }));
+  let wallet: WalletService;
   let cny: number;
   let usdt: number;
 
   beforeAll(async () => {
-    sb = await startSandbox();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      ...sb.koiConfig,
-      channels: { notifyBaseUrl: base, returnBaseUrl: 'http://web.example' },
-    });
     await t.app.listen({ port, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
     const rows = await queryRows<{ id: number; code: string }>(
@@ -56,10 +57,6 @@ describe('payment channels through the sandbox channel', () => {
     );
     cny = rows.find((r) => r.code === 'sandbox-cny')!.id;
     usdt = rows.find((r) => r.code === 'sandbox-usdt')!.id;
-  }, 60_000);
-  afterAll(async () => {
-    await sb?.stop();
-    await t?.close();
   });
   beforeEach(async () => {
     await sb.control('/control/payments/settings', { body: { repeats: 3, spread_ms: 300 } });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import bs58check from 'bs58check';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
-import { startSandbox, type RunningSandbox } from '../../../test/sim';
+import { body, signUp, useTestApp } from '../../../test/app';
+import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
@@ -22,8 +22,11 @@ import { createTronGridClient } from './trongrid.client';
  * queue and an operator match credits it once). Matches above 100 USDT need a second operator here.
  */
 
-let t: TestApp;
-let sb: RunningSandbox;
+const sb = useSandbox();
+const t = useTestApp(() => ({
+  ...sb.koiConfig,
+  deposits: { ...testConfig().deposits, addresses: [], matchApprovalAboveMicro: 100_000_000n },
+}));
 let wallet: WalletService;
 let watcher: ChainWatcher;
 type Op = Awaited<ReturnType<typeof signedInOperator>>;
@@ -34,12 +37,7 @@ let viewer: Op;
 const home = randomTronAddress();
 
 beforeAll(async () => {
-  sb = await startSandbox();
   const base = testConfig({ ...sb.koiConfig });
-  t = await createTestApp({
-    ...sb.koiConfig,
-    deposits: { ...base.deposits, addresses: [], matchApprovalAboveMicro: 100_000_000n },
-  });
   wallet = createWalletService({ db: t.database.db, clock: t.clock });
   watcher = createChainWatcher({
     db: t.database.db,
@@ -56,10 +54,6 @@ beforeAll(async () => {
   syncClock();
   const added = await post('/api/admin/deposits/addresses', financeA, { address: home, reason: 'main pool' });
   expect(body(added).code).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-  await t?.close();
 });
 
 const post = (url: string, op: Op | null, payload: Record<string, unknown> = {}) =>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { startSandbox, type RunningSandbox } from '../../../test/sim';
+import { createTestApp, useTestApp } from '../../../test/app';
+import { startSandbox, useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { manualClock } from '../../lib/clock';
@@ -18,26 +18,20 @@ import { createTronGridClient } from './trongrid.client';
  * blocks, faults on request). Blocks are mined by the test, so confirmation happens exactly when asked.
  */
 describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
-  let t: TestApp;
-  let sb: RunningSandbox;
+  const sb = useSandbox();
+  const t = useTestApp(() => ({ ...sb.koiConfig }));
   let wallet: WalletService;
   let deposits: DepositsService;
   let watcher: ChainWatcher;
   const address = randomTronAddress();
 
   beforeAll(async () => {
-    sb = await startSandbox();
-    t = await createTestApp({ ...sb.koiConfig });
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
     await addReceivingAddresses(t.database.db, [address]);
     const config = testConfig({ ...sb.koiConfig });
     const gate = createPlayerGate(t.database.db, t.clock);
     deposits = createDepositsService({ db: t.database.db, clock: t.clock, config, gate });
     watcher = newWatcher();
-  }, 60_000);
-  afterAll(async () => {
-    await sb?.stop();
-    await t?.close();
   });
 
   function newWatcher(timeoutMs?: number) {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../../test/db';
 import { testConfig } from '../../config';
 import { queryRows, type Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { expectRaceOutcome } from '../../../test/race';
 import { manualClock } from '../../lib/clock';
 import { createPlayerGate } from '../auth';
 import { createWalletService } from '../wallet/wallet.service';
@@ -84,13 +84,7 @@ describe('deposit order races', () => {
       const outcomes = await Promise.allSettled(
         Array.from({ length: RACERS }, (_, i) => deposits.recharge(playerId!, String(20 + i), null)),
       );
-      const made = outcomes.filter((o) => o.status === 'fulfilled');
-      const refused = outcomes.filter(
-        (o) =>
-          o.status === 'rejected' && o.reason instanceof AppError && o.reason.key === 'DEPOSIT_TOO_MANY_OPEN',
-      );
-      expect(made).toHaveLength(3);
-      expect(refused).toHaveLength(RACERS - 3);
+      expectRaceOutcome(outcomes, { through: 3, refusedWith: 'DEPOSIT_TOO_MANY_OPEN' });
     }
   }, 120_000);
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, FORM, form, signUp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
 import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
 
 type Order = {
@@ -15,15 +15,11 @@ type Order = {
 };
 
 describe('deposit orders over the API', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const address = randomTronAddress();
 
   beforeAll(async () => {
-    t = await createTestApp();
     await addReceivingAddresses(t.database.db, [address]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const recharge = (auth: Record<string, string>, amount: string | number, headers = {}) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, signUp, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
 
@@ -13,13 +13,11 @@ describe.each([
   ['with the sandbox wallet configured', 'http://127.0.0.1:18390/tron/wallet'],
   ['without it (production)', null],
 ])('deposit popup sandbox link, %s', (_name, sandboxWalletUrl) => {
-  let t: TestApp;
+  const t = useTestApp({ deposits: { ...testConfig().deposits, sandboxWalletUrl } });
   const address = randomTronAddress();
   beforeAll(async () => {
-    t = await createTestApp({ deposits: { ...testConfig().deposits, sandboxWalletUrl } });
     await addReceivingAddresses(t.database.db, [address]);
   });
-  afterAll(() => t?.close());
 
   it('answers the order and its polled state with the link only when configured', async () => {
     const p = await signUp(t.app);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { body, createTestApp, signUp, uniqueUsername, type TestApp } from '../../../test/app';
+import { body, signUp, type TestApp, uniqueUsername, useTestApp } from '../../../test/app';
 import { createTestDatabase, testLeg } from '../../../test/db';
-import { postForm, registerOver, serverProcesses, TEST_REDIS_URL } from '../../../test/servers';
+import { postForm, registerOver, useServerProcesses, TEST_REDIS_URL } from '../../../test/servers';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { createPlayers, deposit, freshKey } from '../wallet/wallet.fixtures';
@@ -83,16 +83,11 @@ async function diceBet(t: TestApp, auth: Record<string, string>) {
 
 for (const leg of ['in-process', 'redis'] as const) {
   describe(`balance events (${leg})`, () => {
-    let t: TestApp;
+    const t = useTestApp({ demoSignupBonus: '100', ...(leg === 'redis' ? { redisUrl: REDIS_URL } : {}) });
     let base: string;
     beforeAll(async () => {
-      t = await createTestApp({
-        demoSignupBonus: '100',
-        ...(leg === 'redis' ? { redisUrl: REDIS_URL } : {}),
-      });
       base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(() => t.close());
 
     it('refuses a stream without a valid bearer token with 401 in the envelope', async () => {
       for (const headers of [{}, { authorization: 'Bearer not-a-session' }, { authorization: 'Basic x' }]) {
@@ -263,8 +258,7 @@ describe.skipIf(testLeg() !== 'postgres')(
   'balance events across two server processes',
   { timeout: 120_000 },
   () => {
-    const servers = serverProcesses();
-    afterAll(() => servers.stop());
+    const servers = useServerProcesses();
     const post = postForm;
 
     it('delivers a bet made through process A to a stream held on process B', async () => {

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, signUp, useTestApp } from '../../../test/app';
 import { signedInOperator } from '../operators/operators.fixtures';
 
-let t: TestApp;
+const t = useTestApp({ demoSignupBonus: '100' });
 type Op = Awaited<ReturnType<typeof signedInOperator>>;
 let admin: Op;
 let support: Op;
 
 beforeAll(async () => {
-  t = await createTestApp({ demoSignupBonus: '100' });
   admin = await signedInOperator(t, 'admin');
   support = await signedInOperator(t, 'support');
 });
-afterAll(() => t.close());
 
 type Game = {
   id: number;

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { GameItem } from '@koi/contract';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { body, signUp, useTestApp } from '../../../test/app';
 import { CATALOGUE_SIZE, seedCatalogue } from './catalogue.seed';
 
 describe('game catalogue and lobby', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = <T>(url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers }).then((res) => ({ res, ...body<T>(res) }));

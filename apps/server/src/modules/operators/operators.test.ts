@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { body, createTestApp, signUp, type TestApp, useTestApp } from '../../../test/app';
 import { ROLE_PERMISSIONS } from '@koi/contract';
 import { operatorsCommands } from './operators.cli';
 import { createOperatorsService } from './operators.service';
@@ -18,11 +18,7 @@ import {
 
 const APPEND_ONLY = { cause: { message: expect.stringMatching(/append-only/) } };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>

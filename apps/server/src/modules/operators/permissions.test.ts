@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADMIN_ROUTES, OPERATOR_ROLES, permits, ROLE_PERMISSIONS, type OperatorRole } from '@koi/contract';
 import { queryRows } from '../../db/client';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, useTestApp } from '../../../test/app';
 import { signedInOperator } from './operators.fixtures';
 
 /*
@@ -12,17 +12,15 @@ import { signedInOperator } from './operators.fixtures';
  * decision.
  */
 
-let t: TestApp;
+const t = useTestApp({}, (app) => {
+  // A route added without a declaration, as a careless module might: the guard must refuse it.
+  app.get('/api/admin/undeclared-probe', async () => ({ leaked: true }));
+});
 const tokens = {} as Record<OperatorRole, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    // A route added without a declaration, as a careless module might: the guard must refuse it.
-    app.get('/api/admin/undeclared-probe', async () => ({ leaked: true }));
-  });
   for (const role of OPERATOR_ROLES) tokens[role] = (await signedInOperator(t, role)).token;
 });
-afterAll(() => t.close());
 
 function probe(route: string, token: string) {
   const [method, path] = route.split(' ') as ['GET' | 'POST', string];

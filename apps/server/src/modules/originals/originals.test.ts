@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verify, type Settlement } from '@koi/fair';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { body, createTestApp, signUp, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
 import { outcomeToWire } from './originals.wire';
@@ -20,11 +20,7 @@ type Bet = {
 };
 
 describe('originals (provably fair)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demoSignupBonus: '100' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ demoSignupBonus: '100' });
 
   const bet = (auth: Record<string, string>, game: string, fields: Record<string, unknown>) =>
     t.app

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { body, signUp, useTestApp } from '../../../test/app';
 import { betRounds, players } from '../../db/schema';
 
 type Records = {
@@ -31,11 +31,7 @@ type Detail = {
 };
 
 describe('bet records and win/loss report', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demoSignupBonus: '100' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ demoSignupBonus: '100' });
 
   const post = <T>(auth: Record<string, string>, url: string, payload: object = {}) =>
     t.app

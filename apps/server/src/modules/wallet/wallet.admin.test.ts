@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, signUp, type TestApp } from '../../../test/app';
+import { body, signUp, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
+import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService } from './wallet.service';
 import { bet, freshKey } from './wallet.fixtures';
 import { SystemAccount, TransferCode } from '@koi/ledger';
 
-let t: TestApp;
+// Approval above 100 USDT, so both paths are cheap to reach.
+const t = useTestApp({
+  demoSignupBonus: '100',
+  console: { ...testConfig().console, approvalAboveMicro: toMicro('100') },
+});
 type Op = Awaited<ReturnType<typeof signedInOperator>>;
 let financeA: Op;
 let financeB: Op;
@@ -17,11 +22,6 @@ let support: Op;
 let viewer: Op;
 
 beforeAll(async () => {
-  // Approval above 100 USDT, so both paths are cheap to reach.
-  t = await createTestApp({
-    demoSignupBonus: '100',
-    console: { ...(await import('../../config')).testConfig().console, approvalAboveMicro: toMicro('100') },
-  });
   financeA = await signedInOperator(t, 'finance');
   financeB = await signedInOperator(t, 'finance');
   support = await signedInOperator(t, 'support');
@@ -31,7 +31,6 @@ afterAll(async () => {
   // Every test here moves money: the ledger must verify clean at the end.
   const wallet = createWalletService({ db: t.database.db, clock: t.clock });
   expect(await wallet.verify()).toEqual([]);
-  await t.close();
 });
 
 const post = (url: string, op: Op, payload: Record<string, unknown> = {}) =>

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { createWalletTestDatabase } from '../../../test/wallet';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { walletCommands } from './wallet.cli';
 import type { WalletService } from './wallet.service';
-import { createPlayers, deposit } from './wallet.fixtures';
+import { createPlayers, deposit, holdWithdrawal } from './wallet.fixtures';
 
 let database: Database;
 let wallet: WalletService;
@@ -114,14 +113,7 @@ describe('ledger commands', () => {
     const [playerId] = await createPlayers(database.db, wallet, 1);
     await deposit(wallet, playerId!, '2');
     // The command uses the real clock, so the hold is made already expired.
-    await wallet.hold({
-      key: `expired:${playerId}`,
-      debit: { player: playerId! },
-      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-      amountMicro: toMicro('2'),
-      code: TransferCode.WITHDRAWAL,
-      timeoutMs: -1000,
-    });
+    await holdWithdrawal(wallet, playerId!, '2', `expired:${playerId}`, -1000);
     expect(await wallet.displayBalance(playerId!)).toBe('0.0000');
     const result = await run('ledger:void-expired');
     expect(result.code).toBe(0);

@@ -45,3 +45,24 @@ export function bet(wallet: WalletService, playerId: number, amount: string, key
     reference: { type: 'round', id: key },
   });
 }
+
+/**
+ * Holds `amount` of the player's for a withdrawal (the first phase of a two-phase transfer) under `key`; the
+ * test then posts or voids it. `timeoutMs` makes the hold expire (negative: already expired).
+ */
+export function holdWithdrawal(
+  wallet: WalletService,
+  playerId: number,
+  amount: string,
+  key = freshKey('wd'),
+  timeoutMs?: number,
+) {
+  return wallet.hold({
+    key,
+    debit: { player: playerId },
+    credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
+    amountMicro: toMicro(amount),
+    code: TransferCode.WITHDRAWAL,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
+}

@@ -4,9 +4,10 @@ import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { createWalletTestDatabase } from '../../../test/wallet';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
-import { AppError } from '../../errors';
+import type { AppError } from '../../errors';
+import { expectRaceOutcome } from '../../../test/race';
 import { createWalletService, type WalletService } from './wallet.service';
-import { bet, createPlayers, deposit, freshKey } from './wallet.fixtures';
+import { bet, createPlayers, deposit, freshKey, holdWithdrawal } from './wallet.fixtures';
 
 /**
  * Races against the real database. One database for the whole file and fresh accounts per round keep it
@@ -38,13 +39,7 @@ describe('wallet races', () => {
       const outcomes = await Promise.allSettled(
         Array.from({ length: RACERS }, () => bet(wallet, playerId, '7.5')),
       );
-      const won = outcomes.filter((o) => o.status === 'fulfilled');
-      const refused = outcomes.filter(
-        (o) =>
-          o.status === 'rejected' && o.reason instanceof AppError && o.reason.key === 'INSUFFICIENT_BALANCE',
-      );
-      expect(won).toHaveLength(1);
-      expect(refused).toHaveLength(RACERS - 1);
+      expectRaceOutcome(outcomes, { through: 1, refusedWith: 'INSUFFICIENT_BALANCE' });
       expect(await wallet.displayBalance(playerId)).toBe('0.0000');
     }
     expect(await wallet.verify()).toEqual([]);
@@ -115,13 +110,7 @@ describe('wallet races', () => {
     const [playerId] = await createPlayers(database.db, wallet, 1);
     await deposit(wallet, playerId!, '10');
     const key = freshKey('wd');
-    await wallet.hold({
-      key,
-      debit: { player: playerId! },
-      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-      amountMicro: toMicro('10'),
-      code: TransferCode.WITHDRAWAL,
-    });
+    await holdWithdrawal(wallet, playerId!, '10', key);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? wallet.post(key) : wallet.void(key))),
     );

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SystemAccount, TransferCode, TransferState, toMicro } from '@koi/ledger';
 import { AppError } from '../../errors';
-import { body, createTestApp, FORM, form, signUp, type TestApp } from '../../../test/app';
+import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
 import { createPlayerDirectory } from '../auth';
 import { createWalletService, type WalletService } from './wallet.service';
-import { bet, createPlayers, deposit, freshKey } from './wallet.fixtures';
+import { bet, createPlayers, deposit, freshKey, holdWithdrawal } from './wallet.fixtures';
 
-let t: TestApp;
+const t = useTestApp();
 let wallet: WalletService;
 
 beforeAll(async () => {
-  t = await createTestApp();
   wallet = createWalletService({
     db: t.database.db,
     clock: t.clock,
     players: createPlayerDirectory(t.database.db),
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function expectAppError(promise: Promise<unknown>, key: string) {
@@ -65,13 +61,7 @@ describe('wallet service', () => {
     const [player] = await createPlayers(t.database.db, wallet, 1);
     await deposit(wallet, player!, '50');
     const key = freshKey('wd');
-    const hold = await wallet.hold({
-      key,
-      debit: { player: player! },
-      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-      amountMicro: toMicro('20'),
-      code: TransferCode.WITHDRAWAL,
-    });
+    const hold = await holdWithdrawal(wallet, player!, '20', key);
     expect(hold.state).toBe(TransferState.PENDING);
     const [balance] = await wallet.balancesOf(player!);
     expect(balance).toMatchObject({
@@ -98,13 +88,7 @@ describe('wallet service', () => {
     const [player] = await createPlayers(t.database.db, wallet, 1);
     const dep = await deposit(wallet, player!, '8');
     const key = freshKey('wd');
-    await wallet.hold({
-      key,
-      debit: { player: player! },
-      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-      amountMicro: toMicro('8'),
-      code: TransferCode.WITHDRAWAL,
-    });
+    await holdWithdrawal(wallet, player!, '8', key);
     expect(await wallet.displayBalance(player!)).toBe('0.0000');
     await wallet.void(key);
     expect(await wallet.displayBalance(player!)).toBe('8.0000');
@@ -116,14 +100,7 @@ describe('wallet service', () => {
   it('voids expired holds in the sweep', async () => {
     const [player] = await createPlayers(t.database.db, wallet, 1);
     await deposit(wallet, player!, '3');
-    await wallet.hold({
-      key: freshKey('wd'),
-      debit: { player: player! },
-      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-      amountMicro: toMicro('3'),
-      code: TransferCode.WITHDRAWAL,
-      timeoutMs: 60_000,
-    });
+    await holdWithdrawal(wallet, player!, '3', freshKey('wd'), 60_000);
     expect(await wallet.voidExpired()).toBe(0);
     t.clock.advance(61_000);
     expect(await wallet.voidExpired()).toBeGreaterThanOrEqual(1);

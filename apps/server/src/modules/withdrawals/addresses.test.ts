@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { LOOK_ALIKE, trc20, WITHDRAW_PASSWORD, withdrawalsHarness } from './withdrawals.fixtures';
@@ -16,13 +16,9 @@ type Address = {
 };
 
 describe('withdrawal addresses and the withdrawal password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      withdrawals: { ...testConfig().withdrawals, addressDelayMs: 30 * 60_000 },
-    });
+  const t = useTestApp({
+    withdrawals: { ...testConfig().withdrawals, addressDelayMs: 30 * 60_000 },
   });
-  afterAll(() => t.close());
   const h = withdrawalsHarness(() => t);
   const list = async (auth: Record<string, string>) => (await h.call<Address[]>(auth, 'address-list')).result;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, untilSignedOut, type TestApp } from '../../../test/app';
+import { body, createTestApp, untilSignedOut, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { recordsForTests } from '../records/records.fixtures';
@@ -10,21 +10,17 @@ import { createTurnover } from './turnover';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
 describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      withdrawals: {
-        ...testConfig().withdrawals,
-        minMicro: toMicro('10'),
-        maxMicro: toMicro('1000'),
-        dailyCount: 3,
-        dailyAmountMicro: toMicro('1500'),
-        fee: { kind: 'fixed', micro: toMicro('1') },
-        addressDelayMs: 0,
-      },
-    });
+  const t = useTestApp({
+    withdrawals: {
+      ...testConfig().withdrawals,
+      minMicro: toMicro('10'),
+      maxMicro: toMicro('1000'),
+      dailyCount: 3,
+      dailyAmountMicro: toMicro('1500'),
+      fee: { kind: 'fixed', micro: toMicro('1') },
+      addressDelayMs: 0,
+    },
   });
-  afterAll(() => t.close());
   const h = withdrawalsHarness(() => t);
   const turnover = () =>
     createTurnover({
@@ -33,15 +29,6 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
       records: recordsForTests({ database: t.database, clock: t.clock }),
       multiples: { depositMultipleCentis: 100, bonusMultipleCentis: 1000 },
     });
-  const withdrawalCount = async (playerId: number) =>
-    Number(
-      (
-        await queryRows<{ n: number }>(
-          t.database.db,
-          sql`select count(*)::int n from withdrawals where player_id = ${playerId}`,
-        )
-      )[0]!.n,
-    );
 
   it('holds amount + fee at once, shows the fee and limits beforehand, and records status 2', async () => {
     const p = await h.player({ deposit: '100' });
@@ -119,7 +106,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     expect(tooMuch.message).toBe('余额不足：提现29.500000 USDT需30.500000 USDT（含手续费1.000000 USDT）');
     expect((await h.apply(p.auth, { amount: '29', address_id: id })).code).toBe(200);
     expect(await h.balances(p.playerId)).toMatchObject({ available: 0n, held: toMicro('30') });
-    expect(await withdrawalCount(p.playerId)).toBe(1);
+    expect(await h.withdrawalCount(p.playerId)).toBe(1);
     await h.ledgerClean();
   });
 
@@ -164,7 +151,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     );
     const tooLong = await h.apply(p.auth, { amount: '20', address_id: id, request_id: `${long('a')}x` });
     expect(tooLong.status).toBe(400);
-    expect(await withdrawalCount(p.playerId)).toBe(2);
+    expect(await h.withdrawalCount(p.playerId)).toBe(2);
     // Amount + fee of each withdrawal held once: 21 + 31.
     expect(await h.balances(p.playerId)).toMatchObject({ held: toMicro('52') });
     const keys = await queryRows<{ key: string }>(
@@ -199,7 +186,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     const mine = await h.bind(a.auth);
     await h.call(a.auth, 'del-address', { address_id: mine.id, address: mine.address });
     expect((await h.apply(a.auth, { amount: '20', address_id: mine.id })).code).toBe(5007);
-    expect(await withdrawalCount(a.playerId)).toBe(0);
+    expect(await h.withdrawalCount(a.playerId)).toBe(0);
     // B's withdrawal is invisible to A: A's request_id space is A's own.
     const request_id = randomUUID();
     const bw = await h.apply(b.auth, { amount: '20', address_id: bAddress.id, request_id });
@@ -238,7 +225,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     // A frozen player's session no longer signs anything in; the service refuses them as well.
     await untilSignedOut(t.app, p.auth);
     expect((await h.apply(p.auth, { amount: '20', address_id: id })).status).toBe(401);
-    expect(await withdrawalCount(p.playerId)).toBe(0);
+    expect(await h.withdrawalCount(p.playerId)).toBe(0);
   });
 
   it('requires the turnover of each deposit in settled bets; bets before it and rolled-back rounds do not count', async () => {

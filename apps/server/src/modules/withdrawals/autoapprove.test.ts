@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
@@ -15,19 +15,14 @@ const DAY_MS = 24 * 3_600_000;
 
 function suite(name: string, autoApproveBelow: string | null) {
   describe(name, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      const base = testConfig().withdrawals;
-      t = await createTestApp({
-        withdrawals: {
-          ...base,
-          fee: { kind: 'fixed', micro: 0n },
-          addressDelayMs: 0,
-          ...(autoApproveBelow === null ? {} : { autoApproveBelowMicro: toMicro(autoApproveBelow) }),
-        },
-      });
+    const t = useTestApp({
+      withdrawals: {
+        ...testConfig().withdrawals,
+        fee: { kind: 'fixed', micro: 0n },
+        addressDelayMs: 0,
+        ...(autoApproveBelow === null ? {} : { autoApproveBelowMicro: toMicro(autoApproveBelow) }),
+      },
     });
-    afterAll(() => t.close());
     const h = withdrawalsHarness(() => t);
 
     /**

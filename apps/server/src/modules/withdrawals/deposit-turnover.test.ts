@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { startSandbox, type RunningSandbox } from '../../../test/sim';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { randomTronAddress } from '../deposits/deposits.fixtures';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
@@ -11,22 +11,16 @@ import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
  * amount); withdraw-info and user info show it and withdraw-apply refuses with the remaining amount.
  */
 describe('a credited deposit adds its turnover requirement', () => {
-  let t: TestApp;
-  let sb: RunningSandbox;
   const receiving = randomTronAddress();
-  beforeAll(async () => {
-    sb = await startSandbox();
+  const sb = useSandbox();
+  const t = useTestApp(() => {
     const base = testConfig();
-    t = await createTestApp({
+    return {
       ...sb.koiConfig,
       jobsEnabled: true,
       deposits: { ...base.deposits, addresses: [receiving], watchIntervalMs: 200 },
       withdrawals: { ...base.withdrawals, addressDelayMs: 0 },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await sb?.stop();
+    };
   });
   const h = withdrawalsHarness(() => t);
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, type TestApp } from '../../../test/app';
-import { startSandbox, type RunningSandbox } from '../../../test/sim';
+import { body, useTestApp } from '../../../test/app';
+import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
@@ -24,21 +24,15 @@ type Admin = {
  * on the sandbox chain itself (TronGrid's TRC20 history of the destination address).
  */
 describe('withdrawal review and payout (sandbox rail)', () => {
-  let t: TestApp;
-  let sb: RunningSandbox;
+  const sb = useSandbox();
+  const t = useTestApp(() => ({
+    withdrawals: { ...testConfig().withdrawals, twoOperatorsAboveMicro: toMicro('500') },
+    payout: sb.koiConfig.payout,
+  }));
   let rail: PayoutRail;
   const RAIL_TIMEOUT_MS = 1_000;
-  beforeAll(async () => {
-    sb = await startSandbox();
+  beforeAll(() => {
     rail = createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS });
-    t = await createTestApp({
-      withdrawals: { ...testConfig().withdrawals, twoOperatorsAboveMicro: toMicro('500') },
-      payout: sb.koiConfig.payout,
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await sb?.stop();
   });
   // The app's own rail has the default timeout; tests that need a short one use `rail` through the service.
   const h = withdrawalsHarness(() => t);

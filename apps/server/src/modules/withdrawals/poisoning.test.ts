@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMicro } from '@koi/ledger';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { startSandbox, type RunningSandbox } from '../../../test/sim';
+import { useTestApp } from '../../../test/app';
+import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { createPlayerGate } from '../auth';
 import { addReceivingAddresses, randomTronAddress, testTurnover } from '../deposits/deposits.fixtures';
@@ -18,20 +18,14 @@ import { LOOK_ALIKE, withdrawalsHarness } from './withdrawals.fixtures';
  * the sandbox TRON chain from a chosen address, confirmed, and credited by the chain watcher.
  */
 describe('address-poisoning guard: deposit senders and withdrawal destinations', () => {
-  let t: TestApp;
-  let sb: RunningSandbox;
+  const sb = useSandbox();
+  const t = useTestApp(() => ({
+    ...sb.koiConfig,
+    withdrawals: { ...testConfig().withdrawals, addressDelayMs: 0 },
+  }));
   const receiving = randomTronAddress();
   beforeAll(async () => {
-    sb = await startSandbox();
-    t = await createTestApp({
-      ...sb.koiConfig,
-      withdrawals: { ...testConfig().withdrawals, addressDelayMs: 0 },
-    });
     await addReceivingAddresses(t.database.db, [receiving]);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await sb?.stop();
   });
   const h = withdrawalsHarness(() => t);
 

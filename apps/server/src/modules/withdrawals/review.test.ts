@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, type TestApp } from '../../../test/app';
+import { body, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
@@ -29,18 +29,14 @@ type Row = {
 
 /** The console's review queue: its filters and the player context an operator decides on. */
 describe('withdrawal review queue: filters and context', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      withdrawals: {
-        ...testConfig().withdrawals,
-        fee: { kind: 'fixed', micro: 0n },
-        addressDelayMs: 0,
-        twoOperatorsAboveMicro: toMicro('50'),
-      },
-    });
+  const t = useTestApp({
+    withdrawals: {
+      ...testConfig().withdrawals,
+      fee: { kind: 'fixed', micro: 0n },
+      addressDelayMs: 0,
+      twoOperatorsAboveMicro: toMicro('50'),
+    },
   });
-  afterAll(() => t.close());
   const h = withdrawalsHarness(() => t);
   const queue = async (auth: Record<string, string>, query: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/withdrawals?${query}`, headers: auth });

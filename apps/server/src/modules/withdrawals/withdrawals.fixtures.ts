@@ -99,6 +99,15 @@ export function withdrawalsHarness(t: () => TestApp) {
 
   const ledgerClean = async () => expect(await wallet().verify()).toEqual([]);
 
+  /** How many withdrawals the player has in any state (an applied, refused or repeated request shows here). */
+  async function withdrawalCount(playerId: number): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      t().database.db,
+      sql`select count(*)::int n from withdrawals where player_id = ${playerId}`,
+    );
+    return Number(rows[0]!.n);
+  }
+
   /** The withdrawals service on the test app's database, for the jobs a test runs by hand. */
   const service = (rail: PayoutRail | null) =>
     createWithdrawalsService({
@@ -140,6 +149,7 @@ export function withdrawalsHarness(t: () => TestApp) {
     balances,
     apply,
     ledgerClean,
+    withdrawalCount,
     wallet,
     playerIdOf,
     service,

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { toMicro } from '@koi/ledger';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/app';
 import { testLeg } from '../../../test/db';
 import { testConfig } from '../../config';
-import { queryRows } from '../../db/client';
 import { withdrawalsHarness } from './withdrawals.fixtures';
 
 /**
@@ -18,27 +16,14 @@ const ROUNDS = testLeg() === 'postgres' ? 50 : 10;
 const RACERS = 50;
 
 describe('withdraw-apply races', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      withdrawals: {
-        ...testConfig().withdrawals,
-        dailyCount: 100,
-        fee: { kind: 'fixed', micro: toMicro('1') },
-      },
-    });
+  const t = useTestApp({
+    withdrawals: {
+      ...testConfig().withdrawals,
+      dailyCount: 100,
+      fee: { kind: 'fixed', micro: toMicro('1') },
+    },
   });
-  afterAll(() => t.close());
   const h = withdrawalsHarness(() => t);
-  const count = async (playerId: number) =>
-    Number(
-      (
-        await queryRows<{ n: number }>(
-          t.database.db,
-          sql`select count(*)::int n from withdrawals where player_id = ${playerId}`,
-        )
-      )[0]!.n,
-    );
 
   it(`lets exactly one of ${RACERS} concurrent applications through when the balance covers one, ${ROUNDS} times`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -51,7 +36,7 @@ describe('withdraw-apply races', () => {
       expect(accepted, `round ${round}`).toHaveLength(1);
       // Everyone else is refused by a rule, never by a server error: the balance, or a password check in flight.
       for (const a of answers) expect([200, 5021, 5015]).toContain(a.code);
-      expect(await count(p.playerId)).toBe(1);
+      expect(await h.withdrawalCount(p.playerId)).toBe(1);
       expect(await h.balances(p.playerId)).toEqual({
         available: 0n,
         held: toMicro('21'),
@@ -72,7 +57,7 @@ describe('withdraw-apply races', () => {
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     expect(new Set(accepted.map((a) => a.result.id)).size).toBe(1);
     for (const a of answers) expect([200, 5015]).toContain(a.code);
-    expect(await count(p.playerId)).toBe(1);
+    expect(await h.withdrawalCount(p.playerId)).toBe(1);
     expect(await h.balances(p.playerId)).toMatchObject({ held: toMicro('21'), available: toMicro('479') });
     // A retry after the race answers the same withdrawal.
     const retry = await h.apply(p.auth, { amount: '20', address_id: id, request_id });
