@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { isAppError } from '../errors';
 
 export interface CommandContext {
   config: Config;
@@ -21,4 +22,23 @@ export interface Command {
   offline?: boolean;
   /** Returns the process exit code. */
   run(ctx: CommandContext): Promise<number>;
+}
+
+/**
+ * Runs the part of a command that the rules may refuse: a refusal (an AppError, e.g. an unknown player or an
+ * amount with too many decimals) is printed as `<command> refused: <reason>` and ends the command with exit
+ * code 1; any other error is a bug and is thrown on.
+ */
+export async function exitOnRefusal(
+  command: string,
+  out: CommandContext['out'],
+  work: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    out(`${command} refused: ${error.message}`);
+    return 1;
+  }
 }

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { Envelope, ErrorParam, LocalizedText } from '@koi/contract';
+import type { Envelope, ErrorKey, ErrorParam, LocalizedText } from '@koi/contract';
 import { AppError, isAppError } from '../errors';
 import { localeOf } from './locale';
 import { redactUrlSecrets } from './logging';
@@ -119,14 +119,20 @@ export default fp(errorsPlugin, { name: 'koi-errors' });
  * shapes; these two handlers, passed to Fastify's constructor, answer in the envelope from the catalogue.
  */
 
+/** The catalogue's error for each failure code of the router and of Node's HTTP parser that Koi words itself. */
+const EARLY_ERRORS: Record<string, ErrorKey> = {
+  FST_ERR_BAD_URL: 'BAD_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+/** The AppError of an early failure: its own catalogue entry, or `otherwise`. */
+const earlyError = (code: string | undefined, otherwise: ErrorKey) =>
+  new AppError((code && EARLY_ERRORS[code]) || otherwise);
+
 /** Fastify's `frameworkErrors` option: router failures, with a real request (and so a locale and a log). */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const mapped =
-    error.code === 'FST_ERR_BAD_URL'
-      ? new AppError('BAD_URL')
-      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? new AppError('URI_TOO_LONG')
-        : new AppError('INTERNAL');
+  const mapped = earlyError(error.code, 'INTERNAL');
   request.log.info({ code: error.code, message: redactUrlSecrets(error.message) }, 'client error');
   void reply.status(mapped.httpStatus).send(failure(request, mapped));
 }
@@ -144,12 +150,7 @@ export function clientErrorHandler(
 ) {
   // A reset connection has nobody left to answer (as in Fastify's own handler).
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const appError =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? new AppError('HEADERS_TOO_LARGE')
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? new AppError('REQUEST_TIMEOUT')
-        : new AppError('MALFORMED_REQUEST');
+  const appError = earlyError(error.code, 'MALFORMED_REQUEST');
   const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 16_384) : '';
   const language = ACCEPT_LANGUAGE.exec(received)?.[1];
   const id = randomUUID();

@@ -1,13 +1,14 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { newToken, randomCode, sha256Hex } from '../../lib/crypto';
+import { randomCode, sha256Hex } from '../../lib/crypto';
 import { isCountryDenied } from '../../lib/geo';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { PlayerStatus } from './auth.schema';
 import type { Db, Tx } from '../../db/client';
 import { createChangeCache } from '../../lib/change-cache';
+import { passwordMatches } from '../../lib/passwords';
 import type { ChangeFeed } from '../events';
 import { createAuthRepository, type AuthRepository } from './auth.repository';
 import { openSession } from './open-session';
@@ -35,13 +36,6 @@ const SESSION_TOUCH_INTERVAL_MS = 60_000;
  */
 const SESSION_CACHE_MS = 30_000;
 const SESSION_CACHE_MAX = 50_000;
-
-/**
- * A hash of a random password, computed once, so that a login for an unknown username spends the same
- * argon2 time as a real one and does not reveal which usernames exist.
- */
-let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hash(newToken()));
 
 /** Where a request came from: recorded on sessions and login events, and checked against the deny-list. */
 export interface RequestContext {
@@ -288,9 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
 
       // An unknown username spends the same argon2 time as a real one and answers the same.
-      const passwordOk = player
-        ? await verify(player.passwordHash, input.password).catch(() => false)
-        : await verify(await getDummyHash(), input.password).catch(() => false);
+      const passwordOk = await passwordMatches(player?.passwordHash ?? null, input.password);
       if (!passwordOk || !player) {
         await repo.settleSignInAttempt(reserved.eventId, {
           success: false,

@@ -1,9 +1,10 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { REALITY_CHECK_MINUTES, type SelfExclusionPeriod } from '@koi/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { passwordMatches } from '../../lib/passwords';
 import type { RecordsService } from '../records';
 import { passwordLengthOk, type AuthenticatedSession } from './auth.service';
 import { createSecurityRepository } from './security.repository';
@@ -148,7 +149,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
             until: (failures.oldest ?? now).getTime() + PASSWORD_CHANGE_WINDOW_MS,
           };
         }
-        if (!(await verify(player.passwordHash, input.oldPassword).catch(() => false))) {
+        if (!(await passwordMatches(player.passwordHash, input.oldPassword))) {
           await r.recordPasswordChangeFailure({
             playerId: session.playerId,
             username: player.username,

@@ -11,7 +11,7 @@ import { toMicro } from '@koi/ledger';
 import { apiRoutes } from '../../plugins/routes';
 import { consoleAudit, type AuditPort } from '../operators';
 import type { ChannelsService } from './channels.service';
-import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_STATUS_BY_NAME } from './channels.wire';
+import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_ORDER_STATES } from './channels.wire';
 
 /** Percent text with at most 2 decimals ("1.5") as basis points, without floats. */
 function basisPoints(percent: string): number {
@@ -79,7 +79,11 @@ export async function channelsAdminRoutes(
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await channels.adminOrders(CHANNEL_STATUS_BY_NAME[q.status]!, q.page, q.size);
+      const { rows, total } = await channels.adminOrders(
+        CHANNEL_ORDER_STATES.codes(q.status),
+        q.page,
+        q.size,
+      );
       return { data: rows.map(adminChannelOrderWire), total };
     },
   );

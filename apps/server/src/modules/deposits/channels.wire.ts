@@ -5,6 +5,7 @@ import { formatMicro } from '@koi/ledger';
 import type { ChannelOrderRow } from './channels.repository';
 import type { ChannelOrderView, ChannelView } from './channels.service';
 import { ChannelOrderStatus } from './deposits.schema';
+import { stateNames } from '../../lib/state-names';
 
 /** A USDT amount without trailing zeros ("20", "0.5"). */
 const plain = (micro: bigint) => formatMicro(micro).replace(/\.?0+$/, '') || '0';
@@ -69,19 +70,12 @@ export function channelOrderWire(o: ChannelOrderView): ChannelOrderResult {
   };
 }
 
-const STATUS_NAME: Record<number, z.infer<typeof adminChannelOrder>['status']> = {
+export const CHANNEL_ORDER_STATES = stateNames({
   [ChannelOrderStatus.PENDING]: 'pending',
   [ChannelOrderStatus.COMPLETED]: 'completed',
   [ChannelOrderStatus.FAILED]: 'failed',
   [ChannelOrderStatus.REVIEW]: 'review',
-};
-export const CHANNEL_STATUS_BY_NAME: Record<string, number[]> = {
-  all: [],
-  pending: [ChannelOrderStatus.PENDING],
-  completed: [ChannelOrderStatus.COMPLETED],
-  failed: [ChannelOrderStatus.FAILED],
-  review: [ChannelOrderStatus.REVIEW],
-};
+});
 
 export function adminChannelOrderWire(r: {
   order: ChannelOrderRow;
@@ -97,7 +91,7 @@ export function adminChannelOrderWire(r: {
     fee: amount4(o.feeMicro),
     currency: o.currency,
     pay_amount: o.payAmount,
-    status: STATUS_NAME[o.status]!,
+    status: CHANNEL_ORDER_STATES.name(o.status),
     channel_order_id: o.providerRef,
     note: o.note,
     queue_reason: r.reason,

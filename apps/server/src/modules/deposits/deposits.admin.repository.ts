@@ -23,7 +23,8 @@ import type {
  */
 
 export interface OrderSearch {
-  status: number | null;
+  /** The states to list; empty for every state. */
+  statuses: number[];
   playerId: number | null;
   orderNo: string;
   address: string;
@@ -34,7 +35,8 @@ export interface OrderSearch {
 }
 
 export interface TransferSearch {
-  status: number | null;
+  /** The states to list; empty for every state. */
+  statuses: number[];
   address: string;
   fromAddress: string;
   txId: string;
@@ -71,7 +73,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       f: OrderSearch,
     ): Promise<{ rows: (DepositOrderRow & { txId: string | null })[]; total: number }> {
       const where = and(
-        f.status !== null ? eq(depositOrders.status, f.status) : undefined,
+        f.statuses.length > 0 ? inArray(depositOrders.status, f.statuses) : undefined,
         f.playerId !== null ? eq(depositOrders.playerId, f.playerId) : undefined,
         f.orderNo ? eq(depositOrders.orderNo, f.orderNo) : undefined,
         f.address ? eq(depositOrders.address, f.address) : undefined,
@@ -96,7 +98,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
 
     async transfers(f: TransferSearch): Promise<{ rows: AdminTransferRow[]; total: number }> {
       const where = and(
-        f.status !== null ? eq(chainTransfers.status, f.status) : undefined,
+        f.statuses.length > 0 ? inArray(chainTransfers.status, f.statuses) : undefined,
         f.address ? eq(chainTransfers.toAddress, f.address) : undefined,
         f.fromAddress ? eq(chainTransfers.fromAddress, f.fromAddress) : undefined,
         f.txId ? eq(chainTransfers.txId, f.txId) : undefined,

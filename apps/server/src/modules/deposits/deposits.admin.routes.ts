@@ -27,8 +27,8 @@ import {
   chainTransferWire,
   depositAddressWire,
   depositOrderWire,
-  ORDER_STATE_CODES,
-  TRANSFER_STATE_CODES,
+  ORDER_STATES,
+  TRANSFER_STATES,
   unmatchedWire,
   watcherWire,
 } from './deposits.admin.wire';
@@ -112,7 +112,7 @@ export async function depositsAdminRoutes(
       const playerId = await admin.resolvePlayer(q.player.trim());
       if (playerId === 'none') return { data: [], total: 0 };
       const { rows, total, names } = await admin.orders({
-        status: ORDER_STATE_CODES[q.status]!,
+        statuses: ORDER_STATES.codes(q.status),
         playerId,
         orderNo: q.order_no.trim(),
         address: q.address.trim(),
@@ -136,7 +136,7 @@ export async function depositsAdminRoutes(
     async (request) => {
       const q = request.query;
       const { rows, total, names } = await admin.transfers({
-        status: TRANSFER_STATE_CODES[q.status]!,
+        statuses: TRANSFER_STATES.codes(q.status),
         address: q.address.trim(),
         fromAddress: q.from_address.trim(),
         txId: q.tx_id.trim(),

@@ -17,6 +17,7 @@ import { createChannelsRepository } from './channels.repository';
 import { assertWithinLimits } from './deposits.limits';
 import { createDepositsRepository, type UnmatchedRow } from './deposits.repository';
 import { ChannelOrderStatus, UnmatchedSource, UnmatchedStatus } from './deposits.schema';
+import { stateNames } from '../../lib/state-names';
 
 /*
  * Design note: the console's deposits area (issue 12 item 7; decisions 13, 20, 21).
@@ -69,23 +70,17 @@ export interface DepositsActor {
 /** Records the audit row inside the change's transaction (the operators module's AuditWrite). */
 export type AuditInTx = (tx: DbOrTx, change: { before?: unknown; after?: unknown }) => Promise<void>;
 
-export const UNMATCHED_STATE_NAMES = {
-  [UnmatchedStatus.QUEUED]: 'queued',
-  [UnmatchedStatus.AWAITING_APPROVAL]: 'awaiting_approval',
-  [UnmatchedStatus.MATCHED]: 'matched',
-  [UnmatchedStatus.REFUNDED]: 'refunded',
-  [UnmatchedStatus.IGNORED]: 'ignored',
-} as const;
-
-const STATES_BY_NAME: Record<string, number[]> = {
-  queued: [UnmatchedStatus.QUEUED],
-  awaiting_approval: [UnmatchedStatus.AWAITING_APPROVAL],
-  matched: [UnmatchedStatus.MATCHED],
-  refunded: [UnmatchedStatus.REFUNDED],
-  ignored: [UnmatchedStatus.IGNORED],
-  open: [UnmatchedStatus.QUEUED, UnmatchedStatus.AWAITING_APPROVAL],
-  all: [],
-};
+/** The unmatched queue's states; `open` is what still waits for an operator. */
+export const UNMATCHED_STATES = stateNames(
+  {
+    [UnmatchedStatus.QUEUED]: 'queued',
+    [UnmatchedStatus.AWAITING_APPROVAL]: 'awaiting_approval',
+    [UnmatchedStatus.MATCHED]: 'matched',
+    [UnmatchedStatus.REFUNDED]: 'refunded',
+    [UnmatchedStatus.IGNORED]: 'ignored',
+  },
+  { open: [UnmatchedStatus.QUEUED, UnmatchedStatus.AWAITING_APPROVAL] },
+);
 
 /** The ledger key of crediting a queue row: derived from where the money came from, never from the row. */
 export function unmatchedLedgerKey(row: UnmatchedRow, transfer: { txId: string; eventKey: string } | null) {
@@ -185,7 +180,7 @@ export function createDepositsAdmin(deps: {
   }
 
   const summary = (row: UnmatchedRow) => ({
-    status: UNMATCHED_STATE_NAMES[row.status as keyof typeof UNMATCHED_STATE_NAMES],
+    status: UNMATCHED_STATES.name(row.status),
     amount_micro: row.amountMicro,
     match_player_id: row.matchPlayerId,
     requested_by: row.requestedBy,
@@ -313,7 +308,7 @@ export function createDepositsAdmin(deps: {
     },
 
     async unmatched(status: string, page: number, size: number) {
-      const { rows, total } = await repo.unmatched(STATES_BY_NAME[status] ?? [], size, (page - 1) * size);
+      const { rows, total } = await repo.unmatched(UNMATCHED_STATES.codes(status), size, (page - 1) * size);
       return { rows: await decorate(rows), total };
     },
 

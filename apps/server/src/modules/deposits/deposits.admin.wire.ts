@@ -8,10 +8,11 @@ import type {
 } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import type { DepositsAdmin } from './deposits.admin';
-import { UNMATCHED_STATE_NAMES } from './deposits.admin';
+import { UNMATCHED_STATES } from './deposits.admin';
 import type { AdminTransferRow } from './deposits.admin.repository';
 import type { DepositAddressRow, DepositOrderRow } from './deposits.repository';
 import { ChainTransferStatus, DepositOrderStatus, UnmatchedSource } from './deposits.schema';
+import { stateNames } from '../../lib/state-names';
 
 /** The console's deposits wire: snake_case, 4-decimal amounts for orders, 6 for chain amounts. */
 
@@ -31,17 +32,11 @@ export function depositAddressWire(
   };
 }
 
-const ORDER_STATES = {
+export const ORDER_STATES = stateNames({
   [DepositOrderStatus.PENDING]: 'pending',
   [DepositOrderStatus.COMPLETED]: 'completed',
   [DepositOrderStatus.EXPIRED]: 'expired',
-} as const;
-export const ORDER_STATE_CODES: Record<string, number | null> = {
-  pending: DepositOrderStatus.PENDING,
-  completed: DepositOrderStatus.COMPLETED,
-  expired: DepositOrderStatus.EXPIRED,
-  '': null,
-};
+});
 
 export function depositOrderWire(
   o: DepositOrderRow & { txId: string | null },
@@ -59,7 +54,7 @@ export function depositOrderWire(
     address: o.address,
     amount: formatMicro(o.amountMicro, 4),
     actual_amount: formatMicro(o.actualAmountMicro, 4),
-    status: ORDER_STATES[status as keyof typeof ORDER_STATES],
+    status: ORDER_STATES.name(status),
     created_at: o.createdAt.toISOString(),
     expires_at: o.expiresAt.toISOString(),
     completed_at: iso(o.completedAt),
@@ -67,19 +62,12 @@ export function depositOrderWire(
   };
 }
 
-const TRANSFER_STATES = {
+export const TRANSFER_STATES = stateNames({
   [ChainTransferStatus.SEEN]: 'seen',
   [ChainTransferStatus.CREDITED]: 'credited',
   [ChainTransferStatus.UNMATCHED]: 'unmatched',
   [ChainTransferStatus.FOREIGN_TOKEN]: 'foreign_token',
-} as const;
-export const TRANSFER_STATE_CODES: Record<string, number | null> = {
-  seen: ChainTransferStatus.SEEN,
-  credited: ChainTransferStatus.CREDITED,
-  unmatched: ChainTransferStatus.UNMATCHED,
-  foreign_token: ChainTransferStatus.FOREIGN_TOKEN,
-  '': null,
-};
+});
 
 export function chainTransferWire(
   t: AdminTransferRow,
@@ -100,15 +88,12 @@ export function chainTransferWire(
     confirmed: t.confirmed,
     confirmed_at: iso(t.confirmedAt),
     first_seen_at: t.firstSeenAt.toISOString(),
-    status: TRANSFER_STATES[t.status as keyof typeof TRANSFER_STATES],
+    status: TRANSFER_STATES.name(t.status),
     order_no: t.orderNo,
     player_id: t.playerId,
     username: t.playerId === null ? null : (names.get(t.playerId) ?? ''),
     unmatched_id: t.unmatchedId,
-    unmatched_status:
-      t.unmatchedStatus === null
-        ? null
-        : UNMATCHED_STATE_NAMES[t.unmatchedStatus as keyof typeof UNMATCHED_STATE_NAMES],
+    unmatched_status: t.unmatchedStatus === null ? null : UNMATCHED_STATES.name(t.unmatchedStatus),
   };
 }
 
@@ -128,7 +113,7 @@ export function unmatchedWire(d: Decorated): z.infer<typeof adminUnmatched> {
     order_no: detail.order_no ?? null,
     order_player: d.orderPlayer,
     likely_player: d.likelyPlayer,
-    status: UNMATCHED_STATE_NAMES[row.status as keyof typeof UNMATCHED_STATE_NAMES],
+    status: UNMATCHED_STATES.name(row.status),
     match_player: d.matchPlayer,
     requested_by: row.requestedBy,
     requested_at: iso(row.requestedAt),

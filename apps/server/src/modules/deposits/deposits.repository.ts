@@ -65,6 +65,10 @@ export interface IncomingTransfer {
   firstSeenAt: Date;
 }
 
+/** The orders of one slot: a receiving address and the exact amount a payment to it carries. */
+const slot = (addressId: number, amountMicro: bigint) =>
+  and(eq(depositOrders.addressId, addressId), eq(depositOrders.actualAmountMicro, amountMicro));
+
 export function createDepositsRepository(db: DbOrTx) {
   return {
     /**
@@ -306,8 +310,7 @@ export function createDepositsRepository(db: DbOrTx) {
         .from(depositOrders)
         .where(
           and(
-            eq(depositOrders.addressId, addressId),
-            eq(depositOrders.actualAmountMicro, amountMicro),
+            slot(addressId, amountMicro),
             inArray(depositOrders.status, [DepositOrderStatus.PENDING, DepositOrderStatus.EXPIRED]),
             sql`${depositOrders.createdAt} <= ${at} and ${at} < ${depositOrders.expiresAt}`,
           ),
@@ -323,13 +326,7 @@ export function createDepositsRepository(db: DbOrTx) {
       const [row] = await db
         .select()
         .from(depositOrders)
-        .where(
-          and(
-            eq(depositOrders.addressId, addressId),
-            eq(depositOrders.actualAmountMicro, amountMicro),
-            sql`${depositOrders.expiresAt} <= ${at}`,
-          ),
-        )
+        .where(and(slot(addressId, amountMicro), sql`${depositOrders.expiresAt} <= ${at}`))
         .orderBy(desc(depositOrders.expiresAt))
         .limit(1);
       return row ?? null;

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { OPERATOR_ROLES, type OperatorRole } from '@koi/contract';
-import type { Command } from '../../cli/command';
-import { isAppError } from '../../errors';
+import { exitOnRefusal, type Command } from '../../cli/command';
 import { systemClock } from '../../lib/clock';
 import { createOperatorsService } from './operators.service';
 
@@ -30,7 +29,7 @@ export const operatorsCommands: Record<string, Command> = {
       }
       await database.migrate();
       const operators = createOperatorsService({ db: database.db, config, clock: systemClock });
-      try {
+      return exitOnRefusal('operator:create', out, async () => {
         const creds = await operators.createOperator(
           { username, role: role as OperatorRole, reason: 'operator:create (command line)' },
           { actor: cliActor(), context: null },
@@ -51,13 +50,7 @@ export const operatorsCommands: Record<string, Command> = {
           out('Add the secret or the URI to an authenticator app (Google Authenticator, 1Password, …).');
         }
         return 0;
-      } catch (error) {
-        if (isAppError(error)) {
-          out(`operator:create refused: ${error.message}`);
-          return 1;
-        }
-        throw error;
-      }
+      });
     },
   },
   'audit:verify': {

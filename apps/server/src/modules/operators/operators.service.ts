@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import {
   OPERATOR_PASSWORD_MAX,
@@ -19,6 +19,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { passwordMatches } from '../../lib/passwords';
 import { createAuditLog, type Actor } from './audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 import { OperatorStatus } from './operators.schema';
@@ -48,9 +49,6 @@ const TOTP_ISSUER = 'Koi';
 /** One step either side accepts a phone whose clock is up to 30 seconds off. */
 const TOTP_TOLERANCE_SECONDS = 30;
 const SESSIONS_SHOWN = 50;
-
-let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hash(newToken()));
 
 export interface RequestOrigin {
   ip: string;
@@ -230,7 +228,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       const op = await repo.findByUsername(input.username);
       if (!op) {
         // Same argon2 time as a real check, so the answer does not reveal which usernames exist.
-        await verify(await getDummyHash(), input.password).catch(() => false);
+        await passwordMatches(null, input.password);
         await fail(null, 'unknown_user');
         throw new AppError('OPERATOR_LOGIN_FAILED');
       }
@@ -246,7 +244,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         throw new AppError('OPERATOR_LOCKED', { minutes: Math.ceil(cfg.lockMs / 60_000) });
       }
 
-      const passwordOk = await verify(op.passwordHash, input.password).catch(() => false);
+      const passwordOk = await passwordMatches(op.passwordHash, input.password);
       const totp = passwordOk
         ? await verifyTotp({
             secret: op.totpSecret,
@@ -325,7 +323,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       ip: string,
     ) {
       const row = await loadOrFail(op.operatorId);
-      if (!(await verify(row.passwordHash, input.oldPassword).catch(() => false))) {
+      if (!(await passwordMatches(row.passwordHash, input.oldPassword))) {
         throw new AppError('OPERATOR_PASSWORD_WRONG');
       }
       if (!passwordOk(input.newPassword) || input.newPassword === input.oldPassword) {

@@ -1,8 +1,7 @@
 import os from 'node:os';
 import { formatMicro } from '@koi/ledger';
-import type { Command } from '../../cli/command';
+import { exitOnRefusal, type Command } from '../../cli/command';
 import type { Database } from '../../db/client';
-import { isAppError } from '../../errors';
 import { systemClock } from '../../lib/clock';
 import { createWalletService } from './wallet.service';
 import { createPlayerDirectory } from '../auth';
@@ -60,7 +59,7 @@ export const walletCommands: Record<string, Command> = {
         players: createPlayerDirectory(database.db),
       });
       await wallet.ensureSystemAccounts();
-      try {
+      return exitOnRefusal('ledger:adjust', out, async () => {
         const result = await wallet.adjust({
           username: player,
           amount,
@@ -87,13 +86,7 @@ export const walletCommands: Record<string, Command> = {
             `${amount} USDT, transfer ${result.id} (key ${result.key}), balance after ${formatMicro(balanceAfter)}, by ${operator}: ${reason}`,
         );
         return 0;
-      } catch (error) {
-        if (isAppError(error)) {
-          out(`ledger:adjust refused: ${error.message}`);
-          return 1;
-        }
-        throw error;
-      }
+      });
     },
   },
 };

@@ -12,19 +12,9 @@ import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
 import { consoleAudit, actorOf, type AuditPort, type OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
-import { WithdrawalState } from './withdrawals.schema';
-import type { WithdrawalsService } from './withdrawals.service';
+import type { WithdrawalState } from './withdrawals.schema';
+import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
 import { adminWithdrawalWire } from './withdrawals.wire';
-
-const STATES_BY_NAME: Record<string, WithdrawalState[]> = {
-  applied: [WithdrawalState.APPLIED],
-  approved: [WithdrawalState.APPROVED],
-  paying: [WithdrawalState.PAYING],
-  paid: [WithdrawalState.PAID],
-  rejected: [WithdrawalState.REJECTED],
-  open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING],
-  all: [],
-};
 
 /** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
 export async function withdrawalsAdminRoutes(
@@ -70,7 +60,7 @@ export async function withdrawalsAdminRoutes(
       const min = q.min_amount ? parseAmount(q.min_amount, { allowZero: true }) : null;
       if (min && !min.ok) throw new AppError('AMOUNT_INVALID', { reason: min.reason });
       const { rows, total } = await service.listByStates(
-        STATES_BY_NAME[q.status]!,
+        WITHDRAWAL_STATES.codes(q.status) as WithdrawalState[],
         {
           playerId: q.player_id,
           address: address ? address : undefined,

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { startOfReportDay, timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import { isTronAddress } from '../../lib/tron-address';
+import { passwordMatches } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { AuditWrite } from '../operators';
@@ -24,6 +25,7 @@ import {
   type WithdrawalsRepository,
 } from './withdrawals.repository';
 import { AddressAction, AddressType, WithdrawalState } from './withdrawals.schema';
+import { stateNames } from '../../lib/state-names';
 
 /*
  * Design note: withdrawals.
@@ -73,13 +75,17 @@ export const RECORD_STATUS: Record<WithdrawalState, 1 | 2 | 3> = {
   [WithdrawalState.REJECTED]: 3,
 };
 
-export const STATE_NAMES = {
-  [WithdrawalState.APPLIED]: 'applied',
-  [WithdrawalState.APPROVED]: 'approved',
-  [WithdrawalState.PAYING]: 'paying',
-  [WithdrawalState.PAID]: 'paid',
-  [WithdrawalState.REJECTED]: 'rejected',
-} as const;
+/** A withdrawal's states; `open` is every state before the money is out or the request refused. */
+export const WITHDRAWAL_STATES = stateNames(
+  {
+    [WithdrawalState.APPLIED]: 'applied',
+    [WithdrawalState.APPROVED]: 'approved',
+    [WithdrawalState.PAYING]: 'paying',
+    [WithdrawalState.PAID]: 'paid',
+    [WithdrawalState.REJECTED]: 'rejected',
+  },
+  { open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING] },
+);
 
 /** A withdrawal as a row of the player's deposit-and-withdrawal records (record status of spec §3). */
 function withdrawalRecord(w: WithdrawalRow) {
@@ -89,7 +95,7 @@ function withdrawalRecord(w: WithdrawalRow) {
     amountMicro: w.amountMicro,
     paidMicro: w.state === WithdrawalState.PAID ? w.amountMicro : 0n,
     status: RECORD_STATUS[w.state as WithdrawalState],
-    state: STATE_NAMES[w.state as WithdrawalState],
+    state: WITHDRAWAL_STATES.name(w.state),
     txHash: w.txHash,
     reason: w.rejectReason,
   };
@@ -195,7 +201,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       // Every attempt is taken by requests still being checked; none may start until they finish.
       return new AppError('WITHDRAW_PASSWORD_BUSY');
     }
-    const ok = password.length > 0 && (await verify(passwordHash, password).catch(() => false));
+    const ok = password.length > 0 && (await passwordMatches(passwordHash, password));
     if (ok) {
       await conn.clearPasswordAttempts(playerId);
       return null;
@@ -285,7 +291,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       if (!row) {
         const current = await txRepo.findById(id);
         if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
-        throw new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[current.state as WithdrawalState] });
+        throw new AppError('WITHDRAWAL_STATE', { state: WITHDRAWAL_STATES.name(current.state) });
       }
       await resolveHolds(tx, row, paid);
       await audit?.(tx, { after: auditView(row) });
@@ -341,7 +347,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       const current = await txRepo.lockWithdrawal(id);
       if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
       if (current.state !== WithdrawalState.APPLIED) {
-        throw new AppError('WITHDRAWAL_STATE', { state: STATE_NAMES[current.state as WithdrawalState] });
+        throw new AppError('WITHDRAWAL_STATE', { state: WITHDRAWAL_STATES.name(current.state) });
       }
       const now = clock.now();
       const twoNeeded = current.amountMicro > config.twoOperatorsAboveMicro;
@@ -374,7 +380,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   /** What the audit log keeps of a withdrawal: its decision-relevant fields, amounts as decimal strings. */
   function auditView(w: WithdrawalRow) {
     return {
-      state: STATE_NAMES[w.state as WithdrawalState],
+      state: WITHDRAWAL_STATES.name(w.state),
       playerId: w.playerId,
       amount: formatMicro(w.amountMicro),
       fee: formatMicro(w.feeMicro),

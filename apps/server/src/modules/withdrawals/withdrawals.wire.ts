@@ -3,7 +3,7 @@ import { formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
 import { AddressType, WithdrawalState } from './withdrawals.schema';
-import { RECORD_STATUS, STATE_NAMES, type WithdrawalsService } from './withdrawals.service';
+import { RECORD_STATUS, WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
 
 /** The one place where the withdrawals module's camelCase rows become the snake_case wire (decision 3). */
 
@@ -32,7 +32,7 @@ export function withdrawalWire(w: WithdrawalRow): WithdrawalWire {
     address_type: typeText(w.addressType),
     address: w.address,
     area: w.area,
-    state: STATE_NAMES[state],
+    state: WITHDRAWAL_STATES.name(state),
     status: RECORD_STATUS[state],
     tx_hash: w.txHash,
     reason: w.rejectReason,
