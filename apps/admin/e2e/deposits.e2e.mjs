@@ -57,6 +57,12 @@ async function queueRow(page, amount) {
   return row.first();
 }
 
+/** On 监听状态, after a refresh: whether the watcher's row for `address` shows a lag, i.e. it has been polled. */
+async function polled(page, address) {
+  await page.getByRole('button', { name: /刷\s*新/ }).click();
+  return /\d+ 秒/.test((await page.locator('.ant-table-row', { hasText: address }).textContent()) ?? '');
+}
+
 /** Presses `button` (匹配入账, 退款) on the queue row showing `amount`; the dialog it opens, found by `field`. */
 async function resolveDialog(page, amount, button, field) {
   const row = await queueRow(page, amount);
@@ -223,8 +229,15 @@ describe('deposits console', () => {
     await dialog.getByRole('alert').getByText('TRON地址格式不正确').waitFor();
     await snapshot(page, 'dep-09-address-checksum');
     await dialog.locator('#address_address').fill(fresh);
-    await dialog.getByRole('button', { name: label('确定') }).click();
+    // The OK button by its place rather than its name: after a refusal that quick, antd can leave its spinner
+    // (invisible, but still labelled "loading") behind in the button.
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await dialog.waitFor({ state: 'detached' });
+    // The watcher polls an enabled address every second, but a disabled one only while money may still come
+    // for an order, which this new address has none of: it is disabled once the watcher has polled it.
+    await page.getByRole('menuitem', { name: '监听状态' }).click();
+    await until('the new address polled', () => polled(page, fresh));
+    await page.getByRole('menuitem', { name: '收款地址' }).click();
     const row = page.locator('.ant-table-row', { hasText: fresh });
     await row.getByRole('button', { name: label('停用') }).click();
     await giveReason(page, 'e2e: rotate out');
@@ -235,11 +248,8 @@ describe('deposits console', () => {
     const watched = page.locator('.ant-table-row', { hasText: depositAddress });
     await watched.waitFor();
     await until('the watcher row shows a lag', async () => /\d+ 秒/.test(await watched.textContent()));
-    // The disabled address is still watched.
-    await until('the disabled address polled', async () => {
-      await page.getByRole('button', { name: /刷\s*新/ }).click();
-      return /\d+ 秒/.test((await page.locator('.ant-table-row', { hasText: fresh }).textContent()) ?? '');
-    });
+    // The disabled address is still listed, with its cursor and lag.
+    await until('the disabled address listed', () => polled(page, fresh));
     await snapshot(page, 'dep-11-watcher');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Unmatched queue' }).click();
