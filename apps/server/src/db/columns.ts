@@ -1,4 +1,4 @@
-import { bigint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders every module's schema file uses, so that the same kind of column is declared the same way
@@ -23,3 +23,14 @@ export const id = () => bigintNumber('id').primaryKey().generatedAlwaysAsIdentit
  * stamped by the caller from its service's clock.
  */
 export const createdAt = () => ts('created_at').notNull();
+
+/** Where a request came from, as sessions and sign-in records keep it: the client's IP and its device. */
+export const origin = () => ({ ip: text('ip'), device: text('device') });
+
+/** One sign-in attempt of a player or an operator: the name typed, whether it worked and why, and from where. */
+export const signInAttempt = () => ({
+  username: text('username').notNull(),
+  success: boolean('success').notNull(),
+  reason: text('reason').notNull(),
+  ...origin(),
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, ts } from '../../db/columns';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, origin, signInAttempt, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -35,21 +35,27 @@ export const players = pgTable(
   ],
 );
 
+/**
+ * The `player_id` of a row that belongs to one player, held to an existing player by a foreign key. Other
+ * modules' tables use it too (a schema file may name another module's table for a foreign key).
+ */
+export const playerRef = () =>
+  bigintNumber('player_id')
+    .notNull()
+    .references(() => players.id);
+
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    playerId: bigintNumber('player_id')
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     /** SHA-256 of the bearer token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
-    ip: text('ip'),
-    device: text('device'),
+    ...origin(),
     /** Country of the sign-in (ISO 3166 alpha-2), when the geo lookup knew it; shown in the security centre. */
     country: text('country'),
     /** The player's sign-in time before this session began, shown as "last login". */
@@ -63,11 +69,7 @@ export const loginEvents = pgTable(
   {
     id: id(),
     playerId: bigintNumber('player_id'),
-    username: text('username').notNull(),
-    success: boolean('success').notNull(),
-    reason: text('reason').notNull(),
-    ip: text('ip'),
-    device: text('device'),
+    ...signInAttempt(),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -103,9 +105,7 @@ export const signInCodes = pgTable(
   'sign_in_codes',
   {
     id: id(),
-    playerId: bigintNumber('player_id')
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     codeHash: text('code_hash').notNull(),
     issuer: text('issuer').notNull(),
     createdAt: createdAt().defaultNow(),

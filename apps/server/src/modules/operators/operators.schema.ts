@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, origin, signInAttempt, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -46,8 +46,7 @@ export const operatorSessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
-    ip: text('ip'),
-    device: text('device'),
+    ...origin(),
   },
   (t) => [
     uniqueIndex('operator_sessions_token_hash_uq').on(t.tokenHash),
@@ -61,11 +60,7 @@ export const operatorLogins = pgTable(
   {
     id: id(),
     operatorId: bigintNumber('operator_id'),
-    username: text('username').notNull(),
-    success: boolean('success').notNull(),
-    reason: text('reason').notNull(),
-    ip: text('ip'),
-    device: text('device'),
+    ...signInAttempt(),
     createdAt: createdAt(),
   },
   (t) => [index('operator_logins_operator_idx').on(t.operatorId, t.id)],

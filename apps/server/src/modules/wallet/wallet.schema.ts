@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LEDGER_CURRENCY } from '@koi/ledger';
-import { players } from '../auth/auth.schema';
+import { playerRef, players } from '../auth/auth.schema';
 import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /**
@@ -163,9 +163,7 @@ export const ledgerAdjustments = pgTable('ledger_adjustments', {
   transferId: bigint('transfer_id', { mode: 'bigint' })
     .notNull()
     .references(() => ledgerTransfers.id),
-  playerId: bigintNumber('player_id')
-    .notNull()
-    .references(() => players.id),
+  playerId: playerRef(),
   /** Signed: positive credits the player, negative debits. */
   amountMicro: micro('amount_micro').notNull(),
   reason: text('reason').notNull(),
@@ -189,9 +187,7 @@ export const adjustmentRequests = pgTable(
   'adjustment_requests',
   {
     id: id(),
-    playerId: bigintNumber('player_id')
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     /** Signed: positive credits the player, negative debits. */
     amountMicro: micro('amount_micro').notNull(),
     reason: text('reason').notNull(),
