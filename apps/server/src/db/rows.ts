@@ -36,6 +36,34 @@ export const findRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | un
 export const lockRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined) =>
   selectRow(db, table, where, true);
 
+/** Inserts one row and answers it as stored, with the values the database filled in (id, defaults). */
+export async function insertRow<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect']> {
+  const [row] = await db
+    .insert(table as PgTable)
+    .values(values)
+    .returning();
+  return row as T['$inferSelect'];
+}
+
+/** Changes the row that `where` picks and answers it as changed, or null when no row matched. */
+export async function updateRow<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  set: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect'] | null> {
+  const [row] = await db
+    .update(table as PgTable)
+    .set(set)
+    .where(where)
+    .returning();
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
 /**
  * One page of a list beside the number of rows the whole list has (the console's tables show both), read side
  * by side. `page` is the page's own query, with its joins, order, limit and offset; the total counts the rows of

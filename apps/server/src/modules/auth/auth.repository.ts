@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { attemptLimit } from '../../db/attempts';
 import { findRow, pageWithTotal, selectPage } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
@@ -25,6 +26,10 @@ const COUNTED_FAILURES = sql`(reason in ('pending', 'bad_password', 'unknown_use
 
 /** SQL for players, sessions, captchas and login events. Nothing here decides; the service does. */
 export function createAuthRepository(db: DbOrTx) {
+  const signIns = attemptLimit(db, players, {
+    failures: players.failedLogins,
+    lockedUntil: players.lockedUntil,
+  });
   return {
     async insertCaptcha(row: { device: string; answerHash: string; salt: string; expiresAt: Date }) {
       // A new image makes every earlier unanswered image of this device worthless, so an old answer seen
@@ -145,14 +150,8 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     /** Clears an expired lock so the next attempt starts a fresh count. */
-    async clearExpiredLock(playerId: number, now: Date) {
-      await db
-        .update(players)
-        .set({ lockedUntil: null, failedLogins: 0 })
-        .where(
-          and(eq(players.id, playerId), sql`${players.lockedUntil} <= ${now.toISOString()}::timestamptz`),
-        );
-    },
+    clearExpiredLock: (playerId: number, now: Date) =>
+      signIns.clearExpiredLock(eq(players.id, playerId), now),
 
     /** Records a successful sign-in; returns the sign-in time before this one. */
     async recordLoginSuccess(playerId: number, now: Date) {

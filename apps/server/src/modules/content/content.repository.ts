@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { findRow, insertRow, updateRow } from '../../db/rows';
 import { banners, configItems } from './content.schema';
 
 export function createContentRepository(db: DbOrTx) {
@@ -51,13 +51,11 @@ export function createContentRepository(db: DbOrTx) {
     },
 
     async insertBanner(row: typeof banners.$inferInsert) {
-      const rows = await db.insert(banners).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, banners, row);
     },
 
     async updateBanner(id: number, set: Partial<typeof banners.$inferInsert>) {
-      const rows = await db.update(banners).set(set).where(eq(banners.id, id)).returning();
-      return rows[0]!;
+      return (await updateRow(db, banners, eq(banners.id, id), set))!;
     },
 
     async deleteBanner(id: number) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, lockRow } from '../../db/rows';
+import { findRow, insertRow, lockRow, updateRow } from '../../db/rows';
 import {
   channelNotifications,
   ChannelOrderStatus,
@@ -37,13 +37,11 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     async updateChannel(id: number, set: Partial<NewChannel>): Promise<ChannelRow | null> {
-      const rows = await db.update(paymentChannels).set(set).where(eq(paymentChannels.id, id)).returning();
-      return rows[0] ?? null;
+      return updateRow(db, paymentChannels, eq(paymentChannels.id, id), set);
     },
 
     async insertOrder(row: typeof channelOrders.$inferInsert): Promise<ChannelOrderRow> {
-      const [created] = await db.insert(channelOrders).values(row).returning();
-      return created!;
+      return insertRow(db, channelOrders, row);
     },
 
     order: (id: number) => findRow(db, channelOrders, eq(channelOrders.id, id)),

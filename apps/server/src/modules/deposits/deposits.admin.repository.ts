@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, lockRow, pageWithTotal } from '../../db/rows';
+import { findRow, lockRow, pageWithTotal, updateRow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -176,8 +176,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
     lockUnmatched: (id: number) => lockRow(db, depositUnmatched, eq(depositUnmatched.id, id)),
 
     async updateUnmatched(id: number, set: Partial<Omit<UnmatchedRow, 'id'>>): Promise<UnmatchedRow> {
-      const [row] = await db.update(depositUnmatched).set(set).where(eq(depositUnmatched.id, id)).returning();
-      return row!;
+      return (await updateRow(db, depositUnmatched, eq(depositUnmatched.id, id), set))!;
     },
 
     chainTransferById: (id: number) => findRow(db, chainTransfers, eq(chainTransfers.id, id)),

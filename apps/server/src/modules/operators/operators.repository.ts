@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, selectPage } from '../../db/rows';
+import { attemptLimit } from '../../db/attempts';
+import { findRow, insertRow, selectPage, updateRow } from '../../db/rows';
 import {
   auditChainHead,
   operatorAudit,
@@ -30,10 +31,13 @@ export interface AuditFilter {
 
 /** SQL for operators, their sessions and sign-ins, and the audit log. Nothing here decides; the service does. */
 export function createOperatorsRepository(db: DbOrTx) {
+  const signIns = attemptLimit(db, operators, {
+    failures: operators.failedLogins,
+    lockedUntil: operators.lockedUntil,
+  });
   return {
     async insertOperator(row: typeof operators.$inferInsert) {
-      const rows = await db.insert(operators).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, operators, row);
     },
 
     async findByUsername(username: string) {
@@ -80,35 +84,17 @@ export function createOperatorsRepository(db: DbOrTx) {
     },
 
     async update(id: number, set: Partial<typeof operators.$inferInsert>) {
-      const rows = await db.update(operators).set(set).where(eq(operators.id, id)).returning();
-      return rows[0] ?? null;
+      return updateRow(db, operators, eq(operators.id, id), set);
     },
 
     /**
      * Reserves one sign-in attempt before the password and code are checked (reserve, then validate), so
      * parallel guesses cannot all slip under the limit. Returns the attempt number, or null when none is left.
      */
-    async reserveAttempt(id: number, maxFailures: number, now: Date) {
-      const rows = await db
-        .update(operators)
-        .set({ failedLogins: sql`${operators.failedLogins} + 1` })
-        .where(
-          and(
-            eq(operators.id, id),
-            sql`${operators.failedLogins} < ${maxFailures}`,
-            sql`(${operators.lockedUntil} is null or ${operators.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ attempt: operators.failedLogins });
-      return rows[0]?.attempt ?? null;
-    },
+    reserveAttempt: (id: number, maxFailures: number, now: Date) =>
+      signIns.reserve(eq(operators.id, id), maxFailures, now),
 
-    async clearExpiredLock(id: number, now: Date) {
-      await db
-        .update(operators)
-        .set({ failedLogins: 0, lockedUntil: null })
-        .where(and(eq(operators.id, id), sql`${operators.lockedUntil} <= ${now.toISOString()}::timestamptz`));
-    },
+    clearExpiredLock: (id: number, now: Date) => signIns.clearExpiredLock(eq(operators.id, id), now),
 
     async lock(id: number, until: Date) {
       await db.update(operators).set({ lockedUntil: until }).where(eq(operators.id, id));

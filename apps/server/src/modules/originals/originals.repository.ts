@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { findRow, insertRow } from '../../db/rows';
 import { fairSeeds, originalBets } from './originals.schema';
 
 /**
@@ -62,8 +62,7 @@ export function createOriginalsRepository(db: DbOrTx) {
     },
 
     async insertBet(row: typeof originalBets.$inferInsert): Promise<OriginalBetRow> {
-      const rows = await db.insert(originalBets).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, originalBets, row);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { countRows, type DbOrTx } from '../../db/client';
+import { insertRow } from '../../db/rows';
 import { providerTransfers, ProviderTransferState, TransferDirection } from './providers.schema';
 
 export type TransferRow = typeof providerTransfers.$inferSelect;
@@ -8,8 +9,7 @@ export type TransferRow = typeof providerTransfers.$inferSelect;
 export function createTransferRepository(db: DbOrTx) {
   return {
     async insert(row: typeof providerTransfers.$inferInsert): Promise<TransferRow> {
-      const rows = await db.insert(providerTransfers).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, providerTransfers, row);
     },
 
     /** Ends a pending move in `state`; a move already ended (by a racing reconciler) is left as it is. */

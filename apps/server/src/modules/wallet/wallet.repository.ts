@@ -3,7 +3,7 @@ import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, selectPage } from '../../db/rows';
+import { findRow, insertRow, selectPage } from '../../db/rows';
 import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
@@ -489,8 +489,7 @@ export function createWalletRepository(db: DbOrTx) {
     },
 
     async insertAdjustmentRequest(row: typeof adjustmentRequests.$inferInsert) {
-      const rows = await db.insert(adjustmentRequests).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, adjustmentRequests, row);
     },
 
     async findAdjustmentRequestByKey(requestedById: number, requestKey: string) {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, lockRow, selectPage } from '../../db/rows';
+import { attemptLimit } from '../../db/attempts';
+import { findRow, insertRow, lockRow, selectPage } from '../../db/rows';
 import {
   AddressType,
   turnoverRequirements,
@@ -21,6 +22,10 @@ export type WithdrawalFilter = { playerId?: number; address?: string; minAmountM
 
 /** SQL of the withdrawals module. Nothing here decides; the service does. */
 export function createWithdrawalsRepository(db: DbOrTx) {
+  const passwordAttempts = attemptLimit(db, withdrawPasswordGuards, {
+    failures: withdrawPasswordGuards.failedAttempts,
+    lockedUntil: withdrawPasswordGuards.lockedUntil,
+  });
   /** The withdrawals matching `where` in `order`, `limit` from `offset`, with how many match in all. */
   const page = (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
     selectPage(db, withdrawals, { where, orderBy, limit, offset });
@@ -57,8 +62,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     async insertAddress(row: typeof withdrawalAddresses.$inferInsert): Promise<AddressRow> {
-      const rows = await db.insert(withdrawalAddresses).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, withdrawalAddresses, row);
     },
 
     /** Deletes (softly) only when the id, the owner and the address text all match a live address. */
@@ -123,18 +127,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      */
     async reservePasswordAttempt(playerId: number, max: number, now: Date): Promise<number | null> {
       await db.insert(withdrawPasswordGuards).values({ playerId }).onConflictDoNothing();
-      const rows = await db
-        .update(withdrawPasswordGuards)
-        .set({ failedAttempts: sql`${withdrawPasswordGuards.failedAttempts} + 1` })
-        .where(
-          and(
-            eq(withdrawPasswordGuards.playerId, playerId),
-            sql`${withdrawPasswordGuards.failedAttempts} < ${max}`,
-            sql`(${withdrawPasswordGuards.lockedUntil} is null or ${withdrawPasswordGuards.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ attempt: withdrawPasswordGuards.failedAttempts });
-      return rows[0]?.attempt ?? null;
+      return passwordAttempts.reserve(eq(withdrawPasswordGuards.playerId, playerId), max, now);
     },
 
     async lockWithdrawals(playerId: number, until: Date) {
@@ -152,17 +145,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     /** Clears a lock that has run out, so the next attempt starts a fresh count. */
-    async clearExpiredLock(playerId: number, now: Date) {
-      await db
-        .update(withdrawPasswordGuards)
-        .set({ failedAttempts: 0, lockedUntil: null })
-        .where(
-          and(
-            eq(withdrawPasswordGuards.playerId, playerId),
-            sql`${withdrawPasswordGuards.lockedUntil} <= ${now.toISOString()}::timestamptz`,
-          ),
-        );
-    },
+    clearExpiredLock: (playerId: number, now: Date) =>
+      passwordAttempts.clearExpiredLock(eq(withdrawPasswordGuards.playerId, playerId), now),
 
     // Turnover requirements.
 
@@ -195,8 +179,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     async insertWithdrawal(row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
-      const rows = await db.insert(withdrawals).values(row).returning();
-      return rows[0]!;
+      return insertRow(db, withdrawals, row);
     },
 
     /** Count and sum of the player's withdrawals since `from` that were not rejected (daily limits). */
