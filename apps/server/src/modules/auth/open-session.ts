@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { newToken, sha256Hex } from '../../lib/crypto';
+import { newSession } from '../../lib/sessions';
 import type { AuthRepository } from './auth.repository';
 import type { RequestContext } from './auth.service';
 
@@ -16,17 +16,7 @@ export async function openSession(
   ctx: RequestContext,
 ): Promise<{ token: string }> {
   const previousLoginAt = await repo.recordLoginSuccess(playerId, now);
-  const token = newToken();
-  await repo.insertSession({
-    playerId,
-    tokenHash: sha256Hex(token),
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + session.absoluteMs),
-    ip: ctx.ip,
-    device: ctx.device || null,
-    country: ctx.country,
-    previousLoginAt,
-  });
+  const { token, row } = newSession(now, session.absoluteMs, ctx);
+  await repo.insertSession({ playerId, ...row, country: ctx.country, previousLoginAt });
   return { token };
 }

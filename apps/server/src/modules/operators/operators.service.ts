@@ -20,6 +20,7 @@ import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { passwordMatches } from '../../lib/passwords';
+import { newSession } from '../../lib/sessions';
 import { createAuditLog, type Actor } from './audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 import { OperatorStatus } from './operators.schema';
@@ -274,16 +275,8 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         throw new AppError('OPERATOR_TOTP_REUSED');
       }
 
-      const token = TOKEN_PREFIX + newToken();
-      const sessionId = await repo.insertSession({
-        operatorId: op.id,
-        tokenHash: sha256Hex(token),
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + cfg.sessionAbsoluteMs),
-        ip: origin.ip,
-        device: origin.device || null,
-      });
+      const { token, row } = newSession(now, cfg.sessionAbsoluteMs, origin, TOKEN_PREFIX);
+      const sessionId = await repo.insertSession({ operatorId: op.id, ...row });
       await repo.insertLogin({ ...event, operatorId: op.id, success: true, reason: 'ok', createdAt: now });
       await audit.record({
         actor: { operatorId: op.id, username: op.username, ip: origin.ip },

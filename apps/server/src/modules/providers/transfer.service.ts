@@ -94,6 +94,32 @@ export function createTransferWallet(deps: {
     });
   }
 
+  /**
+   * Holds a recorded move in the ledger: out of the provider float into the player's wallet for a move out (a
+   * pending credit, nothing spendable until the provider confirms), out of the wallet for a move in.
+   */
+  function holdMove(row: TransferRow) {
+    const wallet = { player: row.playerId };
+    const float = { system: SystemAccount.PROVIDER_FLOAT };
+    const out = row.direction === TransferDirection.OUT;
+    return ledger.hold({
+      key: row.ledgerKey,
+      debit: out ? float : wallet,
+      credit: out ? wallet : float,
+      amountMicro: row.amountMicro,
+      code: out ? TransferCode.PROVIDER_TRANSFER_OUT : TransferCode.PROVIDER_TRANSFER_IN,
+      reference: { type: 'provider_transfer', id: row.transferId },
+    });
+  }
+
+  /** What the provider is told of a move, the same in either direction. */
+  const movePayload = (row: TransferRow, provider: { code: string }, player: { username: string }) => ({
+    transfer_id: row.transferId,
+    provider: provider.code,
+    user: player.username,
+    amount: Number(row.amountMicro),
+  });
+
   async function moveOut(
     player: { id: number; username: string },
     provider: { id: number; code: string },
@@ -101,22 +127,8 @@ export function createTransferWallet(deps: {
     amountMicro: bigint,
   ) {
     const row = await record(player.id, provider.id, TransferDirection.OUT, amountMicro);
-    // A pending credit: the player sees nothing spendable until the provider confirms the money left it.
-    await ledger.hold({
-      key: row.ledgerKey,
-      debit: { system: SystemAccount.PROVIDER_FLOAT },
-      credit: { player: player.id },
-      amountMicro,
-      code: TransferCode.PROVIDER_TRANSFER_OUT,
-      reference: { type: 'provider_transfer', id: row.transferId },
-    });
-    const result = await client.moveOut(endpoint, {
-      transfer_id: row.transferId,
-      provider: provider.code,
-      user: player.username,
-      amount: Number(amountMicro),
-    });
-    return settle(row, result);
+    await holdMove(row);
+    return settle(row, await client.moveOut(endpoint, movePayload(row, provider, player)));
   }
 
   /** Moves the player's whole available balance into the provider; returns the move's state (or null: nothing to move). */
@@ -130,14 +142,7 @@ export function createTransferWallet(deps: {
     if (amountMicro <= 0n) return null;
     const row = await record(player.id, provider.id, TransferDirection.IN, amountMicro);
     try {
-      await ledger.hold({
-        key: row.ledgerKey,
-        debit: { player: player.id },
-        credit: { system: SystemAccount.PROVIDER_FLOAT },
-        amountMicro,
-        code: TransferCode.PROVIDER_TRANSFER_IN,
-        reference: { type: 'provider_transfer', id: row.transferId },
-      });
+      await holdMove(row);
     } catch (error) {
       // The balance was spent between reading it and holding it (another tab): nothing moves.
       if (error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE') {
@@ -146,13 +151,7 @@ export function createTransferWallet(deps: {
       }
       throw error;
     }
-    const result = await client.moveIn(endpoint, {
-      transfer_id: row.transferId,
-      provider: provider.code,
-      user: player.username,
-      amount: Number(amountMicro),
-    });
-    return settle(row, result);
+    return settle(row, await client.moveIn(endpoint, movePayload(row, provider, player)));
   }
 
   /**
