@@ -50,6 +50,21 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   const setFaults = (faults: object) =>
     sim.control('/control/providers/faults', { method: 'PUT', body: faults });
   const expectLedgerClean = async () => expect(await wallet.verify()).toEqual([]);
+  /**
+   * A fresh player with 100 USDT plays one round of `amount` while the simulator injects `faults` (cleared
+   * again afterwards, also when the round fails); answers the player, the round and the balance before it.
+   */
+  async function roundUnderFaults(faults: object, amount: string) {
+    const p = await playerWithMoney('100');
+    const sessionId = await launch(p.auth);
+    await setFaults(faults);
+    try {
+      const before = await available(p.id);
+      return { p, before, round: await play(sessionId, amount) };
+    } finally {
+      await setFaults({});
+    }
+  }
 
   it('launches a simulator game, serves its page, and settles spins through the ledger', async () => {
     const p = await playerWithMoney('100');
@@ -173,12 +188,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   });
 
   it('applies a bet delivered 20 times at once exactly once, answering each the same', async () => {
-    const p = await playerWithMoney('100');
-    const sessionId = await launch(p.auth);
-    await setFaults({ duplicateDelivery: 20 });
-    const before = await available(p.id);
-    const round = await play(sessionId, '3');
-    await setFaults({});
+    const { p, before, round } = await roundUnderFaults({ duplicateDelivery: 20 }, '3');
     const betAnswers = round.answers.filter((a) => a.step === 'bet').map((a) => a.answer as WalletAnswer);
     expect(betAnswers).toHaveLength(20);
     expect(new Set(betAnswers.map((a) => `${a.status}:${a.balance}`)).size).toBe(1);
@@ -192,12 +202,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   });
 
   it('undoes a bet whose answer timed out, by the rollback the provider sends', async () => {
-    const p = await playerWithMoney('100');
-    const sessionId = await launch(p.auth);
-    await setFaults({ timeoutMs: 1 });
-    const before = await available(p.id);
-    const round = await play(sessionId, '4');
-    await setFaults({});
+    const { p, before, round } = await roundUnderFaults({ timeoutMs: 1 }, '4');
     expect(round.state).toBe('rolled_back');
     // Whether or not the bet landed before the timeout, the rollback leaves the balance as it was, and a
     // late bet after its rollback is refused.
@@ -207,12 +212,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   });
 
   it('remembers a rollback that arrives before its bet and refuses the late bet', async () => {
-    const p = await playerWithMoney('100');
-    const sessionId = await launch(p.auth);
-    await setFaults({ rollbackBeforeDebit: true });
-    const before = await available(p.id);
-    const round = await play(sessionId, '5');
-    await setFaults({});
+    const { p, before, round } = await roundUnderFaults({ rollbackBeforeDebit: true }, '5');
     expect(round.state).toBe('refused');
     const bet = round.answers.find((a) => a.step === 'bet')!.answer as WalletAnswer;
     expect(bet.status).toBe(WalletStatus.TRANSACTION_ROLLED_BACK);
@@ -221,12 +221,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   });
 
   it('refuses a win that arrives before its bet, and accepts it once the bet is in', async () => {
-    const p = await playerWithMoney('100');
-    const sessionId = await launch(p.auth);
-    await setFaults({ outOfOrderCredit: true });
-    const before = await available(p.id);
-    const round = await play(sessionId, '6');
-    await setFaults({});
+    const { p, before, round } = await roundUnderFaults({ outOfOrderCredit: true }, '6');
     const early = round.answers.find((a) => a.step === 'win-before-bet')!.answer as WalletAnswer;
     expect(early.status).toBe(WalletStatus.TRANSACTION_DOES_NOT_EXIST);
     expect(round.state).toBe('settled');
@@ -235,12 +230,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   });
 
   it('refuses calls with a wrong signature and moves nothing', async () => {
-    const p = await playerWithMoney('100');
-    const sessionId = await launch(p.auth);
-    await setFaults({ wrongSignature: true });
-    const before = await available(p.id);
-    const round = await play(sessionId, '7');
-    await setFaults({});
+    const { p, before, round } = await roundUnderFaults({ wrongSignature: true }, '7');
     expect(round.state).toBe('refused');
     expect((round.answers[0]!.answer as WalletAnswer).status).toBe(WalletStatus.INVALID_SIGNATURE);
     expect(await available(p.id)).toBe(before);
