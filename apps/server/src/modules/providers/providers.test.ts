@@ -509,33 +509,24 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
         expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
         return bet;
       }
-      const winOf = (
-        bet: { round: string; token: string; user: string; game_code: string; transaction_uuid: string },
-        amount: number,
-      ) => ({
-        ...base(bet.token, bet.user, bet.round),
-        game_code: bet.game_code,
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: bet.transaction_uuid,
-        amount,
-      });
-      const rollbackOf = (tx: {
-        round: string;
-        token: string;
-        user: string;
-        game_code: string;
-        transaction_uuid: string;
-      }) => ({
+      type Tx = { round: string; token: string; user: string; game_code: string; transaction_uuid: string };
+      /** A call naming an earlier transaction of its round: a win names its bet, a rollback what it undoes. */
+      const rollbackOf = (tx: Tx) => ({
         ...base(tx.token, tx.user, tx.round),
         game_code: tx.game_code,
         transaction_uuid: randomUUID(),
         reference_transaction_uuid: tx.transaction_uuid,
       });
-
-      it('a signed win of 1,000,000,000 USDT on a 1 USDT bet is refused, and operators see the alert', async () => {
+      const winOf = (bet: Tx, amount: number) => ({ ...rollbackOf(bet), amount });
+      /** A player with 10 USDT, a provider session, and one accepted bet of `amount` micro-USDT on `game`. */
+      async function placedBet(game: string, amount: number) {
         const p = await playerWithMoney('10');
         const token = await session(p.id);
-        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        return { p, token, bet: await betIn(token, p.username, game, amount) };
+      }
+
+      it('a signed win of 1,000,000,000 USDT on a 1 USDT bet is refused, and operators see the alert', async () => {
+        const { p, bet } = await placedBet('sim-fruit', 1_000_000);
         const win = winOf(bet, 1_000_000_000 * 1_000_000);
         expect(await call('transaction/win', win)).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED' });
         // The provider's retry is refused the same way and adds no second alert.
@@ -567,9 +558,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
 
       it("a signed win above the game's maximum multiplier is refused; exactly the maximum is paid", async () => {
         const game = await gameWithRules({ multiplier: 10 });
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, game, 2_000_000);
+        const { p, bet } = await placedBet(game, 2_000_000);
         expect((await call('transaction/win', winOf(bet, 20_000_001))).status).toBe('RS_ERROR_LIMIT_REACHED');
         expect(await available(p.id)).toBe(8_000_000n);
         expect((await call('transaction/win', winOf(bet, 20_000_000))).status).toBe('RS_OK');
@@ -579,9 +568,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
 
       it("a signed win above the game's maximum win per round is refused, within its multiplier too", async () => {
         const game = await gameWithRules({ multiplier: 1000, perRoundUsdt: 50, multiWin: true });
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, game, 1_000_000);
+        const { p, bet } = await placedBet(game, 1_000_000);
         expect((await call('transaction/win', winOf(bet, 30_000_000))).status).toBe('RS_OK');
         // The round's wins together: 30 + 21 > 50.
         const over = winOf(bet, 21_000_000);
@@ -595,9 +582,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       });
 
       it('a second win with a new id on one bet is refused unless the game is multi-win', async () => {
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const { p, token, bet } = await placedBet('sim-fruit', 1_000_000);
         expect((await call('transaction/win', winOf(bet, 2_000_000))).status).toBe('RS_OK');
         for (let i = 0; i < 2; i += 1)
           expect((await call('transaction/win', winOf(bet, 2_000_000))).status).toBe(
@@ -615,9 +600,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       });
 
       it('twenty concurrent wins with new ids on one bet pay exactly one', async () => {
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const { p, bet } = await placedBet('sim-fruit', 1_000_000);
         const answers = await Promise.all(
           Array.from({ length: 20 }, () => call('transaction/win', winOf(bet, 3_000_000))),
         );
@@ -628,9 +611,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       });
 
       it('a rollback of a bet whose round has a win is refused until the win is rolled back', async () => {
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, 'sim-fruit', 1_000_000);
+        const { p, bet } = await placedBet('sim-fruit', 1_000_000);
         const win = winOf(bet, 5_000_000);
         expect((await call('transaction/win', win)).status).toBe('RS_OK');
         expect(await available(p.id)).toBe(14_000_000n);
@@ -670,9 +651,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       });
 
       it('a signed win body replayed to /transaction/rollback or under another provider is refused', async () => {
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, 'sim-fruit', 3_000_000);
+        const { p, bet } = await placedBet('sim-fruit', 3_000_000);
         const win = { ...winOf(bet, 0) };
         // Signed for the win path, sent to the rollback path (the body also parses as a rollback).
         expect(
@@ -696,9 +675,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       });
 
       it('after logout the game session takes no new bets, while its wins and rollbacks still settle', async () => {
-        const p = await playerWithMoney('10');
-        const token = await session(p.id);
-        const bet = await betIn(token, p.username, 'sim-fruit', 2_000_000);
+        const { p, token, bet } = await placedBet('sim-fruit', 2_000_000);
         const other = await betIn(token, p.username, 'sim-fruit', 1_000_000);
         const out = await t.app.inject({ method: 'POST', url: '/api/home/logout', headers: p.auth });
         expect(body(out).code).toBe(200);
