@@ -27,6 +27,7 @@ export async function requestJson(
 ): Promise<{ status: number; json: unknown }> {
   // A native timer for the whole call: undici's own headers and body timeouts run on a coarse clock (about a
   // second) for speed, and the providers' timeout fault uses a few milliseconds.
+  const started = performance.now();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new TimeoutError('no answer in time')), init.timeoutMs);
   try {
@@ -37,7 +38,11 @@ export async function requestJson(
       body: init.body,
       signal: abort.signal,
     });
-    return { status: response.statusCode, json: JSON.parse(await response.body.text()) };
+    const text = await response.body.text();
+    // An answer read after the deadline is a timeout too, whichever of the timer and the socket the event loop
+    // happened to serve first (the timeout fault uses 1 ms, which a fast answer can otherwise beat).
+    if (performance.now() - started >= init.timeoutMs) throw new TimeoutError('no answer in time');
+    return { status: response.statusCode, json: JSON.parse(text) };
   } catch (error) {
     throw abort.signal.aborted ? abort.signal.reason : error;
   } finally {
