@@ -33,6 +33,8 @@
  * BENCH_WARMUP        pairs run before each phase is timed (default 1500)
  * BENCH_AUTOPLAY      rounds per control call of the HTTP phases (default 10; 1 = a control call per round)
  * BENCH_CONCURRENCY   concurrent players (default 32)
+ * BENCH_REAL          0 skips (c), the real server processes (its w1_/w2_ fields then read 0): for quick
+ *                     comparisons of (a) and (b) while working on the seamless wallet
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -302,7 +304,7 @@ async function main() {
     try {
       const sessions2: string[] = [];
       const stopCodes: (number | null)[] = [];
-      for (const workers of [1, 2]) {
+      for (const workers of process.env.BENCH_REAL === '0' ? [] : [1, 2]) {
         const server = await startServer({
           workers,
           port: realPort,
@@ -339,8 +341,9 @@ async function main() {
 
     const violations = await verifyLedger(database, (line) => console.log(line));
     const ratio = http.perSecond / service.perSecond;
-    const r1 = real[1]!;
-    const r2 = real[2]!;
+    const none = { perSecond: 0, p99: 0, p50: 0, count: 0, seconds: 0 };
+    const r1 = real[1] ?? none;
+    const r2 = real[2] ?? none;
     const load = os.loadavg()[0]!;
     console.log('side by side (pairs/s, p99 ms, ratio to the service):');
     for (const [name, r] of [

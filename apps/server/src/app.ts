@@ -241,8 +241,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Banners, bulletin and game lists from memory with ETags, dropped when their tables change (issue 10 item 5).
   await app.register(publicCachePlugin, { changes: events.changes, clock });
   await operators.guard(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives (a callback hook, no promise per request), so every answer carries it,
+  // errors and early refusals included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
 

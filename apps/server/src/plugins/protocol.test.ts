@@ -188,6 +188,24 @@ describe('wire protocol: envelope, encodings, errors, headers', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("answers the providers' server-to-server wallet API with nosniff and a request id, without page headers", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/providers/sim/user/balance',
+      payload: { request_uuid: 'r', token: 't' },
+    });
+    expect(res.json()).toMatchObject({ status: 'RS_ERROR_UNKNOWN', message: 'unknown provider' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    for (const header of [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'referrer-policy',
+    ])
+      expect(res.headers[header], header).toBeUndefined();
+  });
+
   it('serves OpenAPI documentation at /docs', async () => {
     const html = await t.app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(html.statusCode);

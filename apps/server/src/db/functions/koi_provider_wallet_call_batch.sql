@@ -15,23 +15,22 @@
 -- rounds in one order and wallets in one order and cannot wait on each other in a cycle through them. What is
 -- left (two calls with one transaction_uuid in different rounds, every house shard busy) is caught below.
 --
--- Failures. Each call runs in its own subtransaction (BEGIN ... EXCEPTION): a call that raises (an unexpected
--- ledger error, a unique-index race, a deadlock PostgreSQL broke by failing it) is undone alone and comes back
--- with r_error set and nothing written, and the service runs that call again on its own once this batch has
--- committed, so its answer is exactly the lone call's answer and no neighbour fails with it. A crash leaves
--- nothing half done: the batch is one transaction. The caller keeps batches at 32 calls or fewer, because a
--- transaction with more than 64 subtransactions that wrote overflows PostgreSQL's per-backend cache of them and
--- slows every other backend's snapshots.
+-- Failures. A call that raises (an unexpected ledger error, a unique-index race, a deadlock PostgreSQL broke
+-- by failing it) fails the whole batch, which then writes nothing, and the service runs every call of it again
+-- on its own (seamless.batcher.ts), so each answer is exactly the lone call's, as the wallet's own transfer
+-- batcher does. Until stop 22 each call ran in a subtransaction (BEGIN ... EXCEPTION) so that only the failing
+-- call was undone; that cost every call of every batch a subtransaction and its own transaction id, for a
+-- failure the tests and bench:games never saw happen, so the rare failure now pays instead. A crash leaves
+-- nothing half done: the batch is one transaction.
 CREATE OR REPLACE FUNCTION koi_provider_wallet_call_batch(
   p_calls jsonb, p_currency text, p_house text, p_shards integer, p_shard integer, p_transfer_codes smallint[],
   p_amount_max bigint, p_max_win_multiplier integer, p_max_win_per_round bigint)
 RETURNS TABLE (r_index integer, r_status text, r_balance bigint, r_player_id bigint, r_moved boolean,
-  r_alert_kind smallint, r_error text)
+  r_alert_kind smallint)
 LANGUAGE plpgsql AS $$
 DECLARE
   k record;
   c jsonb;
-  s record;
 BEGIN
   FOR k IN SELECT DISTINCT (x.value->>'provider')::integer AS provider, hashtext(x.value->>'round') AS round_key
       FROM jsonb_array_elements(p_calls) x ORDER BY 1, 2 LOOP
@@ -40,26 +39,13 @@ BEGIN
 
   FOR c, r_index IN SELECT x.value, (x.n - 1)::integer FROM jsonb_array_elements(p_calls) WITH ORDINALITY x(value, n)
       ORDER BY x.value->>'user' COLLATE "C", (x.value->>'provider')::integer, x.value->>'round' COLLATE "C", x.n LOOP
-    BEGIN
-      SELECT * INTO s FROM koi_provider_wallet_step((c->>'kind')::smallint, (c->>'provider')::integer,
+    SELECT s.r_status, s.r_balance, s.r_player_id, s.r_moved, s.r_alert_kind
+      INTO r_status, r_balance, r_player_id, r_moved, r_alert_kind
+      FROM koi_provider_wallet_step((c->>'kind')::smallint, (c->>'provider')::integer,
         c->>'transaction_uuid', c->>'reference_uuid', c->>'request_uuid', c->>'token_hash', c->>'user',
         c->>'round', c->>'game_code', (c->>'amount')::bigint, (c->>'close')::boolean, c->>'fingerprint',
         (c->>'now')::timestamptz, p_currency, p_house, p_shards, p_transfer_codes, p_amount_max,
-        p_max_win_multiplier, p_max_win_per_round, p_shard);
-      r_status := s.r_status;
-      r_balance := s.r_balance;
-      r_player_id := s.r_player_id;
-      r_moved := s.r_moved;
-      r_alert_kind := s.r_alert_kind;
-      r_error := null;
-    EXCEPTION WHEN OTHERS THEN
-      r_status := null;
-      r_balance := null;
-      r_player_id := null;
-      r_moved := false;
-      r_alert_kind := null;
-      r_error := SQLSTATE || ': ' || SQLERRM;
-    END;
+        p_max_win_multiplier, p_max_win_per_round, p_shard) s;
     RETURN NEXT;
   END LOOP;
 END

@@ -105,13 +105,30 @@ BEGIN
   END IF;
 
   -- The transaction the call names (a win's or rollback's bet, or a rollback's win; for a bet, itself). A bet
-  -- names itself, which the probe above just failed to find, so it skips this read.
+  -- names itself, which the probe above just failed to find, so it skips this read. The same statement reads
+  -- the named transaction's game (a win's bounds, and the type its round record needs) and, for a win, the
+  -- round's live stake and wins: each was a statement of its own until stop 22, and every statement of a
+  -- PL/pgSQL function costs an executor start, which bench:games counted on each of a round's calls.
   IF p_kind = 1 THEN
     v_ref_found := false;
   ELSE
-    SELECT t.kind, t.player_id, p.username, t.round_id, t.game_code, t.amount_micro
-      INTO v_ref_kind, v_ref_player, v_ref_user, v_ref_round, v_ref_game, v_ref_amount
+    SELECT t.kind, t.player_id, p.username, t.round_id, t.game_code, t.amount_micro,
+           g.multi_win, g.max_win_multiplier, g.max_win_per_round_micro, g.game_type_id,
+           w.stake, w.wins, w.has_win
+      INTO v_ref_kind, v_ref_player, v_ref_user, v_ref_round, v_ref_game, v_ref_amount,
+           v_multi_win, v_multiplier, v_max_round, v_game_type,
+           v_stake, v_wins, v_has_win
       FROM provider_transactions t JOIN players p ON p.id = t.player_id
+      LEFT JOIN games g ON g.plat_type_id = p_provider AND g.game_code = t.game_code
+      -- A round's live bets and wins (those no rollback names), for a win's bounds; nothing for a rollback.
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(r.amount_micro) FILTER (WHERE r.kind = 1), 0) AS stake,
+               coalesce(sum(r.amount_micro) FILTER (WHERE r.kind = 2), 0) AS wins,
+               coalesce(bool_or(r.kind = 2 AND r.reference_transaction_uuid = v_ref_uuid), false) AS has_win
+          FROM provider_transactions r
+          WHERE p_kind = 2 AND r.provider_id = p_provider AND r.round_id = p_round AND r.kind <> 3
+            AND NOT EXISTS (SELECT 1 FROM provider_transactions x WHERE x.provider_id = p_provider
+                            AND x.round_id = p_round AND x.kind = 3 AND x.reference_transaction_uuid = r.transaction_uuid)) w
       WHERE t.transaction_uuid = v_ref_uuid AND t.provider_id = p_provider;
     v_ref_found := FOUND;
   END IF;
@@ -123,8 +140,14 @@ BEGIN
         v_status := 'RS_ERROR_TRANSACTION_ROLLED_BACK';
         EXIT decide;
       END IF;
-      SELECT s.r_status, s.r_player_id, s.r_self_excluded_until INTO v_session_status, v_player, v_excluded
-        FROM koi_provider_session(p_provider, p_token_hash, p_user, p_currency, p_now) s;
+      -- The session and the game in one statement (koi_provider_session always answers one row); the
+      -- refusals keep their order: the session's, self-exclusion, then the game.
+      SELECT s.r_status, s.r_player_id, s.r_self_excluded_until, g.game_type_id,
+             g.enabled AND gp.enabled AND g.status = 1
+        INTO v_session_status, v_player, v_excluded, v_game_type, v_playable
+        FROM koi_provider_session(p_provider, p_token_hash, p_user, p_currency, p_now) s
+        LEFT JOIN (games g JOIN game_providers gp ON gp.id = g.plat_type_id)
+          ON g.plat_type_id = p_provider AND g.game_code = p_game_code;
       IF v_session_status <> 'RS_OK' THEN
         v_status := v_session_status;
         EXIT decide;
@@ -133,9 +156,6 @@ BEGIN
         v_status := 'RS_ERROR_USER_DISABLED';
         EXIT decide;
       END IF;
-      SELECT g.game_type_id, g.enabled AND gp.enabled AND g.status = 1 INTO v_game_type, v_playable
-        FROM games g JOIN game_providers gp ON gp.id = g.plat_type_id
-        WHERE g.plat_type_id = p_provider AND g.game_code = p_game_code;
       IF NOT coalesce(v_playable, false) THEN
         v_status := 'RS_ERROR_INVALID_GAME';
         EXIT decide;
@@ -159,18 +179,7 @@ BEGIN
       -- A provider is trusted with the outcome, not with unbounded money: one win per bet unless the game
       -- pays several, and a round's live wins within the game's multiple of its live stake and its maximum
       -- win (the configured defaults for what the game leaves unset, or for a game not in the catalogue).
-      -- The game's type comes along for the round record below when the win names the bet's game.
-      SELECT g.multi_win, g.max_win_multiplier, g.max_win_per_round_micro, g.game_type_id
-        INTO v_multi_win, v_multiplier, v_max_round, v_game_type
-        FROM games g WHERE g.plat_type_id = p_provider AND g.game_code = v_ref_game;
-      SELECT coalesce(sum(t.amount_micro) FILTER (WHERE t.kind = 1), 0),
-             coalesce(sum(t.amount_micro) FILTER (WHERE t.kind = 2), 0),
-             coalesce(bool_or(t.kind = 2 AND t.reference_transaction_uuid = v_ref_uuid), false)
-        INTO v_stake, v_wins, v_has_win
-        FROM provider_transactions t
-        WHERE t.provider_id = p_provider AND t.round_id = p_round AND t.kind <> 3
-          AND NOT EXISTS (SELECT 1 FROM provider_transactions r WHERE r.provider_id = p_provider
-                          AND r.round_id = p_round AND r.kind = 3 AND r.reference_transaction_uuid = t.transaction_uuid);
+      -- The bet's game and the round's sums came with the bet above.
       IF NOT coalesce(v_multi_win, false) AND v_has_win THEN
         v_status := 'RS_ERROR_DUPLICATE_TRANSACTION';
         v_alert := 2;
@@ -281,8 +290,8 @@ BEGIN
         CASE WHEN p_kind = 1 THEN p_amount ELSE 0 END, CASE WHEN p_kind = 2 THEN p_amount ELSE 0 END,
         p_close, p_now);
     ELSIF v_ref_found AND NOT v_ref_rolled_back AND v_ref_kind = 2 THEN
-      SELECT coalesce((SELECT g.game_type_id FROM games g WHERE g.plat_type_id = p_provider
-        AND g.game_code = v_ref_game), 5) INTO v_game_type;
+      -- The win's game type came with the win above.
+      v_game_type := coalesce(v_game_type, 5);
       PERFORM koi_bet_round_record(p_provider, v_ref_round, v_player, v_ref_game, v_game_type, 0, -v_amount,
         false, p_now);
     ELSIF v_ref_found AND NOT v_ref_rolled_back THEN

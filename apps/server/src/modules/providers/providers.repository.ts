@@ -194,13 +194,10 @@ export function createProvidersRepository(db: DbOrTx) {
     /**
      * Many calls in one statement and one transaction (koi_provider_wallet_call_batch; seamless.batcher.ts
      * forms the batches). They share the ledger parameters and bounds of the first call, which are the seamless
-     * wallet's own and the same for every call. One answer per call, in the calls' order: a result, or the
-     * SQL error that undid that call alone (it is then to be run again on its own).
+     * wallet's own and the same for every call. One answer per call, in the calls' order; a call that raises
+     * fails the whole statement, and nothing of the batch is written.
      */
-    async walletCallBatch(
-      calls: WalletCall[],
-      shard: number,
-    ): Promise<(WalletCallResult | { error: string })[]> {
+    async walletCallBatch(calls: WalletCall[], shard: number): Promise<WalletCallResult[]> {
       const first = calls[0];
       if (!first) return [];
       const payload = calls.map((c) => ({
@@ -218,23 +215,21 @@ export function createProvidersRepository(db: DbOrTx) {
         fingerprint: c.fingerprint,
         now: c.now.toISOString(),
       }));
-      const rows = await queryRows<WalletCallRow & { index: number; error: string | null }>(
+      const rows = await queryRows<WalletCallRow & { index: number }>(
         db,
         sql`select r_index as index, r_status as status, r_balance::text as balance, r_player_id::text as player_id,
-              r_moved as moved, r_alert_kind::int as alert_kind, r_error as error
+              r_moved as moved, r_alert_kind::int as alert_kind
             from koi_provider_wallet_call_batch(${JSON.stringify(payload)}::jsonb, ${first.ledger.currency}::text,
               ${first.ledger.house}::text, ${first.ledger.shards}::int, ${shard}::int,
               ${`{${first.ledger.codes.bet},${first.ledger.codes.win},${first.ledger.codes.rollback}}`}::smallint[],
               ${first.ledger.amountMaxMicro.toString()}::bigint, ${first.bounds.maxWinMultiplier}::int,
               ${first.bounds.maxWinPerRoundMicro.toString()}::bigint)`,
       );
-      const results: (WalletCallResult | { error: string } | undefined)[] = new Array(calls.length);
-      for (const row of rows) {
-        results[row.index] = row.error !== null ? { error: row.error } : walletCallResult(row);
-      }
-      return results.map(
-        (r) => r ?? { error: 'koi_provider_wallet_call_batch returned no row for the call' },
-      );
+      if (rows.length !== calls.length)
+        throw new Error('koi_provider_wallet_call_batch did not answer every call');
+      const results = new Array<WalletCallResult>(calls.length);
+      for (const row of rows) results[row.index] = walletCallResult(row);
+      return results;
     },
 
     async listAlerts(q: { limit: number; offset: number }) {

@@ -245,7 +245,7 @@ describe('seamless wallet group commit', () => {
   it('runs a batch that failed as a whole again call by call, each answered as alone', async () => {
     const players = await Promise.all(Array.from({ length: 4 }, () => player('10')));
     const { seamless, executes, signals, warnings } = seamlessWallet({
-      batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 },
+      batching: { maxBatch: 32, maxInFlight: 1, minBatch: 1, maxQueued: 100 },
       failBatches: true,
     });
     const bets = players.map((p) => ({
@@ -270,10 +270,34 @@ describe('seamless wallet group commit', () => {
     expect(await wallet.verify()).toEqual([]);
   });
 
+  it('lets calls that arrive while a batch runs wait for minBatch company instead of running one by one', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => player('10')));
+    const bets = players.map((p) => ({
+      kind: 'bet' as const,
+      p,
+      round: randomUUID(),
+      tx: randomUUID(),
+      amount: 1_000_000,
+    }));
+    // The first bet finds nothing running and goes at once, alone. The three behind it find free slots but
+    // fewer than minBatch of them wait, so they go together once the first has finished.
+    const grouped = seamlessWallet({
+      batching: { maxBatch: 32, maxInFlight: 4, minBatch: 4, maxQueued: 100 },
+    });
+    const answers = await Promise.all(bets.map((c) => send(grouped.seamless, c)));
+    expect(answers.map((a) => [a.status, a.balance])).toEqual(bets.map(() => [WalletStatus.OK, 9_000_000]));
+    expect(grouped.executes).toEqual(['single', 'batch']);
+    // With minBatch 1 each free slot takes the one call waiting: four lone statements.
+    const eager = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 4, minBatch: 1, maxQueued: 100 } });
+    await Promise.all(bets.map((c) => send(eager.seamless, { ...c, round: randomUUID(), tx: randomUUID() })));
+    expect(eager.executes).toEqual(['single', 'single', 'single', 'single']);
+    expect(await wallet.verify()).toEqual([]);
+  });
+
   it('keeps two calls of one round out of one batch, in the order they came', async () => {
     const p = await player('10');
     const { seamless, executes } = seamlessWallet({
-      batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 },
+      batching: { maxBatch: 32, maxInFlight: 1, minBatch: 1, maxQueued: 100 },
     });
     const round = randomUUID();
     const bet = { kind: 'bet' as const, p, round, tx: randomUUID(), amount: 1_000_000 };
@@ -289,7 +313,7 @@ describe('seamless wallet group commit', () => {
   });
 
   it.skipIf(testLeg() !== 'postgres')(
-    'survives a deadlock between two batches: the call PostgreSQL failed is run again alone and answered as alone',
+    'survives a deadlock between two batches: the batch PostgreSQL failed runs again call by call, each answered as alone',
     async () => {
       const [a, b, c, d, e, f] = await Promise.all(Array.from({ length: 6 }, () => player('10')));
       const byName = [a!, b!, c!, d!].sort((x, y) => (x.username < y.username ? -1 : 1));
@@ -297,8 +321,8 @@ describe('seamless wallet group commit', () => {
       const [first1, first2, second1, second2] = byName as [Player, Player, Player, Player];
       const X = randomUUID();
       const Y = randomUUID();
-      const one = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 } });
-      const two = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 1, maxQueued: 100 } });
+      const one = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 1, minBatch: 1, maxQueued: 100 } });
+      const two = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 1, minBatch: 1, maxQueued: 100 } });
 
       // Hold the second players' wallets, so both batches do their first call and then wait.
       const [current] = await queryRows<{ db: string }>(t.database.db, sql`select current_database() as db`);
@@ -336,19 +360,20 @@ describe('seamless wallet group commit', () => {
       await hold.end();
       const [x1, y1, y2, x2] = await Promise.all(calls);
 
-      // The first calls won their ids; the second calls, whichever PostgreSQL chose to fail, are duplicates:
-      // the answer each gets alone now that the other id is on the record.
-      expect([x1!.status, y2!.status]).toEqual([WalletStatus.OK, WalletStatus.OK]);
-      expect([y1!.status, x2!.status]).toEqual([
-        WalletStatus.DUPLICATE_TRANSACTION,
-        WalletStatus.DUPLICATE_TRANSACTION,
-      ]);
+      // PostgreSQL failed one batch whole; the other committed both its calls. The failed batch's calls then
+      // ran alone and got what each gets alone now that both ids are on the other batch's record: duplicates.
+      const batches = [
+        { statuses: [x1!.status, y1!.status], players: [first1, second1] },
+        { statuses: [y2!.status, x2!.status], players: [first2, second2] },
+      ];
+      const won = batches.find((b) => b.statuses.every((s) => s === WalletStatus.OK));
+      const lost = batches.find((b) => b.statuses.every((s) => s === WalletStatus.DUPLICATE_TRANSACTION));
+      expect(won, JSON.stringify(batches)).toBeDefined();
+      expect(lost, JSON.stringify(batches)).toBeDefined();
       const reasons = JSON.stringify([...one.warnings, ...two.warnings]);
       expect(reasons).toContain('40P01');
-      expect(await available(second1.id)).toBe(10_000_000n);
-      expect(await available(second2.id)).toBe(10_000_000n);
-      expect(await available(first1.id)).toBe(9_000_000n);
-      expect(await available(first2.id)).toBe(9_000_000n);
+      for (const p of won!.players) expect(await available(p.id)).toBe(9_000_000n);
+      for (const p of lost!.players) expect(await available(p.id)).toBe(10_000_000n);
       expect(await wallet.verify()).toEqual([]);
     },
     30_000,

@@ -3,13 +3,16 @@ import { pgErrorCode, pgErrorReason } from '../../lib/pg-errors';
 import type { ProvidersRepository, WalletCall, WalletCallResult } from './providers.repository';
 
 export interface WalletCallBatching {
-  /**
-   * Most calls in one batch. At most 32: each call of a batch is a subtransaction, and PostgreSQL slows every
-   * backend's snapshots once one transaction has more than 64 subtransactions that wrote.
-   */
+  /** Most calls in one batch (one statement and one transaction; its locks are held until it commits). */
   maxBatch: number;
   /** Batches in flight at once (each holds one pooled connection). */
   maxInFlight: number;
+  /**
+   * While a batch is running, a further batch starts only when at least this many calls wait; fewer wait
+   * for the running batch to finish and go in the next one. 1 starts a batch for every call a free slot
+   * finds (see `pump`).
+   */
+  minBatch: number;
   /** Calls waiting beyond this are refused at once (RS_ERROR_UNKNOWN; the provider retries) rather than queued. */
   maxQueued: number;
 }
@@ -17,6 +20,7 @@ export interface WalletCallBatching {
 export const DEFAULT_WALLET_CALL_BATCHING: WalletCallBatching = {
   maxBatch: 32,
   maxInFlight: 4,
+  minBatch: 4,
   maxQueued: 10_000,
 };
 
@@ -48,21 +52,26 @@ interface Item {
  * go in the next one, a single call of koi_provider_wallet_call_batch: one statement, one transaction, one
  * commit for many calls. Under light load nothing waits and a lone call is koi_provider_wallet_call as before.
  *
+ * How batches form. A call that finds nothing running starts at once. While batches run, a free slot is taken
+ * only by `minBatch` waiting calls or more; fewer wait for the next batch to finish. Without that rule the
+ * answers of a finished batch come back as new calls one by one, the first of them finds the slot free and
+ * runs alone, and so on: in bench:games (32 players) a quarter of all calls were lone statements, each with a
+ * commit of its own, for no gain in latency, because the calls behind them were waiting anyway.
+ *
  * Correctness, before speed (this is money):
  * - Every call gets exactly its lone answer: the batch hands each call to the same SQL step as a lone call,
- *   and a call that raises inside the batch is undone alone (a subtransaction) and then run again on its
- *   own, after the batch committed, so its answer or error is the lone call's. A call run on its own that
- *   lost a race to a concurrent call (RACE_CODES) is run again, up to RETRY_ATTEMPTS times, and then answers
- *   from the winner's record, as the provider's retry would. A batch that fails as a whole
- *   (connection lost, anything outside the calls) runs every call again on its own; that is safe because a
- *   call that did commit answers a retry from its record and a refusal wrote nothing a retry could trip on.
+ *   and a batch that fails (a call raised, the connection was lost) wrote nothing and runs every call again
+ *   on its own, so each answer or error is the lone call's. That is safe because a call that did commit
+ *   answers a retry from its record and a refusal wrote nothing a retry could trip on. A call run on its own
+ *   that lost a race to a concurrent call (RACE_CODES) is run again, up to RETRY_ATTEMPTS times, and then
+ *   answers from the winner's record, as the provider's retry would.
  * - Calls of one round keep their order: a batch takes at most one call of a round, and no call of a round
  *   that a running batch holds; the rest wait, in arrival order, for a later batch. (The provider sends a
  *   win only after its bet was answered, but retries and duplicates of one round can arrive together.)
  * - No deadlock between batches, in one process or several: the SQL takes the rounds' locks first in one
  *   order and then the wallets in one order, and each batch prefers one house shard; a deadlock that is still
- *   possible (one transaction id sent in two rounds at once, every shard busy) fails one call, which is then
- *   run on its own.
+ *   possible (one transaction id sent in two rounds at once, every shard busy) fails its batch, whose calls
+ *   then run on their own.
  * - A crash mid-batch leaves nothing half done (one transaction); the balance signal is raised by the caller
  *   per call once this promise resolves, which is after the commit.
  */
@@ -72,7 +81,6 @@ export function createWalletCallBatcher(
   opts: WalletCallBatching,
   log: WalletCallBatchLogger,
 ) {
-  const maxBatch = Math.min(opts.maxBatch, 32);
   let queue: Item[] = [];
   const running = new Set<string>();
   let inFlight = 0;
@@ -97,7 +105,7 @@ export function createWalletCallBatcher(
     if (batch.length === 1) return single(batch[0]!);
     const shard = nextShard % shards;
     nextShard += 1;
-    let results: Awaited<ReturnType<typeof repo.walletCallBatch>>;
+    let results: WalletCallResult[];
     try {
       results = await repo.walletCallBatch(
         batch.map((item) => item.call),
@@ -111,22 +119,7 @@ export function createWalletCallBatcher(
       await Promise.all(batch.map(single));
       return;
     }
-    const again: Item[] = [];
-    const reasons: string[] = [];
-    results.forEach((result, i) => {
-      const item = batch[i]!;
-      if ('error' in result) {
-        again.push(item);
-        reasons.push(result.error);
-      } else item.resolve(result);
-    });
-    if (again.length) {
-      log.warn(
-        { reasons: reasons.slice(0, 5), calls: again.length, of: batch.length },
-        'provider wallet calls undone inside a batch; running them on their own',
-      );
-      await Promise.all(again.map(single));
-    }
+    results.forEach((result, i) => batch[i]!.resolve(result));
   }
 
   /** The next batch: queued calls in arrival order, one per round, none of a round a running batch holds. */
@@ -135,7 +128,7 @@ export function createWalletCallBatcher(
     const rest: Item[] = [];
     const taken = new Set<string>();
     for (const item of queue) {
-      if (batch.length < maxBatch && !running.has(item.round) && !taken.has(item.round)) {
+      if (batch.length < opts.maxBatch && !running.has(item.round) && !taken.has(item.round)) {
         batch.push(item);
         taken.add(item.round);
       } else rest.push(item);
@@ -145,7 +138,7 @@ export function createWalletCallBatcher(
   }
 
   function pump() {
-    while (inFlight < opts.maxInFlight && queue.length > 0) {
+    while (inFlight < opts.maxInFlight && queue.length >= (inFlight === 0 ? 1 : opts.minBatch)) {
       const batch = take();
       if (!batch.length) return;
       for (const item of batch) running.add(item.round);
