@@ -9,15 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  buildApp,
-  createOperator as createOperatorWithCli,
-  freePort,
-  scenarioFiles,
-  startSandbox,
-  stopServer,
-  waitForHealth,
-} from '../../web/e2e/harness.mjs';
+// The player app's e2e harness: sandbox, operators, build, ports, health and stopping are the same here.
+import * as harness from '../../web/e2e/harness.mjs';
 
 const adminDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(adminDir, '../..');
@@ -48,14 +41,14 @@ function cleanup() {
 }
 
 console.log('[admin-e2e] building the console…');
-const buildStatus = buildApp(adminDir, adminDist);
+const buildStatus = harness.buildApp(adminDir, adminDist);
 if (buildStatus !== 0) {
   cleanup();
   process.exit(buildStatus ?? 1);
 }
 
 const createOperator = (username, role) =>
-  createOperatorWithCli({ repoRoot, env: serverEnv }, username, role);
+  harness.createOperator({ repoRoot, env: serverEnv }, username, role);
 
 let code = 1;
 let server;
@@ -72,9 +65,9 @@ try {
     payA: createOperator(`pay_a_${suffix}`, 'finance'),
     payB: createOperator(`pay_b_${suffix}`, 'finance'),
   };
-  const port = await freePort();
+  const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;
-  sandbox = startSandbox({ repoRoot, port: await freePort(), dataDir: work, koiUrl: base });
+  sandbox = harness.startSandbox({ repoRoot, port: await harness.freePort(), dataDir: work, koiUrl: base });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -87,10 +80,10 @@ try {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(`${base}/api/health`, server, 90_000);
-  await waitForHealth(`${sandbox.url}/health`, sandbox.child);
+  await harness.waitForHealth(`${base}/api/health`, server, 90_000);
+  await harness.waitForHealth(`${sandbox.url}/health`, sandbox.child);
   console.log(`[admin-e2e] server ready at ${base}`);
-  const files = scenarioFiles(import.meta.dirname);
+  const files = harness.scenarioFiles(import.meta.dirname);
   const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: adminDir,
     env: {
@@ -108,7 +101,7 @@ try {
   console.error('[admin-e2e]', error);
 } finally {
   sandbox?.child.kill('SIGTERM');
-  if (server) await stopServer(server);
+  if (server) await harness.stopServer(server);
   cleanup();
 }
 process.exit(code);
