@@ -1,4 +1,5 @@
-import { bigint, boolean, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders every module's schema file uses, so that the same kind of column is declared the same way
@@ -12,11 +13,26 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 /** A micro-USDT amount: `bigint` read as a JS bigint, because sums of amounts may pass 2^53. */
 export const micro = (name: string) => bigint(name, { mode: 'bigint' });
 
+/**
+ * A micro-USDT total kept on the row and moved by later writes (a round's stake and payout, an account's
+ * postings). It starts at zero in the database, so a new row never has to name it.
+ */
+export const microTotal = (name: string) =>
+  micro(name)
+    .notNull()
+    .default(sql`0`);
+
 /** A `bigint` read as a JS number: row ids and the columns that name them, which stay far below 2^53. */
 export const bigintNumber = (name: string) => bigint(name, { mode: 'number' });
 
 /** The `id` primary key of most tables: a `bigint` identity the database hands out, read as a number. */
 export const id = () => bigintNumber('id').primaryKey().generatedAlwaysAsIdentity();
+
+/**
+ * Where a row stands in its life (`status` or `state`): a smallint holding one of the constants its module
+ * declares beside the table (e.g. `DepositOrderStatus`), `initial` until something moves it on.
+ */
+export const state = (name: 'status' | 'state', initial: number) => smallint(name).notNull().default(initial);
 
 /**
  * The `created_at` column. Tables whose rows take the database's clock add `.defaultNow()`; the others are
@@ -33,4 +49,14 @@ export const signInAttempt = () => ({
   success: boolean('success').notNull(),
   reason: text('reason').notNull(),
   ...origin(),
+});
+
+/**
+ * What `attemptLimit` (db/attempts.ts) keeps on an account that signs in with a password: failed attempts since
+ * the last success or lock (reserved before the password is checked), the lock's end, and the last success.
+ */
+export const signInState = () => ({
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  lastLoginAt: ts('last_login_at'),
 });

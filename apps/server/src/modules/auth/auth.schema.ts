@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, signInAttempt, ts } from '../../db/columns';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, origin, signInAttempt, signInState, state, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -14,15 +14,12 @@ export const players = pgTable(
     inviterId: bigintNumber('inviter_id'),
     vipLevel: integer('vip_level').notNull().default(0),
     withdrawPasswordHash: text('withdraw_password_hash'),
-    status: smallint('status').notNull().default(PlayerStatus.ACTIVE),
+    status: state('status', PlayerStatus.ACTIVE),
     selfExcludedUntil: ts('self_excluded_until'),
     /** Minutes between session reminders (reality checks, decision 18); 0 = off. */
     realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
     ageConfirmedAt: ts('age_confirmed_at').notNull(),
-    /** Failed password attempts since the last success or lock; reserved before the password is checked. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
-    lastLoginAt: ts('last_login_at'),
+    ...signInState(),
     registerIp: text('register_ip'),
     registerDevice: text('register_device'),
     createdAt: createdAt().defaultNow(),

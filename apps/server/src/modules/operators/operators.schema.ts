@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, signInAttempt, ts } from '../../db/columns';
+import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, origin, signInAttempt, signInState, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -17,16 +17,14 @@ export const operators = pgTable(
     role: text('role').notNull(),
     /** Per-area permission overrides of a non-admin role: `{ "audit": "read" }`. */
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
-    status: smallint('status').notNull().default(OperatorStatus.ACTIVE),
+    status: state('status', OperatorStatus.ACTIVE),
     /** Set for a new or reset account: every call but password, me and logout is refused until changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     /** Base32 TOTP secret (RFC 6238). */
     totpSecret: text('totp_secret').notNull(),
     /** The time step of the last accepted code; a code of this step or an earlier one is refused (no reuse). */
     totpLastStep: bigintNumber('totp_last_step'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
-    lastLoginAt: ts('last_login_at'),
+    ...signInState(),
     createdBy: text('created_by'),
     createdAt: createdAt().defaultNow(),
   },
