@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, insertRow, lockRow, updateRow } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, updateRow } from '../../db/rows';
 import {
   channelNotifications,
   ChannelOrderStatus,
@@ -75,16 +75,11 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** Stores a verified notification once; false when this exact delivery was stored before (a replay). */
-    async recordNotification(row: typeof channelNotifications.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(channelNotifications)
-        .values(row)
-        .onConflictDoNothing({
-          target: [channelNotifications.channelId, channelNotifications.notificationId],
-        })
-        .returning({ id: channelNotifications.id });
-      return rows.length === 1;
-    },
+    recordNotification: (row: typeof channelNotifications.$inferInsert) =>
+      insertNew(db, channelNotifications, row, [
+        channelNotifications.channelId,
+        channelNotifications.notificationId,
+      ]),
 
     async recordNotificationOutcome(channelId: number, notificationId: string, outcome: string) {
       await db
@@ -107,14 +102,7 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** Queues a channel mismatch for operators; one row per channel order (unique channel_ref / order). */
-    async queueMismatch(row: typeof depositUnmatched.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(depositUnmatched)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: depositUnmatched.id });
-      return rows.length === 1;
-    },
+    queueMismatch: (row: typeof depositUnmatched.$inferInsert) => insertNew(db, depositUnmatched, row),
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name and queue reason. */
     async adminOrders(statuses: number[], limit: number, offset: number) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, insertRow, lockRow, selectPage } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, selectPage, updateCount } from '../../db/rows';
 import {
   AddressType,
   turnoverRequirements,
@@ -26,6 +26,13 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     failures: withdrawPasswordGuards.failedAttempts,
     lockedUntil: withdrawPasswordGuards.lockedUntil,
   });
+  /** The player's address `id`, unless it was deleted. */
+  const live = (playerId: number, id: number) =>
+    and(
+      eq(withdrawalAddresses.id, id),
+      eq(withdrawalAddresses.playerId, playerId),
+      isNull(withdrawalAddresses.deletedAt),
+    );
   /** The withdrawals matching `where` in `order`, `limit` from `offset`, with how many match in all. */
   const page = (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
     selectPage(db, withdrawals, { where, orderBy, limit, offset });
@@ -49,17 +56,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         .orderBy(asc(withdrawalAddresses.id));
     },
 
-    async findLiveAddress(playerId: number, id: number): Promise<AddressRow | null> {
-      return findRow(
-        db,
-        withdrawalAddresses,
-        and(
-          eq(withdrawalAddresses.id, id),
-          eq(withdrawalAddresses.playerId, playerId),
-          isNull(withdrawalAddresses.deletedAt),
-        ),
-      );
-    },
+    findLiveAddress: (playerId: number, id: number): Promise<AddressRow | null> =>
+      findRow(db, withdrawalAddresses, live(playerId, id)),
 
     async insertAddress(row: typeof withdrawalAddresses.$inferInsert): Promise<AddressRow> {
       return insertRow(db, withdrawalAddresses, row);
@@ -67,19 +65,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
 
     /** Deletes (softly) only when the id, the owner and the address text all match a live address. */
     async deleteAddress(playerId: number, id: number, address: string, now: Date) {
-      const rows = await db
-        .update(withdrawalAddresses)
-        .set({ deletedAt: now })
-        .where(
-          and(
-            eq(withdrawalAddresses.id, id),
-            eq(withdrawalAddresses.playerId, playerId),
-            eq(withdrawalAddresses.address, address),
-            isNull(withdrawalAddresses.deletedAt),
-          ),
-        )
-        .returning({ id: withdrawalAddresses.id });
-      return rows.length === 1;
+      const named = and(live(playerId, id), eq(withdrawalAddresses.address, address));
+      return (await updateCount(db, withdrawalAddresses, named, { deletedAt: now })) === 1;
     },
 
     async insertAddressEvent(row: typeof withdrawalAddressEvents.$inferInsert) {
@@ -151,14 +138,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     // Turnover requirements.
 
     /** Inserts once per (source type, source id); returns false when that fact already had one. */
-    async insertRequirement(row: typeof turnoverRequirements.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(turnoverRequirements)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: turnoverRequirements.id });
-      return rows.length === 1;
-    },
+    insertRequirement: (row: typeof turnoverRequirements.$inferInsert) =>
+      insertNew(db, turnoverRequirements, row),
 
     requirements(playerId: number): Promise<RequirementRow[]> {
       return db
