@@ -10,11 +10,6 @@ import {
 } from './deposits.schema';
 
 /** SQL of the payment channels (deposits module). The channels service decides; constraints enforce. */
-
-export type ChannelRow = typeof paymentChannels.$inferSelect;
-export type ChannelOrderRow = typeof channelOrders.$inferSelect;
-export type NewChannel = typeof paymentChannels.$inferInsert;
-
 export function createChannelsRepository(db: DbOrTx) {
   return {
     async channels(onlyEnabled: boolean): Promise<ChannelRow[]> {
@@ -127,3 +122,6 @@ export function createChannelsRepository(db: DbOrTx) {
 }
 
 export type ChannelsRepository = ReturnType<typeof createChannelsRepository>;
+export type ChannelRow = typeof paymentChannels.$inferSelect;
+export type ChannelOrderRow = typeof channelOrders.$inferSelect;
+export type NewChannel = typeof paymentChannels.$inferInsert;

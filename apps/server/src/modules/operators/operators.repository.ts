@@ -11,10 +11,6 @@ import {
   OperatorStatus,
 } from './operators.schema';
 
-export type OperatorRow = typeof operators.$inferSelect;
-export type AuditRow = typeof operatorAudit.$inferSelect;
-export type AuditInsert = typeof operatorAudit.$inferInsert;
-
 /** The hash before the first audit row. */
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -228,3 +224,6 @@ export function createOperatorsRepository(db: DbOrTx) {
 }
 
 export type OperatorsRepository = ReturnType<typeof createOperatorsRepository>;
+export type OperatorRow = typeof operators.$inferSelect;
+export type AuditRow = typeof operatorAudit.$inferSelect;
+export type AuditInsert = typeof operatorAudit.$inferInsert;
