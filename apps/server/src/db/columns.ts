@@ -40,6 +40,12 @@ export const state = (name: 'status' | 'state', initial: number) => smallint(nam
  */
 export const createdAt = () => ts('created_at').notNull();
 
+/**
+ * The SHA-256 (hex) of a secret a client holds: a session's bearer token, a sign-in code. Only the hash is
+ * stored, so a copy of the table lets nobody in; a presented secret is hashed and looked up.
+ */
+export const secretHash = (name: string) => text(name).notNull();
+
 /** Where a request came from, as sessions and sign-in records keep it: the client's IP and its device. */
 export const origin = () => ({ ip: text('ip'), device: text('device') });
 

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, signInAttempt, signInState, state, ts } from '../../db/columns';
+import {
+  bigintNumber,
+  createdAt,
+  id,
+  origin,
+  secretHash,
+  signInAttempt,
+  signInState,
+  state,
+  ts,
+} from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -46,8 +56,7 @@ export const sessions = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: secretHash('token_hash'),
     createdAt: createdAt().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -103,7 +112,7 @@ export const signInCodes = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    codeHash: text('code_hash').notNull(),
+    codeHash: secretHash('code_hash'),
     issuer: text('issuer').notNull(),
     createdAt: createdAt().defaultNow(),
     expiresAt: ts('expires_at').notNull(),

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, signInAttempt, signInState, state, ts } from '../../db/columns';
+import {
+  bigintNumber,
+  createdAt,
+  id,
+  origin,
+  secretHash,
+  signInAttempt,
+  signInState,
+  state,
+  ts,
+} from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -38,8 +48,7 @@ export const operatorSessions = pgTable(
     operatorId: bigintNumber('operator_id')
       .notNull()
       .references(() => operators.id),
-    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: secretHash('token_hash'),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),

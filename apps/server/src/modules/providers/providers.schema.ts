@@ -1,5 +1,5 @@
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, secretHash, state, ts } from '../../db/columns';
 
 /**
  * A game session handed to a provider at launch. The provider passes its token back on every wallet call;
@@ -9,7 +9,7 @@ export const providerSessions = pgTable(
   'provider_sessions',
   {
     id: id(),
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: secretHash('token_hash'),
     playerId: bigintNumber('player_id').notNull(),
     providerId: smallint('provider_id').notNull(),
     gameCode: text('game_code').notNull(),
