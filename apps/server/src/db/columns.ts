@@ -49,20 +49,22 @@ export const secretHash = (name: string) => text(name).notNull();
 /** Where a request came from, as sessions and sign-in records keep it: the client's IP and its device. */
 export const origin = () => ({ ip: text('ip'), device: text('device') });
 
-/** One sign-in attempt of a player or an operator: the name typed, whether it worked and why, and from where. */
-export const signInAttempt = () => ({
-  username: text('username').notNull(),
-  success: boolean('success').notNull(),
-  reason: text('reason').notNull(),
-  ...origin(),
-});
-
-/**
- * What `attemptLimit` (db/attempts.ts) keeps on an account that signs in with a password: failed attempts since
- * the last success or lock (reserved before the password is checked), the lock's end, and the last success.
- */
-export const signInState = () => ({
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: ts('locked_until'),
-  lastLoginAt: ts('last_login_at'),
-});
+/** Columns of the two kinds of account that sign in with a password, players and operators. */
+export const signIn = {
+  /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
+  attempt: () => ({
+    username: text('username').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason').notNull(),
+    ...origin(),
+  }),
+  /**
+   * What `attemptLimit` (db/attempts.ts) keeps on the account: failed attempts since the last success or lock
+   * (reserved before the password is checked), the lock's end, and the last success.
+   */
+  state: () => ({
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLoginAt: ts('last_login_at'),
+  }),
+};

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  bigintNumber,
-  createdAt,
-  id,
-  origin,
-  secretHash,
-  signInAttempt,
-  signInState,
-  state,
-  ts,
-} from '../../db/columns';
+import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -29,7 +19,7 @@ export const players = pgTable(
     /** Minutes between session reminders (reality checks, decision 18); 0 = off. */
     realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
     ageConfirmedAt: ts('age_confirmed_at').notNull(),
-    ...signInState(),
+    ...signIn.state(),
     registerIp: text('register_ip'),
     registerDevice: text('register_device'),
     createdAt: createdAt().defaultNow(),
@@ -75,7 +65,7 @@ export const loginEvents = pgTable(
   {
     id: id(),
     playerId: bigintNumber('player_id'),
-    ...signInAttempt(),
+    ...signIn.attempt(),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [

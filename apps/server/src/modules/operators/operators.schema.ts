@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  bigintNumber,
-  createdAt,
-  id,
-  origin,
-  secretHash,
-  signInAttempt,
-  signInState,
-  state,
-  ts,
-} from '../../db/columns';
+import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -34,7 +24,7 @@ export const operators = pgTable(
     totpSecret: text('totp_secret').notNull(),
     /** The time step of the last accepted code; a code of this step or an earlier one is refused (no reuse). */
     totpLastStep: bigintNumber('totp_last_step'),
-    ...signInState(),
+    ...signIn.state(),
     createdBy: text('created_by'),
     createdAt: createdAt().defaultNow(),
   },
@@ -67,7 +57,7 @@ export const operatorLogins = pgTable(
   {
     id: id(),
     operatorId: bigintNumber('operator_id'),
-    ...signInAttempt(),
+    ...signIn.attempt(),
     createdAt: createdAt(),
   },
   (t) => [index('operator_logins_operator_idx').on(t.operatorId, t.id)],
