@@ -51,6 +51,11 @@ export const origin = () => ({ ip: text('ip'), device: text('device') });
 
 /** Columns of the two kinds of account that sign in with a password, players and operators. */
 export const signIn = {
+  /** The name an account signs in with (each table keeps it unique ignoring case) and its password's hash. */
+  credentials: () => ({
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+  }),
   /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
   attempt: () => ({
     username: text('username').notNull(),

@@ -8,8 +8,7 @@ export const players = pgTable(
   'players',
   {
     id: id(),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    ...signIn.credentials(),
     inviteCode: text('invite_code').notNull(),
     inviterId: bigintNumber('inviter_id'),
     vipLevel: integer('vip_level').notNull().default(0),

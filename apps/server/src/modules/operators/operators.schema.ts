@@ -12,8 +12,7 @@ export const operators = pgTable(
   'operators',
   {
     id: id(),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    ...signIn.credentials(),
     role: text('role').notNull(),
     /** Per-area permission overrides of a non-admin role: `{ "audit": "read" }`. */
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
