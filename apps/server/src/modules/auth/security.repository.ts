@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { updateCount } from '../../db/rows';
+import { findRow, updateCount } from '../../db/rows';
 import { loginEvents, players, sessions } from './auth.schema';
 
 /** How a wrong current password in a password change is recorded among the login events. */
@@ -71,18 +71,8 @@ export function createSecurityRepository(db: DbOrTx) {
         revokedAt: now,
       }),
 
-    async player(playerId: number) {
-      const rows = await db
-        .select({
-          passwordHash: players.passwordHash,
-          realityCheckMinutes: players.realityCheckMinutes,
-          selfExcludedUntil: players.selfExcludedUntil,
-        })
-        .from(players)
-        .where(eq(players.id, playerId))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    /** The player's row: the security centre shows its reminder interval and self-exclusion. */
+    player: (playerId: number) => findRow(db, players, eq(players.id, playerId)),
 
     /** The player row, locked for the rest of the caller's transaction (serialises password changes). */
     async lockPlayer(playerId: number) {
