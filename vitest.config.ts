@@ -23,7 +23,7 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: ['./src/test/jsdom-stubs.ts', './src/test/setup.ts'],
           // The root hoists React 18 for an old peer range; this preload makes the web package's React 19 the
           // only copy that any test module (ours or a library's) loads.
           execArgv: [
@@ -42,7 +42,8 @@ export default defineConfig({
           // antd's first render in a cold worker takes seconds on this shared machine.
           testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/test/setup.ts'],
+          // The browser API stubs are the player app's (one copy for both apps), then the console's own set-up.
+          setupFiles: ['../web/src/test/jsdom-stubs.ts', './src/test/setup.ts'],
           execArgv: [
             '--import',
             `${new URL('./apps/web/src/test/one-react.mjs', import.meta.url).href}?app=admin`,

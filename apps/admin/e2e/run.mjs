@@ -7,11 +7,10 @@
 // process at a time, so the command line and the server cannot share the data directory concurrently.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/test/sim.ts';
-import { createOperator as createOperatorWithCli, startSandbox } from '../../web/e2e/harness.mjs';
+// The player app's e2e harness: sandbox, operators, build, ports, health and stopping are the same here.
+import * as harness from '../../web/e2e/harness.mjs';
 
 const adminDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(adminDir, '../..');
@@ -42,22 +41,14 @@ function cleanup() {
 }
 
 console.log('[admin-e2e] building the console…');
-const viteBin = path.join(
-  path.dirname(createRequire(path.join(adminDir, 'package.json')).resolve('vite/package.json')),
-  'bin/vite.js',
-);
-const build = spawnSync(
-  process.execPath,
-  [viteBin, 'build', '--outDir', adminDist, '--emptyOutDir', '--logLevel', 'warn'],
-  { cwd: adminDir, stdio: 'inherit' },
-);
-if (build.status !== 0) {
+const buildStatus = harness.buildApp(adminDir, adminDist);
+if (buildStatus !== 0) {
   cleanup();
-  process.exit(build.status ?? 1);
+  process.exit(buildStatus ?? 1);
 }
 
 const createOperator = (username, role) =>
-  createOperatorWithCli({ repoRoot, env: serverEnv }, username, role);
+  harness.createOperator({ repoRoot, env: serverEnv }, username, role);
 
 let code = 1;
 let server;
@@ -74,9 +65,9 @@ try {
     payA: createOperator(`pay_a_${suffix}`, 'finance'),
     payB: createOperator(`pay_b_${suffix}`, 'finance'),
   };
-  const port = await freePort();
+  const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;
-  sandbox = startSandbox({ repoRoot, port: await freePort(), dataDir: work, koiUrl: base });
+  sandbox = harness.startSandbox({ repoRoot, port: await harness.freePort(), dataDir: work, koiUrl: base });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -89,28 +80,10 @@ try {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become healthy in time');
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    const sandboxOk = await fetch(`${sandbox.url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && sandboxOk) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await harness.waitForHealth(`${base}/api/health`, server, 90_000);
+  await harness.waitForHealth(`${sandbox.url}/health`, sandbox.child);
   console.log(`[admin-e2e] server ready at ${base}`);
-  const files = process.argv.slice(2).length
-    ? process.argv.slice(2)
-    : fs
-        .readdirSync(import.meta.dirname)
-        .filter((f) => f.endsWith('.e2e.mjs'))
-        .map((f) => path.join(import.meta.dirname, f));
+  const files = harness.scenarioFiles(import.meta.dirname);
   const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: adminDir,
     env: {
@@ -128,19 +101,7 @@ try {
   console.error('[admin-e2e]', error);
 } finally {
   sandbox?.child.kill('SIGTERM');
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      const timer = setTimeout(() => {
-        server.kill('SIGKILL');
-        r();
-      }, 5000);
-      server.once('exit', () => {
-        clearTimeout(timer);
-        r();
-      });
-    });
-  }
+  if (server) await harness.stopServer(server);
   cleanup();
 }
 process.exit(code);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { loadSandboxConfig, type SandboxEnv } from './config';
 import { CONTROL_HEADER } from './http/control';
 import { buildSandbox, type Sandbox } from './sandbox';
@@ -63,3 +64,18 @@ export async function testSandbox(env: Partial<Record<keyof SandboxEnv, string>>
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof testSandbox>>;
+
+/**
+ * Gives each test of the calling suite a fresh sandbox (through `use`, before the test) and closes it after,
+ * so that no test sees another's chain, orders or faults.
+ */
+export function sandboxForEachTest(use: (sandbox: TestSandbox) => void): void {
+  let sandbox: TestSandbox | undefined;
+  beforeEach(async () => {
+    sandbox = await testSandbox();
+    use(sandbox);
+  });
+  afterEach(async () => {
+    await sandbox?.close();
+  });
+}

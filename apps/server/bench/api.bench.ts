@@ -26,8 +26,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client';
+import { withDatabase } from '../test/db';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
-import { freePort } from '../test/sim';
+import { freePort, stopProcess } from '../test/sim';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -36,8 +37,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'bench-pass-1';
 
-const withDatabase = (url: string, name: string) =>
-  Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Redis for Koi: BENCH_REDIS_URL, or the local default when something answers on its port. */
@@ -76,17 +75,7 @@ async function startProcess(script: string, env: Record<string, string>, port: n
 }
 
 async function stopAll() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
+  await Promise.all(children.map((child) => stopProcess(child, 10_000)));
 }
 
 const form = (fields: Record<string, string | boolean>, token?: string) => ({

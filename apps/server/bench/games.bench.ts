@@ -46,21 +46,18 @@ import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openPostgres } from '../src/db/client';
+import { withDatabase } from '../test/db';
 import { systemClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { freePort, startSandbox } from '../test/sim';
+import { summarise, type PhaseResult } from './measure';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1500);
 const AUTOPLAY = Number(process.env.BENCH_AUTOPLAY ?? 10);
-
-const withDatabase = (url: string, name: string) =>
-  Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * Runs `total` pairs on CONCURRENCY workers. One call of `op` plays `perCall` pairs: it answers the latency of
@@ -81,15 +78,7 @@ async function drive(total: number, op: (worker: number) => Promise<number[] | v
       }
     }),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    count: latencies.length,
-    seconds,
-  };
+  return summarise(latencies, (performance.now() - t0) / 1000);
 }
 
 /**
@@ -149,7 +138,7 @@ async function withCpu<T extends { count: number }>(
 const fmtCpu = (c: { self: number; sandbox: number; postgres: number }) =>
   `    CPU per pair: this process ${c.self.toFixed(0)} µs, sandbox ${c.sandbox.toFixed(0)} µs, PostgreSQL ${c.postgres.toFixed(0)} µs`;
 
-const fmt = (r: { perSecond: number; p50: number; p99: number; count: number; seconds: number }) =>
+const fmt = (r: PhaseResult) =>
   `${r.perSecond.toFixed(0)} pairs/s (${(r.perSecond * 2).toFixed(0)} transfers/s), p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.count} pairs in ${r.seconds.toFixed(1)} s`;
 
 /** The real server (src/server.ts) with `workers` processes on `port`, wired to `sandbox`, on `databaseUrl`. */

@@ -18,11 +18,13 @@
 import pg from 'pg';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { openPostgres } from '../src/db/client';
+import { withDatabase } from '../test/db';
 import { systemClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
 import { DEFAULT_BATCHING } from '../src/modules/wallet/wallet.batcher';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
+import { summarise, type PhaseResult } from './measure';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 16_000);
@@ -37,25 +39,6 @@ const BATCHING =
         maxBatch: Number(process.env.BENCH_BATCH_MAX ?? DEFAULT_BATCHING.maxBatch),
         maxInFlight: Number(process.env.BENCH_IN_FLIGHT ?? DEFAULT_BATCHING.maxInFlight),
       };
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-interface PhaseResult {
-  tps: number;
-  p50: number;
-  p99: number;
-  count: number;
-  seconds: number;
-}
 
 /**
  * Runs `workers` loops until `total` transfers are done. Each operation performs one or more transfers and
@@ -74,15 +57,7 @@ async function drive(
       while (latencies.length < total) await op(worker, record);
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    tps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    count: latencies.length,
-    seconds,
-  };
+  return summarise(latencies, (performance.now() - started) / 1000);
 }
 
 /** Times one call. */
@@ -141,7 +116,7 @@ async function main() {
     const ceiling = await drive(CONCURRENCY, TRANSFERS, rawTransaction);
     await raw.end();
     console.log(
-      `(a) raw ceiling : ${fmt(ceiling.tps, 0)} transactions/s  p50 ${fmt(ceiling.p50, 2)} ms  p99 ${fmt(ceiling.p99, 2)} ms  (${ceiling.count} in ${fmt(ceiling.seconds, 2)} s)`,
+      `(a) raw ceiling : ${fmt(ceiling.perSecond, 0)} transactions/s  p50 ${fmt(ceiling.p50, 2)} ms  p99 ${fmt(ceiling.p99, 2)} ms  (${ceiling.count} in ${fmt(ceiling.seconds, 2)} s)`,
     );
 
     // (b) Koi: bet + win pairs through the wallet service.
@@ -193,16 +168,16 @@ async function main() {
       : 'group commit off: one transaction per transfer';
     console.log(`    ${grouping}`);
     console.log(
-      `(b) koi bet+win : ${fmt(koi.tps, 0)} transfers/s     p50 ${fmt(koi.p50, 2)} ms  p99 ${fmt(koi.p99, 2)} ms  (${koi.count} in ${fmt(koi.seconds, 2)} s)`,
+      `(b) koi bet+win : ${fmt(koi.perSecond, 0)} transfers/s     p50 ${fmt(koi.p50, 2)} ms  p99 ${fmt(koi.p99, 2)} ms  (${koi.count} in ${fmt(koi.seconds, 2)} s)`,
     );
-    const ratio = koi.tps / ceiling.tps;
+    const ratio = koi.perSecond / ceiling.perSecond;
     console.log(
       `ratio b/a: ${fmt(ratio, 2)} (target >= 0.5), koi p99 ${fmt(koi.p99, 2)} ms (target < 20 ms)`,
     );
 
     violations = await verifyLedger(database, (line) => console.log(line));
     console.log(
-      `bench:ledger ratio=${fmt(ratio, 2)} koi_tps=${fmt(koi.tps, 0)} ceiling_tps=${fmt(ceiling.tps, 0)} p99_ms=${fmt(koi.p99, 2)} violations=${violations}`,
+      `bench:ledger ratio=${fmt(ratio, 2)} koi_tps=${fmt(koi.perSecond, 0)} ceiling_tps=${fmt(ceiling.perSecond, 0)} p99_ms=${fmt(koi.p99, 2)} violations=${violations}`,
     );
   } finally {
     await database.close();

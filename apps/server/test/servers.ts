@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { adminUrl, withDatabase } from './db';
-import { freePort } from './sim';
+import { freePort, stopProcess } from './sim';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -70,16 +70,7 @@ export function serverProcesses() {
 
     /** Stops every process (SIGTERM) and drops the database. */
     async stop() {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all(children.map((child) => stopProcess(child)));
       if (dbName) {
         const admin = new pg.Client({ connectionString: adminUrl() });
         await admin.connect();

@@ -28,6 +28,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Stops a child process with SIGTERM and resolves once it has exited (at once when it already has). A process
+ * still busy after `killAfterMs` (finishing a request a test left hanging, say) is killed outright, so that
+ * it cannot hang the suite or the bench.
+ */
+export function stopProcess(child: ChildProcess, killAfterMs?: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force =
+      killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 export interface RunningSandbox {
   /** Base URL of every sandboxed system (providers, TronGrid, payment channel, payout rail). */
   url: string;
@@ -135,19 +153,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       });
       return res.json;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        // The sandbox finishes in-flight requests before exiting; a test that left one hanging must not
-        // hang the suite, so it is killed outright after a few seconds.
-        const force = setTimeout(() => child.kill('SIGKILL'), 3000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    // The sandbox finishes in-flight requests before exiting, so it is given a few seconds to.
+    async stop() {
+      await stopProcess(child, 3000);
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,8 +1,12 @@
 // What the e2e runs of the player app and the console start around the Koi server: the sandbox (decision 19)
 // as a real process, standing in for the TRON network and the payout rail so a run pays deposits and
-// withdrawals on its chain; and operators made with the real command line.
+// withdrawals on its chain; operators made with the real command line; and the steps both runs take around
+// them (a private build, a free port, waiting for health, the scenario files, stopping the server).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import bs58check from 'bs58check';
 
@@ -67,4 +71,73 @@ export function createOperator({ repoRoot, env }, username, role) {
     throw new Error(`operator:create ${username} failed (${run.status}): ${run.stdout}\n${run.stderr}`);
   }
   return { ...JSON.parse(line), role };
+}
+
+/** A TCP port free on the loopback interface right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the Vite app in `appDir` into `outDir` with the app's own Vite, and answers the build's exit status.
+ * Other engineers build the apps' dist folders in the same working tree at any moment, so each run builds
+ * into a private directory and serves that.
+ */
+export function buildApp(appDir, outDir) {
+  const viteBin = path.join(
+    path.dirname(createRequire(path.join(appDir, 'package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  return spawnSync(
+    process.execPath,
+    [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: appDir, stdio: 'inherit' },
+  ).status;
+}
+
+/** Waits until `url` answers 2xx, failing early when `child` (the process serving it) has exited. */
+export async function waitForHealth(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become healthy in time`);
+}
+
+/** The scenario files named on the command line, or else every `*.e2e.mjs` in `dir`. */
+export function scenarioFiles(dir, argv = process.argv.slice(2)) {
+  if (argv.length) return argv;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.mjs'))
+    .map((f) => path.join(dir, f));
+}
+
+/** SIGTERM, then SIGKILL after five seconds if the server has not finished its requests and exited. */
+export async function stopServer(server) {
+  if (server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  await new Promise((r) => {
+    const timer = setTimeout(() => {
+      server.kill('SIGKILL');
+      r();
+    }, 5000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      r();
+    });
+  });
 }

@@ -3,65 +3,36 @@
 // screenshots to artifacts/screenshots/, and stops the server whatever happens.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createOperator, startSandbox } from './harness.mjs';
+import {
+  buildApp,
+  createOperator,
+  freePort,
+  scenarioFiles,
+  startSandbox,
+  stopServer,
+  waitForHealth,
+} from './harness.mjs';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webDir, '../..');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base, server, timeoutMs = 60_000, healthPath = '/api/health') {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${base}${healthPath}`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy in time');
-}
-
-// Other engineers build apps/web/dist in the same working tree at any moment, and the server lists static
-// files when it starts; so the run builds its own copy of the app into a private directory and serves that.
+// The run serves its own build of the app from a private directory (see buildApp).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-e2e-'));
 const webDist = path.join(dataDir, 'web-dist');
 console.log('[e2e] building the web app…');
-const viteBin = path.join(
-  path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')),
-  'bin/vite.js',
-);
-const build = spawnSync(
-  process.execPath,
-  [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-  { cwd: webDir, stdio: 'inherit' },
-);
+const buildStatus = buildApp(webDir, webDist);
 // The first screen's JavaScript budget (issue 10: 150 KB gzip), checked on the build the run serves.
-const budget =
-  build.status === 0
+const status =
+  buildStatus === 0
     ? spawnSync(process.execPath, [path.join(webDir, 'scripts/bundle-size.mjs'), '--dist', webDist], {
         stdio: 'inherit',
-      })
-    : build;
-if (build.status !== 0 || budget.status !== 0) {
+      }).status
+    : buildStatus;
+if (status !== 0) {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(build.status || budget.status || 1);
+  process.exit(status || 1);
 }
 
 const port = await freePort();
@@ -111,15 +82,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
 
 let code = 1;
 try {
-  await waitForHealth(base, server);
-  await waitForHealth(sandboxUrl, sandbox, 60_000, '/health');
+  await waitForHealth(`${base}/api/health`, server);
+  await waitForHealth(`${sandboxUrl}/health`, sandbox);
   console.log(`[e2e] server ready at ${base}`);
-  const files = process.argv.slice(2).length
-    ? process.argv.slice(2)
-    : fs
-        .readdirSync(path.join(webDir, 'e2e'))
-        .filter((f) => f.endsWith('.e2e.mjs'))
-        .map((f) => path.join(webDir, 'e2e', f));
+  const files = scenarioFiles(import.meta.dirname);
   // tsx lets scenarios import the TypeScript workspace packages (@koi/fair) the app itself uses.
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     cwd: webDir,
@@ -137,17 +103,7 @@ try {
   console.error('[e2e]', error);
 } finally {
   sandbox.kill('SIGTERM');
-  server.kill('SIGTERM');
-  await new Promise((r) => {
-    const timer = setTimeout(() => {
-      server.kill('SIGKILL');
-      r();
-    }, 5000);
-    server.once('exit', () => {
-      clearTimeout(timer);
-      r();
-    });
-  });
+  await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

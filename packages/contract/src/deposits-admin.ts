@@ -202,3 +202,9 @@ export const adminWatcherResult = z.object({
   checked_at: isoTime,
   data: z.array(adminWatcherAddress),
 });
+
+export type AdminDepositAddress = z.infer<typeof adminDepositAddress>;
+export type AdminDepositOrder = z.infer<typeof adminDepositOrder>;
+export type AdminChainTransfer = z.infer<typeof adminChainTransfer>;
+export type AdminUnmatched = z.infer<typeof adminUnmatched>;
+export type AdminWatcherStatus = z.infer<typeof adminWatcherResult>;

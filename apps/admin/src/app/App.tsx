@@ -19,20 +19,26 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(() => load().then((m) => ({ default: m[name] })));
 const DashboardPage = page(() => import('../pages/Dashboard'), 'DashboardPage');
 const PlayersPage = page(() => import('../pages/Players'), 'PlayersPage');
-const WithdrawalsPage = page(() => import('../pages/Withdrawals'), 'WithdrawalsPage');
-const AdjustmentsPage = page(() => import('../pages/Adjustments'), 'AdjustmentsPage');
-const LedgerPage = page(() => import('../pages/Ledger'), 'LedgerPage');
-const AuditPage = page(() => import('../pages/Audit'), 'AuditPage');
-const ChannelsPage = page(() => import('../pages/Channels'), 'ChannelsPage');
-const GamesPage = page(() => import('../pages/Games'), 'GamesPage');
-const ContentPage = page(() => import('../pages/Content'), 'ContentPage');
-const OperatorsPage = page(() => import('../pages/Operators'), 'OperatorsPage');
-const SessionsPage = page(() => import('../pages/Sessions'), 'SessionsPage');
-const DepositOrdersPage = page(() => import('../pages/deposits/Orders'), 'DepositOrdersPage');
-const ChainTransfersPage = page(() => import('../pages/deposits/Transfers'), 'ChainTransfersPage');
-const UnmatchedPage = page(() => import('../pages/deposits/Unmatched'), 'UnmatchedPage');
-const DepositAddressesPage = page(() => import('../pages/deposits/Addresses'), 'DepositAddressesPage');
-const WatcherPage = page(() => import('../pages/deposits/Watcher'), 'WatcherPage');
+
+/** The signed-in screens by address under /admin (the dashboard is the index), one line each. */
+const SCREENS: [path: string, Screen: ComponentType][] = [
+  ['players', PlayersPage],
+  ['players/:id', PlayersPage],
+  ['withdrawals', page(() => import('../pages/Withdrawals'), 'WithdrawalsPage')],
+  ['adjustments', page(() => import('../pages/Adjustments'), 'AdjustmentsPage')],
+  ['ledger', page(() => import('../pages/Ledger'), 'LedgerPage')],
+  ['deposits/orders', page(() => import('../pages/deposits/Orders'), 'DepositOrdersPage')],
+  ['deposits/transfers', page(() => import('../pages/deposits/Transfers'), 'ChainTransfersPage')],
+  ['deposits/unmatched', page(() => import('../pages/deposits/Unmatched'), 'UnmatchedPage')],
+  ['deposits/addresses', page(() => import('../pages/deposits/Addresses'), 'DepositAddressesPage')],
+  ['deposits/watcher', page(() => import('../pages/deposits/Watcher'), 'WatcherPage')],
+  ['deposits/channels', page(() => import('../pages/Channels'), 'ChannelsPage')],
+  ['audit', page(() => import('../pages/Audit'), 'AuditPage')],
+  ['games', page(() => import('../pages/Games'), 'GamesPage')],
+  ['content', page(() => import('../pages/Content'), 'ContentPage')],
+  ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
+  ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
+];
 
 export function createQueryClient() {
   return new QueryClient({
@@ -102,24 +108,11 @@ export function App() {
             }
           >
             <Route index element={<DashboardPage />} />
-            <Route path="players" element={<PlayersPage />} />
-            <Route path="players/:id" element={<PlayersPage />} />
-            <Route path="withdrawals" element={<WithdrawalsPage />} />
-            <Route path="adjustments" element={<AdjustmentsPage />} />
-            <Route path="ledger" element={<LedgerPage />} />
-            <Route path="deposits/orders" element={<DepositOrdersPage />} />
-            <Route path="deposits/transfers" element={<ChainTransfersPage />} />
-            <Route path="deposits/unmatched" element={<UnmatchedPage />} />
-            <Route path="deposits/addresses" element={<DepositAddressesPage />} />
-            <Route path="deposits/watcher" element={<WatcherPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="deposits/channels" element={<ChannelsPage />} />
-            {/* The screen's address before it joined the 充值管理 group; bookmarks keep working. */}
+            {SCREENS.map(([path, Screen]) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
+            {/* The channels screen's address before it joined the 充值管理 group; bookmarks keep working. */}
             <Route path="channels" element={<Navigate to="/deposits/channels" replace />} />
-            <Route path="games" element={<GamesPage />} />
-            <Route path="content" element={<ContentPage />} />
-            <Route path="operators" element={<OperatorsPage />} />
-            <Route path="sessions" element={<SessionsPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -29,78 +29,30 @@ export type MenuEntry = { path: string; label: string; icon: ReactNode; route: R
 /** A titled group of entries (e.g. 充值); shown only when at least one of its entries is. */
 export type MenuGroup = { group: string; label: string; entries: MenuEntry[] };
 
+// One entry a line, so the menu reads as a table (prettier would break the longer entries over six lines).
+// prettier-ignore
 export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/', label: 'menu.dashboard', icon: <DashboardOutlined />, route: 'GET /api/admin/dashboard' },
   { path: '/players', label: 'menu.players', icon: <UserOutlined />, route: 'GET /api/admin/players' },
-  {
-    path: '/withdrawals',
-    label: 'menu.withdrawals',
-    icon: <ExportOutlined />,
-    route: 'GET /api/admin/withdrawals',
-  },
-  {
-    path: '/adjustments',
-    label: 'menu.adjustments',
-    icon: <CheckSquareOutlined />,
-    route: 'GET /api/admin/adjustments',
-  },
-  {
-    path: '/ledger',
-    label: 'menu.ledger',
-    icon: <WalletOutlined />,
-    route: 'GET /api/admin/ledger/transfers',
-  },
+  { path: '/withdrawals', label: 'menu.withdrawals', icon: <ExportOutlined />, route: 'GET /api/admin/withdrawals' },
+  { path: '/adjustments', label: 'menu.adjustments', icon: <CheckSquareOutlined />, route: 'GET /api/admin/adjustments' },
+  { path: '/ledger', label: 'menu.ledger', icon: <WalletOutlined />, route: 'GET /api/admin/ledger/transfers' },
   {
     group: 'deposits',
     label: 'menu.deposits',
     entries: [
-      {
-        path: '/deposits/orders',
-        label: 'menu.depositOrders',
-        icon: <ProfileOutlined />,
-        route: 'GET /api/admin/deposits/orders',
-      },
-      {
-        path: '/deposits/transfers',
-        label: 'menu.chainTransfers',
-        icon: <BlockOutlined />,
-        route: 'GET /api/admin/deposits/transfers',
-      },
-      {
-        path: '/deposits/unmatched',
-        label: 'menu.unmatched',
-        icon: <AlertOutlined />,
-        route: 'GET /api/admin/deposits/unmatched',
-      },
-      {
-        path: '/deposits/addresses',
-        label: 'menu.depositAddresses',
-        icon: <InboxOutlined />,
-        route: 'GET /api/admin/deposits/addresses',
-      },
+      { path: '/deposits/orders', label: 'menu.depositOrders', icon: <ProfileOutlined />, route: 'GET /api/admin/deposits/orders' },
+      { path: '/deposits/transfers', label: 'menu.chainTransfers', icon: <BlockOutlined />, route: 'GET /api/admin/deposits/transfers' },
+      { path: '/deposits/unmatched', label: 'menu.unmatched', icon: <AlertOutlined />, route: 'GET /api/admin/deposits/unmatched' },
+      { path: '/deposits/addresses', label: 'menu.depositAddresses', icon: <InboxOutlined />, route: 'GET /api/admin/deposits/addresses' },
       // Hosted payment channels are a way money comes in, so they sit with the other deposit screens.
-      {
-        path: '/deposits/channels',
-        label: 'menu.channels',
-        icon: <BankOutlined />,
-        route: 'GET /api/admin/deposits/channels',
-      },
-      {
-        path: '/deposits/watcher',
-        label: 'menu.watcher',
-        icon: <EyeOutlined />,
-        route: 'GET /api/admin/deposits/watcher',
-      },
+      { path: '/deposits/channels', label: 'menu.channels', icon: <BankOutlined />, route: 'GET /api/admin/deposits/channels' },
+      { path: '/deposits/watcher', label: 'menu.watcher', icon: <EyeOutlined />, route: 'GET /api/admin/deposits/watcher' },
     ],
   },
   { path: '/audit', label: 'menu.audit', icon: <AuditOutlined />, route: 'GET /api/admin/audit' },
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
-  {
-    path: '/content',
-    label: 'menu.content',
-    icon: <FileTextOutlined />,
-    route: 'GET /api/admin/config-items',
-  },
+  { path: '/content', label: 'menu.content', icon: <FileTextOutlined />, route: 'GET /api/admin/config-items' },
   { path: '/operators', label: 'menu.operators', icon: <TeamOutlined />, route: 'GET /api/admin/operators' },
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];

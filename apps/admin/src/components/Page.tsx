@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 
 /** A screen's title, with an optional line under it and actions on the right. */
 export function PageHead({ title, hint, extra }: { title: string; hint?: ReactNode; extra?: ReactNode }) {
@@ -36,5 +37,22 @@ export function Page({
       <PageHead title={title} hint={hint} extra={extra} />
       {children}
     </Space>
+  );
+}
+
+/** A list screen's primary action, adding a row: top right of its page, disabled for operators who may not. */
+export function AddButton({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
   );
 }

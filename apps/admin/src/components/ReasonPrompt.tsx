@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Input } from 'antd';
+import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from './FormModal';
+
+/** A required text field's rules: not empty, not only spaces, and at most `max` characters. */
+export const requiredTextRules = (required: string, max: number, tooLong: string): FormRule[] => [
+  { required: true, whitespace: true, message: required },
+  { max, message: tooLong },
+];
 
 /**
  * The reason an audited write asks for: required, not only spaces, and at most 256 characters (what the
@@ -14,10 +20,7 @@ export function ReasonField({ compact }: { compact?: boolean }) {
     <Form.Item
       name="reason"
       label={t('common.reason')}
-      rules={[
-        { required: true, whitespace: true, message: t('common.reasonRequired') },
-        { max: 256, message: t('common.reasonTooLong') },
-      ]}
+      rules={requiredTextRules(t('common.reasonRequired'), 256, t('common.reasonTooLong'))}
     >
       <Input.TextArea
         rows={compact ? 2 : 3}

@@ -19,6 +19,9 @@ function NoWrap({ children }: { children: ReactNode }) {
   return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }
 
+/** The row's id, narrow and first, as every list shows it. */
+export const idColumn = <T,>(width?: number): ColumnType<T> => ({ title: 'ID', dataIndex: 'id', width });
+
 /** A time on one line, for the wide lists that scroll sideways rather than wrap. */
 export const timeCell = (iso: string | null) => <NoWrap>{fmtTime(iso)}</NoWrap>;
 

@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import type {
   AdjustmentRow,
   AdminBanner,
+  AdminChainTransfer,
   AdminDashboard,
+  AdminDepositAddress,
+  AdminDepositOrder,
   AdminGameRow,
   AdminMe,
   AdminOperator,
@@ -10,6 +13,8 @@ import type {
   AdminPlayerRow,
   AdminProviderRow,
   AdminTransferRow,
+  AdminUnmatched,
+  AdminWatcherStatus,
   AuditEntry,
   OperatorRole,
   PermissionArea,
@@ -24,11 +29,6 @@ import type {
   adminUploadResult,
   auditVerifyResult,
   operatorCredentials,
-  adminChainTransfer,
-  adminDepositAddress,
-  adminDepositOrder,
-  adminUnmatched,
-  adminWatcherResult,
 } from '@koi/contract';
 import { http, type Params } from './http';
 
@@ -54,11 +54,11 @@ export type ChannelChange = Partial<
   >
 > & { reason: string };
 export type Overrides = Partial<Record<PermissionArea, PermissionLevel>>;
-export type DepositAddress = z.infer<typeof adminDepositAddress>;
-export type DepositOrder = z.infer<typeof adminDepositOrder>;
-export type ChainTransfer = z.infer<typeof adminChainTransfer>;
-export type Unmatched = z.infer<typeof adminUnmatched>;
-export type WatcherStatus = z.infer<typeof adminWatcherResult>;
+export type DepositAddress = AdminDepositAddress;
+export type DepositOrder = AdminDepositOrder;
+export type ChainTransfer = AdminChainTransfer;
+export type Unmatched = AdminUnmatched;
+export type WatcherStatus = AdminWatcherStatus;
 const D = '/api/admin/deposits';
 
 const A = '/api/admin';

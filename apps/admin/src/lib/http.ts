@@ -1,4 +1,5 @@
 import { ERRORS, SUCCESS_CODE, type Envelope } from '@koi/contract';
+import { requestHeaders } from '@koi/contract/client';
 import i18n from '../i18n';
 import { getToken, setToken } from './session';
 
@@ -62,9 +63,7 @@ export async function request<T>(
   options: { method?: 'GET' | 'POST'; params?: Params; body?: Body | FormData; signal?: AbortSignal } = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders(i18n.language, getToken());
   let body: BodyInit | undefined;
   if (method === 'POST') {
     if (options.body instanceof FormData) body = options.body;

@@ -2,7 +2,7 @@ import { Button, Segmented, Space, Tag, Typography } from 'antd';
 import type { AdjustmentRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { ApproveButton } from '../components/ApproveButton';
-import { moneyColumn, PlayerLink } from '../components/columns';
+import { idColumn, moneyColumn, PlayerLink } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
@@ -57,7 +57,7 @@ export function AdjustmentsPage() {
         paging={view}
         size="large"
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
+          idColumn(70),
           {
             title: t('players.username'),
             render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,

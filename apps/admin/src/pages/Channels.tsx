@@ -16,6 +16,7 @@ import {
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
@@ -68,7 +69,7 @@ export function ChannelsPage() {
                 <QueryTable<AdminChannel>
                   query={channels}
                   columns={[
-                    { title: 'ID', dataIndex: 'id', width: 60 },
+                    idColumn(60),
                     {
                       title: t('channels.name'),
                       render: (_, c) => (

@@ -18,6 +18,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type AdminBanner } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
+import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable } from '../components/QueryTable';
@@ -145,7 +146,7 @@ function Banners() {
       <QueryTable<AdminBanner>
         query={banners}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
+          idColumn(60),
           {
             title: t('content.image'),
             dataIndex: 'image',

@@ -2,6 +2,7 @@ import { Card, InputNumber, Select, Space, Switch, Tabs, Tag, Typography, type T
 import { useQuery } from '@tanstack/react-query';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
+import { idColumn } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
@@ -120,7 +121,7 @@ export function GamesPage() {
                   query={games}
                   paging={view}
                   columns={[
-                    { title: 'ID', dataIndex: 'id', width: 60 },
+                    idColumn(60),
                     {
                       title: t('games.name'),
                       render: (_, r) => (
@@ -191,7 +192,7 @@ export function GamesPage() {
                 <QueryTable<AdminProviderRow>
                   query={providers}
                   columns={[
-                    { title: 'ID', dataIndex: 'id', width: 60 },
+                    idColumn(60),
                     { title: t('games.code'), dataIndex: 'code' },
                     { title: t('games.name'), dataIndex: 'name' },
                     { title: t('games.walletModel'), dataIndex: 'wallet_model' },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminTransferRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { moneyColumn } from '../components/columns';
+import { idColumn, moneyColumn } from '../components/columns';
 import { useIntegrityCheck } from '../components/IntegrityCheck';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
@@ -98,7 +98,7 @@ export function LedgerPage() {
             ),
           }}
           columns={[
-            { title: 'ID', dataIndex: 'id', width: 80 },
+            idColumn(80),
             { title: t('ledger.time'), dataIndex: 'created_at', render: fmtTime },
             { title: t('ledger.code'), render: (_, r) => `${r.code} ${r.code_name}` },
             {

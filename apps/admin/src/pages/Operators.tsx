@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Descriptions, Form, Input, QRCode, Select, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   OPERATOR_ROLES,
   OPERATOR_USERNAME_PATTERN,
@@ -11,8 +10,9 @@ import {
 } from '@koi/contract';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
-import { Page } from '../components/Page';
+import { AddButton, Page } from '../components/Page';
 import { PermissionGrid, overridesFor } from '../components/PermissionGrid';
 import { QueryTable, useListQuery } from '../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
@@ -42,9 +42,9 @@ export function OperatorsPage() {
     <Page
       title={t('menu.operators')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} disabled={!mayWrite} onClick={() => setCreating(true)}>
+        <AddButton disabled={!mayWrite} onClick={() => setCreating(true)}>
           {t('operators.create')}
-        </Button>
+        </AddButton>
       }
     >
       <QueryTable<AdminOperator>
@@ -52,7 +52,7 @@ export function OperatorsPage() {
         paging={paging}
         size="large"
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
+          idColumn(60),
           { title: t('login.username'), dataIndex: 'username' },
           {
             title: t('operators.role'),

@@ -2,7 +2,7 @@ import { App, Button, Space, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { orDash } from '../components/columns';
+import { idColumn, orDash } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable } from '../components/QueryTable';
 import { QueryError, fmtTime } from '../components/ui';
@@ -33,7 +33,7 @@ export function SessionsPage() {
         query={sessions}
         size="large"
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
+          idColumn(60),
           {
             title: t('players.status'),
             render: (_, s) => (

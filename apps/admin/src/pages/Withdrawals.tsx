@@ -21,7 +21,7 @@ import type { AdminWithdrawal } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApproveButton } from '../components/ApproveButton';
-import { moneyColumn, PlayerLink } from '../components/columns';
+import { idColumn, moneyColumn, PlayerLink } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable, useListQuery } from '../components/QueryTable';
@@ -140,7 +140,7 @@ export function WithdrawalsPage() {
         loading={list.isFetching && !list.data}
         onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
+          idColumn(70),
           {
             title: t('withdrawals.player'),
             render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,

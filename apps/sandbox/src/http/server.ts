@@ -39,6 +39,16 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** Escapes text for HTML pages; every page builds its markup from strings. */
 export const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Answers an HTML page in UTF-8 (the sandbox's pages are Chinese). */
+export function sendPage(reply: FastifyReply, html: string) {
+  return reply.type('text/html; charset=utf-8').send(html);
+}
+
+/** A page that is not there (an unknown order or game session): 404 with one Chinese sentence. */
+export function sendMissingPage(reply: FastifyReply, sentence: string) {
+  return sendPage(reply.status(404), `<meta charset="utf-8"><p>${escapeHtml(sentence)}</p>`);
+}
+
 /** The refusal shape of the payment channel and the payout rail: `{ error: { code, message } }`. */
 export function refuse(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.status(status).send({ error: { code, message } });

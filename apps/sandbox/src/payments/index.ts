@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from '../config';
+import { sendMissingPage, sendPage } from '../http/server';
 import { paymentsApiRoutes } from './api';
 import { paymentsControlRoutes } from './control';
 import { createNotifier, DEFAULT_NOTIFY } from './notifier';
@@ -19,12 +20,8 @@ export function registerPayments(app: FastifyInstance, config: SandboxConfig) {
   paymentsControlRoutes(app, store, notifier, settings);
   app.get<{ Params: { id: string } }>('/payments/pay/:id', async (request, reply) => {
     const order = store.get(request.params.id);
-    if (!order)
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send('<meta charset="utf-8"><p>订单不存在或已失效。</p>');
-    return reply.type('text/html; charset=utf-8').send(payPage(order));
+    if (!order) return sendMissingPage(reply, '订单不存在或已失效。');
+    return sendPage(reply, payPage(order));
   });
   // Notifications the merchant never acknowledged (the sandbox stopped meanwhile) are sent again.
   app.addHook('onReady', async () => {

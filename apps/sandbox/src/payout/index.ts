@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxConfig } from '../config';
+import { commonFaultFields, faultCount, faultsRoute } from '../http/control';
 import { decimalAmount, toMicro } from '../http/money';
 import { addressFromSeed, ZERO_ADDRESS } from '../tron/address';
 import type { Chain } from '../tron/chain';
@@ -9,15 +10,6 @@ import { createPayoutStore } from './store';
 
 /** What the hot wallet holds after a fresh start or a reset: plenty for any demo or test. */
 const INITIAL_FUNDS = 10_000_000n * 1_000_000n;
-
-const faultsRequest = z.object({
-  timeout_next: z.number().int().min(0).optional(),
-  timeout_ms: z.number().int().min(0).max(120_000).optional(),
-  fail_next: z.number().int().min(0).optional(),
-  fail_status: z.number().int().min(400).max(599).optional(),
-  drop_answer_next: z.number().int().min(0).optional(),
-  reject_next: z.number().int().min(0).optional(),
-});
 
 /**
  * The payout rail (decision 22) on the sandbox TRON chain: the platform's hot wallet (a fixed sandbox
@@ -41,20 +33,8 @@ export function registerPayout(
   });
   payoutRoutes(app, config, chain, store, hotWallet, faults);
 
-  app.post('/control/payout/faults', async (request, reply) => {
-    const parsed = faultsRequest.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message });
-    const f = parsed.data;
-    Object.assign(faults, {
-      timeoutNext: f.timeout_next ?? faults.timeoutNext,
-      timeoutMs: f.timeout_ms ?? faults.timeoutMs,
-      failNext: f.fail_next ?? faults.failNext,
-      failStatus: f.fail_status ?? faults.failStatus,
-      dropAnswerNext: f.drop_answer_next ?? faults.dropAnswerNext,
-      rejectNext: f.reject_next ?? faults.rejectNext,
-    });
-    return faults;
-  });
+  const faultFields = { ...commonFaultFields, drop_answer_next: faultCount, reject_next: faultCount };
+  faultsRoute(app, '/control/payout/faults', faultFields, faults);
   app.post('/control/payout/fund', async (request, reply) => {
     const parsed = z.object({ amount: decimalAmount }).safeParse(request.body);
     if (!parsed.success || toMicro(parsed.data.amount) <= 0n)

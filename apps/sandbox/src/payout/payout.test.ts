@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAYOUT_KEY, testSandbox, type TestSandbox } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { PAYOUT_KEY, sandboxForEachTest, testSandbox, type TestSandbox } from '../testing';
 import { randomAddress } from '../tron/address';
 
 describe('sandbox payout rail', () => {
   let s: TestSandbox;
-  beforeEach(async () => {
-    s = await testSandbox();
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  sandboxForEachTest((sandbox) => (s = sandbox));
 
   const send = (body: Record<string, string>, key = PAYOUT_KEY, timeoutMs = 10_000) =>
     fetch(`${s.url}/payout/transfers`, {

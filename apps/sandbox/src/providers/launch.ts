@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { launchRequest, WalletStatus } from '@koi/provider-protocol';
 import type { SandboxConfig } from '../config';
-import { publicUrl } from '../http/server';
+import { publicUrl, sendMissingPage, sendPage } from '../http/server';
 import { gameKindOf } from './games';
 import { createKoiClient, NO_FAULTS } from './koi-client';
 import { playPage } from './page';
@@ -37,14 +37,11 @@ export function launchRoutes(app: FastifyInstance, config: SandboxConfig, state:
 
   app.get<{ Params: { id: string } }>('/play/:id', async (request, reply) => {
     const session = sessions.get(request.params.id);
-    if (!session)
-      return reply
-        .status(404)
-        .type('text/html')
-        .send('<meta charset="utf-8"><p>游戏会话已失效，请返回平台重新进入。</p>');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(playPage(session.id, session.gameCode, gameKindOf(session.gameCode), session.gameName));
+    if (!session) return sendMissingPage(reply, '游戏会话已失效，请返回平台重新进入。');
+    return sendPage(
+      reply,
+      playPage(session.id, session.gameCode, gameKindOf(session.gameCode), session.gameName),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/api/play/:id/balance', async (request, reply) => {

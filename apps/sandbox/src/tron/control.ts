@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { commonFaultFields, faultCount, faultsRoute } from '../http/control';
 import { randomAddress } from './address';
 import type { Chain } from './chain';
 import { NO_TRON_FAULTS, type TronFaults } from './faults';
 import { payOrError } from './routes';
 import type { PayRequest, Wallet } from './wallet';
-
-const faultsRequest = z.object({
-  fail_next: z.number().int().min(0).optional(),
-  fail_status: z.number().int().min(400).max(599).optional(),
-  timeout_next: z.number().int().min(0).optional(),
-  timeout_ms: z.number().int().min(0).max(120_000).optional(),
-  duplicate_next: z.number().int().min(0).optional(),
-});
 
 const snapshot = (f: TronFaults) => ({
   fail_next: f.failNext,
@@ -48,19 +40,13 @@ export function tronControlRoutes(
     for (let i = 0; i < blocks; i += 1) chain.mine();
     return { head: chain.head().number, solid_head: chain.solidHead() };
   });
-  app.post('/control/tron/faults', async (request, reply) => {
-    const parsed = faultsRequest.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message });
-    const f = parsed.data;
-    Object.assign(faults, {
-      failNext: f.fail_next ?? faults.failNext,
-      failStatus: f.fail_status ?? faults.failStatus,
-      timeoutNext: f.timeout_next ?? faults.timeoutNext,
-      timeoutMs: f.timeout_ms ?? faults.timeoutMs,
-      duplicateNext: f.duplicate_next ?? faults.duplicateNext,
-    });
-    return snapshot(faults);
-  });
+  faultsRoute(
+    app,
+    '/control/tron/faults',
+    { ...commonFaultFields, duplicate_next: faultCount },
+    faults,
+    snapshot,
+  );
   // A fresh valid address, for tests that have no base58check library of their own.
   app.get('/control/tron/address', async () => ({ address: randomAddress() }));
   app.get('/control/tron/stats', async () => ({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendPage } from '../http/server';
 import type { Chain } from './chain';
 import { InsufficientBalance } from './chain';
 import { walletPage } from './page';
@@ -37,7 +38,7 @@ export function txStatus(chain: Chain, id: string) {
 export function walletRoutes(app: FastifyInstance, chain: Chain, wallet: Wallet): void {
   app.get<{ Querystring: { to?: string; amount?: string; from?: string } }>(
     '/tron/wallet',
-    async (request, reply) => reply.type('text/html; charset=utf-8').send(walletPage(request.query)),
+    async (request, reply) => sendPage(reply, walletPage(request.query)),
   );
   app.post('/tron/wallet/send', async (request, reply) => {
     const result = payOrError(wallet, (request.body ?? {}) as PayRequest);

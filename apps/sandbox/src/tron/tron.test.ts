@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testSandbox, type TestSandbox } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { sandboxForEachTest, testSandbox, type TestSandbox } from '../testing';
 import { isTronAddress, randomAddress, ZERO_ADDRESS } from './address';
 import { createChain, InsufficientBalance } from './chain';
 
@@ -7,12 +7,7 @@ const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('sandbox TRON node (TronGrid wire)', () => {
   let s: TestSandbox;
-  beforeEach(async () => {
-    s = await testSandbox();
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  sandboxForEachTest((sandbox) => (s = sandbox));
 
   const trc20 = (address: string, query = '') => s.grid(`/v1/accounts/${address}/transactions/trc20${query}`);
   const pay = async (body: Record<string, unknown>) => {

@@ -1,4 +1,5 @@
-import { bigint, boolean, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders every module's schema file uses, so that the same kind of column is declared the same way
@@ -12,6 +13,15 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 /** A micro-USDT amount: `bigint` read as a JS bigint, because sums of amounts may pass 2^53. */
 export const micro = (name: string) => bigint(name, { mode: 'bigint' });
 
+/**
+ * A micro-USDT total kept on the row and moved by later writes (a round's stake and payout, an account's
+ * postings). It starts at zero in the database, so a new row never has to name it.
+ */
+export const microTotal = (name: string) =>
+  micro(name)
+    .notNull()
+    .default(sql`0`);
+
 /** A `bigint` read as a JS number: row ids and the columns that name them, which stay far below 2^53. */
 export const bigintNumber = (name: string) => bigint(name, { mode: 'number' });
 
@@ -19,18 +29,47 @@ export const bigintNumber = (name: string) => bigint(name, { mode: 'number' });
 export const id = () => bigintNumber('id').primaryKey().generatedAlwaysAsIdentity();
 
 /**
+ * Where a row stands in its life (`status` or `state`): a smallint holding one of the constants its module
+ * declares beside the table (e.g. `DepositOrderStatus`), `initial` until something moves it on.
+ */
+export const state = (name: 'status' | 'state', initial: number) => smallint(name).notNull().default(initial);
+
+/**
  * The `created_at` column. Tables whose rows take the database's clock add `.defaultNow()`; the others are
  * stamped by the caller from its service's clock.
  */
 export const createdAt = () => ts('created_at').notNull();
 
+/**
+ * The SHA-256 (hex) of a secret a client holds: a session's bearer token, a sign-in code. Only the hash is
+ * stored, so a copy of the table lets nobody in; a presented secret is hashed and looked up.
+ */
+export const secretHash = (name: string) => text(name).notNull();
+
 /** Where a request came from, as sessions and sign-in records keep it: the client's IP and its device. */
 export const origin = () => ({ ip: text('ip'), device: text('device') });
 
-/** One sign-in attempt of a player or an operator: the name typed, whether it worked and why, and from where. */
-export const signInAttempt = () => ({
-  username: text('username').notNull(),
-  success: boolean('success').notNull(),
-  reason: text('reason').notNull(),
-  ...origin(),
-});
+/** Columns of the two kinds of account that sign in with a password, players and operators. */
+export const signIn = {
+  /** The name an account signs in with (each table keeps it unique ignoring case) and its password's hash. */
+  credentials: () => ({
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+  }),
+  /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
+  attempt: () => ({
+    username: text('username').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason').notNull(),
+    ...origin(),
+  }),
+  /**
+   * What `attemptLimit` (db/attempts.ts) keeps on the account: failed attempts since the last success or lock
+   * (reserved before the password is checked), the lock's end, and the last success.
+   */
+  state: () => ({
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLoginAt: ts('last_login_at'),
+  }),
+};

@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { countRows, type DbOrTx } from './client';
 
 /*
@@ -62,6 +62,44 @@ export async function updateRow<T extends PgTable>(
     .where(where)
     .returning();
   return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
+/**
+ * Inserts one row unless it collides with a stored one on a unique key (`target`, or any), and answers whether
+ * it was inserted: false means the fact was recorded before (a replayed notification, a requirement that
+ * exists), and the stored row is left as it was.
+ */
+export async function insertNew<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  values: T['$inferInsert'],
+  target?: PgColumn | PgColumn[],
+): Promise<boolean> {
+  const rows = await db
+    .insert(table as PgTable)
+    .values(values)
+    .onConflictDoNothing(target ? { target } : {})
+    .returning({ inserted: sql`1` });
+  return rows.length === 1;
+}
+
+/**
+ * Changes the rows `where` picks and answers how many it changed. On one row with a condition on its current
+ * value this is a compare-and-set: 1 when this call won, 0 when another got there first (or the row is not
+ * the caller's). On many rows it is a sweep that says how many it reached (sessions ended).
+ */
+export async function updateCount<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  set: Partial<T['$inferInsert']>,
+): Promise<number> {
+  const rows = await db
+    .update(table as PgTable)
+    .set(set)
+    .where(where)
+    .returning({ changed: sql`1` });
+  return rows.length;
 }
 
 /**

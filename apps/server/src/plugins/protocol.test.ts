@@ -101,38 +101,31 @@ describe('wire protocol: envelope, encodings, errors, headers', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('refuses malformed JSON with HTTP 400 and the envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/home/login',
+  it.each([
+    {
+      what: 'malformed JSON',
+      status: 400,
       headers: { 'content-type': 'application/json' },
       payload: '{"username": "abc',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(body(res)).toMatchObject({ code: 400, result: null });
-    expect(body(res).error?.message).toContain('JSON');
-  });
-
-  it('refuses an unsupported content type with HTTP 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/home/login',
+      message: 'JSON',
+    },
+    {
+      what: 'an unsupported content type',
+      status: 415,
       headers: { 'content-type': 'text/plain' },
       payload: 'username=a',
-    });
-    expect(res.statusCode).toBe(415);
-    expect(body(res).code).toBe(415);
-  });
-
-  it('refuses a body over the size limit with HTTP 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/home/login',
+    },
+    {
+      what: 'a body over the size limit',
+      status: 413,
       headers: FORM,
       payload: form({ username: 'x'.repeat(100 * 1024), password: 'y' }),
-    });
-    expect(res.statusCode).toBe(413);
-    expect(body(res).code).toBe(413);
+    },
+  ])('refuses $what with HTTP $status and the envelope', async ({ status, headers, payload, message }) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/home/login', headers, payload });
+    expect(res.statusCode).toBe(status);
+    expect(body(res)).toMatchObject({ code: status, result: null });
+    if (message) expect(body(res).error?.message).toContain(message);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { Envelope, SUCCESS_CODE as ContractSuccessCode } from '@koi/contract';
+import { requestHeaders } from '@koi/contract/client';
 import i18n from '../i18n';
 import { getToken, useAuthStore } from '../stores/auth';
 import { useProgressStore } from '../stores/progress';
@@ -88,9 +89,7 @@ function isAbort(error: unknown) {
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders(i18n.language, getToken());
   let body: BodyInit | undefined;
   if (method === 'POST') {
     const encoded = encodeBody(options.data, options.contentType);

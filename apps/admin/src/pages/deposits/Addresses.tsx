@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { timeCell } from '../../components/columns';
+import { idColumn, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
-import { Page } from '../../components/Page';
+import { AddButton, Page } from '../../components/Page';
 import { QueryTable } from '../../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { adminApi, type DepositAddress } from '../../lib/api';
@@ -45,16 +44,16 @@ export function DepositAddressesPage() {
       title={t('menu.depositAddresses')}
       hint={t('deposits.addressesHint')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} disabled={!mayWrite} onClick={() => setAdding(true)}>
+        <AddButton disabled={!mayWrite} onClick={() => setAdding(true)}>
           {t('deposits.addAddress')}
-        </Button>
+        </AddButton>
       }
     >
       <QueryTable<DepositAddress>
         query={list}
         size="large"
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
+          idColumn(60),
           {
             title: t('deposits.address'),
             dataIndex: 'address',

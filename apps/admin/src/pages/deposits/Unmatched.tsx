@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApproveButton } from '../../components/ApproveButton';
-import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
+import { idColumn, moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
 import { Page } from '../../components/Page';
 import { QueryTable, useListQuery } from '../../components/QueryTable';
-import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
+import { ReasonField, requiredTextRules, useReasonPrompt } from '../../components/ReasonPrompt';
 import { useSearchState } from '../../components/SearchForm';
 import { Money, fmtTime } from '../../components/ui';
 import { adminApi, type Unmatched } from '../../lib/api';
 import { useCan, useMe } from '../../lib/permissions';
-import { ChainText, StateTag } from './shared';
+import { ChainText, chainItem, StateTag } from './shared';
 
 const FILTERS = ['open', 'queued', 'awaiting_approval', 'matched', 'refunded', 'ignored', 'all'] as const;
 
@@ -107,15 +107,9 @@ export function UnmatchedPage() {
         expandable={{
           expandedRowRender: (r) => (
             <Descriptions size="small" column={3}>
-              <Descriptions.Item label={t('deposits.fromAddress')}>
-                <ChainText value={r.from_address} />
-              </Descriptions.Item>
-              <Descriptions.Item label={t('deposits.toAddress')}>
-                <ChainText value={r.to_address} />
-              </Descriptions.Item>
-              <Descriptions.Item label={t('deposits.txId')}>
-                <ChainText value={r.tx_id} />
-              </Descriptions.Item>
+              {chainItem(t('deposits.fromAddress'), r.from_address)}
+              {chainItem(t('deposits.toAddress'), r.to_address)}
+              {chainItem(t('deposits.txId'), r.tx_id)}
               <Descriptions.Item label={t('deposits.orderNo')}>{r.order_no ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('deposits.resolvedBy')}>
                 {r.resolved_by ? `${r.resolved_by} · ${fmtTime(r.resolved_at)}` : '—'}
@@ -130,7 +124,7 @@ export function UnmatchedPage() {
           ),
         }}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
+          idColumn(60),
           { title: t('deposits.arrivedAt'), dataIndex: 'created_at', render: timeCell },
           moneyColumn(t('deposits.amount'), 'amount'),
           {
@@ -193,9 +187,7 @@ function ResolveDialog({ kind, row, onClose }: Dialog & { onClose: () => void })
                 <Money value={row.amount} /> USDT
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('deposits.fromAddress')}>
-              <ChainText value={row.from_address} />
-            </Descriptions.Item>
+            {chainItem(t('deposits.fromAddress'), row.from_address)}
             <Descriptions.Item label={t('deposits.likelyPlayer')}>
               <PlayerLink player={row.likely_player} />
             </Descriptions.Item>
@@ -232,10 +224,7 @@ function ResolveDialog({ kind, row, onClose }: Dialog & { onClose: () => void })
         <Form.Item
           name="reference"
           label={t('deposits.refundReference')}
-          rules={[
-            { required: true, whitespace: true, message: t('deposits.referenceRequired') },
-            { max: 128, message: t('deposits.referenceTooLong') },
-          ]}
+          rules={requiredTextRules(t('deposits.referenceRequired'), 128, t('deposits.referenceTooLong'))}
         >
           <Input maxLength={128} placeholder={t('deposits.referencePlaceholder')} />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { Form, Select, Tag, Typography } from 'antd';
+import { Descriptions, Form, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A TRON address or transaction id: monospace, copyable, shortened in the middle when `short`. */
@@ -26,6 +26,16 @@ const COLORS: Record<string, string> = {
   refunded: 'purple',
   ignored: 'default',
 };
+
+/**
+ * A line of a deposit's description holding an address or transaction id. Called as a function, not used as a
+ * component, because antd's Descriptions reads its items' props straight from its children.
+ */
+export const chainItem = (label: string, value: string | null | undefined) => (
+  <Descriptions.Item label={label}>
+    <ChainText value={value} />
+  </Descriptions.Item>
+);
 
 /** A state of an order, a chain transfer or a queue row, in words and a colour. */
 export function StateTag({ state }: { state: string }) {

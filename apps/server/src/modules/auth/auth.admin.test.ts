@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { body, FORM, form, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { sha256Hex } from '../../lib/crypto';
-import { signedInOperator } from '../operators/operators.fixtures';
+import { useOperators } from '../operators/operators.fixtures';
 
 const t = useTestApp({ demoSignupBonus: '100' });
-let support: Awaited<ReturnType<typeof signedInOperator>>;
-let viewer: Awaited<ReturnType<typeof signedInOperator>>;
+const ops = useOperators(t, { support: 'support', viewer: 'viewer' });
 
-beforeAll(async () => {
-  support = await signedInOperator(t, 'support');
-  viewer = await signedInOperator(t, 'viewer');
-});
-
-const get = (url: string, auth = support.auth) => t.app.inject({ method: 'GET', url, headers: auth });
-const post = (url: string, payload: Record<string, unknown>, auth = support.auth) =>
+const get = (url: string, auth = ops.support.auth) => t.app.inject({ method: 'GET', url, headers: auth });
+const post = (url: string, payload: Record<string, unknown>, auth = ops.support.auth) =>
   t.app.inject({ method: 'POST', url, headers: auth, payload });
 const playerLogin = (username: string, password: string) =>
   t.app.inject({
@@ -100,7 +94,7 @@ describe('players in the console', () => {
       inviter: null;
       flags: { frozen: boolean };
       active_sessions: number;
-    }>(await get(`/api/admin/players/${inviterId}`, viewer.auth)).result;
+    }>(await get(`/api/admin/players/${inviterId}`, ops.viewer.auth)).result;
     expect(detail.balance.available).toBe('100.000000');
     expect(detail.ledger[0]).toMatchObject({ code: 6, amount: '+100.000000' });
     expect(detail.logins[0]).toMatchObject({ success: false, ip: '127.0.0.1', device: 'phone-1' });
@@ -120,7 +114,7 @@ describe('players in the console', () => {
     const second = body<{ token: string }>(await playerLogin(p.username, p.password)).result.token;
     const noReason = await post(`/api/admin/players/${id}/freeze`, {});
     expect(noReason.statusCode).toBe(400);
-    expect((await post(`/api/admin/players/${id}/freeze`, { reason: 'x' }, viewer.auth)).statusCode).toBe(
+    expect((await post(`/api/admin/players/${id}/freeze`, { reason: 'x' }, ops.viewer.auth)).statusCode).toBe(
       403,
     );
 
@@ -154,7 +148,7 @@ describe('players in the console', () => {
     expect(body(play).code).toBe(200);
 
     const audit = body<{ data: { action: string; before: unknown; after: unknown; reason: string }[] }>(
-      await get(`/api/admin/audit?target=player:${id}`, viewer.auth),
+      await get(`/api/admin/audit?target=player:${id}`, ops.viewer.auth),
     ).result.data;
     expect(audit.map((a) => a.action)).toEqual(['player.unfreeze', 'player.freeze']);
     expect(audit[1]).toMatchObject({
@@ -261,7 +255,11 @@ describe('players in the console', () => {
       2007,
     );
     const other = await idOf((await signUp(t.app)).username);
-    const refused = await post(`/api/admin/players/${other}/sign-in-link`, { reason: 'asked' }, viewer.auth);
+    const refused = await post(
+      `/api/admin/players/${other}/sign-in-link`,
+      { reason: 'asked' },
+      ops.viewer.auth,
+    );
     expect(body(refused).code).not.toBe(200);
     const codes = await queryRows<{ n: number }>(
       t.database.db,

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, pageWithTotal, selectPage } from '../../db/rows';
+import { findRow, pageWithTotal, selectPage, updateCount } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
 /** Namespace of the per-username advisory lock that serialises sign-in attempt reservations. */
@@ -216,19 +216,12 @@ export function createAuthRepository(db: DbOrTx) {
      * compare-and-set, so two concurrent "set" requests cannot both succeed. Returns whether it changed.
      */
     async replaceWithdrawPasswordHash(playerId: number, next: string, expected: string | null) {
-      const rows = await db
-        .update(players)
-        .set({ withdrawPasswordHash: next })
-        .where(
-          and(
-            eq(players.id, playerId),
-            expected === null
-              ? isNull(players.withdrawPasswordHash)
-              : eq(players.withdrawPasswordHash, expected),
-          ),
-        )
-        .returning({ id: players.id });
-      return rows.length === 1;
+      const current =
+        expected === null ? isNull(players.withdrawPasswordHash) : eq(players.withdrawPasswordHash, expected);
+      const changed = await updateCount(db, players, and(eq(players.id, playerId), current), {
+        withdrawPasswordHash: next,
+      });
+      return changed === 1;
     },
 
     async recentLoginEvents(playerId: number, limit: number) {
@@ -334,14 +327,10 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     /** Ends every live session of the player at once; a revoked session never comes back. */
-    async revokeAllSessions(playerId: number, now: Date) {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length;
-    },
+    revokeAllSessions: (playerId: number, now: Date) =>
+      updateCount(db, sessions, and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)), {
+        revokedAt: now,
+      }),
 
     async registrationsByDay(from: Date, utcOffsetMs: number) {
       const rows = await queryRows<{ day: string; n: number }>(

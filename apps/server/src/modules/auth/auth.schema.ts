@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, signInAttempt, ts } from '../../db/columns';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -8,21 +8,17 @@ export const players = pgTable(
   'players',
   {
     id: id(),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    ...signIn.credentials(),
     inviteCode: text('invite_code').notNull(),
     inviterId: bigintNumber('inviter_id'),
     vipLevel: integer('vip_level').notNull().default(0),
     withdrawPasswordHash: text('withdraw_password_hash'),
-    status: smallint('status').notNull().default(PlayerStatus.ACTIVE),
+    status: state('status', PlayerStatus.ACTIVE),
     selfExcludedUntil: ts('self_excluded_until'),
     /** Minutes between session reminders (reality checks, decision 18); 0 = off. */
     realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
     ageConfirmedAt: ts('age_confirmed_at').notNull(),
-    /** Failed password attempts since the last success or lock; reserved before the password is checked. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
-    lastLoginAt: ts('last_login_at'),
+    ...signIn.state(),
     registerIp: text('register_ip'),
     registerDevice: text('register_device'),
     createdAt: createdAt().defaultNow(),
@@ -49,8 +45,7 @@ export const sessions = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: secretHash('token_hash'),
     createdAt: createdAt().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -69,7 +64,7 @@ export const loginEvents = pgTable(
   {
     id: id(),
     playerId: bigintNumber('player_id'),
-    ...signInAttempt(),
+    ...signIn.attempt(),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -106,7 +101,7 @@ export const signInCodes = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    codeHash: text('code_hash').notNull(),
+    codeHash: secretHash('code_hash'),
     issuer: text('issuer').notNull(),
     createdAt: createdAt().defaultNow(),
     expiresAt: ts('expires_at').notNull(),

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, updateCount } from '../../db/rows';
 import { loginEvents, players, sessions } from './auth.schema';
 
 /** How a wrong current password in a password change is recorded among the login events. */
@@ -19,11 +20,12 @@ export function createSecurityRepository(db: DbOrTx) {
     country: sessions.country,
     device: sessions.device,
   };
+  /** The player's sessions nobody has revoked (some may have expired since). */
+  const open = (playerId: number) => and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt));
   /** Not revoked, not past its absolute expiry, and used within the idle limit. */
   const live = (playerId: number, now: Date, idleMs: number) =>
     and(
-      eq(sessions.playerId, playerId),
-      isNull(sessions.revokedAt),
+      open(playerId),
       gt(sessions.expiresAt, now),
       gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
     );
@@ -59,42 +61,18 @@ export function createSecurityRepository(db: DbOrTx) {
 
     /** Ends one session of the player if it is still open; true when this call ended it. */
     async revokeOne(playerId: number, sessionId: number, now: Date) {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length === 1;
+      const one = and(open(playerId), eq(sessions.id, sessionId));
+      return (await updateCount(db, sessions, one, { revokedAt: now })) === 1;
     },
 
     /** Ends every open session of the player except `keepId` (null = all); returns how many it ended. */
-    async revokeAllBut(playerId: number, keepId: number | null, now: Date) {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(sessions.playerId, playerId),
-            isNull(sessions.revokedAt),
-            keepId === null ? undefined : ne(sessions.id, keepId),
-          ),
-        )
-        .returning({ id: sessions.id });
-      return rows.length;
-    },
+    revokeAllBut: (playerId: number, keepId: number | null, now: Date) =>
+      updateCount(db, sessions, and(open(playerId), keepId === null ? undefined : ne(sessions.id, keepId)), {
+        revokedAt: now,
+      }),
 
-    async player(playerId: number) {
-      const rows = await db
-        .select({
-          passwordHash: players.passwordHash,
-          realityCheckMinutes: players.realityCheckMinutes,
-          selfExcludedUntil: players.selfExcludedUntil,
-        })
-        .from(players)
-        .where(eq(players.id, playerId))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    /** The player's row: the security centre shows its reminder interval and self-exclusion. */
+    player: (playerId: number) => findRow(db, players, eq(players.id, playerId)),
 
     /** The player row, locked for the rest of the caller's transaction (serialises password changes). */
     async lockPlayer(playerId: number) {
@@ -142,12 +120,8 @@ export function createSecurityRepository(db: DbOrTx) {
      * password is wrong (it is, by then).
      */
     async replacePasswordHash(playerId: number, next: string, expected: string) {
-      const rows = await db
-        .update(players)
-        .set({ passwordHash: next })
-        .where(and(eq(players.id, playerId), eq(players.passwordHash, expected)))
-        .returning({ id: players.id });
-      return rows.length === 1;
+      const current = and(eq(players.id, playerId), eq(players.passwordHash, expected));
+      return (await updateCount(db, players, current, { passwordHash: next })) === 1;
     },
 
     async setRealityCheck(playerId: number, minutes: number) {

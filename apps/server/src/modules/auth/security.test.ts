@@ -153,18 +153,13 @@ describe('security centre', () => {
       expect(firstView.last_sign_in).toBeNull();
       expect(firstView.sessions).toHaveLength(1);
 
-      t.clock.advance(60_000);
-      const second = (await login(username, 'secret123', {
-        ip: '203.0.113.9',
-        device: 'pixel',
-        country: 'SG',
-      }))!;
-      t.clock.advance(60_000);
-      const third = (await login(username, 'secret123', {
-        ip: '198.51.100.4',
-        device: 'ipad',
-        country: 'jp',
-      }))!;
+      // Each further sign-in a minute after the one before, from another address, device and country.
+      const signInFrom = async (ip: string, device: string, country: string) => {
+        t.clock.advance(60_000);
+        return (await login(username, 'secret123', { ip, device, country }))!;
+      };
+      const second = await signInFrom('203.0.113.9', 'pixel', 'SG');
+      const third = await signInFrom('198.51.100.4', 'ipad', 'jp');
       const view = await overview(third);
       expect(view.current_sign_in).toMatchObject({
         ip: '198.51.100.4',

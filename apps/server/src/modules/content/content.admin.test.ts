@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { body, useTestApp } from '../../../test/app';
-import { signedInOperator } from '../operators/operators.fixtures';
+import { useOperators, type SignedInOperator } from '../operators/operators.fixtures';
 
 let uploadsDir: string;
 beforeAll(() => {
@@ -12,14 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
 const t = useTestApp(() => ({ console: { ...testConfig().console, uploadsDir } }));
-type Op = Awaited<ReturnType<typeof signedInOperator>>;
-let support: Op;
-let finance: Op;
-
-beforeAll(async () => {
-  support = await signedInOperator(t, 'support');
-  finance = await signedInOperator(t, 'finance');
-});
+const ops = useOperators(t, { support: 'support', finance: 'finance' });
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -37,7 +30,7 @@ function multipart(name: string, filename: string, type: string, data: Buffer) {
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const upload = (op: Op, data: Buffer, filename = 'a.png', type = 'image/png') => {
+const upload = (op: SignedInOperator, data: Buffer, filename = 'a.png', type = 'image/png') => {
   const m = multipart('file', filename, type, data);
   return t.app.inject({
     method: 'POST',
@@ -46,7 +39,7 @@ const upload = (op: Op, data: Buffer, filename = 'a.png', type = 'image/png') =>
     payload: m.payload,
   });
 };
-const setConfigItem = (op: Op, id: number, content: string) =>
+const setConfigItem = (op: SignedInOperator, id: number, content: string) =>
   t.app.inject({
     method: 'POST',
     url: `/api/admin/config-items/${id}`,
@@ -56,22 +49,22 @@ const setConfigItem = (op: Op, id: number, content: string) =>
 
 describe('content in the console', () => {
   it('edits a config item and players read the new text at once', async () => {
-    const res = await setConfigItem(support, 1, '系统维护通知：今晚 2 点');
+    const res = await setConfigItem(ops.support, 1, '系统维护通知：今晚 2 点');
     expect(body(res)).toMatchObject({ code: 200, result: { id: 1, content: '系统维护通知：今晚 2 点' } });
     const bulletin = body<{ id: number; content: string }[]>(
       await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' }),
     ).result;
     expect(bulletin.find((c) => c.id === 1)!.content).toBe('系统维护通知：今晚 2 点');
-    expect((await setConfigItem(support, 10, 'x')).statusCode).toBe(400);
+    expect((await setConfigItem(ops.support, 10, 'x')).statusCode).toBe(400);
     const items = body<{ id: number }[]>(
-      await t.app.inject({ method: 'GET', url: '/api/admin/config-items', headers: support.auth }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/config-items', headers: ops.support.auth }),
     ).result;
     expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect((await setConfigItem(finance, 1, 'x')).statusCode).toBe(403);
+    expect((await setConfigItem(ops.finance, 1, 'x')).statusCode).toBe(403);
   });
 
   it('uploads an image checked by its bytes, serves it back, and uses it in a banner players see', async () => {
-    const res = await upload(support, PNG);
+    const res = await upload(ops.support, PNG);
     const up = body<{ url: string; type: string; bytes: number }>(res).result;
     expect(up).toMatchObject({ type: 'image/png', bytes: PNG.length });
     expect(up.url).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
@@ -84,7 +77,7 @@ describe('content in the console', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/admin/banners',
-        headers: support.auth,
+        headers: ops.support.auth,
         payload: { image: up.url, title: '新春活动', link: '/activity', sort: 1 },
       }),
     ).result;
@@ -95,24 +88,33 @@ describe('content in the console', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/admin/banners/${created.id}`,
-      headers: support.auth,
+      headers: ops.support.auth,
       payload: { enabled: false },
     });
     const hidden = body<{ id: number }[]>(await t.app.inject({ method: 'GET', url: '/api/banner' })).result;
     expect(hidden.map((b) => b.id)).not.toContain(created.id);
     const remove = () =>
-      t.app.inject({ method: 'POST', url: `/api/admin/banners/${created.id}/delete`, headers: support.auth });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/banners/${created.id}/delete`,
+        headers: ops.support.auth,
+      });
     expect(body(await remove()).code).toBe(200);
     // Deleted once, the banner is gone: a second delete finds nothing.
     expect(body(await remove()).code).toBe(6020);
   });
 
   it('refuses a file that is not an image whatever its name and type say, and one that is too large', async () => {
-    const fake = await upload(support, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png', 'image/png');
+    const fake = await upload(
+      ops.support,
+      Buffer.from('<svg onload="alert(1)"></svg>'),
+      'x.png',
+      'image/png',
+    );
     expect(body(fake)).toMatchObject({ code: 6017 });
-    const big = await upload(support, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
+    const big = await upload(ops.support, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
-    expect((await upload(finance, PNG)).statusCode).toBe(403);
+    expect((await upload(ops.finance, PNG)).statusCode).toBe(403);
     expect(fs.readdirSync(uploadsDir).filter((f) => !f.endsWith('.png'))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${'a'.repeat(64)}.png` })).statusCode).toBe(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, insertRow, lockRow, updateRow } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, updateRow } from '../../db/rows';
 import {
   channelNotifications,
   ChannelOrderStatus,
@@ -10,11 +10,6 @@ import {
 } from './deposits.schema';
 
 /** SQL of the payment channels (deposits module). The channels service decides; constraints enforce. */
-
-export type ChannelRow = typeof paymentChannels.$inferSelect;
-export type ChannelOrderRow = typeof channelOrders.$inferSelect;
-export type NewChannel = typeof paymentChannels.$inferInsert;
-
 export function createChannelsRepository(db: DbOrTx) {
   return {
     async channels(onlyEnabled: boolean): Promise<ChannelRow[]> {
@@ -75,16 +70,11 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** Stores a verified notification once; false when this exact delivery was stored before (a replay). */
-    async recordNotification(row: typeof channelNotifications.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(channelNotifications)
-        .values(row)
-        .onConflictDoNothing({
-          target: [channelNotifications.channelId, channelNotifications.notificationId],
-        })
-        .returning({ id: channelNotifications.id });
-      return rows.length === 1;
-    },
+    recordNotification: (row: typeof channelNotifications.$inferInsert) =>
+      insertNew(db, channelNotifications, row, [
+        channelNotifications.channelId,
+        channelNotifications.notificationId,
+      ]),
 
     async recordNotificationOutcome(channelId: number, notificationId: string, outcome: string) {
       await db
@@ -107,14 +97,7 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** Queues a channel mismatch for operators; one row per channel order (unique channel_ref / order). */
-    async queueMismatch(row: typeof depositUnmatched.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(depositUnmatched)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: depositUnmatched.id });
-      return rows.length === 1;
-    },
+    queueMismatch: (row: typeof depositUnmatched.$inferInsert) => insertNew(db, depositUnmatched, row),
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name and queue reason. */
     async adminOrders(statuses: number[], limit: number, offset: number) {
@@ -139,3 +122,6 @@ export function createChannelsRepository(db: DbOrTx) {
 }
 
 export type ChannelsRepository = ReturnType<typeof createChannelsRepository>;
+export type ChannelRow = typeof paymentChannels.$inferSelect;
+export type ChannelOrderRow = typeof channelOrders.$inferSelect;
+export type NewChannel = typeof paymentChannels.$inferInsert;

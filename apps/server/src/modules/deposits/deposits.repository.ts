@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, lockRow } from '../../db/rows';
+import { findRow, lockRow, updateRow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -227,14 +227,8 @@ export function createDepositsRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
-    async setAddressEnabled(id: number, enabled: boolean): Promise<DepositAddressRow | null> {
-      const rows = await db
-        .update(depositAddresses)
-        .set({ enabled })
-        .where(eq(depositAddresses.id, id))
-        .returning();
-      return rows[0] ?? null;
-    },
+    setAddressEnabled: (id: number, enabled: boolean): Promise<DepositAddressRow | null> =>
+      updateRow(db, depositAddresses, eq(depositAddresses.id, id), { enabled }),
 
     async cursor(address: string): Promise<ChainCursorRow> {
       await db.insert(chainCursors).values({ address }).onConflictDoNothing();

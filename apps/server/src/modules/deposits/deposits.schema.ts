@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, microTotal, state, ts } from '../../db/columns';
 
 /**
  * The platform's TRON receiving addresses (decision 13). Operators add, enable and disable them; an address
@@ -41,7 +41,7 @@ export const depositOrders = pgTable(
     address: text('address').notNull(),
     amountMicro: micro('amount_micro').notNull(),
     actualAmountMicro: micro('actual_amount_micro').notNull(),
-    status: smallint('status').notNull().default(DepositOrderStatus.PENDING),
+    status: state('status', DepositOrderStatus.PENDING),
     /** The caller's country when the order was made (deny-list, decision 18); checked again at crediting. */
     country: text('country'),
     createdAt: createdAt(),
@@ -91,7 +91,7 @@ export const chainTransfers = pgTable(
     amountMicro: micro('amount_micro').notNull(),
     blockTimestamp: ts('block_timestamp').notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
-    status: smallint('status').notNull().default(ChainTransferStatus.SEEN),
+    status: state('status', ChainTransferStatus.SEEN),
     orderId: bigintNumber('order_id'),
     playerId: bigintNumber('player_id'),
     ledgerKey: text('ledger_key'),
@@ -162,7 +162,7 @@ export const depositUnmatched = pgTable(
     likelyPlayerId: bigintNumber('likely_player_id'),
     /** The player the order named (channel mismatches, refused rules). */
     orderPlayerId: bigintNumber('order_player_id'),
-    status: smallint('status').notNull().default(UnmatchedStatus.QUEUED),
+    status: state('status', UnmatchedStatus.QUEUED),
     matchPlayerId: bigintNumber('match_player_id'),
     /** Who asked for a match awaiting approval: the approver must be a different operator (by id). */
     requestedBy: text('requested_by'),
@@ -226,9 +226,7 @@ export const paymentChannels = pgTable(
     /** Fee ratio in basis points of the amount (rounded up to the micro), kept by the channel. */
     feeBp: integer('fee_bp').notNull().default(0),
     /** Fixed fee per order in micro-USDT, added to the ratio part. */
-    feeFixedMicro: micro('fee_fixed_micro')
-      .notNull()
-      .default(sql`0`),
+    feeFixedMicro: microTotal('fee_fixed_micro'),
     /** The currency the channel takes, and how many units of it one USDT costs (decimal string, 6 dp max). */
     currency: text('currency').notNull().default('USDT'),
     rate: text('rate').notNull().default('1'),
@@ -262,7 +260,7 @@ export const channelOrders = pgTable(
     /** The rate used, and the amount in the channel's currency as the channel must report it back. */
     rate: text('rate').notNull().default('1'),
     payAmount: text('pay_amount').notNull(),
-    status: smallint('status').notNull().default(ChannelOrderStatus.PENDING),
+    status: state('status', ChannelOrderStatus.PENDING),
     /** The channel's own order id, once it created the order. */
     providerRef: text('provider_ref'),
     redirectUrl: text('redirect_url'),

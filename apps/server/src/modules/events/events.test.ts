@@ -6,7 +6,7 @@ import { createTestDatabase, testLeg } from '../../../test/db';
 import { postForm, registerOver, useServerProcesses, TEST_REDIS_URL } from '../../../test/servers';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
-import { createPlayers, deposit, freshKey } from '../wallet/wallet.fixtures';
+import { createPlayers, deposit, freshKey, fromPlayer } from '../wallet/wallet.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { STREAMS_PER_PLAYER } from './events.routes';
 
@@ -192,13 +192,13 @@ describe('wallet balance-change listener', () => {
     ]);
     expect(calls).toEqual([[p1, p2]]);
 
-    const hold = {
-      key: freshKey('hold'),
-      debit: { player: p1! },
-      credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-      amountMicro: toMicro('3'),
-      code: TransferCode.WITHDRAWAL,
-    };
+    const hold = fromPlayer(
+      p1!,
+      '3',
+      SystemAccount.WITHDRAWAL_PAYABLE,
+      TransferCode.WITHDRAWAL,
+      freshKey('hold'),
+    );
     calls.length = 0;
     await wallet.hold(hold);
     expect(calls).toEqual([[p1]]);
@@ -217,13 +217,7 @@ describe('wallet balance-change listener', () => {
   it("tells about a caller's transaction only after it commits, and never when it rolls back", async () => {
     const [p] = await createPlayers(database.db, wallet, 1);
     await deposit(wallet, p!, '10');
-    const bet = () => ({
-      key: freshKey('bet'),
-      debit: { player: p! },
-      credit: { system: SystemAccount.HOUSE },
-      amountMicro: toMicro('1'),
-      code: TransferCode.BET,
-    });
+    const bet = () => fromPlayer(p!, '1', SystemAccount.HOUSE, TransferCode.BET, freshKey('bet'));
     calls.length = 0;
     await expect(
       database.db.transaction(async (tx) => {

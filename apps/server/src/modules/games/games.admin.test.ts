@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { body, signUp, useTestApp } from '../../../test/app';
-import { signedInOperator } from '../operators/operators.fixtures';
+import { useOperators } from '../operators/operators.fixtures';
 
 const t = useTestApp({ demoSignupBonus: '100' });
-type Op = Awaited<ReturnType<typeof signedInOperator>>;
-let admin: Op;
-let support: Op;
-
-beforeAll(async () => {
-  admin = await signedInOperator(t, 'admin');
-  support = await signedInOperator(t, 'support');
-});
+const ops = useOperators(t, { admin: 'admin', support: 'support' });
 
 type Game = {
   id: number;
@@ -24,13 +17,13 @@ type Game = {
 };
 const adminGames = async (query: string) =>
   body<{ data: Game[]; total: number }>(
-    await t.app.inject({ method: 'GET', url: `/api/admin/games?${query}`, headers: admin.auth }),
+    await t.app.inject({ method: 'GET', url: `/api/admin/games?${query}`, headers: ops.admin.auth }),
   ).result;
 const lobby = async (query: string) =>
   body<{ data: { game_code: string; status: number; is_hot: boolean }[]; total: number }>(
     await t.app.inject({ method: 'GET', url: `/api/plat/game?${query}` }),
   ).result;
-const update = (id: number, payload: Record<string, unknown>, op = admin) =>
+const update = (id: number, payload: Record<string, unknown>, op = ops.admin) =>
   t.app.inject({ method: 'POST', url: `/api/admin/games/${id}`, headers: op.auth, payload });
 
 describe('games in the console', () => {
@@ -70,12 +63,12 @@ describe('games in the console', () => {
     expect((await update(game.id, { status: 5 })).statusCode).toBe(400);
     expect((await update(game.id, { sort: -1 })).statusCode).toBe(400);
     expect(body(await update(99999999, { status: 1 })).code).toBe(3001);
-    expect((await update(game.id, { status: 1 }, support)).statusCode).toBe(403);
+    expect((await update(game.id, { status: 1 }, ops.support)).statusCode).toBe(403);
     const audit = body<{ data: { action: string; before: { status: number }; after: { status: number } }[] }>(
       await t.app.inject({
         method: 'GET',
         url: `/api/admin/audit?target=game:${game.id}`,
-        headers: admin.auth,
+        headers: ops.admin.auth,
       }),
     ).result.data;
     expect(audit[0]).toMatchObject({
@@ -88,7 +81,7 @@ describe('games in the console', () => {
 
   it('disables a whole provider: every game of it leaves the lobby', async () => {
     const providers = body<{ id: number; enabled: boolean; game_count: number }[]>(
-      await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: admin.auth }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: ops.admin.auth }),
     ).result;
     const koi = providers.find((p) => p.id === 15)!;
     expect(koi.game_count).toBeGreaterThan(0);
@@ -96,7 +89,7 @@ describe('games in the console', () => {
     const off = await t.app.inject({
       method: 'POST',
       url: '/api/admin/providers/15',
-      headers: admin.auth,
+      headers: ops.admin.auth,
       payload: { enabled: false, reason: 'audit' },
     });
     expect(body(off)).toMatchObject({ code: 200, result: { enabled: false } });
@@ -107,7 +100,7 @@ describe('games in the console', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/admin/providers/15',
-      headers: admin.auth,
+      headers: ops.admin.auth,
       payload: { enabled: true },
     });
     expect((await lobby('plat_type=15')).total).toBeGreaterThan(0);
@@ -116,7 +109,7 @@ describe('games in the console', () => {
         await t.app.inject({
           method: 'POST',
           url: '/api/admin/providers/99',
-          headers: admin.auth,
+          headers: ops.admin.auth,
           payload: {},
         }),
       ).code,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
+import { beforeAll } from 'vitest';
 import type { OperatorRole } from '@koi/contract';
 import type { TestApp } from '../../../test/app';
 import { FORM, form, body } from '../../../test/app';
@@ -53,4 +54,23 @@ export async function signedInOperator(t: TestApp, role: OperatorRole, overrides
   if (body(changed).code !== 200) throw new Error(`password change failed: ${changed.body}`);
   t.clock.advance(30_000);
   return { ...creds, token, auth: bearer(token) };
+}
+
+export type SignedInOperator = Awaited<ReturnType<typeof signedInOperator>>;
+
+/**
+ * Signed-in operators for the enclosing `describe` (or the file, at top level), one a name with the role it
+ * names (`useOperators(t, { financeA: 'finance', viewer: 'viewer' })`). They sign in one after the other, in
+ * the order given, before its first test; the object returned is filled in then.
+ */
+export function useOperators<N extends string>(
+  t: TestApp,
+  roles: Record<N, OperatorRole>,
+): Record<N, SignedInOperator> {
+  const operators = {} as Record<N, SignedInOperator>;
+  beforeAll(async () => {
+    for (const [name, role] of Object.entries(roles) as [N, OperatorRole][])
+      operators[name] = await signedInOperator(t, role);
+  });
+  return operators;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, insertRow, selectPage, updateRow } from '../../db/rows';
+import { findRow, insertRow, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   auditChainHead,
   operatorAudit,
@@ -10,10 +10,6 @@ import {
   operatorSessions,
   OperatorStatus,
 } from './operators.schema';
-
-export type OperatorRow = typeof operators.$inferSelect;
-export type AuditRow = typeof operatorAudit.$inferSelect;
-export type AuditInsert = typeof operatorAudit.$inferInsert;
 
 /** The hash before the first audit row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -35,6 +31,9 @@ export function createOperatorsRepository(db: DbOrTx) {
     failures: operators.failedLogins,
     lockedUntil: operators.lockedUntil,
   });
+  /** The operator's sessions nobody has revoked (some may have expired since). */
+  const open = (operatorId: number) =>
+    and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt));
   return {
     async insertOperator(row: typeof operators.$inferInsert) {
       return insertRow(db, operators, row);
@@ -105,17 +104,9 @@ export function createOperatorsRepository(db: DbOrTx) {
      * conditional UPDATE, so the same code can never sign in twice even from two requests at once.
      */
     async spendTotpStep(id: number, step: number, now: Date) {
-      const rows = await db
-        .update(operators)
-        .set({ totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-        .where(
-          and(
-            eq(operators.id, id),
-            sql`(${operators.totpLastStep} is null or ${operators.totpLastStep} < ${step})`,
-          ),
-        )
-        .returning({ id: operators.id });
-      return rows.length === 1;
+      const unspent = sql`(${operators.totpLastStep} is null or ${operators.totpLastStep} < ${step})`;
+      const set = { totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: now };
+      return (await updateCount(db, operators, and(eq(operators.id, id), unspent), set)) === 1;
     },
 
     async insertLogin(row: typeof operatorLogins.$inferInsert) {
@@ -152,32 +143,17 @@ export function createOperatorsRepository(db: DbOrTx) {
 
     /** Ends one session of the operator; false when it is not theirs or already ended. */
     async revokeSession(operatorId: number, sessionId: number, now: Date) {
-      const rows = await db
-        .update(operatorSessions)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(operatorSessions.id, sessionId),
-            eq(operatorSessions.operatorId, operatorId),
-            isNull(operatorSessions.revokedAt),
-          ),
-        )
-        .returning({ id: operatorSessions.id });
-      return rows.length === 1;
+      const one = and(open(operatorId), eq(operatorSessions.id, sessionId));
+      return (await updateCount(db, operatorSessions, one, { revokedAt: now })) === 1;
     },
 
     /** Ends every session of the operator, optionally but one (after a password change: keep the current). */
     async revokeAllSessions(operatorId: number, now: Date, keepSessionId?: number) {
+      const kept = keepSessionId === undefined ? undefined : ne(operatorSessions.id, keepSessionId);
       await db
         .update(operatorSessions)
         .set({ revokedAt: now })
-        .where(
-          and(
-            eq(operatorSessions.operatorId, operatorId),
-            isNull(operatorSessions.revokedAt),
-            keepSessionId === undefined ? undefined : ne(operatorSessions.id, keepSessionId),
-          ),
-        );
+        .where(and(open(operatorId), kept));
     },
 
     // ----- audit log -----
@@ -248,3 +224,6 @@ export function createOperatorsRepository(db: DbOrTx) {
 }
 
 export type OperatorsRepository = ReturnType<typeof createOperatorsRepository>;
+export type OperatorRow = typeof operators.$inferSelect;
+export type AuditRow = typeof operatorAudit.$inferSelect;
+export type AuditInsert = typeof operatorAudit.$inferInsert;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, signInAttempt, ts } from '../../db/columns';
+import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -12,21 +12,18 @@ export const operators = pgTable(
   'operators',
   {
     id: id(),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    ...signIn.credentials(),
     role: text('role').notNull(),
     /** Per-area permission overrides of a non-admin role: `{ "audit": "read" }`. */
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
-    status: smallint('status').notNull().default(OperatorStatus.ACTIVE),
+    status: state('status', OperatorStatus.ACTIVE),
     /** Set for a new or reset account: every call but password, me and logout is refused until changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     /** Base32 TOTP secret (RFC 6238). */
     totpSecret: text('totp_secret').notNull(),
     /** The time step of the last accepted code; a code of this step or an earlier one is refused (no reuse). */
     totpLastStep: bigintNumber('totp_last_step'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
-    lastLoginAt: ts('last_login_at'),
+    ...signIn.state(),
     createdBy: text('created_by'),
     createdAt: createdAt().defaultNow(),
   },
@@ -40,8 +37,7 @@ export const operatorSessions = pgTable(
     operatorId: bigintNumber('operator_id')
       .notNull()
       .references(() => operators.id),
-    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: secretHash('token_hash'),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -60,7 +56,7 @@ export const operatorLogins = pgTable(
   {
     id: id(),
     operatorId: bigintNumber('operator_id'),
-    ...signInAttempt(),
+    ...signIn.attempt(),
     createdAt: createdAt(),
   },
   (t) => [index('operator_logins_operator_idx').on(t.operatorId, t.id)],

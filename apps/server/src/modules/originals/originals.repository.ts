@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, insertRow } from '../../db/rows';
+import { findRow, insertRow, lockRow } from '../../db/rows';
 import { fairSeeds, originalBets } from './originals.schema';
 
 /**
@@ -25,15 +25,12 @@ export function createOriginalsRepository(db: DbOrTx) {
       await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_SEED_LOCK}::int, ${playerId}::int)`);
     },
 
-    async activeSeed(playerId: number, opts: { lock?: boolean } = {}): Promise<SeedRow | null> {
-      const query = db
-        .select()
-        .from(fairSeeds)
-        .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)))
-        .limit(1);
-      const rows = opts.lock ? await query.for('update') : await query;
-      return rows[0] ?? null;
-    },
+    activeSeed: (playerId: number, opts: { lock?: boolean } = {}): Promise<SeedRow | null> =>
+      (opts.lock ? lockRow : findRow)(
+        db,
+        fairSeeds,
+        and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)),
+      ),
 
     /** Inserts a new active pair unless one exists (the partial unique index decides a race). */
     async insertSeed(row: typeof fairSeeds.$inferInsert) {
@@ -53,17 +50,15 @@ export function createOriginalsRepository(db: DbOrTx) {
       await db.update(fairSeeds).set({ active: false, revealedAt: now }).where(eq(fairSeeds.id, seedId));
     },
 
-    async findBetByKey(playerId: number, key: string): Promise<OriginalBetRow | null> {
-      return findRow(
+    findBetByKey: (playerId: number, key: string): Promise<OriginalBetRow | null> =>
+      findRow(
         db,
         originalBets,
         and(eq(originalBets.playerId, playerId), eq(originalBets.idempotencyKey, key)),
-      );
-    },
+      ),
 
-    async insertBet(row: typeof originalBets.$inferInsert): Promise<OriginalBetRow> {
-      return insertRow(db, originalBets, row);
-    },
+    insertBet: (row: typeof originalBets.$inferInsert): Promise<OriginalBetRow> =>
+      insertRow(db, originalBets, row),
 
     /**
      * The player's settled bets named by seed pair and nonce, each with its pair. The two lists select a

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { updateCount } from '../../db/rows';
 import { providerAlerts, providerSessions } from './providers.schema';
 
 /** One provider wallet call as koi_provider_wallet_call takes it. */
@@ -66,6 +67,9 @@ const walletCallResult = (row: WalletCallRow): WalletCallResult => ({
  */
 const PLAYER_SESSIONS_LOCK = 7_461_501;
 
+/** Sessions that can take bets at `now`: not ended (sign-out, freeze) and not expired. */
+const takingBets = (now: Date) => and(isNull(providerSessions.endedAt), gt(providerSessions.expiresAt, now));
+
 /** SQL of the seamless wallet: sessions, provider transactions, rounds. */
 export function createProvidersRepository(db: DbOrTx) {
   return {
@@ -83,11 +87,7 @@ export function createProvidersRepository(db: DbOrTx) {
           .insert(providerSessions)
           .values(row)
           .returning({ id: providerSessions.id });
-        const live = and(
-          eq(providerSessions.playerId, row.playerId),
-          isNull(providerSessions.endedAt),
-          gt(providerSessions.expiresAt, row.createdAt),
-        );
+        const live = and(eq(providerSessions.playerId, row.playerId), takingBets(row.createdAt));
         const kept = tx
           .select({ id: providerSessions.id })
           .from(providerSessions)
@@ -107,32 +107,16 @@ export function createProvidersRepository(db: DbOrTx) {
       const rows = await db
         .select({ id: providerSessions.id })
         .from(providerSessions)
-        .where(
-          and(
-            eq(providerSessions.id, id),
-            isNull(providerSessions.endedAt),
-            gt(providerSessions.expiresAt, now),
-          ),
-        )
+        .where(and(eq(providerSessions.id, id), takingBets(now)))
         .limit(1);
       return rows.length === 1;
     },
 
     /** Ends every live provider session of the player (sign-out, freeze, self-exclusion); returns how many. */
-    async endSessions(playerId: number, now: Date) {
-      const rows = await db
-        .update(providerSessions)
-        .set({ endedAt: now })
-        .where(
-          and(
-            eq(providerSessions.playerId, playerId),
-            isNull(providerSessions.endedAt),
-            gt(providerSessions.expiresAt, now),
-          ),
-        )
-        .returning({ id: providerSessions.id });
-      return rows.length;
-    },
+    endSessions: (playerId: number, now: Date) =>
+      updateCount(db, providerSessions, and(eq(providerSessions.playerId, playerId), takingBets(now)), {
+        endedAt: now,
+      }),
 
     /**
      * A provider's session judged and the player's balance read in one round trip (koi_provider_session):

@@ -1,5 +1,5 @@
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, secretHash, state, ts } from '../../db/columns';
 
 /**
  * A game session handed to a provider at launch. The provider passes its token back on every wallet call;
@@ -9,7 +9,7 @@ export const providerSessions = pgTable(
   'provider_sessions',
   {
     id: id(),
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: secretHash('token_hash'),
     playerId: bigintNumber('player_id').notNull(),
     providerId: smallint('provider_id').notNull(),
     gameCode: text('game_code').notNull(),
@@ -121,7 +121,7 @@ export const providerTransfers = pgTable(
     providerId: smallint('provider_id').notNull(),
     direction: smallint('direction').notNull(),
     amountMicro: micro('amount_micro').notNull(),
-    state: smallint('state').notNull().default(ProviderTransferState.PENDING),
+    state: state('state', ProviderTransferState.PENDING),
     ledgerKey: text('ledger_key').notNull(),
     createdAt: createdAt().defaultNow(),
     resolvedAt: ts('resolved_at'),

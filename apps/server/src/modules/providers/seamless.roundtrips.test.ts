@@ -89,7 +89,14 @@ describe('seamless wallet round trips', () => {
       game_code: 'sim-fruit',
       currency: 'USDT',
     };
-    const bet = { ...common, request_uuid: randomUUID(), transaction_uuid: randomUUID(), amount: 2_000_000 };
+    /** A new call of the round: its own request and transaction ids, and `fields` (an amount, a reference). */
+    const call = <F extends object>(fields: F) => ({
+      ...common,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      ...fields,
+    });
+    const bet = call({ amount: 2_000_000 });
     const placed = await once(() => seamless.bet(SIM, bet));
     expect(placed).toMatchObject({ status: WalletStatus.OK, balance: 8_000_000 });
     await expectSignal(placed.balance);
@@ -101,13 +108,7 @@ describe('seamless wallet round trips', () => {
     });
     expect(signalled).toEqual([]);
 
-    const win = {
-      ...common,
-      request_uuid: randomUUID(),
-      transaction_uuid: randomUUID(),
-      reference_transaction_uuid: bet.transaction_uuid,
-      amount: 5_000_000,
-    };
+    const win = call({ reference_transaction_uuid: bet.transaction_uuid, amount: 5_000_000 });
     const paid = await once(() => seamless.win(SIM, win));
     expect(paid).toMatchObject({ status: WalletStatus.OK, balance: 13_000_000 });
     await expectSignal(paid.balance);
@@ -121,21 +122,12 @@ describe('seamless wallet round trips', () => {
     ).toMatchObject({ status: WalletStatus.DUPLICATE_TRANSACTION });
     expect(signalled).toEqual([]);
 
-    const undoWin = {
-      ...common,
-      request_uuid: randomUUID(),
-      transaction_uuid: randomUUID(),
-      reference_transaction_uuid: win.transaction_uuid,
-    };
+    const undoWin = call({ reference_transaction_uuid: win.transaction_uuid });
     const undone = await once(() => seamless.rollback(SIM, undoWin));
     expect(undone).toMatchObject({ status: WalletStatus.OK, balance: 8_000_000 });
     await expectSignal(undone.balance);
     const refund = await once(() =>
-      seamless.rollback(SIM, {
-        ...undoWin,
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: bet.transaction_uuid,
-      }),
+      seamless.rollback(SIM, call({ reference_transaction_uuid: bet.transaction_uuid })),
     );
     expect(refund).toMatchObject({ status: WalletStatus.OK, balance: 10_000_000 });
     await expectSignal(refund.balance);

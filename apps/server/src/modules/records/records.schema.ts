@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, id, micro, ts } from '../../db/columns';
+import { bigintNumber, id, microTotal, state, ts } from '../../db/columns';
 
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
 
@@ -14,13 +13,9 @@ export const betRounds = pgTable(
     playerId: bigintNumber('player_id').notNull(),
     gameCode: text('game_code').notNull(),
     gameTypeId: smallint('game_type_id').notNull(),
-    stakeMicro: micro('stake_micro')
-      .notNull()
-      .default(sql`0`),
-    payoutMicro: micro('payout_micro')
-      .notNull()
-      .default(sql`0`),
-    status: smallint('status').notNull().default(RoundStatus.OPEN),
+    stakeMicro: microTotal('stake_micro'),
+    payoutMicro: microTotal('payout_micro'),
+    status: state('status', RoundStatus.OPEN),
     openedAt: ts('opened_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
     /**

@@ -39,19 +39,15 @@ export async function walletAdminRoutes(
       result: adminAdjustResult,
     },
     async (request) => {
-      const actor = actorOf(request);
       const playerId = request.params.id;
-      const req = await admin.requestAdjustment(
-        actor,
-        {
-          playerId,
-          amount: request.body.amount,
-          reason: request.body.reason,
-          requestKey: request.body.request_id,
-        },
-        audit.writer(request, 'ledger.adjust', { type: 'player', id: playerId }, request.body.reason),
+      const { amount, reason, request_id: requestKey } = request.body;
+      const logged = audit.writer(request, 'ledger.adjust', { type: 'player', id: playerId }, reason);
+      const asked = await admin.requestAdjustment(
+        actorOf(request),
+        { playerId, amount, reason, requestKey },
+        logged,
       );
-      return adjustmentWire(req, await admin.usernameOf(playerId));
+      return adjustmentWire(asked, await admin.usernameOf(playerId));
     },
   );
 
@@ -83,21 +79,12 @@ export async function walletAdminRoutes(
         result: adminAdjustmentDecisionResult,
       },
       async (request) => {
-        const actor = actorOf(request);
         const id = request.params.id;
-        const req = await admin.decideAdjustment(
-          actor,
-          id,
-          approve,
-          request.body.reason,
-          audit.writer(
-            request,
-            approve ? 'ledger.adjust_approve' : 'ledger.adjust_reject',
-            { type: 'adjustment', id },
-            request.body.reason,
-          ),
-        );
-        return adjustmentWire(req, await admin.usernameOf(req.playerId));
+        const { reason } = request.body;
+        const action = approve ? 'ledger.adjust_approve' : 'ledger.adjust_reject';
+        const logged = audit.writer(request, action, { type: 'adjustment', id }, reason);
+        const decided = await admin.decideAdjustment(actorOf(request), id, approve, reason, logged);
+        return adjustmentWire(decided, await admin.usernameOf(decided.playerId));
       },
     );
   }

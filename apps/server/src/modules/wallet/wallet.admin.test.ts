@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
 import { body, signUp, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { testConfig } from '../../config';
-import { signedInOperator } from '../operators/operators.fixtures';
+import { signedInOperator, useOperators, type SignedInOperator } from '../operators/operators.fixtures';
 import { createWalletService } from './wallet.service';
 import { bet, freshKey } from './wallet.fixtures';
 import { SystemAccount, TransferCode } from '@koi/ledger';
@@ -15,17 +15,11 @@ const t = useTestApp({
   demoSignupBonus: '100',
   console: { ...testConfig().console, approvalAboveMicro: toMicro('100') },
 });
-type Op = Awaited<ReturnType<typeof signedInOperator>>;
-let financeA: Op;
-let financeB: Op;
-let support: Op;
-let viewer: Op;
-
-beforeAll(async () => {
-  financeA = await signedInOperator(t, 'finance');
-  financeB = await signedInOperator(t, 'finance');
-  support = await signedInOperator(t, 'support');
-  viewer = await signedInOperator(t, 'viewer');
+const ops = useOperators(t, {
+  financeA: 'finance',
+  financeB: 'finance',
+  support: 'support',
+  viewer: 'viewer',
 });
 afterAll(async () => {
   // Every test here moves money: the ledger must verify clean at the end.
@@ -33,9 +27,9 @@ afterAll(async () => {
   expect(await wallet.verify()).toEqual([]);
 });
 
-const post = (url: string, op: Op, payload: Record<string, unknown> = {}) =>
+const post = (url: string, op: SignedInOperator, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url, headers: op.auth, payload });
-const get = (url: string, op: Op) => t.app.inject({ method: 'GET', url, headers: op.auth });
+const get = (url: string, op: SignedInOperator) => t.app.inject({ method: 'GET', url, headers: op.auth });
 
 async function newPlayer() {
   const p = await signUp(t.app);
@@ -48,7 +42,7 @@ async function newPlayer() {
   return { ...p, id };
 }
 const available = async (id: number) =>
-  body<{ balance: { available: string } }>(await get(`/api/admin/players/${id}`, viewer)).result.balance
+  body<{ balance: { available: string } }>(await get(`/api/admin/players/${id}`, ops.viewer)).result.balance
     .available;
 
 type Adj = {
@@ -63,7 +57,10 @@ describe('manual adjustments', () => {
   it('applies an adjustment at or below the threshold at once, as a ledger transfer against the adjustments account', async () => {
     const p = await newPlayer();
     const res = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '25.5', reason: 'compensation' }),
+      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, {
+        amount: '25.5',
+        reason: 'compensation',
+      }),
     );
     expect(res).toMatchObject({
       code: 200,
@@ -71,12 +68,12 @@ describe('manual adjustments', () => {
     });
     expect(await available(p.id)).toBe('125.500000');
     const debit = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-100', reason: 'correction' }),
+      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-100', reason: 'correction' }),
     );
     expect(debit.result.status).toBe('applied');
     expect(await available(p.id)).toBe('25.500000');
     const transfers = body<{ data: { code: number; debit_label: string; credit_label: string }[] }>(
-      await get(`/api/admin/ledger/transfers?player=${p.id}&code=9`, viewer),
+      await get(`/api/admin/ledger/transfers?player=${p.id}&code=9`, ops.viewer),
     ).result.data;
     expect(transfers).toHaveLength(2);
     expect(transfers[0]!.debit_label).toBe(`player:${p.id} ${p.username}`);
@@ -86,72 +83,86 @@ describe('manual adjustments', () => {
   it('refuses bad amounts, a missing reason, an unknown player and a debit the balance cannot cover, changing nothing', async () => {
     const p = await newPlayer();
     for (const amount of ['abc', '0', '1.1234567', '-0']) {
-      const res = body(await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount, reason: 'r' }));
+      const res = body(
+        await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount, reason: 'r' }),
+      );
       expect(res.code, amount).toBe(2001);
     }
-    expect((await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '1' })).statusCode).toBe(400);
+    expect((await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '1' })).statusCode).toBe(
+      400,
+    );
     expect(
-      body(await post('/api/admin/players/99999999/adjust', financeA, { amount: '1', reason: 'r' })).code,
+      body(await post('/api/admin/players/99999999/adjust', ops.financeA, { amount: '1', reason: 'r' })).code,
     ).toBe(2007);
     expect(
-      body(await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-90', reason: 'r' })).code,
+      body(await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-90', reason: 'r' }))
+        .code,
     ).toBe(200);
     expect(
-      body(await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-10.000001', reason: 'r' }))
-        .code,
+      body(
+        await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-10.000001', reason: 'r' }),
+      ).code,
     ).toBe(2002);
     expect(await available(p.id)).toBe('10.000000');
     expect(
-      (await post(`/api/admin/players/${p.id}/adjust`, support, { amount: '1', reason: 'r' })).statusCode,
+      (await post(`/api/admin/players/${p.id}/adjust`, ops.support, { amount: '1', reason: 'r' })).statusCode,
     ).toBe(403);
   });
 
   it('holds a larger adjustment for a second operator: the requester cannot approve it, another can, once', async () => {
     const p = await newPlayer();
     const asked = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '500', reason: 'VIP goodwill' }),
+      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, {
+        amount: '500',
+        reason: 'VIP goodwill',
+      }),
     );
     expect(asked.result).toMatchObject({ status: 'pending', needs_approval: true, transfer_id: null });
     expect(await available(p.id)).toBe('100.000000');
-    const pending = body<{ data: Adj[] }>(await get('/api/admin/adjustments?status=pending', viewer)).result
-      .data;
+    const pending = body<{ data: Adj[] }>(await get('/api/admin/adjustments?status=pending', ops.viewer))
+      .result.data;
     expect(pending.map((a) => a.id)).toContain(asked.result.id);
 
-    const self = body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeA));
+    const self = body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.financeA));
     expect(self).toMatchObject({ code: 6016 });
     const refusal = body<{ data: { reason: string; outcome: string }[] }>(
-      await get(`/api/admin/audit?operator=${financeA.username}&action=permission.denied`, viewer),
+      await get(`/api/admin/audit?operator=${ops.financeA.username}&action=permission.denied`, ops.viewer),
     ).result.data;
     expect(refusal[0]).toMatchObject({ reason: 'ADJUSTMENT_SELF_APPROVAL', outcome: 'denied' });
     expect(await available(p.id)).toBe('100.000000');
-    expect((await post(`/api/admin/adjustments/${asked.result.id}/approve`, viewer)).statusCode).toBe(403);
+    expect((await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.viewer)).statusCode).toBe(
+      403,
+    );
 
     const approved = body<Adj & { decided_by: string }>(
-      await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeB, { reason: 'ok by lead' }),
+      await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.financeB, { reason: 'ok by lead' }),
     );
-    expect(approved.result).toMatchObject({ status: 'applied', decided_by: financeB.username });
+    expect(approved.result).toMatchObject({ status: 'applied', decided_by: ops.financeB.username });
     expect(approved.result.transfer_id).not.toBeNull();
     expect(await available(p.id)).toBe('600.000000');
-    expect(body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, financeB)).code).toBe(6015);
+    expect(body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.financeB)).code).toBe(
+      6015,
+    );
     expect(
-      body(await post(`/api/admin/adjustments/${asked.result.id}/reject`, financeB, { reason: 'late' })).code,
+      body(await post(`/api/admin/adjustments/${asked.result.id}/reject`, ops.financeB, { reason: 'late' }))
+        .code,
     ).toBe(6015);
 
     const audit = body<{ data: { action: string; operator: string }[] }>(
-      await get(`/api/admin/audit?target=adjustment:${asked.result.id}`, viewer),
+      await get(`/api/admin/audit?target=adjustment:${asked.result.id}`, ops.viewer),
     ).result.data;
     expect(audit).toEqual([
-      expect.objectContaining({ action: 'ledger.adjust_approve', operator: financeB.username }),
+      expect.objectContaining({ action: 'ledger.adjust_approve', operator: ops.financeB.username }),
     ]);
   });
 
   it('lets many operators race to approve one request: exactly one applies it, money moves once', async () => {
     const p = await newPlayer();
     const asked = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '250', reason: 'race' }),
+      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '250', reason: 'race' }),
     ).result;
     const approvers = [
-      financeB,
+      ops.financeB,
       ...(await Promise.all(Array.from({ length: 4 }, () => signedInOperator(t, 'finance')))),
     ];
     const results = await Promise.all(
@@ -168,14 +179,14 @@ describe('manual adjustments', () => {
   it('keeps a pending debit pending when the balance no longer covers it; a rejection changes no money', async () => {
     const p = await newPlayer();
     const asked = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '-150', reason: 'fraud' }),
+      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-150', reason: 'fraud' }),
     ).result;
-    expect(body(await post(`/api/admin/adjustments/${asked.id}/approve`, financeB)).code).toBe(2002);
-    const still = body<{ data: Adj[] }>(await get(`/api/admin/adjustments?player_id=${p.id}`, viewer)).result
-      .data;
+    expect(body(await post(`/api/admin/adjustments/${asked.id}/approve`, ops.financeB)).code).toBe(2002);
+    const still = body<{ data: Adj[] }>(await get(`/api/admin/adjustments?player_id=${p.id}`, ops.viewer))
+      .result.data;
     expect(still[0]).toMatchObject({ id: asked.id, status: 'pending' });
     const rejected = body<Adj>(
-      await post(`/api/admin/adjustments/${asked.id}/reject`, financeA, { reason: 'withdrawn' }),
+      await post(`/api/admin/adjustments/${asked.id}/reject`, ops.financeA, { reason: 'withdrawn' }),
     );
     expect(rejected.result.status).toBe('rejected');
     expect(await available(p.id)).toBe('100.000000');
@@ -185,7 +196,7 @@ describe('manual adjustments', () => {
     const p = await newPlayer();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(`/api/admin/players/${p.id}/adjust`, i % 2 ? financeA : financeB, {
+        post(`/api/admin/players/${p.id}/adjust`, i % 2 ? ops.financeA : ops.financeB, {
           amount: '-3',
           reason: 'race',
         }),
@@ -196,7 +207,7 @@ describe('manual adjustments', () => {
     expect(codes.filter((c) => c !== 200).every((c) => c === 2002)).toBe(true);
     expect(await available(p.id)).toBe('1.000000');
     const applied = body<{ total: number }>(
-      await get(`/api/admin/adjustments?player_id=${p.id}`, viewer),
+      await get(`/api/admin/adjustments?player_id=${p.id}`, ops.viewer),
     ).result;
     expect(applied.total).toBe(33);
   });
@@ -206,7 +217,7 @@ describe('manual adjustments', () => {
     const request_id = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        post(`/api/admin/players/${p.id}/adjust`, financeA, { amount: '5', reason: 'retry', request_id }),
+        post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '5', reason: 'retry', request_id }),
       ),
     );
     const ids = new Set(results.map((r) => body<Adj>(r).result.id));
@@ -221,35 +232,36 @@ describe('ledger explorer', () => {
     const byName = body<{
       data: { id: string; code: number; reference_type: string; credit_account_id: string }[];
       total: number;
-    }>(await get(`/api/admin/ledger/transfers?player=${p.username}`, financeA)).result;
+    }>(await get(`/api/admin/ledger/transfers?player=${p.username}`, ops.financeA)).result;
     expect(byName.total).toBe(1);
     expect(byName.data[0]).toMatchObject({ code: 6, reference_type: 'signup_bonus' });
     const account = byName.data[0]!.credit_account_id;
     const byAccount = body<{ total: number }>(
-      await get(`/api/admin/ledger/transfers?account_id=${account}`, financeA),
+      await get(`/api/admin/ledger/transfers?account_id=${account}`, ops.financeA),
     ).result;
     expect(byAccount.total).toBe(1);
     const byRef = body<{ total: number }>(
-      await get(`/api/admin/ledger/transfers?reference_type=signup_bonus&reference_id=${p.id}`, financeA),
+      await get(`/api/admin/ledger/transfers?reference_type=signup_bonus&reference_id=${p.id}`, ops.financeA),
     ).result;
     expect(byRef.total).toBe(1);
     const later = new Date(t.clock.now().getTime() + 60_000).toISOString();
     expect(
-      body<{ total: number }>(await get(`/api/admin/ledger/transfers?player=${p.id}&from=${later}`, financeA))
-        .result.total,
+      body<{ total: number }>(
+        await get(`/api/admin/ledger/transfers?player=${p.id}&from=${later}`, ops.financeA),
+      ).result.total,
     ).toBe(0);
     const paged = body<{ data: unknown[]; total: number }>(
-      await get('/api/admin/ledger/transfers?size=2&page=1', financeA),
+      await get('/api/admin/ledger/transfers?size=2&page=1', ops.financeA),
     ).result;
     expect(paged.data).toHaveLength(2);
     expect(paged.total).toBeGreaterThan(2);
-    expect(body(await get('/api/admin/ledger/transfers?player=nobody_at_all', financeA)).code).toBe(2007);
-    expect((await get('/api/admin/ledger/transfers?account_id=abc', financeA)).statusCode).toBe(400);
+    expect(body(await get('/api/admin/ledger/transfers?player=nobody_at_all', ops.financeA)).code).toBe(2007);
+    expect((await get('/api/admin/ledger/transfers?account_id=abc', ops.financeA)).statusCode).toBe(400);
   });
 
   it('shows system balances summed over shards, which with the players sum to zero', async () => {
     const rows = body<{ name: string; balance: string; shards: number }[]>(
-      await get('/api/admin/ledger/system-accounts', viewer),
+      await get('/api/admin/ledger/system-accounts', ops.viewer),
     ).result;
     expect(rows.map((r) => r.name)).toEqual(
       expect.arrayContaining(['adjustments', 'promotion_expense', 'house']),
@@ -267,7 +279,7 @@ describe('ledger explorer', () => {
 
   it('verifies the ledger on demand, records the check in the audit log, and the dashboard shows it', async () => {
     const res = body<{ ok: boolean; violations: unknown[]; transfers: number }>(
-      await post('/api/admin/ledger/verify', viewer),
+      await post('/api/admin/ledger/verify', ops.viewer),
     );
     expect(res.result).toMatchObject({ ok: true, violations: [] });
     expect(res.result.transfers).toBeGreaterThan(0);
@@ -276,15 +288,15 @@ describe('ledger explorer', () => {
       today: { registrations: number; bets: string };
       last_7_days: unknown[];
       pending: { adjustments: number };
-    }>(await get('/api/admin/dashboard', support)).result;
-    expect(dash.last_ledger_check).toMatchObject({ ok: true, by: viewer.username });
+    }>(await get('/api/admin/dashboard', ops.support)).result;
+    expect(dash.last_ledger_check).toMatchObject({ ok: true, by: ops.viewer.username });
     expect(dash.last_7_days).toHaveLength(7);
     expect(dash.today.registrations).toBeGreaterThan(0);
   });
 
   it("shows today's stakes and GGR from the ledger: stakes minus wins", async () => {
     type Dash = { today: { bets: string; ggr: string; date: string }; last_7_days: { date: string }[] };
-    const before = body<Dash>(await get('/api/admin/dashboard', viewer)).result;
+    const before = body<Dash>(await get('/api/admin/dashboard', ops.viewer)).result;
     const p = await newPlayer();
     const wallet = createWalletService({ db: t.database.db, clock: t.clock, batching: false });
     await bet(wallet, p.id, '10');
@@ -298,7 +310,7 @@ describe('ledger explorer', () => {
       code: TransferCode.WIN,
       reference: { type: 'round', id: key },
     });
-    const after = body<Dash>(await get('/api/admin/dashboard', viewer)).result;
+    const after = body<Dash>(await get('/api/admin/dashboard', ops.viewer)).result;
     expect(toMicro(after.today.bets) - toMicro(before.today.bets)).toBe(toMicro('15'));
     const signed = (x: string) => (x.startsWith('-') ? -toMicro(x.slice(1)) : toMicro(x));
     expect(signed(after.today.ggr) - signed(before.today.ggr)).toBe(toMicro('11'));

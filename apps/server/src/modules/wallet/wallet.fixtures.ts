@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Db } from '../../db/client';
 import { players } from '../auth/auth.schema';
-import type { WalletService } from './wallet.service';
+import type { TransferRequest, WalletService } from './wallet.service';
 
 /** Test helpers: players inserted directly (no password hashing), with their wallets open. */
 export async function createPlayers(db: Db, wallet: WalletService, count: number): Promise<number[]> {
@@ -24,24 +24,36 @@ let sequence = 0;
 export const freshKey = (prefix = 'k') =>
   `${prefix}:${process.pid}:${Date.now().toString(36)}:${(sequence += 1)}`;
 
+/**
+ * The request of moving `amount` from a player to a system account (a bet, a withdrawal hold); `toPlayer` is
+ * the other way (a deposit, a win).
+ */
+export function fromPlayer(
+  playerId: number,
+  amount: string,
+  system: SystemAccount,
+  code: TransferCode,
+  key = freshKey(),
+): TransferRequest {
+  return { key, debit: { player: playerId }, credit: { system }, amountMicro: toMicro(amount), code };
+}
+
+/** The same movement the other way: the system account pays the player. */
+export function toPlayer(...args: Parameters<typeof fromPlayer>): TransferRequest {
+  const request = fromPlayer(...args);
+  return { ...request, debit: request.credit, credit: request.debit };
+}
+
 export function deposit(wallet: WalletService, playerId: number, amount: string, key = freshKey('dep')) {
   return wallet.transfer({
-    key,
-    debit: { system: SystemAccount.DEPOSIT_CLEARING },
-    credit: { player: playerId },
-    amountMicro: toMicro(amount),
-    code: TransferCode.DEPOSIT,
+    ...toPlayer(playerId, amount, SystemAccount.DEPOSIT_CLEARING, TransferCode.DEPOSIT, key),
     reference: { type: 'deposit', id: key },
   });
 }
 
 export function bet(wallet: WalletService, playerId: number, amount: string, key = freshKey('bet')) {
   return wallet.transfer({
-    key,
-    debit: { player: playerId },
-    credit: { system: SystemAccount.HOUSE },
-    amountMicro: toMicro(amount),
-    code: TransferCode.BET,
+    ...fromPlayer(playerId, amount, SystemAccount.HOUSE, TransferCode.BET, key),
     reference: { type: 'round', id: key },
   });
 }
@@ -58,11 +70,7 @@ export function holdWithdrawal(
   timeoutMs?: number,
 ) {
   return wallet.hold({
-    key,
-    debit: { player: playerId },
-    credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-    amountMicro: toMicro(amount),
-    code: TransferCode.WITHDRAWAL,
+    ...fromPlayer(playerId, amount, SystemAccount.WITHDRAWAL_PAYABLE, TransferCode.WITHDRAWAL, key),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 }

@@ -3,7 +3,7 @@ import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, insertRow, selectPage } from '../../db/rows';
+import { findRow, insertRow, selectPage, updateRow } from '../../db/rows';
 import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
@@ -488,20 +488,19 @@ export function createWalletRepository(db: DbOrTx) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    async insertAdjustmentRequest(row: typeof adjustmentRequests.$inferInsert) {
-      return insertRow(db, adjustmentRequests, row);
-    },
+    insertAdjustmentRequest: (row: typeof adjustmentRequests.$inferInsert) =>
+      insertRow(db, adjustmentRequests, row),
 
-    async findAdjustmentRequestByKey(requestedById: number, requestKey: string) {
-      return findRow(
+    /** The request this operator already made with this client request id, if any (a retried request). */
+    findAdjustmentRequestByKey: (requestedById: number, requestKey: string) =>
+      findRow(
         db,
         adjustmentRequests,
         and(
           eq(adjustmentRequests.requestedById, requestedById),
           eq(adjustmentRequests.requestKey, requestKey),
         ),
-      );
-    },
+      ),
 
     findAdjustmentRequest: (id: number) => findRow(db, adjustmentRequests, eq(adjustmentRequests.id, id)),
 
@@ -517,12 +516,8 @@ export function createWalletRepository(db: DbOrTx) {
         'status' | 'decidedById' | 'decidedBy' | 'decidedAt' | 'decisionReason'
       >,
     ) {
-      const rows = await db
-        .update(adjustmentRequests)
-        .set(set)
-        .where(and(eq(adjustmentRequests.id, id), eq(adjustmentRequests.status, 'pending')))
-        .returning();
-      return rows[0] ?? null;
+      const pending = and(eq(adjustmentRequests.id, id), eq(adjustmentRequests.status, 'pending'));
+      return updateRow(db, adjustmentRequests, pending, set);
     },
 
     async setAdjustmentTransfer(id: number, transferId: bigint) {

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LEDGER_CURRENCY } from '@koi/ledger';
 import { playerRef, players } from '../auth/auth.schema';
-import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, microTotal, ts } from '../../db/columns';
 
 /**
  * The wallet ledger (issue 4), modelled on TigerBeetle's accounts and transfers. The writes themselves are
@@ -22,10 +22,28 @@ import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
  * modules/wallet/wallet.service.ts.
  */
 
+/**
+ * Ledger rows are numbered by `bigint` identities read as JS bigints, like the amounts they carry: ids come
+ * back from the koi_ledger_* functions beside the amounts and are never narrowed to a number.
+ */
+const ledgerId = () => bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity();
+
+/** A ledger account a transfer or an entry moves money on (debit, credit or the entry's own account). */
+const accountRef = (name: string) =>
+  bigint(name, { mode: 'bigint' })
+    .notNull()
+    .references(() => ledgerAccounts.id);
+
+/** The ledger transfer an entry or an adjustment records. */
+const transferRef = () =>
+  bigint('transfer_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => ledgerTransfers.id);
+
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: ledgerId(),
     /** 1 = player wallet, 2 = system account shard (AccountKind in @koi/ledger). */
     kind: smallint('kind').notNull(),
     playerId: bigintNumber('player_id').references(() => players.id),
@@ -36,18 +54,10 @@ export const ledgerAccounts = pgTable(
     currency: text('currency').notNull().default(LEDGER_CURRENCY),
     /** AccountFlags bits: 1 = debits must not exceed credits, 2 = credits must not exceed debits. */
     flags: integer('flags').notNull().default(0),
-    debitsPostedMicro: micro('debits_posted_micro')
-      .notNull()
-      .default(sql`0`),
-    creditsPostedMicro: micro('credits_posted_micro')
-      .notNull()
-      .default(sql`0`),
-    debitsPendingMicro: micro('debits_pending_micro')
-      .notNull()
-      .default(sql`0`),
-    creditsPendingMicro: micro('credits_pending_micro')
-      .notNull()
-      .default(sql`0`),
+    debitsPostedMicro: microTotal('debits_posted_micro'),
+    creditsPostedMicro: microTotal('credits_posted_micro'),
+    debitsPendingMicro: microTotal('debits_pending_micro'),
+    creditsPendingMicro: microTotal('credits_pending_micro'),
     /** Incremented by every change, for optimistic readers and audits. */
     version: bigint('version', { mode: 'bigint' })
       .notNull()
@@ -85,15 +95,11 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: ledgerId(),
     /** Chosen by the caller; a retry with the same key returns the first result. */
     idempotencyKey: text('idempotency_key').notNull(),
-    debitAccountId: bigint('debit_account_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
-    creditAccountId: bigint('credit_account_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    debitAccountId: accountRef('debit_account_id'),
+    creditAccountId: accountRef('credit_account_id'),
     amountMicro: micro('amount_micro').notNull(),
     currency: text('currency').notNull().default(LEDGER_CURRENCY),
     /** TransferCode in @koi/ledger: why the money moved. */
@@ -129,13 +135,9 @@ export const ledgerTransfers = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    transferId: bigint('transfer_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerTransfers.id),
-    accountId: bigint('account_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    id: ledgerId(),
+    transferId: transferRef(),
+    accountId: accountRef('account_id'),
     /** EntryPhase: 1 posted, 2 hold, 3 post of a hold, 4 void of a hold. */
     phase: smallint('phase').notNull(),
     /** Copied from the transfer so account-change lists filter by type without a join. */
@@ -159,10 +161,8 @@ export const ledgerEntries = pgTable(
 
 /** Operator adjustments: who changed whose balance, by how much, and why (audited). */
 export const ledgerAdjustments = pgTable('ledger_adjustments', {
-  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-  transferId: bigint('transfer_id', { mode: 'bigint' })
-    .notNull()
-    .references(() => ledgerTransfers.id),
+  id: ledgerId(),
+  transferId: transferRef(),
   playerId: playerRef(),
   /** Signed: positive credits the player, negative debits. */
   amountMicro: micro('amount_micro').notNull(),

@@ -10,7 +10,7 @@ import {
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
-import { consoleAudit, actorOf, type AuditPort, type OperatorsService } from '../operators';
+import { consoleAudit, actorOf, type AuditPort, type AuditWrite, type OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalState } from './withdrawals.schema';
 import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
@@ -83,45 +83,37 @@ export async function withdrawalsAdminRoutes(
     async (request) => await withContext(await found(request.params.id)),
   );
 
-  write.post(
-    '/api/admin/withdrawals/:id/approve',
-    {
-      summary: '批准提现（大额须两位不同操作员）；批准后立即出款',
-      params: adminIdParams,
-      body: adminWithdrawalApproveRequest,
-      result: adminWithdrawal,
+  /**
+   * Approve and reject: the signed-in operator decides on one withdrawal, and the audit entry written with the
+   * decision carries the reason given (optional for an approval, shown to the player on a rejection).
+   */
+  const decision = (
+    verb: 'approve' | 'reject',
+    spec: {
+      summary: string;
+      body: typeof adminWithdrawalApproveRequest | typeof adminWithdrawalRejectRequest;
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const id = request.params.id;
-      const { row } = await service.approve(
-        id,
-        actor.operatorId,
-        audit.writer(request, 'withdrawal.approve', { type: 'withdrawal', id }, request.body?.reason ?? ''),
-      );
-      return await withContext(row);
-    },
-  );
+    decide: (id: number, operatorId: number, reason: string, logged: AuditWrite) => Promise<WithdrawalRow>,
+  ) =>
+    write.post(
+      `/api/admin/withdrawals/:id/${verb}`,
+      { ...spec, params: adminIdParams, result: adminWithdrawal },
+      async (request) => {
+        const id = request.params.id;
+        const reason = request.body?.reason ?? '';
+        const logged = audit.writer(request, `withdrawal.${verb}`, { type: 'withdrawal', id }, reason);
+        return await withContext(await decide(id, actorOf(request).operatorId, reason, logged));
+      },
+    );
 
-  write.post(
-    '/api/admin/withdrawals/:id/reject',
-    {
-      summary: '驳回提现（冻结资金全额退回，原因展示给玩家）',
-      params: adminIdParams,
-      body: adminWithdrawalRejectRequest,
-      result: adminWithdrawal,
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const id = request.params.id;
-      const reason = request.body.reason;
-      const row = await service.reject(
-        id,
-        actor.operatorId,
-        reason,
-        audit.writer(request, 'withdrawal.reject', { type: 'withdrawal', id }, reason),
-      );
-      return await withContext(row);
-    },
+  decision(
+    'approve',
+    { summary: '批准提现（大额须两位不同操作员）；批准后立即出款', body: adminWithdrawalApproveRequest },
+    async (id, operatorId, _reason, logged) => (await service.approve(id, operatorId, logged)).row,
+  );
+  decision(
+    'reject',
+    { summary: '驳回提现（冻结资金全额退回，原因展示给玩家）', body: adminWithdrawalRejectRequest },
+    (id, operatorId, reason, logged) => service.reject(id, operatorId, reason, logged),
   );
 }

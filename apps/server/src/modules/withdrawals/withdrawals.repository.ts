@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, insertRow, lockRow, selectPage } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   AddressType,
   turnoverRequirements,
@@ -26,6 +26,15 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     failures: withdrawPasswordGuards.failedAttempts,
     lockedUntil: withdrawPasswordGuards.lockedUntil,
   });
+  /** The player's address `id`, unless it was deleted. */
+  const live = (playerId: number, id: number) =>
+    and(
+      eq(withdrawalAddresses.id, id),
+      eq(withdrawalAddresses.playerId, playerId),
+      isNull(withdrawalAddresses.deletedAt),
+    );
+  /** Withdrawal `id` while its state is still applied: not yet fully approved, nor rejected. */
+  const applied = (id: number) => and(eq(withdrawals.id, id), eq(withdrawals.state, WithdrawalState.APPLIED));
   /** The withdrawals matching `where` in `order`, `limit` from `offset`, with how many match in all. */
   const page = (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
     selectPage(db, withdrawals, { where, orderBy, limit, offset });
@@ -49,17 +58,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         .orderBy(asc(withdrawalAddresses.id));
     },
 
-    async findLiveAddress(playerId: number, id: number): Promise<AddressRow | null> {
-      return findRow(
-        db,
-        withdrawalAddresses,
-        and(
-          eq(withdrawalAddresses.id, id),
-          eq(withdrawalAddresses.playerId, playerId),
-          isNull(withdrawalAddresses.deletedAt),
-        ),
-      );
-    },
+    findLiveAddress: (playerId: number, id: number): Promise<AddressRow | null> =>
+      findRow(db, withdrawalAddresses, live(playerId, id)),
 
     async insertAddress(row: typeof withdrawalAddresses.$inferInsert): Promise<AddressRow> {
       return insertRow(db, withdrawalAddresses, row);
@@ -67,19 +67,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
 
     /** Deletes (softly) only when the id, the owner and the address text all match a live address. */
     async deleteAddress(playerId: number, id: number, address: string, now: Date) {
-      const rows = await db
-        .update(withdrawalAddresses)
-        .set({ deletedAt: now })
-        .where(
-          and(
-            eq(withdrawalAddresses.id, id),
-            eq(withdrawalAddresses.playerId, playerId),
-            eq(withdrawalAddresses.address, address),
-            isNull(withdrawalAddresses.deletedAt),
-          ),
-        )
-        .returning({ id: withdrawalAddresses.id });
-      return rows.length === 1;
+      const named = and(live(playerId, id), eq(withdrawalAddresses.address, address));
+      return (await updateCount(db, withdrawalAddresses, named, { deletedAt: now })) === 1;
     },
 
     async insertAddressEvent(row: typeof withdrawalAddressEvents.$inferInsert) {
@@ -151,14 +140,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     // Turnover requirements.
 
     /** Inserts once per (source type, source id); returns false when that fact already had one. */
-    async insertRequirement(row: typeof turnoverRequirements.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(turnoverRequirements)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: turnoverRequirements.id });
-      return rows.length === 1;
-    },
+    insertRequirement: (row: typeof turnoverRequirements.$inferInsert) =>
+      insertNew(db, turnoverRequirements, row),
 
     requirements(playerId: number): Promise<RequirementRow[]> {
       return db
@@ -170,17 +153,11 @@ export function createWithdrawalsRepository(db: DbOrTx) {
 
     // Withdrawals.
 
-    async findByRequest(playerId: number, requestId: string): Promise<WithdrawalRow | null> {
-      return findRow(
-        db,
-        withdrawals,
-        and(eq(withdrawals.playerId, playerId), eq(withdrawals.requestId, requestId)),
-      );
-    },
+    findByRequest: (playerId: number, requestId: string): Promise<WithdrawalRow | null> =>
+      findRow(db, withdrawals, and(eq(withdrawals.playerId, playerId), eq(withdrawals.requestId, requestId))),
 
-    async insertWithdrawal(row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
-      return insertRow(db, withdrawals, row);
-    },
+    insertWithdrawal: (row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> =>
+      insertRow(db, withdrawals, row),
 
     /** Count and sum of the player's withdrawals since `from` that were not rejected (daily limits). */
     async totalsSince(playerId: number, from: Date) {
@@ -254,12 +231,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       from: WithdrawalState[],
       patch: Partial<typeof withdrawals.$inferInsert> & { updatedAt: Date },
     ): Promise<WithdrawalRow | null> {
-      const rows = await db
-        .update(withdrawals)
-        .set(patch)
-        .where(and(eq(withdrawals.id, id), inArray(withdrawals.state, from)))
-        .returning();
-      return rows[0] ?? null;
+      return updateRow(db, withdrawals, and(eq(withdrawals.id, id), inArray(withdrawals.state, from)), patch);
     },
 
     /** The withdrawal, locked until the transaction ends (an operator's decision). */
@@ -267,18 +239,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
 
     /** The first of two approvals: recorded only while the withdrawal is applied and nobody approved yet. */
     async recordFirstApproval(id: number, operatorId: number, now: Date): Promise<WithdrawalRow | null> {
-      const rows = await db
-        .update(withdrawals)
-        .set({ approvedBy: operatorId, updatedAt: now })
-        .where(
-          and(
-            eq(withdrawals.id, id),
-            eq(withdrawals.state, WithdrawalState.APPLIED),
-            isNull(withdrawals.approvedBy),
-          ),
-        )
-        .returning();
-      return rows[0] ?? null;
+      const unapproved = and(applied(id), isNull(withdrawals.approvedBy));
+      return updateRow(db, withdrawals, unapproved, { approvedBy: operatorId, updatedAt: now });
     },
 
     /**
@@ -291,25 +253,15 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       second: boolean,
       now: Date,
     ): Promise<WithdrawalRow | null> {
-      const rows = await db
-        .update(withdrawals)
-        .set({
-          ...(second ? { secondApprovedBy: operatorId } : { approvedBy: operatorId }),
-          state: WithdrawalState.APPROVED,
-          approvedAt: now,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(withdrawals.id, id),
-            eq(withdrawals.state, WithdrawalState.APPLIED),
-            second
-              ? sql`${withdrawals.approvedBy} is not null and ${withdrawals.approvedBy} <> ${operatorId}`
-              : undefined,
-          ),
-        )
-        .returning();
-      return rows[0] ?? null;
+      const firstByAnother = second
+        ? sql`${withdrawals.approvedBy} is not null and ${withdrawals.approvedBy} <> ${operatorId}`
+        : undefined;
+      return updateRow(db, withdrawals, and(applied(id), firstByAnother), {
+        ...(second ? { secondApprovedBy: operatorId } : { approvedBy: operatorId }),
+        state: WithdrawalState.APPROVED,
+        approvedAt: now,
+        updatedAt: now,
+      });
     },
 
     /** Records a payout attempt's outcome without changing the state (unknown outcomes stay `paying`). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
 
 /** Decision 12. */
 export const AddressType = { TRC20: 1, PHONE_WALLET: 2, OTHER_WALLET: 3 } as const;
@@ -111,7 +111,7 @@ export const withdrawals = pgTable(
     area: text('area').notNull().default(''),
     amountMicro: micro('amount_micro').notNull(),
     feeMicro: micro('fee_micro').notNull(),
-    state: smallint('state').notNull().default(WithdrawalState.APPLIED),
+    state: state('state', WithdrawalState.APPLIED),
     /** Idempotency key of the pending ledger transfer holding amount + fee. */
     holdKey: text('hold_key').notNull(),
     /** First approver (operator id), and the second when two are required. */
