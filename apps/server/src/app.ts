@@ -166,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     endPlayerSessions: (playerId) => providers.service.endSessions(playerId),
     changes: events.changes,
   });
-  const content = contentModule({ database, config, clock, audit });
+  const content = contentModule({ database, config, clock, audit, changes: events.changes });
   const providers = providersModule({
     database,
     config,
@@ -264,7 +264,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(adminWebPlugin, { distDir: config.adminDistDir });
 
   // The player app and the answer to unknown URLs (plugins/web.ts).
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    firstScreenImages: content.firstScreenImages,
+  });
 
   return app;
 }

@@ -8,6 +8,8 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/db';
+import { banners } from '../db/schema';
+import { withPreloads } from './web';
 
 /** A fake player-app build: a hashed chunk with its .br and .gz copies, as the Vite build writes them. */
 function fakeBuild(): { dir: string; script: string } {
@@ -26,7 +28,7 @@ function fakeBuild(): { dir: string; script: string } {
   );
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><title>Koi</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>',
+    '<!doctype html><head><title>Koi</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head>',
   );
   return { dir, script };
 }
@@ -84,6 +86,38 @@ describe('web delivery', () => {
     const reload = await t.app.inject({ url: '/recharge', headers: { accept: 'text/html' } });
     expect(reload.body).toContain('<title>Koi</title>');
     expect(reload.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads the home page's first banner from index.html, and names only safe image addresses", async () => {
+    const page = () => t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    await t.database.db.delete(banners);
+    await expect.poll(async () => (await page()).body, { timeout: 5000 }).not.toContain('rel="preload"');
+    await t.database.db.insert(banners).values([
+      { image: '/assets/banners/banner-2.svg', title: 'second', link: '', sort: 2, enabled: true },
+      { image: '/assets/banners/banner-1.svg', title: 'first', link: '', sort: 1, enabled: true },
+      { image: '/assets/banners/off.svg', title: 'off', link: '', sort: 0, enabled: false },
+    ]);
+    // The change feed drops the cached answer once the insert committed; wait for it.
+    await expect
+      .poll(async () => (await page()).body, { timeout: 5000 })
+      .toContain(
+        '<link rel="preload" as="image" href="/assets/banners/banner-1.svg" fetchpriority="high" />',
+      );
+    const body = (await page()).body;
+    expect(body.match(/rel="preload"/g)).toHaveLength(1);
+    expect(body.indexOf('rel="preload"')).toBeLessThan(body.indexOf('</head>'));
+    const reload = await t.app.inject({ url: '/recharge', headers: { accept: 'text/html' } });
+    expect(reload.body).toContain('href="/assets/banners/banner-1.svg"');
+
+    expect(
+      withPreloads('<head></head>', ['/a.svg?x="1"&y=<2>', 'javascript:alert(1)', '//evil.example/x.svg']),
+    ).toBe(
+      '<head><link rel="preload" as="image" href="/a.svg?x=&quot;1&quot;&amp;y=&lt;2&gt;" fetchpriority="high" /></head>',
+    );
+    expect(withPreloads('<head></head>', ['https://cdn.example/b.webp'])).toContain(
+      'href="https://cdn.example/b.webp"',
+    );
+    expect(withPreloads('<head></head>', [])).toBe('<head></head>');
   });
 
   it('caches artwork without a hash in its name for an hour only, so a deploy that changes it is seen', async () => {
