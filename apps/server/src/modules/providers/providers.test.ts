@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
-import { body, type TestApp } from '../../../test/app';
-import {
-  launchGame,
-  playerWithMoney as playerWithMoneyIn,
-  startKoiWithProviderSim,
-  type RunningSandbox,
-} from '../../../test/sim';
+import { body } from '../../../test/app';
+import { launchGame, playerWithMoney as playerWithMoneyIn, useKoiWithProviderSim } from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -24,18 +19,10 @@ import { createProvidersRepository } from './providers.repository';
 const SIM_PROVIDER_ID = 14;
 
 describe('seamless wallet with the provider simulator over HTTP', () => {
-  let t: TestApp;
-  let sim: RunningSandbox;
+  const { t, sim, koi } = useKoiWithProviderSim();
   let wallet: WalletService;
-  let koiUrl: string;
-
-  beforeAll(async () => {
-    ({ t, sim, koiUrl } = await startKoiWithProviderSim());
+  beforeAll(() => {
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
-  }, 60_000);
-  afterAll(async () => {
-    await sim?.stop();
-    await t?.close();
   });
 
   const playerWithMoney = (amount = '100') => playerWithMoneyIn(t, wallet, amount);
@@ -256,7 +243,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       const raw = JSON.stringify(payload);
       const provider = opts.provider ?? 'sim';
       const target = `/api/providers/${provider}/${path}`;
-      const res = await fetch(`${koiUrl}${target}`, {
+      const res = await fetch(`${koi.url}${target}`, {
         method: 'POST',
         headers: signedHeaders(
           opts.secret ?? sim.secretOf(provider) ?? sim.secretOf('sim'),
