@@ -222,3 +222,26 @@ export async function startKoiWithProviderSim(): Promise<{
     throw error;
   }
 }
+
+/**
+ * Koi and the provider simulator of `startKoiWithProviderSim` for the enclosing `describe`: started before its
+ * first test, stopped after its last. The objects returned are filled in once both answer (`koi.url` is
+ * Koi's base URL), so the tests read `t.app`, `sim.control` and `koi.url` as usual.
+ */
+export function useKoiWithProviderSim(): { t: TestApp; sim: RunningSandbox; koi: { url: string } } {
+  const t = {} as TestApp;
+  const sim = {} as RunningSandbox;
+  const koi = { url: '' };
+  beforeAll(async () => {
+    const started = await startKoiWithProviderSim();
+    Object.assign(t, started.t);
+    Object.assign(sim, started.sim);
+    koi.url = started.koiUrl;
+  }, 60_000);
+  // When they failed to start there is nothing to stop, and the start's error is the one to show.
+  afterAll(async () => {
+    await sim.stop?.();
+    await t.close?.();
+  });
+  return { t, sim, koi };
+}

@@ -14,3 +14,12 @@ export async function passwordMatches(passwordHash: string | null, password: str
   const matches = await verify(against, password).catch(() => false);
   return passwordHash !== null && matches;
 }
+
+/**
+ * Whether `password` is `min` to `max` characters long, counted as the person typed them (code points, so a
+ * character outside the basic plane counts once). Each kind of password has its own bounds.
+ */
+export function lengthWithin(password: string, min: number, max: number): boolean {
+  const length = [...password].length;
+  return length >= min && length <= max;
+}

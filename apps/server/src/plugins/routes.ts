@@ -12,7 +12,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelope, type PermissionArea, type RoutePermission } from '@koi/contract';
-import { requires } from '../modules/operators/guard';
+import { consoleAudit, requires } from '../modules/operators/guard';
+import type { AuditPort } from '../modules/operators/operators.service';
 import { ok } from './envelope';
 
 /*
@@ -144,6 +145,10 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
       config: access,
       ...(access.permission.kind === 'public' ? {} : { security: bearer }),
     });
+  const area = (permissionArea: PermissionArea) => ({
+    read: consoleRoutes(requires(permissionArea, 'read')),
+    write: consoleRoutes(requires(permissionArea, 'write')),
+  });
   return {
     /** Routes anyone may call (sign-in, the catalogue, banners). */
     open: routes({ preHandler: [], config: {} }),
@@ -158,9 +163,14 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
      */
     console: consoleRoutes,
     /** Console routes of one permission area: `read` to look at it, `write` to change it. */
-    area: (area: PermissionArea) => ({
-      read: consoleRoutes(requires(area, 'read')),
-      write: consoleRoutes(requires(area, 'write')),
+    area,
+    /**
+     * The routes of a console area whose changes are audited, with the `audit` through which they write the
+     * operator's audit entries (modules/operators/guard.ts).
+     */
+    audited: (permissionArea: PermissionArea, port: AuditPort) => ({
+      ...area(permissionArea),
+      audit: consoleAudit(port),
     }),
   };
 }

@@ -13,11 +13,12 @@ import { LEDGER_CURRENCY } from '@koi/ledger';
 import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { consoleAudit, type AuditPort } from '../operators';
+import type { AuditPort } from '../operators';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AuditInTx, PlayersAdmin } from './auth.admin';
 import { playerDetailWire, playerRowWire, signInLinkWire } from './auth.wire';
+import { pageWindow } from '../../lib/paging';
 
 /** The console's player routes: search, detail, freeze/unfreeze, login password reset. */
 export async function authAdminRoutes(
@@ -30,8 +31,7 @@ export async function authAdminRoutes(
   },
 ) {
   const { players, wallet, ledger } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：玩家'] }).area('players');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：玩家'] }).audited('players', opts.audit);
 
   read.get(
     '/api/admin/players',
@@ -49,8 +49,7 @@ export async function authAdminRoutes(
         to: parseTimeQuery(q.registered_to, 'registered_to'),
         sort: q.sort,
         order: q.order,
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
       const balances = await ledger.availableBalances(rows.map((p) => p.id));
       return { data: rows.map((p) => playerRowWire(p, balances.get(p.id) ?? 0n)), total };

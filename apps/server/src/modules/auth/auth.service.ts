@@ -8,7 +8,7 @@ import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors
 import { PlayerStatus } from './auth.schema';
 import type { Db, Tx } from '../../db/client';
 import { createChangeCache } from '../../lib/change-cache';
-import { passwordMatches } from '../../lib/passwords';
+import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { ChangeFeed } from '../events';
 import { createAuthRepository, type AuthRepository } from './auth.repository';
 import { openSession } from './open-session';
@@ -113,8 +113,7 @@ export interface AuthServiceDeps {
 
 /** Decision 10: a login password is 6–20 characters (at registration and when changed). */
 export function passwordLengthOk(password: string): boolean {
-  const length = [...password].length;
-  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+  return lengthWithin(password, PASSWORD_MIN, PASSWORD_MAX);
 }
 
 export function createAuthService(deps: AuthServiceDeps) {

@@ -18,7 +18,7 @@ import {
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
-import { consoleAudit, type AuditPort } from '../operators';
+import type { AuditPort } from '../operators';
 import { TYPE_OF_EXTENSION, type ContentAdmin } from './content.admin';
 import { adminBannerWire as bannerWire, adminConfigItemWire as configWire } from './content.wire';
 
@@ -28,8 +28,7 @@ export async function contentAdminRoutes(
   opts: { admin: ContentAdmin; audit: AuditPort },
 ) {
   const { admin } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：内容'] }).area('content');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：内容'] }).audited('content', opts.audit);
 
   read.get('/api/admin/config-items', { summary: '配置项 1-9', result: adminConfigItemsResult }, async () =>
     (await admin.configItems()).map(configWire),
@@ -45,12 +44,8 @@ export async function contentAdminRoutes(
     },
     async (request) => {
       const id = request.params.id;
-      const row = await admin.setConfigItem(
-        id,
-        request.body.content,
-        audit.writer(request, 'config.update', { type: 'config_item', id }),
-      );
-      return configWire(row);
+      const logged = audit.writer(request, 'config.update', { type: 'config_item', id });
+      return configWire(await admin.setConfigItem(id, request.body.content, logged));
     },
   );
 
@@ -62,19 +57,10 @@ export async function contentAdminRoutes(
     '/api/admin/banners',
     { summary: '新建轮播图', body: adminBannerCreateRequest, result: adminBannerResult },
     async (request) => {
-      const b = request.body;
-      const row = await admin.createBanner(
-        {
-          image: b.image,
-          title: b.title,
-          link: b.link,
-          activityType: b.activity_type ?? null,
-          sort: b.sort,
-          enabled: b.enabled,
-        },
-        audit.writer(request, 'banner.create', { type: 'banner', id: 'new' }),
-      );
-      return bannerWire(row);
+      const { image, title, link, activity_type, sort, enabled } = request.body;
+      const logged = audit.writer(request, 'banner.create', { type: 'banner', id: 'new' });
+      const fields = { image, title, link, activityType: activity_type ?? null, sort, enabled };
+      return bannerWire(await admin.createBanner(fields, logged));
     },
   );
 
@@ -87,21 +73,14 @@ export async function contentAdminRoutes(
       result: adminBannerResult,
     },
     async (request) => {
-      const b = request.body;
+      const { image, title, link, activity_type, sort, enabled } = request.body;
       const id = request.params.id;
-      const row = await admin.updateBanner(
-        id,
-        {
-          image: b.image,
-          title: b.title,
-          link: b.link,
-          activityType: b.activity_type === undefined ? undefined : b.activity_type || null,
-          sort: b.sort,
-          enabled: b.enabled,
-        },
-        audit.writer(request, 'banner.update', { type: 'banner', id }),
+      const logged = audit.writer(request, 'banner.update', { type: 'banner', id });
+      // An empty activity type clears it; an absent one leaves it as it is.
+      const activityType = activity_type === undefined ? undefined : activity_type || null;
+      return bannerWire(
+        await admin.updateBanner(id, { image, title, link, activityType, sort, enabled }, logged),
       );
-      return bannerWire(row);
     },
   );
 

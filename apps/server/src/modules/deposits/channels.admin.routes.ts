@@ -9,7 +9,7 @@ import {
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { apiRoutes } from '../../plugins/routes';
-import { consoleAudit, type AuditPort } from '../operators';
+import type { AuditPort } from '../operators';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_ORDER_STATES } from './channels.wire';
 
@@ -25,8 +25,7 @@ export async function channelsAdminRoutes(
   opts: { channels: ChannelsService; audit: AuditPort },
 ) {
   const { channels } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：支付通道'] }).area('deposits');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：支付通道'] }).audited('deposits', opts.audit);
 
   read.get(
     '/api/admin/deposits/channels',
@@ -51,6 +50,8 @@ export async function channelsAdminRoutes(
     async (request) => {
       const b = request.body;
       const id = request.params.id;
+      const logged = audit.writer(request, 'channel.update', { type: 'payment_channel', id }, b.reason);
+      // Only the fields the operator sent are changed.
       const row = await channels.updateChannel(
         id,
         {
@@ -64,7 +65,7 @@ export async function channelsAdminRoutes(
           ...(b.rate !== undefined ? { rate: b.rate } : {}),
           ...(b.sort !== undefined ? { sort: b.sort } : {}),
         },
-        audit.writer(request, 'channel.update', { type: 'payment_channel', id }, b.reason),
+        logged,
       );
       return adminPayChannelWire(row);
     },

@@ -58,8 +58,14 @@ describe('payment channels through the sandbox channel', () => {
     cny = rows.find((r) => r.code === 'sandbox-cny')!.id;
     usdt = rows.find((r) => r.code === 'sandbox-usdt')!.id;
   });
+  /**
+   * How the sandbox channel notifies Koi of a paid order: how many copies it sends, spread over how many
+   * milliseconds, and after which delays it sends again while Koi does not answer success.
+   */
+  const channelNotifies = (settings: { repeats: number; spread_ms?: number; retry_ms?: number[] }) =>
+    sb.control('/control/payments/settings', { body: settings });
   beforeEach(async () => {
-    await sb.control('/control/payments/settings', { body: { repeats: 3, spread_ms: 300 } });
+    await channelNotifies({ repeats: 3, spread_ms: 300 });
   });
 
   /** A signed-up player: token headers and id. */
@@ -161,6 +167,14 @@ describe('payment channels through the sandbox channel', () => {
       log: { warn: () => undefined },
     });
   }
+  /**
+   * A service whose notify URL leads nowhere, with the channel sending each notification once and never again:
+   * every notification of its orders is lost, so only the reconciler, a query or the test itself delivers one.
+   */
+  async function notificationsLost(): Promise<ChannelsService> {
+    await channelNotifies({ repeats: 1, retry_ms: [] });
+    return channelsService('http://127.0.0.1:9');
+  }
 
   it('lists the enabled channels with limits, fee and rate (POST /api/pay/channel, no sign-in needed)', async () => {
     const res = body<Record<string, unknown>[]>(
@@ -195,7 +209,7 @@ describe('payment channels through the sandbox channel', () => {
 
   it('creates an order with the hosted page, and credits one payment notified 10 times out of order once', async () => {
     const p = await player();
-    await sb.control('/control/payments/settings', { body: { repeats: 10, spread_ms: 400 } });
+    await channelNotifies({ repeats: 10, spread_ms: 400 });
     const order = await rechargeOrder(p.auth, cny, '100.5');
     expect(order.code).toBe(200);
     expect(order.result).toMatchObject({
@@ -245,7 +259,7 @@ describe('payment channels through the sandbox channel', () => {
 
   it('refuses forged, tampered and replayed notifications and a signed "paid" the channel does not confirm', async () => {
     const p = await player();
-    await sb.control('/control/payments/settings', { body: { repeats: 1 } });
+    await channelNotifies({ repeats: 1 });
     const order = await rechargeOrder(p.auth, usdt, '40');
     const id = channelOrderIdOf(order.result.pay_url!);
     for (const kind of ['bad_signature', 'tampered_amount', 'signed_unpaid']) {
@@ -290,7 +304,7 @@ describe('payment channels through the sandbox channel', () => {
 
   it('queues a signed notification with the wrong amount, the wrong currency or an unknown order, crediting nothing', async () => {
     const p = await player();
-    await sb.control('/control/payments/settings', { body: { repeats: 2 } });
+    await channelNotifies({ repeats: 2 });
     const a = await rechargeOrder(p.auth, cny, '50');
     const b = await rechargeOrder(p.auth, cny, '60');
     const idA = channelOrderIdOf(a.result.pay_url!);
@@ -342,7 +356,7 @@ describe('payment channels through the sandbox channel', () => {
   }, 30_000);
 
   it('credits once when 50 signed deliveries of one paid order arrive at the same moment (5 rounds)', async () => {
-    await sb.control('/control/payments/settings', { body: { repeats: 1 } });
+    await channelNotifies({ repeats: 1 });
     for (let round = 0; round < 5; round += 1) {
       const p = await player();
       const order = await rechargeOrder(p.auth, cny, '20');
@@ -428,7 +442,7 @@ describe('payment channels through the sandbox channel', () => {
   });
 
   it('credits a frozen or self-excluded player whose order was made before (policy), keeping play blocked', async () => {
-    await sb.control('/control/payments/settings', { body: { repeats: 1 } });
+    await channelNotifies({ repeats: 1 });
     const gate = createPlayerGate(t.database.db, t.clock);
     for (const block of ['frozen', 'excluded'] as const) {
       const p = await player();
@@ -452,9 +466,7 @@ describe('payment channels through the sandbox channel', () => {
 
   it('credits a paid order whose notification never arrived through the reconciler, once', async () => {
     const p = await player();
-    // Orders made by a service whose notify URL leads nowhere: every notification is lost.
-    const lost = channelsService('http://127.0.0.1:9');
-    await sb.control('/control/payments/settings', { body: { repeats: 1, retry_ms: [] } });
+    const lost = await notificationsLost();
     const order = await lost.rechargeOrder(p.id, usdt, '25', null);
     const cancelled = await lost.rechargeOrder(p.id, usdt, '26', null);
     await payAtChannel(channelOrderIdOf(order.payUrl!));
@@ -477,11 +489,10 @@ describe('payment channels through the sandbox channel', () => {
   }, 30_000);
 
   it('credits exactly once when an operator matches a queued channel report while the channel path races (50-way, 6 rounds)', async () => {
-    // Orders made by a service whose notify URL leads nowhere: this test delivers every notification itself.
-    const lost = channelsService('http://127.0.0.1:9');
+    // Every notification is lost: this test delivers each one itself.
+    const lost = await notificationsLost();
     const reconciler = channelsService();
     const finance = await signedInOperator(t, 'finance');
-    await sb.control('/control/payments/settings', { body: { repeats: 1, retry_ms: [] } });
     const playerDeposits = async (playerId: number) =>
       (
         await queryRows<{ n: number }>(
@@ -565,8 +576,7 @@ describe('payment channels through the sandbox channel', () => {
 
   it('lets the result screen learn the outcome at once by asking the channel', async () => {
     const p = await player();
-    const lost = channelsService('http://127.0.0.1:9');
-    await sb.control('/control/payments/settings', { body: { repeats: 1, retry_ms: [] } });
+    const lost = await notificationsLost();
     const order = await lost.rechargeOrder(p.id, cny, '20', null);
     await payAtChannel(channelOrderIdOf(order.payUrl!));
     expect((await orderState(p.auth, order.orderNo)).result.status).toBe(1);

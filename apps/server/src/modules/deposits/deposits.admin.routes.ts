@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   adminChainTransfersQuery,
   adminChainTransfersResult,
@@ -21,8 +22,8 @@ import {
 import type { Clock } from '../../lib/clock';
 import { parseTimeQuery } from '../../lib/time-range';
 import { apiRoutes } from '../../plugins/routes';
-import { consoleAudit, actorOf, type AuditPort } from '../operators';
-import type { DepositsAdmin } from './deposits.admin';
+import { actorOf, type AuditPort } from '../operators';
+import type { AuditInTx, DepositsActor, DepositsAdmin } from './deposits.admin';
 import {
   chainTransferWire,
   depositAddressWire,
@@ -32,6 +33,7 @@ import {
   unmatchedWire,
   watcherWire,
 } from './deposits.admin.wire';
+import { pageWindow } from '../../lib/paging';
 
 /**
  * The console's deposits area (issue 12 item 7): receiving addresses, orders, chain transfers, the unmatched
@@ -43,8 +45,7 @@ export async function depositsAdminRoutes(
   opts: { admin: DepositsAdmin; audit: AuditPort; clock: Clock },
 ) {
   const { admin, clock } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：充值'] }).area('deposits');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：充值'] }).audited('deposits', opts.audit);
 
   // --- receiving addresses ---------------------------------------------------------------------------------
 
@@ -66,11 +67,9 @@ export async function depositsAdminRoutes(
     },
     async (request) => {
       const { address, label, reason } = request.body;
-      const row = await admin.addAddress(
-        { address, label },
-        audit.writer(request, 'deposit.address_add', { type: 'deposit_address', id: address.trim() }, reason),
-      );
-      return depositAddressWire(row);
+      const target = { type: 'deposit_address', id: address.trim() };
+      const logged = audit.writer(request, 'deposit.address_add', target, reason);
+      return depositAddressWire(await admin.addAddress({ address, label }, logged));
     },
   );
 
@@ -88,12 +87,8 @@ export async function depositsAdminRoutes(
       },
       async (request) => {
         const id = request.params.id;
-        const row = await admin.setAddressEnabled(
-          id,
-          enabled,
-          audit.writer(request, action, { type: 'deposit_address', id }, request.body.reason),
-        );
-        return depositAddressWire(row);
+        const logged = audit.writer(request, action, { type: 'deposit_address', id }, request.body.reason);
+        return depositAddressWire(await admin.setAddressEnabled(id, enabled, logged));
       },
     );
   }
@@ -118,8 +113,7 @@ export async function depositsAdminRoutes(
         address: q.address.trim(),
         from: parseTimeQuery(q.from, 'from'),
         to: parseTimeQuery(q.to, 'to'),
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
       const now = clock.now();
       return { data: rows.map((o) => depositOrderWire(o, names, now)), total };
@@ -142,8 +136,7 @@ export async function depositsAdminRoutes(
         txId: q.tx_id.trim(),
         from: parseTimeQuery(q.from, 'from'),
         to: parseTimeQuery(q.to, 'to'),
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
       return { data: rows.map((t) => chainTransferWire(t, names, admin.usdtContract)), total };
     },
@@ -165,32 +158,38 @@ export async function depositsAdminRoutes(
     },
   );
 
-  /** The audit writer of a decision on one queued transfer. */
-  const writer = (request: FastifyRequest, action: AuditAction, id: number, reason: string) =>
-    audit.writer(request, action, { type: 'deposit_unmatched', id }, reason);
+  type Unmatched = Awaited<ReturnType<DepositsAdmin['unmatchedOne']>>;
+  /**
+   * A decision on one queued transfer: `decide` gets its id, the operator, the checked body and the audit
+   * entry of `action` with the body's reason, and the answer is the row after the decision.
+   */
+  const decision = <B extends z.ZodType<{ reason: string }>>(
+    verb: string,
+    action: AuditAction,
+    spec: { summary: string; body: B },
+    decide: (id: number, actor: DepositsActor, body: z.output<B>, logged: AuditInTx) => Promise<Unmatched>,
+  ) =>
+    write.post(
+      `/api/admin/deposits/unmatched/:id/${verb}`,
+      { ...spec, params: adminIdParams, result: adminUnmatchedActionResult },
+      async (request) => {
+        const id = request.params.id;
+        // The route's schema is `spec.body`, so the body Fastify checked is that schema's output.
+        const body = request.body as z.output<B>;
+        const logged = audit.writer(request, action, { type: 'deposit_unmatched', id }, body.reason);
+        return unmatchedWire(await decide(id, actorOf(request), body, logged));
+      },
+    );
 
-  write.post(
-    '/api/admin/deposits/unmatched/:id/match',
+  decision(
+    'match',
+    'deposit.match',
     {
       summary: '匹配到玩家并入账（一次；超过审批金额须另一位操作员批准）',
-      params: adminIdParams,
       body: adminUnmatchedMatchRequest,
-      result: adminUnmatchedActionResult,
     },
-    async (request) => {
-      const id = request.params.id;
-      const { player_id, reason } = request.body;
-      const row = await admin.match(
-        id,
-        player_id,
-        actorOf(request),
-        reason,
-        writer(request, 'deposit.match', id, reason),
-      );
-      return unmatchedWire(row);
-    },
+    (id, actor, { player_id, reason }, logged) => admin.match(id, player_id, actor, reason, logged),
   );
-
   // Approve, reject and ignore take only a reason: each is one call of the service with its audit row.
   const reasonOnly = [
     ['approve', 'deposit.approve', '复核批准匹配（须为另一位操作员），批准后入账', admin.approve],
@@ -198,43 +197,21 @@ export async function depositsAdminRoutes(
     ['ignore', 'deposit.ignore', '忽略（须填写原因）', admin.ignore],
   ] as const;
   for (const [verb, action, summary, run] of reasonOnly) {
-    write.post(
-      `/api/admin/deposits/unmatched/:id/${verb}`,
-      {
-        summary,
-        params: adminIdParams,
-        body: adminUnmatchedDecisionRequest,
-        result: adminUnmatchedActionResult,
-      },
-      async (request) => {
-        const id = request.params.id;
-        const reason = request.body.reason;
-        const row = await run(id, actorOf(request), reason, writer(request, action, id, reason));
-        return unmatchedWire(row);
-      },
+    decision(
+      verb,
+      action,
+      { summary, body: adminUnmatchedDecisionRequest },
+      (id, actor, { reason }, logged) => run(id, actor, reason, logged),
     );
   }
-
-  write.post(
-    '/api/admin/deposits/unmatched/:id/refund',
+  decision(
+    'refund',
+    'deposit.refund',
     {
       summary: '登记退款（由财务钱包在链上退回，此处记录交易哈希或凭证号与原因）',
-      params: adminIdParams,
       body: adminUnmatchedRefundRequest,
-      result: adminUnmatchedActionResult,
     },
-    async (request) => {
-      const id = request.params.id;
-      const { reference, reason } = request.body;
-      const row = await admin.refund(
-        id,
-        actorOf(request),
-        reference,
-        reason,
-        writer(request, 'deposit.refund', id, reason),
-      );
-      return unmatchedWire(row);
-    },
+    (id, actor, { reference, reason }, logged) => admin.refund(id, actor, reference, reason, logged),
   );
 
   // --- watcher -----------------------------------------------------------------------------------------------

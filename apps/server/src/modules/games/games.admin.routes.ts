@@ -12,8 +12,9 @@ import {
   type AdminProviderRow,
 } from '@koi/contract';
 import { apiRoutes } from '../../plugins/routes';
-import { consoleAudit, type AuditPort } from '../operators';
+import type { AuditPort } from '../operators';
 import type { GamesAdmin } from './games.admin';
+import { pageWindow } from '../../lib/paging';
 
 type GameRow = Awaited<ReturnType<GamesAdmin['listGames']>>['rows'][number];
 type ProviderRow = Awaited<ReturnType<GamesAdmin['listProviders']>>[number];
@@ -46,8 +47,7 @@ const providerWire = (p: ProviderRow): AdminProviderRow => ({
 /** The console's game routes: list, switch games and providers on or off, status, hot flag and sort. */
 export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: GamesAdmin; audit: AuditPort }) {
   const { admin } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：游戏'] }).area('games');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：游戏'] }).audited('games', opts.audit);
 
   read.get(
     '/api/admin/games',
@@ -59,8 +59,7 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
         gameTypeId: q.game_type ?? 0,
         status: q.status ?? 0,
         keyword: q.keyword,
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
       return { data: rows.map(gameWire), total };
     },
@@ -77,12 +76,8 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
     async (request) => {
       const { enabled, status, is_hot, sort, reason } = request.body;
       const id = request.params.id;
-      const row = await admin.updateGame(
-        id,
-        { enabled, status, isHot: is_hot, sort },
-        audit.writer(request, 'game.update', { type: 'game', id }, reason),
-      );
-      return gameWire(row);
+      const logged = audit.writer(request, 'game.update', { type: 'game', id }, reason);
+      return gameWire(await admin.updateGame(id, { enabled, status, isHot: is_hot, sort }, logged));
     },
   );
 
@@ -101,12 +96,8 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
     async (request) => {
       const { enabled, sort, reason } = request.body;
       const id = request.params.id;
-      const row = await admin.updateProvider(
-        id,
-        { enabled, sort },
-        audit.writer(request, 'provider.update', { type: 'provider', id }, reason),
-      );
-      return providerWire(row);
+      const logged = audit.writer(request, 'provider.update', { type: 'provider', id }, reason);
+      return providerWire(await admin.updateProvider(id, { enabled, sort }, logged));
     },
   );
 }

@@ -4,6 +4,7 @@ import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
 import { assertPlayable } from './playable';
 import { createProviderCatalogue } from './provider-catalogue';
+import { pageWindow } from '../../lib/paging';
 
 /** A tab of the home page: a category of the catalogue, or the hot tab (id 0). */
 export interface CategoryTab {
@@ -56,14 +57,13 @@ export function createGamesService(deps: {
         platTypeId: q.providerId || undefined,
         keyword: q.keyword.trim() || undefined,
         hotOnly: q.hotOnly,
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
     },
 
     /** A page of the games marked hot. */
     hot(q: { page: number; size: number }): Promise<{ rows: GameRow[]; total: number }> {
-      return repo.listGames({ hotOnly: true, limit: q.size, offset: (q.page - 1) * q.size });
+      return repo.listGames({ hotOnly: true, ...pageWindow(q) });
     },
 
     /** Per category, the providers with enabled games in it and how many. */

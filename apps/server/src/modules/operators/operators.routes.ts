@@ -36,6 +36,7 @@ import {
   operatorWire,
   sessionWire,
 } from './operators.wire';
+import { pageWindow } from '../../lib/paging';
 
 const DEVICE_MAX = 128;
 
@@ -206,8 +207,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
         targetId: rest.join(':'),
         from: parseTimeQuery(q.from, 'from'),
         to: parseTimeQuery(q.to, 'to'),
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
       return { data: rows.map(auditWire), total };
     },

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { passwordMatches } from '../../lib/passwords';
+import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import { newSession } from '../../lib/sessions';
 import { createAuditLog, type Actor } from './audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
@@ -96,8 +96,7 @@ export function oneTimePassword(): string {
 }
 
 function passwordOk(password: string) {
-  const length = [...password].length;
-  return length >= OPERATOR_PASSWORD_MIN && length <= OPERATOR_PASSWORD_MAX;
+  return lengthWithin(password, OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_MAX);
 }
 
 export interface OperatorsServiceDeps {

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
-import { body, type TestApp } from '../../../test/app';
-import {
-  launchGame,
-  playerWithMoney as playerWithMoneyIn,
-  startKoiWithProviderSim,
-  type RunningSandbox,
-} from '../../../test/sim';
+import { body } from '../../../test/app';
+import { launchGame, playerWithMoney as playerWithMoneyIn, useKoiWithProviderSim } from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -24,18 +19,10 @@ import { createProvidersRepository } from './providers.repository';
 const SIM_PROVIDER_ID = 14;
 
 describe('seamless wallet with the provider simulator over HTTP', () => {
-  let t: TestApp;
-  let sim: RunningSandbox;
+  const { t, sim, koi } = useKoiWithProviderSim();
   let wallet: WalletService;
-  let koiUrl: string;
-
-  beforeAll(async () => {
-    ({ t, sim, koiUrl } = await startKoiWithProviderSim());
+  beforeAll(() => {
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
-  }, 60_000);
-  afterAll(async () => {
-    await sim?.stop();
-    await t?.close();
   });
 
   const playerWithMoney = (amount = '100') => playerWithMoneyIn(t, wallet, amount);
@@ -256,7 +243,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       const raw = JSON.stringify(payload);
       const provider = opts.provider ?? 'sim';
       const target = `/api/providers/${provider}/${path}`;
-      const res = await fetch(`${koiUrl}${target}`, {
+      const res = await fetch(`${koi.url}${target}`, {
         method: 'POST',
         headers: signedHeaders(
           opts.secret ?? sim.secretOf(provider) ?? sim.secretOf('sim'),
@@ -276,6 +263,15 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       game_code: 'sim-fruit',
       currency: 'USDT',
     });
+    type Tx = { round: string; token: string; user: string; game_code: string; transaction_uuid: string };
+    /** A call naming an earlier transaction of its round: a win names its bet, a rollback what it undoes. */
+    const rollbackOf = (tx: Tx) => ({
+      ...base(tx.token, tx.user, tx.round),
+      game_code: tx.game_code,
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: tx.transaction_uuid,
+    });
+    const winOf = (bet: Tx, amount: number) => ({ ...rollbackOf(bet), amount });
 
     it('answers user info and balance for a live token, and refuses an unknown one', async () => {
       const p = await playerWithMoney('12.5');
@@ -389,12 +385,8 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       const bet = { ...base(token, p.username), transaction_uuid: randomUUID(), amount: 1_000_000 };
       await call('transaction/bet', bet);
       const other = await session(q.id);
-      const theft = {
-        ...base(other, q.username, bet.round),
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: bet.transaction_uuid,
-        amount: 5_000_000,
-      };
+      // Another player's win naming p's bet.
+      const theft = winOf({ ...bet, token: other, user: q.username }, 5_000_000);
       expect((await call('transaction/win', theft)).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       expect(await available(q.id)).toBe(10_000_000n);
     });
@@ -410,11 +402,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       const late = { ...base(token, p.username), transaction_uuid: randomUUID(), amount: 1_000_000 };
       expect((await call('transaction/bet', late)).status).toBe('RS_ERROR_TOKEN_EXPIRED');
 
-      const rollback = {
-        ...base(token, p.username, bet.round),
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: bet.transaction_uuid,
-      };
+      const rollback = rollbackOf(bet);
       expect((await call('transaction/rollback', rollback)).status).toBe('RS_OK');
       expect(await available(p.id)).toBe(10_000_000n);
       // The same rollback again, and a second rollback of the same bet: accepted, nothing moves.
@@ -424,12 +412,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       ).toBe('RS_OK');
       expect(await available(p.id)).toBe(10_000_000n);
       // A win for the rolled-back bet is refused.
-      const win = {
-        ...base(token, p.username, bet.round),
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: bet.transaction_uuid,
-        amount: 9_000_000,
-      };
+      const win = winOf(bet, 9_000_000);
       expect((await call('transaction/win', win)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
       const [round] = await queryRows<{ status: number }>(
         t.database.db,
@@ -509,15 +492,6 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
         expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
         return bet;
       }
-      type Tx = { round: string; token: string; user: string; game_code: string; transaction_uuid: string };
-      /** A call naming an earlier transaction of its round: a win names its bet, a rollback what it undoes. */
-      const rollbackOf = (tx: Tx) => ({
-        ...base(tx.token, tx.user, tx.round),
-        game_code: tx.game_code,
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: tx.transaction_uuid,
-      });
-      const winOf = (bet: Tx, amount: number) => ({ ...rollbackOf(bet), amount });
       /** A player with 10 USDT, a provider session, and one accepted bet of `amount` micro-USDT on `game`. */
       async function placedBet(game: string, amount: number) {
         const p = await playerWithMoney('10');

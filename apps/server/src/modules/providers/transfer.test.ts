@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { TransferDirection } from '../../db/schema';
-import {
-  launchGame,
-  playerWithMoney as playerWithMoneyIn,
-  startKoiWithProviderSim,
-  type RunningSandbox,
-} from '../../../test/sim';
+import { launchGame, playerWithMoney as playerWithMoneyIn, useKoiWithProviderSim } from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
@@ -19,13 +14,11 @@ import { createTransferWallet, type TransferWallet } from './transfer.service';
 import type { Round } from '../../../../sandbox/src/providers';
 
 describe('transfer-wallet providers with the simulator over HTTP', () => {
-  let t: TestApp;
-  let sim: RunningSandbox;
+  const { t, sim } = useKoiWithProviderSim();
   let wallet: WalletService;
   let transfers: TransferWallet;
 
-  beforeAll(async () => {
-    ({ t, sim } = await startKoiWithProviderSim());
+  beforeAll(() => {
     wallet = createWalletService({ db: t.database.db, clock: systemClock });
     // The same service the app runs, on the test's clock, to drive the reconciler by hand.
     const directory = createProviderDirectory(
@@ -42,10 +35,6 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
       players: createAuthService({ db: t.database.db, config: t.app.koi.config, clock: t.clock }),
       clock: t.clock,
     });
-  }, 60_000);
-  afterAll(async () => {
-    await sim?.stop();
-    await t?.close();
   });
 
   const playerWithMoney = (amount: string) => playerWithMoneyIn(t, wallet, amount);

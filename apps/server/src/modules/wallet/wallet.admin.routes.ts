@@ -17,9 +17,10 @@ import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { consoleAudit, actorOf, type AuditPort } from '../operators';
+import { actorOf, type AuditPort } from '../operators';
 import type { WalletAdmin } from './wallet.admin';
 import { adjustmentWire, systemAccountWire, transferWire } from './wallet.admin.wire';
+import { pageWindow } from '../../lib/paging';
 
 /** The console's ledger routes: adjustments with approval, the explorer, system balances, verify. */
 export async function walletAdminRoutes(
@@ -27,8 +28,7 @@ export async function walletAdminRoutes(
   opts: { admin: WalletAdmin; audit: AuditPort },
 ) {
   const { admin } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：账本'] }).area('ledger');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：账本'] }).audited('ledger', opts.audit);
 
   write.post(
     '/api/admin/players/:id/adjust',
@@ -107,8 +107,7 @@ export async function walletAdminRoutes(
         referenceId: q.reference_id,
         from: parseTimeQuery(q.from, 'from'),
         to: parseTimeQuery(q.to, 'to'),
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
       return { data: rows.map((t) => transferWire(t, localeOf(request))), total };
     },

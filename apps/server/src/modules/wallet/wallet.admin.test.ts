@@ -30,6 +30,16 @@ afterAll(async () => {
 const post = (url: string, op: SignedInOperator, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url, headers: op.auth, payload });
 const get = (url: string, op: SignedInOperator) => t.app.inject({ method: 'GET', url, headers: op.auth });
+/** An operator (the first finance operator unless another is named) asks to adjust a player's balance. */
+const adjust = (playerId: number, payload: Record<string, unknown>, op = ops.financeA) =>
+  post(`/api/admin/players/${playerId}/adjust`, op, payload);
+/** An operator approves or rejects an adjustment request. */
+const decide = (
+  id: number,
+  verb: 'approve' | 'reject',
+  op: SignedInOperator,
+  payload: Record<string, unknown> = {},
+) => post(`/api/admin/adjustments/${id}/${verb}`, op, payload);
 
 async function newPlayer() {
   const p = await signUp(t.app);
@@ -56,20 +66,13 @@ type Adj = {
 describe('manual adjustments', () => {
   it('applies an adjustment at or below the threshold at once, as a ledger transfer against the adjustments account', async () => {
     const p = await newPlayer();
-    const res = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, {
-        amount: '25.5',
-        reason: 'compensation',
-      }),
-    );
+    const res = body<Adj>(await adjust(p.id, { amount: '25.5', reason: 'compensation' }));
     expect(res).toMatchObject({
       code: 200,
       result: { status: 'applied', needs_approval: false, amount: '+25.500000' },
     });
     expect(await available(p.id)).toBe('125.500000');
-    const debit = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-100', reason: 'correction' }),
-    );
+    const debit = body<Adj>(await adjust(p.id, { amount: '-100', reason: 'correction' }));
     expect(debit.result.status).toBe('applied');
     expect(await available(p.id)).toBe('25.500000');
     const transfers = body<{ data: { code: number; debit_label: string; credit_label: string }[] }>(
@@ -83,70 +86,43 @@ describe('manual adjustments', () => {
   it('refuses bad amounts, a missing reason, an unknown player and a debit the balance cannot cover, changing nothing', async () => {
     const p = await newPlayer();
     for (const amount of ['abc', '0', '1.1234567', '-0']) {
-      const res = body(
-        await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount, reason: 'r' }),
-      );
+      const res = body(await adjust(p.id, { amount, reason: 'r' }));
       expect(res.code, amount).toBe(2001);
     }
-    expect((await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '1' })).statusCode).toBe(
-      400,
-    );
-    expect(
-      body(await post('/api/admin/players/99999999/adjust', ops.financeA, { amount: '1', reason: 'r' })).code,
-    ).toBe(2007);
-    expect(
-      body(await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-90', reason: 'r' }))
-        .code,
-    ).toBe(200);
-    expect(
-      body(
-        await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-10.000001', reason: 'r' }),
-      ).code,
-    ).toBe(2002);
+    expect((await adjust(p.id, { amount: '1' })).statusCode).toBe(400);
+    expect(body(await adjust(99999999, { amount: '1', reason: 'r' })).code).toBe(2007);
+    expect(body(await adjust(p.id, { amount: '-90', reason: 'r' })).code).toBe(200);
+    expect(body(await adjust(p.id, { amount: '-10.000001', reason: 'r' })).code).toBe(2002);
     expect(await available(p.id)).toBe('10.000000');
-    expect(
-      (await post(`/api/admin/players/${p.id}/adjust`, ops.support, { amount: '1', reason: 'r' })).statusCode,
-    ).toBe(403);
+    expect((await adjust(p.id, { amount: '1', reason: 'r' }, ops.support)).statusCode).toBe(403);
   });
 
   it('holds a larger adjustment for a second operator: the requester cannot approve it, another can, once', async () => {
     const p = await newPlayer();
-    const asked = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, {
-        amount: '500',
-        reason: 'VIP goodwill',
-      }),
-    );
+    const asked = body<Adj>(await adjust(p.id, { amount: '500', reason: 'VIP goodwill' }));
     expect(asked.result).toMatchObject({ status: 'pending', needs_approval: true, transfer_id: null });
     expect(await available(p.id)).toBe('100.000000');
     const pending = body<{ data: Adj[] }>(await get('/api/admin/adjustments?status=pending', ops.viewer))
       .result.data;
     expect(pending.map((a) => a.id)).toContain(asked.result.id);
 
-    const self = body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.financeA));
+    const self = body(await decide(asked.result.id, 'approve', ops.financeA));
     expect(self).toMatchObject({ code: 6016 });
     const refusal = body<{ data: { reason: string; outcome: string }[] }>(
       await get(`/api/admin/audit?operator=${ops.financeA.username}&action=permission.denied`, ops.viewer),
     ).result.data;
     expect(refusal[0]).toMatchObject({ reason: 'ADJUSTMENT_SELF_APPROVAL', outcome: 'denied' });
     expect(await available(p.id)).toBe('100.000000');
-    expect((await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.viewer)).statusCode).toBe(
-      403,
-    );
+    expect((await decide(asked.result.id, 'approve', ops.viewer)).statusCode).toBe(403);
 
     const approved = body<Adj & { decided_by: string }>(
-      await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.financeB, { reason: 'ok by lead' }),
+      await decide(asked.result.id, 'approve', ops.financeB, { reason: 'ok by lead' }),
     );
     expect(approved.result).toMatchObject({ status: 'applied', decided_by: ops.financeB.username });
     expect(approved.result.transfer_id).not.toBeNull();
     expect(await available(p.id)).toBe('600.000000');
-    expect(body(await post(`/api/admin/adjustments/${asked.result.id}/approve`, ops.financeB)).code).toBe(
-      6015,
-    );
-    expect(
-      body(await post(`/api/admin/adjustments/${asked.result.id}/reject`, ops.financeB, { reason: 'late' }))
-        .code,
-    ).toBe(6015);
+    expect(body(await decide(asked.result.id, 'approve', ops.financeB)).code).toBe(6015);
+    expect(body(await decide(asked.result.id, 'reject', ops.financeB, { reason: 'late' })).code).toBe(6015);
 
     const audit = body<{ data: { action: string; operator: string }[] }>(
       await get(`/api/admin/audit?target=adjustment:${asked.result.id}`, ops.viewer),
@@ -158,17 +134,13 @@ describe('manual adjustments', () => {
 
   it('lets many operators race to approve one request: exactly one applies it, money moves once', async () => {
     const p = await newPlayer();
-    const asked = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '250', reason: 'race' }),
-    ).result;
+    const asked = body<Adj>(await adjust(p.id, { amount: '250', reason: 'race' })).result;
     const approvers = [
       ops.financeB,
       ...(await Promise.all(Array.from({ length: 4 }, () => signedInOperator(t, 'finance')))),
     ];
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        post(`/api/admin/adjustments/${asked.id}/approve`, approvers[i % approvers.length]!),
-      ),
+      Array.from({ length: 50 }, (_, i) => decide(asked.id, 'approve', approvers[i % approvers.length]!)),
     );
     const codes = results.map((r) => body(r).code);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -178,16 +150,12 @@ describe('manual adjustments', () => {
 
   it('keeps a pending debit pending when the balance no longer covers it; a rejection changes no money', async () => {
     const p = await newPlayer();
-    const asked = body<Adj>(
-      await post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '-150', reason: 'fraud' }),
-    ).result;
-    expect(body(await post(`/api/admin/adjustments/${asked.id}/approve`, ops.financeB)).code).toBe(2002);
+    const asked = body<Adj>(await adjust(p.id, { amount: '-150', reason: 'fraud' })).result;
+    expect(body(await decide(asked.id, 'approve', ops.financeB)).code).toBe(2002);
     const still = body<{ data: Adj[] }>(await get(`/api/admin/adjustments?player_id=${p.id}`, ops.viewer))
       .result.data;
     expect(still[0]).toMatchObject({ id: asked.id, status: 'pending' });
-    const rejected = body<Adj>(
-      await post(`/api/admin/adjustments/${asked.id}/reject`, ops.financeA, { reason: 'withdrawn' }),
-    );
+    const rejected = body<Adj>(await decide(asked.id, 'reject', ops.financeA, { reason: 'withdrawn' }));
     expect(rejected.result.status).toBe('rejected');
     expect(await available(p.id)).toBe('100.000000');
   });
@@ -196,10 +164,7 @@ describe('manual adjustments', () => {
     const p = await newPlayer();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(`/api/admin/players/${p.id}/adjust`, i % 2 ? ops.financeA : ops.financeB, {
-          amount: '-3',
-          reason: 'race',
-        }),
+        adjust(p.id, { amount: '-3', reason: 'race' }, i % 2 ? ops.financeA : ops.financeB),
       ),
     );
     const codes = results.map((r) => body(r).code);
@@ -216,9 +181,7 @@ describe('manual adjustments', () => {
     const p = await newPlayer();
     const request_id = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        post(`/api/admin/players/${p.id}/adjust`, ops.financeA, { amount: '5', reason: 'retry', request_id }),
-      ),
+      Array.from({ length: 10 }, () => adjust(p.id, { amount: '5', reason: 'retry', request_id })),
     );
     const ids = new Set(results.map((r) => body<Adj>(r).result.id));
     expect(ids.size).toBe(1);

@@ -25,17 +25,18 @@ export const freshKey = (prefix = 'k') =>
   `${prefix}:${process.pid}:${Date.now().toString(36)}:${(sequence += 1)}`;
 
 /**
- * The request of moving `amount` from a player to a system account (a bet, a withdrawal hold); `toPlayer` is
- * the other way (a deposit, a win).
+ * The request of moving `amount` (USDT text, or micro-USDT) from a player to a system account (a bet, a
+ * withdrawal hold); `toPlayer` is the other way (a deposit, a win).
  */
 export function fromPlayer(
   playerId: number,
-  amount: string,
+  amount: string | bigint,
   system: SystemAccount,
   code: TransferCode,
   key = freshKey(),
 ): TransferRequest {
-  return { key, debit: { player: playerId }, credit: { system }, amountMicro: toMicro(amount), code };
+  const amountMicro = typeof amount === 'bigint' ? amount : toMicro(amount);
+  return { key, debit: { player: playerId }, credit: { system }, amountMicro, code };
 }
 
 /** The same movement the other way: the system account pays the player. */

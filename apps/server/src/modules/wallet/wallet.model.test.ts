@@ -5,7 +5,7 @@ import { createWalletTestDatabase } from '../../../test/wallet';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { TransferRequest, WalletService } from './wallet.service';
-import { createPlayers, freshKey } from './wallet.fixtures';
+import { createPlayers, freshKey, fromPlayer, toPlayer } from './wallet.fixtures';
 
 /**
  * Model-based test: random sequences of deposits, bets, wins, holds, posts, voids and duplicate submissions
@@ -51,54 +51,53 @@ const request = (
   amountMicro: bigint,
   kind: 'deposit' | 'bet' | 'win' | 'hold',
 ): TransferRequest => {
-  const player = { player: r.players[p]! };
+  const player = r.players[p]!;
   const key = freshKey(kind);
+  const round = { type: 'round', id: key };
   switch (kind) {
     case 'deposit':
-      return {
-        key,
-        debit: { system: SystemAccount.DEPOSIT_CLEARING },
-        credit: player,
-        amountMicro,
-        code: TransferCode.DEPOSIT,
-      };
+      return toPlayer(player, amountMicro, SystemAccount.DEPOSIT_CLEARING, TransferCode.DEPOSIT, key);
     case 'bet':
       return {
-        key,
-        debit: player,
-        credit: { system: SystemAccount.HOUSE },
-        amountMicro,
-        code: TransferCode.BET,
-        reference: { type: 'round', id: key },
+        ...fromPlayer(player, amountMicro, SystemAccount.HOUSE, TransferCode.BET, key),
+        reference: round,
       };
     case 'win':
       return {
-        key,
-        debit: { system: SystemAccount.HOUSE },
-        credit: player,
-        amountMicro,
-        code: TransferCode.WIN,
-        reference: { type: 'round', id: key },
+        ...toPlayer(player, amountMicro, SystemAccount.HOUSE, TransferCode.WIN, key),
+        reference: round,
       };
     case 'hold':
-      return {
-        key,
-        debit: player,
-        credit: { system: SystemAccount.WITHDRAWAL_PAYABLE },
-        amountMicro,
-        code: TransferCode.WITHDRAWAL,
-      };
+      return fromPlayer(player, amountMicro, SystemAccount.WITHDRAWAL_PAYABLE, TransferCode.WITHDRAWAL, key);
   }
 };
 
-class MoveCmd implements Cmd {
+/**
+ * A command of the model run: it acts on the real wallet and the model (`apply`), and then, whatever it did,
+ * the two must agree and the ledger must verify.
+ */
+abstract class Step implements Cmd {
+  abstract check(m: Readonly<Model>): boolean;
+  abstract apply(m: Model, r: Real): Promise<void>;
+  async run(m: Model, r: Real) {
+    await this.apply(m, r);
+    await checkAgainstModel(m, r);
+  }
+}
+
+/** The entry of `list` that a generated index picks (any index picks one; the list is not empty). */
+const pick = <T>(list: T[], index: number): T => list[index % list.length]!;
+
+class MoveCmd extends Step {
   constructor(
     readonly kind: 'deposit' | 'bet' | 'win' | 'hold',
     readonly p: number,
     readonly amount: bigint,
-  ) {}
+  ) {
+    super();
+  }
   check = () => true;
-  async run(m: Model, r: Real) {
+  async apply(m: Model, r: Real) {
     const req = request(r, this.p, this.amount, this.kind);
     const debitsPlayer = this.kind === 'bet' || this.kind === 'hold';
     if (debitsPlayer && m.available[this.p]! < this.amount) {
@@ -117,19 +116,20 @@ class MoveCmd implements Cmd {
       }
       m.done.push({ req, pending: this.kind === 'hold', id: result.id });
     }
-    await checkAgainstModel(m, r);
   }
-  toString = () => `${this.kind}(p${this.p}, ${this.amount})`;
+  override toString = () => `${this.kind}(p${this.p}, ${this.amount})`;
 }
 
-class ResolveCmd implements Cmd {
+class ResolveCmd extends Step {
   constructor(
     readonly post: boolean,
     readonly index: number,
-  ) {}
+  ) {
+    super();
+  }
   check = (m: Readonly<Model>) => m.holds.length > 0;
-  async run(m: Model, r: Real) {
-    const hold = m.holds[this.index % m.holds.length]!;
+  async apply(m: Model, r: Real) {
+    const hold = pick(m.holds, this.index);
     const call = () => (this.post ? r.wallet.post(hold.key) : r.wallet.void(hold.key));
     const wanted = this.post ? 'posted' : 'voided';
     if (hold.state === 'pending') {
@@ -142,19 +142,20 @@ class ResolveCmd implements Cmd {
     } else {
       expect(await refusal(call())).toBe('TRANSFER_ALREADY_RESOLVED');
     }
-    await checkAgainstModel(m, r);
   }
-  toString = () => `${this.post ? 'post' : 'void'}(#${this.index})`;
+  override toString = () => `${this.post ? 'post' : 'void'}(#${this.index})`;
 }
 
-class DuplicateCmd implements Cmd {
+class DuplicateCmd extends Step {
   constructor(
     readonly index: number,
     readonly changeAmount: boolean,
-  ) {}
+  ) {
+    super();
+  }
   check = (m: Readonly<Model>) => m.done.length > 0;
-  async run(m: Model, r: Real) {
-    const previous = m.done[this.index % m.done.length]!;
+  async apply(m: Model, r: Real) {
+    const previous = pick(m.done, this.index);
     const req = this.changeAmount
       ? { ...previous.req, amountMicro: previous.req.amountMicro + 1n }
       : previous.req;
@@ -166,9 +167,8 @@ class DuplicateCmd implements Cmd {
       expect(again.created).toBe(false);
       expect(again.id).toBe(previous.id);
     }
-    await checkAgainstModel(m, r);
   }
-  toString = () => `duplicate(#${this.index}${this.changeAmount ? ', other amount' : ''})`;
+  override toString = () => `duplicate(#${this.index}${this.changeAmount ? ', other amount' : ''})`;
 }
 
 const amount = fc.bigInt({ min: 1n, max: 20_000_000n });

@@ -31,6 +31,7 @@ import {
   type TransferRecord,
   type TransferRow,
 } from './wallet.repository';
+import { pageWindow } from '../../lib/paging';
 
 /*
  * Design note: the wallet ledger.
@@ -463,8 +464,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         code: q.code,
         from,
         to,
-        limit: q.size,
-        offset: (q.page - 1) * q.size,
+        ...pageWindow(q),
       });
     },
 

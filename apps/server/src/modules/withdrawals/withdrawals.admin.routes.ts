@@ -10,7 +10,7 @@ import {
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
-import { consoleAudit, actorOf, type AuditPort, type AuditWrite, type OperatorsService } from '../operators';
+import { actorOf, type AuditPort, type AuditWrite, type OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalState } from './withdrawals.schema';
 import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
@@ -27,8 +27,10 @@ export async function withdrawalsAdminRoutes(
   },
 ) {
   const { service } = opts;
-  const audit = consoleAudit(opts.audit);
-  const { read, write } = apiRoutes(app, { tags: ['后台：提现审核'] }).area('withdrawals');
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：提现审核'] }).audited(
+    'withdrawals',
+    opts.audit,
+  );
   /** Rows with their context and the approvers' names (one name query for the whole page). */
   const withContexts = async (rows: WithdrawalRow[]) => {
     const [contexts, names] = await Promise.all([

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { startOfReportDay, timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import { isTronAddress } from '../../lib/tron-address';
-import { passwordMatches } from '../../lib/passwords';
+import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { AuditWrite } from '../operators';
@@ -131,10 +131,7 @@ export interface WithdrawalsServiceDeps {
 const minutesUntil = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
-const passwordLengthOk = (password: string) => {
-  const length = [...password].length;
-  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
-};
+const passwordLengthOk = (password: string) => lengthWithin(password, PASSWORD_MIN, PASSWORD_MAX);
 
 /** Address poisoning: same first and last SIMILAR_EDGE characters, but a different address. */
 export function looksAlike(a: string, b: string): boolean {
