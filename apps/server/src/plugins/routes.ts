@@ -174,3 +174,14 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
     }),
   };
 }
+
+/**
+ * The result of a list route (contract `listResult`): one page of rows, each mapped through `wire`, and how
+ * many rows there are in all.
+ */
+export function listed<R, W>(
+  page: { rows: R[]; total: number },
+  wire: (row: R) => W,
+): { data: W[]; total: number } {
+  return { data: page.rows.map(wire), total: page.total };
+}

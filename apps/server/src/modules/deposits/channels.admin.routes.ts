@@ -8,7 +8,7 @@ import {
   adminPayChannelUpdateRequest,
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, listed } from '../../plugins/routes';
 import type { AuditPort } from '../operators';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_ORDER_STATES } from './channels.wire';
@@ -80,12 +80,10 @@ export async function channelsAdminRoutes(
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await channels.adminOrders(
-        CHANNEL_ORDER_STATES.codes(q.status),
-        q.page,
-        q.size,
+      return listed(
+        await channels.adminOrders(CHANNEL_ORDER_STATES.codes(q.status), q.page, q.size),
+        adminChannelOrderWire,
       );
-      return { data: rows.map(adminChannelOrderWire), total };
     },
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
 import { parseTimeQuery } from '../../lib/time-range';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, listed } from '../../plugins/routes';
 import { actorOf, type AuditPort } from '../operators';
 import type { AuditInTx, DepositsActor, DepositsAdmin } from './deposits.admin';
 import {
@@ -153,8 +153,7 @@ export async function depositsAdminRoutes(
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await admin.unmatched(q.status, q.page, q.size);
-      return { data: rows.map(unmatchedWire), total };
+      return listed(await admin.unmatched(q.status, q.page, q.size), unmatchedWire);
     },
   );
 

@@ -11,7 +11,7 @@ import {
   type AdminGameRow,
   type AdminProviderRow,
 } from '@koi/contract';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, listed } from '../../plugins/routes';
 import type { AuditPort } from '../operators';
 import type { GamesAdmin } from './games.admin';
 import { pageWindow } from '../../lib/paging';
@@ -54,14 +54,14 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
     { summary: '游戏列表（含已停用）', querystring: adminGamesQuery, result: adminGamesResult },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await admin.listGames({
+      const found = await admin.listGames({
         platTypeId: q.plat_type ?? 0,
         gameTypeId: q.game_type ?? 0,
         status: q.status ?? 0,
         keyword: q.keyword,
         ...pageWindow(q),
       });
-      return { data: rows.map(gameWire), total };
+      return listed(found, gameWire);
     },
   );
 

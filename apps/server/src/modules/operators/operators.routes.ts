@@ -24,7 +24,7 @@ import {
   auditVerifyResult,
   emptyBody,
 } from '@koi/contract';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, listed } from '../../plugins/routes';
 import { parseTimeQuery } from '../../lib/time-range';
 import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from './guard';
 import type { OperatorsService } from './operators.service';
@@ -111,8 +111,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
     '/api/admin/operators',
     { summary: '操作员列表', querystring: adminOperatorsQuery, result: adminOperatorsResult },
     async (request) => {
-      const { rows, total } = await operators.list(request.query.page, request.query.size);
-      return { data: rows.map(operatorWire), total };
+      return listed(await operators.list(request.query.page, request.query.size), operatorWire);
     },
   );
 
@@ -200,7 +199,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
     async (request) => {
       const q = request.query;
       const [targetType, ...rest] = q.target ? q.target.split(':') : [''];
-      const { rows, total } = await operators.auditPage({
+      const found = await operators.auditPage({
         operator: q.operator,
         action: q.action,
         targetType: targetType ?? '',
@@ -209,7 +208,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
         to: parseTimeQuery(q.to, 'to'),
         ...pageWindow(q),
       });
-      return { data: rows.map(auditWire), total };
+      return listed(found, auditWire);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminProviderAlertsQuery, adminProviderAlertsResult } from '@koi/contract';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, listed } from '../../plugins/routes';
 import { requires } from '../operators';
 import type { ProviderAlerts } from './providers.alerts';
 import { alertWire } from './providers.wire';
@@ -18,8 +18,7 @@ export async function providersAdminRoutes(app: FastifyInstance, opts: { alerts:
     },
     async (request) => {
       const { page, size } = request.query;
-      const { rows, total } = await alerts.list({ page, size });
-      return { data: rows.map(alertWire), total };
+      return listed(await alerts.list({ page, size }), alertWire);
     },
   );
 }

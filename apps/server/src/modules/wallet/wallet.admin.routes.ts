@@ -14,7 +14,7 @@ import {
   emptyBody,
 } from '@koi/contract';
 import { AppError } from '../../errors';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, listed } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
 import { actorOf, type AuditPort } from '../operators';
@@ -56,13 +56,13 @@ export async function walletAdminRoutes(
     { summary: '调账申请（含待审批）', querystring: adminAdjustmentsQuery, result: adminAdjustmentsResult },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await admin.listAdjustments({
+      const found = await admin.listAdjustments({
         status: q.status,
         playerId: q.player_id || null,
         page: q.page,
         size: q.size,
       });
-      return { data: rows.map((x) => adjustmentWire(x.request, x.username)), total };
+      return listed(found, (x) => adjustmentWire(x.request, x.username));
     },
   );
 
@@ -99,7 +99,7 @@ export async function walletAdminRoutes(
           detail: { zh: 'account_id 须为数字', en: 'account_id must be a number' },
         });
       }
-      const { rows, total } = await admin.transfers({
+      const found = await admin.transfers({
         player: q.player,
         accountId: q.account_id ? BigInt(q.account_id) : null,
         code: q.code || null,
@@ -109,7 +109,7 @@ export async function walletAdminRoutes(
         to: parseTimeQuery(q.to, 'to'),
         ...pageWindow(q),
       });
-      return { data: rows.map((t) => transferWire(t, localeOf(request))), total };
+      return listed(found, (t) => transferWire(t, localeOf(request)));
     },
   );
 
