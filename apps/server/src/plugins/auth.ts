@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -50,13 +56,21 @@ async function authPlugin(app: FastifyInstance, opts: { auth: AuthService; geo: 
     if (!session) throw new AppError('UNAUTHORIZED');
     request.session = session;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && CHANGES_SESSIONS.test(request.url)) {
+  // Forgets the cached sessions a write may have changed, before its answer leaves. Only on the routes that
+  // can change one (CHANGES_SESSIONS), not as a global hook on every request.
+  const forgetAfterWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
+    if (reply.statusCode < 400) {
       opts.auth.forgetSessions(
         request.url.startsWith('/api/admin/') ? null : (request.session?.playerId ?? null),
       );
     }
     return payload;
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const writes = [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+    if (writes && CHANGES_SESSIONS.test(route.url)) {
+      route.onSend = [forgetAfterWrite, ...[route.onSend ?? []].flat()];
+    }
   });
 }
 

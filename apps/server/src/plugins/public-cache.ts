@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { createChangeCache } from '../lib/change-cache';
 import type { Clock } from '../lib/clock';
@@ -64,7 +70,7 @@ async function publicCachePlugin(
 
   app.decorateRequest('publicCacheMiss', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  const lookup: preHandlerAsyncHookHandler = async (request, reply) => {
     const tables = request.routeOptions.config.publicCache;
     if (!tables) return;
     const body = request.method === 'POST' ? JSON.stringify(request.body ?? {}) : '';
@@ -78,18 +84,16 @@ async function publicCachePlugin(
     reply.header('etag', hit.etag);
     if (notModified(request, hit.etag)) return reply.code(304).send();
     return reply.type(hit.contentType).send(hit.payload);
-  });
+  };
 
   // A console write has committed by the time it answers: this node forgets every cached list before the
   // answer leaves, so the operator's next look shows the change; other nodes hear it from the change feed.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/admin/'))
-      cache.clear();
+  const clearOnWrite: onSendAsyncHookHandler = async (_request, reply, payload) => {
+    if (reply.statusCode < 400) cache.clear();
     return payload;
-  });
+  };
 
-  // Runs before the compression plugin's route-level onSend, so it sees (and keeps) the plain JSON.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const store: onSendAsyncHookHandler = async (request, reply, payload) => {
     const miss = request.publicCacheMiss;
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
@@ -101,6 +105,21 @@ async function publicCachePlugin(
       return '';
     }
     return payload;
+  };
+
+  // The hooks go only on the routes they serve (the public reads, the console's writes), put first so they
+  // run where a global hook would: before each route's own hooks, so `store` sees the plain JSON before the
+  // compression plugin's onSend. Until stop 22 they were global, three promises on every request of every
+  // route, the providers' wallet calls included (bench:games).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = [route.method].flat();
+    if (route.config?.publicCache) {
+      route.preHandler = [lookup, ...[route.preHandler ?? []].flat()];
+      route.onSend = [store, ...[route.onSend ?? []].flat()];
+    }
+    if (route.url.startsWith('/api/admin/') && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+      route.onSend = [clearOnWrite, ...[route.onSend ?? []].flat()];
+    }
   });
 }
 
