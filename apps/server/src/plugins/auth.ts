@@ -3,8 +3,8 @@ import type {
   FastifyRequest,
   onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
-  RouteOptions,
 } from 'fastify';
+import { isWrite, runFirst } from './route-hooks';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -66,11 +66,8 @@ async function authPlugin(app: FastifyInstance, opts: { auth: AuthService; geo: 
     }
     return payload;
   };
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const writes = [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
-    if (writes && CHANGES_SESSIONS.test(route.url)) {
-      route.onSend = [forgetAfterWrite, ...[route.onSend ?? []].flat()];
-    }
+  app.addHook('onRoute', (route) => {
+    if (isWrite(route) && CHANGES_SESSIONS.test(route.url)) runFirst(route, 'onSend', forgetAfterWrite);
   });
 }
 

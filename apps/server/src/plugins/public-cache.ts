@@ -4,13 +4,13 @@ import type {
   FastifyRequest,
   onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
-  RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { createChangeCache } from '../lib/change-cache';
 import type { Clock } from '../lib/clock';
 import type { ChangeFeed } from '../modules/events';
 import { localeOf } from './locale';
+import { isWrite, runFirst } from './route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,19 +107,15 @@ async function publicCachePlugin(
     return payload;
   };
 
-  // The hooks go only on the routes they serve (the public reads, the console's writes), put first so they
-  // run where a global hook would: before each route's own hooks, so `store` sees the plain JSON before the
-  // compression plugin's onSend. Until stop 22 they were global, three promises on every request of every
-  // route, the providers' wallet calls included (bench:games).
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = [route.method].flat();
+  // The hooks go only on the routes they serve (the public reads, the console's writes), first, so `store`
+  // sees the plain JSON before the compression plugin's onSend. Until stop 22 they were global: three
+  // promises on every request of every route, the providers' wallet calls included (bench:games).
+  app.addHook('onRoute', (route) => {
     if (route.config?.publicCache) {
-      route.preHandler = [lookup, ...[route.preHandler ?? []].flat()];
-      route.onSend = [store, ...[route.onSend ?? []].flat()];
+      runFirst(route, 'preHandler', lookup);
+      runFirst(route, 'onSend', store);
     }
-    if (route.url.startsWith('/api/admin/') && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
-      route.onSend = [clearOnWrite, ...[route.onSend ?? []].flat()];
-    }
+    if (route.url.startsWith('/api/admin/') && isWrite(route)) runFirst(route, 'onSend', clearOnWrite);
   });
 }
 
