@@ -31,6 +31,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   k record;
   c jsonb;
+  s record;
 BEGIN
   FOR k IN SELECT DISTINCT (x.value->>'provider')::integer AS provider, hashtext(x.value->>'round') AS round_key
       FROM jsonb_array_elements(p_calls) x ORDER BY 1, 2 LOOP
@@ -39,13 +40,16 @@ BEGIN
 
   FOR c, r_index IN SELECT x.value, (x.n - 1)::integer FROM jsonb_array_elements(p_calls) WITH ORDINALITY x(value, n)
       ORDER BY x.value->>'user' COLLATE "C", (x.value->>'provider')::integer, x.value->>'round' COLLATE "C", x.n LOOP
-    SELECT s.r_status, s.r_balance, s.r_player_id, s.r_moved, s.r_alert_kind
-      INTO r_status, r_balance, r_player_id, r_moved, r_alert_kind
-      FROM koi_provider_wallet_step((c->>'kind')::smallint, (c->>'provider')::integer,
-        c->>'transaction_uuid', c->>'reference_uuid', c->>'request_uuid', c->>'token_hash', c->>'user',
-        c->>'round', c->>'game_code', (c->>'amount')::bigint, (c->>'close')::boolean, c->>'fingerprint',
-        (c->>'now')::timestamptz, p_currency, p_house, p_shards, p_transfer_codes, p_amount_max,
-        p_max_win_multiplier, p_max_win_per_round, p_shard) s;
+    s := koi_provider_wallet_step((c->>'kind')::smallint, (c->>'provider')::integer,
+      c->>'transaction_uuid', c->>'reference_uuid', c->>'request_uuid', c->>'token_hash', c->>'user',
+      c->>'round', c->>'game_code', (c->>'amount')::bigint, (c->>'close')::boolean, c->>'fingerprint',
+      (c->>'now')::timestamptz, p_currency, p_house, p_shards, p_transfer_codes, p_amount_max,
+      p_max_win_multiplier, p_max_win_per_round, p_shard);
+    r_status := s.r_status;
+    r_balance := s.r_balance;
+    r_player_id := s.r_player_id;
+    r_moved := s.r_moved;
+    r_alert_kind := s.r_alert_kind;
     RETURN NEXT;
   END LOOP;
 END
