@@ -1,3 +1,5 @@
+import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
+
 /** The console's Chinese text (the product language, and the default). `en.ts` must have the same keys. */
 export const zhCN = {
   app: { title: 'Koi 运营后台', logout: '退出登录' },
@@ -21,20 +23,9 @@ export const zhCN = {
     depositAddresses: '收款地址',
     watcher: '监听状态',
   },
-  role: { admin: '管理员', finance: '财务', support: '客服', viewer: '只读' },
-  area: {
-    players: '玩家',
-    ledger: '账本',
-    deposits: '充值',
-    withdrawals: '提现',
-    games: '游戏',
-    content: '内容',
-    promotions: '活动',
-    agents: '代理',
-    community: '社区',
-    operators: '操作员',
-    audit: '审计',
-  },
+  // The contract's Chinese names of roles and permission areas, so the console cannot word them differently.
+  role: OPERATOR_ROLE_NAMES_ZH,
+  area: PERMISSION_AREA_NAMES_ZH,
   level: { none: '无', read: '只读', write: '读写' },
   common: {
     total: '共 {{n}} 条',
