@@ -1,4 +1,8 @@
-/** Spec §3 enumerations. Values are the numbers the client sends and receives. */
+/**
+ * Spec §3 enumerations. Values are the numbers the client sends and receives. This module has no runtime
+ * dependency, and is exported on its own path too (`@koi/contract/enums`) so that the player app can use its
+ * values without pulling zod into its first screen.
+ */
 
 export const GameCategory = {
   BOARD: 1,

@@ -1,19 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConfigItemId as ContractConfigItemId } from '@koi/contract';
+import { ConfigItemId } from '@koi/contract/enums';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
-
-/** Same values as the contract's ConfigItemId; a local copy so zod stays out of the initial bundle. */
-const ConfigItemId: typeof ContractConfigItemId = {
-  NOTICE: 1,
-  NOTICE_HTML: 2,
-  CUSTOM_SERVICE_CHAT: 3,
-  CHAT_CONTACT_A: 4,
-  CHAT_CONTACT_B: 5,
-  ONLINE_SERVICE_LINK: 7,
-  LICENCE_TEXT: 8,
-  RESPONSIBLE_GAMBLING_TEXT: 9,
-};
 
 export type ConfigItem = { id: number; content: string };
 
