@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ApproveButton } from '../components/ApproveButton';
 import { idColumn, moneyColumn, PlayerLink } from '../components/columns';
 import { Page } from '../components/Page';
-import { QueryTable, useListQuery } from '../components/QueryTable';
+import { QueryTable, useSearchList } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { useSearchState } from '../components/SearchForm';
 import { Money, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan, useMe } from '../lib/permissions';
 
 /** The state tabs: pending first (what waits for a decision), then the decided ones, then all. */
 const FILTERS = ['pending', 'applied', 'rejected', ''] as const;
+type Filters = { status: (typeof FILTERS)[number] };
 
 export function AdjustmentStatusTag({ status }: { status: AdjustmentRow['status'] }) {
   const { t } = useTranslation();
@@ -30,8 +30,11 @@ export function AdjustmentsPage() {
   const can = useCan();
   const me = useMe().data;
   const [ask, holder] = useReasonPrompt();
-  const view = useSearchState<{ status: (typeof FILTERS)[number] }>({ status: 'pending' });
-  const list = useListQuery('adjustments', view.params, adminApi.adjustments);
+  const list = useSearchList<Filters, AdjustmentRow>(
+    'adjustments',
+    { status: 'pending' },
+    adminApi.adjustments,
+  );
   const mayDecide = can('POST /api/admin/adjustments/:id/approve');
   const decide = (row: AdjustmentRow, approve: boolean) =>
     ask({
@@ -48,13 +51,12 @@ export function AdjustmentsPage() {
   return (
     <Page title={t('menu.adjustments')}>
       <Segmented
-        value={view.filters.status}
-        onChange={(status) => view.search({ status })}
+        value={list.filters.status}
+        onChange={(status) => list.search({ status })}
         options={FILTERS.map((s) => ({ value: s, label: s ? t(`adjust.status.${s}`) : t('common.all') }))}
       />
       <QueryTable<AdjustmentRow>
-        query={list}
-        paging={view}
+        list={list}
         size="large"
         columns={[
           idColumn(70),

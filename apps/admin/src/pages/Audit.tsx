@@ -5,14 +5,8 @@ import { orDash } from '../components/columns';
 import { Diff } from '../components/Diff';
 import { useIntegrityCheck } from '../components/IntegrityCheck';
 import { Page } from '../components/Page';
-import { QueryTable, useListQuery } from '../components/QueryTable';
-import {
-  ChoiceFilter,
-  SearchForm,
-  TextFilter,
-  useSearchState,
-  type TimeRange,
-} from '../components/SearchForm';
+import { QueryTable, useSearchList } from '../components/QueryTable';
+import { ChoiceFilter, SearchForm, TextFilter, type TimeRange } from '../components/SearchForm';
 import { fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 
@@ -26,8 +20,7 @@ type Filters = {
 /** Who did what, when, from where and why, newest first; each row opens its before/after. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const view = useSearchState<Filters>({});
-  const audit = useListQuery('audit', view.params, adminApi.audit);
+  const audit = useSearchList<Filters, AuditEntry>('audit', {}, adminApi.audit);
   const verify = useIntegrityCheck({
     run: adminApi.verifyAudit,
     route: 'POST /api/admin/audit/verify',
@@ -44,7 +37,7 @@ export function AuditPage() {
     <Page title={t('menu.audit')} extra={verify.button}>
       {verify.result}
       <Card>
-        <SearchForm<Filters> name="audit-filters" timeRange onSearch={view.search}>
+        <SearchForm<Filters> name="audit-filters" timeRange onSearch={audit.search}>
           <TextFilter name="operator" placeholder={t('audit.operator')} width={160} />
           <ChoiceFilter
             name="action"
@@ -57,8 +50,7 @@ export function AuditPage() {
         </SearchForm>
       </Card>
       <QueryTable<AuditEntry>
-        query={audit}
-        paging={view}
+        list={audit}
         size="middle"
         expandable={{
           expandRowByClick: true,

@@ -19,13 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
-import { QueryTable, useListQuery } from '../components/QueryTable';
+import { QueryTable, useSearchList } from '../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
-import { useSearchState } from '../components/SearchForm';
 import { adminApi, type AdminChannel, type AdminChannelOrder, type ChannelChange } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
 const ORDER_STATUSES = ['all', 'pending', 'completed', 'failed', 'review'] as const;
+type OrderFilters = { status: (typeof ORDER_STATUSES)[number] };
 const STATUS_COLOURS: Record<AdminChannelOrder['status'], string> = {
   pending: 'blue',
   completed: 'green',
@@ -44,9 +44,12 @@ export function ChannelsPage() {
   const can = useCan();
   const [ask, holder] = useReasonPrompt();
   const [editing, setEditing] = useState<AdminChannel | null>(null);
-  const view = useSearchState<{ status: (typeof ORDER_STATUSES)[number] }>({ status: 'all' });
   const channels = useQuery({ queryKey: ['admin', 'channels'], queryFn: adminApi.channels });
-  const orders = useListQuery('channel-orders', view.params, adminApi.channelOrders);
+  const orders = useSearchList<OrderFilters, AdminChannelOrder>(
+    'channel-orders',
+    { status: 'all' },
+    adminApi.channelOrders,
+  );
   const mayEdit = can('POST /api/admin/deposits/channels/:id');
 
   const toggle = (c: AdminChannel, enabled: boolean) =>
@@ -134,14 +137,13 @@ export function ChannelsPage() {
               <Card>
                 <Select
                   aria-label={t('channels.status')}
-                  value={view.filters.status}
+                  value={orders.filters.status}
                   style={{ width: 160, marginBottom: 16 }}
-                  onChange={(status) => view.search({ status })}
+                  onChange={(status) => orders.search({ status })}
                   options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))}
                 />
                 <QueryTable<AdminChannelOrder>
-                  query={orders}
-                  paging={view}
+                  list={orders}
                   rowKey="order_id"
                   columns={[
                     { title: t('channels.orderId'), dataIndex: 'order_id' },

@@ -4,10 +4,10 @@ import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { idColumn } from '../components/columns';
 import { Page } from '../components/Page';
-import { QueryTable, useListQuery } from '../components/QueryTable';
+import { QueryTable, useSearchList } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { ChoiceFilter, SearchForm, TextFilter, useSearchState } from '../components/SearchForm';
+import { ChoiceFilter, SearchForm, TextFilter } from '../components/SearchForm';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -52,8 +52,7 @@ export function GamesPage() {
   const can = useCan();
   const quickSave = useQuickSave();
   const [ask, holder] = useReasonPrompt();
-  const view = useSearchState<Filters>({});
-  const games = useListQuery('games', view.params, adminApi.games);
+  const games = useSearchList<Filters, AdminGameRow>('games', {}, adminApi.games);
   const providers = useQuery({ queryKey: ['admin', 'providers'], queryFn: adminApi.providers });
   const mayGame = can('POST /api/admin/games/:id');
   const mayProvider = can('POST /api/admin/providers/:id');
@@ -102,7 +101,7 @@ export function GamesPage() {
             label: t('games.games'),
             children: (
               <Card>
-                <SearchForm<Filters> name="game-filters" style={{ marginBottom: 16 }} onSearch={view.search}>
+                <SearchForm<Filters> name="game-filters" style={{ marginBottom: 16 }} onSearch={games.search}>
                   <TextFilter name="keyword" placeholder={t('games.keyword')} width={200} />
                   <ChoiceFilter
                     name="plat_type"
@@ -118,8 +117,7 @@ export function GamesPage() {
                   />
                 </SearchForm>
                 <QueryTable<AdminGameRow>
-                  query={games}
-                  paging={view}
+                  list={games}
                   columns={[
                     idColumn(60),
                     {

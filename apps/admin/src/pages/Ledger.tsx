@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { idColumn, moneyColumn } from '../components/columns';
 import { useIntegrityCheck } from '../components/IntegrityCheck';
 import { Page } from '../components/Page';
-import { QueryTable, useListQuery } from '../components/QueryTable';
-import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../components/SearchForm';
+import { QueryTable, useSearchList } from '../components/QueryTable';
+import { SearchForm, TextFilter, type TimeRange } from '../components/SearchForm';
 import { fmtTime } from '../components/ui';
 import { adminApi, type SystemAccount } from '../lib/api';
 
@@ -27,8 +27,11 @@ export function LedgerPage() {
   const { t } = useTranslation();
   // `/ledger?player=42` (from a player's detail) opens the explorer already filtered to that player.
   const [search] = useSearchParams();
-  const view = useSearchState<Filters>(() => ({ player: search.get('player') ?? undefined }));
-  const transfers = useListQuery('transfers', view.params, adminApi.transfers);
+  const transfers = useSearchList<Filters, AdminTransferRow>(
+    'transfers',
+    () => ({ player: search.get('player') ?? undefined }),
+    adminApi.transfers,
+  );
   const system = useQuery({ queryKey: ['admin', 'system-accounts'], queryFn: adminApi.systemAccounts });
   const verify = useIntegrityCheck({
     run: adminApi.verifyLedger,
@@ -75,9 +78,9 @@ export function LedgerPage() {
         <SearchForm<Filters>
           name="ledger-filters"
           timeRange
-          initialValues={view.filters}
+          initialValues={transfers.filters}
           style={{ marginBottom: 16 }}
-          onSearch={view.search}
+          onSearch={transfers.search}
         >
           <TextFilter name="player" placeholder={t('ledger.player')} width={160} />
           <TextFilter name="account_id" placeholder={t('ledger.accountId')} width={140} />
@@ -88,8 +91,7 @@ export function LedgerPage() {
           <TextFilter name="reference_id" placeholder={t('ledger.referenceId')} width={150} />
         </SearchForm>
         <QueryTable<AdminTransferRow>
-          query={transfers}
-          paging={view}
+          list={transfers}
           expandable={{
             expandedRowRender: (r) => (
               <pre style={{ margin: 0, fontSize: 12 }}>

@@ -24,9 +24,8 @@ import { ApproveButton } from '../components/ApproveButton';
 import { idColumn, moneyColumn, PlayerLink } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
-import { QueryTable, useListQuery } from '../components/QueryTable';
+import { QueryTable, useSearchList } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
-import { useSearchState } from '../components/SearchForm';
 import { Money, QueryError, fmtTime } from '../components/ui';
 import { useCan, useMe } from '../lib/permissions';
 import { withdrawalsApi } from '../lib/withdrawalsApi';
@@ -92,24 +91,28 @@ function TxHash({ hash, full }: { hash: string | null; full?: boolean }) {
  */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
-  const view = useSearchState<Filters>({ status: 'open' });
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useListQuery('withdrawals', view.params, withdrawalsApi.list, {
-    // The queue changes as players apply and payouts settle; a finance screen left open stays current.
-    refetchInterval: 15_000,
-  });
+  const list = useSearchList<Filters, AdminWithdrawal>(
+    'withdrawals',
+    { status: 'open' },
+    withdrawalsApi.list,
+    {
+      // The queue changes as players apply and payouts settle; a finance screen left open stays current.
+      refetchInterval: 15_000,
+    },
+  );
 
   return (
     <Page title={t('menu.withdrawals')}>
       <Segmented
-        value={view.filters.status}
-        onChange={(status) => view.search({ ...view.filters, status })}
+        value={list.filters.status}
+        onChange={(status) => list.search({ ...list.filters, status })}
         options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`withdrawals.filter.${s}`) }))}
       />
       <Form<Filters>
         layout="inline"
         name="withdrawal-filters"
-        onFinish={(v) => view.search({ ...view.filters, ...v })}
+        onFinish={(v) => list.search({ ...list.filters, ...v })}
       >
         <Form.Item
           name="player_id"
@@ -133,11 +136,10 @@ export function WithdrawalsPage() {
         </Button>
       </Form>
       <QueryTable<AdminWithdrawal>
-        query={list}
-        paging={view}
+        list={list}
         size="middle"
         // Grey only the first load: the queue refreshes itself every 15 seconds.
-        loading={list.isFetching && !list.data}
+        loading={list.query.isFetching && !list.query.data}
         onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
         columns={[
           idColumn(70),

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { Page } from '../../components/Page';
-import { QueryTable, useListQuery } from '../../components/QueryTable';
-import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../../components/SearchForm';
+import { QueryTable, useSearchList } from '../../components/QueryTable';
+import { SearchForm, TextFilter, type TimeRange } from '../../components/SearchForm';
 import { adminApi, type DepositOrder } from '../../lib/api';
 import { ChainText, StateFilter, StateTag } from './shared';
 
@@ -11,19 +11,17 @@ type Filters = { status: string; player?: string; order_no?: string; address?: s
 /** 充值订单: every USDT-TRC20 order by state, player, order number, address and time, newest first. */
 export function DepositOrdersPage() {
   const { t } = useTranslation();
-  const view = useSearchState<Filters>({ status: '' });
-  const list = useListQuery('deposit-orders', view.params, adminApi.depositOrders);
+  const list = useSearchList<Filters, DepositOrder>('deposit-orders', { status: '' }, adminApi.depositOrders);
   return (
     <Page title={t('menu.depositOrders')} hint={t('deposits.ordersHint')}>
-      <SearchForm<Filters> name="order-filters" initialValues={view.filters} onSearch={view.search} timeRange>
+      <SearchForm<Filters> name="order-filters" initialValues={list.filters} onSearch={list.search} timeRange>
         <StateFilter states={['pending', 'completed', 'expired']} width={130} />
         <TextFilter name="player" placeholder={t('deposits.player')} width={170} />
         <TextFilter name="order_no" placeholder={t('deposits.orderNo')} width={200} />
         <TextFilter name="address" placeholder={t('deposits.address')} width={200} />
       </SearchForm>
       <QueryTable<DepositOrder>
-        query={list}
-        paging={view}
+        list={list}
         scroll={{ x: 'max-content' }}
         columns={[
           {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { Page } from '../../components/Page';
-import { QueryTable, useListQuery } from '../../components/QueryTable';
-import { SearchForm, TextFilter, useSearchState, type TimeRange } from '../../components/SearchForm';
+import { QueryTable, useSearchList } from '../../components/QueryTable';
+import { SearchForm, TextFilter, type TimeRange } from '../../components/SearchForm';
 import { fmtTime } from '../../components/ui';
 import { adminApi, type ChainTransfer } from '../../lib/api';
 import { ChainText, StateFilter, StateTag } from './shared';
@@ -18,14 +18,17 @@ type Filters = { status: string; address?: string; from_address?: string; tx_id?
  */
 export function ChainTransfersPage() {
   const { t } = useTranslation();
-  const view = useSearchState<Filters>({ status: '' });
-  const list = useListQuery('chain-transfers', view.params, adminApi.chainTransfers);
+  const list = useSearchList<Filters, ChainTransfer>(
+    'chain-transfers',
+    { status: '' },
+    adminApi.chainTransfers,
+  );
   return (
     <Page title={t('menu.chainTransfers')} hint={t('deposits.transfersHint')}>
       <SearchForm<Filters>
         name="transfer-filters"
-        initialValues={view.filters}
-        onSearch={view.search}
+        initialValues={list.filters}
+        onSearch={list.search}
         timeRange
       >
         <StateFilter states={['seen', 'credited', 'unmatched', 'foreign_token']} width={140} />
@@ -34,8 +37,7 @@ export function ChainTransfersPage() {
         <TextFilter name="tx_id" placeholder={t('deposits.txId')} width={200} />
       </SearchForm>
       <QueryTable<ChainTransfer>
-        query={list}
-        paging={view}
+        list={list}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('deposits.blockTime'), dataIndex: 'block_time', render: timeCell },

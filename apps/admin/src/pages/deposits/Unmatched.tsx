@@ -5,15 +5,15 @@ import { ApproveButton } from '../../components/ApproveButton';
 import { idColumn, moneyColumn, PlayerLink, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
 import { Page } from '../../components/Page';
-import { QueryTable, useListQuery } from '../../components/QueryTable';
+import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { ReasonField, requiredTextRules, useReasonPrompt } from '../../components/ReasonPrompt';
-import { useSearchState } from '../../components/SearchForm';
 import { Money, fmtTime } from '../../components/ui';
 import { adminApi, type Unmatched } from '../../lib/api';
 import { useCan, useMe } from '../../lib/permissions';
 import { ChainText, chainItem, StateTag } from './shared';
 
 const FILTERS = ['open', 'queued', 'awaiting_approval', 'matched', 'refunded', 'ignored', 'all'] as const;
+type Filters = { status: (typeof FILTERS)[number] };
 
 type Dialog = { kind: 'match' | 'refund'; row: Unmatched };
 type DialogValues = { player_id?: number; reference?: string; reason: string };
@@ -28,8 +28,7 @@ export function UnmatchedPage() {
   const can = useCan();
   const me = useMe().data;
   const [ask, holder] = useReasonPrompt();
-  const view = useSearchState<{ status: (typeof FILTERS)[number] }>({ status: 'open' });
-  const list = useListQuery('unmatched', view.params, adminApi.unmatched);
+  const list = useSearchList<Filters, Unmatched>('unmatched', { status: 'open' }, adminApi.unmatched);
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const open = (kind: 'match' | 'refund', row: Unmatched) => setDialog({ kind, row });
@@ -94,16 +93,15 @@ export function UnmatchedPage() {
   return (
     <Page title={t('menu.unmatched')} hint={t('deposits.unmatchedHint')}>
       <Segmented
-        value={view.filters.status}
-        onChange={(status) => view.search({ status })}
+        value={list.filters.status}
+        onChange={(status) => list.search({ status })}
         options={FILTERS.map((f) => ({
           value: f,
           label: f === 'all' ? t('common.all') : t(`deposits.filter.${f}`),
         }))}
       />
       <QueryTable<Unmatched>
-        query={list}
-        paging={view}
+        list={list}
         expandable={{
           expandedRowRender: (r) => (
             <Descriptions size="small" column={3}>
