@@ -70,12 +70,7 @@ export function channelOrderWire(o: ChannelOrderView): ChannelOrderResult {
   };
 }
 
-export const CHANNEL_ORDER_STATES = stateNames({
-  [ChannelOrderStatus.PENDING]: 'pending',
-  [ChannelOrderStatus.COMPLETED]: 'completed',
-  [ChannelOrderStatus.FAILED]: 'failed',
-  [ChannelOrderStatus.REVIEW]: 'review',
-});
+export const CHANNEL_ORDER_STATES = stateNames(ChannelOrderStatus);
 
 export function adminChannelOrderWire(r: {
   order: ChannelOrderRow;

@@ -71,16 +71,9 @@ export interface DepositsActor {
 export type AuditInTx = (tx: DbOrTx, change: { before?: unknown; after?: unknown }) => Promise<void>;
 
 /** The unmatched queue's states; `open` is what still waits for an operator. */
-export const UNMATCHED_STATES = stateNames(
-  {
-    [UnmatchedStatus.QUEUED]: 'queued',
-    [UnmatchedStatus.AWAITING_APPROVAL]: 'awaiting_approval',
-    [UnmatchedStatus.MATCHED]: 'matched',
-    [UnmatchedStatus.REFUNDED]: 'refunded',
-    [UnmatchedStatus.IGNORED]: 'ignored',
-  },
-  { open: [UnmatchedStatus.QUEUED, UnmatchedStatus.AWAITING_APPROVAL] },
-);
+export const UNMATCHED_STATES = stateNames(UnmatchedStatus, {
+  open: [UnmatchedStatus.QUEUED, UnmatchedStatus.AWAITING_APPROVAL],
+});
 
 /** The ledger key of crediting a queue row: derived from where the money came from, never from the row. */
 export function unmatchedLedgerKey(row: UnmatchedRow, transfer: { txId: string; eventKey: string } | null) {

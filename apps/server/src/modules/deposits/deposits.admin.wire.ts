@@ -32,11 +32,7 @@ export function depositAddressWire(
   };
 }
 
-export const ORDER_STATES = stateNames({
-  [DepositOrderStatus.PENDING]: 'pending',
-  [DepositOrderStatus.COMPLETED]: 'completed',
-  [DepositOrderStatus.EXPIRED]: 'expired',
-});
+export const ORDER_STATES = stateNames(DepositOrderStatus);
 
 export function depositOrderWire(
   o: DepositOrderRow & { txId: string | null },
@@ -62,12 +58,7 @@ export function depositOrderWire(
   };
 }
 
-export const TRANSFER_STATES = stateNames({
-  [ChainTransferStatus.SEEN]: 'seen',
-  [ChainTransferStatus.CREDITED]: 'credited',
-  [ChainTransferStatus.UNMATCHED]: 'unmatched',
-  [ChainTransferStatus.FOREIGN_TOKEN]: 'foreign_token',
-});
+export const TRANSFER_STATES = stateNames(ChainTransferStatus);
 
 export function chainTransferWire(
   t: AdminTransferRow,

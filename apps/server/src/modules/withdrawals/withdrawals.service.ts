@@ -76,16 +76,9 @@ export const RECORD_STATUS: Record<WithdrawalState, 1 | 2 | 3> = {
 };
 
 /** A withdrawal's states; `open` is every state before the money is out or the request refused. */
-export const WITHDRAWAL_STATES = stateNames(
-  {
-    [WithdrawalState.APPLIED]: 'applied',
-    [WithdrawalState.APPROVED]: 'approved',
-    [WithdrawalState.PAYING]: 'paying',
-    [WithdrawalState.PAID]: 'paid',
-    [WithdrawalState.REJECTED]: 'rejected',
-  },
-  { open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING] },
-);
+export const WITHDRAWAL_STATES = stateNames(WithdrawalState, {
+  open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING],
+});
 
 /** A withdrawal as a row of the player's deposit-and-withdrawal records (record status of spec §3). */
 function withdrawalRecord(w: WithdrawalRow) {
