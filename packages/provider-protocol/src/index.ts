@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -27,8 +27,28 @@ export interface SignedRequest {
   rawBody: string;
 }
 
+/**
+ * Each secret as a KeyObject, made once. HMAC with a string key converts and imports the key on every call,
+ * which cost more than the hashing itself: 12.5 µs a signature against 5.5 µs with a KeyObject (the provider
+ * wallet's two calls per round are signed by the provider and checked by Koi, so four per round; measured side
+ * by side on this machine). A platform has a handful of providers; the cache is dropped whole if anything
+ * ever fills it (a caller signing with many throwaway secrets, as a test may).
+ */
+const keys = new Map<string, KeyObject>();
+const KEYS_MAX = 256;
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= KEYS_MAX) keys.clear();
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export function sign(secret: string, timestampS: number, request: SignedRequest): string {
-  return createHmac('sha256', secret)
+  return createHmac('sha256', keyOf(secret))
     .update(`${timestampS}\n${request.method.toUpperCase()}\n${request.path}\n${request.rawBody}`)
     .digest('hex');
 }
