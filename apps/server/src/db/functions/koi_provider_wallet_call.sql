@@ -16,6 +16,8 @@ CREATE OR REPLACE FUNCTION koi_provider_wallet_call(
 RETURNS TABLE (r_status text, r_balance bigint, r_player_id bigint, r_moved boolean, r_alert_kind smallint)
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- The round's lock, which koi_provider_wallet_step expects its caller to hold.
+  PERFORM pg_advisory_xact_lock(p_provider, hashtext(p_round));
   RETURN QUERY SELECT s.r_status, s.r_balance, s.r_player_id, s.r_moved, s.r_alert_kind
     FROM koi_provider_wallet_step(p_kind, p_provider, p_transaction_uuid, p_reference_uuid, p_request_uuid,
       p_token_hash, p_user, p_round, p_game_code, p_amount, p_close, p_fingerprint, p_now, p_currency, p_house,

@@ -1,8 +1,8 @@
 -- Owned by the providers module: the seamless wallet (src/modules/providers/seamless.service.ts, whose design
 -- note lists the rules). One provider bet (p_kind 1), win (2) or rollback (3), called by koi_provider_wallet_call
 -- (one call, one statement, one short transaction) and by koi_provider_wallet_call_batch (many calls of
--- different rounds, one transaction and one commit). It takes the round lock, answers a retry from its
--- record, checks the session (bets), the referenced bet and the game's win bounds, moves the money through
+-- different rounds, one transaction and one commit). Under the round lock its caller holds, it answers a retry
+-- from its record, checks the session (bets), the referenced bet and the game's win bounds, moves the money through
 -- koi_ledger_transfer (the wallet module's ledger, called exactly as the wallet service calls it), updates the
 -- round through koi_bet_round_record / koi_bet_round_rolled_back (the records module owns bet_rounds; those
 -- two functions are the records/providers boundary in SQL) and records the provider transaction.
@@ -28,10 +28,13 @@
 -- playable), read with the game's type the round record needs, so it costs no statement of its own. Wins and
 -- rollbacks of a game switched off still settle, as they do after a session ended.
 --
--- Concurrency: every call of one round waits for the round's advisory lock first, so a bet, its win and its
--- rollback never interleave (a batch takes all its rounds' locks before its first call, in key order, and
--- the lock taken here is then the same lock taken again). In READ COMMITTED each statement of this (volatile)
--- function takes a new snapshot, so the reads after the lock see everything the previous holder committed.
+-- Concurrency: the caller holds the round's advisory lock (pg_advisory_xact_lock(p_provider,
+-- hashtext(p_round))) before it calls this, so a bet, its win and its rollback never interleave:
+-- koi_provider_wallet_call takes it for its one call, and koi_provider_wallet_call_batch takes all its rounds'
+-- locks in key order, in one statement, before its first call. (Until stop 23 this function took the lock
+-- again, the same lock a second time, which cost every call a statement and its executor start.) In READ
+-- COMMITTED each statement of this (volatile) function takes a new snapshot, so the reads after the lock see
+-- everything the previous holder committed.
 CREATE OR REPLACE FUNCTION koi_provider_wallet_step(
   p_kind smallint, p_provider integer, p_transaction_uuid text, p_reference_uuid text, p_request_uuid text,
   p_token_hash text, p_user text, p_round text, p_game_code text, p_amount bigint, p_close boolean,
@@ -89,7 +92,6 @@ DECLARE
   v_alert_limit bigint;
 BEGIN
   r_moved := false;
-  PERFORM pg_advisory_xact_lock(p_provider, hashtext(p_round));
 
   -- A repeated transaction_uuid: the first answer again, or a duplicate when its details differ. The same
   -- statement reads whether a rollback already names the transaction the call names (a rollback may arrive
