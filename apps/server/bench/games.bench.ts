@@ -7,7 +7,9 @@
  *     ledger and updates the round. Measured: debit+credit round trips per second, and each pair's latency
  *     as the simulator sees it.
  * (b) Service: the same bet+win pairs through the wallet service directly (no HTTP, no provider records),
- *     32 concurrent players, in the same run against the same PostgreSQL server.
+ *     32 concurrent players, in the same run against the same PostgreSQL server. (a) and (b) take turns in
+ *     BENCH_SLICES slices each (until stop 23, (a) ran whole and then (b): on this shared machine whatever
+ *     load came and went in between fell on one side only, and three runs' ratios spread from 0.46 to 0.59).
  * (c) HTTP again against the real server process (src/server.ts) on the same database, started with
  *     KOI_WORKERS=1 and then KOI_WORKERS=2 (node:cluster, one port), with a second sandbox pointed at it, so
  *     the three HTTP figures can be compared side by side.
@@ -33,6 +35,8 @@
  * BENCH_WARMUP        pairs run before each phase is timed (default 1500)
  * BENCH_AUTOPLAY      rounds per control call of the HTTP phases (default 10; 1 = a control call per round)
  * BENCH_CONCURRENCY   concurrent players (default 32)
+ * BENCH_SLICES        (a) and (b) take turns in this many slices of BENCH_ROUNDS / BENCH_SLICES pairs each
+ *                     (default 3), and each phase's figures are over all its slices
  * BENCH_REAL          0 skips (c), the real server processes (its w1_/w2_ fields then read 0): for quick
  *                     comparisons of (a) and (b) while working on the seamless wallet
  */
@@ -58,6 +62,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1500);
 const AUTOPLAY = Number(process.env.BENCH_AUTOPLAY ?? 10);
+const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 3));
 
 /**
  * Runs `total` pairs on CONCURRENCY workers. One call of `op` plays `perCall` pairs: it answers the latency of
@@ -78,7 +83,19 @@ async function drive(total: number, op: (worker: number) => Promise<number[] | v
       }
     }),
   );
-  return summarise(latencies, (performance.now() - t0) / 1000);
+  return { ...summarise(latencies, (performance.now() - t0) / 1000), latencies };
+}
+
+type Slice = Awaited<ReturnType<typeof drive>> & { cpu: Cpu };
+
+/** One phase from its slices: every pair's latency, the slices' seconds added up, CPU per pair over all. */
+function merged(slices: Slice[]) {
+  const result = summarise(
+    slices.flatMap((s) => s.latencies),
+    slices.reduce((sum, s) => sum + s.seconds, 0),
+  );
+  const per = (part: keyof Cpu) => slices.reduce((sum, s) => sum + s.cpu[part] * s.count, 0) / result.count;
+  return { ...result, cpu: { self: per('self'), sandbox: per('sandbox'), postgres: per('postgres') } };
 }
 
 /**
@@ -133,9 +150,15 @@ async function withCpu<T extends { count: number }>(
   for (const pid of new Set([...pgBefore.keys(), ...(await backends())]))
     pgMs += cpuMs(pid) - (pgBefore.get(pid) ?? 0);
   const per = (ms: number) => (ms * 1000) / result.count;
-  return { ...result, cpu: { self: per(selfMs), sandbox: per(sandboxMs), postgres: per(pgMs) } };
+  const cpu: Cpu = { self: per(selfMs), sandbox: per(sandboxMs), postgres: per(pgMs) };
+  return { ...result, cpu };
 }
-const fmtCpu = (c: { self: number; sandbox: number; postgres: number }) =>
+interface Cpu {
+  self: number;
+  sandbox: number;
+  postgres: number;
+}
+const fmtCpu = (c: Cpu) =>
   `    CPU per pair: this process ${c.self.toFixed(0)} µs, sandbox ${c.sandbox.toFixed(0)} µs, PostgreSQL ${c.postgres.toFixed(0)} µs`;
 
 const fmt = (r: PhaseResult) =>
@@ -250,15 +273,6 @@ async function main() {
     }
 
     const play = autoplay(sandbox.control, sessions);
-    await drive(WARMUP, play, AUTOPLAY);
-    console.log(`(a) HTTP seamless, ${CONCURRENCY} concurrent players: running ${ROUNDS} rounds…`);
-    const http = await withCpu(admin, dbName, sandbox.pid, () => drive(ROUNDS, play, AUTOPLAY));
-    console.log(`    ${fmt(http)}`);
-    console.log(fmtCpu(http.cpu));
-
-    console.log(
-      `(b) wallet service only, ${CONCURRENCY} concurrent players: running ${ROUNDS} bet+win pairs…`,
-    );
     const servicePair = async (worker: number) => {
       const playerId = playerIds[worker]!;
       const id = randomUUID();
@@ -279,8 +293,25 @@ async function main() {
         reference: { type: 'round', id },
       });
     };
+    await drive(WARMUP, play, AUTOPLAY);
     await drive(WARMUP, servicePair);
-    const service = await withCpu(admin, dbName, sandbox.pid, () => drive(ROUNDS, servicePair));
+    // (a) and (b) take turns, SLICES times each, so that whatever else the machine does during the run (other
+    // processes, a checkpoint, autovacuum of the tables the warm-up filled) falls on both sides alike.
+    const httpSlices: Slice[] = [];
+    const serviceSlices: Slice[] = [];
+    const slice = Math.ceil(ROUNDS / SLICES);
+    for (let i = 0; i < SLICES; i += 1) {
+      httpSlices.push(await withCpu(admin, dbName, sandbox.pid, () => drive(slice, play, AUTOPLAY)));
+      serviceSlices.push(await withCpu(admin, dbName, sandbox.pid, () => drive(slice, servicePair)));
+    }
+    const http = merged(httpSlices);
+    const service = merged(serviceSlices);
+    console.log(
+      `(a) HTTP seamless, ${CONCURRENCY} concurrent players: ${http.count} rounds in ${SLICES} slices, taking turns with (b)`,
+    );
+    console.log(`    ${fmt(http)}`);
+    console.log(fmtCpu(http.cpu));
+    console.log(`(b) wallet service only, ${CONCURRENCY} concurrent players: ${service.count} bet+win pairs`);
     console.log(`    ${fmt(service)}`);
     console.log(fmtCpu(service.cpu));
 
