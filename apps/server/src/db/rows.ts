@@ -118,6 +118,24 @@ export async function pageWithTotal<R>(
 }
 
 /**
+ * Whole rows of `table`: those `where` picks, in `orderBy`, `limit` of them (from `offset`): a job's batch of
+ * work, oldest first, or the latest entries of a list, newest first.
+ */
+export async function selectRows<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  rows: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number },
+): Promise<T['$inferSelect'][]> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(rows.where)
+    .orderBy(...rows.orderBy)
+    .limit(rows.limit);
+  return (await (rows.offset === undefined ? query : query.offset(rows.offset))) as T['$inferSelect'][];
+}
+
+/**
  * A page of whole rows of `table`: those `where` picks, in `orderBy`, `limit` of them from `offset`, beside how
  * many rows `where` picks in all.
  */
@@ -126,12 +144,5 @@ export function selectPage<T extends PgTable>(
   table: T,
   page: { where?: SQL; orderBy: SQL[]; limit: number; offset: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  const query = db
-    .select()
-    .from(table as PgTable)
-    .where(page.where)
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
-  return pageWithTotal(db, table, page.where, query as PromiseLike<T['$inferSelect'][]>);
+  return pageWithTotal(db, table, page.where, selectRows(db, table, page));
 }

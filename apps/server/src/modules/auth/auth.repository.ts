@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, pageWithTotal, selectPage, updateCount } from '../../db/rows';
+import { findRow, pageWithTotal, selectPage, selectRows, updateCount } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
 /** Namespace of the per-username advisory lock that serialises sign-in attempt reservations. */
@@ -225,12 +225,11 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     async recentLoginEvents(playerId: number, limit: number) {
-      return db
-        .select()
-        .from(loginEvents)
-        .where(eq(loginEvents.playerId, playerId))
-        .orderBy(desc(loginEvents.id))
-        .limit(limit);
+      return selectRows(db, loginEvents, {
+        where: eq(loginEvents.playerId, playerId),
+        orderBy: [desc(loginEvents.id)],
+        limit,
+      });
     },
 
     // ----- operator console (issue 11) -----

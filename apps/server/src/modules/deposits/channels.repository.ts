@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, insertNew, insertRow, lockRow, updateRow } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, selectRows, updateRow } from '../../db/rows';
 import {
   channelNotifications,
   ChannelOrderStatus,
@@ -54,19 +54,16 @@ export function createChannelsRepository(db: DbOrTx) {
      * about since `checkedBefore`: the reconciler's work list, oldest first.
      */
     async ordersToReconcile(before: Date, checkedBefore: Date, limit: number): Promise<ChannelOrderRow[]> {
-      return db
-        .select()
-        .from(channelOrders)
-        .where(
-          and(
-            eq(channelOrders.status, ChannelOrderStatus.PENDING),
-            isNotNull(channelOrders.providerRef),
-            lte(channelOrders.createdAt, before),
-            or(isNull(channelOrders.checkedAt), lte(channelOrders.checkedAt, checkedBefore)),
-          ),
-        )
-        .orderBy(asc(channelOrders.id))
-        .limit(limit);
+      return selectRows(db, channelOrders, {
+        where: and(
+          eq(channelOrders.status, ChannelOrderStatus.PENDING),
+          isNotNull(channelOrders.providerRef),
+          lte(channelOrders.createdAt, before),
+          or(isNull(channelOrders.checkedAt), lte(channelOrders.checkedAt, checkedBefore)),
+        ),
+        orderBy: [asc(channelOrders.id)],
+        limit,
+      });
     },
 
     /** Stores a verified notification once; false when this exact delivery was stored before (a replay). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, lockRow, updateRow } from '../../db/rows';
+import { findRow, lockRow, selectRows, updateRow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -285,12 +285,11 @@ export function createDepositsRepository(db: DbOrTx) {
 
     /** Confirmed transfers nothing has decided yet (a crash between recording and settling leaves these). */
     async unsettledConfirmed(limit = 200): Promise<ChainTransferRow[]> {
-      return db
-        .select()
-        .from(chainTransfers)
-        .where(and(eq(chainTransfers.status, ChainTransferStatus.SEEN), eq(chainTransfers.confirmed, true)))
-        .orderBy(asc(chainTransfers.id))
-        .limit(limit);
+      return selectRows(db, chainTransfers, {
+        where: and(eq(chainTransfers.status, ChainTransferStatus.SEEN), eq(chainTransfers.confirmed, true)),
+        orderBy: [asc(chainTransfers.id)],
+        limit,
+      });
     },
 
     /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, insertRow, selectPage, updateCount, updateRow } from '../../db/rows';
+import { findRow, insertRow, selectPage, selectRows, updateCount, updateRow } from '../../db/rows';
 import {
   auditChainHead,
   operatorAudit,
@@ -133,12 +133,11 @@ export function createOperatorsRepository(db: DbOrTx) {
     },
 
     async listSessions(operatorId: number, limit: number) {
-      return db
-        .select()
-        .from(operatorSessions)
-        .where(eq(operatorSessions.operatorId, operatorId))
-        .orderBy(desc(operatorSessions.id))
-        .limit(limit);
+      return selectRows(db, operatorSessions, {
+        where: eq(operatorSessions.operatorId, operatorId),
+        orderBy: [desc(operatorSessions.id)],
+        limit,
+      });
     },
 
     /** Ends one session of the operator; false when it is not theirs or already ended. */
@@ -203,12 +202,11 @@ export function createOperatorsRepository(db: DbOrTx) {
 
     /** Audit rows in chain order from `afterSeq`, a batch at a time (the verifier walks the whole chain). */
     async auditBatch(afterSeq: number, limit: number) {
-      return db
-        .select()
-        .from(operatorAudit)
-        .where(sql`${operatorAudit.seq} > ${afterSeq}`)
-        .orderBy(asc(operatorAudit.seq))
-        .limit(limit);
+      return selectRows(db, operatorAudit, {
+        where: sql`${operatorAudit.seq} > ${afterSeq}`,
+        orderBy: [asc(operatorAudit.seq)],
+        limit,
+      });
     },
 
     async latestAudit(action: string) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { countRows, type DbOrTx } from '../../db/client';
-import { insertRow } from '../../db/rows';
+import { insertRow, selectRows } from '../../db/rows';
 import { providerTransfers, ProviderTransferState, TransferDirection } from './providers.schema';
 
 export type TransferRow = typeof providerTransfers.$inferSelect;
@@ -37,17 +37,14 @@ export function createTransferRepository(db: DbOrTx) {
 
     /** Pending moves created before `before`, oldest first: the reconciler's work. */
     async pendingBefore(before: Date, limit: number): Promise<TransferRow[]> {
-      return db
-        .select()
-        .from(providerTransfers)
-        .where(
-          and(
-            eq(providerTransfers.state, ProviderTransferState.PENDING),
-            lt(providerTransfers.createdAt, before),
-          ),
-        )
-        .orderBy(asc(providerTransfers.id))
-        .limit(limit);
+      return selectRows(db, providerTransfers, {
+        where: and(
+          eq(providerTransfers.state, ProviderTransferState.PENDING),
+          lt(providerTransfers.createdAt, before),
+        ),
+        orderBy: [asc(providerTransfers.id)],
+        limit,
+      });
     },
 
     pendingCount(playerId: number): Promise<number> {
