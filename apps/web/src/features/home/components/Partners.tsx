@@ -13,28 +13,44 @@ export function Partners() {
       <section className="section-card partners">
         <h2 className="section-title">{t('home.cooperation')}</h2>
         <p className="partners__note">{t('home.cooperationNote')}</p>
-        <div className="partners__grid">
-          {PARTNERS.map((p) => (
-            <img
-              key={p}
-              src={`/assets/brands/partner-${p}.svg`}
-              alt=""
-              width={200}
-              height={80}
-              loading="lazy"
-            />
-          ))}
-        </div>
+        <Artwork
+          className="partners__grid"
+          srcs={PARTNERS.map((p) => `/assets/brands/partner-${p}.svg`)}
+          width={200}
+          height={80}
+        />
       </section>
       <section className="section-card licences">
         <h2 className="section-title">{t('home.licence')}</h2>
-        <div className="licences__row">
-          {LICENCES.map((l) => (
-            <img key={l} src={`/assets/licence/${l}.svg`} alt="" width={200} height={90} loading="lazy" />
-          ))}
-        </div>
+        <Artwork
+          className="licences__row"
+          srcs={LICENCES.map((l) => `/assets/licence/${l}.svg`)}
+          width={200}
+          height={90}
+        />
         <AdultNote className="licences__note">{t('home.licenceNote')}</AdultNote>
       </section>
     </>
+  );
+}
+
+/** A row of our own images (logos, licences) below the fold: decorative, sized up front, loaded when near. */
+function Artwork({
+  className,
+  srcs,
+  width,
+  height,
+}: {
+  className: string;
+  srcs: string[];
+  width: number;
+  height: number;
+}) {
+  return (
+    <div className={className}>
+      {srcs.map((src) => (
+        <img key={src} src={src} alt="" width={width} height={height} loading="lazy" />
+      ))}
+    </div>
   );
 }
