@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, id, micro, secretHash, state, ts } from '../../db/columns';
 
@@ -95,12 +96,16 @@ export const providerTransactions = pgTable(
   // by provider_id alone and filter the rest: the seamless wallet's lookups then read every row of the
   // provider, each call slower than the last (bench:games measured 2,500 rows filtered per lookup after a
   // minute), until the next ANALYZE. Led by the transaction, reference or round, no index serves another's
-  // lookup. Each index is one the seamless wallet's SQL reads by; every wallet call writes into all of them.
-  // (An index by player and time, which no query read, was dropped in stop 23: players' game history is read
-  // from bet_rounds.)
+  // lookup. Each index is one the seamless wallet's SQL reads by, and each costs every wallet call a b-tree
+  // insert. (An index by player and time, which no query read, was dropped in stop 23: players' game history
+  // is read from bet_rounds.) The index by named transaction holds rollbacks only: the wallet looks a
+  // reference up only to ask whether a rollback names it (a win finds its bet by the bet's own id, and a
+  // round's wins through the round), so bets and wins, nearly every call, no longer write into it.
   (t) => [
     uniqueIndex('provider_tx_uuid_uq').on(t.transactionUuid, t.providerId),
-    index('provider_tx_reference_idx').on(t.referenceTransactionUuid, t.providerId),
+    index('provider_tx_reference_idx')
+      .on(t.referenceTransactionUuid, t.providerId)
+      .where(sql`${t.kind} = ${sql.raw(String(ProviderTxKind.ROLLBACK))}`),
     index('provider_tx_round_idx').on(t.roundId, t.providerId),
   ],
 );
