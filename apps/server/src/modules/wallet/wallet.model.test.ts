@@ -73,113 +73,101 @@ const request = (
 };
 
 /**
- * A command of the model run: it acts on the real wallet and the model (`apply`), and then, whatever it did,
- * the two must agree and the ledger must verify.
+ * A command of the model run, named `name` in a failing sequence: it acts on the real wallet and the model
+ * (`apply`), and then, whatever it did, the two must agree and the ledger must verify.
  */
-abstract class Step implements Cmd {
-  abstract check(m: Readonly<Model>): boolean;
-  abstract apply(m: Model, r: Real): Promise<void>;
-  async run(m: Model, r: Real) {
-    await this.apply(m, r);
+const step = (
+  name: string,
+  check: (m: Readonly<Model>) => boolean,
+  apply: (m: Model, r: Real) => Promise<void>,
+): Cmd => ({
+  check,
+  async run(m, r) {
+    await apply(m, r);
     await checkAgainstModel(m, r);
-  }
-}
+  },
+  toString: () => name,
+});
 
 /** The entry of `list` that a generated index picks (any index picks one; the list is not empty). */
 const pick = <T>(list: T[], index: number): T => list[index % list.length]!;
 
-class MoveCmd extends Step {
-  constructor(
-    readonly kind: 'deposit' | 'bet' | 'win' | 'hold',
-    readonly p: number,
-    readonly amount: bigint,
-  ) {
-    super();
-  }
-  check = () => true;
-  async apply(m: Model, r: Real) {
-    const req = request(r, this.p, this.amount, this.kind);
-    const debitsPlayer = this.kind === 'bet' || this.kind === 'hold';
-    if (debitsPlayer && m.available[this.p]! < this.amount) {
-      expect(await refusal(this.kind === 'hold' ? r.wallet.hold(req) : r.wallet.transfer(req))).toBe(
-        'INSUFFICIENT_BALANCE',
-      );
-    } else {
-      const result = this.kind === 'hold' ? await r.wallet.hold(req) : await r.wallet.transfer(req);
-      expect(result.created).toBe(true);
-      if (this.kind === 'hold') {
-        m.available[this.p]! -= this.amount;
-        m.held[this.p]! += this.amount;
-        m.holds.push({ key: req.key, player: this.p, amount: this.amount, state: 'pending' });
+const move = (kind: 'deposit' | 'bet' | 'win' | 'hold', p: number, amount: bigint) =>
+  step(
+    `${kind}(p${p}, ${amount})`,
+    () => true,
+    async (m, r) => {
+      const req = request(r, p, amount, kind);
+      const debitsPlayer = kind === 'bet' || kind === 'hold';
+      if (debitsPlayer && m.available[p]! < amount) {
+        expect(await refusal(kind === 'hold' ? r.wallet.hold(req) : r.wallet.transfer(req))).toBe(
+          'INSUFFICIENT_BALANCE',
+        );
       } else {
-        m.available[this.p]! += debitsPlayer ? -this.amount : this.amount;
+        const result = kind === 'hold' ? await r.wallet.hold(req) : await r.wallet.transfer(req);
+        expect(result.created).toBe(true);
+        if (kind === 'hold') {
+          m.available[p]! -= amount;
+          m.held[p]! += amount;
+          m.holds.push({ key: req.key, player: p, amount, state: 'pending' });
+        } else {
+          m.available[p]! += debitsPlayer ? -amount : amount;
+        }
+        m.done.push({ req, pending: kind === 'hold', id: result.id });
       }
-      m.done.push({ req, pending: this.kind === 'hold', id: result.id });
-    }
-  }
-  override toString = () => `${this.kind}(p${this.p}, ${this.amount})`;
-}
+    },
+  );
 
-class ResolveCmd extends Step {
-  constructor(
-    readonly post: boolean,
-    readonly index: number,
-  ) {
-    super();
-  }
-  check = (m: Readonly<Model>) => m.holds.length > 0;
-  async apply(m: Model, r: Real) {
-    const hold = pick(m.holds, this.index);
-    const call = () => (this.post ? r.wallet.post(hold.key) : r.wallet.void(hold.key));
-    const wanted = this.post ? 'posted' : 'voided';
-    if (hold.state === 'pending') {
-      expect((await call()).created).toBe(true);
-      m.held[hold.player]! -= hold.amount;
-      if (!this.post) m.available[hold.player]! += hold.amount;
-      hold.state = wanted;
-    } else if (hold.state === wanted) {
-      expect((await call()).created).toBe(false);
-    } else {
-      expect(await refusal(call())).toBe('TRANSFER_ALREADY_RESOLVED');
-    }
-  }
-  override toString = () => `${this.post ? 'post' : 'void'}(#${this.index})`;
-}
+const resolve = (post: boolean, index: number) =>
+  step(
+    `${post ? 'post' : 'void'}(#${index})`,
+    (m) => m.holds.length > 0,
+    async (m, r) => {
+      const hold = pick(m.holds, index);
+      const call = () => (post ? r.wallet.post(hold.key) : r.wallet.void(hold.key));
+      const wanted = post ? 'posted' : 'voided';
+      if (hold.state === 'pending') {
+        expect((await call()).created).toBe(true);
+        m.held[hold.player]! -= hold.amount;
+        if (!post) m.available[hold.player]! += hold.amount;
+        hold.state = wanted;
+      } else if (hold.state === wanted) {
+        expect((await call()).created).toBe(false);
+      } else {
+        expect(await refusal(call())).toBe('TRANSFER_ALREADY_RESOLVED');
+      }
+    },
+  );
 
-class DuplicateCmd extends Step {
-  constructor(
-    readonly index: number,
-    readonly changeAmount: boolean,
-  ) {
-    super();
-  }
-  check = (m: Readonly<Model>) => m.done.length > 0;
-  async apply(m: Model, r: Real) {
-    const previous = pick(m.done, this.index);
-    const req = this.changeAmount
-      ? { ...previous.req, amountMicro: previous.req.amountMicro + 1n }
-      : previous.req;
-    const submit = () => (previous.pending ? r.wallet.hold(req) : r.wallet.transfer(req));
-    if (this.changeAmount) {
-      expect(await refusal(submit())).toBe('IDEMPOTENCY_CONFLICT');
-    } else {
-      const again = await submit();
-      expect(again.created).toBe(false);
-      expect(again.id).toBe(previous.id);
-    }
-  }
-  override toString = () => `duplicate(#${this.index}${this.changeAmount ? ', other amount' : ''})`;
-}
+const duplicate = (index: number, changeAmount: boolean) =>
+  step(
+    `duplicate(#${index}${changeAmount ? ', other amount' : ''})`,
+    (m) => m.done.length > 0,
+    async (m, r) => {
+      const previous = pick(m.done, index);
+      const req = changeAmount
+        ? { ...previous.req, amountMicro: previous.req.amountMicro + 1n }
+        : previous.req;
+      const submit = () => (previous.pending ? r.wallet.hold(req) : r.wallet.transfer(req));
+      if (changeAmount) {
+        expect(await refusal(submit())).toBe('IDEMPOTENCY_CONFLICT');
+      } else {
+        const again = await submit();
+        expect(again.created).toBe(false);
+        expect(again.id).toBe(previous.id);
+      }
+    },
+  );
 
 const amount = fc.bigInt({ min: 1n, max: 20_000_000n });
 const player = fc.integer({ min: 0, max: 1 });
 const commands = [
-  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('deposit', p, a * 3n)),
-  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('bet', p, a)),
-  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('win', p, a)),
-  fc.tuple(player, amount).map(([p, a]) => new MoveCmd('hold', p, a)),
-  fc.tuple(fc.boolean(), fc.nat()).map(([post, i]) => new ResolveCmd(post, i)),
-  fc.tuple(fc.nat(), fc.boolean()).map(([i, change]) => new DuplicateCmd(i, change)),
+  fc.tuple(player, amount).map(([p, a]) => move('deposit', p, a * 3n)),
+  fc.tuple(player, amount).map(([p, a]) => move('bet', p, a)),
+  fc.tuple(player, amount).map(([p, a]) => move('win', p, a)),
+  fc.tuple(player, amount).map(([p, a]) => move('hold', p, a)),
+  fc.tuple(fc.boolean(), fc.nat()).map(([post, i]) => resolve(post, i)),
+  fc.tuple(fc.nat(), fc.boolean()).map(([i, change]) => duplicate(i, change)),
 ];
 
 let database: Database;
