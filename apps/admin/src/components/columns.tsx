@@ -19,6 +19,14 @@ function NoWrap({ children }: { children: ReactNode }) {
   return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }
 
+/** The row's player (`player_id`, `username`), linking to their detail. */
+export const playerColumn = <T extends { player_id: number; username: string }>(
+  title: ReactNode,
+): ColumnType<T> => ({
+  title,
+  render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
+});
+
 /** The row's id, narrow and first, as every list shows it. */
 export const idColumn = <T,>(width?: number): ColumnType<T> => ({ title: 'ID', dataIndex: 'id', width });
 

@@ -2,7 +2,7 @@ import { Button, Segmented, Space, Tag, Typography } from 'antd';
 import type { AdjustmentRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { ApproveButton } from '../components/ApproveButton';
-import { idColumn, moneyColumn, PlayerLink } from '../components/columns';
+import { idColumn, moneyColumn, playerColumn } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
 import { useReasonPrompt } from '../components/ReasonPrompt';
@@ -60,10 +60,7 @@ export function AdjustmentsPage() {
         size="large"
         columns={[
           idColumn(70),
-          {
-            title: t('players.username'),
-            render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
-          },
+          playerColumn(t('players.username')),
           moneyColumn(t('ledger.amount'), 'amount', { signed: true }),
           { title: t('common.reason'), dataIndex: 'reason', ellipsis: true },
           {

@@ -21,7 +21,7 @@ import type { AdminWithdrawal } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApproveButton } from '../components/ApproveButton';
-import { idColumn, moneyColumn, PlayerLink } from '../components/columns';
+import { idColumn, moneyColumn, playerColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
@@ -143,10 +143,7 @@ export function WithdrawalsPage() {
         onRow={(r) => ({ onDoubleClick: () => setOpenId(r.id) })}
         columns={[
           idColumn(70),
-          {
-            title: t('withdrawals.player'),
-            render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
-          },
+          playerColumn(t('withdrawals.player')),
           {
             title: t('withdrawals.amount'),
             dataIndex: 'amount',

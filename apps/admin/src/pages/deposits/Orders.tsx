@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { moneyColumn, PlayerLink, timeCell } from '../../components/columns';
+import { moneyColumn, playerColumn, timeCell } from '../../components/columns';
 import { Page } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { SearchForm, TextFilter, type TimeRange } from '../../components/SearchForm';
@@ -29,10 +29,7 @@ export function DepositOrdersPage() {
             dataIndex: 'order_no',
             render: (v: string) => <ChainText value={v} />,
           },
-          {
-            title: t('deposits.player'),
-            render: (_, r) => <PlayerLink player={{ id: r.player_id, username: r.username }} />,
-          },
+          playerColumn(t('deposits.player')),
           moneyColumn(t('deposits.amount'), 'amount'),
           moneyColumn(t('deposits.actualAmount'), 'actual_amount'),
           {
