@@ -9,7 +9,7 @@ import { QueryTable } from '../../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { adminApi, type DepositAddress } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
-import { ChainText } from './shared';
+import { chainColumn, ChainText } from './shared';
 
 /** The shape of a TRON address; the server verifies the checksum (base58check) and says so if it fails. */
 const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -54,11 +54,7 @@ export function DepositAddressesPage() {
         size="large"
         columns={[
           idColumn(60),
-          {
-            title: t('deposits.address'),
-            dataIndex: 'address',
-            render: (v: string) => <ChainText value={v} />,
-          },
+          chainColumn(t('deposits.address'), 'address'),
           { title: t('deposits.label'), dataIndex: 'label', render: (v: string) => v || '—' },
           {
             title: t('deposits.status'),

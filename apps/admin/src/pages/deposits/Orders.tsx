@@ -4,7 +4,7 @@ import { Page } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { SearchForm, TextFilter, type TimeRange } from '../../components/SearchForm';
 import { adminApi, type DepositOrder } from '../../lib/api';
-import { ChainText, StateFilter, StateTag } from './shared';
+import { chainColumn, StateFilter, StateTag } from './shared';
 
 type Filters = { status: string; player?: string; order_no?: string; address?: string; range?: TimeRange };
 
@@ -24,27 +24,15 @@ export function DepositOrdersPage() {
         list={list}
         scroll={{ x: 'max-content' }}
         columns={[
-          {
-            title: t('deposits.orderNo'),
-            dataIndex: 'order_no',
-            render: (v: string) => <ChainText value={v} />,
-          },
+          chainColumn(t('deposits.orderNo'), 'order_no'),
           playerColumn(t('deposits.player')),
           moneyColumn(t('deposits.amount'), 'amount'),
           moneyColumn(t('deposits.actualAmount'), 'actual_amount'),
-          {
-            title: t('deposits.address'),
-            dataIndex: 'address',
-            render: (v: string) => <ChainText value={v} short />,
-          },
+          chainColumn(t('deposits.address'), 'address', { short: true }),
           { title: t('deposits.status'), dataIndex: 'status', render: (s: string) => <StateTag state={s} /> },
           { title: t('deposits.createdAt'), dataIndex: 'created_at', render: timeCell },
           { title: t('deposits.expiresAt'), dataIndex: 'expires_at', render: timeCell },
-          {
-            title: t('deposits.txId'),
-            dataIndex: 'tx_id',
-            render: (v: string | null) => <ChainText value={v} short />,
-          },
+          chainColumn(t('deposits.txId'), 'tx_id', { short: true }),
         ]}
       />
     </Page>

@@ -8,7 +8,7 @@ import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { SearchForm, TextFilter, type TimeRange } from '../../components/SearchForm';
 import { fmtTime } from '../../components/ui';
 import { adminApi, type ChainTransfer } from '../../lib/api';
-import { ChainText, StateFilter, StateTag } from './shared';
+import { chainColumn, StateFilter, StateTag } from './shared';
 
 type Filters = { status: string; address?: string; from_address?: string; tx_id?: string; range?: TimeRange };
 
@@ -41,11 +41,7 @@ export function ChainTransfersPage() {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('deposits.blockTime'), dataIndex: 'block_time', render: timeCell },
-          {
-            title: t('deposits.txId'),
-            dataIndex: 'tx_id',
-            render: (v: string) => <ChainText value={v} short />,
-          },
+          chainColumn(t('deposits.txId'), 'tx_id', { short: true }),
           {
             title: t('deposits.token'),
             render: (_, r) =>
@@ -59,16 +55,8 @@ export function ChainTransfersPage() {
                 </Tooltip>
               ),
           },
-          {
-            title: t('deposits.fromAddress'),
-            dataIndex: 'from_address',
-            render: (v: string) => <ChainText value={v} short />,
-          },
-          {
-            title: t('deposits.toAddress'),
-            dataIndex: 'to_address',
-            render: (v: string) => <ChainText value={v} short />,
-          },
+          chainColumn(t('deposits.fromAddress'), 'from_address', { short: true }),
+          chainColumn(t('deposits.toAddress'), 'to_address', { short: true }),
           moneyColumn(t('deposits.amount'), 'amount'),
           {
             title: t('deposits.confirmation'),

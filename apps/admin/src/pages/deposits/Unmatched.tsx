@@ -10,7 +10,7 @@ import { ReasonField, requiredTextRules, useReasonPrompt } from '../../component
 import { Money, fmtTime } from '../../components/ui';
 import { adminApi, type Unmatched } from '../../lib/api';
 import { useCan, useMe } from '../../lib/permissions';
-import { ChainText, chainItem, StateTag } from './shared';
+import { chainColumn, chainItem, StateTag } from './shared';
 
 const FILTERS = ['open', 'queued', 'awaiting_approval', 'matched', 'refunded', 'ignored', 'all'] as const;
 type Filters = { status: (typeof FILTERS)[number] };
@@ -130,11 +130,7 @@ export function UnmatchedPage() {
             dataIndex: 'reason',
             render: (v: string) => t(`deposits.reason.${v}`, { defaultValue: v }),
           },
-          {
-            title: t('deposits.fromAddress'),
-            dataIndex: 'from_address',
-            render: (v: string | null) => <ChainText value={v} short />,
-          },
+          chainColumn(t('deposits.fromAddress'), 'from_address', { short: true }),
           {
             title: t('deposits.likelyPlayer'),
             render: (_, r) => <PlayerLink player={r.likely_player} />,

@@ -7,7 +7,7 @@ import { Page } from '../../components/Page';
 import { QueryTable } from '../../components/QueryTable';
 import { fmtTime } from '../../components/ui';
 import { adminApi, type WatcherStatus } from '../../lib/api';
-import { ChainText } from './shared';
+import { chainColumn } from './shared';
 
 type Row = WatcherStatus['data'][number];
 
@@ -50,11 +50,7 @@ export function WatcherPage() {
         // It refreshes every 5 seconds; greying the table each time would make it flicker.
         loading={false}
         columns={[
-          {
-            title: t('deposits.address'),
-            dataIndex: 'address',
-            render: (v: string) => <ChainText value={v} />,
-          },
+          chainColumn(t('deposits.address'), 'address'),
           {
             title: t('deposits.status'),
             dataIndex: 'enabled',

@@ -1,4 +1,5 @@
-import { Descriptions, Form, Select, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Descriptions, Form, Select, Tag, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A TRON address or transaction id: monospace, copyable, shortened in the middle when `short`. */
@@ -10,6 +11,15 @@ export function ChainText({ value, short }: { value: string | null | undefined; 
       {shown}
     </Typography.Text>
   );
+}
+
+/** A column of addresses or transaction ids (`dataIndex`) as ChainText, shortened in the middle when `short`. */
+export function chainColumn<T>(
+  title: ReactNode,
+  dataIndex: keyof T & string,
+  { short }: { short?: boolean } = {},
+): TableColumnType<T> {
+  return { title, dataIndex, render: (v: string | null) => <ChainText value={v} short={short} /> };
 }
 
 const COLORS: Record<string, string> = {
