@@ -38,6 +38,16 @@ export function createKoiClient(opts: {
   secrets: ReadonlyMap<string, string>;
   provider: string;
 }) {
+  // The five wallet paths' URLs, parsed once per client rather than on every call.
+  const urls = new Map<string, URL>();
+  const urlOf = (path: string) => {
+    let url = urls.get(path);
+    if (!url) {
+      url = new URL(`/api/providers/${opts.provider}/${path}`, opts.koiUrl);
+      urls.set(path, url);
+    }
+    return url;
+  };
   async function call(
     path: string,
     payload: object,
@@ -48,7 +58,7 @@ export function createKoiClient(opts: {
     if (!own) throw new Error(`no secret configured for provider ${opts.provider}`);
     const body = JSON.stringify(payload);
     const secret = faults.wrongSignature ? `${own}-wrong` : own;
-    const url = new URL(`/api/providers/${opts.provider}/${path}`, opts.koiUrl);
+    const url = urlOf(path);
     const headers = signedHeaders(secret, { method: 'POST', path: url.pathname, rawBody: body });
     return (await requestJson(url, { method: 'POST', headers, body, timeoutMs })).json as WalletAnswer;
   }

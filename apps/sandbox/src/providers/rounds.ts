@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { SandboxConfig } from '../config';
 import { toMicro } from '../http/money';
 import { gameKindOf, playBlackjack, spinSlot } from './games';
-import { createKoiClient, type Faults } from './koi-client';
+import { createKoiClient, type Faults, type KoiClient } from './koi-client';
 import type { ProvidersState, Round, Session } from './state';
 
 const amountSchema = z.object({
@@ -40,12 +40,19 @@ export function createRounds(config: SandboxConfig, state: ProvidersState) {
     return round;
   }
 
+  // One signed client per provider, made on its first round (its URLs are parsed once, not per call).
+  const clients = new Map<string, KoiClient>();
+  const clientOf = (provider: string) => {
+    let client = clients.get(provider);
+    if (!client) {
+      client = createKoiClient({ koiUrl: config.koiUrl, secrets: config.providers.secrets, provider });
+      clients.set(provider, client);
+    }
+    return client;
+  };
+
   async function playSeamlessRound(session: Session, amountMicro: bigint, f: Faults): Promise<Round> {
-    const koi = createKoiClient({
-      koiUrl: config.koiUrl,
-      secrets: config.providers.secrets,
-      provider: session.provider,
-    });
+    const koi = clientOf(session.provider);
     const roundId = randomUUID();
     const round = state.newRound(session, amountMicro, roundId, randomUUID(), randomUUID());
     const base = {
