@@ -17,14 +17,27 @@ class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
+type JsonRequest = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
+
+/** One undici request of `init` with the given deadline options (a signal, or undici's own timeouts). */
+const send = (
+  url: URL,
+  init: JsonRequest,
+  deadline: { signal: AbortSignal } | { headersTimeout: number; bodyTimeout: number },
+) =>
+  request(url, {
+    dispatcher,
+    method: init.method as 'GET',
+    headers: init.headers,
+    body: init.body,
+    ...deadline,
+  });
+
 /**
  * Sends a request with an optional body and parses the JSON answer; rejects on a network error, on no
  * answer within `timeoutMs`, or on an answer that is not JSON.
  */
-export async function requestJson(
-  url: URL,
-  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
-): Promise<{ status: number; json: unknown }> {
+export async function requestJson(url: URL, init: JsonRequest): Promise<{ status: number; json: unknown }> {
   if (init.timeoutMs >= COARSE_TIMEOUT_MS) return requestWithCoarseTimeout(url, init);
   // A native timer for the whole call: undici's own headers and body timeouts run on a coarse clock (about a
   // second) for speed, and the providers' timeout fault uses a few milliseconds.
@@ -32,13 +45,7 @@ export async function requestJson(
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new TimeoutError('no answer in time')), init.timeoutMs);
   try {
-    const response = await request(url, {
-      dispatcher,
-      method: init.method as 'GET',
-      headers: init.headers,
-      body: init.body,
-      signal: abort.signal,
-    });
+    const response = await send(url, init, { signal: abort.signal });
     const text = await response.body.text();
     // An answer read after the deadline is a timeout too, whichever of the timer and the socket the event loop
     // happened to serve first (the timeout fault uses 1 ms, which a fast answer can otherwise beat).
@@ -62,17 +69,10 @@ const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOU
 
 async function requestWithCoarseTimeout(
   url: URL,
-  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: JsonRequest,
 ): Promise<{ status: number; json: unknown }> {
   try {
-    const response = await request(url, {
-      dispatcher,
-      method: init.method as 'GET',
-      headers: init.headers,
-      body: init.body,
-      headersTimeout: init.timeoutMs,
-      bodyTimeout: init.timeoutMs,
-    });
+    const response = await send(url, init, { headersTimeout: init.timeoutMs, bodyTimeout: init.timeoutMs });
     return { status: response.statusCode, json: JSON.parse(await response.body.text()) };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
