@@ -128,12 +128,14 @@ describe('deposit orders over the API', () => {
     expect(renewed.result.order_id).not.toBe(first.result.order_id);
     expect(renewed.result.actual_amount).toBe('77.0001');
 
+    // The last 7 days (range 3), not today: the two orders are 15 minutes apart, and a run shortly before
+    // midnight in UTC+8 puts them on two days (CI failed so at 23:43 UTC+8).
     const records = body<{ list: { id: string; status: number; type: number; channel: string }[] }>(
       await t.app.inject({
         method: 'POST',
         url: '/api/plat/inout-records',
         headers: { ...FORM, ...p.auth },
-        payload: form({ range: 2 }),
+        payload: form({ range: 3 }),
       }),
     );
     expect(records.result.list.map((r) => [r.id, r.status])).toEqual([

@@ -55,7 +55,10 @@ describe('seamless wallet group commit', () => {
   const available = async (id: number) => (await wallet.balancesOf(id))[0]!.availableMicro;
 
   /** A seamless wallet (one "server process") that counts its statements and signals. */
-  function seamlessWallet(opts: { batching?: WalletCallBatching | false; failBatches?: boolean } = {}) {
+  function seamlessWallet(
+    opts: { batching?: WalletCallBatching | false; failBatches?: boolean; failSingles?: string[] } = {},
+  ) {
+    const failSingles = [...(opts.failSingles ?? [])];
     const executes: string[] = [];
     const signals: number[] = [];
     const warnings: { details: object; message: string }[] = [];
@@ -69,6 +72,9 @@ describe('seamless wallet group commit', () => {
           const batch = text.includes('koi_provider_wallet_call_batch');
           executes.push(batch ? 'batch' : 'single');
           if (batch && opts.failBatches) return Promise.reject(new Error('connection lost (test)'));
+          // A lone call refused once with this SQLSTATE, as PostgreSQL would refuse the loser of a race.
+          const code = batch ? undefined : failSingles.shift();
+          if (code) return Promise.reject(Object.assign(new Error(`race lost (test)`), { code }));
           return (value as (q: unknown) => unknown).call(target, query);
         };
       },
@@ -267,6 +273,39 @@ describe('seamless wallet group commit', () => {
       'provider wallet batch failed as a whole; running its calls one by one',
     );
     expect(signals.sort()).toEqual(players.map((p) => p.id).sort());
+    expect(await wallet.verify()).toEqual([]);
+  });
+
+  it('runs a lone call again when it lost a race (deadlock, unique index, the ledger key committed beside it)', async () => {
+    // KW003 is the ledger's IDEMPOTENCY_CONFLICT: a call with the same transaction id for another player
+    // committed between this call's look at provider_transactions and its transfer (seen in CI after a deadlock).
+    for (const code of ['40P01', '23505', 'KW009', 'KW003']) {
+      const p = await player('10');
+      const { seamless, executes } = seamlessWallet({
+        batching: { maxBatch: 32, maxInFlight: 1, minBatch: 1, maxQueued: 100 },
+        failSingles: [code],
+      });
+      const answer = await send(seamless, {
+        kind: 'bet',
+        p,
+        round: randomUUID(),
+        tx: randomUUID(),
+        amount: 1_000_000,
+      });
+      expect([code, answer.status, answer.balance]).toEqual([code, WalletStatus.OK, 9_000_000]);
+      expect(executes).toEqual(['single', 'single']);
+    }
+    // Any other failure is not a race: it is not run again, and the provider gets the error.
+    const p = await player('10');
+    const { seamless, executes } = seamlessWallet({
+      batching: { maxBatch: 32, maxInFlight: 1, minBatch: 1, maxQueued: 100 },
+      failSingles: ['KW000'],
+    });
+    await expect(
+      send(seamless, { kind: 'bet', p, round: randomUUID(), tx: randomUUID(), amount: 1_000_000 }),
+    ).rejects.toThrow('race lost (test)');
+    expect(executes).toEqual(['single']);
+    expect(await available(p.id)).toBe(10_000_000n);
     expect(await wallet.verify()).toEqual([]);
   });
 

@@ -39,8 +39,14 @@ export interface WalletCallBatchLogger {
  * it, a serialization failure, or the same transaction id (or its ledger key) committed by a call running
  * beside it. Run again, it answers from the record the winner left or refuses as a duplicate; these are
  * exactly the errors a provider's own retry would have cured.
+ *
+ * KW003 (the ledger's IDEMPOTENCY_CONFLICT) is one of them: the ledger key carries the provider's transaction
+ * id, so it means that another call with this transaction id, but another player or amount, committed between
+ * this call's look at provider_transactions and its ledger transfer (seen in CI: two batches of bets that
+ * shared ids deadlocked, and the failed batch's calls, run alone at once, met the winner's commit). Run again,
+ * the call finds that transaction recorded and is refused as a duplicate, instead of failing with a 500.
  */
-const RACE_CODES = new Set(['40P01', '40001', '23505', 'KW009']);
+const RACE_CODES = new Set(['40P01', '40001', '23505', 'KW009', 'KW003']);
 const RETRY_ATTEMPTS = 4;
 
 interface Item {
