@@ -112,6 +112,11 @@ export function createDepositsRepository(db: DbOrTx) {
      * The smallest free (address, offset) pair for `amount` among enabled addresses: smallest offset first,
      * then the address with the fewest open orders, from `fromOffset` on. It is only a candidate; the insert
      * below decides.
+     *
+     * An address's smallest free offset is `fromOffset` itself or one after an offset an open order holds, so
+     * only those candidates are tested, against the open orders' offsets read once. (Until stop 23 every one
+     * of the OFFSET_SLOTS offsets of every address was probed and sorted on each pick: a thousand index
+     * probes per deposit order, and 50 players ordering one amount at once took 30 s of PostgreSQL CPU.)
      */
     async freeSlot(
       amountMicro: bigint,
@@ -123,13 +128,22 @@ export function createDepositsRepository(db: DbOrTx) {
               select a.id, a.address,
                      (select count(*) from deposit_orders c
                       where c.address_id = a.id and c.status = ${DepositOrderStatus.PENDING}) as open_orders
-              from deposit_addresses a where a.enabled)
-            select addr.id::int as id, addr.address, s.k
-            from addr cross join generate_series(${fromOffset}::int, ${OFFSET_SLOTS - 1}) as s(k)
-            where not exists (select 1 from deposit_orders o
-                              where o.address_id = addr.id and o.status = ${DepositOrderStatus.PENDING}
-                                and o.actual_amount_micro = ${amountMicro}::bigint + s.k * ${OFFSET_STEP_MICRO}::bigint)
-            order by s.k, addr.open_orders, addr.id
+              from deposit_addresses a where a.enabled),
+            taken as (
+              select o.address_id, ((o.actual_amount_micro - ${amountMicro}::bigint) / ${OFFSET_STEP_MICRO}::bigint)::int as k
+              from deposit_orders o
+              where o.status = ${DepositOrderStatus.PENDING}
+                and o.actual_amount_micro between ${amountMicro}::bigint + ${fromOffset}::bigint * ${OFFSET_STEP_MICRO}::bigint
+                                              and ${amountMicro}::bigint + ${OFFSET_SLOTS - 1}::bigint * ${OFFSET_STEP_MICRO}::bigint
+                and (o.actual_amount_micro - ${amountMicro}::bigint) % ${OFFSET_STEP_MICRO}::bigint = 0)
+            select addr.id::int as id, addr.address, c.k
+            from addr cross join lateral (
+              select ${fromOffset}::int as k
+              union
+              select t.k + 1 from taken t where t.address_id = addr.id) c
+            where c.k <= ${OFFSET_SLOTS - 1}
+              and not exists (select 1 from taken t where t.address_id = addr.id and t.k = c.k)
+            order by c.k, addr.open_orders, addr.id
             limit 1`,
       );
       return row ? { addressId: Number(row.id), address: row.address, offset: Number(row.k) } : null;
