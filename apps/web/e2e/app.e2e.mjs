@@ -83,6 +83,21 @@ describe('player app', () => {
     await page.locator('.notice-dialog').getByRole('button', { name: '关闭' }).click();
     await page.waitForTimeout(1200);
     await shot(page, 'home-signed-in');
+    // A lazy dialog brings its own styles; the app's colours must survive them (the inlined first-screen
+    // styles keep a disabled <link> each, so Vite's loader does not add antd-mobile's base styles again).
+    const primary = () =>
+      page.evaluate(() =>
+        window.getComputedStyle(document.documentElement).getPropertyValue('--adm-color-primary').trim(),
+      );
+    const brand = await primary();
+    await page.getByRole('button', { name: '客服' }).click();
+    const service = page.getByRole('dialog', { name: '联系客服' });
+    await service.waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'service-dialog');
+    assert.equal(await primary(), brand);
+    await page.keyboard.press('Escape');
+    await service.waitFor({ state: 'hidden' });
     await context.close();
   });
 

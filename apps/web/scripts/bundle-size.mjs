@@ -13,7 +13,12 @@ const distArg = process.argv.indexOf('--dist');
 const dist =
   distArg > 0 ? path.resolve(process.argv[distArg + 1]) : path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const files = [...html.matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+// A `disabled` stylesheet link is only a marker beside its inlined copy (scripts/inlineCss.ts): not fetched.
+const files = [
+  ...html
+    .replace(/<link rel="stylesheet"[^>]*\sdisabled[^>]*>/g, '')
+    .matchAll(/\s(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g),
+].map((m) => m[1]);
 let js = 0;
 let jsBrotli = 0;
 let css = 0;

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../features/content/api/bulletin';
@@ -31,12 +30,7 @@ export default function ServiceDialog() {
     },
   ];
   return (
-    <SheetDialog
-      open={open}
-      onClose={() => setOpen(false)}
-      title={t('service.title')}
-      style={{ '--z-index': '1100' } as CSSProperties}
-    >
+    <SheetDialog open={open} onClose={() => setOpen(false)} title={t('service.title')}>
       <ul className="service-list">
         {entries.map(({ key, Icon, title, desc, href }) => (
           <li key={key} className="service-item">
