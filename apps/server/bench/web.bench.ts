@@ -6,11 +6,11 @@
  * (NODE_ENV=production, one worker, the embedded database in a temporary folder, demo content), signs a
  * player up and, for the signed-in run, opens a one-time sign-in link (/?token=<code>), the way a player
  * arrives signed in. Chromium is Debian's /usr/bin/chromium (BENCH_CHROMIUM), headless, no sandbox.
- * The last line is
- *   bench:web performance=<min score 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max> initial_js_kb=<gzip KB of
- *   the scripts the guest home page loads>
- * BENCH_WEB_REPORT=<folder> also saves each run's full Lighthouse report there (guest.json, signed-in.json),
- * to read which elements shift and which requests hold the first screen back.
+ * Each page is measured BENCH_WEB_RUNS times (default 3) and reports its median run. The last line is
+ *   bench:web performance=<min of the pages' scores 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max>
+ *   initial_js_kb=<gzip KB of the scripts the guest home page loads> runs_per_page=<n>
+ * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
+ * read which elements shift and which requests hold the first screen back.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { freePort } from '../test/sim';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -25,7 +26,42 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Transfer size of the scripts the page loaded, in KB. */
+  jsKb: number;
+}
+
+function figuresOf(lhr: LhResult): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items;
+  const jsBytes = (requests ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    jsKb: jsBytes / 1024,
+  };
+}
+
+const describe = (f: Figures) =>
+  `performance ${f.score}  FCP ${f.fcp.toFixed(0)} ms  LCP ${f.lcp.toFixed(0)} ms  TBT ${f.tbt.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  scripts ${f.jsKb.toFixed(1)} KB`;
+
 async function main() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (or set BENCH_CHROMIUM)`,
+    );
+  }
   const dist = path.join(ROOT, 'apps/web/dist/index.html');
   if (process.env.BENCH_BUILD === 'always' || !fs.existsSync(dist)) {
     console.log('building the player app (npm run build:web)…');
@@ -101,44 +137,47 @@ async function main() {
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
-    const runs: { name: string; score: number; lcp: number; tbt: number; cls: number; jsKb: number }[] = [];
+    // One Lighthouse run is noisy on a shared 2-core machine: its simulated 4x slower CPU multiplies each
+    // observed main-thread task, so a task stretched by another process's burst counts four times in the
+    // blocking time. Lighthouse's own advice is several runs and their median run (the run nearest the
+    // median first paint and time to interactive, `computeMedianRun`), which is what each page reports here;
+    // every run's figures are printed too. A run whose trace Lighthouse could not read (NO_NAVSTART, seen on
+    // a fresh Chromium's first navigation) is run again, up to twice, instead of scoring 0.
+    const perPage = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+    const pages: { name: string; score: number; lcp: number; tbt: number; cls: number; jsKb: number }[] = [];
     for (const name of ['guest', 'signed in']) {
-      const url =
-        name === 'guest' ? `${base}/` : `${base}${(await call('/api/home/sign-in-link', {}, token)).path}`;
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = result!.lhr;
+      const lhrs: LhResult[] = [];
+      for (let attempt = 0; lhrs.length < perPage; attempt += 1) {
+        if (attempt >= perPage + 2) throw new Error(`Lighthouse failed on ${name} (see the runs above)`);
+        // A sign-in link is good once, so each signed-in run asks for its own.
+        const url =
+          name === 'guest' ? `${base}/` : `${base}${(await call('/api/home/sign-in-link', {}, token)).path}`;
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result!.lhr;
+        const figures = figuresOf(lhr);
+        console.log(
+          `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${lhr.runtimeError ? `failed: ${lhr.runtimeError.code}` : describe(figures)}`,
+        );
+        if (!lhr.runtimeError) lhrs.push(lhr);
+      }
+      const median = computeMedianRun(lhrs);
       if (process.env.BENCH_WEB_REPORT) {
         fs.mkdirSync(process.env.BENCH_WEB_REPORT, { recursive: true });
         const file = path.join(process.env.BENCH_WEB_REPORT, `${name.replace(' ', '-')}.json`);
-        fs.writeFileSync(file, JSON.stringify(lhr, null, 1));
+        fs.writeFileSync(file, JSON.stringify(median, null, 1));
       }
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })
-        ?.items;
-      const jsBytes = (requests ?? [])
-        .filter((r) => r.resourceType === 'Script')
-        .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
-      const run = {
-        name,
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcp: audit('largest-contentful-paint'),
-        tbt: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        jsKb: jsBytes / 1024,
-      };
-      runs.push(run);
-      console.log(
-        `  ${name.padEnd(10)} performance ${run.score}  FCP ${audit('first-contentful-paint').toFixed(0)} ms  LCP ${run.lcp.toFixed(0)} ms  TBT ${run.tbt.toFixed(0)} ms  CLS ${run.cls.toFixed(3)}  scripts ${run.jsKb.toFixed(1)} KB`,
-      );
+      const page = { name, ...figuresOf(median) };
+      pages.push(page);
+      console.log(`  ${name.padEnd(10)} median run  ${describe(page)}`);
     }
-    const guest = runs[0]!;
+    const guest = pages[0]!;
     console.log(
-      `bench:web performance=${Math.min(...runs.map((r) => r.score))} lcp_ms=${Math.max(...runs.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...runs.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...runs.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)}`,
+      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage}`,
     );
   } finally {
     chrome?.kill();
