@@ -55,6 +55,7 @@ export default defineConfig({
           name: 'server:pglite',
           include: serverTests,
           env: { KOI_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/pglite-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

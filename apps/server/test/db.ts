@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
 
 /**
- * Test databases for both legs. `KOI_TEST_DB=pglite` gives each test file a fresh in-memory PGlite;
- * `KOI_TEST_DB=postgres` gives it a fresh database on the PostgreSQL server, cloned from a template that
- * the global setup migrated once (CREATE DATABASE … TEMPLATE is far faster than migrating each time).
+ * Test databases for both legs, each a copy of a template its global setup migrated once (pglite-setup.ts,
+ * postgres-setup.ts). `KOI_TEST_DB=pglite` gives a fresh in-memory PGlite loaded from the template's data
+ * directory (loading skips initdb and the migrations); `KOI_TEST_DB=postgres` gives a fresh database on the
+ * PostgreSQL server made by CREATE DATABASE … TEMPLATE, far faster than migrating each time.
  */
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -25,11 +27,15 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+let pgliteTemplate: Promise<Blob> | null = null;
+
 export async function createTestDatabase(): Promise<Database> {
   if (testLeg() === 'pglite') {
-    const database = await openPglite(null);
-    await database.migrate();
-    return database;
+    const file = inject('koiPgliteTemplate');
+    if (!file) throw new Error('No PGlite template: the pglite leg needs its global setup');
+    // Read once per test file: several files open a database per test.
+    pgliteTemplate ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+    return openPglite(null, await pgliteTemplate);
   }
   const template = inject('koiTemplateDb');
   if (!template) throw new Error('No template database: the postgres leg needs its global setup');
@@ -59,5 +65,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Name of the migrated template database of the PostgreSQL leg (set by postgres-setup.ts). */
     koiTemplateDb: string;
+    /** Path of the migrated PGlite data directory (a tar file) of the PGlite leg (set by pglite-setup.ts). */
+    koiPgliteTemplate: string;
   }
 }

@@ -90,15 +90,19 @@ async function refuseSquashedHistory(db: Db): Promise<void> {
   );
 }
 
-/** Opens PGlite persisted under `dataDir` (or in memory when dataDir is null). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens PGlite persisted under `dataDir` (or in memory when dataDir is null). An in-memory database may start
+ * from `template`, a data directory written by PGlite's dumpDataDir, instead of running initdb (tests load one
+ * migrated copy this way).
+ */
+export async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(template ? { loadDataDir: template } : undefined);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
