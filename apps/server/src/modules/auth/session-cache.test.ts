@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { body, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { testLeg } from '../../../test/db';
 import { postForm, registerOver, useServerProcesses } from '../../../test/servers';
@@ -188,14 +188,20 @@ describe.skipIf(testLeg() !== 'postgres')(
   { timeout: 120_000 },
   () => {
     const servers = useServerProcesses();
+    // Both tests use the same two processes, each test with a player of its own: a process takes seconds to
+    // start, and what the tests show is between two processes, not about freshly started ones.
+    let a = '';
+    let b = '';
+    beforeAll(async () => {
+      a = await servers.start();
+      b = await servers.start();
+    });
 
     const register = (base: string) => registerOver(base, uniqueUsername('rev'));
     const infoCode = async (base: string, token: string) =>
       (await postForm(base, '/api/plat/info', {}, token)).code;
 
     it('sign-out on A takes effect on B at once', async () => {
-      const a = await servers.start();
-      const b = await servers.start();
       const player = await register(a);
       const token = await player.signIn(a);
       const keep = await player.signIn(b);
@@ -210,7 +216,6 @@ describe.skipIf(testLeg() !== 'postgres')(
     });
 
     it("an operator's freeze on A takes effect on B at once", async () => {
-      const [a, b] = [await servers.start(), await servers.start()];
       const player = await register(a);
       const token = await player.signIn(b);
       for (let i = 0; i < 3; i += 1) expect(await infoCode(b, token)).toBe(200);
