@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
+import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from './http';
 
 /** Named stale times (style guide): the numbers say how fresh each kind of data must be. */
@@ -23,4 +24,19 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * A query whose answer reaches the screen as a deferred value (React's useDeferredValue). A query's answer
+ * renders synchronously, in one task with the layout after it; a list that fills much of a screen (the home
+ * page's hot games feed the strip and the grid, about thirty pictures) then holds a slow phone's main thread
+ * for one long task at the moment the first screen fills in. Deferred, that list renders in a transition,
+ * which React splits into short slices around the rest of the page's answers. Until the deferred render has
+ * caught up with the first answer the list still counts as loading, so it shows its placeholders, not
+ * "nothing here"; a later answer keeps the previous list on screen while it renders.
+ */
+export function useDeferredQuery<T>(query: UseQueryResult<T>): UseQueryResult<T> {
+  const data = useDeferredValue(query.data);
+  if (data === query.data) return query;
+  return { ...query, data, isPending: query.isPending || data === undefined } as UseQueryResult<T>;
 }

@@ -26,6 +26,7 @@ import { HotStrip } from './components/HotStrip';
 import { Partners } from './components/Partners';
 import { useFirstScreenDone } from '../../lib/useFirstScreenDone';
 import { useOnceTrue } from '../../lib/useOnceTrue';
+import { useDeferredQuery } from '../../lib/query';
 import './HomePage.css';
 import { lazyScreen } from '../../lib/lazyScreen';
 
@@ -101,7 +102,8 @@ export function HomePage() {
   const settled = useFirstScreenDone();
   const noticeMounted = noticeWanted && settled;
   const bannerPopupMounted = useOnceTrue(useUiStore((s) => s.bannerPopupOpen));
-  const hot = useHotGamesQuery();
+  // The hot games fill the strip and the grid: rendered as a deferred value, apart from the rest (lib/query).
+  const hot = useDeferredQuery(useHotGamesQuery());
   const games = useGamesQuery({ game_type: category }, category !== 0);
 
   // A show-dialog flag left by an earlier version of the app opens the notice once (and is cleared). Sign-in
