@@ -140,7 +140,7 @@ async function main() {
     // every run's figures are printed too. A run whose trace Lighthouse could not read (NO_NAVSTART, seen on
     // a fresh Chromium's first navigation) is run again, up to twice, instead of scoring 0.
     const perPage = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
-    const pages: { name: string; score: number; lcp: number; tbt: number; cls: number; jsKb: number }[] = [];
+    const pages: (Figures & { name: string })[] = [];
     for (const name of ['guest', 'signed in']) {
       const lhrs: LhResult[] = [];
       for (let attempt = 0; lhrs.length < perPage; attempt += 1) {
