@@ -1,6 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { useAuthStore } from '../../stores/auth';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
@@ -326,6 +326,10 @@ describe('security centre (/safe)', () => {
 });
 
 describe('reality check', () => {
+  // The dialog's module loads when a reminder is due; its first import (antd-mobile's dialog, transformed for
+  // the test run) takes seconds, which would count against the first test's time limit.
+  beforeAll(() => import('./components/RealityCheckDialog'), 30_000);
+
   it('waits for the next whole interval since the sign-in', () => {
     const start = Date.parse('2026-11-22T10:00:00Z');
     expect(nextReminderDelay(start, start, 30)).toBe(30 * 60_000);

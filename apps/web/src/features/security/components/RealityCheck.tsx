@@ -1,12 +1,21 @@
-import { Dialog } from 'antd-mobile';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatBalance } from '../../../lib/format';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLogoutMutation } from '../../auth/api/userInfo';
 import { useSessionSummaryQuery, type SessionSummary } from '../api/security';
-import '../pages/SecurityPages.css';
 
 const MINUTE_MS = 60_000;
+
+/**
+ * The dialog's code (antd-mobile's Dialog, its popup and animation library, the security pages' styles: about
+ * 40 KB) is fetched when a reminder is due, minutes after the sign-in, not with the signed-in home page: as
+ * part of the app frame it loaded right after every signed-in first screen and its start-up ran in the
+ * blocking-time window of bench:web, for a dialog that opens after five minutes at the earliest, and never for
+ * a player who has not turned the reminder on.
+ */
+const loadDialog = () => import('./RealityCheckDialog');
+const RealityCheckDialog = lazy(loadDialog);
+
+/** When the dialog's code could not be fetched (offline at that moment), the reminder tries again this much later. */
+const RETRY_MS = MINUTE_MS;
 
 /**
  * Milliseconds from `nowMs` until the next whole multiple of `minutes` since the session signed in. Counting
@@ -18,50 +27,18 @@ export function nextReminderDelay(startedMs: number, nowMs: number, minutes: num
   return (Math.floor(elapsed / period) + 1) * period - elapsed;
 }
 
-/** "1小时5分钟" / "1 h 5 min". */
-function Duration({ minutes }: { minutes: number }) {
-  const { t } = useTranslation();
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const parts = [
-    h ? t('security.hours', { count: h }) : '',
-    m || !h ? t('security.minutes', { count: m }) : '',
-  ];
-  return <>{parts.filter(Boolean).join(' ')}</>;
-}
-
-function Summary({ summary }: { summary: SessionSummary }) {
-  const { t } = useTranslation();
-  const net = summary.net;
-  const loss = net.startsWith('-');
-  const zero = /^-?0(\.0+)?$/.test(net);
-  return (
-    <div className="reality-dialog" data-testid="reality-check">
-      <span>{t('security.reminderPlayed')}</span>
-      <strong data-testid="reality-played">
-        <Duration minutes={summary.played_minutes} />
-      </strong>
-      <span>
-        {t('security.reminderBets', { count: summary.bet_count, stake: formatBalance(summary.stake) })}
-      </span>
-      <span>{t('security.reminderNet')}</span>
-      <strong className={zero ? '' : loss ? 'is-loss' : 'is-win'} data-testid="reality-net">
-        {loss || zero ? formatBalance(net) : `+${formatBalance(net)}`} USDT
-      </strong>
-    </div>
-  );
-}
-
 /**
  * The reality check (decision 18): every N minutes of a signed-in session (N chosen in the security centre),
  * a dialog shows how long the player has played and the session's net result, with "keep playing" and "stop
- * and sign out". The figures are read fresh from the server when the dialog opens.
+ * and sign out". The figures are read fresh from the server when the dialog opens, and the dialog's code
+ * arrives with them, so it shows complete or not at all.
  */
 export function RealityCheck() {
-  const { t } = useTranslation();
   const summary = useSessionSummaryQuery();
   const logout = useLogoutMutation();
   const [shown, setShown] = useState<SessionSummary | null>(null);
+  // Bumped when a due reminder could not load its dialog, which arms the timer again.
+  const [attempt, setAttempt] = useState(0);
   const minutes = summary.data?.reality_check_minutes ?? 0;
   const startedAt = summary.data?.started_at;
   const serverNow = summary.data?.now;
@@ -72,31 +49,36 @@ export function RealityCheck() {
     if (!minutes || !startedAt || !serverNow || shown) return;
     // The server's clock decides when the session began; the offset keeps a wrong phone clock out of it.
     const offset = Date.parse(serverNow) - fetchedAt;
-    const delay = nextReminderDelay(Date.parse(startedAt), Date.now() + offset, minutes);
+    const delay =
+      attempt > 0 ? RETRY_MS : nextReminderDelay(Date.parse(startedAt), Date.now() + offset, minutes);
+    let cancelled = false;
     const timer = window.setTimeout(() => {
-      void refetch().then((fresh) => {
-        if (fresh.data) setShown(fresh.data);
-      });
+      void Promise.all([refetch(), loadDialog()]).then(
+        ([fresh]) => {
+          if (!cancelled && fresh.data) setShown(fresh.data);
+        },
+        () => {
+          if (!cancelled) setAttempt((n) => n + 1);
+        },
+      );
     }, delay);
-    return () => window.clearTimeout(timer);
-  }, [minutes, startedAt, serverNow, fetchedAt, shown, refetch]);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [minutes, startedAt, serverNow, fetchedAt, shown, refetch, attempt]);
 
+  if (!shown) return null;
   return (
-    <Dialog
-      visible={shown !== null}
-      title={t('security.reminderTitle')}
-      content={shown ? <Summary summary={shown} /> : null}
-      closeOnAction
-      actions={[
-        [
-          { key: 'stop', text: t('security.reminderStop'), danger: true },
-          { key: 'continue', text: t('security.reminderContinue'), bold: true },
-        ],
-      ]}
-      onAction={(action) => {
-        setShown(null);
-        if (action.key === 'stop') logout.mutate();
-      }}
-    />
+    <Suspense fallback={null}>
+      <RealityCheckDialog
+        summary={shown}
+        onAction={(action) => {
+          setShown(null);
+          setAttempt(0);
+          if (action === 'stop') logout.mutate();
+        }}
+      />
+    </Suspense>
   );
 }
