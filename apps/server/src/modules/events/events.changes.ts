@@ -66,6 +66,8 @@ export function createChangeFeed(deps: { database: Pick<Database, 'listen'>; log
     async close() {
       const s = stop;
       stop = null;
+      // Closing on purpose is not a lost feed: no warning (the caches are still reset through onState).
+      live = false;
       await s?.();
     },
   };

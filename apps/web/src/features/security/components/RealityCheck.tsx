@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLogoutMutation } from '../../auth/api/userInfo';
 import { useSessionSummaryQuery, type SessionSummary } from '../api/security';
 
@@ -44,6 +44,16 @@ export function RealityCheck() {
   const serverNow = summary.data?.now;
   const fetchedAt = summary.dataUpdatedAt;
   const { refetch } = summary;
+  // Whether the component is still mounted when a due reminder's figures and code arrive. Not a flag per timer:
+  // the refetch itself gives the summary a new fetch time, which re-runs the effect below and would cancel the
+  // very reminder that asked for it.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!minutes || !startedAt || !serverNow || shown) return;
@@ -51,21 +61,17 @@ export function RealityCheck() {
     const offset = Date.parse(serverNow) - fetchedAt;
     const delay =
       attempt > 0 ? RETRY_MS : nextReminderDelay(Date.parse(startedAt), Date.now() + offset, minutes);
-    let cancelled = false;
     const timer = window.setTimeout(() => {
       void Promise.all([refetch(), loadDialog()]).then(
         ([fresh]) => {
-          if (!cancelled && fresh.data) setShown(fresh.data);
+          if (mounted.current && fresh.data) setShown(fresh.data);
         },
         () => {
-          if (!cancelled) setAttempt((n) => n + 1);
+          if (mounted.current) setAttempt((n) => n + 1);
         },
       );
     }, delay);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
+    return () => window.clearTimeout(timer);
   }, [minutes, startedAt, serverNow, fetchedAt, shown, refetch, attempt]);
 
   if (!shown) return null;
