@@ -5,8 +5,9 @@ import i18n from '../../i18n';
 import { useAuthStore } from '../../stores/auth';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
 import { fail, field, ok, renderRoutes, setUpScreenTests, stubFetch, typeInto } from '../../test/utils';
-import type { SecurityOverview, SessionSummary } from './api/security';
+import type { SecurityOverview } from './api/security';
 import { nextReminderDelay, RealityCheck } from './components/RealityCheck';
+import { dueSummary } from './dueSummary.fixture';
 import PasswordPage from './pages/PasswordPage';
 import SafePage from './pages/SafePage';
 
@@ -340,17 +341,8 @@ describe('reality check', () => {
 
   function serve(net: string) {
     const now = Date.now();
-    // The session began one interval ago less 300 ms, so the reminder is due in 300 ms.
-    const summary = (): SessionSummary => ({
-      started_at: new Date(now - 15 * 60_000 + 300).toISOString(),
-      now: new Date().toISOString(),
-      played_minutes: 75,
-      bet_count: 12,
-      stake: '60.000000',
-      payout: '47.500000',
-      net,
-      reality_check_minutes: 15,
-    });
+    // The reminder is due in 300 ms.
+    const summary = () => dueSummary(now, { net });
     return stubFetch((url) => {
       if (url.pathname === '/api/plat/session-summary') return ok(summary());
       if (url.pathname === '/api/home/logout') return ok(true);
