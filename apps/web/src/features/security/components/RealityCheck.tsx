@@ -6,7 +6,7 @@ const MINUTE_MS = 60_000;
 
 /**
  * The dialog's code (antd-mobile's Dialog, its popup and animation library, the security pages' styles: about
- * 40 KB) is fetched when a reminder is due, minutes after the sign-in, not with the signed-in home page: as
+ * 35 KB) is fetched when a reminder is due, minutes after the sign-in, not with the signed-in home page: as
  * part of the app frame it loaded right after every signed-in first screen and its start-up ran in the
  * blocking-time window of bench:web, for a dialog that opens after five minutes at the earliest, and never for
  * a player who has not turned the reminder on.
