@@ -33,7 +33,7 @@ import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
 import { promotionsModule } from './modules/promotions';
 import { providersModule } from './modules/providers';
-import { recordsModule } from './modules/records';
+import { betsModule } from './modules/bets';
 import { walletModule } from './modules/wallet';
 import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     players: later(() => auth.service),
   });
   const promotions = promotionsModule({ config, wallet: wallet.service });
-  const records = recordsModule({
+  const records = betsModule({
     database,
     clock,
     catalogue: later(() => games.service),

@@ -1,4 +1,4 @@
--- Owned by the records module (src/modules/records), which owns bet_rounds: this and
+-- Owned by the bets module (src/modules/bets), which owns bet_rounds: this and
 -- koi_bet_round_rolled_back.sql are the only SQL that writes a round. records.repository.ts calls them for the
 -- originals, and the providers module's koi_provider_wallet_call calls them inside a provider's wallet call,
 -- so the records/providers boundary in SQL is exactly these two functions.

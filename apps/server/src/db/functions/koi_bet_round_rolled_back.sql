@@ -1,4 +1,4 @@
--- Owned by the records module (see koi_bet_round_record.sql for the boundary with the providers module).
+-- Owned by the bets module (see koi_bet_round_record.sql for the boundary with the providers module).
 --
 -- Takes a rolled-back stake off its round; a round with nothing staked left counts as rolled back
 -- (status 3), and is no longer counted in bet records and reports.

@@ -4,7 +4,7 @@
 -- different rounds, one transaction and one commit). Under the round lock its caller holds, it answers a retry
 -- from its record, checks the session (bets), the referenced bet and the game's win bounds, moves the money through
 -- koi_ledger_transfer (the wallet module's ledger, called exactly as the wallet service calls it), updates the
--- round through koi_bet_round_record / koi_bet_round_rolled_back (the records module owns bet_rounds; those
+-- round through koi_bet_round_record / koi_bet_round_rolled_back (the bets module owns bet_rounds; those
 -- two functions are the records/providers boundary in SQL) and records the provider transaction.
 --
 -- One row, as OUT parameters (not a table function): callers assign it as an expression, which PL/pgSQL
@@ -286,7 +286,7 @@ BEGIN
         FROM ledger_accounts a WHERE a.player_id = v_player AND a.currency = p_currency), 0::bigint);
     END IF;
 
-    -- The round (records module) and the provider transaction, in the same statement as the money.
+    -- The round (bets module) and the provider transaction, in the same statement as the money.
     IF p_kind IN (1, 2) THEN
       -- A bet read its game's type with the playable check, a win with its bounds when it names the bet's game.
       IF p_kind = 1 OR (p_kind = 2 AND p_game_code = v_ref_game) THEN

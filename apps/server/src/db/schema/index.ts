@@ -7,7 +7,7 @@ export * from '../../modules/content/content.schema';
 export * from '../../modules/wallet/wallet.schema';
 export * from '../../modules/games/games.schema';
 export * from '../../modules/providers/providers.schema';
-export * from '../../modules/records/records.schema';
+export * from '../../modules/bets/bets.schema';
 export * from '../../modules/originals/originals.schema';
 export * from '../../modules/operators/operators.schema';
 export * from '../../modules/withdrawals/withdrawals.schema';

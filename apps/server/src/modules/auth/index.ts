@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import type { ChangeFeed } from '../events';
 import type { AuditPort } from '../operators';
-import type { RecordsService } from '../records';
+import type { BetsService } from '../bets';
 import type { WalletAdmin, WalletService } from '../wallet';
 import { createPlayersAdmin, type PlayersAdmin } from './auth.admin';
 import { authAdminRoutes } from './auth.admin.routes';
@@ -41,8 +41,8 @@ export function authModule(deps: {
   turnoverRemainingOf: (playerId: number) => Promise<bigint>;
   /** Called in the registration transaction after the player's wallet account opened (promotions). */
   onPlayerCreated: (playerId: number, tx: Tx) => Promise<void>;
-  /** The result of the current session's bets for the security centre (the records module, owner of bet_rounds). */
-  results: Pick<RecordsService, 'totalsBetween'>;
+  /** The result of the current session's bets for the security centre (the bets module, owner of bet_rounds). */
+  results: Pick<BetsService, 'totalsBetween'>;
   /** Called after a sign-out or a freeze: the providers module ends the player's game sessions. */
   endPlayerSessions: (playerId: number) => Promise<void>;
   /** Committed changes heard on every node; with it, session checks are cached (auth.service.ts). */

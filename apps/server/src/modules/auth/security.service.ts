@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { passwordMatches } from '../../lib/passwords';
-import type { RecordsService } from '../records';
+import type { BetsService } from '../bets';
 import { passwordLengthOk, type AuthenticatedSession } from './auth.service';
 import { createSecurityRepository } from './security.repository';
 
@@ -58,8 +58,8 @@ export interface SecurityServiceDeps {
   db: Db;
   config: Pick<Config, 'session'>;
   clock: Clock;
-  /** The result of the current session's bets, from the records module (owner of bet_rounds). */
-  results: Pick<RecordsService, 'totalsBetween'>;
+  /** The result of the current session's bets, from the bets module (owner of bet_rounds). */
+  results: Pick<BetsService, 'totalsBetween'>;
   /** Ends the player's provider game sessions after other sign-in sessions were ended (see auth.service). */
   onSignedOut?: (playerId: number) => Promise<void>;
 }

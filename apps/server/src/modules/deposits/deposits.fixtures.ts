@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bs58check from 'bs58check';
 import type { Database, Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { recordsForTests } from '../records/records.fixtures';
+import { betsForTests } from '../bets/bets.fixtures';
 import { createTurnover } from '../withdrawals';
 import { depositAddresses } from './deposits.schema';
 
@@ -24,7 +24,7 @@ export function testTurnover(database: Database, clock: Clock) {
   return createTurnover({
     db: database.db,
     clock,
-    records: recordsForTests({ database, clock }),
+    records: betsForTests({ database, clock }),
     multiples: { depositMultipleCentis: 100, bonusMultipleCentis: 1000 },
   });
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { PlayerGate } from '../auth';
 import type { GamesService } from '../games';
 import type { KoiModule } from '../module';
-import type { RecordsService } from '../records';
+import type { BetsService } from '../bets';
 import { originalsRoutes } from './originals.routes';
 import { createOriginalsService, type OriginalsLedger, type OriginalsService } from './originals.service';
 
@@ -18,7 +18,7 @@ export function originalsModule(deps: {
   wallet: OriginalsLedger;
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
-  records: Pick<RecordsService, 'recordRound'>;
+  records: Pick<BetsService, 'recordRound'>;
 }): KoiModule<OriginalsService> {
   const service = createOriginalsService({
     db: deps.database.db,

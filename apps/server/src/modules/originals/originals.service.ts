@@ -20,7 +20,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { PlayerGate } from '../auth';
 import { assertPlayable, type GamesService } from '../games';
 import type { WalletService } from '../wallet/wallet.service';
-import type { RecordsService } from '../records';
+import type { BetsService } from '../bets';
 import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
 
 /** What a bet needs from the ledger: a transfer in the bet's transaction and the balance read through it. */
@@ -105,7 +105,7 @@ export function createOriginalsService(deps: {
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   /** The bet rounds' owner: each bet's round is written, closed, in the bet's transaction. */
-  rounds: Pick<RecordsService, 'recordRound'>;
+  rounds: Pick<BetsService, 'recordRound'>;
   clock: Clock;
   houseEdgeBp: number;
   maxPayoutMicro: bigint;

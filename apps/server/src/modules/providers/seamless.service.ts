@@ -53,7 +53,7 @@ function fingerprint(parts: (string | number | boolean | null | undefined)[]): s
  * to the database, and the round's lock and the ledger's row locks last as long as the function plus its
  * commit instead of 7-9 client round trips (issue 10: the HTTP path was 0.05-0.08 of the wallet service's
  * speed). Concurrent calls share one statement and one commit (group commit, seamless.batcher.ts, whose note
- * says why every call still gets exactly its lone answer). The function calls the wallet module's koi_ledger_transfer for the money and the records module's
+ * says why every call still gets exactly its lone answer). The function calls the wallet module's koi_ledger_transfer for the money and the bets module's
  * koi_bet_round_record / koi_bet_round_rolled_back for the round, so each module's tables are still written
  * only by that module's SQL. Balance and user-info calls are one query too (koi_provider_session).
  * The rules:

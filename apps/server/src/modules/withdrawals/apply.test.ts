@@ -5,7 +5,7 @@ import { toMicro } from '@koi/ledger';
 import { body, createTestApp, untilSignedOut, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { recordsForTests } from '../records/records.fixtures';
+import { betsForTests } from '../bets/bets.fixtures';
 import { createTurnover } from './turnover';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
@@ -26,7 +26,7 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     createTurnover({
       db: t.database.db,
       clock: t.clock,
-      records: recordsForTests({ database: t.database, clock: t.clock }),
+      records: betsForTests({ database: t.database, clock: t.clock }),
       multiples: { depositMultipleCentis: 100, bonusMultipleCentis: 1000 },
     });
 

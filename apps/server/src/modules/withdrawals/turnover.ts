@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { RecordsService } from '../records/records.service';
+import type { BetsService } from '../bets/bets.service';
 import { createWithdrawalsRepository, type RequirementRow } from './withdrawals.repository';
 
 /*
@@ -46,7 +46,7 @@ export interface AddRequirementInput {
 export function createTurnover(deps: {
   db: DbOrTx;
   clock: Clock;
-  records: Pick<RecordsService, 'settledStakeBySegments'>;
+  records: Pick<BetsService, 'settledStakeBySegments'>;
   multiples: { depositMultipleCentis: number; bonusMultipleCentis: number };
 }) {
   const { db, clock, records, multiples } = deps;

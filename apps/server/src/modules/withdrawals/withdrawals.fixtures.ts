@@ -9,7 +9,7 @@ import { createWalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
-import { recordsForTests } from '../records/records.fixtures';
+import { betsForTests } from '../bets/bets.fixtures';
 import type { PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
 
@@ -116,7 +116,7 @@ export function withdrawalsHarness(t: () => TestApp) {
       config: t().app.koi.config.withdrawals,
       players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
       wallet: wallet(),
-      records: recordsForTests({ database: t().database, clock: t().clock }),
+      records: betsForTests({ database: t().database, clock: t().clock }),
       deposits: createDepositsService({
         db: t().database.db,
         clock: t().clock,

@@ -13,7 +13,7 @@ import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { AuditWrite } from '../operators';
-import type { RecordsService } from '../records/records.service';
+import type { BetsService } from '../bets/bets.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PayoutOutcome, PayoutRail } from './payout.client';
 import { createTurnover } from './turnover';
@@ -114,7 +114,7 @@ export interface WithdrawalsServiceDeps {
   config: WithdrawalsConfig;
   players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash' | 'playersSharingDevice'>;
   wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
-  records: Pick<RecordsService, 'settledStakeBySegments' | 'winLoss' | 'betRecords'>;
+  records: Pick<BetsService, 'settledStakeBySegments' | 'winLoss' | 'betRecords'>;
   /** Where the player's deposits came from (the address-poisoning guard compares against those senders). */
   deposits: Pick<DepositsService, 'senderAddresses'>;
   /** The payout rail; null when none is configured (approved withdrawals then wait for one). */

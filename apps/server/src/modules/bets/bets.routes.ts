@@ -10,10 +10,10 @@ import {
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import type { TimeRange } from '../../lib/time-range';
-import type { RecordsService } from './records.service';
-import { betDetailWire, betRecordsWire, winLossWire } from './records.wire';
+import type { BetsService } from './bets.service';
+import { betDetailWire, betRecordsWire, winLossWire } from './bets.wire';
 
-export async function recordsRoutes(app: FastifyInstance, opts: { records: RecordsService }) {
+export async function betsRoutes(app: FastifyInstance, opts: { records: BetsService }) {
   const { records } = opts;
   const api = apiRoutes(app, { tags: ['记录与报表'] });
 

@@ -1,14 +1,14 @@
 import type { BetDetailRow, BetRecordRow, WinLossRow } from '@koi/contract';
 import { formatMicro, formatSigned } from '@koi/ledger';
 import { outcomeToWire } from '../originals/originals.wire';
-import type { RecordsService } from './records.service';
-import type { RoundTotals } from './records.repository';
+import type { BetsService } from './bets.service';
+import type { RoundTotals } from './bets.repository';
 
-/* The records module's one mapping from its camelCase rows to the snake_case wire (decision 3). */
+/* The bets module's one mapping from its camelCase rows to the snake_case wire (decision 3). */
 
-type BetRecords = Awaited<ReturnType<RecordsService['betRecords']>>;
-type BetDetail = Awaited<ReturnType<RecordsService['betDetail']>>;
-type WinLoss = Awaited<ReturnType<RecordsService['winLoss']>>;
+type BetRecords = Awaited<ReturnType<BetsService['betRecords']>>;
+type BetDetail = Awaited<ReturnType<BetsService['betDetail']>>;
+type WinLoss = Awaited<ReturnType<BetsService['winLoss']>>;
 
 /** Stake, payout and the player's profit (payout − stake, signed) as decimal strings. */
 const money = (t: Pick<RoundTotals, 'stakeMicro' | 'payoutMicro'>) => ({

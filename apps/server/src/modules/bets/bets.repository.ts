@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { RoundStatus } from './records.schema';
+import { RoundStatus } from './bets.schema';
 
 /**
  * Bet records and reports, read from bet_rounds (every round of providers and originals). Rolled-back rounds
  * are left out of the sums: their stake went back to the player. Every query is scoped by player. Only this
  * module's table is read here: names come from the games module and an original's proof from the originals
- * module, through their services (records.service).
+ * module, through their services (bets.service).
  */
 export interface Window {
   from: Date;
@@ -53,7 +53,7 @@ const totalsOf = (r: Totals): RoundTotals => ({
 });
 const dateOf = (d: Date | string) => new Date(d);
 
-export function createRecordsRepository(db: DbOrTx) {
+export function createBetsRepository(db: DbOrTx) {
   const counted = sql`r.status <> ${RoundStatus.ROLLED_BACK}`;
   const inWindow = (w: Window) =>
     sql`r.opened_at >= ${w.from.toISOString()}::timestamptz and r.opened_at < ${w.to.toISOString()}::timestamptz`;
@@ -201,4 +201,4 @@ export function createRecordsRepository(db: DbOrTx) {
   };
 }
 
-export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
+export type BetsRepository = ReturnType<typeof createBetsRepository>;

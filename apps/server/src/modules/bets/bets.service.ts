@@ -3,28 +3,28 @@ import type { Clock } from '../../lib/clock';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { DbOrTx } from '../../db/client';
 import {
-  createRecordsRepository,
-  type RecordsRepository,
+  createBetsRepository,
+  type BetsRepository,
   type RoundChange,
   type RoundRollback,
-} from './records.repository';
+} from './bets.repository';
 import { gameKey, type GamesService } from '../games';
 import { proofKey, type OriginalsService } from '../originals';
 
 /** What the records read from the games module: provider, game and category names. */
-export type RecordsCatalogue = Pick<GamesService, 'namesOf' | 'categoryNames'>;
+export type BetsCatalogue = Pick<GamesService, 'namesOf' | 'categoryNames'>;
 /** What the records read from the originals module: the proof of an original's round. */
-export type RecordsProofs = Pick<OriginalsService, 'proofsOf'>;
+export type BetsProofs = Pick<OriginalsService, 'proofsOf'>;
 
 /**
  * Bet records and win/loss reports (spec §7), from the rounds of every provider and original. The rounds are
  * this module's; the names beside them and an original's proof are asked of their owners for the page shown.
  */
-export function createRecordsService(deps: {
-  repo: RecordsRepository;
+export function createBetsService(deps: {
+  repo: BetsRepository;
   clock: Clock;
-  catalogue: RecordsCatalogue;
-  proofs: RecordsProofs;
+  catalogue: BetsCatalogue;
+  proofs: BetsProofs;
 }) {
   const { repo, clock, catalogue, proofs } = deps;
   return {
@@ -32,11 +32,11 @@ export function createRecordsService(deps: {
      * Records money on a round inside the caller's transaction (`conn`), so the round and the ledger move
      * together. Providers' rounds grow call by call; an original's round is written once, closed.
      */
-    recordRound: (conn: DbOrTx, change: RoundChange) => createRecordsRepository(conn).recordRound(change),
+    recordRound: (conn: DbOrTx, change: RoundChange) => createBetsRepository(conn).recordRound(change),
 
     /** Takes a rolled-back stake off its round, inside the caller's transaction. */
     markRoundRolledBack: (conn: DbOrTx, rollback: RoundRollback) =>
-      createRecordsRepository(conn).markRoundRolledBack(rollback),
+      createBetsRepository(conn).markRoundRolledBack(rollback),
 
     /** The player's counted rounds per game in the range (a page of games) and their summary. */
     async betRecords(
@@ -110,4 +110,4 @@ export function createRecordsService(deps: {
   };
 }
 
-export type RecordsService = ReturnType<typeof createRecordsService>;
+export type BetsService = ReturnType<typeof createBetsService>;
