@@ -3,12 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import { createBetsRepository } from './bets.repository';
 import { betsRoutes } from './bets.routes';
-import {
-  createBetsService,
-  type BetsCatalogue,
-  type BetsProofs,
-  type BetsService,
-} from './bets.service';
+import { createBetsService, type BetsCatalogue, type BetsProofs, type BetsService } from './bets.service';
 
 export { RoundStatus } from './bets.schema';
 export type { RoundChange, RoundRollback } from './bets.repository';
