@@ -7,6 +7,8 @@ import { eventsRoutes } from './events.routes';
 
 export type { BalanceHub } from './events.hub';
 export type { ChangeFeed } from './events.changes';
+export { createDomainEvents } from './domain';
+export type { DomainEventBus, DomainEvents } from './domain';
 
 /**
  * Live signals to players' open streams (issue 10, item 4). The wallet service calls `hub.publish` after every
