@@ -3,16 +3,17 @@ import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import { createBetsRepository } from './bets.repository';
 import { betsRoutes } from './bets.routes';
-import { createBetsService, type BetsCatalogue, type BetsProofs, type BetsService } from './bets.service';
+import { createBetsService, type BetsCatalogue, type BetsService } from './bets.service';
 
 export { RoundStatus } from './bets.schema';
 export type { RoundChange, RoundRollback } from './bets.repository';
-export type { BetsService } from './bets.service';
+export type { BetsService, FairnessSource, RoundFairness } from './bets.service';
+export { fairnessKey } from './bets.service';
 
 /**
  * Bets: bet records and reports (spec §7), and the owner of `bet_rounds`: originals add money to a round only through
  * this service (`recordRound`, `markRoundRolledBack`), inside their own transaction. Both run this module's SQL
- * functions koi_bet_round_record and koi_bet_round_rolled_back (src/db/functions), which are also how the
+ * functions koi_bet_round_record and koi_bet_round_rolled_back (its sql folder), which are also how the
  * providers' one-statement wallet call (koi_provider_wallet_call) changes a round: those two functions are the
  * bets/providers boundary in SQL, and no other SQL writes bet_rounds.
  */
@@ -20,13 +21,11 @@ export function betsModule(deps: {
   database: Database;
   clock: Clock;
   catalogue: BetsCatalogue;
-  proofs: BetsProofs;
 }): KoiModule<BetsService> {
   const service = createBetsService({
     repo: createBetsRepository(deps.database.db),
     clock: deps.clock,
     catalogue: deps.catalogue,
-    proofs: deps.proofs,
   });
   return {
     service,
