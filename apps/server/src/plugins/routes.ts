@@ -12,7 +12,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelope, type PermissionArea, type RoutePermission } from '@koi/contract';
-import { consoleAudit, type AuditPort } from '../modules/audit';
+import { consoleAudit, type AuditPort } from '../modules/audit/audit.service';
 import { requires } from './console';
 import { ok } from './envelope';
 

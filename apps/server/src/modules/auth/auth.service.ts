@@ -11,7 +11,7 @@ import { createChangeCache } from '../../lib/change-cache';
 import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { ChangeFeed } from '../events';
 import { createAuthRepository, type AuthRepository } from './auth.repository';
-import { openSession } from './open-session';
+import { openSession, type RequestContext } from './open-session';
 import { createPlayerDirectory } from './player-directory';
 import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';
 
@@ -38,11 +38,7 @@ const SESSION_CACHE_MS = 30_000;
 const SESSION_CACHE_MAX = 50_000;
 
 /** Where a request came from: recorded on sessions and login events, and checked against the deny-list. */
-export interface RequestContext {
-  ip: string;
-  device: string;
-  country: string | null;
-}
+export type { RequestContext } from './open-session';
 
 export interface RegisterInput {
   username: string;
