@@ -14,7 +14,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import bs58check from 'bs58check';
 import { generate } from 'otplib';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
 const OPERATOR = JSON.parse(process.env.KOI_E2E_OPERATOR ?? 'null');

@@ -13,7 +13,7 @@ import {
   startSandbox,
   stopServer,
   waitForHealth,
-} from './harness.mjs';
+} from '@koi/e2e/harness';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webDir, '../..');

@@ -4,16 +4,8 @@
 // self-exclusion (the confirmation spelled out, then the player signed out and refused at the cashier).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  apiLogin,
-  apiPost,
-  apiSignUp,
-  BASE,
-  newPhone,
-  sharedBrowser,
-  shot,
-  uniqueUsername,
-} from './browser.mjs';
+import { apiLogin, apiPost, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 
 const browser = sharedBrowser();
 /** Another sign-in of the same player, from "Japan" on another device. */
