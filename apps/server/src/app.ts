@@ -238,7 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(authPlugin, { auth: auth.service, geo: config.geo });
-  // Banners, bulletin and game lists from memory with ETags, dropped when their tables change (issue 10 item 5).
+  // Banners, bulletin and game lists from memory with ETags, dropped when their tables change.
   await app.register(publicCachePlugin, { changes: events.changes, clock });
   await operators.guard(app);
   // Set when the request arrives (a callback hook, no promise per request), so every answer carries it,

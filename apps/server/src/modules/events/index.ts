@@ -11,7 +11,7 @@ export { createDomainEvents } from './domain';
 export type { DomainEventBus, DomainEvents } from './domain';
 
 /**
- * Live signals to players' open streams (issue 10, item 4). The wallet service calls `hub.publish` after every
+ * Live signals to players' open streams. The wallet service calls `hub.publish` after every
  * committed transfer that touches a player (its `onPlayerBalanceChanged`); the route holds the streams.
  *
  * `changes` is the feed of committed changes that caches depend on (revoked sessions, frozen players, edited

@@ -14,7 +14,7 @@ export { originOf } from './operators.routes';
 export { createAuditLog } from './audit';
 
 /**
- * Operators, their sessions, roles and permissions, and the audit log (issue 11). `guard` must be registered
+ * Operators, their sessions, roles and permissions, and the audit log. `guard` must be registered
  * before any module adds /api/admin routes: it attaches each route's permission check as the route is added.
  */
 export function operatorsModule(

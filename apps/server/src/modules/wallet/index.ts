@@ -17,7 +17,7 @@ export type { WalletAdmin } from './wallet.admin';
 const VOID_EXPIRED_HOLDS_LOCK = 7_461_101;
 
 /**
- * The ledger's owner: every money movement of every module is a transfer through `service` (spec §0). `admin`
+ * The ledger's owner: every money movement of every module is a transfer through `service` (decision 9). `admin`
  * is the console's view (adjustments, explorer, daily totals), given to the console screens of other modules.
  */
 export function walletModule(deps: {
