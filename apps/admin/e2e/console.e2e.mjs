@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { before, describe } from 'node:test';
-import { apiSignUp, BASE, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { apiSignUp, BASE, shot, uniqueUsername } from '@koi/e2e/browser';
 import {
   changePassword,
   consoleSession,

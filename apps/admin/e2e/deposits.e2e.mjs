@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { before, describe } from 'node:test';
 import bs58check from 'bs58check';
-import { apiSignUp, BASE, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { apiSignUp, BASE, uniqueUsername } from '@koi/e2e/browser';
 import { consoleSession, firstSignIn, giveReason, label, OPERATORS, snapshot } from './session.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX ?? '';

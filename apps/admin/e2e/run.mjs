@@ -9,8 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// The player app's e2e harness: sandbox, operators, build, ports, health and stopping are the same here.
-import * as harness from '../../web/e2e/harness.mjs';
+// The e2e harness both apps share: sandbox, operators, build, ports, health and stopping.
+import * as harness from '@koi/e2e/harness';
 
 const adminDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(adminDir, '../..');

@@ -3,7 +3,7 @@
 /* global document -- waitForFunction callbacks run in the browser */
 import { after, before, it as test } from 'node:test';
 import { generate } from 'otplib';
-import { BASE, launch, shot } from '../../web/e2e/browser.mjs';
+import { BASE, launch, shot } from '@koi/e2e/browser';
 
 /** The operators run.mjs created with the command line, by role in the scenarios. */
 export const OPERATORS = JSON.parse(process.env.KOI_E2E_OPERATORS ?? '{}');

@@ -1,4 +1,4 @@
-// Withdrawal review in the console (issue 15 item 4, decision 22) in Chromium at 1440×900 against the real
+// Withdrawal review in the console (decision 22) in Chromium at 1440×900 against the real
 // server and the sandbox payout rail (see run.mjs). Four players apply through the player API; two finance
 // operators review them: a small one approved and paid on the sandbox chain, one above the two-operator
 // amount (the first operator cannot add the second approval), one rejected with a reason (money back), and
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { before, describe } from 'node:test';
 import bs58check from 'bs58check';
-import { apiSignUp, BASE, shot, uniqueUsername } from '../../web/e2e/browser.mjs';
+import { apiSignUp, BASE, shot, uniqueUsername } from '@koi/e2e/browser';
 import { consoleSession, firstSignIn, giveReason, label, OPERATORS, settle, snapshot } from './session.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
@@ -183,7 +183,7 @@ describe('withdrawal review (finance)', () => {
     await approveIn(page, drawer, '第二人批准');
     await drawer.locator('.ant-tag', { hasText: '已出款' }).waitFor({ timeout: 30_000 });
     assert.equal(await chainBalance(large.address), '60000000');
-    // The approvers by their usernames, not by id (issue 15).
+    // The approvers by their usernames, not by id.
     const approvers = drawer
       .locator('.ant-descriptions-item-label', { hasText: '批准人' })
       .locator('xpath=following-sibling::*[1]');

@@ -8,8 +8,8 @@
  *     as the simulator sees it.
  * (b) Service: the same bet+win pairs through the wallet service directly (no HTTP, no provider records),
  *     32 concurrent players, in the same run against the same PostgreSQL server. (a) and (b) take turns in
- *     BENCH_SLICES slices each (until stop 23, (a) ran whole and then (b): on this shared machine whatever
- *     load came and went in between fell on one side only, and three runs' ratios spread from 0.46 to 0.59).
+ *     BENCH_SLICES slices each (with (a) run whole and then (b), whatever load comes and goes on this shared
+ *     machine in between falls on one side only: three such runs' ratios spread from 0.46 to 0.59).
  * (c) HTTP again against the real server process (src/server.ts) on the same database, started with
  *     KOI_WORKERS=1 and then KOI_WORKERS=2 (node:cluster, one port), with a second sandbox pointed at it, so
  *     the three HTTP figures can be compared side by side.
@@ -20,12 +20,12 @@
  * (the cpu_us fields: CPU microseconds per pair in phase (a) of this process, which is Koi plus the bench's
  * control client, of the sandbox and of the PostgreSQL backends, and of the service phase in all; on a
  * saturated machine pairs/s follow the total, so they say where the time goes even when the load is noisy)
- * (the first five fields as before: the in-process server).
+ * (the first five fields: the in-process server).
  *
  * Each phase is measured warm: before its clock starts it runs BENCH_WARMUP pairs the same way, so that the
- * three processes' JIT compilers and PostgreSQL's plan caches are done with the path before it is timed. (Until
- * stop 21 the HTTP phase was timed cold: --perf showed a quarter of Koi's and the sandbox's CPU in V8's
- * optimising compiler, while the service phase ran after it on code and connections already warm.)
+ * three processes' JIT compilers and PostgreSQL's plan caches are done with the path before it is timed. (Timed
+ * cold, the HTTP phase spends a quarter of Koi's and the sandbox's CPU in V8's optimising compiler (--perf),
+ * while the service phase runs after it on code and connections already warm.)
  * The simulator plays each player's rounds in autoplay runs of BENCH_AUTOPLAY rounds (one control call, then
  * the rounds one after the other, each timed by the simulator from its bet to its win's answer), so the
  * bench's own control call per round is not what the HTTP figure measures.

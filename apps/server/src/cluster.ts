@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
 
 /*
- * Every core (issue 10). One Node process runs JavaScript on one core, so the server starts KOI_WORKERS
+ * Every core. One Node process runs JavaScript on one core, so the server starts KOI_WORKERS
  * processes (node:cluster) that accept connections on the same port; the primary only starts, restarts and
  * stops them. Nothing is shared in memory between workers, and nothing needs to be:
  * - money and records live in PostgreSQL, whose locks already make several nodes safe (the ledger and the

@@ -208,7 +208,7 @@ export interface Config {
   };
   /** Demo only: USDT credited to each new player as a bonus so the games can be tried; 0 (default) = none. */
   demoSignupBonus: string;
-  /** The operator console (issue 11). */
+  /** The operator console. */
   console: {
     /** Operator sessions: 30 minutes idle, 12 hours absolute by default. */
     sessionIdleMs: number;

@@ -2,16 +2,8 @@
 /* global document, window -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  apiSignUp,
-  BASE,
-  greeted,
-  newPhone,
-  sharedBrowser,
-  shot,
-  storedToken,
-  uniqueUsername,
-} from './browser.mjs';
+import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { greeted, newPhone, storedToken } from './phone.mjs';
 
 const browser = sharedBrowser();
 

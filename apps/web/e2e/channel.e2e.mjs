@@ -1,4 +1,4 @@
-// A hosted payment channel (issue 12 item 5, issue 13 item 1) in Chromium at 390×844 against the real
+// A hosted payment channel in Chromium at 390×844 against the real
 // server and the sandbox channel as real processes (see run.mjs): the recharge form lists the channel with its
 // limits, fee and rate and quotes the amount; 立即充值 opens the channel's hosted page; paying there and
 // following its "back to the merchant" link lands on the result screen, which shows the credit and the new
@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 
 const browser = sharedBrowser();
 

@@ -1,5 +1,6 @@
 // Quick visual check while developing: node e2e/look.mjs <path> <name> [dark]
-import { launch, newPhone, shot, BASE } from './browser.mjs';
+import { launch, shot, BASE } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 const [, , route = '/', name = 'look', dark] = process.argv;
 const browser = await launch();
 const { page } = await newPhone(browser, dark ? { koi_dark: '1' } : {});

@@ -1,4 +1,4 @@
-// The money journey (issue 13 item 8, issue 15) in Chromium at 390×844 against the real server and the
+// The money journey in Chromium at 390×844 against the real server and the
 // sandbox as real processes (see run.mjs): register → recharge 100 → the popup shows the address, the exact
 // amount, the countdown and the sandbox link → `koi sandbox:pay` pays it on the sandbox chain → the balance
 // shows +100 without a reload → (the deposit's 1× turnover is played on dice) → set the withdrawal password →
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import bs58check from 'bs58check';
 import { generate } from 'otplib';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
 const OPERATOR = JSON.parse(process.env.KOI_E2E_OPERATOR ?? 'null');

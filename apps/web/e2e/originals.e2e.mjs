@@ -3,7 +3,8 @@
 // round with @koi/fair.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { apiSignUp, BASE, newPhone, sharedBrowser, shot, uniqueUsername } from './browser.mjs';
+import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 
 const browser = sharedBrowser();
 

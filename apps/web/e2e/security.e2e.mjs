@@ -1,19 +1,11 @@
-// The security centre against the real server (issue 13 item 4): the previous sign-in and the live sessions,
+// The security centre against the real server: the previous sign-in and the live sessions,
 // signing another device out, the login password change (validation toast, then other sessions signed out),
 // deposit limits with a pending raise, the session reminder dialog (the page clock is moved forward), and
 // self-exclusion (the confirmation spelled out, then the player signed out and refused at the cashier).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  apiLogin,
-  apiPost,
-  apiSignUp,
-  BASE,
-  newPhone,
-  sharedBrowser,
-  shot,
-  uniqueUsername,
-} from './browser.mjs';
+import { apiLogin, apiPost, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
 
 const browser = sharedBrowser();
 /** Another sign-in of the same player, from "Japan" on another device. */

@@ -2,7 +2,7 @@
 // the brotli size the server actually sends (the build writes .br copies; plugins/web.ts serves them).
 // Every `vite build` prints it (`--report`: never fails the build, so one large commit cannot stop
 // `npm start`); `npm run -w @koi/web size` and the browser end-to-end run (on its own build, `--dist <dir>`)
-// fail above the budget, issue 10's 150 KB gzip. `npm run bench:web` measures the same scripts as the
+// fail above the budget, 150 KB gzip. `npm run bench:web` measures the same scripts as the
 // browser receives them (brotli, with response headers) on the guest home page.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -12,7 +12,7 @@ import {
 } from './common';
 
 /**
- * The operator console's API (issue 11), every route under /api/admin. Operators are separate from players:
+ * The operator console's API, every route under /api/admin. Operators are separate from players:
  * their own accounts, tokens, sessions and a TOTP second factor. Every route declares the permission it
  * needs (an area at a level); a route without a declaration refuses (deny by default), and a refused call
  * answers HTTP 403 in the envelope and is itself written to the audit log.

@@ -3,7 +3,7 @@ import { intField, isoTime, listResult, optionalText, pageQuery, requiredText } 
 import { reasonField } from './admin';
 
 /**
- * The console's deposits area (issue 12 item 7, decisions 13, 20, 21), every route under /api/admin/deposits
+ * The console's deposits area (decisions 13, 20, 21), every route under /api/admin/deposits
  * and guarded by the `deposits` permission: `read` to look, `write` to change. Conventions as in admin.ts:
  * snake_case, money as decimal USDT strings, times as ISO 8601, lists as `{ data, total }`.
  */

@@ -45,7 +45,7 @@ export const ERRORS = {
   REGION_BLOCKED: { code: 1013, http: 200, zh: '您所在的地区暂不提供服务', en: 'The service is not available in your region' },
   // Sign-in links (decision 31): one-time codes.
   SIGN_IN_LINK_INVALID: { code: 1050, http: 200, zh: '登录链接无效或已过期，请重新登录', en: 'This sign-in link is invalid or has expired; please sign in again' },
-  // The security centre (issue 13 item 4): login password change, sessions, responsible gambling.
+  // The security centre: login password change, sessions, responsible gambling.
   LOGIN_PASSWORD_WRONG: { code: 1030, http: 200, zh: '原登录密码错误', en: 'The current login password is wrong' },
   LOGIN_PASSWORD_SAME: { code: 1031, http: 200, zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
   SESSION_NOT_FOUND: { code: 1032, http: 200, zh: '该登录设备不存在或已退出', en: 'That session does not exist or has already ended' },
@@ -53,7 +53,7 @@ export const ERRORS = {
   LOGIN_PASSWORD_LOCKED: { code: 1035, http: 200, zh: '原密码错误次数过多，请{minutes}分钟后再试', en: 'Too many wrong current passwords, try again in {minutes} minutes' },
   REALITY_CHECK_INVALID: { code: 1034, http: 200, zh: '提醒间隔须为{allowed}分钟之一', en: 'The reminder interval must be one of {allowed} minutes' },
 
-  // Money (wallet issue).
+  // Money and the wallet.
   AMOUNT_INVALID: { code: 2001, http: 200, zh: '金额格式不正确：{reason}', en: 'Invalid amount: {reason}' },
   INSUFFICIENT_BALANCE: { code: 2002, http: 200, zh: '余额不足', en: 'Insufficient balance' },
   IDEMPOTENCY_CONFLICT: { code: 2003, http: 200, zh: '重复的请求编号与原请求内容不一致', en: 'This request id was already used with different content' },
@@ -76,7 +76,7 @@ export const ERRORS = {
   ORIGINAL_PARAMS_INVALID: { code: 3101, http: 200, zh: '下注参数不正确：{reason}', en: 'Invalid bet: {reason}' },
   BET_AMOUNT_OUT_OF_RANGE: { code: 3102, http: 200, zh: '单注金额须在 {min} 至 {max} USDT 之间', en: 'A bet must be between {min} and {max} USDT' },
 
-  // Operators, the console and the audit log (issue 11).
+  // Operators, the console and the audit log.
   OPERATOR_LOGIN_FAILED: { code: 6001, http: 200, zh: '用户名、密码或动态验证码错误', en: 'Wrong username, password or authenticator code' },
   OPERATOR_LOCKED: { code: 6002, http: 200, zh: '错误次数过多，账户已锁定，请{minutes}分钟后再试', en: 'Too many failures; the account is locked, try again in {minutes} minutes' },
   OPERATOR_TOTP_REUSED: { code: 6003, http: 200, zh: '该动态验证码已使用，请等待下一个验证码', en: 'This authenticator code was already used; wait for the next one' },
@@ -149,11 +149,11 @@ export const ERRORS = {
   UNMATCHED_ALREADY_RESOLVED: { code: 4015, http: 200, zh: '该到账记录已处理', en: 'This deposit was already resolved' },
   UNMATCHED_SECOND_OPERATOR: { code: 4016, http: 200, zh: '超过审批金额，须由另一位操作员批准', en: 'Above the approval amount a different operator must approve' },
   CHANNEL_NOTIFICATION_REFUSED: { code: 4017, http: 200, zh: '支付通知验证失败', en: 'The payment notification failed verification' },
-  // The console's deposits area (issue 12 item 7); codes after a gap so the channels work can grow 40xx.
+  // The console's deposits area; codes after a gap so the channels work can grow 40xx.
   DEPOSIT_ADDRESS_NOT_FOUND: { code: 4040, http: 200, zh: '收款地址不存在', en: 'Receiving address not found' },
   UNMATCHED_AWAITING_APPROVAL: { code: 4041, http: 200, zh: '该到账记录正在等待另一位操作员复核，请先批准或驳回', en: 'This deposit is awaiting a second operator; approve or reject that first' },
   UNMATCHED_NOT_AWAITING: { code: 4042, http: 200, zh: '该到账记录没有待复核的匹配申请', en: 'This deposit has no match awaiting approval' },
-  // Issue 12: an unmatched channel report whose order the channel path already credited.
+  // An unmatched channel report whose order the channel path already credited.
   UNMATCHED_CHANNEL_CREDITED: { code: 4050, http: 200, zh: '该支付通道订单已由通道入账，不能再匹配；请忽略或退款此记录', en: 'The payment channel already credited this order; ignore or refund this entry instead' },
   CHANNEL_SETTINGS_INVALID: { code: 4030, http: 200, zh: '通道设置不正确：{reason}', en: 'Invalid channel settings: {reason}' },
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;

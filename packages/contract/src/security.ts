@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { intField, optionalText } from './common';
 
 /**
- * The security centre (/safe, /password; issue 13 item 4, decision 18): changing the login password, the
+ * The security centre (/safe, /password; decision 18): changing the login password, the
  * player's own sign-in sessions, and the responsible-gambling tools that are not deposit limits (those live
  * in deposits.ts): the session reminder (reality check) and self-exclusion.
  */

@@ -35,7 +35,7 @@ const STATUS_COLOURS: Record<AdminChannelOrder['status'], string> = {
 type EditForm = Omit<ChannelChange, 'enabled'>;
 
 /**
- * Payment channels (issue 12 item 5): what players see on the recharge screen. Enabling, disabling and every
+ * Payment channels: what players see on the recharge screen. Enabling, disabling and every
  * edit of limits, fee and rate asks why (audited as channel.update); the server validates the values again.
  * The orders tab shows each channel order with the reason it went to review, if it did.
  */

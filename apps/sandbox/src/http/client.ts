@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
  * The global fetch keeps connections too but spends several times the CPU per call (web streams, abort
  * signals, header lists): measured with --cpu-prof during bench:games it was about a third of the simulator's
  * busy time, so the benchmark measured the simulator's HTTP client more than Koi. undici's own `request`
- * skips those layers; beside node:http with a keep-alive agent (what this file used before) it spent 27 µs of
+ * skips those layers; beside node:http with a keep-alive agent it spent 27 µs of
  * client CPU per call instead of 39 on this machine (32 concurrent callers, warm). Koi's tests drive the
  * sandbox's control API with the same client for the same reason.
  */

@@ -6,7 +6,7 @@ import type { Config } from '../config';
  * The caller's country comes from one header that the CDN or load balancer in front of Koi sets
  * (GEO_COUNTRY_HEADER, Cloudflare's cf-ipcountry by default). Only a single, well-formed value can be that
  * proxy's: a client may add its own copy of the header, and Node joins repeated headers into "CN, CN",
- * which matched no denied code, so a second header used to walk past the block. A header that is repeated
+ * which matches no denied code, so a second header would walk past the block. A header that is repeated
  * or malformed is therefore not trusted, and the deny-list refuses it like a denied country.
  */
 

@@ -343,7 +343,7 @@ describe('boolean fields and the country header', () => {
       );
     };
     const blocked = { code: 1013 };
-    // Two headers used to be joined into "CN, CN", which matched no denied code.
+    // Node joins two headers into "CN, CN", which matches no denied code.
     expect((await registerWith('cf-ipcountry: CN\r\ncf-ipcountry: CN\r\n')).json).toMatchObject(blocked);
     // A second header is refused even when both name an allowed country: only one can be the proxy's.
     expect((await registerWith('cf-ipcountry: US\r\ncf-ipcountry: US\r\n')).json).toMatchObject(blocked);

@@ -108,7 +108,7 @@ async function publicCachePlugin(
   };
 
   // The hooks go only on the routes they serve (the public reads, the console's writes), first, so `store`
-  // sees the plain JSON before the compression plugin's onSend. Until stop 22 they were global: three
+  // sees the plain JSON before the compression plugin's onSend. Global hooks would cost three
   // promises on every request of every route, the providers' wallet calls included (bench:games).
   app.addHook('onRoute', (route) => {
     if (route.config?.publicCache) {

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * Helmet's security headers on every answer. The headers depend only on the configuration, so helmet runs
  * once at start-up against a recording response and each request gets the recorded headers. The
- * @fastify/helmet plugin used before built helmet's whole middleware chain again for every request, about
+ * @fastify/helmet plugin builds helmet's whole middleware chain again for every request, about
  * 60 µs each, which --cpu-prof showed as one of the larger costs of a provider's wallet call (bench:games).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {

@@ -4,7 +4,7 @@ import { RootLayout } from './RootLayout';
 import { HomePage } from '../features/home/HomePage';
 import { lazyScreen } from '../lib/lazyScreen';
 
-// Every screen but home is its own chunk (issue 6: routes code-split, initial JS small).
+// Every screen but home is its own chunk (routes code-split, initial JS small).
 const ComingSoonPage = lazyScreen(() => import('../pages/ComingSoonPage'));
 const NotFoundPage = lazyScreen(() => import('../pages/NotFoundPage'));
 const AllGamesPage = lazyScreen(() => import('../features/games/pages/AllGamesPage'));
@@ -100,7 +100,7 @@ export const LAYOUT_SCREENS: Screen[] = [
   })),
 ];
 
-/** Whether a layout route is a real screen yet (the personal centre links only to those; issue 13). */
+/** Whether a layout route is a real screen yet (the personal centre links only to those). */
 export function isBuilt(path: string): boolean {
   const name = path.replace(/^\//, '').split('?')[0];
   return LAYOUT_SCREENS.some((s) => s.path === name && s.element !== undefined);

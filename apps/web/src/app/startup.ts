@@ -59,7 +59,7 @@ const STARTUP_QUERIES = [gameTypesQuery, bannersQuery, bulletinQuery, hotGamesQu
 /**
  * Spec §4 also loads the channel rate and the task data at start. The channel list (with each channel's rate)
  * is optional: an operator may run TRC20 only, so its failure never opens the retry dialog. Task data has no
- * endpoint yet (the promotions issue brings /api/plat/task/list), so nothing is asked for it.
+ * endpoint yet (/api/plat/task/list is not built), so nothing is asked for it.
  */
 const OPTIONAL_STARTUP_QUERIES = [payChannelsQuery] as const;
 
@@ -93,7 +93,7 @@ export function startApp(queryClient: QueryClient): boolean {
   adoptRobotToken();
   startSignInLink();
   loadStartupData(queryClient);
-  // The visitor id (a 35 KB library and a burst of work) is no longer computed here: the first screen does not
+  // The visitor id (a 35 KB library and a burst of work) is not computed here: the first screen does not
   // need it. Opening the login dialog starts it (stores/ui.ts), alongside the dialog's own code.
   return true;
 }

@@ -1,4 +1,4 @@
--- The operator audit log is append-only (issue 11): a row, once written, is never changed or removed. This
+-- The operator audit log is append-only: a row, once written, is never changed or removed. This
 -- trigger function refuses whatever it guards (UPDATE, DELETE or TRUNCATE of operator_audit), whoever sends
 -- it, with SQLSTATE KW061. Someone able to switch triggers off could still rewrite rows; the hash chain
 -- (audit:verify) makes that visible.

@@ -8,8 +8,8 @@
 --
 -- One SELECT in a STABLE SQL function, so that PostgreSQL inlines it into the statement that calls it (the
 -- seamless wallet's bet step, the balance and user-info queries): no PL/pgSQL call, no materialised result.
--- Measured with pg_stat_statements during bench:games, calling the PL/pgSQL version this replaces cost about
--- twice its two statements. The status rules are one CASE, in this order: unknown token, another provider's
+-- Measured with pg_stat_statements during bench:games, a PL/pgSQL version of it costs about twice its two
+-- statements. The status rules are one CASE, in this order: unknown token, another provider's
 -- session or another user → INVALID_TOKEN; expired; frozen (players.status 2, the auth module's
 -- PlayerStatus.FROZEN) → USER_DISABLED; ended → TOKEN_EXPIRED. Only an RS_OK answer carries the player.
 CREATE OR REPLACE FUNCTION koi_provider_session(

@@ -19,9 +19,9 @@
 -- Failures. A call that raises (an unexpected ledger error, a unique-index race, a deadlock PostgreSQL broke
 -- by failing it) fails the whole batch, which then writes nothing, and the service runs every call of it again
 -- on its own (seamless.batcher.ts), so each answer is exactly the lone call's, as the wallet's own transfer
--- batcher does. Until stop 22 each call ran in a subtransaction (BEGIN ... EXCEPTION) so that only the failing
--- call was undone; that cost every call of every batch a subtransaction and its own transaction id, for a
--- failure the tests and bench:games never saw happen, so the rare failure now pays instead. A crash leaves
+-- batcher does. No call runs in a subtransaction (BEGIN ... EXCEPTION) that would undo only the failing call:
+-- that would cost every call of every batch a subtransaction and its own transaction id, for a failure the
+-- tests and bench:games never saw happen, so the rare failure pays instead. A crash leaves
 -- nothing half done: the batch is one transaction.
 CREATE OR REPLACE FUNCTION koi_provider_wallet_call_batch(
   p_calls jsonb, p_currency text, p_house text, p_shards integer, p_shard integer, p_transfer_codes smallint[],
@@ -34,8 +34,8 @@ DECLARE
   s record;
 BEGIN
   -- Every round's lock in one statement, in key order (the sorted subquery feeds the locking projection row by
-  -- row, so the locks are taken in that order). A loop of one PERFORM per round cost a statement, and its
-  -- executor start, per call.
+  -- row, so the locks are taken in that order). A loop of one PERFORM per round would cost a statement, and
+  -- its executor start, per call.
   PERFORM pg_advisory_xact_lock(k.provider, k.round_key)
     FROM (SELECT DISTINCT (x.value->>'provider')::integer AS provider, hashtext(x.value->>'round') AS round_key
             FROM jsonb_array_elements(p_calls) x ORDER BY 1, 2) k;

@@ -8,7 +8,7 @@
 -- two functions are the records/providers boundary in SQL) and records the provider transaction.
 --
 -- One row, as OUT parameters (not a table function): callers assign it as an expression, which PL/pgSQL
--- evaluates without starting an executor and a tuple store for it, as it did for a set-returning function
+-- evaluates without starting an executor and a tuple store for it, as it would for a set-returning function
 -- on each of a batch's calls (perf in bench:games: executor start-up was a fifth of PostgreSQL's time).
 -- r_status is the provider-protocol status (RS_OK or the refusal); r_balance the player's balance to answer
 -- with, when the answer carries one; r_player_id the player; r_moved whether money moved (the caller then
@@ -31,8 +31,8 @@
 -- Concurrency: the caller holds the round's advisory lock (pg_advisory_xact_lock(p_provider,
 -- hashtext(p_round))) before it calls this, so a bet, its win and its rollback never interleave:
 -- koi_provider_wallet_call takes it for its one call, and koi_provider_wallet_call_batch takes all its rounds'
--- locks in key order, in one statement, before its first call. (Until stop 23 this function took the lock
--- again, the same lock a second time, which cost every call a statement and its executor start.) In READ
+-- locks in key order, in one statement, before its first call. (This function does not take the lock
+-- again: taking the same lock a second time would cost every call a statement and its executor start.) In READ
 -- COMMITTED each statement of this (volatile) function takes a new snapshot, so the reads after the lock see
 -- everything the previous holder committed.
 CREATE OR REPLACE FUNCTION koi_provider_wallet_step(
@@ -116,7 +116,7 @@ BEGIN
   -- The transaction the call names (a win's or rollback's bet, or a rollback's win; for a bet, itself). A bet
   -- names itself, which the probe above just failed to find, so it skips this read. The same statement reads
   -- the named transaction's game (a win's bounds, and the type its round record needs) and, for a win, the
-  -- round's live stake and wins: each was a statement of its own until stop 22, and every statement of a
+  -- round's live stake and wins: every statement of a
   -- PL/pgSQL function costs an executor start, which bench:games counted on each of a round's calls.
   IF p_kind = 1 THEN
     v_ref_found := false;

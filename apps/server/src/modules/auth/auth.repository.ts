@@ -186,7 +186,7 @@ export function createAuthRepository(db: DbOrTx) {
           revokedAt: sessions.revokedAt,
           previousLoginAt: sessions.previousLoginAt,
           playerStatus: players.status,
-          // The profile most signed-in calls need, in the same query (issue 10 item 3).
+          // The profile most signed-in calls need, in the same query.
           username: players.username,
           inviteCode: players.inviteCode,
           vipLevel: players.vipLevel,
@@ -232,7 +232,7 @@ export function createAuthRepository(db: DbOrTx) {
       });
     },
 
-    // ----- operator console (issue 11) -----
+    // ----- operator console -----
 
     async searchPlayers(f: PlayerSearch) {
       const keyword = f.keyword.trim();

@@ -74,7 +74,7 @@ export function authModule(deps: {
   // player for another device or by support in the console.
   const links = createSignInLinks({ db: database.db, config, clock });
   const admin = createPlayersAdmin({ db: database.db, clock, links, onFrozen: sessionsEnded.run });
-  // The security centre (issue 13 item 4): sessions, password change, self-exclusion.
+  // The security centre: sessions, password change, self-exclusion.
   const security = createSecurityService({
     db: database.db,
     config,

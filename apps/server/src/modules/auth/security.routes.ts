@@ -16,7 +16,7 @@ import { apiRoutes } from '../../plugins/routes';
 import type { SecurityService } from './security.service';
 import { securityOverviewWire, selfExclusionWire, signedOutWire } from './auth.wire';
 
-/** The security centre's calls (issue 13 item 4); every one is for the signed-in player about themself. */
+/** The security centre's calls; every one is for the signed-in player about themself. */
 export async function securityRoutes(app: FastifyInstance, opts: { security: SecurityService }) {
   const { security } = opts;
   const api = apiRoutes(app, { tags: ['安全中心'] });

@@ -58,7 +58,7 @@ export interface SecurityServiceDeps {
 }
 
 /**
- * The security centre (/safe, /password; issue 13 item 4, decision 18). Each rule here protects the player
+ * The security centre (/safe, /password; decision 18). Each rule here protects the player
  * from someone else holding one of their sessions: a password change and "sign out elsewhere" end the
  * other sessions; self-exclusion ends all of them, the current one included.
  */

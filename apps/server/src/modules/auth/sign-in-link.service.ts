@@ -17,9 +17,9 @@ export const SIGN_IN_CODE_TTL_MS = 2 * 60_000;
 export type SignInIssuer = 'player' | 'telegram' | 'operator';
 
 /**
- * Sign-in links (decision 31). A link used to carry the session token itself: whoever saw the address (a
- * server log, the browser history, a shoulder) held the session, and opening someone else's link silently
- * replaced the signed-in player. A link now carries a random one-time code, stored only as its hash, which
+ * Sign-in links (decision 31). A link that carried the session token itself would hand the session to whoever
+ * saw the address (a server log, the browser history, a shoulder), and opening someone else's link would
+ * silently replace the signed-in player. So a link carries a random one-time code, stored only as its hash, which
  * the player app removes from the address bar at once and trades for a new session of its own.
  */
 export function createSignInLinks(deps: { db: Db; config: Pick<Config, 'session' | 'geo'>; clock: Clock }) {

@@ -26,7 +26,7 @@ export function createContentRepository(db: DbOrTx) {
         // Bounded: a home-page carousel never needs more, and an operator mistake must not flood the client.
         .limit(50),
 
-    // ----- operator console (issue 11) -----
+    // ----- operator console -----
 
     listAllConfigItems: () => db.select().from(configItems).orderBy(asc(configItems.id)),
 

@@ -37,7 +37,7 @@ import {
 import { pageWindow } from '../../lib/paging';
 
 /**
- * The console's deposits area (issue 12 item 7): receiving addresses, orders, chain transfers, the unmatched
+ * The console's deposits area: receiving addresses, orders, chain transfers, the unmatched
  * queue with match / approve / reject / refund / ignore, and the watcher's state. `deposits:read` to look,
  * `deposits:write` to change; every change is audited in its own transaction.
  */

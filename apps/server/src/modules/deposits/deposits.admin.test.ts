@@ -16,9 +16,9 @@ import { createChainWatcher, DISABLED_LATE_MS, type ChainWatcher } from './depos
 import { createTronGridClient } from './trongrid.client';
 
 /**
- * The console's deposits area over HTTP (issue 12 item 7) on the current database leg, against the sandbox
+ * The console's deposits area over HTTP on the current database leg, against the sandbox
  * TRON node as a real process: the receiving-address pool, permissions, the unmatched queue's match /
- * approve / reject / refund / ignore, races, and the issue's "Done when" (a payment after expiry lands in the
+ * approve / reject / refund / ignore, races, and the end to end case (a payment after expiry lands in the
  * queue and an operator match credits it once). Matches above 100 USDT need a second operator here.
  */
 

@@ -20,7 +20,7 @@ import { ChannelOrderStatus, UnmatchedSource, UnmatchedStatus } from './deposits
 import { stateNames } from '../../lib/state-names';
 
 /*
- * Design note: the console's deposits area (issue 12 item 7; decisions 13, 20, 21).
+ * Design note: the console's deposits area (decisions 13, 20, 21).
  *
  * Receiving addresses. Operators add addresses (base58check verified, unique) and enable or disable them.
  * A disabled address takes no new orders (order creation picks among enabled addresses only) but stays

@@ -114,10 +114,10 @@ export function createDepositsRepository(db: DbOrTx) {
      * below decides.
      *
      * An address's smallest free offset is `fromOffset` itself or one after an offset an open order holds, so
-     * only those candidates are tested, against the open orders' offsets read once. (Until stop 23 every one
-     * of the OFFSET_SLOTS offsets of every address was probed and sorted on each pick: a thousand index
-     * probes per deposit order: the race test of 50 players ordering one amount at once, three times, took 97 s
-     * on PostgreSQL, and takes 2 s now.)
+     * only those candidates are tested, against the open orders' offsets read once. (Probing and sorting
+     * every one of the OFFSET_SLOTS offsets of every address on each pick is a thousand index probes per
+     * deposit order: with it the race test of 50 players ordering one amount at once, three times, took 97 s
+     * on PostgreSQL; it takes 2 s this way.)
      */
     async freeSlot(
       amountMicro: bigint,

@@ -251,7 +251,7 @@ export function createChainWatcher(deps: WatcherDeps) {
      * One pass over the receiving addresses (the watcher job). Disabled addresses are watched while money may
      * still come for an order (decision 13): disabling stops new orders, but an open order on the address may
      * still be paid, a payment may come late (within DISABLED_LATE_MS of its order's expiry) and a seen
-     * transfer must still be seen confirmed. After that a disabled address is no longer polled (issue 12: not
+     * transfer must still be seen confirmed. After that a disabled address is no longer polled (not
      * forever); its cursor stays, so enabling it again catches up from where the watcher stopped.
      */
     async watchOnce(): Promise<number> {

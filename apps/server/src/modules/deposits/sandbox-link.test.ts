@@ -6,7 +6,7 @@ import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
 type Order = { order_id: string; address: string; actual_amount: string; sandbox_wallet_url?: string };
 
 /**
- * The deposit popup's sandbox link (issue 13 item 1): present, prefilled with the order's address and exact
+ * The deposit popup's sandbox link: present, prefilled with the order's address and exact
  * amount, only when the server is configured with the sandbox wallet page; absent otherwise (production).
  */
 describe.each([

@@ -5,7 +5,7 @@ import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } fr
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
 /**
- * Operator accounts (issue 11), separate from players: their own table, their own tokens, a TOTP second
+ * Operator accounts, separate from players: their own table, their own tokens, a TOTP second
  * factor. There is no default operator; `npm run koi -- operator:create` makes the first one.
  */
 export const operators = pgTable(

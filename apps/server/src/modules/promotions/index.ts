@@ -6,7 +6,7 @@ import { createPromotionsService, type PromotionsService } from './promotions.se
 
 export type { PromotionsService } from './promotions.service';
 
-/** Promotions: the demo sign-up bonus today (DEMO_SIGNUP_BONUS); promotions, activities and claims will be built here. */
+/** Promotions: the demo sign-up bonus (DEMO_SIGNUP_BONUS); activities and claims (decisions 24, 25) are not built yet. */
 export function promotionsModule(deps: {
   config: Pick<Config, 'demoSignupBonus'>;
   wallet: Pick<WalletService, 'transferIn'>;

@@ -9,8 +9,8 @@ export interface PromotionsServiceDeps {
 }
 
 /**
- * Promotions (spec §10). Today only the demo sign-up bonus; the promotions issue adds activities, claims and
- * their turnover requirements here.
+ * Promotions (spec §3 promotion types; decisions 24, 25). Only the demo sign-up bonus is built; activities,
+ * claims and their turnover requirements belong here.
  */
 export function createPromotionsService(deps: PromotionsServiceDeps) {
   const signupBonusMicro = toMicro(deps.signupBonus);

@@ -97,10 +97,10 @@ export const providerTransactions = pgTable(
   // provider, each call slower than the last (bench:games measured 2,500 rows filtered per lookup after a
   // minute), until the next ANALYZE. Led by the transaction, reference or round, no index serves another's
   // lookup. Each index is one the seamless wallet's SQL reads by, and each costs every wallet call a b-tree
-  // insert. (An index by player and time, which no query read, was dropped in stop 23: players' game history
-  // is read from bet_rounds.) The index by named transaction holds rollbacks only: the wallet looks a
+  // insert. (There is no index by player and time: no query reads by it, players' game history is read
+  // from bet_rounds.) The index by named transaction holds rollbacks only: the wallet looks a
   // reference up only to ask whether a rollback names it (a win finds its bet by the bet's own id, and a
-  // round's wins through the round), so bets and wins, nearly every call, no longer write into it.
+  // round's wins through the round), so bets and wins, nearly every call, never write into it.
   (t) => [
     uniqueIndex('provider_tx_uuid_uq').on(t.transactionUuid, t.providerId),
     index('provider_tx_reference_idx')

@@ -12,7 +12,7 @@ import { createSeamlessWallet } from './seamless.service';
 const SIM = { id: 14, code: 'sim' };
 
 /**
- * Issue 10: a provider's bet, win and rollback are one database round trip each, and balance and user info
+ * A provider's bet, win and rollback are one database round trip each, and balance and user info
  * one query. The seamless wallet is given a database handle that records every method used on it: one
  * `execute` per call and nothing else (a `select`, `insert` or `transaction` would be further round trips,
  * a transaction at least three). The balance-change signal must still come, once per call that moved money,

@@ -51,8 +51,8 @@ function fingerprint(parts: (string | number | boolean | null | undefined)[]): s
  * rules below hold under retries, duplicates and reordering. That transaction is one statement: a bet, win or
  * rollback is one call of the SQL function koi_provider_wallet_call (src/db/functions), so one round trip
  * to the database, and the round's lock and the ledger's row locks last as long as the function plus its
- * commit instead of 7-9 client round trips (issue 10: the HTTP path was 0.05-0.08 of the wallet service's
- * speed). Concurrent calls share one statement and one commit (group commit, seamless.batcher.ts, whose note
+ * commit instead of 7-9 client round trips (with those the HTTP path ran at 0.05-0.08 of the wallet
+ * service's speed). Concurrent calls share one statement and one commit (group commit, seamless.batcher.ts, whose note
  * says why every call still gets exactly its lone answer). The function calls the wallet module's koi_ledger_transfer for the money and the bets module's
  * koi_bet_round_record / koi_bet_round_rolled_back for the round, so each module's tables are still written
  * only by that module's SQL. Balance and user-info calls are one query too (koi_provider_session).

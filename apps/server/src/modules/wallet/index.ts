@@ -15,7 +15,7 @@ export type { AdjustmentRequest } from './wallet.repository';
 const VOID_EXPIRED_HOLDS_LOCK = 7_461_101;
 
 /**
- * The ledger's owner: every money movement of every module is a transfer through `service` (spec §0). `admin`
+ * The ledger's owner: every money movement of every module is a transfer through `service` (decision 9). `admin`
  * is what the console views use (adjustments, explorer, daily totals); their routes are in modules/console.
  */
 export function walletModule(deps: {

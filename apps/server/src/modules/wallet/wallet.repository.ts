@@ -349,7 +349,7 @@ export function createWalletRepository(db: DbOrTx) {
       return rows[0]!;
     },
 
-    // ----- operator console (issue 11) -----
+    // ----- operator console -----
 
     /** Available balances (posted minus held) of several players at once. */
     async availableByPlayers(playerIds: number[], currency: string) {

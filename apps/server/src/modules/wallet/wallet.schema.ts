@@ -16,7 +16,7 @@ import { playerRef, players } from '../auth/auth.schema';
 import { bigintNumber, createdAt, id, micro, microTotal, ts } from '../../db/columns';
 
 /**
- * The wallet ledger (issue 4), modelled on TigerBeetle's accounts and transfers. The writes themselves are
+ * The wallet ledger, modelled on TigerBeetle's accounts and transfers. The writes themselves are
  * done by the SQL functions koi_ledger_* in src/db/functions/ (one file per function, the current definition;
  * one round trip per transfer), and triggers there keep the history append-only; see the design note in
  * modules/wallet/wallet.service.ts.
@@ -178,7 +178,7 @@ export const AdjustmentRequestStatus = {
 } as const;
 
 /**
- * Manual adjustments asked for in the operator console (issue 11). One at or below the approval threshold is
+ * Manual adjustments asked for in the operator console. One at or below the approval threshold is
  * applied at once; a larger one waits (`pending`) for a second, different operator, and is then `applied`
  * (its ledger transfer named in `transfer_id`) or `rejected`. The status moves once, by a conditional UPDATE
  * from `pending`, so two approvers at the same moment cannot both apply it.

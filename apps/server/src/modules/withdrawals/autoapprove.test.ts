@@ -6,7 +6,7 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
 /**
- * Automatic approval (issue 15 item 4): below WITHDRAW_AUTO_APPROVE_BELOW, a withdrawal of a player whose
+ * Automatic approval: below WITHDRAW_AUTO_APPROVE_BELOW, a withdrawal of a player whose
  * review shows no flag is approved by the system; anything flagged, at or above the amount, or with the
  * setting off (the default) waits for an operator. No payout rail is configured here, so an approved
  * withdrawal stays `approved` and the test sees the decision itself.

@@ -12,7 +12,7 @@ import { createWalletService } from '../wallet/wallet.service';
 import { LOOK_ALIKE, withdrawalsHarness } from './withdrawals.fixtures';
 
 /**
- * Address poisoning (issue 15 item 1): a new TRC20 withdrawal address whose first and last 4 characters
+ * Address poisoning: a new TRC20 withdrawal address whose first and last 4 characters
  * match a different address the player has sent deposits FROM, or has withdrawn TO, is refused (code 5008,
  * both addresses in the answer) unless the player confirms. The deposit leg is real: the payment is sent on
  * the sandbox TRON chain from a chosen address, confirmed, and credited by the chain watcher.

@@ -700,7 +700,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     const total = (code: number, side: 'inMicro' | 'outMicro') =>
       codeTotals.find((c) => c.code === code)?.[side] ?? 0n;
     const depositsMicro = total(TransferCode.DEPOSIT, 'inMicro');
-    // Issue 15: completed withdrawals only (the withdrawals table's paid rows, amount without fee); the ones
+    // Completed withdrawals only (the withdrawals table's paid rows, amount without fee); the ones
     // still held (applied, approved, paying) are counted apart, so neither figure mixes the two.
     const withdrawnMicro = history.paidMicro;
     const withdrawingMicro = history.openMicro;

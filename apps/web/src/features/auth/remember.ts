@@ -16,7 +16,7 @@ export function saveRemembered(remember: boolean, username: string) {
 }
 
 /**
- * Older versions kept the password in plain text beside the username (issue 14). Run at every start before
+ * Older versions kept the password in plain text beside the username. Run at every start before
  * anything reads the entry: whatever is stored that is not exactly `{ username }` is rewritten to the username
  * alone, or removed when it holds no usable username, so no stored password survives the first load.
  */

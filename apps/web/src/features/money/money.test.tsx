@@ -147,7 +147,7 @@ describe('recharge', () => {
       '充值成功，已到账 100.0001 USDT',
     );
     await waitFor(() => expect(screen.getByTestId('deposit-success')).toHaveTextContent('110.0001'), WAIT);
-    // The credited order is not offered again behind its success view (it was, before: issue 13).
+    // The credited order is not offered again behind its success view.
     expect(screen.queryByRole('button', { name: /查看未完成订单/ })).toBeNull();
   }, 15_000);
 

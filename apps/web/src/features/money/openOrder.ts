@@ -3,7 +3,7 @@ import type { RechargeOrder } from './api/recharge';
 
 /**
  * The player's open deposit order, kept while the app runs so the popup can be opened again from the
- * recharge screen (issue 13: re-opening shows the open order). It is not persisted: the server also refuses
+ * recharge screen (re-opening shows the open order). It is not persisted: the server also refuses
  * too many open orders, and after a reload the player simply creates a new one.
  */
 export const useOpenOrderStore = create<{

@@ -6,7 +6,7 @@ import { version } from '../../../package.json';
 import './AboutPage.css';
 
 /**
- * /about (issue 13 item 6): the app's version and the operator's licence and responsible-gambling texts, which
+ * /about: the app's version and the operator's licence and responsible-gambling texts, which
  * come from the config items (8, 9) an operator edits. They are shown as plain text, never as HTML.
  */
 export default function AboutPage() {

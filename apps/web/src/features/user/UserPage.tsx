@@ -18,8 +18,8 @@ import './UserPage.css';
 type MenuEntry = { key: string; to: string } | { key: string; panel: 'withdrawPassword' | 'address' };
 
 /**
- * Every screen the personal centre leads to (issue 13 item 6), grouped as on the page. Screens that belong
- * to later issues (income, rebates, VIP, invite) open their route, which says so; the withdrawal password
+ * Every screen the personal centre leads to, grouped as on the page. Screens not built
+ * yet (income, rebates, VIP, invite) open their route, which says so; the withdrawal password
  * and addresses open their full-screen panels (spec §2) over this page.
  */
 export const USER_MENU: MenuEntry[][] = [

@@ -65,7 +65,7 @@ describe('personal centre', () => {
     );
     for (const e of USER_MENU.flat())
       expect(screen.getByText(i18n.t(`user.menu.${e.key}`))).toBeInTheDocument();
-    // Every route the menu names is one of the app's routes (built now, or saying which issue brings it).
+    // Every route the menu names is one of the app's routes (built, or saying it is not built yet).
     for (const e of USER_MENU.flat())
       if ('to' in e) expect(LAYOUT_SCREENS.map((s) => `/${s.path}`)).toContain(e.to);
     for (const built of [

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/http';
 
-/** GET /api/game/login (game_code, plat_type) → the launch URL (issue 5). */
+/** GET /api/game/login (game_code, plat_type) → the launch URL. */
 export async function fetchGameLaunchUrl(gameCode: string, platType: string | number): Promise<string> {
   const result = await api.get<{ url?: string } | string>('/api/game/login', {
     game_code: gameCode,

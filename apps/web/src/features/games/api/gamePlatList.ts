@@ -3,7 +3,7 @@ import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 import type { GameCategoryRecord } from './types';
 
-/** GET /api/plat/game-plat-list: brand records for the all-games list (issue 5). */
+/** GET /api/plat/game-plat-list: brand records for the all-games list. */
 export const gamePlatKeys = { all: ['games', 'plat-list'] as const };
 
 export const fetchGamePlatList = async () => {

@@ -23,7 +23,7 @@ export type GameCategory = z.infer<typeof gameCategory>;
 
 export type GamePage = { data: GameItem[]; total: number };
 
-/** Accepts `{data}` (issue 5) or a bare array, so a shape drift shows games rather than a blank lobby. */
+/** Accepts `{data}` or a bare array, so a shape drift shows games rather than a blank lobby. */
 export function toGameList(result: unknown): GameItem[] {
   if (Array.isArray(result)) return result as GameItem[];
   if (result && typeof result === 'object' && Array.isArray((result as { data?: unknown }).data)) {

@@ -71,7 +71,7 @@ function ChannelQuoteLine({ channel, amount }: { channel: PayChannel; amount: st
 }
 
 /**
- * 充值 (spec §2, issue 13 item 1): amount with quick picks, channel choice, and the deposit popup for a
+ * 充值 (spec §2): amount with quick picks, channel choice, and the deposit popup for a
  * TRC20 order. The open order survives leaving the screen, so the popup can be opened again until it ends.
  */
 export function RechargeForm() {

@@ -48,7 +48,7 @@ function newRequestId(): string {
 }
 
 /**
- * 提现 (spec §2, issue 13 item 2): available balance, amount with all-in, the address, fee, limits and the
+ * 提现 (spec §2): available balance, amount with all-in, the address, fee, limits and the
  * remaining turnover before submitting, then the withdrawal password. Without a password the set-password
  * panel opens; without an address the address panel. After applying: the held amount and pending review.
  */
@@ -99,7 +99,7 @@ export function WithdrawForm() {
   };
 
   const start = () => {
-    // Guards first (issue 13): the password and an address must exist before anything else makes sense.
+    // Guards first: the password and an address must exist before anything else makes sense.
     if (!data.password_set) {
       Toast.show({ content: t('money.needPassword'), position: 'center' });
       setPanel('password');

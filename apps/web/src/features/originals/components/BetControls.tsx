@@ -47,7 +47,7 @@ export function BetControls({ round }: { round: OriginalRound }) {
           <strong>{t('originals.autoBet')}</strong>
           <small>{t('originals.autoBetDesc', { count: AUTO_BET_ROUNDS })}</small>
         </div>
-        {/* Off by default (issue 6). */}
+        {/* Off by default. */}
         <Switch checked={auto} aria-label={t('originals.autoBet')} onChange={round.setAutoOn} />
       </div>
     </>

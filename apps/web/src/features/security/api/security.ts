@@ -7,7 +7,7 @@ import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from '../../auth/api/userInfo';
 
 /**
- * The security centre's calls (issue 13 item 4) over the contract's security shapes: sign-ins and sessions,
+ * The security centre's calls over the contract's security shapes: sign-ins and sessions,
  * the login password, the session reminder and self-exclusion.
  */
 export type { SecurityOverview, SessionSummary, SelfExclusionPeriod };

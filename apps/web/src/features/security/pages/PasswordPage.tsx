@@ -23,7 +23,7 @@ export function passwordProblem(form: typeof EMPTY): string | null {
 }
 
 /**
- * 修改登录密码 (/password, issue 13 item 4). The server signs every other session out after the change; the
+ * 修改登录密码 (/password). The server signs every other session out after the change; the
  * page says so before and after, because a player changing a password after a scare needs to know it worked.
  */
 export default function PasswordPage() {

@@ -15,7 +15,7 @@ import { LastSignIn, Sessions } from '../components/SignIns';
 import './SecurityPages.css';
 
 /**
- * 安全中心 (/safe, spec §2, issue 13 item 4): where and when the player signed in, the devices signed in now,
+ * 安全中心 (/safe, spec §2): where and when the player signed in, the devices signed in now,
  * both passwords and the withdrawal addresses, and the responsible-gambling tools of decision 18.
  */
 export default function SafePage() {

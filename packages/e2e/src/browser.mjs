@@ -1,4 +1,6 @@
-// Shared helpers for the e2e scenarios: Debian's Chromium at 390×844, zh-CN, screenshots by name.
+// What the scenarios of the player app and the console share: Debian's Chromium, screenshots by name, and
+// players made and signed in through the API. Each app opens its own page size (the player app a phone, the
+// console a desktop).
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -32,29 +34,6 @@ export function sharedBrowser() {
     await browser?.close();
   });
   return () => browser;
-}
-
-/**
- * A fresh phone-sized context; `storage` seeds localStorage before any page script runs. The add-to-home bar
- * shows once per 24 h and would cover the lobby, so it counts as already shown today unless `addToHomeBar`
- * is set (the one scenario about the bar).
- */
-export async function newPhone(browser, storage = {}, { addToHomeBar = false } = {}) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  });
-  const seed = addToHomeBar ? storage : { showtime: String(Date.now()), ...storage };
-  await context.addInitScript((entries) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-  }, seed);
-  const page = await context.newPage();
-  return { context, page };
 }
 
 export async function shot(page, name) {
@@ -105,17 +84,4 @@ export async function apiSignUp(username, password = 'secret123', device = 'e2e'
   const login = await apiLogin(username, password, device);
   if (login.code !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
   return login.result.token;
-}
-
-/** Waits until the home page greets `name` (您好，name); 游客 for a guest. */
-export function greeted(page, name) {
-  return page
-    .getByTestId('greeting')
-    .filter({ hasText: `您好，${name}` })
-    .waitFor();
-}
-
-/** The session token the app keeps in localStorage (null when signed out). */
-export function storedToken(page) {
-  return page.evaluate(() => localStorage.getItem('koi_token'));
 }
