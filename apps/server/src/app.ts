@@ -34,6 +34,7 @@ import { originalsModule } from './modules/originals';
 import { promotionsModule } from './modules/promotions';
 import { providersModule } from './modules/providers';
 import { betsModule } from './modules/bets';
+import { turnoverModule } from './modules/turnover';
 import { walletModule } from './modules/wallet';
 import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     catalogue: later(() => games.service),
     proofs: later(() => originals.service),
   });
+  const turnover = turnoverModule({ database, config, clock, records: records.service });
   const auth = authModule({
     database,
     config,
@@ -160,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet: wallet.service,
     walletAdmin: wallet.admin,
     audit,
-    turnoverRemainingOf: (playerId) => withdrawals.service.turnover.remainingOf(playerId),
+    turnoverRemainingOf: turnover.service.remainingOf,
     results: records.service,
     onPlayerCreated: promotions.service.onPlayerCreated,
     endPlayerSessions: (playerId) => providers.service.endSessions(playerId),
@@ -201,7 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     gate: auth.gate,
     wallet: wallet.service,
     withdrawals: later(() => withdrawals.service),
-    turnover: later(() => withdrawals.service.turnover),
+    turnover: turnover.service,
     audit,
     log: app.log,
   });
@@ -212,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     players: auth.service,
     wallet: wallet.service,
     records: records.service,
+    turnover: turnover.service,
     deposits: deposits.service,
     audit,
     operators: operators.service,
@@ -224,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet,
     promotions,
     records,
+    turnover,
     auth,
     content,
     providers,

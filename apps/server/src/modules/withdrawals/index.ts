@@ -10,12 +10,10 @@ import {
 } from './withdrawals.service';
 
 export type { WithdrawalsService } from './withdrawals.service';
-export type { Turnover } from './turnover';
-export { createTurnover } from './turnover';
 export type { PayoutRail, PayoutOutcome } from './payout.client';
 
 /** The other modules' services the withdrawal service needs, typed once by the service's own dependencies. */
-type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'deposits'>;
+type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'turnover' | 'deposits'>;
 
 export function withdrawalsModule(
   deps: ModuleContext &
@@ -36,6 +34,7 @@ export function withdrawalsModule(
     players: deps.players,
     wallet: deps.wallet,
     records: deps.records,
+    turnover: deps.turnover,
     deposits: deps.deposits,
     rail,
   });
