@@ -202,7 +202,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     gate: auth.gate,
     wallet: wallet.service,
-    withdrawals: later(() => withdrawals.service),
     turnover: turnover.service,
     audit,
     log: app.log,

@@ -2,7 +2,6 @@ import { LEDGER_CURRENCY } from '@koi/ledger';
 import type { Job } from '../jobs/jobs';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../operators';
-import type { WithdrawalsService } from '../withdrawals';
 import { createSandboxChannel, type PaymentChannelAdapter } from './channel.adapter';
 import { channelsAdminRoutes } from './channels.admin.routes';
 import { channelsRoutes } from './channels.routes';
@@ -15,6 +14,7 @@ import { depositsRoutes } from './deposits.routes';
 import { createDepositsService, type DepositsService } from './deposits.service';
 
 export type { DepositsService } from './deposits.service';
+export { inoutRecordWire } from './deposits.wire';
 export type { DepositsAdmin } from './deposits.admin';
 export type { ChannelsService } from './channels.service';
 export type { PaymentChannelAdapter } from './channel.adapter';
@@ -64,8 +64,6 @@ export function depositsModule(
   deps: ModuleContext &
     ChannelPorts & {
       audit: AuditPort;
-      /** The player's withdrawals for inout-records (type 2 and "all"); the withdrawals module provides it. */
-      withdrawals?: Pick<WithdrawalsService, 'records'>;
       /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
       chain?: ChainSource;
       /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
@@ -122,7 +120,7 @@ export function depositsModule(
       // the sandbox channels (demo, development) when that channel is configured.
       await service.ensureAddresses(deps.config.deposits.addresses);
       if (adapters.has('sandbox')) await channels.ensureChannels(SANDBOX_CHANNELS);
-      await app.register(depositsRoutes, { service, config: deps.config, withdrawals: deps.withdrawals });
+      await app.register(depositsRoutes, { service, config: deps.config });
       await app.register(depositsAdminRoutes, { admin, audit: deps.audit, clock: deps.clock });
       await app.register(channelsRoutes, { channels, config: deps.config });
       await app.register(channelsAdminRoutes, { channels, audit: deps.audit });

@@ -1,6 +1,8 @@
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort, OperatorsService } from '../operators';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
+import type { DepositsService } from '../deposits';
+import { inoutRecordsRoutes } from './records.routes';
 import { withdrawalsRoutes } from './withdrawals.routes';
 import { withdrawalsAdminRoutes } from './withdrawals.admin.routes';
 import {
@@ -13,7 +15,10 @@ export type { WithdrawalsService } from './withdrawals.service';
 export type { PayoutRail, PayoutOutcome } from './payout.client';
 
 /** The other modules' services the withdrawal service needs, typed once by the service's own dependencies. */
-type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'turnover' | 'deposits'>;
+type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'turnover'> & {
+  /** Deposit senders for the poisoning guard, and deposit records listed beside withdrawals (inout-records). */
+  deposits: Pick<DepositsService, 'senderAddresses' | 'records'>;
+};
 
 export function withdrawalsModule(
   deps: ModuleContext &
@@ -42,6 +47,7 @@ export function withdrawalsModule(
     service,
     plugin: async (app) => {
       await app.register(withdrawalsRoutes, { service, config: deps.config.withdrawals });
+      await app.register(inoutRecordsRoutes, { withdrawals: service, deposits: deps.deposits });
       await app.register(withdrawalsAdminRoutes, {
         service,
         audit: deps.audit,

@@ -626,8 +626,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     },
 
     /**
-     * The player's own withdrawals in a report time range, newest first, as inout-records rows (the deposits
-     * module lists them beside deposits). Scoped by player: no id reaches another player's.
+     * The player's own withdrawals in a report time range, newest first, as inout-records rows
+     * (records.routes.ts lists them beside the deposits). Scoped by player: no id reaches another player's.
      */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());
