@@ -1,4 +1,5 @@
 import { LEDGER_CURRENCY } from '@koi/ledger';
+import { AdvisoryLock } from '../../db/locks';
 import type { Job } from '../jobs/jobs';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../operators';
@@ -18,11 +19,6 @@ export { inoutRecordWire } from './deposits.wire';
 export type { DepositsAdmin } from './deposits.admin';
 export type { ChannelsService } from './channels.service';
 export type { PaymentChannelAdapter } from './channel.adapter';
-
-/** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
-const EXPIRE_ORDERS_LOCK = 7_461_110;
-const WATCH_CHAIN_LOCK = 7_461_111;
-const RECONCILE_CHANNELS_LOCK = 7_461_112;
 
 /**
  * The sandbox channels seeded in demo and development when the sandbox channel is configured: one that
@@ -82,13 +78,13 @@ export function depositsModule(
   const jobs: Job[] = [
     {
       name: 'deposits-expire-orders',
-      lockId: EXPIRE_ORDERS_LOCK,
+      lockId: AdvisoryLock.JOB_EXPIRE_DEPOSIT_ORDERS,
       everyMs: 5_000,
       run: () => service.expireDue(),
     },
     {
       name: 'deposits-reconcile-channel-orders',
-      lockId: RECONCILE_CHANNELS_LOCK,
+      lockId: AdvisoryLock.JOB_RECONCILE_CHANNEL_ORDERS,
       everyMs: 20_000,
       run: () => channels.reconcile(),
     },
@@ -98,7 +94,7 @@ export function depositsModule(
   if (watcher) {
     jobs.push({
       name: 'deposits-watch-chain',
-      lockId: WATCH_CHAIN_LOCK,
+      lockId: AdvisoryLock.JOB_WATCH_CHAIN,
       everyMs: deps.config.deposits.watchIntervalMs,
       run: () => watcher.watchOnce(),
     });

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth';
 import type { KoiModule } from '../module';
@@ -12,9 +13,6 @@ import { createWalletService, type WalletService } from './wallet.service';
 
 export type { WalletService } from './wallet.service';
 export type { WalletAdmin } from './wallet.admin';
-
-/** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
-const VOID_EXPIRED_HOLDS_LOCK = 7_461_101;
 
 /**
  * The ledger's owner: every money movement of every module is a transfer through `service` (spec §0). `admin`
@@ -57,7 +55,7 @@ export function walletModule(deps: {
     jobs: [
       {
         name: 'void-expired-holds',
-        lockId: VOID_EXPIRED_HOLDS_LOCK,
+        lockId: AdvisoryLock.JOB_VOID_EXPIRED_HOLDS,
         everyMs: 30_000,
         run: () => service.voidExpired(),
       },

@@ -1,3 +1,4 @@
+import { AdvisoryLock } from '../../db/locks';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort, OperatorsService } from '../operators';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
@@ -57,13 +58,13 @@ export function withdrawalsModule(
     jobs: [
       {
         name: 'withdrawals-pay-approved',
-        lockId: 7_461_211,
+        lockId: AdvisoryLock.JOB_PAY_APPROVED_WITHDRAWALS,
         everyMs: 5_000,
         run: () => service.payApproved(),
       },
       {
         name: 'withdrawals-reconcile-payouts',
-        lockId: 7_461_212,
+        lockId: AdvisoryLock.JOB_RECONCILE_PAYOUTS,
         everyMs: 15_000,
         run: () => service.reconcile(),
       },

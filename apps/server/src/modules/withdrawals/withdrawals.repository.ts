@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
+import { AdvisoryLock } from '../../db/locks';
 import { findRow, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   AddressType,
@@ -10,9 +11,6 @@ import {
   WithdrawalState,
   withdrawPasswordGuards,
 } from './withdrawals.schema';
-
-/** Any fixed number; with the player id it names one advisory lock per player for this module's writes. */
-const PLAYER_LOCK_CLASS = 7_461_201;
 
 export type AddressRow = typeof withdrawalAddresses.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -43,7 +41,9 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      * withdrawal limits): two concurrent requests of the same player check and write one after the other.
      */
     async lockPlayer(playerId: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_LOCK_CLASS}::int, ${playerId}::int)`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.PLAYER_WITHDRAWALS}::int, ${playerId}::int)`,
+      );
     },
 
     // Addresses.
