@@ -21,7 +21,6 @@ import webPlugin from './plugins/web';
 import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
-import { later } from './modules/module';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { betsModule } from './modules/bets';
@@ -37,8 +36,9 @@ import { originalsModule } from './modules/originals';
 import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
 import { providersModule } from './modules/providers';
+import { turnoverModule } from './modules/turnover';
 import { walletModule } from './modules/wallet';
-import { createTurnover, withdrawalsModule, type PayoutRail } from './modules/withdrawals';
+import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -177,12 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     gate: auth.gate,
     records: bets.service,
   });
-  const turnover = createTurnover({
-    db: database.db,
-    clock,
-    records: bets.service,
-    multiples: config.withdrawals.turnover,
-  });
+  const turnover = turnoverModule({ database, config, clock, records: bets.service });
   const deposits = depositsModule({
     database,
     players: auth.service,
@@ -190,8 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     gate: auth.gate,
     wallet: wallet.service,
-    withdrawals: later(() => withdrawals.service),
-    turnover,
+    turnover: turnover.service,
     audit: audit.service,
     log: app.log,
   });
@@ -202,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     players: auth.service,
     wallet: wallet.service,
     records: bets.service,
+    turnover: turnover.service,
     deposits: deposits.service,
     audit: audit.service,
     operators: operators.service,
@@ -213,7 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const profile = profileModule({
     auth: auth.service,
     security: auth.security,
-    turnover,
+    turnover: turnover.service,
     bets: bets.service,
   });
   const consoleViews = consoleModule({
@@ -234,6 +229,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bets,
     providers,
     originals,
+    turnover,
     deposits,
     withdrawals,
     promotions,

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { applySqlSources } from './functions';
+import { AdvisoryLock } from './locks';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,8 +47,6 @@ export interface Database {
 const LISTEN_RETRY_MS = 1_000;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
-// Any fixed 64-bit number works; it only has to be the same on every node so that one migrates at a time.
-const MIGRATION_LOCK_ID = 7_461_001;
 
 /** The drizzle-kit journal: the migrations in the order they apply, each with the time it was generated. */
 export function readMigrationJournal(dir: string = MIGRATIONS_DIR): {
@@ -143,13 +142,15 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): Database 
     async migrate() {
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await lockClient.query('select pg_advisory_lock($1)', [AdvisoryLock.MIGRATE]);
         await refuseSquashedHistory(db);
         await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
         // Under the same lock, so two starting nodes never replace functions while the other migrates.
         await applySqlSources(db);
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [AdvisoryLock.MIGRATE])
+          .catch(() => undefined);
         lockClient.release();
       }
     },

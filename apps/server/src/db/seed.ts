@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { AdvisoryLock } from './locks';
 import { banners, configItems } from './schema';
 
 /**
@@ -52,12 +53,9 @@ export const DEMO_BANNERS = [
   },
 ];
 
-// Several nodes may start together; the lock makes the "is it empty?" check and the insert one step.
-const SEED_LOCK_ID = 7_461_002;
-
 export async function seedDemoContent(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SEED_DEMO})`);
     await tx.insert(configItems).values(DEMO_CONFIG_ITEMS).onConflictDoNothing({ target: configItems.id });
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(banners);
     if ((row?.n ?? 0) === 0) await tx.insert(banners).values(DEMO_BANNERS);

@@ -21,19 +21,3 @@ export interface KoiModule<S> {
   plugin: (app: FastifyInstance) => Promise<void>;
   jobs: Job[];
 }
-
-/**
- * A port to a module built further down app.ts's list. Two modules sometimes need each other (auth tells the
- * providers module about a sign-out; the providers module asks auth for the player's name), so one of them is
- * given this stand-in, which looks the real service up on each call. Calls may only happen once the app is
- * built (they come from requests and jobs), by which time every module exists.
- */
-export function later<T extends object>(get: () => T): T {
-  return new Proxy({} as T, {
-    get(_target, key) {
-      const service = get();
-      const value = Reflect.get(service, key) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(service) : value;
-    },
-  });
-}

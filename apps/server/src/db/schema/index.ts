@@ -11,5 +11,6 @@ export * from '../../modules/bets/bets.schema';
 export * from '../../modules/originals/originals.schema';
 export * from '../../modules/audit/audit.schema';
 export * from '../../modules/operators/operators.schema';
+export * from '../../modules/turnover/turnover.schema';
 export * from '../../modules/withdrawals/withdrawals.schema';
 export * from '../../modules/deposits/deposits.schema';

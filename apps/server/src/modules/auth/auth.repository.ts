@@ -16,11 +16,10 @@ import {
 } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
+import { AdvisoryLock } from '../../db/locks';
 import { findRow, pageWithTotal, selectPage, selectRows, updateCount } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
-/** Namespace of the per-username advisory lock that serialises sign-in attempt reservations. */
-const SIGN_IN_NAME_LOCK = 7_461_401;
 /** Sign-in events that count as failures: wrong passwords, unknown names, and reservations still in flight. */
 const COUNTED_FAILURES = sql`(reason in ('pending', 'bad_password', 'unknown_user'))`;
 
@@ -106,7 +105,9 @@ export function createAuthRepository(db: DbOrTx) {
     > {
       const name = a.username.toLowerCase();
       const now = a.now.getTime();
-      await db.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_NAME_LOCK}::int, hashtext(${name}))`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.SIGN_IN_NAME}::int, hashtext(${name}))`,
+      );
       const counted = (since: number, source: SQL | null) => sql`
         select count(*)::int as n, min(created_at) as oldest from ${loginEvents}
         where lower(username) = ${name} and ${COUNTED_FAILURES}

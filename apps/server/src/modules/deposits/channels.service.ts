@@ -8,7 +8,7 @@ import { isCountryDenied } from '../../lib/geo';
 import type { PlayerGate } from '../auth';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
-import type { Turnover } from '../withdrawals';
+import type { TurnoverService } from '../turnover';
 import {
   ChannelError,
   channelAmountMicro,
@@ -74,8 +74,8 @@ export interface ChannelsServiceDeps {
   config: ChannelsConfig;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   wallet: Pick<WalletService, 'transferIn'>;
-  /** Turnover requirements of credited deposits (decision 23); the withdrawals module owns them. */
-  turnover: Pick<Turnover, 'addRequirement'>;
+  /** Turnover requirements of credited deposits (decision 23); the turnover module owns them. */
+  turnover: Pick<TurnoverService, 'addRequirement'>;
   /** Adapters by the channel rows' `adapter` name. */
   adapters: ReadonlyMap<string, PaymentChannelAdapter>;
   log?: { warn: (obj: object, msg: string) => void };

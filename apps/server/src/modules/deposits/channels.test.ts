@@ -12,7 +12,7 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createSandboxChannel } from './channel.adapter';
 import { createChannelsService, type ChannelsService } from './channels.service';
-import { testTurnover } from './deposits.fixtures';
+import { turnoverForTests } from '../turnover/turnover.fixtures';
 
 type ChannelOrder = {
   order_id: string;
@@ -162,7 +162,7 @@ describe('payment channels through the sandbox channel', () => {
       config,
       gate: createPlayerGate(t.database.db, t.clock),
       wallet,
-      turnover: testTurnover(t.database, t.clock),
+      turnover: turnoverForTests(t.database, t.clock),
       adapters: new Map([['sandbox', createSandboxChannel(sb.koiConfig.paymentSandbox!)]]),
       log: { warn: () => undefined },
     });

@@ -8,7 +8,8 @@ import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
-import { randomTronAddress, testTurnover } from './deposits.fixtures';
+import { turnoverForTests } from '../turnover/turnover.fixtures';
+import { randomTronAddress } from './deposits.fixtures';
 import { createDepositsService } from './deposits.service';
 import { createDepositsRepository } from './deposits.repository';
 import { chainTransfers, DepositOrderStatus, depositOrders } from './deposits.schema';
@@ -45,7 +46,7 @@ beforeAll(async () => {
     config: base,
     source: createTronGridClient(base.tron),
     wallet,
-    turnover: testTurnover(t.database, t.clock),
+    turnover: turnoverForTests(t.database, t.clock),
   });
   financeA = await signedInOperator(t, 'finance');
   financeB = await signedInOperator(t, 'finance');

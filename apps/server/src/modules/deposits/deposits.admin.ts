@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { isTronAddress } from '../../lib/tron-address';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
-import type { Turnover } from '../withdrawals';
+import type { TurnoverService } from '../turnover';
 import type { PlayerDirectory } from '../auth';
 import {
   createDepositsAdminRepository,
@@ -91,7 +91,7 @@ export function createDepositsAdmin(deps: {
   config: Pick<Config, 'deposits' | 'tron'>;
   wallet: Pick<WalletService, 'transferIn'>;
   /** Decision 23: a matched deposit adds 1× its amount of turnover, like any credited deposit. */
-  turnover: Pick<Turnover, 'addRequirement'>;
+  turnover: Pick<TurnoverService, 'addRequirement'>;
   /** Whether the chain watcher job runs in this process's deployment (a chain source is configured). */
   watching: boolean;
   /** Names and ids of players (the auth module owns them). */

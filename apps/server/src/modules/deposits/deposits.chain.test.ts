@@ -8,7 +8,8 @@ import { manualClock } from '../../lib/clock';
 import { createPlayerGate } from '../auth';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createPlayers } from '../wallet/wallet.fixtures';
-import { addReceivingAddresses, randomTronAddress, testTurnover } from './deposits.fixtures';
+import { turnoverForTests } from '../turnover/turnover.fixtures';
+import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
 import { createDepositsService, type DepositsService } from './deposits.service';
 import { createChainWatcher, type ChainWatcher } from './deposits.watcher';
 import { createTronGridClient } from './trongrid.client';
@@ -42,7 +43,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
       config,
       source: createTronGridClient(config.tron, timeoutMs),
       wallet,
-      turnover: testTurnover(t.database, t.clock),
+      turnover: turnoverForTests(t.database, t.clock),
     });
   }
   const pay = (amount: string, extra: Record<string, unknown> = {}) =>
@@ -193,7 +194,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
         events: source.events,
       },
       wallet,
-      turnover: testTurnover(t.database, t.clock),
+      turnover: turnoverForTests(t.database, t.clock),
     });
     await expect(oneShot.watchOnce()).rejects.toThrow('process killed');
     const [cursor] = await queryRows<{ fingerprint: string | null }>(

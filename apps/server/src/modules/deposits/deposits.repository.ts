@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import { findRow, lockRow, selectRows, updateRow } from '../../db/rows';
 import {
   chainCursors,
@@ -39,9 +40,6 @@ export interface DepositRecordRow {
 export const OFFSET_STEP_MICRO = 100n;
 export const OFFSET_SLOTS = 1000;
 
-/** Namespace of the per-player advisory lock that serialises one player's order creation. */
-const PLAYER_ORDER_LOCK = 7_461_201;
-
 export interface NewOrder {
   orderNo: string;
   playerId: number;
@@ -76,7 +74,9 @@ export function createDepositsRepository(db: DbOrTx) {
      * amount returns the open order" and the deposit-limit check are read and acted on atomically.
      */
     async lockPlayer(playerId: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_ORDER_LOCK}, ${playerId}::int)`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.PLAYER_DEPOSITS}::int, ${playerId}::int)`,
+      );
     },
 
     /**

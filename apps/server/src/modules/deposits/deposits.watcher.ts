@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
-import type { Turnover } from '../withdrawals';
+import type { TurnoverService } from '../turnover';
 import { assertWithinLimits } from './deposits.limits';
 import { createDepositsRepository, type ChainCursorRow } from './deposits.repository';
 import { ChainTransferStatus, UnmatchedSource } from './deposits.schema';
@@ -48,8 +48,8 @@ export interface WatcherDeps {
   config: Pick<Config, 'deposits' | 'geo' | 'tron'>;
   source: ChainSource;
   wallet: Pick<WalletService, 'transferIn'>;
-  /** Decision 23: each credited deposit adds 1× its amount of turnover (withdrawals module). */
-  turnover: Pick<Turnover, 'addRequirement'>;
+  /** Decision 23: each credited deposit adds 1× its amount of turnover (the turnover module). */
+  turnover: Pick<TurnoverService, 'addRequirement'>;
   /** Called after a player was credited (balance signal). */
   onCredited?: (playerId: number) => void;
 }

@@ -1,4 +1,3 @@
-import type { WithdrawalsService } from '../withdrawals';
 import type { z } from 'zod';
 import type { depositLimit, inoutRecord, rechargeOrderResult, RechargeResult } from '@koi/contract';
 import { RecordStatus } from '@koi/contract';
@@ -53,6 +52,7 @@ export function rechargeOrderWire(
   };
 }
 
+/** A deposit (TRC20 or channel order) as an inout-records row: type 1; the withdrawals module serves the list. */
 export function inoutRecordWire(r: DepositRecordRow, locale: string): z.infer<typeof inoutRecord> {
   const status = (r.kind === 'trc20' ? ORDER_RECORD_STATUS : CHANNEL_RECORD_STATUS)[r.status]!;
   return {
@@ -68,27 +68,6 @@ export function inoutRecordWire(r: DepositRecordRow, locale: string): z.infer<ty
     reference: r.kind === 'channel' ? (r.tx_id ?? r.order_no) : r.order_no,
     withdrawal_state: null,
     reason: null,
-  };
-}
-
-/** A withdrawal (from the withdrawals module's records port) as an inout-records row: type 2. */
-export function withdrawalRecordWire(
-  w: Awaited<ReturnType<WithdrawalsService['records']>>['rows'][number],
-  locale: string,
-): z.infer<typeof inoutRecord> {
-  return {
-    id: w.id,
-    created_at: w.createdAt.toISOString(),
-    type: 2,
-    type_name: locale === 'en' ? 'Withdrawal' : '提现',
-    channel: 'USDT-TRC20',
-    amount: amount4(w.amountMicro),
-    actual_amount: amount4(w.paidMicro),
-    status: w.status,
-    tx_hash: w.txHash,
-    reference: w.id,
-    withdrawal_state: w.state,
-    reason: w.reason,
   };
 }
 

@@ -1,8 +1,8 @@
 import { LEDGER_CURRENCY } from '@koi/ledger';
+import { AdvisoryLock } from '../../db/locks';
 import type { Job } from '../jobs/jobs';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
-import type { WithdrawalsService } from '../withdrawals';
 import { createSandboxChannel, type PaymentChannelAdapter } from './channel.adapter';
 import { channelsAdminRoutes } from './channels.admin.routes';
 import { channelsRoutes } from './channels.routes';
@@ -15,14 +15,10 @@ import { depositsRoutes } from './deposits.routes';
 import { createDepositsService, type DepositsService } from './deposits.service';
 
 export type { DepositsService } from './deposits.service';
+export { inoutRecordWire } from './deposits.wire';
 export type { DepositsAdmin } from './deposits.admin';
 export type { ChannelsService } from './channels.service';
 export type { PaymentChannelAdapter } from './channel.adapter';
-
-/** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
-const EXPIRE_ORDERS_LOCK = 7_461_110;
-const WATCH_CHAIN_LOCK = 7_461_111;
-const RECONCILE_CHANNELS_LOCK = 7_461_112;
 
 /**
  * The sandbox channels seeded in demo and development when the sandbox channel is configured: one that
@@ -64,8 +60,6 @@ export function depositsModule(
   deps: ModuleContext &
     ChannelPorts & {
       audit: AuditPort;
-      /** The player's withdrawals for inout-records (type 2 and "all"); the withdrawals module provides it. */
-      withdrawals?: Pick<WithdrawalsService, 'records'>;
       /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
       chain?: ChainSource;
       /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
@@ -84,13 +78,13 @@ export function depositsModule(
   const jobs: Job[] = [
     {
       name: 'deposits-expire-orders',
-      lockId: EXPIRE_ORDERS_LOCK,
+      lockId: AdvisoryLock.JOB_EXPIRE_DEPOSIT_ORDERS,
       everyMs: 5_000,
       run: () => service.expireDue(),
     },
     {
       name: 'deposits-reconcile-channel-orders',
-      lockId: RECONCILE_CHANNELS_LOCK,
+      lockId: AdvisoryLock.JOB_RECONCILE_CHANNEL_ORDERS,
       everyMs: 20_000,
       run: () => channels.reconcile(),
     },
@@ -100,7 +94,7 @@ export function depositsModule(
   if (watcher) {
     jobs.push({
       name: 'deposits-watch-chain',
-      lockId: WATCH_CHAIN_LOCK,
+      lockId: AdvisoryLock.JOB_WATCH_CHAIN,
       everyMs: deps.config.deposits.watchIntervalMs,
       run: () => watcher.watchOnce(),
     });
@@ -122,7 +116,7 @@ export function depositsModule(
       // the sandbox channels (demo, development) when that channel is configured.
       await service.ensureAddresses(deps.config.deposits.addresses);
       if (adapters.has('sandbox')) await channels.ensureChannels(SANDBOX_CHANNELS);
-      await app.register(depositsRoutes, { service, config: deps.config, withdrawals: deps.withdrawals });
+      await app.register(depositsRoutes, { service, config: deps.config });
       await app.register(depositsAdminRoutes, { admin, audit: deps.audit, clock: deps.clock });
       await app.register(channelsRoutes, { channels, config: deps.config });
       await app.register(channelsAdminRoutes, { channels, audit: deps.audit });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import { createTestDatabase } from '../../../test/db';
 import { startJobs, type Job } from './jobs';
 
@@ -43,7 +44,7 @@ describe('background jobs', () => {
   afterAll(() => database.close());
 
   it('runs a job every interval and never overlaps its own ticks', async () => {
-    const { job, seen } = overlapProbe('slow', 7_461_901, 20, 70);
+    const { job, seen } = overlapProbe('slow', AdvisoryLock.TEST_JOB_SLOW, 20, 70);
     const jobs = startJobs(database, [job], quiet);
     await sleep(400);
     await jobs.stop();
@@ -58,7 +59,7 @@ describe('background jobs', () => {
       [
         {
           name: 'flaky',
-          lockId: 7_461_902,
+          lockId: AdvisoryLock.TEST_JOB_FLAKY,
           everyMs: 20,
           async run() {
             calls += 1;
@@ -76,7 +77,7 @@ describe('background jobs', () => {
 
   it.runIf(process.env.KOI_TEST_DB === 'postgres')('runs a singleton job on one node at a time', async () => {
     // Two "nodes" share the database; the advisory lock lets only one of them run a tick at any moment.
-    const { job, seen } = overlapProbe('singleton', 7_461_903, 15, 60);
+    const { job, seen } = overlapProbe('singleton', AdvisoryLock.TEST_JOB_SINGLETON, 15, 60);
     const a = startJobs(database, [job], quiet);
     const b = startJobs(database, [job], quiet);
     await sleep(500);

@@ -1,13 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import { findRow, insertRow, lockRow } from '../../db/rows';
 import { fairSeeds, originalBets } from './originals.schema';
-
-/**
- * Namespace of the per-player advisory lock that serialises a player's bets with their seed rotations (any
- * fixed number distinct from the other modules' lock classes; with the player id it names one lock).
- */
-const PLAYER_SEED_LOCK = 7_461_301;
 
 export type SeedRow = typeof fairSeeds.$inferSelect;
 export type OriginalBetRow = typeof originalBets.$inferSelect;
@@ -22,7 +17,9 @@ export function createOriginalsRepository(db: DbOrTx) {
      * takes this lock first, and its reads then start after the previous holder committed.
      */
     async lockPlayerSeeds(playerId: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_SEED_LOCK}::int, ${playerId}::int)`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.PLAYER_SEEDS}::int, ${playerId}::int)`,
+      );
     },
 
     activeSeed: (playerId: number, opts: { lock?: boolean } = {}): Promise<SeedRow | null> =>

@@ -4,7 +4,7 @@ import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import type { AuthService, SecurityService } from '../auth';
 import type { BetsService } from '../bets';
-import type { Turnover } from '../withdrawals';
+import type { TurnoverService } from '../turnover';
 import { sessionSummaryWire, userInfoWire } from './profile.wire';
 
 /**
@@ -17,7 +17,7 @@ export async function profileRoutes(
   opts: {
     auth: Pick<AuthService, 'info'>;
     security: Pick<SecurityService, 'currentSession'>;
-    turnover: Pick<Turnover, 'remainingOf'>;
+    turnover: Pick<TurnoverService, 'remainingOf'>;
     bets: Pick<BetsService, 'totalsBetween'>;
   },
 ) {

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { AuthHooks, AuthService } from '../auth';
 import type { GamesHooks, GamesService } from '../games';
@@ -17,9 +18,6 @@ import { createTransferWallet, type TransferLedger, type TransferWallet } from '
 
 export type { TransferWallet } from './transfer.service';
 export type { SeamlessWallet } from './seamless.service';
-
-/** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
-const RECONCILE_TRANSFERS_LOCK = 7_461_102;
 
 export interface ProvidersService extends LaunchTarget {
   /** Ends the player's game sessions (sign-out, freeze): no new bets on them; wins and rollbacks still settle. */
@@ -97,7 +95,7 @@ export function providersModule(deps: {
     jobs: [
       {
         name: 'reconcile-provider-transfers',
-        lockId: RECONCILE_TRANSFERS_LOCK,
+        lockId: AdvisoryLock.JOB_RECONCILE_TRANSFERS,
         everyMs: 15_000,
         run: () => transfers.reconcile(),
       },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import { updateCount } from '../../db/rows';
 import { providerAlerts, providerSessions } from './providers.schema';
 
@@ -61,12 +62,6 @@ const walletCallResult = (row: WalletCallRow): WalletCallResult => ({
   alertKind: row.alert_kind,
 });
 
-/**
- * Namespace of the per-player advisory lock that serialises the opening of a player's provider sessions
- * across server processes (any fixed number distinct from the other modules' lock classes).
- */
-const PLAYER_SESSIONS_LOCK = 7_461_501;
-
 /** Sessions that can take bets at `now`: not ended (sign-out, freeze) and not expired. */
 const takingBets = (now: Date) => and(isNull(providerSessions.endedAt), gt(providerSessions.expiresAt, now));
 
@@ -81,7 +76,7 @@ export function createProvidersRepository(db: DbOrTx) {
     async openSession(row: typeof providerSessions.$inferInsert & { createdAt: Date }, maxLive: number) {
       return db.transaction(async (tx) => {
         await tx.execute(
-          sql`select pg_advisory_xact_lock(${PLAYER_SESSIONS_LOCK}::int, ${row.playerId}::int)`,
+          sql`select pg_advisory_xact_lock(${AdvisoryLock.PLAYER_PROVIDER_SESSIONS}::int, ${row.playerId}::int)`,
         );
         const [inserted] = await tx
           .insert(providerSessions)

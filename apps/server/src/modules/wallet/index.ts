@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import { createWalletAdmin, type WalletAdmin } from './wallet.admin';
@@ -10,9 +11,6 @@ import { createWalletService, type WalletService } from './wallet.service';
 export type { WalletService } from './wallet.service';
 export type { WalletAdmin } from './wallet.admin';
 export type { AdjustmentRequest } from './wallet.repository';
-
-/** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
-const VOID_EXPIRED_HOLDS_LOCK = 7_461_101;
 
 /**
  * The ledger's owner: every money movement of every module is a transfer through `service` (decision 9). `admin`
@@ -49,7 +47,7 @@ export function walletModule(deps: {
     jobs: [
       {
         name: 'void-expired-holds',
-        lockId: VOID_EXPIRED_HOLDS_LOCK,
+        lockId: AdvisoryLock.JOB_VOID_EXPIRED_HOLDS,
         everyMs: 30_000,
         run: () => service.voidExpired(),
       },

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import { body, createTestApp, untilSignedOut, useTestApp } from '../../../test/app';
+import { createTestApp, untilSignedOut, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { betsForTests } from '../bets/bets.fixtures';
-import { createTurnover } from './turnover';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
-describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
+describe('withdraw-apply: rules, fee, limits, idempotency', () => {
   const t = useTestApp({
     withdrawals: {
       ...testConfig().withdrawals,
@@ -22,13 +20,6 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     },
   });
   const h = withdrawalsHarness(() => t);
-  const turnover = () =>
-    createTurnover({
-      db: t.database.db,
-      clock: t.clock,
-      records: betsForTests({ database: t.database, clock: t.clock }),
-      multiples: { depositMultipleCentis: 100, bonusMultipleCentis: 1000 },
-    });
 
   it('holds amount + fee at once, shows the fee and limits beforehand, and records status 2', async () => {
     const p = await h.player({ deposit: '100' });
@@ -226,63 +217,5 @@ describe('withdraw-apply: rules, fee, limits, turnover, idempotency', () => {
     await untilSignedOut(t.app, p.auth);
     expect((await h.apply(p.auth, { amount: '20', address_id: id })).status).toBe(401);
     expect(await h.withdrawalCount(p.playerId)).toBe(0);
-  });
-
-  it('requires the turnover of each deposit in settled bets; bets before it and rolled-back rounds do not count', async () => {
-    const p = await h.player({ deposit: '100' });
-    const { id } = await h.bind(p.auth);
-    const tv = turnover();
-    const bet = async (amount: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/originals/dice/bet',
-        headers: p.auth,
-        payload: { idempotency_key: randomUUID(), amount, target: '50.50', direction: 'over' },
-      });
-      expect(body(res).code).toBe(200);
-    };
-    // A bet before the deposit is credited does not count toward it.
-    await bet('5');
-    t.clock.advance(1_000);
-    const requireForDeposit = () =>
-      tv.addRequirement({
-        playerId: p.playerId,
-        sourceType: 'deposit',
-        sourceId: `d-${p.playerId}`,
-        amountMicro: toMicro('30'),
-      });
-    expect(await requireForDeposit()).toBe(true);
-    // The same deposit twice adds one requirement.
-    expect(await requireForDeposit()).toBe(false);
-    const refused = await h.apply(p.auth, { amount: '20', address_id: id });
-    expect(refused).toMatchObject({ code: 5020, message: '还需完成30.000000 USDT有效投注（流水）才能提现' });
-    t.clock.advance(1_000);
-    await bet('10');
-    await bet('10');
-    const info = async () =>
-      (await h.call<{ turnover_remaining: string }>(p.auth, 'info')).result.turnover_remaining;
-    expect(await info()).toBe('10.000000');
-    // A round rolled back (status 3) stops counting.
-    await t.database.db.execute(
-      sql`update bet_rounds set status = 3 where id = (select max(id) from bet_rounds where player_id = ${p.playerId})`,
-    );
-    expect(await info()).toBe('20.000000');
-    t.clock.advance(1_000);
-    await bet('25');
-    expect(await info()).toBe('0.000000');
-    // Extra bets are not banked against a later bonus (10×).
-    t.clock.advance(1_000);
-    await tv.addRequirement({
-      playerId: p.playerId,
-      sourceType: 'bonus',
-      sourceId: `b-${p.playerId}`,
-      amountMicro: toMicro('2'),
-    });
-    expect(await info()).toBe('20.000000');
-    t.clock.advance(1_000);
-    await bet('20');
-    expect(await info()).toBe('0.000000');
-    expect((await h.apply(p.auth, { amount: '10', address_id: id })).code).toBe(200);
-    await h.ledgerClean();
   });
 });

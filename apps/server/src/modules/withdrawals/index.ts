@@ -1,7 +1,10 @@
+import { AdvisoryLock } from '../../db/locks';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
 import type { OperatorsService } from '../operators';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
+import type { DepositsService } from '../deposits';
+import { inoutRecordsRoutes } from './records.routes';
 import { withdrawalsRoutes } from './withdrawals.routes';
 import { withdrawalsAdminRoutes } from './withdrawals.admin.routes';
 import {
@@ -11,12 +14,13 @@ import {
 } from './withdrawals.service';
 
 export type { WithdrawalsService } from './withdrawals.service';
-export type { Turnover } from './turnover';
-export { createTurnover } from './turnover';
 export type { PayoutRail, PayoutOutcome } from './payout.client';
 
 /** The other modules' services the withdrawal service needs, typed once by the service's own dependencies. */
-type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'deposits'>;
+type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'turnover'> & {
+  /** Deposit senders for the poisoning guard, and deposit records listed beside withdrawals (inout-records). */
+  deposits: Pick<DepositsService, 'senderAddresses' | 'records'>;
+};
 
 export function withdrawalsModule(
   deps: ModuleContext &
@@ -37,6 +41,7 @@ export function withdrawalsModule(
     players: deps.players,
     wallet: deps.wallet,
     records: deps.records,
+    turnover: deps.turnover,
     deposits: deps.deposits,
     rail,
   });
@@ -44,6 +49,7 @@ export function withdrawalsModule(
     service,
     plugin: async (app) => {
       await app.register(withdrawalsRoutes, { service, config: deps.config.withdrawals });
+      await app.register(inoutRecordsRoutes, { withdrawals: service, deposits: deps.deposits });
       await app.register(withdrawalsAdminRoutes, {
         service,
         audit: deps.audit,
@@ -53,13 +59,13 @@ export function withdrawalsModule(
     jobs: [
       {
         name: 'withdrawals-pay-approved',
-        lockId: 7_461_211,
+        lockId: AdvisoryLock.JOB_PAY_APPROVED_WITHDRAWALS,
         everyMs: 5_000,
         run: () => service.payApproved(),
       },
       {
         name: 'withdrawals-reconcile-payouts',
-        lockId: 7_461_212,
+        lockId: AdvisoryLock.JOB_RECONCILE_PAYOUTS,
         everyMs: 15_000,
         run: () => service.reconcile(),
       },

@@ -4,7 +4,8 @@ import { useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { createPlayerGate } from '../auth';
-import { addReceivingAddresses, randomTronAddress, testTurnover } from '../deposits/deposits.fixtures';
+import { addReceivingAddresses, randomTronAddress } from '../deposits/deposits.fixtures';
+import { turnoverForTests } from '../turnover/turnover.fixtures';
 import { createDepositsService } from '../deposits/deposits.service';
 import { createChainWatcher } from '../deposits/deposits.watcher';
 import { createTronGridClient } from '../deposits/trongrid.client';
@@ -45,7 +46,7 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
       config,
       source: createTronGridClient(config.tron),
       wallet,
-      turnover: testTurnover(t.database, t.clock),
+      turnover: turnoverForTests(t.database, t.clock),
     });
     const order = await deposits.recharge(playerId, amount, null);
     await sb.control('/control/tron/pay', {

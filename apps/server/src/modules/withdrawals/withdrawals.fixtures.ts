@@ -10,6 +10,7 @@ import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
 import { betsForTests } from '../bets/bets.fixtures';
+import { turnoverForTests } from '../turnover/turnover.fixtures';
 import type { PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
 
@@ -117,6 +118,7 @@ export function withdrawalsHarness(t: () => TestApp) {
       players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
       wallet: wallet(),
       records: betsForTests({ database: t().database, clock: t().clock }),
+      turnover: turnoverForTests(t().database, t().clock),
       deposits: createDepositsService({
         db: t().database.db,
         clock: t().clock,

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, insertNew, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
+import { AdvisoryLock } from '../../db/locks';
+import { findRow, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   AddressType,
-  turnoverRequirements,
   withdrawalAddressEvents,
   withdrawalAddresses,
   withdrawals,
@@ -12,12 +12,8 @@ import {
   withdrawPasswordGuards,
 } from './withdrawals.schema';
 
-/** Any fixed number; with the player id it names one advisory lock per player for this module's writes. */
-const PLAYER_LOCK_CLASS = 7_461_201;
-
 export type AddressRow = typeof withdrawalAddresses.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type RequirementRow = typeof turnoverRequirements.$inferSelect;
 export type WithdrawalFilter = { playerId?: number; address?: string; minAmountMicro?: bigint };
 
 /** SQL of the withdrawals module. Nothing here decides; the service does. */
@@ -45,7 +41,9 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      * withdrawal limits): two concurrent requests of the same player check and write one after the other.
      */
     async lockPlayer(playerId: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(${PLAYER_LOCK_CLASS}::int, ${playerId}::int)`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.PLAYER_WITHDRAWALS}::int, ${playerId}::int)`,
+      );
     },
 
     // Addresses.
@@ -136,20 +134,6 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     /** Clears a lock that has run out, so the next attempt starts a fresh count. */
     clearExpiredLock: (playerId: number, now: Date) =>
       passwordAttempts.clearExpiredLock(eq(withdrawPasswordGuards.playerId, playerId), now),
-
-    // Turnover requirements.
-
-    /** Inserts once per (source type, source id); returns false when that fact already had one. */
-    insertRequirement: (row: typeof turnoverRequirements.$inferInsert) =>
-      insertNew(db, turnoverRequirements, row),
-
-    requirements(playerId: number): Promise<RequirementRow[]> {
-      return db
-        .select()
-        .from(turnoverRequirements)
-        .where(eq(turnoverRequirements.playerId, playerId))
-        .orderBy(asc(turnoverRequirements.createdAt), asc(turnoverRequirements.id));
-    },
 
     // Withdrawals.
 

@@ -66,32 +66,6 @@ export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
 });
 
 /**
- * Turnover requirements (decision 23): each credited deposit, bonus or prize requires `required_micro` of
- * settled valid bets placed after `created_at` before the player may withdraw. See the design note in
- * turnover.ts for how the remaining amount is computed.
- */
-export const turnoverRequirements = pgTable(
-  'turnover_requirements',
-  {
-    id: id(),
-    playerId: bigintNumber('player_id').notNull(),
-    /** What created it ('deposit', 'bonus', …) and its id there: one requirement per business fact. */
-    sourceType: text('source_type').notNull(),
-    sourceId: text('source_id').notNull(),
-    baseMicro: micro('base_micro').notNull(),
-    /** Multiple in hundredths (100 = 1×), so 1.5× is representable without floats. */
-    multipleCentis: integer('multiple_centis').notNull(),
-    requiredMicro: micro('required_micro').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('turnover_requirements_source_uq').on(t.sourceType, t.sourceId),
-    index('turnover_requirements_player_idx').on(t.playerId, t.createdAt),
-    check('turnover_requirements_amount_ck', sql`${t.requiredMicro} >= 0 and ${t.baseMicro} > 0`),
-  ],
-);
-
-/**
  * Decision 22. applied → approved → paying → paid | rejected (from applied or approved). Record status
  * (spec §3): paid 1, rejected 3, everything else 2.
  */

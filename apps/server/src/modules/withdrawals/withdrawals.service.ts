@@ -14,9 +14,9 @@ import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { AuditWrite } from '../audit';
 import type { BetsService } from '../bets/bets.service';
+import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PayoutOutcome, PayoutRail } from './payout.client';
-import { createTurnover } from './turnover';
 import {
   createWithdrawalsRepository,
   type AddressRow,
@@ -114,7 +114,9 @@ export interface WithdrawalsServiceDeps {
   config: WithdrawalsConfig;
   players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash' | 'playersSharingDevice'>;
   wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
-  records: Pick<BetsService, 'settledStakeBySegments' | 'winLoss' | 'betRecords'>;
+  records: Pick<BetsService, 'winLoss' | 'betRecords'>;
+  /** What the player still owes in valid bets: withdraw-info shows it, applying and the review check it. */
+  turnover: Pick<TurnoverService, 'remainingOf'>;
   /** Where the player's deposits came from (the address-poisoning guard compares against those senders). */
   deposits: Pick<DepositsService, 'senderAddresses'>;
   /** The payout rail; null when none is configured (approved withdrawals then wait for one). */
@@ -136,9 +138,8 @@ export function looksAlike(a: string, b: string): boolean {
 }
 
 export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
-  const { db, clock, config, players, wallet, records } = deps;
+  const { db, clock, config, players, wallet, records, turnover } = deps;
   const repo = createWithdrawalsRepository(db);
-  const turnover = createTurnover({ db, clock, records, multiples: config.turnover });
 
   // The player's request id enters the ledger key hashed: any id the contract allows fits the ledger's 128
   // characters with the fee suffix, and two ids never share a key.
@@ -382,7 +383,6 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   }
 
   return {
-    turnover,
     feeOf,
     reviewContext,
 
@@ -626,8 +626,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     },
 
     /**
-     * The player's own withdrawals in a report time range, newest first, as inout-records rows (the deposits
-     * module lists them beside deposits). Scoped by player: no id reaches another player's.
+     * The player's own withdrawals in a report time range, newest first, as inout-records rows
+     * (records.routes.ts lists them beside the deposits). Scoped by player: no id reaches another player's.
      */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());

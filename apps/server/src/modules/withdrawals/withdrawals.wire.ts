@@ -1,4 +1,5 @@
-import type { AdminWithdrawal, WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
+import type { z } from 'zod';
+import type { AdminWithdrawal, inoutRecord, WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
 import { formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
@@ -114,5 +115,26 @@ export function adminWithdrawalWire(
       same_device_players: c.sameDevicePlayers,
       flags: c.flags,
     },
+  };
+}
+
+/** A withdrawal as an inout-records row: type 2, amounts with 4 decimals like the deposits beside it. */
+export function withdrawalRecordWire(
+  w: Awaited<ReturnType<WithdrawalsService['records']>>['rows'][number],
+  locale: string,
+): z.infer<typeof inoutRecord> {
+  return {
+    id: w.id,
+    created_at: w.createdAt.toISOString(),
+    type: 2,
+    type_name: locale === 'en' ? 'Withdrawal' : '提现',
+    channel: 'USDT-TRC20',
+    amount: formatMicro(w.amountMicro, 4),
+    actual_amount: formatMicro(w.paidMicro, 4),
+    status: w.status,
+    tx_hash: w.txHash,
+    reference: w.id,
+    withdrawal_state: w.state,
+    reason: w.reason,
   };
 }

@@ -3,7 +3,7 @@ import { useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { randomTronAddress } from '../deposits/deposits.fixtures';
-import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
+import { trc20, withdrawalsHarness } from '../withdrawals/withdrawals.fixtures';
 
 /**
  * Decision 23 through the app's own wiring: the deposits watcher, running as the app's job against the

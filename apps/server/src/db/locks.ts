@@ -1,0 +1,66 @@
+/**
+ * Every PostgreSQL advisory lock id the server takes. They live in one list so that two unrelated purposes
+ * can never share a number by accident (locks.test.ts checks that every id is distinct), and so that a reader
+ * sees in one place what each lock serialises.
+ *
+ * PostgreSQL keeps two key spaces: a single 64-bit key (`pg_advisory_lock(key)`), used here for whole-database
+ * steps and background jobs, and a pair of 32-bit keys (`pg_advisory_xact_lock(class, id)`), used for locks
+ * per player or per name, where the number below is the class and the player id (or a hash) the second key.
+ * The providers' round lock in SQL (koi_provider_wallet_call) uses the pair (provider id, hash of the round),
+ * so every class here stays far above any provider id.
+ */
+export const AdvisoryLock = {
+  // Whole database, one key.
+
+  /** Applying migrations and SQL functions (db/client.ts): one node migrates, the others wait for it. */
+  MIGRATE: 7_461_001,
+  /** Seeding demo content (db/seed.ts): the "is it empty?" check and the insert are one step across nodes. */
+  SEED_DEMO: 7_461_002,
+
+  // Background jobs, one key each (modules/jobs): exactly one node runs a job's tick at a time.
+
+  /** Voids expired pending ledger holds (wallet). */
+  JOB_VOID_EXPIRED_HOLDS: 7_461_101,
+  /** Settles transfer-wallet transfers left in doubt (providers). */
+  JOB_RECONCILE_TRANSFERS: 7_461_102,
+  /** Marks TRC20 deposit orders past their lifetime expired (deposits). */
+  JOB_EXPIRE_DEPOSIT_ORDERS: 7_461_110,
+  /** Reads the chain and credits TRC20 deposits (deposits). */
+  JOB_WATCH_CHAIN: 7_461_111,
+  /** Asks payment channels about orders still open (payment channels). */
+  JOB_RECONCILE_CHANNEL_ORDERS: 7_461_112,
+  /** Pays approved withdrawals left behind (withdrawals). */
+  JOB_PAY_APPROVED_WITHDRAWALS: 7_461_211,
+  /** Settles withdrawals left paying by asking the payout rail (withdrawals). */
+  JOB_RECONCILE_PAYOUTS: 7_461_212,
+
+  // Classes of the pair key: one lock per player (or name), held until the transaction ends.
+
+  /**
+   * One player's deposit bookkeeping: opening a TRC20 order ("at most N open orders", "the same amount returns
+   * the open order", the deposit-limit check), changing the deposit limits, and the limit check of an
+   * operator's match of an unmatched deposit are each read and written under it.
+   */
+  PLAYER_DEPOSITS: 7_461_201,
+  /**
+   * One player's withdrawal bookkeeping: applying (daily count and amount, the withdrawal password's attempt
+   * count) and binding addresses (the address count). It is a class of its own: nothing a withdrawal checks
+   * depends on deposit orders or limits (the balance is guarded by the ledger's conditional debit), so a
+   * deposit and a withdrawal of one player need not wait for each other.
+   */
+  PLAYER_WITHDRAWALS: 7_461_202,
+  /** One player's original-game bets against their seed rotations (originals). */
+  PLAYER_SEEDS: 7_461_301,
+  /** Sign-in attempt reservations of one username, keyed by the name's hash (auth). */
+  SIGN_IN_NAME: 7_461_401,
+  /** Opening one player's provider game sessions across server processes (providers). */
+  PLAYER_PROVIDER_SESSIONS: 7_461_501,
+
+  // Tests of the job runner (modules/jobs/jobs.test.ts), kept here so that they never meet a real job's lock.
+
+  TEST_JOB_SLOW: 7_461_901,
+  TEST_JOB_FLAKY: 7_461_902,
+  TEST_JOB_SINGLETON: 7_461_903,
+} as const;
+
+export type AdvisoryLockId = (typeof AdvisoryLock)[keyof typeof AdvisoryLock];
