@@ -8,7 +8,7 @@ import { createOperatorsRepository, GENESIS_HASH, type AuditRow } from './operat
  * Design note: the audit log.
  *
  * Every operator write and every refused attempt becomes one row. Rows are never changed: database triggers
- * (db/functions/operator_audit_*.trigger.sql) refuse UPDATE, DELETE and TRUNCATE, whoever sends them. Against
+ * (operators/sql/operator_audit_*.trigger.sql) refuse UPDATE, DELETE and TRUNCATE, whoever sends them. Against
  * someone who can switch the triggers off (a superuser), each row carries `hash` = SHA-256 of the previous
  * row's hash and this row's fields, so a changed, removed or inserted row breaks the chain from that point
  * on, and `audit:verify` names the first broken row.

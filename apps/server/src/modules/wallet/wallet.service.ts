@@ -43,7 +43,7 @@ import { pageWindow } from '../../lib/paging';
  * balance can be recomputed two ways (from transfers, and from entries); `ledger:verify` does both.
  *
  * One round trip per transfer. A transfer is one call of the SQL function koi_ledger_transfer
- * (src/db/functions/koi_ledger_transfer.sql, with koi_ledger_apply, koi_ledger_pick_shard and
+ * (src/modules/wallet/sql/koi_ledger_transfer.sql, with koi_ledger_apply, koi_ledger_pick_shard and
  * koi_ledger_find_transfer beside it): it checks the key, updates both accounts, inserts the transfer and
  * its entries, in one statement and so in one short transaction. Row locks live exactly as long as one
  * server-side function call plus its commit, instead of several client round trips, which is most of what
