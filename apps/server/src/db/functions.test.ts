@@ -1,11 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from './client';
-import { diffFunctionsWithFiles, MODULES_DIR, readSqlSources } from './functions';
+import {
+  crossOwnerReferences,
+  diffFunctionsWithFiles,
+  MODULES_DIR,
+  readSqlSources,
+  type SqlSource,
+} from './functions';
 
 let database: Database;
 const scratchDirs: string[] = [];
@@ -39,6 +47,29 @@ function fileOf(root: string, name: string): string {
   const source = readSqlSources(root).find((s) => s.name === name);
   if (!source) throw new Error(`no file defines ${name}`);
   return path.join(root, source.file);
+}
+
+/**
+ * Every table and the module that owns it, read from the code: each module's `*.schema.ts` and the tables it
+ * declares with pgTable.
+ */
+async function tableOwners(): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  for (const module of fs.readdirSync(MODULES_DIR).sort()) {
+    const dir = path.join(MODULES_DIR, module);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.schema.ts'))) {
+      const exports = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
+      for (const value of Object.values(exports)) {
+        if (!is(value, PgTable)) continue;
+        const table = getTableName(value);
+        const other = owners.get(table);
+        if (other && other !== module) throw new Error(`${table} is declared by ${other} and by ${module}`);
+        owners.set(table, module);
+      }
+    }
+  }
+  return owners;
 }
 
 function edit(root: string, name: string, from: string, to: string) {
@@ -156,5 +187,61 @@ describe('SQL function and trigger sources', () => {
     await database.db.execute(sql`drop function koi_orphan()`);
     await database.migrate();
     expect(await diffFunctionsWithFiles(database.db)).toEqual([]);
+  });
+});
+
+describe('SQL filed under its owner', () => {
+  let owners: Map<string, string>;
+  beforeAll(async () => {
+    owners = await tableOwners();
+  });
+
+  it('knows each table by the module whose schema declares it', () => {
+    expect(owners.get('players')).toBe('auth');
+    expect(owners.get('ledger_accounts')).toBe('wallet');
+    expect(owners.get('bet_rounds')).toBe('bets');
+    expect(owners.get('games')).toBe('games');
+    expect(owners.get('provider_transactions')).toBe('providers');
+    expect(owners.get('operator_audit')).toBe('operators');
+  });
+
+  it('no function or trigger names a table that another module owns', () => {
+    expect(crossOwnerReferences(readSqlSources(), owners)).toEqual([]);
+  });
+
+  it("reports a body that names another module's table, and only that", () => {
+    const body = (
+      from: string,
+    ) => `CREATE OR REPLACE FUNCTION koi_reach() RETURNS bigint LANGUAGE sql STABLE AS $$
+  -- players and games are named here in a comment, and 'ledger_accounts' in a string: neither counts.
+  SELECT count(*) FROM ${from} WHERE 'ledger_accounts' <> ''
+$$;
+`;
+    const source = (module: string, from: string): SqlSource => ({
+      module,
+      file: path.join(module, 'sql', 'koi_reach.sql'),
+      kind: 'function',
+      name: 'koi_reach',
+      sql: body(from),
+    });
+    expect(crossOwnerReferences([source('providers', 'provider_sessions')], owners)).toEqual([]);
+    expect(
+      crossOwnerReferences([source('providers', 'provider_sessions s JOIN Players p ON true')], owners),
+    ).toEqual([
+      `${path.join('providers', 'sql', 'koi_reach.sql')} names players, which the auth module owns: call a function in auth/sql instead`,
+    ]);
+  });
+
+  it("reports a cross-owner body in a module's sql folder, as the test above reads them", () => {
+    const dir = copyOfFunctions();
+    edit(
+      dir,
+      'koi_provider_session',
+      'FROM (SELECT 1) one',
+      'FROM (SELECT 1) one LEFT JOIN ledger_accounts x ON false',
+    );
+    expect(crossOwnerReferences(readSqlSources(dir), owners)).toEqual([
+      expect.stringMatching(/koi_provider_session\.sql names ledger_accounts, which the wallet module owns/),
+    ]);
   });
 });
