@@ -206,6 +206,15 @@ function toResult(key: string, r: TransferRecord): TransferResult {
   };
 }
 
+/**
+ * The system-account shard a player's transfers prefer. SQL that moves a player's money itself (the seamless
+ * wallet) asks koi_ledger_player_shard (wallet/sql), the same rule inside its statement; this copy lets the
+ * service choose before its one statement, at no cost. shard.test.ts pins the two together.
+ */
+export function playerShard(player: number, shards: number): number {
+  return player % shards;
+}
+
 export function createWalletService(deps: WalletServiceDeps) {
   const { db, clock } = deps;
   const shards = deps.shards ?? SYSTEM_ACCOUNT_SHARDS;
@@ -291,7 +300,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       metadata: req.metadata ?? null,
       currency: LEDGER_CURRENCY,
       // A player's transfers prefer one shard; system-to-system transfers spread at random.
-      shard: player === null ? Math.floor(Math.random() * shards) : player % shards,
+      shard: player === null ? Math.floor(Math.random() * shards) : playerShard(player, shards),
       now,
     };
   }

@@ -25,7 +25,7 @@
 -- errors other than an insufficient balance) raise and roll the whole call back.
 --
 -- p_shard is the house shard to prefer (a batch gives all its calls one, like the wallet's batcher, so a batch
--- holds one house shard); null prefers the player's own (player id modulo p_shards), as the wallet service does.
+-- holds one house shard); null prefers the player's own (koi_ledger_player_shard, the wallet's rule).
 --
 -- A bet is refused with RS_ERROR_INVALID_GAME when its game may not be played now (koi_game_playable, the games
 -- module's rule: the game exists for this provider, is enabled, its provider is enabled, status 1 playable),
@@ -267,7 +267,7 @@ BEGIN
       SELECT t.r_debit_balance_after, t.r_credit_balance_after, t.r_error INTO v_debit_after, v_credit_after, v_error
         FROM koi_ledger_transfer(v_key, v_debit_player, v_debit_system, v_credit_player, v_credit_system, v_amount,
           v_code, false, null::timestamptz, 'round', p_provider || ':' || p_round, null::jsonb, p_currency,
-          coalesce(p_shard, (v_player % p_shards)::integer), p_now) t;
+          coalesce(p_shard, koi_ledger_player_shard(v_player, p_shards)), p_now) t;
       IF v_error = 'INSUFFICIENT_BALANCE' THEN
         v_status := 'RS_ERROR_NOT_ENOUGH_MONEY';
         v_balance := coalesce((SELECT a.r_available FROM koi_ledger_available(v_player, p_currency) a), 0::bigint);
