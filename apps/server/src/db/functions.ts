@@ -15,7 +15,8 @@ import { queryRows, type DbOrTx } from './client';
  * such as the events module's notify functions). `Database.migrate()` applies every file after the drizzle
  * migrations, in a fixed order that does not depend on which module holds a file: function files in name order,
  * then trigger files in name order (a trigger needs its function; PL/pgSQL bodies are not resolved until called,
- * and a SQL function's body only when it is created, so a SQL function that calls another must sort after it).
+ * but a LANGUAGE sql body is checked when it is created, so a SQL function that calls another must sort after
+ * it, as koi_provider_session sorts after koi_ledger_available and koi_player).
  * Each file is one `CREATE OR REPLACE` statement, so applying it again changes nothing, and all files are
  * applied in one transaction, so a node never sees half of a new set.
  *
