@@ -24,7 +24,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * Applies the committed SQL migrations, then the current definition of every SQL function and trigger
-   * (src/db/functions, see functions.ts); safe to call on every start and from several nodes at once. Refuses,
+   * (each module's sql folder, see functions.ts); safe to call on every start and from several nodes at once. Refuses,
    * before changing anything, a database left part-way through a migration history that has since been
    * squashed into the baseline (see refuseSquashedHistory).
    */

@@ -9,23 +9,32 @@ import { queryRows, type DbOrTx } from './client';
  * Migrations are history: a function kept there and replaced twice would have three bodies and no single
  * readable definition, and every change would copy the whole body into a new migration. So no migration defines
  * a function or trigger (the baseline, drizzle/0000_baseline.sql, holds none, and migrations.test.ts keeps it
- * so); the current definition of each PL/pgSQL function and trigger lives in its own file in `functions/`, named
- * after it (`<function>.sql`, `<trigger>.trigger.sql`), and `Database.migrate()` applies every file after the
- * drizzle migrations, in a fixed order: function files in name order, then trigger files in name order (a trigger
- * needs its function; PL/pgSQL bodies are not resolved until called, so functions may call each other in any
- * order). Each file is one `CREATE OR REPLACE` statement, so applying it again changes nothing, and all files
- * are applied in one transaction, so a node never sees half of a new set.
+ * so); the current definition of each PL/pgSQL function and trigger lives in its own file, in the `sql/` folder
+ * of the module that owns the tables it writes (`src/modules/<module>/sql/<function>.sql` and
+ * `<trigger>.trigger.sql`; a trigger sits with the table it is on, even when its function is another module's,
+ * such as the events module's notify functions). `Database.migrate()` applies every file after the drizzle
+ * migrations, in a fixed order that does not depend on which module holds a file: function files in name order,
+ * then trigger files in name order (a trigger needs its function; PL/pgSQL bodies are not resolved until called,
+ * but a LANGUAGE sql body is checked when it is created, so a SQL function that calls another must sort after
+ * it, as koi_provider_session sorts after koi_ledger_available and koi_player).
+ * Each file is one `CREATE OR REPLACE` statement, so applying it again changes nothing, and all files are
+ * applied in one transaction, so a node never sees half of a new set.
  *
  * `functions.test.ts` checks that the database holds exactly what the files define (see
- * `diffFunctionsWithFiles`), so the file is always the truth. The workflow for changing a function is in the
- * README ("Developing").
+ * `diffFunctionsWithFiles`), so the file is always the truth, and that no body names a table another module
+ * owns (see `crossOwnerReferences`): a module reads or writes another's tables only through a function the owner
+ * files in its own folder. The workflow for changing a function is in the README ("Developing").
  */
 
-export const FUNCTIONS_DIR = path.resolve(import.meta.dirname, 'functions');
+/** The modules folder; each module's SQL is in its `sql/` subfolder. */
+export const MODULES_DIR = path.resolve(import.meta.dirname, '../modules');
+const SQL_FOLDER = 'sql';
 const TRIGGER_SUFFIX = '.trigger.sql';
 
 export interface SqlSource {
-  /** File name inside the functions folder. */
+  /** The module whose `sql/` folder holds the file. */
+  module: string;
+  /** The file's path from the modules folder: `<module>/sql/<name>.sql`. */
   file: string;
   kind: 'function' | 'trigger';
   /** The function or trigger the file defines (its file name without the extension). */
@@ -36,28 +45,74 @@ export interface SqlSource {
 const DEFINITION = /^\s*CREATE\s+OR\s+REPLACE\s+(FUNCTION|TRIGGER)\s+(\w+)/im;
 
 /**
- * Reads the function and trigger files in the order they are applied. A file must define, with one
- * `CREATE OR REPLACE` statement, the object it is named after; anything else is refused here, at start,
- * rather than left to drift.
+ * Reads every module's function and trigger files in the order they are applied. A file must define, with one
+ * `CREATE OR REPLACE` statement, the object it is named after, and no two files may share a name; anything else
+ * is refused here, at start, rather than left to drift.
  */
-export function readSqlSources(dir: string = FUNCTIONS_DIR): SqlSource[] {
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  const sources = files.map((file): SqlSource => {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    const kind = file.endsWith(TRIGGER_SUFFIX) ? 'trigger' : 'function';
-    const name = file.slice(0, -(kind === 'trigger' ? TRIGGER_SUFFIX : '.sql').length);
-    const found = DEFINITION.exec(text);
-    if (!found || found[1]!.toLowerCase() !== kind || found[2] !== name) {
-      throw new Error(
-        `${path.join(dir, file)} must define ${kind} ${name} with one CREATE OR REPLACE ${kind.toUpperCase()} statement`,
-      );
+export function readSqlSources(root: string = MODULES_DIR): SqlSource[] {
+  const sources: SqlSource[] = [];
+  for (const module of fs.readdirSync(root).sort()) {
+    const dir = path.join(root, module, SQL_FOLDER);
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir).sort()) {
+      if (name.endsWith('.sql')) sources.push(readSqlSource(root, module, name));
     }
-    return { file, kind, name, sql: text };
-  });
-  return [...sources.filter((s) => s.kind === 'function'), ...sources.filter((s) => s.kind === 'trigger')];
+  }
+  const seen = new Map<string, string>();
+  for (const s of sources) {
+    const other = seen.get(s.name);
+    if (other) throw new Error(`${other} and ${s.file} both define ${s.name}`);
+    seen.set(s.name, s.file);
+  }
+  const byName = (a: SqlSource, b: SqlSource) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return [
+    ...sources.filter((s) => s.kind === 'function').sort(byName),
+    ...sources.filter((s) => s.kind === 'trigger').sort(byName),
+  ];
+}
+
+function readSqlSource(root: string, module: string, fileName: string): SqlSource {
+  const file = path.join(module, SQL_FOLDER, fileName);
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const kind = fileName.endsWith(TRIGGER_SUFFIX) ? 'trigger' : 'function';
+  const name = fileName.slice(0, -(kind === 'trigger' ? TRIGGER_SUFFIX : '.sql').length);
+  const found = DEFINITION.exec(text);
+  if (!found || found[1]!.toLowerCase() !== kind || found[2] !== name) {
+    throw new Error(
+      `${path.join(root, file)} must define ${kind} ${name} with one CREATE OR REPLACE ${kind.toUpperCase()} statement`,
+    );
+  }
+  return { module, file, kind, name, sql: text };
+}
+
+/*
+ * What a body names. Comments and string literals are blanked first, so a comment that explains another
+ * module's table, or a trigger function comparing TG_TABLE_NAME with a name, is not mistaken for a use.
+ * Dynamic SQL (EXECUTE of a string) would hide a table from this check; no function uses it.
+ */
+const COMMENT_OR_STRING = /'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?\*\//g;
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_$]*/g;
+
+/**
+ * One line per table that a function's or trigger's file names although another module owns it (empty when
+ * every file keeps to its own module's tables). `owners` maps each table to its module, as the modules'
+ * `*.schema.ts` files declare them (`tableOwners`).
+ */
+export function crossOwnerReferences(sources: SqlSource[], owners: ReadonlyMap<string, string>): string[] {
+  const lines: string[] = [];
+  for (const source of sources) {
+    const code = source.sql.replace(COMMENT_OR_STRING, ' ');
+    const named = new Set((code.match(IDENTIFIER) ?? []).map((word) => word.toLowerCase()));
+    for (const table of [...named].sort()) {
+      const owner = owners.get(table);
+      if (owner && owner !== source.module) {
+        lines.push(
+          `${source.file} names ${table}, which the ${owner} module owns: call a function in ${owner}/sql instead`,
+        );
+      }
+    }
+  }
+  return lines;
 }
 
 /** Applies every function and trigger file, in order, in one transaction. */
@@ -121,8 +176,8 @@ class Rollback extends Error {}
  * reads again and compares, so PostgreSQL itself parses both sides and formatting cannot cause a false
  * alarm. Tests only: the drops take table locks while the transaction lasts.
  */
-export async function diffFunctionsWithFiles(db: DbOrTx, dir: string = FUNCTIONS_DIR): Promise<string[]> {
-  const sources = readSqlSources(dir);
+export async function diffFunctionsWithFiles(db: DbOrTx, root: string = MODULES_DIR): Promise<string[]> {
+  const sources = readSqlSources(root);
   let differences: string[] = [];
   try {
     await db.transaction(async (tx) => {
@@ -157,7 +212,7 @@ function compareSqlObjects(database: SqlObject[], files: SqlObject[]): string[] 
   const lines: string[] = [];
   for (const [k, o] of inDatabase) {
     const f = fromFiles.get(k);
-    if (!f) lines.push(`${k} is in the database but no file in src/db/functions defines it`);
+    if (!f) lines.push(`${k} is in the database but no file in src/modules/*/sql defines it`);
     else if (f.definition !== o.definition) {
       lines.push(
         `${k} in the database differs from its file:\n--- database\n${o.definition}\n--- file\n${f.definition}`,
@@ -166,7 +221,7 @@ function compareSqlObjects(database: SqlObject[], files: SqlObject[]): string[] 
   }
   for (const k of fromFiles.keys()) {
     if (!inDatabase.has(k))
-      lines.push(`${k} is defined by a file in src/db/functions but not in the database`);
+      lines.push(`${k} is defined by a file in src/modules/*/sql but not in the database`);
   }
   return lines.sort();
 }

@@ -87,7 +87,7 @@ describe('migration history', () => {
     expect(entries[0]).toMatchObject({ tag: '0000_baseline', when: OLD_HISTORY.at(-1)![1] });
     for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'))) {
       const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-      expect(text, `${file} must leave functions and triggers to src/db/functions`).not.toMatch(
+      expect(text, `${file} must leave functions and triggers to src/modules/*/sql`).not.toMatch(
         /create\s+(or\s+replace\s+)?(function|trigger)/i,
       );
     }

@@ -2,7 +2,7 @@ import { index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { bigintNumber, ts } from '../../db/columns';
 
 /**
- * The audit log: append-only (triggers in db/functions refuse UPDATE, DELETE and TRUNCATE) and hash-chained:
+ * The audit log: append-only (triggers in audit/sql refuse UPDATE, DELETE and TRUNCATE) and hash-chained:
  * `hash` = SHA-256 of `prev_hash` and this row's fields, so rewriting or removing any row breaks every hash
  * after it (`npm run koi -- audit:verify`). `seq` is handed out by `audit_chain_head` in the appending
  * transaction, so the chain has no gaps and appends are serialised by that row's lock.

@@ -10,7 +10,7 @@ import { createAuditRepository, GENESIS_HASH, type AuditRow } from './audit.repo
  * Design note: the audit log.
  *
  * Every operator write and every refused attempt becomes one row. Rows are never changed: database triggers
- * (operator_audit_*.trigger.sql) refuse UPDATE, DELETE and TRUNCATE, whoever sends them. Against
+ * (audit/sql/operator_audit_*.trigger.sql) refuse UPDATE, DELETE and TRUNCATE, whoever sends them. Against
  * someone who can switch the triggers off (a superuser), each row carries `hash` = SHA-256 of the previous
  * row's hash and this row's fields, so a changed, removed or inserted row breaks the chain from that point
  * on, and `audit:verify` names the first broken row.

@@ -61,7 +61,7 @@ export function createBetsRepository(db: DbOrTx) {
   return {
     /** Adds to a round's stake and payout (creating it on first sight) and closes it when the provider says so. */
     async recordRound(r: RoundChange) {
-      // The round's SQL is koi_bet_round_record (src/db/functions), shared with the providers' one-statement
+      // The round's SQL is koi_bet_round_record (bets/sql), shared with the providers' one-statement
       // wallet call, so bet_rounds is written by this module's SQL only.
       await db.execute(sql`select koi_bet_round_record(${r.providerId}::int, ${r.roundId}::text,
         ${r.playerId}::bigint, ${r.gameCode}::text, ${r.gameTypeId}::int, ${r.stakeDeltaMicro.toString()}::bigint,

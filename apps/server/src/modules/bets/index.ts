@@ -13,7 +13,7 @@ export { fairnessKey } from './bets.service';
 /**
  * Bets: bet records and reports (spec §7), and the owner of `bet_rounds`: originals add money to a round only through
  * this service (`recordRound`, `markRoundRolledBack`), inside their own transaction. Both run this module's SQL
- * functions koi_bet_round_record and koi_bet_round_rolled_back (its sql folder), which are also how the
+ * functions koi_bet_round_record and koi_bet_round_rolled_back (bets/sql), which are also how the
  * providers' one-statement wallet call (koi_provider_wallet_call) changes a round: those two functions are the
  * bets/providers boundary in SQL, and no other SQL writes bet_rounds.
  */

@@ -1,7 +1,10 @@
 import type { Database } from '../../db/client';
 import type { HubLogger } from './events.hub';
 
-/** The PostgreSQL channel the koi_notify_* triggers (src/db/functions) notify on. */
+/**
+ * The PostgreSQL channel the koi_notify_* functions (events/sql) notify on, called by triggers that each table's
+ * owner files in its own sql folder.
+ */
 export const CHANGES_CHANNEL = 'koi_changes';
 
 export type ChangeTopic = 'player' | 'public';

@@ -49,7 +49,7 @@ function fingerprint(parts: (string | number | boolean | null | undefined)[]): s
  * The seamless wallet (decision 15): providers debit and credit Koi's ledger through signed, idempotent
  * calls. Every call of one round runs in one database transaction under a per-round lock, which makes the
  * rules below hold under retries, duplicates and reordering. That transaction is one statement: a bet, win or
- * rollback is one call of the SQL function koi_provider_wallet_call (src/db/functions), so one round trip
+ * rollback is one call of the SQL function koi_provider_wallet_call (providers/sql), so one round trip
  * to the database, and the round's lock and the ledger's row locks last as long as the function plus its
  * commit instead of 7-9 client round trips (with those the HTTP path ran at 0.05-0.08 of the wallet
  * service's speed). Concurrent calls share one statement and one commit (group commit, seamless.batcher.ts, whose note

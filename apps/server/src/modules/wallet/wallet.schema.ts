@@ -17,8 +17,8 @@ import { bigintNumber, createdAt, id, micro, microTotal, ts } from '../../db/col
 
 /**
  * The wallet ledger, modelled on TigerBeetle's accounts and transfers. The writes themselves are
- * done by the SQL functions koi_ledger_* in src/db/functions/ (one file per function, the current definition;
- * one round trip per transfer), and triggers there keep the history append-only; see the design note in
+ * done by the SQL functions koi_ledger_* in src/modules/wallet/sql/ (one file per function, the current
+ * definition; one round trip per transfer), and triggers there keep the history append-only; see the design note in
  * modules/wallet/wallet.service.ts.
  */
 

@@ -42,7 +42,7 @@ import { pageWindow } from '../../lib/paging';
  * balance can be recomputed two ways (from transfers, and from entries); `ledger:verify` does both.
  *
  * One round trip per transfer. A transfer is one call of the SQL function koi_ledger_transfer
- * (src/db/functions/koi_ledger_transfer.sql, with koi_ledger_apply, koi_ledger_pick_shard and
+ * (src/modules/wallet/sql/koi_ledger_transfer.sql, with koi_ledger_apply, koi_ledger_pick_shard and
  * koi_ledger_find_transfer beside it): it checks the key, updates both accounts, inserts the transfer and
  * its entries, in one statement and so in one short transaction. Row locks live exactly as long as one
  * server-side function call plus its commit, instead of several client round trips, which is most of what
@@ -200,6 +200,15 @@ function toResult(key: string, r: TransferRecord): TransferResult {
   };
 }
 
+/**
+ * The system-account shard a player's transfers prefer. SQL that moves a player's money itself (the seamless
+ * wallet) asks koi_ledger_player_shard (wallet/sql), the same rule inside its statement; this copy lets the
+ * service choose before its one statement, at no cost. shard.test.ts pins the two together.
+ */
+export function playerShard(player: number, shards: number): number {
+  return player % shards;
+}
+
 export function createWalletService(deps: WalletServiceDeps) {
   const { db, clock } = deps;
   const shards = deps.shards ?? SYSTEM_ACCOUNT_SHARDS;
@@ -285,7 +294,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       metadata: req.metadata ?? null,
       currency: LEDGER_CURRENCY,
       // A player's transfers prefer one shard; system-to-system transfers spread at random.
-      shard: player === null ? Math.floor(Math.random() * shards) : player % shards,
+      shard: player === null ? Math.floor(Math.random() * shards) : playerShard(player, shards),
       now,
     };
   }

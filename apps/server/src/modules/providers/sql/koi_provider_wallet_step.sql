@@ -5,7 +5,11 @@
 -- from its record, checks the session (bets), the referenced bet and the game's win bounds, moves the money through
 -- koi_ledger_transfer (the wallet module's ledger, called exactly as the wallet service calls it), updates the
 -- round through koi_bet_round_record / koi_bet_round_rolled_back (the bets module owns bet_rounds; those
--- two functions are the records/providers boundary in SQL) and records the provider transaction.
+-- two functions are the bets/providers boundary in SQL) and records the provider transaction. What it reads of
+-- other modules' tables it reads through their owners' functions: the player from koi_player and
+-- koi_player_by_username (auth), the game from koi_game_playable and koi_game_limits (games), the balance from
+-- koi_ledger_available (wallet). Each is one SELECT in a STABLE SQL function, which PostgreSQL inlines into the
+-- statement that calls it, so a statement here costs what it did when it named those tables itself.
 --
 -- One row, as OUT parameters (not a table function): callers assign it as an expression, which PL/pgSQL
 -- evaluates without starting an executor and a tuple store for it, as it would for a set-returning function
@@ -21,11 +25,11 @@
 -- errors other than an insufficient balance) raise and roll the whole call back.
 --
 -- p_shard is the house shard to prefer (a batch gives all its calls one, like the wallet's batcher, so a batch
--- holds one house shard); null prefers the player's own (player id modulo p_shards), as the wallet service does.
+-- holds one house shard); null prefers the player's own (koi_ledger_player_shard, the wallet's rule).
 --
--- A bet is refused with RS_ERROR_INVALID_GAME when its game may not be played now: the one rule of the games
--- module's assertPlayable (the game exists for this provider, is enabled, its provider is enabled, status 1
--- playable), read with the game's type the round record needs, so it costs no statement of its own. Wins and
+-- A bet is refused with RS_ERROR_INVALID_GAME when its game may not be played now (koi_game_playable, the games
+-- module's rule: the game exists for this provider, is enabled, its provider is enabled, status 1 playable),
+-- read with the game's type the round record needs, so it costs no statement of its own. Wins and
 -- rollbacks of a game switched off still settle, as they do after a session ended.
 --
 -- Concurrency: the caller holds the round's advisory lock (pg_advisory_xact_lock(p_provider,
@@ -121,14 +125,14 @@ BEGIN
   IF p_kind = 1 THEN
     v_ref_found := false;
   ELSE
-    SELECT t.kind, t.player_id, p.username, t.round_id, t.game_code, t.amount_micro,
-           g.multi_win, g.max_win_multiplier, g.max_win_per_round_micro, g.game_type_id,
+    SELECT t.kind, t.player_id, p.r_username, t.round_id, t.game_code, t.amount_micro,
+           g.r_multi_win, g.r_max_win_multiplier, g.r_max_win_per_round, g.r_game_type,
            w.stake, w.wins, w.has_win
       INTO v_ref_kind, v_ref_player, v_ref_user, v_ref_round, v_ref_game, v_ref_amount,
            v_multi_win, v_multiplier, v_max_round, v_game_type,
            v_stake, v_wins, v_has_win
-      FROM provider_transactions t JOIN players p ON p.id = t.player_id
-      LEFT JOIN games g ON g.plat_type_id = p_provider AND g.game_code = t.game_code
+      FROM provider_transactions t CROSS JOIN LATERAL koi_player(t.player_id) p
+      LEFT JOIN LATERAL koi_game_limits(p_provider, t.game_code) g ON true
       -- A round's live bets and wins (those no rollback names), for a win's bounds; nothing for a rollback.
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(r.amount_micro) FILTER (WHERE r.kind = 1), 0) AS stake,
@@ -151,12 +155,10 @@ BEGIN
       END IF;
       -- The session and the game in one statement (koi_provider_session always answers one row); the
       -- refusals keep their order: the session's, self-exclusion, then the game.
-      SELECT s.r_status, s.r_player_id, s.r_self_excluded_until, g.game_type_id,
-             g.enabled AND gp.enabled AND g.status = 1
+      SELECT s.r_status, s.r_player_id, s.r_self_excluded_until, g.r_game_type, g.r_playable
         INTO v_session_status, v_player, v_excluded, v_game_type, v_playable
         FROM koi_provider_session(p_provider, p_token_hash, p_user, p_currency, p_now) s
-        LEFT JOIN (games g JOIN game_providers gp ON gp.id = g.plat_type_id)
-          ON g.plat_type_id = p_provider AND g.game_code = p_game_code;
+        LEFT JOIN koi_game_playable(p_provider, p_game_code) g ON true;
       IF v_session_status <> 'RS_OK' THEN
         v_status := v_session_status;
         EXIT decide;
@@ -215,12 +217,8 @@ BEGIN
 
     ELSE
       -- No token check: a rollback is how a provider undoes a bet it could not finish, which may well be
-      -- after the session ended. The player is the one the request names, looked up through the
-      -- lower(username) index and compared as spelled.
-      SELECT p.id INTO v_player FROM players p WHERE lower(p.username) = lower(p_user) LIMIT 1;
-      IF v_player IS NOT NULL AND NOT EXISTS (SELECT 1 FROM players p WHERE p.id = v_player AND p.username = p_user) THEN
-        v_player := NULL;
-      END IF;
+      -- after the session ended. The player is the one the request names, exactly as spelled.
+      SELECT p.r_id INTO v_player FROM koi_player_by_username(p_user) p;
       IF v_player IS NULL THEN
         v_status := 'RS_ERROR_INVALID_TOKEN';
         EXIT decide;
@@ -269,11 +267,10 @@ BEGIN
       SELECT t.r_debit_balance_after, t.r_credit_balance_after, t.r_error INTO v_debit_after, v_credit_after, v_error
         FROM koi_ledger_transfer(v_key, v_debit_player, v_debit_system, v_credit_player, v_credit_system, v_amount,
           v_code, false, null::timestamptz, 'round', p_provider || ':' || p_round, null::jsonb, p_currency,
-          coalesce(p_shard, (v_player % p_shards)::integer), p_now) t;
+          coalesce(p_shard, koi_ledger_player_shard(v_player, p_shards)), p_now) t;
       IF v_error = 'INSUFFICIENT_BALANCE' THEN
         v_status := 'RS_ERROR_NOT_ENOUGH_MONEY';
-        v_balance := coalesce((SELECT a.credits_posted_micro - a.debits_posted_micro - a.debits_pending_micro
-          FROM ledger_accounts a WHERE a.player_id = v_player AND a.currency = p_currency), 0::bigint);
+        v_balance := coalesce((SELECT a.r_available FROM koi_ledger_available(v_player, p_currency) a), 0::bigint);
         EXIT decide;
       END IF;
       IF v_error IS NOT NULL THEN
@@ -282,8 +279,7 @@ BEGIN
       v_balance := CASE WHEN v_debit_player IS NOT NULL THEN v_debit_after ELSE v_credit_after END;
       v_moved := true;
     ELSE
-      v_balance := coalesce((SELECT a.credits_posted_micro - a.debits_posted_micro - a.debits_pending_micro
-        FROM ledger_accounts a WHERE a.player_id = v_player AND a.currency = p_currency), 0::bigint);
+      v_balance := coalesce((SELECT a.r_available FROM koi_ledger_available(v_player, p_currency) a), 0::bigint);
     END IF;
 
     -- The round (bets module) and the provider transaction, in the same statement as the money.
@@ -292,8 +288,7 @@ BEGIN
       IF p_kind = 1 OR (p_kind = 2 AND p_game_code = v_ref_game) THEN
         v_game_type := coalesce(v_game_type, 5);
       ELSE
-        SELECT coalesce((SELECT g.game_type_id FROM games g WHERE g.plat_type_id = p_provider
-          AND g.game_code = p_game_code), 5) INTO v_game_type;
+        v_game_type := coalesce((SELECT g.r_game_type FROM koi_game_limits(p_provider, p_game_code) g), 5);
       END IF;
       PERFORM koi_bet_round_record(p_provider, p_round, v_player, p_game_code, v_game_type,
         CASE WHEN p_kind = 1 THEN p_amount ELSE 0 END, CASE WHEN p_kind = 2 THEN p_amount ELSE 0 END,
