@@ -202,7 +202,7 @@ describe('SQL filed under its owner', () => {
     expect(owners.get('bet_rounds')).toBe('bets');
     expect(owners.get('games')).toBe('games');
     expect(owners.get('provider_transactions')).toBe('providers');
-    expect(owners.get('operator_audit')).toBe('operators');
+    expect(owners.get('operator_audit')).toBe('audit');
   });
 
   it('no function or trigger names a table that another module owns', () => {
