@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { toMicro } from '@koi/ledger';
+import { hundredthsOf, toMicro } from '@koi/ledger';
 import { parseProviderSecrets } from '@koi/provider-protocol';
 
 /**
@@ -243,27 +243,22 @@ export interface WithdrawalsConfig {
   turnover: { depositMultipleCentis: number; bonusMultipleCentis: number };
 }
 
-function toMicroText(text: string): bigint {
-  const [whole, fraction = ''] = text.split('.');
-  return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
-}
-
+/** Hundredths of a percent or multiple; NaN for a third decimal, so the fee check below refuses it. */
 function toCentis(text: string): number {
-  const [whole, fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return hundredthsOf(text) ?? Number.NaN;
 }
 
 function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
   const fee = e.WITHDRAW_FEE.endsWith('%')
     ? ({ kind: 'ratio', basisPoints: toCentis(e.WITHDRAW_FEE.slice(0, -1)) } as const)
-    : ({ kind: 'fixed', micro: toMicroText(e.WITHDRAW_FEE) } as const);
+    : ({ kind: 'fixed', micro: toMicro(e.WITHDRAW_FEE) } as const);
   if (fee.kind === 'ratio' && (!Number.isInteger(fee.basisPoints) || fee.basisPoints > 10_000)) {
     throw new Error(
       'Invalid configuration:\n  WITHDRAW_FEE: a ratio must have at most 2 decimals and be at most 100%',
     );
   }
-  const minMicro = toMicroText(e.WITHDRAW_MIN);
-  const maxMicro = toMicroText(e.WITHDRAW_MAX);
+  const minMicro = toMicro(e.WITHDRAW_MIN);
+  const maxMicro = toMicro(e.WITHDRAW_MAX);
   if (minMicro <= 0n || maxMicro < minMicro) {
     throw new Error(
       'Invalid configuration:\n  WITHDRAW_MIN, WITHDRAW_MAX: need 0 < WITHDRAW_MIN <= WITHDRAW_MAX',
@@ -273,13 +268,13 @@ function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
     minMicro,
     maxMicro,
     dailyCount: e.WITHDRAW_DAILY_COUNT,
-    dailyAmountMicro: toMicroText(e.WITHDRAW_DAILY_AMOUNT),
+    dailyAmountMicro: toMicro(e.WITHDRAW_DAILY_AMOUNT),
     fee,
     addressDelayMs: e.WITHDRAW_ADDRESS_DELAY_MINUTES * 60_000,
     passwordMaxFailures: e.WITHDRAW_PASSWORD_MAX_FAILURES,
     passwordLockMs: e.WITHDRAW_PASSWORD_LOCK_MINUTES * 60_000,
-    twoOperatorsAboveMicro: toMicroText(e.WITHDRAW_TWO_OPERATORS_ABOVE),
-    autoApproveBelowMicro: toMicroText(e.WITHDRAW_AUTO_APPROVE_BELOW),
+    twoOperatorsAboveMicro: toMicro(e.WITHDRAW_TWO_OPERATORS_ABOVE),
+    autoApproveBelowMicro: toMicro(e.WITHDRAW_AUTO_APPROVE_BELOW),
     turnover: {
       depositMultipleCentis: toCentis(e.TURNOVER_DEPOSIT_MULTIPLE),
       bonusMultipleCentis: toCentis(e.TURNOVER_BONUS_MULTIPLE),

@@ -38,6 +38,7 @@ export const rechargeOrderResult = rechargeResult.extend({
   tx_id: z.string().nullable().describe('TRON transaction that paid it, once credited'),
   completed_at: z.string().nullable(),
 });
+export type RechargeOrderState = z.infer<typeof rechargeOrderResult>;
 
 /** POST /api/plat/inout-records (spec §7): deposits (and, later, withdrawals) of the player. */
 export const inoutRecordsRequest = z
@@ -106,6 +107,8 @@ export const depositLimit = z.object({
   pending_effective_at: z.string().nullable(),
 });
 export const depositLimitsResult = z.object({ limits: z.array(depositLimit) });
+export type DepositLimit = z.infer<typeof depositLimit>;
+export type DepositLimits = z.infer<typeof depositLimitsResult>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Hosted payment channels (decision 14). Not Huione: `/api/pay/huione` does not exist.

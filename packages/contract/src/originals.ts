@@ -80,7 +80,11 @@ export const originalBetResult = z.object({
   created_at: z.string(),
 });
 
+export type OriginalBetResult = z.infer<typeof originalBetResult>;
+export type FairnessInfo = z.infer<typeof fairnessInfo>;
+
 export const seedsResult = z.object({ current: fairnessInfo });
+export type SeedsResult = z.infer<typeof seedsResult>;
 
 export const rotateSeedRequest = z
   .strictObject({ client_seed: optionalText(64).describe('The next client seed; empty = a random one') })
@@ -97,3 +101,4 @@ export const rotateSeedResult = z.object({
     .describe('The revealed pair: verify every bet made with it'),
   current: fairnessInfo,
 });
+export type RotateSeedResult = z.infer<typeof rotateSeedResult>;

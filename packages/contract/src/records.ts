@@ -81,3 +81,4 @@ export type BetRecordRow = z.infer<typeof betRecordRow>;
 export type BetDetailRow = z.infer<typeof betDetailRow>;
 export type RoundFairness = z.infer<typeof roundFairness>;
 export type WinLossRow = z.infer<typeof winLossRow>;
+export type WinLossReport = z.infer<typeof winLossResult>;

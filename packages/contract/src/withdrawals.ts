@@ -65,6 +65,7 @@ export const withdrawInfoResult = z.object({
   password_set: z.boolean(),
   locked_minutes: z.number().int().describe('Minutes left of a wrong-password lock; 0 = not locked'),
 });
+export type WithdrawInfo = z.infer<typeof withdrawInfoResult>;
 
 /** POST /api/plat/withdraw-apply */
 export const withdrawApplyRequest = z.strictObject({

@@ -22,7 +22,8 @@ export const TransferCode = {
 } as const;
 export type TransferCode = (typeof TransferCode)[keyof typeof TransferCode];
 
-export const TRANSFER_CODES = Object.values(TransferCode) as TransferCode[];
+// Marked pure so that a bundle importing only the currency or the fee rules leaves these lists out.
+export const TRANSFER_CODES = /* @__PURE__ */ Object.values(TransferCode) as TransferCode[];
 
 export const TRANSFER_CODE_NAMES_ZH: Record<TransferCode, string> = {
   1: '充值',
@@ -120,7 +121,7 @@ export const SystemAccount = {
   ADJUSTMENTS: 'adjustments',
 } as const;
 export type SystemAccount = (typeof SystemAccount)[keyof typeof SystemAccount];
-export const SYSTEM_ACCOUNTS = Object.values(SystemAccount) as SystemAccount[];
+export const SYSTEM_ACCOUNTS = /* @__PURE__ */ Object.values(SystemAccount) as SystemAccount[];
 export const SYSTEM_ACCOUNT_SHARDS = 32;
 
 export const LEDGER_CURRENCY = 'USDT';

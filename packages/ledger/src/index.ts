@@ -1,3 +1,4 @@
 export * from './money';
+export * from './fees';
 export * from './codes';
 export * from './invariants';

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AMOUNT_MICRO_MAX, formatBalance, formatMicro, formatSigned, parseAmount, toMicro } from './money';
+import {
+  AMOUNT_MICRO_MAX,
+  decimalToMicro,
+  formatBalance,
+  formatHundredths,
+  formatMicro,
+  formatPlain,
+  formatSigned,
+  hundredthsOf,
+  parseAmount,
+  toMicro,
+} from './money';
 
 describe('parseAmount', () => {
   it.each([
@@ -102,3 +113,67 @@ describe('formatMicro', () => {
 function toMicroSigned(text: string): bigint {
   return text.startsWith('-') ? -toMicro(text.slice(1)) : toMicro(text);
 }
+
+describe('decimalToMicro', () => {
+  it('agrees with parseAmount on every amount parseAmount accepts, and reads the sign', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: AMOUNT_MICRO_MAX }), (micro) => {
+        const text = formatMicro(micro);
+        expect(decimalToMicro(text)).toBe(micro);
+        expect(decimalToMicro(formatPlain(micro))).toBe(micro);
+        expect(decimalToMicro(`-${text}`)).toBe(-micro);
+      }),
+    );
+  });
+
+  it.each(['', '-', '+1', '1.', '.5', '1e3', '1.0000001', ' 1', '0x10', '--1'])('refuses %j', (text) => {
+    expect(decimalToMicro(text)).toBeNull();
+  });
+});
+
+describe('formatPlain', () => {
+  it.each([
+    [12_500_000n, '12.5'],
+    [100_000_000n, '100'],
+    [0n, '0'],
+    [1n, '0.000001'],
+    [-1_500_000n, '-1.5'],
+  ])('prints %s as %j', (micro, text) => {
+    expect(formatPlain(micro)).toBe(text);
+  });
+
+  it('round-trips through parseAmount without trailing zeros', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: AMOUNT_MICRO_MAX }), (micro) => {
+        const text = formatPlain(micro);
+        expect(text).not.toMatch(/\.\d*0$/);
+        expect(parseAmount(text)).toEqual({ ok: true, micro });
+      }),
+    );
+  });
+});
+
+describe('hundredths', () => {
+  it.each([
+    ['1.5', 150],
+    ['10', 1000],
+    ['0.05', 5],
+    ['100', 10_000],
+    ['0', 0],
+  ])('reads %j as %s hundredths and prints it back', (text, n) => {
+    expect(hundredthsOf(text)).toBe(n);
+    expect(formatHundredths(n)).toBe(text);
+  });
+
+  it.each(['0.123', '1.', '.5', '-1', '1e2', '', '1,5'])('refuses %j', (text) => {
+    expect(hundredthsOf(text)).toBeNull();
+  });
+
+  it('round-trips every count', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (n) => {
+        expect(hundredthsOf(formatHundredths(n))).toBe(n);
+      }),
+    );
+  });
+});

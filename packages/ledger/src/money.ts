@@ -66,6 +66,19 @@ export function parseAmount(input: unknown, opts: { allowZero?: boolean } = {}):
   return { ok: true, micro };
 }
 
+/**
+ * The exact micro-USDT of a plain decimal ("12", "0.5", "-3.000001"): ASCII digits, at most 6 decimals and
+ * an optional leading minus; null for anything else. It sets no bounds, so it suits sums and figures already
+ * produced by the server; amounts a person or another system sends go through `parseAmount`.
+ */
+export function decimalToMicro(text: string): bigint | null {
+  const negative = text.startsWith('-');
+  const match = DECIMAL_PATTERN.exec(negative ? text.slice(1) : text);
+  if (!match || (match[2] ?? '').length > MONEY_DECIMALS) return null;
+  const micro = BigInt(match[1]!) * MICRO_PER_USDT + BigInt((match[2] ?? '').padEnd(MONEY_DECIMALS, '0'));
+  return negative ? -micro : micro;
+}
+
 /** Parses or throws a MoneyError; for code paths where a bad amount is a programming error. */
 export function toMicro(text: string): bigint {
   const parsed = parseAmount(text, { allowZero: true });
@@ -112,3 +125,28 @@ export const formatBalance = (micro: bigint): string => formatMicro(micro, BALAN
 /** An amount in full precision with an explicit sign for account-change lists ("+1.500000", "-2.000000"). */
 export const formatSigned = (micro: bigint): string =>
   micro > 0n ? `+${formatMicro(micro)}` : formatMicro(micro);
+
+/** The shortest exact decimal of an amount ("12.5", "100", "-0.000001"), as inputs and requests carry it. */
+export function formatPlain(micro: bigint): string {
+  return formatMicro(micro).replace(/\.?0+$/, '');
+}
+
+/**
+ * Reads a number written with at most 2 decimals ("1.5", "10", "0.05") as an integer count of hundredths
+ * (150, 1000, 5): a percent as basis points, a turnover multiple in hundredths. Null for anything else, so
+ * that a third decimal is refused rather than misread.
+ */
+export function hundredthsOf(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** An integer count of hundredths as its shortest decimal (150 → "1.5", 1000 → "10", 5 → "0.05"). */
+export function formatHundredths(hundredths: number): string {
+  const fraction = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const whole = String(Math.floor(hundredths / 100));
+  return fraction ? `${whole}.${fraction}` : whole;
+}

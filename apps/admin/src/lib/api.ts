@@ -21,10 +21,14 @@ import type {
   PermissionLevel,
   adminChannelOrder,
   adminConfigItem,
+  adminDepositAddressesResult,
+  adminFreezeResult,
   adminPayChannel,
   adminLedgerVerifyResult,
   adminLoginResult,
+  adminResetPasswordResult,
   adminSession,
+  adminSignInLinkResult,
   adminSystemAccount,
   adminUploadResult,
   auditVerifyResult,
@@ -90,15 +94,15 @@ export const adminApi = {
   players: (params: Params) => http.get<Page<AdminPlayerRow>>(`${A}/players`, params),
   player: (id: number) => http.get<AdminPlayerDetail>(`${A}/players/${id}`),
   freeze: (id: number, freeze: boolean, reason: string) =>
-    http.post<{ id: number; status: number }>(`${A}/players/${id}/${freeze ? 'freeze' : 'unfreeze'}`, {
+    http.post<z.infer<typeof adminFreezeResult>>(`${A}/players/${id}/${freeze ? 'freeze' : 'unfreeze'}`, {
       reason,
     }),
   signInLink: (id: number, reason: string) =>
-    http.post<{ id: number; path: string; expires_at: string }>(`${A}/players/${id}/sign-in-link`, {
+    http.post<z.infer<typeof adminSignInLinkResult>>(`${A}/players/${id}/sign-in-link`, {
       reason,
     }),
   resetPlayerPassword: (id: number, reason: string) =>
-    http.post<{ id: number; password: string }>(`${A}/players/${id}/reset-password`, { reason }),
+    http.post<z.infer<typeof adminResetPasswordResult>>(`${A}/players/${id}/reset-password`, { reason }),
   adjust: (id: number, body: { amount: string; reason: string; request_id: string }) =>
     http.post<AdjustmentRow>(`${A}/players/${id}/adjust`, body),
   adjustments: (params: Params) => http.get<Page<AdjustmentRow>>(`${A}/adjustments`, params),
@@ -140,7 +144,7 @@ export const adminApi = {
     return http.post<UploadResult>(`${A}/uploads`, form);
   },
 
-  depositAddresses: () => http.get<{ data: DepositAddress[] }>(`${D}/addresses`),
+  depositAddresses: () => http.get<z.infer<typeof adminDepositAddressesResult>>(`${D}/addresses`),
   addDepositAddress: (body: { address: string; label: string; reason: string }) =>
     http.post<DepositAddress>(`${D}/addresses`, body),
   depositAddressStatus: (id: number, enable: boolean, reason: string) =>

@@ -3,6 +3,7 @@ import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { decimalToMicro, formatMicro } from '@koi/ledger';
 import { Chart } from '../components/Chart';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
@@ -11,15 +12,8 @@ import { useCan } from '../lib/permissions';
 /** Adds decimal USDT strings exactly (micro-USDT in BigInt), for the 7-day totals under today's numbers. */
 export function sumUsdt(values: string[]): string {
   let micro = 0n;
-  for (const v of values) {
-    const m = /^([-+]?)(\d+)(?:\.(\d{1,6}))?$/.exec(v.trim());
-    if (!m) continue;
-    const abs = BigInt(m[2]!) * 1_000_000n + BigInt((m[3] ?? '').padEnd(6, '0'));
-    micro += m[1] === '-' ? -abs : abs;
-  }
-  const sign = micro < 0n ? '-' : '';
-  const abs = micro < 0n ? -micro : micro;
-  return `${sign}${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, '0')}`;
+  for (const v of values) micro += decimalToMicro(v.trim()) ?? 0n;
+  return formatMicro(micro);
 }
 
 /**

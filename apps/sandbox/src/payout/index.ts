@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { toMicro } from '@koi/ledger';
 import type { SandboxConfig } from '../config';
 import { commonFaultFields, faultCount, faultsRoute } from '../http/control';
-import { decimalAmount, toMicro } from '../http/money';
+import { decimalAmount } from '../http/money';
 import { addressFromSeed, ZERO_ADDRESS } from '../tron/address';
 import type { Chain } from '../tron/chain';
 import { NO_PAYOUT_FAULTS, payoutRoutes } from './routes';

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { formatPlain, toMicro } from '@koi/ledger';
 import type { SandboxConfig } from '../config';
-import { decimalAmount, fromMicro, toMicro } from '../http/money';
+import { decimalAmount } from '../http/money';
 import { refuse, sleep } from '../http/server';
 import { InsufficientBalance, type Chain } from '../tron/chain';
 import { tronAddress } from '../tron/wallet';
@@ -61,7 +62,7 @@ export function payoutRoutes(
     return {
       idempotency_key: r.key,
       to_address: r.to,
-      amount: fromMicro(BigInt(r.amountMicro)),
+      amount: formatPlain(BigInt(r.amountMicro)),
       status: !r.txHash ? 'failed' : block !== null && chain.isConfirmed(block) ? 'confirmed' : 'sent',
       tx_hash: r.txHash,
       block_number: block,
@@ -159,6 +160,6 @@ export function payoutRoutes(
 
   app.get('/payout/wallet', async (request, reply) => {
     if (!authorised(request)) return refuse(reply, 401, 'UNAUTHORISED', 'x-api-key required');
-    return { address: hotWallet, balance: fromMicro(chain.balanceOf(chain.usdtContract, hotWallet)) };
+    return { address: hotWallet, balance: formatPlain(chain.balanceOf(chain.usdtContract, hotWallet)) };
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { decimalAmount, toMicro } from '../http/money';
+import { toMicro } from '@koi/ledger';
+import { decimalAmount } from '../http/money';
 import { NO_FAULTS, type Faults } from './koi-client';
 import type { createRounds } from './rounds';
 import type { ProvidersState } from './state';

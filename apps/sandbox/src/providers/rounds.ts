@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { toMicro } from '@koi/ledger';
 import { WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
 import { z } from 'zod';
 import type { SandboxConfig } from '../config';
-import { toMicro } from '../http/money';
 import { gameKindOf, playBlackjack, spinSlot } from './games';
 import { createKoiClient, type Faults, type KoiClient } from './koi-client';
 import type { ProvidersState, Round, Session } from './state';

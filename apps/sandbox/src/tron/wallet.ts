@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalAmount, toMicro } from '../http/money';
+import { toMicro } from '@koi/ledger';
+import { decimalAmount } from '../http/money';
 import { isTronAddress, randomAddress, ZERO_ADDRESS } from './address';
 import type { Chain, ChainTx } from './chain';
 

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { formatMicro, LEDGER_CURRENCY, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
+import {
+  channelFeeMicro,
+  channelPayAmount,
+  formatMicro,
+  parseAmount,
+  SystemAccount,
+  TransferCode,
+} from '@koi/ledger';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -123,22 +130,16 @@ export function rateMicroOf(rate: string): bigint | null {
   return parsed.ok && parsed.micro > 0n ? parsed.micro : null;
 }
 
-/** Decimals a channel's currency is charged in: USDT keeps 4 (amounts have at most 4), fiat 2. */
-const currencyDecimals = (currency: string) => (currency === LEDGER_CURRENCY ? 4 : 2);
-
 /** USDT amount × rate in the channel's currency, rounded UP to its decimals (the platform is never short). */
 export function payAmountOf(amountMicro: bigint, rate: string, currency: string): string {
   const rateMicro = rateMicroOf(rate);
   if (rateMicro === null) throw new Error(`invalid channel rate ${rate}`);
-  const unit = 10n ** BigInt(6 - currencyDecimals(currency));
-  const exact = (amountMicro * rateMicro + 999_999n) / 1_000_000n;
-  const rounded = ((exact + unit - 1n) / unit) * unit;
-  return formatMicro(rounded, currencyDecimals(currency));
+  return channelPayAmount(amountMicro, rateMicro, currency);
 }
 
 /** The channel's fee for an amount: fixed part plus the ratio rounded up to the micro. */
 export function feeOf(channel: Pick<ChannelRow, 'feeFixedMicro' | 'feeBp'>, amountMicro: bigint): bigint {
-  return channel.feeFixedMicro + (amountMicro * BigInt(channel.feeBp) + 9_999n) / 10_000n;
+  return channelFeeMicro(channel, amountMicro);
 }
 
 function ledgerKeyOf(channelCode: string, channelOrderId: string): string {

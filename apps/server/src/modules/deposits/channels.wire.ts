@@ -1,33 +1,23 @@
 import type { z } from 'zod';
 import type { adminChannelOrder, adminPayChannel, ChannelOrderResult, PayChannel } from '@koi/contract';
 import { RecordStatus } from '@koi/contract';
-import { formatMicro } from '@koi/ledger';
+import { formatHundredths, formatMicro, formatPlain } from '@koi/ledger';
 import type { ChannelOrderRow } from './channels.repository';
 import type { ChannelOrderView, ChannelView } from './channels.service';
 import { ChannelOrderStatus } from './deposits.schema';
 import { stateNames } from '../../lib/state-names';
 
-/** A USDT amount without trailing zeros ("20", "0.5"). */
-const plain = (micro: bigint) => formatMicro(micro).replace(/\.?0+$/, '') || '0';
 const amount4 = (micro: bigint) => formatMicro(micro, 4);
-/** Basis points as a percent without trailing zeros (150 → "1.5"). */
-const percent = (bp: number) => {
-  const whole = Math.trunc(bp / 100);
-  const frac = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : String(whole);
-};
 
 export function payChannelWire(c: ChannelView): PayChannel {
   return {
     id: c.id,
     name: c.name,
     icon: c.icon,
-    min_amount: plain(c.minMicro),
-    max_amount: plain(c.maxMicro),
-    fee_fixed: plain(c.feeFixedMicro),
-    fee_rate: percent(c.feeBp),
+    min_amount: formatPlain(c.minMicro),
+    max_amount: formatPlain(c.maxMicro),
+    fee_fixed: formatPlain(c.feeFixedMicro),
+    fee_rate: formatHundredths(c.feeBp),
     currency: c.currency,
     rate: c.rate,
   };

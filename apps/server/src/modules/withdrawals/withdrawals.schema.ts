@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
 
-/** Decision 12. */
-export const AddressType = { TRC20: 1, PHONE_WALLET: 2, OTHER_WALLET: 3 } as const;
-export type AddressType = (typeof AddressType)[keyof typeof AddressType];
+/** Decision 12: the address types are the contract's, so the player app and the server share one list. */
+export { AddressType } from '@koi/contract/enums';
 
 /**
  * A player's saved withdrawal addresses. Deleting keeps the row (deleted_at) so that a withdrawal always

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
+import { formatMicro, parseAmount, SystemAccount, TransferCode, withdrawalFeeMicro } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -147,9 +147,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   const feeKeyOf = (holdKey: string) => `${holdKey}:fee`;
 
   function feeOf(amountMicro: bigint): bigint {
-    if (config.fee.kind === 'fixed') return config.fee.micro;
-    // Rounded up to the micro, so the platform never charges less than the ratio says.
-    return (amountMicro * BigInt(config.fee.basisPoints) + 9_999n) / 10_000n;
+    return withdrawalFeeMicro(config.fee, amountMicro);
   }
 
   async function profileOf(playerId: number) {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AdminWithdrawal, inoutRecord, WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
-import { formatMicro, formatSigned } from '@koi/ledger';
+import { formatHundredths, formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
 import { AddressType, WithdrawalState } from './withdrawals.schema';
@@ -42,14 +42,6 @@ export function withdrawalWire(w: WithdrawalRow): WithdrawalWire {
   };
 }
 
-/** Basis points as a percent without a float: 50 -> "0.5", 125 -> "1.25", 200 -> "2". */
-function percentText(basisPoints: number): string {
-  const fraction = String(basisPoints % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${Math.floor(basisPoints / 100)}.${fraction}` : String(Math.floor(basisPoints / 100));
-}
-
 type Info = Awaited<ReturnType<WithdrawalsService['info']>>;
 
 export function withdrawInfoWire(info: Info, config: WithdrawalsConfig) {
@@ -58,7 +50,8 @@ export function withdrawInfoWire(info: Info, config: WithdrawalsConfig) {
     min_amount: formatMicro(config.minMicro),
     max_amount: formatMicro(config.maxMicro),
     fee_type: config.fee.kind,
-    fee: config.fee.kind === 'fixed' ? formatMicro(config.fee.micro) : percentText(config.fee.basisPoints),
+    fee:
+      config.fee.kind === 'fixed' ? formatMicro(config.fee.micro) : formatHundredths(config.fee.basisPoints),
     daily_count_limit: config.dailyCount,
     daily_count_used: info.totals.count,
     daily_amount_limit: formatMicro(config.dailyAmountMicro),

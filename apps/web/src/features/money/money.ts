@@ -1,33 +1,35 @@
 /**
  * Exact USDT arithmetic for the money screens (decision 8): amounts are decimal strings on the wire and
- * integer micro-USDT here, so a fee or an all-in amount is never a float.
+ * integer micro-USDT here, so a fee or an all-in amount is never a float. The rules themselves (parsing, the
+ * withdrawal fee, a channel's quote) are the server's own, from @koi/ledger; this file only reads the
+ * contract's text fields into them.
  */
-const MICRO = 1_000_000n;
+import {
+  channelFeeMicro,
+  channelPayAmount,
+  formatPlain,
+  hundredthsOf,
+  parseAmount,
+  withdrawalFeeMicro,
+} from '@koi/ledger';
 
-/** Parses "12.5" into 12500000n; null for anything that is not a plain non-negative decimal. */
+/** Parses "12.5" into 12500000n; null for anything the server would not accept as an amount (zero is fine). */
 export function toMicro(value: string): bigint | null {
-  const m = /^(\d+)(?:\.(\d{0,6}))?$/.exec(value.trim());
-  if (!m) return null;
-  return BigInt(m[1] ?? '0') * MICRO + BigInt((m[2] ?? '').padEnd(6, '0') || '0');
+  const parsed = parseAmount(value, { allowZero: true });
+  return parsed.ok ? parsed.micro : null;
 }
 
 /** 12500000n → "12.5" (trailing zeros dropped), for inputs and requests. */
-export function fromMicro(micro: bigint): string {
-  const whole = micro / MICRO;
-  const frac = (micro % MICRO).toString().padStart(6, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : String(whole);
-}
+export const fromMicro = formatPlain;
 
 /** The fee for an amount: fixed USDT, or a percentage rounded up to the micro (the house never under-charges). */
 export function withdrawFee(amount: bigint, feeType: 'fixed' | 'ratio', fee: string): bigint {
-  const f = toMicro(fee) ?? 0n;
-  if (feeType === 'fixed') return f;
-  // fee is a percentage with 6 decimals: amount × f / (100 × 10^6), rounded up.
-  const den = 100n * MICRO;
-  return (amount * f + den - 1n) / den;
+  return feeType === 'fixed'
+    ? withdrawalFeeMicro({ kind: 'fixed', micro: toMicro(fee) ?? 0n }, amount)
+    : withdrawalFeeMicro({ kind: 'ratio', basisPoints: hundredthsOf(fee) ?? 0 }, amount);
 }
 
-/** What a hosted channel charges for an amount, computed as the server does (channels.service feeOf/payAmountOf). */
+/** What a hosted channel charges for an amount, computed by the server's own rules. */
 export type ChannelQuote = { fee: bigint; credit: bigint; pay: string };
 
 /**
@@ -39,14 +41,10 @@ export function channelQuote(
   amount: bigint,
   channel: { fee_fixed: string; fee_rate: string; rate: string; currency: string },
 ): ChannelQuote | null {
-  const fixed = toMicro(channel.fee_fixed);
+  const feeFixedMicro = toMicro(channel.fee_fixed);
+  const feeBp = hundredthsOf(channel.fee_rate);
   const rate = toMicro(channel.rate);
-  if (fixed === null || rate === null || rate === 0n) return null;
-  const fee = fixed + withdrawFee(amount, 'ratio', channel.fee_rate);
-  const decimals = channel.currency === 'USDT' ? 4 : 2;
-  const unit = 10n ** BigInt(6 - decimals);
-  const exact = (amount * rate + MICRO - 1n) / MICRO;
-  const rounded = ((exact + unit - 1n) / unit) * unit;
-  const text = `${rounded / MICRO}.${(rounded % MICRO).toString().padStart(6, '0').slice(0, decimals)}`;
-  return { fee, credit: amount - fee, pay: text };
+  if (feeFixedMicro === null || feeBp === null || rate === null || rate === 0n) return null;
+  const fee = channelFeeMicro({ feeFixedMicro, feeBp }, amount);
+  return { fee, credit: amount - fee, pay: channelPayAmount(amount, rate, channel.currency) };
 }

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { captchaResult, loginResult } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { deviceNow, getDevice } from '../../../lib/device';
 
@@ -12,7 +14,11 @@ export type AuthForm = {
 
 export async function fetchCaptcha(): Promise<string> {
   const device = await getDevice();
-  const { img_url } = await api.post<{ img_url: string }>('/api/captcha', { device }, { silent: true });
+  const { img_url } = await api.post<z.infer<typeof captchaResult>>(
+    '/api/captcha',
+    { device },
+    { silent: true },
+  );
   return img_url;
 }
 
@@ -22,7 +28,7 @@ export async function fetchCaptcha(): Promise<string> {
  */
 export async function login(form: AuthForm, options: { silent?: boolean } = {}): Promise<string> {
   const device = await getDevice();
-  const { token } = await api.post<{ token: string }>(
+  const { token } = await api.post<z.infer<typeof loginResult>>(
     '/api/home/login',
     { username: form.username, password: form.password, captcha: form.captcha, device },
     options,
@@ -36,7 +42,10 @@ export async function login(form: AuthForm, options: { silent?: boolean } = {}):
  */
 export async function exchangeSignInCode(code: string): Promise<string> {
   const device = deviceNow();
-  const { token } = await api.post<{ token: string }>('/api/home/sign-in-link/exchange', { code, device });
+  const { token } = await api.post<z.infer<typeof loginResult>>('/api/home/sign-in-link/exchange', {
+    code,
+    device,
+  });
   return token;
 }
 

@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BannerItem } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 
-export type Banner = {
-  id: number;
-  image: string;
-  title: string;
-  link: string;
-  activity_type: number | null;
-  sort: number;
-};
+export type Banner = BannerItem;
 
 export const bannerKeys = { all: ['banners'] as const };
 export const fetchBanners = () => api.get<Banner[]>('/api/banner', undefined, { silent: true });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ConfigItem } from '@koi/contract';
 import { ConfigItemId } from '@koi/contract/enums';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 
-export type ConfigItem = { id: number; content: string };
+export type { ConfigItem };
 
 export const bulletinKeys = { all: ['bulletin'] as const };
 export const fetchBulletin = () => api.get<ConfigItem[]>('/api/plat/bulletin', undefined, { silent: true });

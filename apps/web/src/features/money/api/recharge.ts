@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChannelOrderResult, RechargeResult } from '@koi/contract';
+import type {
+  ChannelOrderResult,
+  DepositLimit,
+  DepositLimits,
+  RechargeOrderState,
+  RechargeResult,
+} from '@koi/contract';
 import { api } from '../../../lib/http';
 import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
@@ -11,22 +17,7 @@ export { payChannelsQuery, usePayChannelsQuery, type PayChannel } from './payCha
  * Deposits (spec §2 deposit popup, §7; decisions 13, 20, 21), over the deposits contract's wire shapes.
  */
 export type RechargeOrder = RechargeResult;
-export type RechargeOrderState = RechargeOrder & {
-  /** 1 credited, 2 waiting for payment, 3 expired (decision 21). */
-  status: number;
-  tx_id: string | null;
-  completed_at: string | null;
-};
-
-export type DepositLimit = {
-  period: 'day' | 'week' | 'month';
-  limit: string | null;
-  used: string;
-  left: string | null;
-  pending: boolean;
-  pending_limit: string | null;
-  pending_effective_at: string | null;
-};
+export type { DepositLimit, RechargeOrderState };
 
 export const rechargeKeys = {
   all: ['recharge'] as const,
@@ -108,7 +99,7 @@ export function useChannelOrderQuery(orderId: string) {
 
 export function useDepositLimitsQuery() {
   return usePlayerQuery(rechargeKeys.limits, () =>
-    api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits', undefined, { silent: true }),
+    api.post<DepositLimits>('/api/plat/deposit-limits', undefined, { silent: true }),
   );
 }
 
@@ -116,7 +107,7 @@ export function useSetDepositLimitsMutation() {
   const invalidate = useInvalidate(rechargeKeys.all);
   return useMutation({
     mutationFn: (input: Partial<Record<DepositLimit['period'], string>>) =>
-      api.post<{ limits: DepositLimit[] }>('/api/plat/deposit-limits/set', input),
+      api.post<DepositLimits>('/api/plat/deposit-limits/set', input),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
+import type { WithdrawAddressWire, WithdrawalWire, WithdrawInfo } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
@@ -9,20 +9,7 @@ import { userKeys } from '../../auth/api/userInfo';
  * The contract's zod schemas stay on the server; only their types reach the bundle.
  */
 export type AddressType = WithdrawAddressWire['type'];
-export type WithdrawInfo = {
-  available: string;
-  min_amount: string;
-  max_amount: string;
-  fee_type: 'fixed' | 'ratio';
-  fee: string;
-  daily_count_limit: number;
-  daily_count_used: number;
-  daily_amount_limit: string;
-  daily_amount_used: string;
-  turnover_remaining: string;
-  password_set: boolean;
-  locked_minutes: number;
-};
+export type { WithdrawInfo };
 
 export const withdrawKeys = {
   all: ['withdraw'] as const,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@koi/contract';
+import type { FairnessInfo, OriginalBetResult, RotateSeedResult, SeedsResult, UserInfo } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 import { userKeys } from '../../auth/api/userInfo';
@@ -8,7 +8,7 @@ import { userKeys } from '../../auth/api/userInfo';
 export type OriginalGame = 'dice' | 'limbo' | 'mines';
 export const ORIGINAL_GAMES: readonly OriginalGame[] = ['dice', 'limbo', 'mines'];
 
-export type Fairness = { server_seed_hash: string; client_seed: string; nonce: number };
+export type Fairness = FairnessInfo;
 
 export type BetRequest = {
   amount: string;
@@ -18,31 +18,15 @@ export type BetRequest = {
   picks?: number[];
 };
 
-export type BetResult = {
-  bet_id: number;
-  game: OriginalGame;
-  amount: string;
-  payout: string;
-  profit: string;
-  win: boolean;
-  multiplier: string;
-  outcome: Record<string, unknown>;
-  balance: string;
-  fairness: Fairness;
-  created_at: string;
-};
-
-export type RotateResult = {
-  previous: { server_seed: string; server_seed_hash: string; client_seed: string; bets: number } | null;
-  current: Fairness;
-};
+export type BetResult = OriginalBetResult;
+export type RotateResult = RotateSeedResult;
 
 export const originalKeys = { seeds: ['originals', 'seeds'] as const };
 
 export function useSeedsQuery(enabled: boolean) {
   return useQuery({
     queryKey: originalKeys.seeds,
-    queryFn: () => api.get<{ current: Fairness }>('/api/originals/seeds').then((r) => r.current),
+    queryFn: () => api.get<SeedsResult>('/api/originals/seeds').then((r) => r.current),
     enabled,
     staleTime: STALE.SECONDS_30,
   });

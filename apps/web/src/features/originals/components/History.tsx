@@ -3,6 +3,9 @@ import { formatBalance } from '../../../lib/format';
 import type { HistoryEntry } from '../verifyRound';
 import './History.css';
 
+/** The fields the list shows, whichever game's outcome the entry holds (the game says which are there). */
+const outcomeOf = (e: HistoryEntry): { roll?: string; result?: string; safe_reveals?: number } => e.outcome;
+
 export function History({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation();
   return (
@@ -17,8 +20,8 @@ export function History({ entries }: { entries: HistoryEntry[] }) {
               <span>#{e.fairness.nonce}</span>
               <span>
                 {e.game === 'mines'
-                  ? t('originals.safeTiles', { count: Number(e.outcome.safe_reveals ?? 0) })
-                  : String((e.outcome.roll ?? e.outcome.result ?? '') as string)}
+                  ? t('originals.safeTiles', { count: Number(outcomeOf(e).safe_reveals ?? 0) })
+                  : (outcomeOf(e).roll ?? outcomeOf(e).result ?? '')}
               </span>
               <span>{e.multiplier}×</span>
               <b>{formatBalance(e.profit)}</b>

@@ -26,7 +26,7 @@ export function MinesPanel({ last, onSettled }: PanelProps) {
     },
     onSettled,
   );
-  const mineTiles = new Set((last?.outcome.mine_tiles as number[] | undefined) ?? []);
+  const mineTiles = new Set((last?.outcome as { mine_tiles?: number[] } | undefined)?.mine_tiles ?? []);
   const revealed = Boolean(last) && !round.busy;
 
   return (

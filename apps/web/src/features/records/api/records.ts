@@ -1,6 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BetDetailRow, BetRecordRow, BillChange, inoutRecord, WinLossRow } from '@koi/contract';
+import type {
+  betDetailResult,
+  BetDetailRow,
+  betRecordsResult,
+  BetRecordRow,
+  BillChange,
+  billChangeResult,
+  inoutRecord,
+  inoutRecordsResult,
+  WinLossReport,
+} from '@koi/contract';
 import { api } from '../../../lib/http';
 import { usePlayerQuery } from '../../../lib/playerQuery';
 import { STALE } from '../../../lib/query';
@@ -26,14 +36,15 @@ export const recordKeys = {
 export type RecordPage<T> = { items: T[]; total: number };
 
 export type BetRecordsPage = RecordPage<BetRecordRow> & {
-  summary: { bet_count: number; stake: string; payout: string; profit: string };
+  summary: z.infer<typeof betRecordsResult>['summary'];
 };
 
 export async function fetchBetRecords(range: TimeRange, page: number): Promise<BetRecordsPage> {
-  const r = await api.post<{ data: BetRecordRow[]; total: number; summary: BetRecordsPage['summary'] }>(
-    '/api/plat/bet-records',
-    { range, page, size: RECORDS_PAGE_SIZE },
-  );
+  const r = await api.post<z.infer<typeof betRecordsResult>>('/api/plat/bet-records', {
+    range,
+    page,
+    size: RECORDS_PAGE_SIZE,
+  });
   return { items: r.data, total: r.total, summary: r.summary };
 }
 
@@ -41,7 +52,7 @@ export async function fetchBetDetail(
   q: { platTypeId: number; gameCode: string; range: TimeRange },
   page: number,
 ): Promise<RecordPage<BetDetailRow>> {
-  const r = await api.post<{ data: BetDetailRow[]; total: number }>('/api/plat/bet-detail', {
+  const r = await api.post<z.infer<typeof betDetailResult>>('/api/plat/bet-detail', {
     plat_type_id: q.platTypeId,
     game_code: q.gameCode,
     range: q.range,
@@ -52,7 +63,7 @@ export async function fetchBetDetail(
 }
 
 export async function fetchBillChanges(range: TimeRange, page: number): Promise<RecordPage<BillChange>> {
-  const r = await api.post<{ list: BillChange[]; total: number }>('/api/plat/bill-change', {
+  const r = await api.post<z.infer<typeof billChangeResult>>('/api/plat/bill-change', {
     time: range,
     page,
     size: RECORDS_PAGE_SIZE,
@@ -70,7 +81,7 @@ export async function fetchInoutRecords(
   type: InoutType,
   page: number,
 ): Promise<RecordPage<InoutRecord>> {
-  const r = await api.post<{ list: InoutRecord[]; total: number }>('/api/plat/inout-records', {
+  const r = await api.post<z.infer<typeof inoutRecordsResult>>('/api/plat/inout-records', {
     range,
     type,
     page,
@@ -127,10 +138,7 @@ export function useInoutRecordsQuery(range: TimeRange, type: InoutType) {
   );
 }
 
-export type WinLossReport = {
-  data: WinLossRow[];
-  total: { bet_count: number; stake: string; payout: string; profit: string };
-};
+export type { WinLossReport };
 
 export function useWinLossQuery(range: TimeRange) {
   return usePlayerQuery(

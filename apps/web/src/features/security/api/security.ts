@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SecurityOverview, SelfExclusionPeriod, SessionSummary } from '@koi/contract';
+import type { z } from 'zod';
+import type {
+  changeLoginPasswordResult,
+  revokeSessionsResult,
+  SecurityOverview,
+  selfExcludeResult,
+  SelfExclusionPeriod,
+  SessionSummary,
+} from '@koi/contract';
 import { api } from '../../../lib/http';
 import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
 import { STALE } from '../../../lib/query';
@@ -46,7 +54,7 @@ export function useChangeLoginPasswordMutation() {
   const invalidate = useInvalidateSecurity();
   return useMutation({
     mutationFn: (input: { old_password: string; new_password: string; confirm_password: string }) =>
-      api.post<{ signed_out: number }>('/api/plat/login-password', input),
+      api.post<z.infer<typeof changeLoginPasswordResult>>('/api/plat/login-password', input),
     onSuccess: invalidate,
   });
 }
@@ -63,7 +71,7 @@ export function useRevokeSessionMutation() {
 export function useRevokeOthersMutation() {
   const invalidate = useInvalidateSecurity();
   return useMutation({
-    mutationFn: () => api.post<{ signed_out: number }>('/api/plat/sessions/revoke-others'),
+    mutationFn: () => api.post<z.infer<typeof revokeSessionsResult>>('/api/plat/sessions/revoke-others'),
     onSettled: invalidate,
   });
 }
@@ -84,9 +92,7 @@ export function useSelfExcludeMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (period: SelfExclusionPeriod) =>
-      api.post<{ self_excluded_until: string; self_excluded_permanent: boolean }>('/api/plat/self-exclude', {
-        period,
-      }),
+      api.post<z.infer<typeof selfExcludeResult>>('/api/plat/self-exclude', { period }),
     onSuccess: () => {
       useAuthStore.getState().clearToken();
       client.removeQueries({ queryKey: securityKeys.all });

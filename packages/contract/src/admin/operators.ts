@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { isoTime, listResult, pageQuery, requiredText } from '../common';
+import { operatorRoleSchema, permissionOverridesSchema, permissionsSchema } from './permissions';
+import { reasonField } from './shared';
+
+// Operators (operators area)
+
+export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
+export const adminOperator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: operatorRoleSchema,
+  overrides: permissionOverridesSchema,
+  permissions: permissionsSchema,
+  status: z.number().int().describe('1 active, 2 disabled'),
+  must_change_password: z.boolean(),
+  locked_until: isoTime.nullable(),
+  last_login_at: isoTime.nullable(),
+  created_at: isoTime,
+  created_by: z.string().nullable(),
+});
+/** GET /api/admin/operators */
+export const adminOperatorsQuery = z.strictObject({ ...pageQuery });
+export const adminOperatorsResult = listResult(adminOperator);
+
+/** POST /api/admin/operators */
+export const adminCreateOperatorRequest = z.strictObject({
+  username: requiredText(32),
+  role: operatorRoleSchema,
+  permissions: permissionOverridesSchema.optional().describe('Per-area overrides (not for admin)'),
+  reason: reasonField,
+});
+/** The one time the password and TOTP secret are shown; they cannot be read again. */
+export const operatorCredentials = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  password: z.string().describe('One-time password; must be changed at first sign-in'),
+  totp_secret: z.string().describe('Base32 TOTP secret'),
+  otpauth_uri: z.string().describe('otpauth://totp/… for authenticator apps (render as a QR code)'),
+});
+export const adminCreateOperatorResult = operatorCredentials;
+
+/** POST /api/admin/operators/:id/role */
+export const adminOperatorRoleRequest = z.strictObject({
+  role: operatorRoleSchema,
+  permissions: permissionOverridesSchema.optional(),
+  reason: reasonField,
+});
+export const adminOperatorRoleResult = adminOperator;
+/** POST /api/admin/operators/:id/disable and /enable: a disabled operator's sessions end at once. */
+export const adminOperatorStatusRequest = z.strictObject({ reason: reasonField });
+export const adminOperatorStatusResult = adminOperator;
+/** POST /api/admin/operators/:id/reset: new one-time password and new TOTP secret; sessions end. */
+export const adminOperatorResetRequest = z.strictObject({ reason: reasonField });
+export const adminOperatorResetResult = operatorCredentials;
+export type AdminOperator = z.infer<typeof adminOperator>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { intField, optionalText, requiredText } from '../common';
+
+// Shared pieces
+
+/** Why an operator did something; required on every write that changes a player, money or access. */
+export const reasonField = requiredText(256).describe('Why (shown in the audit log)');
+export const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date; empty = open');
+/** A place in a list players see (games, providers, banners): smaller first. */
+export const sortField = intField({ min: 0, max: 1_000_000 });
+const idParam = z.strictObject({ id: intField({ min: 1 }) });
+export const adminIdParams = idParam;
+
+/** Operator usernames: 3–32 letters, digits, dot, dash or underscore. */
+export const OPERATOR_USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
+/** Operator passwords are longer than players': 12–128 characters. */
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_MAX = 128;
