@@ -5,19 +5,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applySqlSources } from './functions';
 import { AdvisoryLock } from './locks';
+import { queryRows, type Db } from './handle';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one database type the code sees; PGlite and node-postgres both implement it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle has the same query surface as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export { countRows, queryRows } from './handle';
+export type { Db, DbOrTx, Schema, Tx } from './handle';
 
 export interface Database {
   db: Db;
@@ -215,22 +211,4 @@ export async function openDatabase(cfg: {
   dataDir: string;
 }): Promise<Database> {
   return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir);
-}
-
-/**
- * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`, but Drizzle types the generic result
- * as unknown, so this is the one place that says so.
- */
-export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** How many rows of `table` match `where` (all of them without it), e.g. the total beside a page of them. */
-export async function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table)
-    .where(where);
-  return Number(row?.n ?? 0);
 }

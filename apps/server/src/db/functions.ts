@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from './client';
+import { queryRows, type DbOrTx } from './handle';
 
 /*
  * The current source of every SQL function and trigger.
