@@ -109,7 +109,7 @@ describe('app frame', () => {
     expect(tabbed.sort()).toEqual(['activity', 'home', 'interaction', 'recharge', 'user']);
   });
 
-  it('loads every screen but home as its own chunk, on first visit (issue 10: a small first screen)', () => {
+  it('loads every screen but home as its own chunk, on first visit, so the first screen stays small', () => {
     const lazyType = Symbol.for('react.lazy');
     const typeOf = (element: React.ReactNode) =>
       (element as { type?: { $$typeof?: symbol } } | undefined)?.type?.$$typeof;
