@@ -11,7 +11,7 @@ import {
 } from './index';
 
 describe('admin contract', () => {
-  it('gives every built-in role a level for every area, as the README table table of roles describes them', () => {
+  it('gives every built-in role a level for every area, as the README table of roles describes them', () => {
     for (const role of OPERATOR_ROLES)
       expect(Object.keys(ROLE_PERMISSIONS[role]).sort()).toEqual([...PERMISSION_AREAS].sort());
     expect(Object.values(ROLE_PERMISSIONS.admin).every((l) => l === 'write')).toBe(true);
