@@ -149,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const promotions = promotionsModule({ config, wallet: wallet.service });
   const records = betsModule({
     database,
+    config,
     clock,
     catalogue: later(() => games.service),
     proofs: later(() => originals.service),
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet: wallet.service,
     players: auth.service,
     games: later(() => games.service),
+    bets: records.service,
   });
   const games = gamesModule({
     database,

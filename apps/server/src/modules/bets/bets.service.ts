@@ -5,9 +5,10 @@ import type { DbOrTx } from '../../db/client';
 import {
   createBetsRepository,
   type BetsRepository,
-  type RoundChange,
-  type RoundRollback,
+  type FeedDimension,
+  type SettledRound,
 } from './bets.repository';
+import { isValidBet, type Chance } from './valid-bets';
 import { gameKey, type GamesService } from '../games';
 import { proofKey, type OriginalsService } from '../originals';
 
@@ -15,6 +16,13 @@ import { proofKey, type OriginalsService } from '../originals';
 export type BetsCatalogue = Pick<GamesService, 'namesOf' | 'categoryNames'>;
 /** What the records read from the originals module: the proof of an original's round. */
 export type BetsProofs = Pick<OriginalsService, 'proofsOf'>;
+
+/** A round that settled or was rolled back, as `bet.settled` announces it (events/domain.ts). */
+export interface RoundSettled {
+  playerId: number;
+  providerId: number;
+  roundId: string;
+}
 
 /**
  * Bet records and win/loss reports (spec §7), from the rounds of every provider and original. The rounds are
@@ -25,18 +33,46 @@ export function createBetsService(deps: {
   clock: Clock;
   catalogue: BetsCatalogue;
   proofs: BetsProofs;
+  /** The near-certain threshold of valid-bets.ts, in basis points of a percent (config.bets). */
+  validBetMaxWinChanceBp: number;
+  /** Told of each settled or rolled-back round after its transaction committed (the `bet.settled` event). */
+  onSettled?: (round: RoundSettled) => void;
 }) {
-  const { repo, clock, catalogue, proofs } = deps;
+  const { repo, clock, catalogue, proofs, validBetMaxWinChanceBp, onSettled } = deps;
   return {
     /**
-     * Records money on a round inside the caller's transaction (`conn`), so the round and the ledger move
-     * together. Providers' rounds grow call by call; an original's round is written once, closed.
+     * Records a round that arrives settled (an original's bet, a pulled transfer-wallet round) inside the
+     * caller's transaction, once: a repeat of the same provider, round and player records and counts nothing,
+     * and answers false. `winChance` (originals only) decides whether it is a valid bet (valid-bets.ts).
      */
-    recordRound: (conn: DbOrTx, change: RoundChange) => createBetsRepository(conn).recordRound(change),
+    recordSettledRound: (conn: DbOrTx, round: SettledRound & { winChance?: Chance }) => {
+      const { winChance, ...rest } = round;
+      return createBetsRepository(conn).recordSettledRound({
+        ...rest,
+        valid: isValidBet(winChance, validBetMaxWinChanceBp),
+      });
+    },
 
-    /** Takes a rolled-back stake off its round, inside the caller's transaction. */
-    markRoundRolledBack: (conn: DbOrTx, rollback: RoundRollback) =>
-      createBetsRepository(conn).markRoundRolledBack(rollback),
+    /**
+     * Announces rounds that settled or were rolled back; the writer calls it after its transaction committed,
+     * so a subscriber that reads the feed finds them there.
+     */
+    settled(rounds: readonly RoundSettled[]) {
+      if (!onSettled) return;
+      for (const round of rounds) onSettled(round);
+    },
+
+    /**
+     * The player's valid bets (valid-bets.ts) on the UTC+8 report days [fromDay, toDay], both included
+     * (YYYY-MM-DD), grouped by `by` (an empty list: one total row). Stakes are as bet: a reader that weights
+     * categories applies its weight to the category rows.
+     */
+    validBets: (playerId: number, fromDay: string, toDay: string, by: readonly FeedDimension[] = []) =>
+      repo.validBets(playerId, fromDay, toDay, by),
+
+    /** Valid bets of each of the players (a team, a tournament's entrants) on the days [fromDay, toDay]. */
+    validBetsOfPlayers: (playerIds: readonly number[], fromDay: string, toDay: string) =>
+      repo.validBetsOfPlayers(playerIds, fromDay, toDay),
 
     /** The player's counted rounds per game in the range (a page of games) and their summary. */
     async betRecords(
@@ -104,7 +140,10 @@ export function createBetsService(deps: {
     totalsBetween: (playerId: number, from: Date, to: Date) =>
       repo.summary(playerId, { from, to }, undefined),
 
-    /** Settled valid bets between boundaries (see the repository); the withdrawals module's turnover reads it. */
+    /**
+     * Settled valid bets (valid-bets.ts) between boundaries (see the repository); turnover reads it, so a
+     * near-certain original counts toward turnover no more than toward rebates.
+     */
     settledStakeBySegments: (playerId: number, boundaries: Date[]) =>
       repo.settledStakeBySegments(playerId, boundaries),
   };

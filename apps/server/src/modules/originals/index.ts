@@ -18,7 +18,7 @@ export function originalsModule(deps: {
   wallet: OriginalsLedger;
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
-  records: Pick<BetsService, 'recordRound'>;
+  records: Pick<BetsService, 'recordSettledRound' | 'settled'>;
 }): KoiModule<OriginalsService> {
   const service = createOriginalsService({
     db: deps.database.db,

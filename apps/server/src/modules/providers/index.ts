@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth';
+import type { BetsService } from '../bets';
 import type { GamesService, LaunchTarget } from '../games';
 import type { KoiModule } from '../module';
 import { createProviderDirectory } from './directory';
@@ -43,6 +44,8 @@ export function providersModule(deps: {
   players: Pick<AuthService, 'identity'>;
   /** The catalogue's providers (the games module, built after this one: a `later` port). */
   games: Pick<GamesService, 'provider'>;
+  /** The bets module: told of rounds that settled, after commit. */
+  bets: Pick<BetsService, 'settled'>;
 }): KoiModule<ProvidersService> {
   const { database, config, clock } = deps;
   const db = database.db;
@@ -63,6 +66,7 @@ export function providersModule(deps: {
     ledger: deps.wallet,
     winBounds: config.providerWins,
     log: deps.log,
+    rounds: deps.bets,
   });
   const launch = createLaunchTarget({
     players: deps.players,
