@@ -22,7 +22,10 @@ import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 import { later } from './modules/module';
+import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
+import { betsModule } from './modules/bets';
+import { consoleModule } from './modules/console';
 import { contentModule } from './modules/content';
 import { depositsModule } from './modules/deposits';
 import { eventsModule } from './modules/events';
@@ -31,11 +34,11 @@ import { seedCatalogue } from './modules/games/catalogue.seed';
 import { startJobs } from './modules/jobs/jobs';
 import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
+import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
 import { providersModule } from './modules/providers';
-import { betsModule } from './modules/bets';
 import { walletModule } from './modules/wallet';
-import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
+import { createTurnover, withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
 export interface AppDeps {
   /** An open database; when absent the app opens (and later closes) the one the config names. */
@@ -126,48 +129,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  // The modules, each built with its dependencies (modules/README.md). Building touches nothing yet; a module
-  // that needs one further down the list gets a `later` port, looked up when a request or job first calls it.
-  const operators = operatorsModule({
-    database,
-    config,
-    clock,
-    players: later(() => auth.admin),
-    ledger: later(() => wallet.admin),
-  });
-  const audit = operators.service;
+  // The modules, built in one pass from the bottom layer up (modules/README.md): each gets the services of the
+  // modules below it. A lower module that must let a higher one act (auth creating a player, games changing a
+  // provider, bets showing an original's proof) offers hooks, and the higher module registers when it is built.
+  // Platform.
+  const audit = auditModule({ database, clock });
   const events = eventsModule({ config, log: app.log, database });
   const wallet = walletModule({
     database,
     config,
     clock,
     log: app.log,
-    audit,
     onPlayerBalanceChanged: events.service.publish,
-    players: later(() => auth.service),
   });
-  const promotions = promotionsModule({ config, wallet: wallet.service });
-  const records = betsModule({
-    database,
-    config,
-    clock,
-    catalogue: later(() => games.service),
-    proofs: later(() => originals.service),
-  });
+  // Identity.
   const auth = authModule({
     database,
     config,
     clock,
     wallet: wallet.service,
     walletAdmin: wallet.admin,
-    audit,
-    turnoverRemainingOf: (playerId) => withdrawals.service.turnover.remainingOf(playerId),
-    results: records.service,
-    onPlayerCreated: promotions.service.onPlayerCreated,
-    endPlayerSessions: (playerId) => providers.service.endSessions(playerId),
+    audit: audit.service,
     changes: events.changes,
   });
-  const content = contentModule({ database, config, clock, audit, changes: events.changes });
+  const operators = operatorsModule({ database, config, clock, audit: audit.service });
+  // Business.
+  const content = contentModule({ database, config, clock, audit: audit.service, changes: events.changes });
+  const games = gamesModule({ database, gate: auth.gate, audit: audit.service });
+  const bets = betsModule({ database, config, clock, catalogue: games.service });
   const providers = providersModule({
     database,
     config,
@@ -175,16 +164,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     wallet: wallet.service,
     players: auth.service,
-    games: later(() => games.service),
-    bets: records.service,
-  });
-  const games = gamesModule({
-    database,
-    gate: auth.gate,
-    launcher: providers.service,
-    transfers: providers.service.transfers,
-    audit,
-    onProvidersChanged: providers.service.invalidate,
+    games: games.service,
+    authHooks: auth.hooks,
+    gamesHooks: games.hooks,
+    bets: bets.service,
   });
   const originals = originalsModule({
     database,
@@ -193,7 +176,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet: wallet.service,
     games: games.service,
     gate: auth.gate,
-    records: records.service,
+    records: bets.service,
+  });
+  const turnover = createTurnover({
+    db: database.db,
+    clock,
+    records: bets.service,
+    multiples: config.withdrawals.turnover,
   });
   const deposits = depositsModule({
     database,
@@ -203,8 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     gate: auth.gate,
     wallet: wallet.service,
     withdrawals: later(() => withdrawals.service),
-    turnover: later(() => withdrawals.service.turnover),
-    audit,
+    turnover,
+    audit: audit.service,
     log: app.log,
   });
   const withdrawals = withdrawalsModule({
@@ -213,26 +202,44 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     players: auth.service,
     wallet: wallet.service,
-    records: records.service,
+    records: bets.service,
     deposits: deposits.service,
-    audit,
+    audit: audit.service,
     operators: operators.service,
     rail: deps.payoutRail,
     payout: config.payout,
   });
+  const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
+  // Views.
+  const profile = profileModule({
+    auth: auth.service,
+    security: auth.security,
+    turnover,
+    bets: bets.service,
+  });
+  const consoleViews = consoleModule({
+    clock,
+    players: auth.admin,
+    directory: auth.service,
+    ledger: wallet.admin,
+    audit: audit.service,
+  });
   const modules = [
-    operators,
+    audit,
     events,
     wallet,
-    promotions,
-    records,
     auth,
+    operators,
     content,
-    providers,
     games,
+    bets,
+    providers,
     originals,
     deposits,
     withdrawals,
+    promotions,
+    profile,
+    consoleViews,
   ];
 
   // Our plugins: the error envelope, rate limits, the player session (requireAuth), and the console's permission
@@ -240,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(authPlugin, { auth: auth.service, geo: config.geo });
-  // Banners, bulletin and game lists from memory with ETags, dropped when their tables change (issue 10 item 5).
+  // Banners, bulletin and game lists from memory with ETags, dropped when their tables change.
   await app.register(publicCachePlugin, { changes: events.changes, clock });
   await operators.guard(app);
   // Set when the request arrives (a callback hook, no promise per request), so every answer carries it,

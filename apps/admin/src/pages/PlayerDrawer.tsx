@@ -25,7 +25,7 @@ import { ignoreInvalid, Money, QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 import { AdjustmentStatusTag } from './Adjustments';
-import { PlayerStatusTag } from './Players';
+import { PlayerStatusTag } from '../components/PlayerStatusTag';
 
 /** Signed USDT with at most 6 decimals, as the ledger accepts; zero is not an adjustment. */
 const AMOUNT = /^-?(0|[1-9]\d{0,11})(\.\d{1,6})?$/;

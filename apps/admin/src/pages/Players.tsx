@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Tag } from 'antd';
+import { Card, DatePicker, Form } from 'antd';
 import type { TableProps } from 'antd';
 import type { AdminPlayerRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
@@ -16,19 +16,11 @@ import {
 } from '../components/SearchForm';
 import { fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
+import { PlayerStatusTag } from '../components/PlayerStatusTag';
 import { PlayerDrawer } from './PlayerDrawer';
 
 type Sort = 'id' | 'username' | 'created_at' | 'last_login_at';
 type Filters = { keyword?: string; status?: number; range?: TimeRange };
-
-export function PlayerStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  return status === 2 ? (
-    <Tag color="red">{t('players.frozen')}</Tag>
-  ) : (
-    <Tag color="green">{t('players.active')}</Tag>
-  );
-}
 
 /** Players, paged, sorted and filtered on the server; a row opens the detail drawer at /players/:id. */
 export function PlayersPage() {

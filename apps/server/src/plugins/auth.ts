@@ -9,7 +9,31 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { countryOf, isCountryDenied } from '../lib/geo';
-import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service';
+
+/**
+ * A signed-in player's session as every player route sees it. The auth module (identity layer) checks tokens and
+ * fills it; the shape lives here, in the HTTP plumbing below it, so that routes of every layer can read the
+ * session without importing the auth module.
+ */
+export interface AuthenticatedSession {
+  playerId: number;
+  sessionId: number;
+  previousLoginAt: Date | null;
+  /** The player as of this request's session check (same query, or the cache it fills). */
+  player?: {
+    username: string;
+    inviteCode: string;
+    vipLevel: number;
+    hasWithdrawPassword: boolean;
+    selfExcludedUntil: Date | null;
+  };
+}
+
+/** What this plugin needs of the auth module: the session check, and forgetting cached sessions. */
+export interface SessionChecker {
+  authenticate(token: string): Promise<AuthenticatedSession | null>;
+  forgetSessions(playerId: number | null): void;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +68,7 @@ export function sessionOf(request: FastifyRequest): AuthenticatedSession {
   return request.session;
 }
 
-async function authPlugin(app: FastifyInstance, opts: { auth: AuthService; geo: Config['geo'] }) {
+async function authPlugin(app: FastifyInstance, opts: { auth: SessionChecker; geo: Config['geo'] }) {
   app.decorateRequest('session', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     // The deny-list (decision 18) holds for a session already open, not only at sign-in: a player who signed

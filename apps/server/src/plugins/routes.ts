@@ -12,15 +12,15 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelope, type PermissionArea, type RoutePermission } from '@koi/contract';
-import { consoleAudit, requires } from '../modules/operators/guard';
-import type { AuditPort } from '../modules/operators/operators.service';
+import { consoleAudit, type AuditPort } from '../modules/audit/audit.service';
+import { requires } from './console';
 import { ok } from './envelope';
 
 /*
  * Every API route of a module has the same frame: an OpenAPI entry under the module's tags, Zod schemas from
  * @koi/contract for what comes in, the success envelope around what goes out (decision 4), and one of three
  * kinds of access: anyone, the signed-in player (`app.requireAuth`, plugins/auth.ts) or the operator console
- * (a permission that modules/operators/guard.ts checks before the body is read). `apiRoutes` declares that
+ * (a permission that the operators module's guard checks before the body is read). `apiRoutes` declares that
  * frame once, so a route names only what is its own: URL, summary, schemas and the call of its service.
  *
  *   const api = apiRoutes(app, { tags: ['钱包'] });
@@ -159,14 +159,14 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
     player: routes({ preHandler: [app.requireAuth], config: {}, security: bearer }),
     /**
      * Console routes needing `access` (`requires('ledger', 'read')`, `SELF`, `ANY_OPERATOR` or `PUBLIC` from
-     * modules/operators/guard.ts), which the guard checks before the body is read.
+     * plugins/console.ts), which the guard checks before the body is read.
      */
     console: consoleRoutes,
     /** Console routes of one permission area: `read` to look at it, `write` to change it. */
     area,
     /**
      * The routes of a console area whose changes are audited, with the `audit` through which they write the
-     * operator's audit entries (modules/operators/guard.ts).
+     * operator's audit entries (modules/audit).
      */
     audited: (permissionArea: PermissionArea, port: AuditPort) => ({
       ...area(permissionArea),

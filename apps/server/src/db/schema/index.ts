@@ -9,6 +9,7 @@ export * from '../../modules/games/games.schema';
 export * from '../../modules/providers/providers.schema';
 export * from '../../modules/bets/bets.schema';
 export * from '../../modules/originals/originals.schema';
+export * from '../../modules/audit/audit.schema';
 export * from '../../modules/operators/operators.schema';
 export * from '../../modules/withdrawals/withdrawals.schema';
 export * from '../../modules/deposits/deposits.schema';

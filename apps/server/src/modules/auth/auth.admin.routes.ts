@@ -13,7 +13,7 @@ import { LEDGER_CURRENCY } from '@koi/ledger';
 import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import type { AuditPort } from '../operators';
+import type { AuditPort } from '../audit';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AuditInTx, PlayersAdmin } from './auth.admin';

@@ -7,7 +7,6 @@ import {
   loginResult,
   registerRequest,
   registerResult,
-  userInfo,
 } from '@koi/contract';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -15,7 +14,7 @@ import { countryOf } from '../../lib/geo';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import type { AuthService, RequestContext } from './auth.service';
-import { captchaWire, registerInputOf, userInfoWire } from './auth.wire';
+import { captchaWire, registerInputOf } from './auth.wire';
 
 export function requestContext(
   request: FastifyRequest,
@@ -57,11 +56,5 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     '/api/home/logout',
     { summary: '退出登录', body: emptyBody, result: z.boolean() },
     async (request) => auth.logout(sessionOf(request)),
-  );
-
-  api.player.post(
-    '/api/plat/info',
-    { summary: '用户信息', body: emptyBody, result: userInfo },
-    async (request) => userInfoWire(await auth.info(sessionOf(request))),
   );
 }

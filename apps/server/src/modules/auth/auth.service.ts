@@ -11,7 +11,7 @@ import { createChangeCache } from '../../lib/change-cache';
 import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { ChangeFeed } from '../events';
 import { createAuthRepository, type AuthRepository } from './auth.repository';
-import { openSession } from './open-session';
+import { openSession, type RequestContext } from './open-session';
 import { createPlayerDirectory } from './player-directory';
 import { answerMatches, CAPTCHA_TTL_MS, drawCaptcha, hashAnswer } from './captcha';
 
@@ -38,11 +38,7 @@ const SESSION_CACHE_MS = 30_000;
 const SESSION_CACHE_MAX = 50_000;
 
 /** Where a request came from: recorded on sessions and login events, and checked against the deny-list. */
-export interface RequestContext {
-  ip: string;
-  device: string;
-  country: string | null;
-}
+export type { RequestContext } from './open-session';
 
 export interface RegisterInput {
   username: string;
@@ -55,12 +51,11 @@ export interface RegisterInput {
   ageConfirmed: boolean;
 }
 
-/** What /api/plat/info shows of the signed-in player (money already formatted for display). */
+/** What the auth module knows of the signed-in player for /api/plat/info (money formatted for display). */
 export interface PlayerInfo {
   username: string;
   balance: string;
   hasWithdrawPassword: boolean;
-  turnoverRemaining: string;
   inviteCode: string;
   vipLevel: number;
   lastLoginAt: Date | null;
@@ -73,19 +68,9 @@ export interface LoginInput {
   device: string;
 }
 
-export interface AuthenticatedSession {
-  playerId: number;
-  sessionId: number;
-  previousLoginAt: Date | null;
-  /** The player as of this request's session check (same query, or the cache it fills). */
-  player?: {
-    username: string;
-    inviteCode: string;
-    vipLevel: number;
-    hasWithdrawPassword: boolean;
-    selfExcludedUntil: Date | null;
-  };
-}
+import type { AuthenticatedSession } from '../../plugins/auth';
+
+export type { AuthenticatedSession } from '../../plugins/auth';
 
 type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSessionByTokenHash']>>>;
 
@@ -95,8 +80,6 @@ export interface AuthServiceDeps {
   clock: Clock;
   /** The player's wallet balance as a 4-decimal string; the wallet module provides it. */
   balanceOf?: (playerId: number) => Promise<string>;
-  /** Valid bets still required before a withdrawal, 6 decimals; the withdrawals module provides it. */
-  turnoverRemainingOf?: (playerId: number) => Promise<string>;
   /** Called in the registration transaction so the wallet opens the player's account with the player. */
   onPlayerCreated?: (playerId: number, tx: Tx) => Promise<void>;
   /**
@@ -384,18 +367,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     replaceWithdrawPasswordHash: (playerId: number, next: string, expected: string | null) =>
       repo.replaceWithdrawPasswordHash(playerId, next, expected),
 
-    /** The profile comes with the session check; balance and turnover are read fresh, side by side. */
+    /** The profile comes with the session check; the balance is read fresh. */
     async info(session: AuthenticatedSession): Promise<PlayerInfo> {
       const player = session.player ?? (await profileOf(session.playerId));
-      const [balance, turnover] = await Promise.all([
-        deps.balanceOf ? deps.balanceOf(session.playerId) : '0.0000',
-        deps.turnoverRemainingOf ? deps.turnoverRemainingOf(session.playerId) : '0.000000',
-      ]);
+      const balance = deps.balanceOf ? await deps.balanceOf(session.playerId) : '0.0000';
       return {
         username: player.username,
         balance,
         hasWithdrawPassword: player.hasWithdrawPassword,
-        turnoverRemaining: turnover,
         inviteCode: player.inviteCode,
         vipLevel: player.vipLevel,
         lastLoginAt: session.previousLoginAt,

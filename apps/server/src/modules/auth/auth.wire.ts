@@ -1,17 +1,10 @@
-import type {
-  AdminPlayerRow,
-  Locale,
-  SecurityOverview,
-  SessionSummary,
-  SessionView,
-  UserInfo,
-} from '@koi/contract';
+import type { AdminPlayerRow, Locale, SecurityOverview, SessionView } from '@koi/contract';
 import { formatMicro, formatSigned, transferCodeName } from '@koi/ledger';
 import type { WalletAdmin, WalletService } from '../wallet';
 import type { PlayersAdmin } from './auth.admin';
 import { PlayerStatus, type players } from './auth.schema';
-import type { PlayerInfo, RegisterInput } from './auth.service';
-import type { Exclusion, SecurityService, SessionInfo, SessionResult } from './security.service';
+import type { RegisterInput } from './auth.service';
+import type { Exclusion, SecurityService, SessionInfo } from './security.service';
 
 /* The auth module's one mapping between the snake_case wire and its camelCase types (decision 3). */
 
@@ -35,16 +28,6 @@ export const registerInputOf = (body: {
 });
 
 export const captchaWire = (c: { imgUrl: string }) => ({ img_url: c.imgUrl });
-
-export const userInfoWire = (p: PlayerInfo): UserInfo => ({
-  player_name: p.username,
-  balance: p.balance,
-  set_password: p.hasWithdrawPassword,
-  turnover_remaining: p.turnoverRemaining,
-  invite_code: p.inviteCode,
-  vip_level: p.vipLevel,
-  last_login_at: p.lastLoginAt ? p.lastLoginAt.toISOString() : null,
-});
 
 const sessionWire = (s: SessionInfo): SessionView => ({
   id: s.id,
@@ -78,18 +61,6 @@ export const securityOverviewWire = (
 });
 
 export const signedOutWire = (r: { signedOut: number }) => ({ signed_out: r.signedOut });
-
-/** The reality check's money has the balance's 4 decimals. */
-export const sessionSummaryWire = (r: SessionResult): SessionSummary => ({
-  started_at: r.startedAt.toISOString(),
-  now: r.now.toISOString(),
-  played_minutes: r.playedMinutes,
-  bet_count: r.betCount,
-  stake: formatMicro(r.stakeMicro, 4),
-  payout: formatMicro(r.payoutMicro, 4),
-  net: formatMicro(r.payoutMicro - r.stakeMicro, 4),
-  reality_check_minutes: r.realityCheckMinutes,
-});
 
 // ----- operator console -----
 

@@ -1,11 +1,10 @@
-import { formatMicro } from '@koi/ledger';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { createHooks } from '../../lib/hooks';
 import type { KoiModule } from '../module';
 import type { ChangeFeed } from '../events';
-import type { AuditPort } from '../operators';
-import type { BetsService } from '../bets';
+import type { AuditPort } from '../audit';
 import type { WalletAdmin, WalletService } from '../wallet';
 import { createPlayersAdmin, type PlayersAdmin } from './auth.admin';
 import { authAdminRoutes } from './auth.admin.routes';
@@ -13,7 +12,7 @@ import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
 import { createPlayerGate, type PlayerGate } from './player-gate';
 import { securityRoutes } from './security.routes';
-import { createSecurityService } from './security.service';
+import { createSecurityService, type SecurityService } from './security.service';
 import { signInLinkRoutes } from './sign-in-link.routes';
 import { createSignInLinks } from './sign-in-link.service';
 
@@ -25,6 +24,15 @@ export { createPlayerGate, type PlayerGate } from './player-gate';
 export { createPlayerDirectory, type PlayerDirectory } from './player-directory';
 export type { SecurityService } from './security.service';
 export type { SignInLinks } from './sign-in-link.service';
+export type { PlayerInfo } from './auth.service';
+
+/** Where modules above auth register what they do when a player is created or a player's sessions end. */
+export interface AuthHooks {
+  /** Runs inside the registration transaction, after the player's wallet account opened (promotions). */
+  onPlayerCreated(hook: (playerId: number, tx: Tx) => Promise<void>): void;
+  /** Runs after a sign-out, a freeze or a self-exclusion ended sessions (providers end game sessions). */
+  onSessionsEnded(hook: (playerId: number) => Promise<void>): void;
+}
 
 /**
  * The owner of players and their sessions. `gate` is the one check of whether a player may play or deposit
@@ -37,47 +45,48 @@ export function authModule(deps: {
   wallet: Pick<WalletService, 'displayBalance' | 'openPlayerAccount' | 'balancesOf'>;
   walletAdmin: Pick<WalletAdmin, 'availableBalances' | 'recentEntries'>;
   audit: AuditPort;
-  /** Valid bets still required before a withdrawal (the withdrawals module's turnover). */
-  turnoverRemainingOf: (playerId: number) => Promise<bigint>;
-  /** Called in the registration transaction after the player's wallet account opened (promotions). */
-  onPlayerCreated: (playerId: number, tx: Tx) => Promise<void>;
-  /** The result of the current session's bets for the security centre (the bets module, owner of bet_rounds). */
-  results: Pick<BetsService, 'totalsBetween'>;
-  /** Called after a sign-out or a freeze: the providers module ends the player's game sessions. */
-  endPlayerSessions: (playerId: number) => Promise<void>;
   /** Committed changes heard on every node; with it, session checks are cached (auth.service.ts). */
   changes?: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
-}): KoiModule<AuthService> & { gate: PlayerGate; admin: PlayersAdmin } {
+}): KoiModule<AuthService> & {
+  gate: PlayerGate;
+  admin: PlayersAdmin;
+  security: SecurityService;
+  hooks: AuthHooks;
+} {
   const { database, config, clock, wallet } = deps;
+  // Modules above this one act when a player is created (inside the registration transaction) and after a
+  // player's sessions end (sign-out, freeze, self-exclusion) by registering here when they are built.
+  const playerCreated = createHooks<[playerId: number, tx: Tx]>();
+  const sessionsEnded = createHooks<[playerId: number]>();
   const service = createAuthService({
     db: database.db,
     config,
     clock,
     balanceOf: wallet.displayBalance,
-    turnoverRemainingOf: async (playerId) => formatMicro(await deps.turnoverRemainingOf(playerId)),
     onPlayerCreated: async (playerId, tx) => {
       await wallet.openPlayerAccount(playerId, tx);
-      await deps.onPlayerCreated(playerId, tx);
+      await playerCreated.run(playerId, tx);
     },
-    onSignedOut: deps.endPlayerSessions,
+    onSignedOut: sessionsEnded.run,
     changes: deps.changes,
   });
   // Sign-in links (decision 31): one-time codes that a link carries instead of a session token, made by the
   // player for another device or by support in the console.
   const links = createSignInLinks({ db: database.db, config, clock });
-  const admin = createPlayersAdmin({ db: database.db, clock, links, onFrozen: deps.endPlayerSessions });
+  const admin = createPlayersAdmin({ db: database.db, clock, links, onFrozen: sessionsEnded.run });
   // The security centre (issue 13 item 4): sessions, password change, self-exclusion.
   const security = createSecurityService({
     db: database.db,
     config,
     clock,
-    results: deps.results,
-    onSignedOut: deps.endPlayerSessions,
+    onSignedOut: sessionsEnded.run,
   });
   return {
     service,
     gate: createPlayerGate(database.db, clock),
     admin,
+    security,
+    hooks: { onPlayerCreated: playerCreated.add, onSessionsEnded: sessionsEnded.add },
     plugin: async (app) => {
       await app.register(authRoutes, { auth: service, config });
       await app.register(securityRoutes, { security });

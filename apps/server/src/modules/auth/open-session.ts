@@ -1,7 +1,13 @@
 import type { Config } from '../../config';
 import { newSession } from '../../lib/sessions';
 import type { AuthRepository } from './auth.repository';
-import type { RequestContext } from './auth.service';
+
+/** Where a sign-in or registration came from. */
+export interface RequestContext {
+  ip: string;
+  device: string;
+  country: string | null;
+}
 
 /**
  * Opens a new session for a player who has proved who they are (the right password, or a sign-in link's

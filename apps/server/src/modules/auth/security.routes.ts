@@ -9,13 +9,12 @@ import {
   securityOverview,
   selfExcludeRequest,
   selfExcludeResult,
-  sessionSummary,
 } from '@koi/contract';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import type { SecurityService } from './security.service';
-import { securityOverviewWire, selfExclusionWire, sessionSummaryWire, signedOutWire } from './auth.wire';
+import { securityOverviewWire, selfExclusionWire, signedOutWire } from './auth.wire';
 
 /** The security centre's calls (issue 13 item 4); every one is for the signed-in player about themself. */
 export async function securityRoutes(app: FastifyInstance, opts: { security: SecurityService }) {
@@ -71,12 +70,6 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
     '/api/plat/reality-check',
     { summary: '设置游戏时长提醒间隔（分钟，0为关闭）', body: realityCheckRequest, result: z.boolean() },
     async (request) => security.setRealityCheck(sessionOf(request), request.body.minutes),
-  );
-
-  api.player.post(
-    '/api/plat/session-summary',
-    { summary: '本次登录的游戏时长与输赢', body: emptyBody, result: sessionSummary },
-    async (request) => sessionSummaryWire(await security.sessionSummary(sessionOf(request))),
   );
 
   api.player.post(

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { passwordMatches } from '../../lib/passwords';
-import type { BetsService } from '../bets';
 import { passwordLengthOk, type AuthenticatedSession } from './auth.service';
 import { createSecurityRepository } from './security.repository';
 
@@ -43,14 +42,10 @@ export interface Exclusion {
   permanent: boolean;
 }
 
-/** What the reality check shows: time played and the result since the current session signed in. */
-export interface SessionResult {
+/** The current sign-in session as the reality check needs it: when it began and the player's reminder. */
+export interface CurrentSession {
   startedAt: Date;
   now: Date;
-  playedMinutes: number;
-  betCount: number;
-  stakeMicro: bigint;
-  payoutMicro: bigint;
   realityCheckMinutes: number;
 }
 
@@ -58,8 +53,6 @@ export interface SecurityServiceDeps {
   db: Db;
   config: Pick<Config, 'session'>;
   clock: Clock;
-  /** The result of the current session's bets, from the bets module (owner of bet_rounds). */
-  results: Pick<BetsService, 'totalsBetween'>;
   /** Ends the player's provider game sessions after other sign-in sessions were ended (see auth.service). */
   onSignedOut?: (playerId: number) => Promise<void>;
 }
@@ -203,22 +196,13 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       return true;
     },
 
-    /** Time played and the net result since the current session signed in (the reality check's content). */
-    async sessionSummary(session: AuthenticatedSession): Promise<SessionResult> {
+    /** When the current session signed in, and the player's reality-check interval. */
+    async currentSession(session: AuthenticatedSession): Promise<CurrentSession> {
       const now = clock.now();
       const current = await repo.sessionById(session.playerId, session.sessionId);
       const player = await repo.player(session.playerId);
       if (!current || !player) throw new AppError('UNAUTHORIZED');
-      const t = await deps.results.totalsBetween(session.playerId, current.createdAt, now);
-      return {
-        startedAt: current.createdAt,
-        now,
-        playedMinutes: Math.max(0, Math.floor((now.getTime() - current.createdAt.getTime()) / 60_000)),
-        betCount: t.betCount,
-        stakeMicro: t.stakeMicro,
-        payoutMicro: t.payoutMicro,
-        realityCheckMinutes: player.realityCheckMinutes,
-      };
+      return { startedAt: current.createdAt, now, realityCheckMinutes: player.realityCheckMinutes };
     },
 
     /**

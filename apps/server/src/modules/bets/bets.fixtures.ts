@@ -3,18 +3,18 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { RoundStatus } from './bets.schema';
 import type { Clock } from '../../lib/clock';
-import { later } from '../module';
 import { betsModule } from '.';
 
 /**
  * The bets service for tests of modules that write rounds or read turnover (deposits, withdrawals) but
- * never show bet records: asking it for names or proofs fails loudly instead of answering with made-up data.
+ * never show bet records: asking it for names fails loudly, and no original's proof is known instead of answering with made-up data.
  */
 export function betsForTests(deps: { database: Database; clock: Clock }) {
-  const unused = later<never>(() => {
+  const unused = () => {
     throw new Error('this test built the bets service without the games and originals modules');
-  });
-  return betsModule({ config: testConfig(), ...deps, catalogue: unused, proofs: unused }).service;
+  };
+  return betsModule({ config: testConfig(), ...deps, catalogue: { namesOf: unused, categoryNames: unused } })
+    .service;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GameProvider } from '@koi/contract';
+import { GameProvider, type BetDetailRow } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { DbOrTx } from '../../db/client';
@@ -10,12 +10,22 @@ import {
 } from './bets.repository';
 import { isValidBet, type Chance } from './valid-bets';
 import { gameKey, type GamesService } from '../games';
-import { proofKey, type OriginalsService } from '../originals';
 
 /** What the records read from the games module: provider, game and category names. */
 export type BetsCatalogue = Pick<GamesService, 'namesOf' | 'categoryNames'>;
-/** What the records read from the originals module: the proof of an original's round. */
-export type BetsProofs = Pick<OriginalsService, 'proofsOf'>;
+/** An original's fairness data as the bet detail shows it (the originals module words it). */
+export type RoundFairness = NonNullable<BetDetailRow['fairness']>;
+/** A bet's name in a fairness source's answer: its seed pair and nonce. */
+export const fairnessKey = (seedId: number, nonce: number) => `${seedId}:${nonce}`;
+/**
+ * Where an original's fairness data comes from. The originals module sits above this one (it records its rounds
+ * here), so it registers itself as the source when it is built (`provideFairness`); until then, and for
+ * providers' rounds, a bet has none.
+ */
+export interface FairnessSource {
+  /** The player's bets among `refs`, by `fairnessKey`; a pair that names no bet of this player is absent. */
+  proofsOf(playerId: number, refs: { seedId: number; nonce: number }[]): Promise<Map<string, RoundFairness>>;
+}
 
 /** A round that settled or was rolled back, as `bet.settled` announces it (events/domain.ts). */
 export interface RoundSettled {
@@ -32,14 +42,19 @@ export function createBetsService(deps: {
   repo: BetsRepository;
   clock: Clock;
   catalogue: BetsCatalogue;
-  proofs: BetsProofs;
   /** The near-certain threshold of valid-bets.ts, in basis points of a percent (config.bets). */
   validBetMaxWinChanceBp: number;
   /** Told of each settled or rolled-back round after its transaction committed (the `bet.settled` event). */
   onSettled?: (round: RoundSettled) => void;
 }) {
-  const { repo, clock, catalogue, proofs, validBetMaxWinChanceBp, onSettled } = deps;
+  const { repo, clock, catalogue, validBetMaxWinChanceBp, onSettled } = deps;
+  let proofs: FairnessSource = { proofsOf: async () => new Map() };
   return {
+    /** Called once by the originals module when it is built (see FairnessSource). */
+    provideFairness(source: FairnessSource) {
+      proofs = source;
+    },
+
     /**
      * Records a round that arrives settled (an original's bet, a pulled transfer-wallet round) inside the
      * caller's transaction, once: a repeat of the same provider, round and player records and counts nothing,
@@ -112,7 +127,7 @@ export function createBetsService(deps: {
         ...round,
         gameName,
         // An original's bet and seed pair, when the round is one and the bet is the player's own.
-        fairness: (fair && refs.length && proved.get(proofKey(fair.seedId, fair.nonce))) || null,
+        fairness: (fair && refs.length && proved.get(fairnessKey(fair.seedId, fair.nonce))) || null,
       }));
       return { rows, total: page.total };
     },

@@ -1,6 +1,5 @@
 import type { BetDetailRow, BetRecordRow, WinLossRow } from '@koi/contract';
 import { formatMicro, formatSigned } from '@koi/ledger';
-import { outcomeToWire } from '../originals/originals.wire';
 import type { BetsService } from './bets.service';
 import type { RoundTotals } from './bets.repository';
 
@@ -40,16 +39,7 @@ export const betDetailWire = (r: BetDetail) => ({
     status: round.status,
     opened_at: round.openedAt.toISOString(),
     closed_at: round.closedAt ? round.closedAt.toISOString() : null,
-    fairness: round.fairness && {
-      game: round.fairness.game,
-      params: round.fairness.params,
-      outcome: outcomeToWire(round.fairness.outcome),
-      multiplier: round.fairness.multiplier,
-      server_seed_hash: round.fairness.serverSeedHash,
-      client_seed: round.fairness.clientSeed,
-      nonce: round.fairness.nonce,
-      server_seed: round.fairness.serverSeed,
-    },
+    fairness: round.fairness,
   })),
   total: r.total,
 });

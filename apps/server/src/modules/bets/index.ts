@@ -4,17 +4,12 @@ import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import { createBetsRepository } from './bets.repository';
 import { betsRoutes } from './bets.routes';
-import {
-  createBetsService,
-  type BetsCatalogue,
-  type BetsProofs,
-  type BetsService,
-  type RoundSettled,
-} from './bets.service';
+import { createBetsService, type BetsCatalogue, type BetsService, type RoundSettled } from './bets.service';
 
 export { RoundStatus } from './bets.schema';
 export type { FeedDimension, SettledRound, ValidBetRow } from './bets.repository';
-export type { BetsService, RoundSettled } from './bets.service';
+export type { BetsService, FairnessSource, RoundFairness, RoundSettled } from './bets.service';
+export { fairnessKey } from './bets.service';
 export { winChanceOf } from './valid-bets';
 
 /**
@@ -22,14 +17,13 @@ export { winChanceOf } from './valid-bets';
  * (`valid_bets_daily`, valid-bets.ts). Other modules write a round only through this service, inside their own
  * transaction: originals and the transfer-wallet bet-history pull with `recordSettledRound`; the providers'
  * one-statement wallet call (koi_provider_wallet_call) through this module's SQL functions koi_bet_round_record
- * and koi_bet_round_rolled_back (src/db/functions), the bets/providers boundary in SQL. No other SQL writes
- * bet_rounds or the feed. Writers call `settled` after their commit, which emits `bet.settled`.
+ * and koi_bet_round_rolled_back, the bets/providers boundary in SQL. No other SQL writes bet_rounds or the
+ * feed. Writers call `settled` after their commit, which emits `bet.settled`.
  */
 export function betsModule(deps: {
   database: Database;
   clock: Clock;
   catalogue: BetsCatalogue;
-  proofs: BetsProofs;
   config: Pick<Config, 'bets'>;
   /** Told of each round settled or rolled back, after commit: app.ts hands it the `bet.settled` event. */
   onSettled?: (round: RoundSettled) => void;
@@ -38,7 +32,6 @@ export function betsModule(deps: {
     repo: createBetsRepository(deps.database.db),
     clock: deps.clock,
     catalogue: deps.catalogue,
-    proofs: deps.proofs,
     validBetMaxWinChanceBp: deps.config.bets.validBetMaxWinChanceBp,
     ...(deps.onSettled ? { onSettled: deps.onSettled } : {}),
   });

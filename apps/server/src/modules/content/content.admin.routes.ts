@@ -18,7 +18,7 @@ import {
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
-import type { AuditPort } from '../operators';
+import type { AuditPort } from '../audit';
 import { TYPE_OF_EXTENSION, type ContentAdmin } from './content.admin';
 import { adminBannerWire as bannerWire, adminConfigItemWire as configWire } from './content.wire';
 

@@ -4,7 +4,7 @@ import { createChangeCache } from '../../lib/change-cache';
 import type { Clock } from '../../lib/clock';
 import type { ChangeFeed } from '../events';
 import type { KoiModule } from '../module';
-import type { AuditPort } from '../operators';
+import type { AuditPort } from '../audit';
 import { createContentAdmin, type ContentAdmin } from './content.admin';
 import { contentAdminRoutes } from './content.admin.routes';
 import { contentRoutes } from './content.routes';

@@ -9,7 +9,7 @@ import {
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../operators';
+import type { AuditPort } from '../audit';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_ORDER_STATES } from './channels.wire';
 

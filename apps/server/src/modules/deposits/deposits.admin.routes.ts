@@ -22,7 +22,8 @@ import {
 import type { Clock } from '../../lib/clock';
 import { parseTimeQuery } from '../../lib/time-range';
 import { apiRoutes, listed } from '../../plugins/routes';
-import { actorOf, type AuditPort } from '../operators';
+import { actorOf } from '../../plugins/console';
+import type { AuditPort } from '../audit';
 import type { AuditInTx, DepositsActor, DepositsAdmin } from './deposits.admin';
 import {
   chainTransferWire,

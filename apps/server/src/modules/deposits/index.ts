@@ -1,7 +1,7 @@
 import { LEDGER_CURRENCY } from '@koi/ledger';
 import type { Job } from '../jobs/jobs';
 import type { KoiModule, ModuleContext } from '../module';
-import type { AuditPort } from '../operators';
+import type { AuditPort } from '../audit';
 import type { WithdrawalsService } from '../withdrawals';
 import { createSandboxChannel, type PaymentChannelAdapter } from './channel.adapter';
 import { channelsAdminRoutes } from './channels.admin.routes';

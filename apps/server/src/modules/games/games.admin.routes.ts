@@ -12,7 +12,7 @@ import {
   type AdminProviderRow,
 } from '@koi/contract';
 import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../operators';
+import type { AuditPort } from '../audit';
 import type { GamesAdmin } from './games.admin';
 import { pageWindow } from '../../lib/paging';
 

@@ -2,12 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  emptyBody,
-  GameProvider,
   gameListQuery,
   gameListResult,
-  gameLoginQuery,
-  gameLoginResult,
   gamePlatListQuery,
   gamePlatListResult,
   gameTypeRequest,
@@ -17,13 +13,11 @@ import {
 } from '@koi/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
 import type { GamesService } from './games.service';
 import { categoryTabWire, gamePageWire, platRecordWire } from './games.wire';
-import type { TransferWallet } from '../providers/transfer.service';
 
 /** Every public game list is built from these; a change to any drops them all (plugins/public-cache.ts). */
 const CATALOGUE = { publicCache: ['games', 'game_providers', 'game_categories'] };
@@ -38,11 +32,8 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
   return reply.type('image/svg+xml; charset=utf-8').send(svg);
 }
 
-export async function gamesRoutes(
-  app: FastifyInstance,
-  opts: { games: GamesService; transfers: Pick<TransferWallet, 'recall'> },
-) {
-  const { games, transfers } = opts;
+export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesService }) {
+  const { games } = opts;
   const api = apiRoutes(app, { tags: ['游戏'] });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -94,31 +85,6 @@ export async function gamesRoutes(
       config: CATALOGUE,
     },
     async () => (await games.categories()).map(categoryTabWire),
-  );
-
-  api.player.get(
-    '/api/game/login',
-    { summary: '进入游戏：返回打开地址', querystring: gameLoginQuery, result: gameLoginResult },
-    async (request) =>
-      games.launch(sessionOf(request).playerId, request.query.plat_type, request.query.game_code),
-  );
-
-  // Brings back what the player holds at transfer-wallet providers; the client then reloads user info.
-  api.player.post(
-    '/api/plat/refresh',
-    { summary: '回收第三方钱包余额（全部厂商）', body: emptyBody, result: z.boolean() },
-    async (request) => {
-      await transfers.recall(sessionOf(request).playerId);
-      return true;
-    },
-  );
-  api.player.get(
-    '/api/ky/refund',
-    { summary: '回收开元棋牌（KY）钱包余额', result: z.boolean() },
-    async (request) => {
-      await transfers.recall(sessionOf(request).playerId, GameProvider.KY);
-      return true;
-    },
   );
 
   // Generated artwork (decision 17).

@@ -22,11 +22,6 @@ const HOT_TAB: CategoryTab = {
   sort: 0,
 };
 
-export interface LaunchTarget {
-  /** Returns the URL that opens the game for this player. */
-  launchUrl(game: GameRow, playerId: number): Promise<string>;
-}
-
 /** A game's name in `namesOf`'s answer: its provider and code. */
 export const gameKey = (providerId: number, gameCode: string) => `${providerId}:${gameCode}`;
 
@@ -34,7 +29,6 @@ export function createGamesService(deps: {
   db: DbOrTx;
   repo: GamesRepository;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
-  launcher: LaunchTarget;
 }) {
   const { db, repo } = deps;
   return {
@@ -101,11 +95,15 @@ export function createGamesService(deps: {
       return [HOT_TAB, ...tabs];
     },
 
-    async launch(playerId: number, platTypeId: number, gameCode: string): Promise<{ url: string }> {
+    /**
+     * The game a player asks to open, once it may be played now (enabled, its provider enabled, not in
+     * maintenance) and the player may play (not frozen or self-excluded); the providers module opens it.
+     */
+    async launchable(playerId: number, platTypeId: number, gameCode: string): Promise<GameRow> {
       const game = await repo.findGame(platTypeId, gameCode);
       assertPlayable(game);
       await deps.gate.assertMayPlay(playerId);
-      return { url: await deps.launcher.launchUrl(game, playerId) };
+      return game;
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { levelAllows, type PermissionArea, type PermissionLevel, type RoutePermission } from '@koi/contract';
+import { levelAllows, type RoutePermission } from '@koi/contract';
 import { AppError, isAppError } from '../../errors';
-import type { AuditAction, ErrorKey } from '@koi/contract';
+import type { ErrorKey } from '@koi/contract';
 import { bearerToken } from '../../plugins/auth';
-import type { Actor, AuditEntry, AuditWrite } from './audit';
-import type { AuditPort, OperatorContext, OperatorsService } from './operators.service';
+import { actorOf, type OperatorContext } from '../../plugins/console';
+import type { AuditLog } from '../audit';
+import type { OperatorsService } from './operators.service';
 
 /*
  * Every /api/admin route declares its permission in its route options (`config: requires('players',
@@ -29,69 +30,20 @@ const RULE_REFUSALS = new Set<ErrorKey>([
 ]);
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in operator of an /api/admin request that passed the guard. */
-    operator: OperatorContext | null;
-  }
-  interface FastifyContextConfig {
-    /** The permission an /api/admin route needs; routes without one refuse every call. */
-    permission?: RoutePermission;
-  }
   interface FastifyInstance {
     /** Every /api/admin route registered so far with its declaration (null = undeclared, refused). */
     adminRoutes: Map<string, RoutePermission | null>;
   }
 }
 
-/** Route options declaring a permission. */
-export const requires = (area: PermissionArea, level: Exclude<PermissionLevel, 'none'>) => ({
-  permission: { kind: 'area', area, level } as RoutePermission,
-});
-/** Any signed-in operator, also while a password change is due (password, me, logout). */
-export const SELF = { permission: { kind: 'self' } as RoutePermission };
-/** Any signed-in operator whose password is current. */
-export const ANY_OPERATOR = { permission: { kind: 'any' } as RoutePermission };
-/** No token (sign-in). */
-export const PUBLIC = { permission: { kind: 'public' } as RoutePermission };
-
-/** The operator of a request that passed the guard. */
-export function operatorOf(request: FastifyRequest): OperatorContext {
-  if (!request.operator) throw new AppError('UNAUTHORIZED');
-  return request.operator;
-}
-
-/**
- * Who acts in an audited request: the operator that passed the guard, from the address the call came from.
- * Unlike the command line's actor, a signed-in operator always has an id, which approvals compare.
- */
-export function actorOf(request: FastifyRequest): Actor & { operatorId: number } {
-  const op = operatorOf(request);
-  return { operatorId: op.operatorId, username: op.username, ip: request.ip };
-}
-
-/**
- * The audit log as console routes use it: the actor is always the operator of the request, from the address the
- * call came from. `writer` is the AuditWrite of a change (the data's owner calls it inside the change's
- * transaction, so the change and its audit row commit together); `record` writes an entry on its own.
- */
-export function consoleAudit(port: AuditPort) {
-  return {
-    writer: (
-      request: FastifyRequest,
-      action: AuditAction,
-      target: AuditEntry['target'],
-      reason = '',
-    ): AuditWrite => port.audit.writer(actorOf(request), action, target, reason),
-    record: (request: FastifyRequest, entry: Omit<AuditEntry, 'actor'>) =>
-      port.audit.record({ actor: actorOf(request), ...entry }),
-  };
-}
-
 const describe = (rule: RoutePermission | null) =>
   !rule ? 'undeclared route' : rule.kind === 'area' ? `${rule.area}:${rule.level}` : rule.kind;
 
-async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsService }) {
-  const { operators } = opts;
+async function guardPlugin(
+  app: FastifyInstance,
+  opts: { operators: Pick<OperatorsService, 'authenticate'>; audit: Pick<AuditLog, 'record'> },
+) {
+  const { operators, audit } = opts;
   app.decorateRequest('operator', null);
   app.decorate('adminRoutes', new Map<string, RoutePermission | null>());
 
@@ -102,7 +54,7 @@ async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsSer
     why: string,
     error: AppError,
   ): Promise<never> {
-    await operators.audit.record({
+    await audit.record({
       actor: op ? { operatorId: op.operatorId, username: op.username, ip: request.ip } : null,
       action: 'permission.denied',
       outcome: 'denied',
@@ -162,7 +114,7 @@ async function guardPlugin(app: FastifyInstance, opts: { operators: OperatorsSer
   // too: they are audited like a refused route, with the rule that refused them.
   app.addHook('onError', async (request, _reply, error) => {
     if (!request.operator || !isAppError(error) || !RULE_REFUSALS.has(error.key)) return;
-    await operators.audit.record({
+    await audit.record({
       actor: actorOf(request),
       action: 'permission.denied',
       outcome: 'denied',

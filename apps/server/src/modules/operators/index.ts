@@ -1,46 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { PlayersAdmin } from '../auth';
+import type { AuditLog } from '../audit';
 import type { KoiModule, ModuleContext } from '../module';
-import type { WalletAdmin } from '../wallet';
-import { dashboardRoutes } from './dashboard.routes';
 import guardPlugin from './guard';
 import { operatorsRoutes } from './operators.routes';
 import { createOperatorsService, type OperatorsService } from './operators.service';
 
-export type { OperatorsService, AuditPort, OperatorContext } from './operators.service';
-export type { Actor, AuditWrite, AuditEntry } from './audit';
-export { actorOf, consoleAudit, operatorOf, requires, ANY_OPERATOR, SELF, PUBLIC } from './guard';
+export type { OperatorsService, OperatorContext } from './operators.service';
 export { originOf } from './operators.routes';
-export { createAuditLog } from './audit';
 
 /**
- * Operators, their sessions, roles and permissions, and the audit log (issue 11). `guard` must be registered
- * before any module adds /api/admin routes: it attaches each route's permission check as the route is added.
+ * Operators, their sessions, roles and permissions (identity layer). `guard` must be registered before any
+ * module adds /api/admin routes: it attaches each route's permission check as the route is added, and writes
+ * every refusal to the audit log.
  */
 export function operatorsModule(
-  deps: ModuleContext & {
-    /** The dashboard's figures: registrations from the players' owner, money from the ledger's. */
-    players: Pick<PlayersAdmin, 'registrationsByDay' | 'playerCounts'>;
-    ledger: Pick<
-      WalletAdmin,
-      'dailyTotals' | 'pendingWithdrawals' | 'pendingDeposits' | 'pendingAdjustments'
-    >;
-  },
+  deps: ModuleContext & { audit: Pick<AuditLog, 'record'> },
 ): KoiModule<OperatorsService> & { guard: (app: FastifyInstance) => Promise<void> } {
-  const service = createOperatorsService({ db: deps.database.db, config: deps.config, clock: deps.clock });
+  const service = createOperatorsService({
+    db: deps.database.db,
+    config: deps.config,
+    clock: deps.clock,
+    audit: deps.audit,
+  });
   return {
     service,
     guard: async (app: FastifyInstance) => {
-      await app.register(guardPlugin, { operators: service });
+      await app.register(guardPlugin, { operators: service, audit: deps.audit });
     },
     plugin: async (app: FastifyInstance) => {
       await app.register(operatorsRoutes, { operators: service });
-      await app.register(dashboardRoutes, {
-        clock: deps.clock,
-        players: deps.players,
-        ledger: deps.ledger,
-        operators: service,
-      });
     },
     jobs: [],
   };

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { OPERATOR_ROLES, type OperatorRole } from '@koi/contract';
 import { exitOnRefusal, type Command } from '../../cli/command';
 import { systemClock } from '../../lib/clock';
+import { createAuditLog } from '../audit';
 import { createOperatorsService } from './operators.service';
 
 /** Who ran a command: recorded as the audit row's operator (the command line has no operator account). */
@@ -55,10 +56,9 @@ export const operatorsCommands: Record<string, Command> = {
   },
   'audit:verify': {
     summary: "Check the operator audit log's hash chain; exits 1 naming the first broken row",
-    async run({ database, config, out }) {
+    async run({ database, out }) {
       await database.migrate();
-      const operators = createOperatorsService({ db: database.db, config, clock: systemClock });
-      const check = await operators.audit.verify();
+      const check = await createAuditLog({ db: database.db, clock: systemClock }).verify();
       if (check.ok) {
         out(`audit:verify ok (${check.rows} rows)`);
         return 0;

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  adminAuditQuery,
-  adminAuditResult,
   adminCreateOperatorRequest,
   adminCreateOperatorResult,
   adminIdParams,
@@ -21,22 +19,12 @@ import {
   adminPasswordResult,
   adminRevokeSessionResult,
   adminSessionsResult,
-  auditVerifyResult,
   emptyBody,
 } from '@koi/contract';
 import { apiRoutes, listed } from '../../plugins/routes';
-import { parseTimeQuery } from '../../lib/time-range';
-import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from './guard';
+import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from '../../plugins/console';
 import type { OperatorsService } from './operators.service';
-import {
-  auditWire,
-  chainCheckWire,
-  credentialsWire,
-  meWire,
-  operatorWire,
-  sessionWire,
-} from './operators.wire';
-import { pageWindow } from '../../lib/paging';
+import { credentialsWire, meWire, operatorWire, sessionWire } from './operators.wire';
 
 const DEVICE_MAX = 128;
 
@@ -189,32 +177,5 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       credentialsWire(
         await operators.reset(operatorOf(request), request.ip, request.params.id, request.body.reason),
       ),
-  );
-
-  const auditRead = apiRoutes(app, { tags: ['后台：审计'] }).area('audit').read;
-
-  auditRead.get(
-    '/api/admin/audit',
-    { summary: '审计日志', querystring: adminAuditQuery, result: adminAuditResult },
-    async (request) => {
-      const q = request.query;
-      const [targetType, ...rest] = q.target ? q.target.split(':') : [''];
-      const found = await operators.auditPage({
-        operator: q.operator,
-        action: q.action,
-        targetType: targetType ?? '',
-        targetId: rest.join(':'),
-        from: parseTimeQuery(q.from, 'from'),
-        to: parseTimeQuery(q.to, 'to'),
-        ...pageWindow(q),
-      });
-      return listed(found, auditWire);
-    },
-  );
-
-  auditRead.post(
-    '/api/admin/audit/verify',
-    { summary: '校验审计日志哈希链', body: emptyBody, result: auditVerifyResult },
-    async () => chainCheckWire(await operators.audit.verify()),
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
@@ -61,45 +61,3 @@ export const operatorLogins = pgTable(
   },
   (t) => [index('operator_logins_operator_idx').on(t.operatorId, t.id)],
 );
-
-/**
- * The audit log: append-only (triggers in db/functions refuse UPDATE, DELETE and TRUNCATE) and hash-chained:
- * `hash` = SHA-256 of `prev_hash` and this row's fields, so rewriting or removing any row breaks every hash
- * after it (`npm run koi -- audit:verify`). `seq` is handed out by `audit_chain_head` in the appending
- * transaction, so the chain has no gaps and appends are serialised by that row's lock.
- *
- * `before` and `after` are stored as the exact JSON text that was hashed (not jsonb, which would reorder
- * keys and so change what a verifier recomputes).
- */
-export const operatorAudit = pgTable(
-  'operator_audit',
-  {
-    seq: bigintNumber('seq').primaryKey(),
-    at: ts('at').notNull(),
-    operatorId: bigintNumber('operator_id'),
-    operatorUsername: text('operator_username'),
-    ip: text('ip'),
-    action: text('action').notNull(),
-    outcome: text('outcome').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
-    reason: text('reason').notNull(),
-    before: text('before'),
-    after: text('after'),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
-  },
-  (t) => [
-    index('operator_audit_operator_idx').on(t.operatorUsername, t.seq),
-    index('operator_audit_action_idx').on(t.action, t.seq),
-    index('operator_audit_target_idx').on(t.targetType, t.targetId, t.seq),
-    index('operator_audit_at_idx').on(t.at),
-  ],
-);
-
-/** The single row that hands out the next audit `seq` and holds the last hash (id is always 1). */
-export const auditChainHead = pgTable('audit_chain_head', {
-  id: smallint('id').primaryKey(),
-  seq: bigintNumber('seq').notNull(),
-  hash: text('hash').notNull(),
-});

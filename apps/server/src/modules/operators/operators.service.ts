@@ -21,7 +21,8 @@ import { newToken, sha256Hex } from '../../lib/crypto';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import { newSession } from '../../lib/sessions';
-import { createAuditLog, type Actor } from './audit';
+import type { Actor, OperatorContext } from '../../plugins/console';
+import { createAuditLog, type AuditLog } from '../audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 import { OperatorStatus } from './operators.schema';
 
@@ -57,14 +58,7 @@ export interface RequestOrigin {
 }
 
 /** A signed-in operator, as the guard hands it to routes. */
-export interface OperatorContext {
-  operatorId: number;
-  username: string;
-  role: OperatorRole;
-  permissions: Permissions;
-  mustChangePassword: boolean;
-  sessionId: number;
-}
+export type { OperatorContext } from '../../plugins/console';
 
 export interface Credentials {
   id: number;
@@ -103,13 +97,15 @@ export interface OperatorsServiceDeps {
   db: Db;
   config: Pick<Config, 'console'>;
   clock: Clock;
+  /** Where every change to an operator is audited; the command line and tests leave it to the default. */
+  audit?: Pick<AuditLog, 'record'>;
 }
 
 export function createOperatorsService(deps: OperatorsServiceDeps) {
   const { db, clock } = deps;
   const cfg = deps.config.console;
   const repo = createOperatorsRepository(db);
-  const audit = createAuditLog({ db, clock });
+  const audit = deps.audit ?? createAuditLog({ db, clock });
 
   function newCredentials(username: string) {
     const password = oneTimePassword();
@@ -166,8 +162,6 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
   }
 
   return {
-    audit,
-
     actorOf,
 
     /**
@@ -484,14 +478,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     findById: (id: number) => repo.findById(id),
     /** Operator usernames by id (one query for any number), for other modules' screens. */
     usernamesOf: (ids: number[]) => repo.usernamesOf([...new Set(ids)]),
-    auditPage: repo.auditPage,
-    latestAudit: repo.latestAudit,
   };
 }
 
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
-/**
- * The audit port other modules take (deposits, withdrawals, …): `audit.writer(actor, action, target, reason)`
- * gives an AuditWrite to call inside the change's own transaction; `audit.record(entry)` appends on its own.
- */
-export type AuditPort = Pick<OperatorsService, 'audit'>;

@@ -1,8 +1,8 @@
-import type { AdminOperator, AuditEntry } from '@koi/contract';
+import type { AdminOperator } from '@koi/contract';
 import type { OperatorRole } from '@koi/contract';
-import type { ChainCheck } from './audit';
-import type { AuditRow, OperatorRow } from './operators.repository';
-import { permissionsOf, type Credentials, type OperatorContext } from './operators.service';
+import type { OperatorRow } from './operators.repository';
+import type { OperatorContext } from '../../plugins/console';
+import { permissionsOf, type Credentials } from './operators.service';
 
 /** camelCase operator values to the snake_case wire (decision 3). */
 
@@ -61,31 +61,4 @@ export const sessionWire = (s: {
   device: s.device,
   current: s.current,
   active: s.active,
-});
-
-const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
-
-export function auditWire(row: AuditRow): AuditEntry {
-  return {
-    id: row.seq,
-    at: row.at.toISOString(),
-    operator_id: row.operatorId,
-    operator: row.operatorUsername,
-    ip: row.ip,
-    action: row.action,
-    outcome: row.outcome === 'denied' ? 'denied' : 'ok',
-    target_type: row.targetType,
-    target_id: row.targetId,
-    reason: row.reason,
-    before: parseJson(row.before),
-    after: parseJson(row.after),
-    hash: row.hash,
-  };
-}
-
-export const chainCheckWire = (c: ChainCheck) => ({
-  ok: c.ok,
-  rows: c.rows,
-  first_bad_id: c.firstBadSeq,
-  problem: c.problem,
 });

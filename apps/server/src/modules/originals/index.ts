@@ -5,6 +5,7 @@ import type { PlayerGate } from '../auth';
 import type { GamesService } from '../games';
 import type { KoiModule } from '../module';
 import type { BetsService } from '../bets';
+import { proofWire } from './originals.wire';
 import { originalsRoutes } from './originals.routes';
 import { createOriginalsService, type OriginalsLedger, type OriginalsService } from './originals.service';
 
@@ -18,7 +19,7 @@ export function originalsModule(deps: {
   wallet: OriginalsLedger;
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
-  records: Pick<BetsService, 'recordSettledRound' | 'settled'>;
+  records: Pick<BetsService, 'recordSettledRound' | 'settled' | 'provideFairness'>;
 }): KoiModule<OriginalsService> {
   const service = createOriginalsService({
     db: deps.database.db,
@@ -28,6 +29,13 @@ export function originalsModule(deps: {
     rounds: deps.records,
     clock: deps.clock,
     ...deps.config.originals,
+  });
+  // The bet records show an original's fairness data beside its round; this module is their source.
+  deps.records.provideFairness({
+    async proofsOf(playerId, refs) {
+      const proofs = await service.proofsOf(playerId, refs);
+      return new Map([...proofs].map(([key, proof]) => [key, proofWire(proof)]));
+    },
   });
   return {
     service,

@@ -20,7 +20,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { PlayerGate } from '../auth';
 import { assertPlayable, type GamesService } from '../games';
 import type { WalletService } from '../wallet/wallet.service';
-import { winChanceOf, type BetsService } from '../bets';
+import { fairnessKey, winChanceOf, type BetsService } from '../bets';
 import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
 
 /** What a bet needs from the ledger: a transfer in the bet's transaction and the balance read through it. */
@@ -88,7 +88,7 @@ export interface BetProof {
 }
 
 /** A bet's name in `proofsOf`'s answer: its seed pair and nonce. */
-export const proofKey = (seedId: number, nonce: number) => `${seedId}:${nonce}`;
+export const proofKey = fairnessKey;
 
 const randomClientSeed = () => randomBytes(8).toString('hex');
 

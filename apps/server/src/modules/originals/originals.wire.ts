@@ -1,7 +1,8 @@
 import type { OriginalOutcome } from '@koi/contract';
 import type { DiceOutcome, LimboOutcome, MinesOutcome, OutcomeOf } from '@koi/fair';
 import { formatBalance, formatMicro, formatSigned } from '@koi/ledger';
-import type { OriginalBet, Seed } from './originals.service';
+import type { RoundFairness } from '../bets';
+import type { BetProof, OriginalBet, Seed } from './originals.service';
 
 /**
  * The one place where the originals' camelCase domain values become the snake_case wire (decision 3).
@@ -65,4 +66,16 @@ export const rotationToWire = (r: { previous: Seed; current: Seed }) => ({
     bets: r.previous.nextNonce,
   },
   current: fairnessToWire(r.current, r.current.nextNonce),
+});
+
+/** An original's bet as its round's fairness data in the bet records (the bets module shows it as it is). */
+export const proofWire = (proof: BetProof): RoundFairness => ({
+  game: proof.game,
+  params: proof.params,
+  outcome: outcomeToWire(proof.outcome),
+  multiplier: proof.multiplier,
+  server_seed_hash: proof.serverSeedHash,
+  client_seed: proof.clientSeed,
+  nonce: proof.nonce,
+  server_seed: proof.serverSeed,
 });

@@ -16,7 +16,7 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
   const signupBonusMicro = toMicro(deps.signupBonus);
   return {
     /**
-     * Called in the registration transaction (auth's onPlayerCreated), after the wallet opened the player's
+     * Called in the registration transaction (registered with auth's onPlayerCreated hook), after the wallet opened the player's
      * account: the bonus commits or rolls back with the player. The key is the player id, so it is paid once.
      */
     async onPlayerCreated(playerId: number, tx: Tx): Promise<void> {

@@ -1,12 +1,13 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { AuthService } from '../auth';
+import type { AuthHooks, AuthService } from '../auth';
 import type { BetsService } from '../bets';
-import type { GamesService, LaunchTarget } from '../games';
+import type { GamesHooks, GamesService } from '../games';
 import type { KoiModule } from '../module';
 import { createProviderDirectory } from './directory';
-import { createLaunchTarget } from './launch';
+import { createLaunchTarget, type LaunchTarget } from './launch';
+import { launchRoutes } from './launch.routes';
 import { createProviderAlerts } from './providers.alerts';
 import { providersAdminRoutes } from './providers.admin.routes';
 import { createProvidersRepository } from './providers.repository';
@@ -42,8 +43,12 @@ export function providersModule(deps: {
   log: { warn(obj: object, msg: string): void };
   wallet: SeamlessLedger & TransferLedger;
   players: Pick<AuthService, 'identity'>;
-  /** The catalogue's providers (the games module, built after this one: a `later` port). */
-  games: Pick<GamesService, 'provider'>;
+  /** The catalogue: its providers, and whether a game may be opened now. */
+  games: Pick<GamesService, 'provider' | 'launchable'>;
+  /** A player's sessions ended (sign-out, freeze): their game sessions end too. */
+  authHooks: Pick<AuthHooks, 'onSessionsEnded'>;
+  /** The console changed a provider: the directory forgets what it cached. */
+  gamesHooks: Pick<GamesHooks, 'onProvidersChanged'>;
   /** The bets module: told of rounds that settled, after commit. */
   bets: Pick<BetsService, 'settled'>;
 }): KoiModule<ProvidersService> {
@@ -84,10 +89,13 @@ export function providersModule(deps: {
     invalidate: directory.invalidate,
     transfers,
   };
+  deps.authHooks.onSessionsEnded(service.endSessions);
+  deps.gamesHooks.onProvidersChanged(service.invalidate);
   return {
     service,
     plugin: async (app) => {
       await app.register(providersRoutes, { wallet: seamless, directory, clock });
+      await app.register(launchRoutes, { games: deps.games, launcher: launch, transfers });
       await app.register(providersAdminRoutes, { alerts: createProviderAlerts(db) });
     },
     jobs: [

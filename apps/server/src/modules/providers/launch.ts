@@ -3,7 +3,7 @@ import { LEDGER_CURRENCY } from '@koi/ledger';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import type { AuthService } from '../auth';
-import { WalletModel, type LaunchTarget } from '../games';
+import { WalletModel, type GameRow } from '../games';
 import { requestLaunch, type ProviderEndpoint } from './launch.adapter';
 import type { ProvidersRepository } from './providers.repository';
 import type { TransferWallet } from './transfer.service';
@@ -19,6 +19,11 @@ const REUSE_MARGIN_MS = 10 * 60_000;
 export const MAX_LIVE_SESSIONS = 5;
 /** Launch answers kept for reuse in this process; beyond this many the oldest are forgotten. */
 const REMEMBERED_LAUNCHES = 10_000;
+
+export interface LaunchTarget {
+  /** Returns the URL that opens the game for this player. */
+  launchUrl(game: GameRow, playerId: number): Promise<string>;
+}
 
 /**
  * Where a game opens. Koi's originals are screens of the player app. A seamless provider is asked, server

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminProviderAlertsQuery, adminProviderAlertsResult } from '@koi/contract';
 import { apiRoutes, listed } from '../../plugins/routes';
-import { requires } from '../operators';
+import { requires } from '../../plugins/console';
 import type { ProviderAlerts } from './providers.alerts';
 import { alertWire } from './providers.wire';
 

@@ -1,34 +1,29 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { AuthService } from '../auth';
 import type { KoiModule } from '../module';
-import type { AuditPort } from '../operators';
 import { createWalletAdmin, type WalletAdmin } from './wallet.admin';
-import { walletAdminRoutes } from './wallet.admin.routes';
 import type { BatchLogger } from './wallet.batcher';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
 export type { WalletService } from './wallet.service';
 export type { WalletAdmin } from './wallet.admin';
+export type { AdjustmentRequest } from './wallet.repository';
 
 /** Job lock ids of this module (each job needs its own PostgreSQL advisory lock number). */
 const VOID_EXPIRED_HOLDS_LOCK = 7_461_101;
 
 /**
  * The ledger's owner: every money movement of every module is a transfer through `service` (spec §0). `admin`
- * is the console's view (adjustments, explorer, daily totals), given to the console screens of other modules.
+ * is what the console views use (adjustments, explorer, daily totals); their routes are in modules/console.
  */
 export function walletModule(deps: {
   database: Database;
   config: Pick<Config, 'console'>;
   clock: Clock;
   log: BatchLogger;
-  audit: AuditPort;
   onPlayerBalanceChanged?: (playerIds: number[]) => void;
-  /** Players' names and ids (the auth module, built after this one: a `later` port). */
-  players: Pick<AuthService, 'playerIdByUsername' | 'usernamesOf'>;
 }): KoiModule<WalletService> & { admin: WalletAdmin } {
   const { database, clock } = deps;
   const service = createWalletService({
@@ -36,13 +31,11 @@ export function walletModule(deps: {
     clock,
     log: deps.log,
     onPlayerBalanceChanged: deps.onPlayerBalanceChanged,
-    players: deps.players,
   });
   const admin = createWalletAdmin({
     db: database.db,
     clock,
     wallet: service,
-    players: deps.players,
     approvalAboveMicro: deps.config.console.approvalAboveMicro,
   });
   return {
@@ -52,7 +45,6 @@ export function walletModule(deps: {
       // The system accounts exist before any route can move money.
       await service.ensureSystemAccounts();
       await app.register(walletRoutes, { wallet: service });
-      await app.register(walletAdminRoutes, { admin, audit: deps.audit });
     },
     jobs: [
       {

@@ -3,7 +3,6 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AdjustmentRequestStatus } from './wallet.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { AuthService } from '../auth';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { withRetry } from './wallet.batcher';
 import { createWalletRepository, type TransferSearch } from './wallet.repository';
@@ -45,12 +44,10 @@ export function createWalletAdmin(deps: {
   db: Db;
   clock: Clock;
   wallet: Pick<WalletService, 'transferIn' | 'verify' | 'counts'>;
-  /** Players' names (the auth module owns players): the explorer's labels, the adjustments list, lookups. */
-  players: Pick<AuthService, 'playerIdByUsername' | 'usernamesOf'>;
   /** Adjustments larger than this (either sign) wait for a second operator. */
   approvalAboveMicro: bigint;
 }) {
-  const { db, clock, wallet, players } = deps;
+  const { db, clock, wallet } = deps;
   const repo = createWalletRepository(db);
 
   type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findAdjustmentRequest>>>;
@@ -100,8 +97,8 @@ export function createWalletAdmin(deps: {
       audit: AuditInTx,
     ) {
       const amountMicro = parseSignedAmount(input.amount);
-      if (!(await players.usernamesOf([input.playerId])).has(input.playerId))
-        throw new AppError('PLAYER_NOT_FOUND');
+      // Every player's wallet account opens with the player (registration), so no account means no player.
+      if ((await repo.playerBalances(input.playerId)).length === 0) throw new AppError('PLAYER_NOT_FOUND');
       const requestKey = input.requestKey || null;
       if (requestKey) {
         const earlier = await repo.findAdjustmentRequestByKey(actor.operatorId, requestKey);
@@ -174,41 +171,13 @@ export function createWalletAdmin(deps: {
         limit: f.size,
         offset: (f.page - 1) * f.size,
       });
-      const names = await players.usernamesOf(rows.map((r) => r.playerId));
-      return {
-        rows: rows.map((request) => ({ request, username: names.get(request.playerId) ?? '' })),
-        total,
-      };
+      return { rows, total };
     },
 
-    /** Transfers for the explorer; `player` is an id or a username. */
-    async transfers(f: Omit<TransferSearch, 'playerId'> & { player: string }) {
-      let playerId: number | null = null;
-      if (f.player) {
-        playerId = /^\d{1,15}$/.test(f.player)
-          ? Number(f.player)
-          : await players.playerIdByUsername(f.player);
-        if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
-      }
-      const { rows, total } = await repo.explore({ ...f, playerId });
-      const names = await players.usernamesOf(
-        rows.flatMap((r) => [r.debitPlayerId, r.creditPlayerId]).filter((id) => id !== null),
-      );
-      /** `player:<id> <username>` for a player's wallet, `<system code>#<shard>` for a system account. */
-      const label = (playerId: number | null, system: string | null) =>
-        playerId === null ? (system ?? '') : `player:${playerId} ${names.get(playerId) ?? ''}`;
-      return {
-        total,
-        rows: rows.map(({ debitPlayerId, creditPlayerId, debitSystem, creditSystem, ...r }) => ({
-          ...r,
-          debitLabel: label(debitPlayerId, debitSystem),
-          creditLabel: label(creditPlayerId, creditSystem),
-        })),
-      };
-    },
+    /** Transfers for the explorer, with the player of each side's account (null for a system account). */
+    transfers: (f: TransferSearch) => repo.explore(f),
 
     systemBalances: () => repo.systemBalances(),
-    usernameOf: async (playerId: number) => (await players.usernamesOf([playerId])).get(playerId) ?? '',
 
     /** ledger:verify now, with the counts it covered. */
     async verifyNow() {

@@ -4,8 +4,9 @@ import { exitOnRefusal, type Command } from '../../cli/command';
 import type { Database } from '../../db/client';
 import { systemClock } from '../../lib/clock';
 import { createWalletService } from './wallet.service';
+import { AppError } from '../../errors';
 import { createPlayerDirectory } from '../auth';
-import { createAuditLog } from '../operators';
+import { createAuditLog } from '../audit';
 
 /** Checks every ledger invariant; prints each violation and returns how many there are. */
 export async function verifyLedger(database: Database, out: (line: string) => void): Promise<number> {
@@ -53,15 +54,14 @@ export const walletCommands: Record<string, Command> = {
           ? options.operator
           : (process.env.USER ?? os.userInfo().username);
       await database.migrate();
-      const wallet = createWalletService({
-        db: database.db,
-        clock: systemClock,
-        players: createPlayerDirectory(database.db),
-      });
+      const wallet = createWalletService({ db: database.db, clock: systemClock });
       await wallet.ensureSystemAccounts();
       return exitOnRefusal('ledger:adjust', out, async () => {
+        // The command line names players; the wallet keeps money by player id (the auth module owns names).
+        const playerId = await createPlayerDirectory(database.db).playerIdByUsername(player);
+        if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
         const result = await wallet.adjust({
-          username: player,
+          playerId,
           amount,
           reason,
           operator,

@@ -553,3 +553,4 @@ export interface TransferSearch {
 }
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;
+export type AdjustmentRequest = typeof adjustmentRequests.$inferSelect;

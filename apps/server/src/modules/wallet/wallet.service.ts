@@ -15,7 +15,6 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { AuthService } from '../auth';
 import { timeRangeBounds } from '../../lib/time-range';
 import {
   createTransferBatcher,
@@ -144,11 +143,6 @@ export interface WalletServiceDeps {
    * their open streams). Must not throw or block: it is a notification, not part of the money movement.
    */
   onPlayerBalanceChanged?: (playerIds: number[]) => void;
-  /**
-   * Finds the player an operator's adjustment names (the auth module owns players). Only `adjust` needs it;
-   * a wallet built without it (tests of transfers, ledger:verify) refuses adjustments.
-   */
-  players?: Pick<AuthService, 'playerIdByUsername'>;
 }
 
 const stderrLogger: BatchLogger = {
@@ -478,7 +472,7 @@ export function createWalletService(deps: WalletServiceDeps) {
      * adjustments account, recorded with who did it and why, in one transaction.
      */
     async adjust(input: {
-      username: string;
+      playerId: number;
       amount: string;
       reason: string;
       operator: string;
@@ -491,9 +485,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       const negative = text.startsWith('-');
       const parsed = parseAmount(negative ? text.slice(1) : text);
       if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
-      if (!deps.players) throw new Error('wallet.adjust needs the players port (the auth service)');
-      const playerId = await deps.players.playerIdByUsername(input.username);
-      if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
+      const { playerId } = input;
+      // Every player's wallet account opens with the player (registration), so no account means no player.
+      if ((await repo.playerBalances(playerId)).length === 0) throw new AppError('PLAYER_NOT_FOUND');
       const key =
         input.key ?? `adjust:${playerId}:${clock.now().getTime()}:${Math.random().toString(36).slice(2, 10)}`;
       const player: AccountRef = { player: playerId };

@@ -10,12 +10,15 @@ const t = useTestApp();
 let wallet: WalletService;
 
 beforeAll(async () => {
-  wallet = createWalletService({
-    db: t.database.db,
-    clock: t.clock,
-    players: createPlayerDirectory(t.database.db),
-  });
+  wallet = createWalletService({ db: t.database.db, clock: t.clock });
 });
+
+/** The id of a player signed up through the API (the wallet keeps money by player id). */
+async function idOf(username: string): Promise<number> {
+  const id = await createPlayerDirectory(t.database.db).playerIdByUsername(username);
+  if (id === null) throw new Error(`no player ${username}`);
+  return id;
+}
 
 async function expectAppError(promise: Promise<unknown>, key: string) {
   const error = await promise.then(
@@ -149,7 +152,12 @@ describe('wallet service', () => {
     const { username } = await signUp(t.app);
     const before = await wallet.counts();
     const error = await wallet
-      .adjust({ username, amount: amount === '-1' ? '--1' : amount, reason: 'test', operator: 'tester' })
+      .adjust({
+        playerId: await idOf(username),
+        amount: amount === '-1' ? '--1' : amount,
+        reason: 'test',
+        operator: 'tester',
+      })
       .catch((e: unknown) => e as AppError);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).key).toBe('AMOUNT_INVALID');
@@ -176,16 +184,26 @@ describe('wallet service', () => {
 
   it('records an audited operator adjustment in both directions', async () => {
     const { username } = await signUp(t.app);
-    const up = await wallet.adjust({ username, amount: '12.5', reason: 'goodwill', operator: 'ops' });
+    const up = await wallet.adjust({
+      playerId: await idOf(username),
+      amount: '12.5',
+      reason: 'goodwill',
+      operator: 'ops',
+    });
     expect(up.created).toBe(true);
-    const down = await wallet.adjust({ username, amount: '-2.5', reason: 'correction', operator: 'ops' });
+    const down = await wallet.adjust({
+      playerId: await idOf(username),
+      amount: '-2.5',
+      reason: 'correction',
+      operator: 'ops',
+    });
     expect(down.debitBalanceAfterMicro).toBe(toMicro('10'));
     await expectAppError(
-      wallet.adjust({ username: 'nobody_here', amount: '1', reason: 'x', operator: 'ops' }),
+      wallet.adjust({ playerId: 999_999_999, amount: '1', reason: 'x', operator: 'ops' }),
       'PLAYER_NOT_FOUND',
     );
     await expectAppError(
-      wallet.adjust({ username, amount: '-11', reason: 'x', operator: 'ops' }),
+      wallet.adjust({ playerId: await idOf(username), amount: '-11', reason: 'x', operator: 'ops' }),
       'INSUFFICIENT_BALANCE',
     );
   });
@@ -205,7 +223,12 @@ describe('wallet API', () => {
     const info0 = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
     expect(body<{ balance: string }>(info0).result.balance).toBe('0.0000');
 
-    await wallet.adjust({ username: player.username, amount: '10.123456', reason: 'seed', operator: 'test' });
+    await wallet.adjust({
+      playerId: await idOf(player.username),
+      amount: '10.123456',
+      reason: 'seed',
+      operator: 'test',
+    });
     const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
     expect(body<{ balance: string }>(info).result.balance).toBe('10.1234');
 
@@ -238,7 +261,12 @@ describe('wallet API', () => {
 
   it('names account-change types and error reasons in the language of the request', async () => {
     const player = await signUp(t.app);
-    await wallet.adjust({ username: player.username, amount: '10', reason: 'seed', operator: 'test' });
+    await wallet.adjust({
+      playerId: await idOf(player.username),
+      amount: '10',
+      reason: 'seed',
+      operator: 'test',
+    });
     const bills = (language?: string) =>
       t.app.inject({
         method: 'POST',
@@ -271,8 +299,18 @@ describe('wallet API', () => {
   it('pages and filters account changes by type and time range, scoped to the player', async () => {
     const player = await signUp(t.app);
     const other = await signUp(t.app);
-    await wallet.adjust({ username: player.username, amount: '100', reason: 'seed', operator: 'test' });
-    await wallet.adjust({ username: other.username, amount: '100', reason: 'seed', operator: 'test' });
+    await wallet.adjust({
+      playerId: await idOf(player.username),
+      amount: '100',
+      reason: 'seed',
+      operator: 'test',
+    });
+    await wallet.adjust({
+      playerId: await idOf(other.username),
+      amount: '100',
+      reason: 'seed',
+      operator: 'test',
+    });
     const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
     expect(body<{ balance: string }>(info).result.balance).toBe('100.0000');
     const ids = await t.database.db.execute(

@@ -1,5 +1,6 @@
 import type { KoiModule, ModuleContext } from '../module';
-import type { AuditPort, OperatorsService } from '../operators';
+import type { AuditPort } from '../audit';
+import type { OperatorsService } from '../operators';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
 import { withdrawalsRoutes } from './withdrawals.routes';
 import { withdrawalsAdminRoutes } from './withdrawals.admin.routes';

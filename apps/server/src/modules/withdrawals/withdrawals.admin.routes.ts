@@ -10,7 +10,9 @@ import {
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { apiRoutes } from '../../plugins/routes';
-import { actorOf, type AuditPort, type AuditWrite, type OperatorsService } from '../operators';
+import { actorOf } from '../../plugins/console';
+import type { AuditPort, AuditWrite } from '../audit';
+import type { OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalState } from './withdrawals.schema';
 import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';

@@ -12,7 +12,7 @@ import { isTronAddress } from '../../lib/tron-address';
 import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
-import type { AuditWrite } from '../operators';
+import type { AuditWrite } from '../audit';
 import type { BetsService } from '../bets/bets.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PayoutOutcome, PayoutRail } from './payout.client';

@@ -1,14 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@koi/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
-import { createOperatorsRepository, GENESIS_HASH, type AuditRow } from './operators.repository';
+import { actorOf, type Actor } from '../../plugins/console';
+import { createAuditRepository, GENESIS_HASH, type AuditRow } from './audit.repository';
 
 /*
  * Design note: the audit log.
  *
  * Every operator write and every refused attempt becomes one row. Rows are never changed: database triggers
- * (db/functions/operator_audit_*.trigger.sql) refuse UPDATE, DELETE and TRUNCATE, whoever sends them. Against
+ * (operator_audit_*.trigger.sql) refuse UPDATE, DELETE and TRUNCATE, whoever sends them. Against
  * someone who can switch the triggers off (a superuser), each row carries `hash` = SHA-256 of the previous
  * row's hash and this row's fields, so a changed, removed or inserted row breaks the chain from that point
  * on, and `audit:verify` names the first broken row.
@@ -24,12 +26,7 @@ import { createOperatorsRepository, GENESIS_HASH, type AuditRow } from './operat
  * secret, TOTP or hash, at any depth, so a careless caller cannot write one into history.
  */
 
-/** Who acted: a signed-in operator, or the command line (operatorId null). */
-export interface Actor {
-  operatorId: number | null;
-  username: string;
-  ip: string | null;
-}
+export type { Actor } from '../../plugins/console';
 
 export interface AuditEntry {
   actor: Actor | null;
@@ -97,7 +94,7 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   async function appendIn(conn: DbOrTx, entry: AuditEntry) {
-    const repo = createOperatorsRepository(conn);
+    const repo = createAuditRepository(conn);
     const head = await repo.lockChainHead();
     const before = entry.before === undefined ? null : JSON.stringify(redact(entry.before));
     const after = entry.after === undefined ? null : JSON.stringify(redact(entry.after));
@@ -119,6 +116,7 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
     await repo.appendAudit({ ...row, hash: rowHash(row) });
   }
 
+  const repo = createAuditRepository(db);
   return {
     /** Appends one row; inside `conn` when given (the caller's transaction), else in its own transaction. */
     async record(entry: AuditEntry, conn?: DbOrTx): Promise<void> {
@@ -136,7 +134,6 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
      * own hash does not match, a gap in `seq`, or a head that does not name the last row, is reported.
      */
     async verify(): Promise<ChainCheck> {
-      const repo = createOperatorsRepository(db);
       let prev = GENESIS_HASH;
       let expectSeq = 1;
       let rows = 0;
@@ -164,7 +161,36 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
       }
       return { ok: true, rows, firstBadSeq: null, problem: null };
     },
+
+    /** One page of the log, newest first, for the console. */
+    page: repo.auditPage,
+    /** The newest row of an action (the dashboard shows when the ledger was last verified). */
+    latest: repo.latestAudit,
   };
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/**
+ * What other modules take: `writer(actor, action, target, reason)` gives an AuditWrite to call inside the
+ * change's own transaction; `record(entry)` appends on its own.
+ */
+export type AuditPort = Pick<AuditLog, 'writer' | 'record'>;
+
+/**
+ * The audit log as console routes use it: the actor is always the operator of the request, from the address the
+ * call came from. `writer` is the AuditWrite of a change (the data's owner calls it inside the change's
+ * transaction, so the change and its audit row commit together); `record` writes an entry on its own.
+ */
+export function consoleAudit(port: AuditPort) {
+  return {
+    writer: (
+      request: FastifyRequest,
+      action: AuditAction,
+      target: AuditEntry['target'],
+      reason = '',
+    ): AuditWrite => port.writer(actorOf(request), action, target, reason),
+    record: (request: FastifyRequest, entry: Omit<AuditEntry, 'actor'>) =>
+      port.record({ actor: actorOf(request), ...entry }),
+  };
+}

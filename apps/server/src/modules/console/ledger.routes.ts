@@ -17,17 +17,27 @@ import { AppError } from '../../errors';
 import { apiRoutes, listed } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import { actorOf, type AuditPort } from '../operators';
-import type { WalletAdmin } from './wallet.admin';
-import { adjustmentWire, systemAccountWire, transferWire } from './wallet.admin.wire';
+import { actorOf } from '../../plugins/console';
+import type { AuditPort } from '../audit';
+import type { PlayerDirectory } from '../auth';
+import type { WalletAdmin } from '../wallet';
+import { adjustmentWire, systemAccountWire, transferWire } from './ledger.wire';
 import { pageWindow } from '../../lib/paging';
 
-/** The console's ledger routes: adjustments with approval, the explorer, system balances, verify. */
-export async function walletAdminRoutes(
+/**
+ * The console's ledger screens: adjustments with approval, the explorer, system balances, verify. The wallet
+ * keeps money by player id; this view puts the players' names beside them (the auth module owns players).
+ */
+export async function ledgerRoutes(
   app: FastifyInstance,
-  opts: { admin: WalletAdmin; audit: AuditPort },
+  opts: {
+    admin: WalletAdmin;
+    audit: AuditPort;
+    players: Pick<PlayerDirectory, 'playerIdByUsername' | 'usernamesOf'>;
+  },
 ) {
-  const { admin } = opts;
+  const { admin, players } = opts;
+  const usernameOf = async (playerId: number) => (await players.usernamesOf([playerId])).get(playerId) ?? '';
   const { read, write, audit } = apiRoutes(app, { tags: ['后台：账本'] }).audited('ledger', opts.audit);
 
   write.post(
@@ -47,7 +57,7 @@ export async function walletAdminRoutes(
         { playerId, amount, reason, requestKey },
         logged,
       );
-      return adjustmentWire(asked, await admin.usernameOf(playerId));
+      return adjustmentWire(asked, await usernameOf(playerId));
     },
   );
 
@@ -62,7 +72,8 @@ export async function walletAdminRoutes(
         page: q.page,
         size: q.size,
       });
-      return listed(found, (x) => adjustmentWire(x.request, x.username));
+      const names = await players.usernamesOf(found.rows.map((r) => r.playerId));
+      return listed(found, (r) => adjustmentWire(r, names.get(r.playerId) ?? ''));
     },
   );
 
@@ -84,7 +95,7 @@ export async function walletAdminRoutes(
         const action = approve ? 'ledger.adjust_approve' : 'ledger.adjust_reject';
         const logged = audit.writer(request, action, { type: 'adjustment', id }, reason);
         const decided = await admin.decideAdjustment(actorOf(request), id, approve, reason, logged);
-        return adjustmentWire(decided, await admin.usernameOf(decided.playerId));
+        return adjustmentWire(decided, await usernameOf(decided.playerId));
       },
     );
   }
@@ -99,8 +110,16 @@ export async function walletAdminRoutes(
           detail: { zh: 'account_id 须为数字', en: 'account_id must be a number' },
         });
       }
+      // `player` is an id or a username.
+      let playerId: number | null = null;
+      if (q.player) {
+        playerId = /^\d{1,15}$/.test(q.player)
+          ? Number(q.player)
+          : await players.playerIdByUsername(q.player);
+        if (playerId === null) throw new AppError('PLAYER_NOT_FOUND');
+      }
       const found = await admin.transfers({
-        player: q.player,
+        playerId,
         accountId: q.account_id ? BigInt(q.account_id) : null,
         code: q.code || null,
         referenceType: q.reference_type,
@@ -109,7 +128,22 @@ export async function walletAdminRoutes(
         to: parseTimeQuery(q.to, 'to'),
         ...pageWindow(q),
       });
-      return listed(found, (t) => transferWire(t, localeOf(request)));
+      const names = await players.usernamesOf(
+        found.rows.flatMap((r) => [r.debitPlayerId, r.creditPlayerId]).filter((id) => id !== null),
+      );
+      /** `player:<id> <username>` for a player's wallet, `<system code>#<shard>` for a system account. */
+      const label = (id: number | null, system: string | null) =>
+        id === null ? (system ?? '') : `player:${id} ${names.get(id) ?? ''}`;
+      return listed(found, ({ debitPlayerId, creditPlayerId, debitSystem, creditSystem, ...t }) =>
+        transferWire(
+          {
+            ...t,
+            debitLabel: label(debitPlayerId, debitSystem),
+            creditLabel: label(creditPlayerId, creditSystem),
+          },
+          localeOf(request),
+        ),
+      );
     },
   );
 

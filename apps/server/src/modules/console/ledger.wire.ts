@@ -1,10 +1,10 @@
 import { formatMicro, formatSigned, transferCodeName } from '@koi/ledger';
 import type { AdjustmentRow, AdminTransferRow, Locale } from '@koi/contract';
-import type { adjustmentRequests } from './wallet.schema';
+import type { AdjustmentRequest } from '../wallet';
 
 /** The console's ledger values on the snake_case wire (decision 3): amounts as decimal strings. */
 
-export function adjustmentWire(req: typeof adjustmentRequests.$inferSelect, username: string): AdjustmentRow {
+export function adjustmentWire(req: AdjustmentRequest, username: string): AdjustmentRow {
   return {
     id: req.id,
     player_id: req.playerId,

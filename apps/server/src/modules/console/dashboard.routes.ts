@@ -4,10 +4,10 @@ import { formatMicro, TransferCode } from '@koi/ledger';
 import { apiRoutes } from '../../plugins/routes';
 import type { Clock } from '../../lib/clock';
 import { DAY_MS, REPORT_UTC_OFFSET_MS, reportDay, startOfReportDay } from '../../lib/time-range';
-import type { PlayersAdmin } from '../auth/auth.admin';
-import type { WalletAdmin } from '../wallet/wallet.admin';
-import { ANY_OPERATOR } from './guard';
-import type { OperatorsService } from './operators.service';
+import { ANY_OPERATOR } from '../../plugins/console';
+import type { AuditLog } from '../audit';
+import type { PlayersAdmin } from '../auth';
+import type { WalletAdmin } from '../wallet';
 
 const DAYS = 7;
 
@@ -25,10 +25,10 @@ export async function dashboardRoutes(
       WalletAdmin,
       'dailyTotals' | 'pendingWithdrawals' | 'pendingDeposits' | 'pendingAdjustments'
     >;
-    operators: Pick<OperatorsService, 'latestAudit'>;
+    audit: Pick<AuditLog, 'latest'>;
   },
 ) {
-  const { clock, players, ledger, operators } = opts;
+  const { clock, players, ledger, audit } = opts;
   const api = apiRoutes(app, { tags: ['后台：概览'] });
 
   api.console(ANY_OPERATOR).get(
@@ -55,7 +55,7 @@ export async function dashboardRoutes(
         ledger.pendingWithdrawals(),
         ledger.pendingDeposits(),
         ledger.pendingAdjustments(),
-        operators.latestAudit('ledger.verify'),
+        audit.latest('ledger.verify'),
       ]);
       const sum = (day: string, code: number) =>
         money.filter((m) => m.day === day && m.code === code).reduce((a, m) => a + m.amountMicro, 0n);

@@ -1,0 +1,16 @@
+import type { KoiModule } from '../module';
+import { profileRoutes } from './profile.routes';
+
+/**
+ * Views layer: the signed-in player's own summaries (/api/plat/info, the reality check's session summary),
+ * composed from the modules below that own each figure. It owns no table and no rule.
+ */
+export function profileModule(deps: Parameters<typeof profileRoutes>[1]): KoiModule<null> {
+  return {
+    service: null,
+    plugin: async (app) => {
+      await app.register(profileRoutes, deps);
+    },
+    jobs: [],
+  };
+}

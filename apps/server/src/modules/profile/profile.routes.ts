@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { emptyBody, sessionSummary, userInfo } from '@koi/contract';
+import { sessionOf } from '../../plugins/auth';
+import { apiRoutes } from '../../plugins/routes';
+import type { AuthService, SecurityService } from '../auth';
+import type { BetsService } from '../bets';
+import type { Turnover } from '../withdrawals';
+import { sessionSummaryWire, userInfoWire } from './profile.wire';
+
+/**
+ * The signed-in player's own summaries, read from the modules that own each part: the profile and balance
+ * (auth, wallet), the turnover still required before a withdrawal (turnover), and the reality check's figures
+ * (the session from auth, the bets since it began from bets). Both are read models: they decide nothing.
+ */
+export async function profileRoutes(
+  app: FastifyInstance,
+  opts: {
+    auth: Pick<AuthService, 'info'>;
+    security: Pick<SecurityService, 'currentSession'>;
+    turnover: Pick<Turnover, 'remainingOf'>;
+    bets: Pick<BetsService, 'totalsBetween'>;
+  },
+) {
+  const { auth, security, turnover, bets } = opts;
+  const api = apiRoutes(app, { tags: ['账户'] });
+
+  api.player.post(
+    '/api/plat/info',
+    { summary: '用户信息', body: emptyBody, result: userInfo },
+    async (request) => {
+      const session = sessionOf(request);
+      // Side by side: the profile comes with the session check, the balance and turnover are read fresh.
+      const [info, remaining] = await Promise.all([
+        auth.info(session),
+        turnover.remainingOf(session.playerId),
+      ]);
+      return userInfoWire(info, remaining);
+    },
+  );
+
+  apiRoutes(app, { tags: ['安全中心'] }).player.post(
+    '/api/plat/session-summary',
+    { summary: '本次登录的游戏时长与输赢', body: emptyBody, result: sessionSummary },
+    async (request) => {
+      const session = sessionOf(request);
+      const current = await security.currentSession(session);
+      const t = await bets.totalsBetween(session.playerId, current.startedAt, current.now);
+      return sessionSummaryWire({ ...current, ...t });
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { emptyBody, GameProvider, gameLoginQuery, gameLoginResult } from '@koi/contract';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/auth';
+import { apiRoutes } from '../../plugins/routes';
+import type { GamesService } from '../games';
+import type { LaunchTarget } from './launch';
+import type { TransferWallet } from './transfer.service';
+
+/**
+ * The player's calls that reach a provider: opening a game (the catalogue says whether it may be played, this
+ * module opens the provider's session) and bringing home what the player holds at transfer-wallet providers.
+ */
+export async function launchRoutes(
+  app: FastifyInstance,
+  opts: {
+    games: Pick<GamesService, 'launchable'>;
+    launcher: LaunchTarget;
+    transfers: Pick<TransferWallet, 'recall'>;
+  },
+) {
+  const { games, launcher, transfers } = opts;
+  const api = apiRoutes(app, { tags: ['游戏'] });
+
+  api.player.get(
+    '/api/game/login',
+    { summary: '进入游戏：返回打开地址', querystring: gameLoginQuery, result: gameLoginResult },
+    async (request) => {
+      const playerId = sessionOf(request).playerId;
+      const game = await games.launchable(playerId, request.query.plat_type, request.query.game_code);
+      return { url: await launcher.launchUrl(game, playerId) };
+    },
+  );
+
+  // Brings back what the player holds at transfer-wallet providers; the client then reloads user info.
+  api.player.post(
+    '/api/plat/refresh',
+    { summary: '回收第三方钱包余额（全部厂商）', body: emptyBody, result: z.boolean() },
+    async (request) => {
+      await transfers.recall(sessionOf(request).playerId);
+      return true;
+    },
+  );
+  api.player.get(
+    '/api/ky/refund',
+    { summary: '回收开元棋牌（KY）钱包余额', result: z.boolean() },
+    async (request) => {
+      await transfers.recall(sessionOf(request).playerId, GameProvider.KY);
+      return true;
+    },
+  );
+}
