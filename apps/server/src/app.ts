@@ -156,7 +156,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Business.
   const content = contentModule({ database, config, clock, audit: audit.service, changes: events.changes });
   const games = gamesModule({ database, gate: auth.gate, audit: audit.service });
-  const bets = betsModule({ database, clock, catalogue: games.service });
+  const bets = betsModule({
+    database,
+    config,
+    clock,
+    catalogue: games.service,
+    onSettled: (round) => events.domain.emit('bet.settled', round),
+  });
   const providers = providersModule({
     database,
     config,
@@ -167,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     games: games.service,
     authHooks: auth.hooks,
     gamesHooks: games.hooks,
+    bets: bets.service,
   });
   const originals = originalsModule({
     database,

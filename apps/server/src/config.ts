@@ -71,6 +71,10 @@ const envSchema = z.object({
   PAYOUT_API_KEY: secret.optional(),
   PROVIDER_SESSION_HOURS: positiveInt.default(12),
   ORIGINALS_HOUSE_EDGE_BP: z.coerce.number().int().min(0).max(1000).default(100),
+  VALID_BET_MAX_WIN_CHANCE: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'must be a percentage such as 95 or 97.5' })
+    .default('95'),
   ORIGINALS_MAX_PAYOUT: z
     .string()
     .regex(/^\d{1,9}$/, { message: 'must be a whole USDT amount' })
@@ -185,6 +189,11 @@ export interface Config {
   payout: { url: string; apiKey: string } | null;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
   originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
+  /**
+   * The valid-bet feed (modules/bets/valid-bets.ts): an original whose win chance is above this many basis
+   * points of a percent (VALID_BET_MAX_WIN_CHANCE percent, default 95 %) is near-certain and counts nothing.
+   */
+  bets: { validBetMaxWinChanceBp: number };
   /** Background loops (expired holds, provider transfer reconciliation); off in tests, which call them directly. */
   jobsEnabled: boolean;
   /**
@@ -246,6 +255,14 @@ export interface WithdrawalsConfig {
 /** Hundredths of a percent or multiple; NaN for a third decimal, so the fee check below refuses it. */
 function toCentis(text: string): number {
   return hundredthsOf(text) ?? Number.NaN;
+}
+
+/** "95" or "97.5" (a percentage with at most two decimals, at most 100) as basis points of a percent. */
+function percentToBasisPoints(text: string): number {
+  const [whole, fraction = ''] = text.split('.');
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (bp > 10_000) throw new Error(`VALID_BET_MAX_WIN_CHANCE: ${text} is above 100 %`);
+  return bp;
 }
 
 function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
@@ -382,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       houseEdgeBp: e.ORIGINALS_HOUSE_EDGE_BP,
       maxPayoutMicro: BigInt(e.ORIGINALS_MAX_PAYOUT) * 1_000_000n,
     },
+    bets: { validBetMaxWinChanceBp: percentToBasisPoints(e.VALID_BET_MAX_WIN_CHANCE) },
   };
 }
 

@@ -210,3 +210,35 @@ export interface TransferAnswer {
   /** The player's balance at the provider after the move (micro-USDT). */
   balance?: number;
 }
+
+/**
+ * Bet history of a transfer-wallet provider (Koi → provider, signed): the rounds its players settled, in the
+ * order the provider recorded them, a page at a time. `cursor` is the `next_cursor` of the previous page
+ * ("" for the first page); the provider's cursor only moves forward, so a caller that keeps the last cursor it
+ * processed misses nothing and, asking again with an older one, gets the same rounds again.
+ */
+export const betHistoryRequest = z.object({
+  provider: z.string().min(1).max(20),
+  cursor: z.string().max(100),
+  limit: z.number().int().min(1).max(1000),
+});
+export type BetHistoryRequest = z.infer<typeof betHistoryRequest>;
+export const betHistoryRound = z.object({
+  round_id: z.string().min(1).max(100),
+  user: z.string().min(1).max(64),
+  game_code: z.string().min(1).max(100),
+  /** Stake and payout (stake included, 0 on a loss) in micro-USDT. */
+  bet: z.number().int().nonnegative(),
+  payout: z.number().int().nonnegative(),
+  /** ISO 8601 instants: when the bet was placed and when the round settled. */
+  bet_time: z.string(),
+  settle_time: z.string(),
+});
+export type BetHistoryRound = z.infer<typeof betHistoryRound>;
+export const betHistoryAnswer = z.object({
+  status: z.enum([TransferStatus.OK, TransferStatus.ERROR]),
+  rounds: z.array(betHistoryRound),
+  next_cursor: z.string(),
+  has_more: z.boolean(),
+});
+export type BetHistoryAnswer = z.infer<typeof betHistoryAnswer>;

@@ -37,6 +37,16 @@ export function createRounds(config: SandboxConfig, state: ProvidersState) {
     round.outcome = { ...outcome, winMicro: outcome.winMicro.toString() };
     round.winMicro = outcome.winMicro.toString();
     round.state = 'settled';
+    // The provider's own record of the round, which Koi pulls through the bet-history API.
+    state.recordHistory(session.provider, {
+      round_id: round.id,
+      user: session.user,
+      game_code: session.gameCode,
+      bet: Number(amountMicro),
+      payout: Number(outcome.winMicro),
+      bet_time: round.at,
+      settle_time: new Date().toISOString(),
+    });
     return round;
   }
 

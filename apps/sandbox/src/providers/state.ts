@@ -1,4 +1,4 @@
-import type { TransferStatus, WalletAnswer } from '@koi/provider-protocol';
+import type { BetHistoryRound, TransferStatus, WalletAnswer } from '@koi/provider-protocol';
 import { NO_FAULTS, type Faults } from './koi-client';
 
 export interface Session {
@@ -30,6 +30,14 @@ export interface Round {
 
 /** Rounds kept in memory for the control API; bounded so a long demo cannot grow without limit. */
 const ROUNDS_MAX = 5000;
+/** Settled transfer-wallet rounds kept per provider for the bet-history API (a real provider keeps weeks). */
+const HISTORY_MAX = 100_000;
+
+/** A settled transfer-wallet round in the provider's bet history, numbered in the order it was recorded. */
+export interface HistoryEntry {
+  seq: number;
+  round: BetHistoryRound;
+}
 export const SESSIONS_MAX = 10_000;
 
 /**
@@ -39,7 +47,19 @@ export const SESSIONS_MAX = 10_000;
  */
 export function createProvidersState() {
   const rounds: Round[] = [];
+  const history = new Map<string, HistoryEntry[]>();
+  let historySeq = 0;
   return {
+    /** Each transfer-wallet provider's bet history, oldest first. */
+    history,
+    /** Appends a settled round to its provider's history; the oldest is dropped past the bound. */
+    recordHistory(provider: string, round: BetHistoryRound) {
+      let entries = history.get(provider);
+      if (!entries) history.set(provider, (entries = []));
+      historySeq += 1;
+      entries.push({ seq: historySeq, round });
+      if (entries.length > HISTORY_MAX) entries.shift();
+    },
     sessions: new Map<string, Session>(),
     wallets: new Map<string, bigint>(),
     transfers: new Map<string, { status: TransferStatus; balance: bigint }>(),

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  betHistoryRequest,
   transferBalanceRequest,
   transferMoveRequest,
   TransferStatus,
   transferStatusRequest,
+  type BetHistoryAnswer,
   type TransferAnswer,
 } from '@koi/provider-protocol';
 import type { SandboxConfig } from '../config';
@@ -12,8 +14,9 @@ import { signedByKoi } from './signing';
 import type { ProvidersState } from './state';
 
 /**
- * The transfer wallet (Koi → provider, signed): move money in and out, ask about a transfer, read a balance.
- * A transfer id is applied at most once; a repeat answers the first outcome.
+ * The transfer wallet (Koi → provider, signed): move money in and out, ask about a transfer, read a balance,
+ * and page through the provider's bet history. A transfer id is applied at most once; a repeat answers the
+ * first outcome.
  */
 export function transferWalletRoutes(
   app: FastifyInstance,
@@ -77,6 +80,34 @@ export function transferWalletRoutes(
     const answer: TransferAnswer = {
       status: TransferStatus.OK,
       balance: Number(state.wallets.get(state.walletKey(parsed.data.provider, parsed.data.user)) ?? 0n),
+    };
+    return answer;
+  });
+
+  // The bet history: the provider's settled rounds after `cursor` (the sequence number of the last round of
+  // the previous page), oldest first. A cursor from before the oldest round kept starts at the oldest.
+  app.post('/api/transfer/bet-history', async (request, reply) => {
+    if (!signed(request)) return reply.status(401).send({ status: TransferStatus.ERROR });
+    const parsed = betHistoryRequest.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ status: TransferStatus.ERROR });
+    const { provider, cursor, limit } = parsed.data;
+    if (cursor !== '' && !/^\d{1,15}$/.test(cursor))
+      return reply.status(400).send({ status: TransferStatus.ERROR });
+    const after = cursor === '' ? 0 : Number(cursor);
+    const entries = state.history.get(provider) ?? [];
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (entries[mid]!.seq <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    const page = entries.slice(lo, lo + limit);
+    const answer: BetHistoryAnswer = {
+      status: TransferStatus.OK,
+      rounds: page.map((e) => e.round),
+      next_cursor: page.length ? String(page.at(-1)!.seq) : cursor,
+      has_more: lo + page.length < entries.length,
     };
     return answer;
   });

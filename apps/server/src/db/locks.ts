@@ -23,6 +23,8 @@ export const AdvisoryLock = {
   JOB_VOID_EXPIRED_HOLDS: 7_461_101,
   /** Settles transfer-wallet transfers left in doubt (providers). */
   JOB_RECONCILE_TRANSFERS: 7_461_102,
+  /** One node pulls the transfer-wallet providers' bet histories, so a page is recorded once and its cursor moves once. */
+  JOB_PULL_BET_HISTORY: 7_461_103,
   /** Marks TRC20 deposit orders past their lifetime expired (deposits). */
   JOB_EXPIRE_DEPOSIT_ORDERS: 7_461_110,
   /** Reads the chain and credits TRC20 deposits (deposits). */

@@ -344,6 +344,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       return player ? { id: player.id, username: player.username } : null;
     },
 
+    /**
+     * The player a provider names by username (its bet history), or null. Providers are told the name as
+     * spelled, so it must match exactly, not only ignoring case.
+     */
+    async playerIdOf(username: string): Promise<number | null> {
+      const player = await repo.findPlayerByUsername(username);
+      return player && player.username === username ? player.id : null;
+    },
+
     ...createPlayerDirectory(db),
 
     /** What the withdrawals module needs to know about a player (standing and withdrawal password hash). */

@@ -13,17 +13,17 @@ export interface Window {
   to: Date;
 }
 
-/** A change to one round: the stake and payout it adds, and whether the round is now closed. */
-export interface RoundChange {
+/** A round that arrives settled and is written once: an original's bet, a pulled transfer-wallet round. */
+export interface SettledRound {
   providerId: number;
   roundId: string;
   playerId: number;
   gameCode: string;
   gameTypeId: number;
-  stakeDeltaMicro: bigint;
-  payoutDeltaMicro: bigint;
-  close: boolean;
-  now: Date;
+  stakeMicro: bigint;
+  payoutMicro: bigint;
+  openedAt: Date;
+  settledAt: Date;
   /** An original's seed pair and nonce, stored on its round so the record joins the bet that proves it. */
   fair?: { seedId: number; nonce: number };
 }
@@ -53,31 +53,53 @@ const totalsOf = (r: Totals): RoundTotals => ({
 });
 const dateOf = (d: Date | string) => new Date(d);
 
+/** How the valid-bet feed may be grouped: by UTC+8 day, game category, provider. */
+export type FeedDimension = 'day' | 'category' | 'provider';
+const FEED_DIMENSIONS: readonly FeedDimension[] = ['day', 'category', 'provider'];
+const FEED_COLUMN: Record<FeedDimension, string> = {
+  day: `to_char(v.day, 'YYYY-MM-DD') as day`,
+  category: 'v.game_type_id',
+  provider: 'v.provider_id',
+};
+type FeedRow = Totals & { day?: string; game_type_id?: number; provider_id?: number };
+
+/** One row of the feed: the keys it was grouped by, the valid bet (stake), the payout and the player's result. */
+export interface ValidBetRow extends RoundTotals {
+  day?: string;
+  gameTypeId?: number;
+  providerId?: number;
+  /** payout − stake: what the player won (positive) or lost. */
+  resultMicro: bigint;
+}
+
+const feedRowOf = (r: FeedRow): ValidBetRow => {
+  const totals = totalsOf(r);
+  return {
+    ...(r.day !== undefined ? { day: r.day } : {}),
+    ...(r.game_type_id !== undefined ? { gameTypeId: r.game_type_id } : {}),
+    ...(r.provider_id !== undefined ? { providerId: r.provider_id } : {}),
+    ...totals,
+    resultMicro: totals.payoutMicro - totals.stakeMicro,
+  };
+};
+
 export function createBetsRepository(db: DbOrTx) {
   const counted = sql`r.status <> ${RoundStatus.ROLLED_BACK}`;
   const inWindow = (w: Window) =>
     sql`r.opened_at >= ${w.from.toISOString()}::timestamptz and r.opened_at < ${w.to.toISOString()}::timestamptz`;
 
   return {
-    /** Adds to a round's stake and payout (creating it on first sight) and closes it when the provider says so. */
-    async recordRound(r: RoundChange) {
-      // The round's SQL is koi_bet_round_record (bets/sql), shared with the providers' one-statement
-      // wallet call, so bet_rounds is written by this module's SQL only.
-      await db.execute(sql`select koi_bet_round_record(${r.providerId}::int, ${r.roundId}::text,
-        ${r.playerId}::bigint, ${r.gameCode}::text, ${r.gameTypeId}::int, ${r.stakeDeltaMicro.toString()}::bigint,
-        ${r.payoutDeltaMicro.toString()}::bigint, ${r.close}::boolean, ${r.now.toISOString()}::timestamptz)`);
-      // The shared function knows nothing of seeds (the providers' wallet call uses it too), so an original's
-      // round gets its seed pair and nonce in a second statement of the same transaction.
-      if (r.fair) {
-        await db.execute(sql`update bet_rounds set seed_id = ${r.fair.seedId}, nonce = ${r.fair.nonce}
-          where provider_id = ${r.providerId} and round_id = ${r.roundId} and player_id = ${r.playerId}`);
-      }
-    },
-
-    /** Takes a rolled-back stake off the round; a round with nothing staked left counts as rolled back. */
-    async markRoundRolledBack(r: RoundRollback) {
-      await db.execute(sql`select koi_bet_round_rolled_back(${r.providerId}::int, ${r.roundId}::text,
-        ${r.playerId}::bigint, ${r.stakeMicro.toString()}::bigint, ${r.now.toISOString()}::timestamptz)`);
+    /** Writes a round that arrives settled, once (see koi_bet_round_settled); true when this call wrote it. */
+    async recordSettledRound(r: SettledRound & { valid: boolean }): Promise<boolean> {
+      const rows = await queryRows<{ recorded: boolean }>(
+        db,
+        sql`select koi_bet_round_settled(${r.providerId}::int, ${r.roundId}::text, ${r.playerId}::bigint,
+          ${r.gameCode}::text, ${r.gameTypeId}::int, ${r.stakeMicro.toString()}::bigint,
+          ${r.payoutMicro.toString()}::bigint, ${r.valid}::boolean, ${r.openedAt.toISOString()}::timestamptz,
+          ${r.settledAt.toISOString()}::timestamptz, ${r.fair?.seedId ?? null}::bigint,
+          ${r.fair?.nonce ?? null}::int) as recorded`,
+      );
+      return rows[0]!.recorded;
     },
 
     async perGame(playerId: number, w: Window, gameType: number | undefined, limit: number, offset: number) {
@@ -178,9 +200,47 @@ export function createBetsRepository(db: DbOrTx) {
     },
 
     /**
-     * Stakes of settled rounds (closed, not rolled back) by when they closed, split at `boundaries` (sorted
-     * ascending): element 0 sums rounds closed before boundaries[0], element i those in
-     * [boundaries[i-1], boundaries[i]), the last those closed at or after the last boundary.
+     * The player's valid bets on the report days [fromDay, toDay] (inclusive, YYYY-MM-DD, UTC+8), grouped by
+     * the dimensions asked for (none: one total row). Served by valid_bets_daily's primary key.
+     */
+    async validBets(playerId: number, fromDay: string, toDay: string, by: readonly FeedDimension[]) {
+      const columns = FEED_DIMENSIONS.filter((d) => by.includes(d));
+      const select = columns.length ? sql.raw(`${columns.map((d) => FEED_COLUMN[d]).join(', ')},`) : sql``;
+      // Grouped and ordered by position: the keys are the first columns selected.
+      const positions = columns.map((_, i) => i + 1).join(', ');
+      const group = columns.length ? sql.raw(`group by ${positions} order by ${positions}`) : sql``;
+      const rows = await queryRows<FeedRow>(
+        db,
+        sql`select ${select} coalesce(sum(v.bet_count), 0)::int as bet_count,
+                   coalesce(sum(v.stake_micro), 0)::text as stake_micro,
+                   coalesce(sum(v.payout_micro), 0)::text as payout_micro
+            from valid_bets_daily v
+            where v.player_id = ${playerId} and v.day between ${fromDay}::date and ${toDay}::date
+            ${group}`,
+      );
+      return rows.map(feedRowOf);
+    },
+
+    /** Each listed player's valid bets on the report days [fromDay, toDay]; players without any are left out. */
+    async validBetsOfPlayers(playerIds: readonly number[], fromDay: string, toDay: string) {
+      if (playerIds.length === 0) return [];
+      const rows = await queryRows<FeedRow & { player_id: number | string }>(
+        db,
+        sql`select v.player_id, sum(v.bet_count)::int as bet_count, sum(v.stake_micro)::text as stake_micro,
+                   sum(v.payout_micro)::text as payout_micro
+            from valid_bets_daily v
+            where v.player_id = any(${`{${playerIds.join(',')}}`}::bigint[])
+              and v.day between ${fromDay}::date and ${toDay}::date
+            group by v.player_id order by v.player_id`,
+      );
+      return rows.map((r) => ({ playerId: Number(r.player_id), ...feedRowOf(r) }));
+    },
+
+    /**
+     * Stakes of settled valid rounds (closed, not rolled back, not near-certain: valid-bets.ts) by when they
+     * first settled, split at `boundaries` (sorted ascending): element 0 sums rounds settled before
+     * boundaries[0], element i those in [boundaries[i-1], boundaries[i]), the last those settled at or after
+     * the last boundary.
      */
     async settledStakeBySegments(playerId: number, boundaries: Date[]): Promise<bigint[]> {
       const sums: bigint[] = Array.from({ length: boundaries.length + 1 }, () => 0n);
@@ -188,11 +248,11 @@ export function createBetsRepository(db: DbOrTx) {
       const thresholds = `{${boundaries.map((b) => b.toISOString()).join(',')}}`;
       const rows = await queryRows<{ bucket: number; stake: string }>(
         db,
-        sql`select width_bucket(r.closed_at, ${thresholds}::timestamptz[])::int as bucket,
+        sql`select width_bucket(r.settled_at, ${thresholds}::timestamptz[])::int as bucket,
                    sum(r.stake_micro)::text as stake
             from bet_rounds r
-            where r.player_id = ${playerId} and r.status = ${RoundStatus.CLOSED}
-              and r.closed_at >= ${boundaries[0]!.toISOString()}::timestamptz
+            where r.player_id = ${playerId} and r.status = ${RoundStatus.CLOSED} and r.valid
+              and r.settled_at >= ${boundaries[0]!.toISOString()}::timestamptz
             group by 1`,
       );
       for (const row of rows) sums[row.bucket] = BigInt(row.stake);

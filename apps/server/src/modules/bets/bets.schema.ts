@@ -1,4 +1,14 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bigintNumber, id, microTotal, state, ts } from '../../db/columns';
 
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
@@ -24,9 +34,46 @@ export const betRounds = pgTable(
      */
     seedId: bigintNumber('seed_id'),
     nonce: integer('nonce'),
+    /**
+     * Whether the round is a valid bet when settled (valid-bets.ts): false for an original whose win chance was
+     * above the near-certain threshold. Fixed when the round is written.
+     */
+    valid: boolean('valid').notNull().default(true),
+    /**
+     * When the round first closed, kept through later calls and rollbacks: the UTC+8 day of valid_bets_daily
+     * the round counts on, and the time turnover counts its stake at. Null while the round is open.
+     */
+    settledAt: ts('settled_at'),
   },
   (t) => [
     uniqueIndex('bet_rounds_round_uq').on(t.providerId, t.roundId, t.playerId),
     index('bet_rounds_player_idx').on(t.playerId, t.openedAt),
+  ],
+);
+
+/**
+ * The valid-bet feed (valid-bets.ts): the settled, valid rounds of each player summed per UTC+8 day of
+ * settlement, game category and provider. Written only by this module's SQL (koi_bet_round_record,
+ * koi_bet_round_rolled_back, koi_bet_round_settled), in the transaction that changes the round, as the change
+ * of what the round contributes: so it always equals the sum over bet_rounds it summarises.
+ */
+export const validBetsDaily = pgTable(
+  'valid_bets_daily',
+  {
+    playerId: bigintNumber('player_id').notNull(),
+    /** The UTC+8 calendar day the rounds settled on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    gameTypeId: smallint('game_type_id').notNull(),
+    providerId: smallint('provider_id').notNull(),
+    betCount: integer('bet_count').notNull().default(0),
+    /** The valid bet: the summed stakes. */
+    stakeMicro: microTotal('stake_micro'),
+    /** What those rounds paid back (stake included); the player's result is payout − stake. */
+    payoutMicro: microTotal('payout_micro'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.day, t.gameTypeId, t.providerId] }),
+    // Period sums over everyone (a tournament's ranking, a day's rebate run) read by day first.
+    index('valid_bets_daily_day_idx').on(t.day, t.playerId),
   ],
 );

@@ -5,9 +5,10 @@ import type { DbOrTx } from '../../db/client';
 import {
   createBetsRepository,
   type BetsRepository,
-  type RoundChange,
-  type RoundRollback,
+  type FeedDimension,
+  type SettledRound,
 } from './bets.repository';
+import { isValidBet, type Chance } from './valid-bets';
 import { gameKey, type GamesService } from '../games';
 
 /** What the records read from the games module: provider, game and category names. */
@@ -26,12 +27,27 @@ export interface FairnessSource {
   proofsOf(playerId: number, refs: { seedId: number; nonce: number }[]): Promise<Map<string, RoundFairness>>;
 }
 
+/** A round that settled or was rolled back, as `bet.settled` announces it (events/domain.ts). */
+export interface RoundSettled {
+  playerId: number;
+  providerId: number;
+  roundId: string;
+}
+
 /**
  * Bet records and win/loss reports (spec §7), from the rounds of every provider and original. The rounds are
  * this module's; the names beside them and an original's proof are asked of their owners for the page shown.
  */
-export function createBetsService(deps: { repo: BetsRepository; clock: Clock; catalogue: BetsCatalogue }) {
-  const { repo, clock, catalogue } = deps;
+export function createBetsService(deps: {
+  repo: BetsRepository;
+  clock: Clock;
+  catalogue: BetsCatalogue;
+  /** The near-certain threshold of valid-bets.ts, in basis points of a percent (config.bets). */
+  validBetMaxWinChanceBp: number;
+  /** Told of each settled or rolled-back round after its transaction committed (the `bet.settled` event). */
+  onSettled?: (round: RoundSettled) => void;
+}) {
+  const { repo, clock, catalogue, validBetMaxWinChanceBp, onSettled } = deps;
   let proofs: FairnessSource = { proofsOf: async () => new Map() };
   return {
     /** Called once by the originals module when it is built (see FairnessSource). */
@@ -40,14 +56,38 @@ export function createBetsService(deps: { repo: BetsRepository; clock: Clock; ca
     },
 
     /**
-     * Records money on a round inside the caller's transaction (`conn`), so the round and the ledger move
-     * together. Providers' rounds grow call by call; an original's round is written once, closed.
+     * Records a round that arrives settled (an original's bet, a pulled transfer-wallet round) inside the
+     * caller's transaction, once: a repeat of the same provider, round and player records and counts nothing,
+     * and answers false. `winChance` (originals only) decides whether it is a valid bet (valid-bets.ts).
      */
-    recordRound: (conn: DbOrTx, change: RoundChange) => createBetsRepository(conn).recordRound(change),
+    recordSettledRound: (conn: DbOrTx, round: SettledRound & { winChance?: Chance }) => {
+      const { winChance, ...rest } = round;
+      return createBetsRepository(conn).recordSettledRound({
+        ...rest,
+        valid: isValidBet(winChance, validBetMaxWinChanceBp),
+      });
+    },
 
-    /** Takes a rolled-back stake off its round, inside the caller's transaction. */
-    markRoundRolledBack: (conn: DbOrTx, rollback: RoundRollback) =>
-      createBetsRepository(conn).markRoundRolledBack(rollback),
+    /**
+     * Announces rounds that settled or were rolled back; the writer calls it after its transaction committed,
+     * so a subscriber that reads the feed finds them there.
+     */
+    settled(rounds: readonly RoundSettled[]) {
+      if (!onSettled) return;
+      for (const round of rounds) onSettled(round);
+    },
+
+    /**
+     * The player's valid bets (valid-bets.ts) on the UTC+8 report days [fromDay, toDay], both included
+     * (YYYY-MM-DD), grouped by `by` (an empty list: one total row). Stakes are as bet: a reader that weights
+     * categories applies its weight to the category rows.
+     */
+    validBets: (playerId: number, fromDay: string, toDay: string, by: readonly FeedDimension[] = []) =>
+      repo.validBets(playerId, fromDay, toDay, by),
+
+    /** Valid bets of each of the players (a team, a tournament's entrants) on the days [fromDay, toDay]. */
+    validBetsOfPlayers: (playerIds: readonly number[], fromDay: string, toDay: string) =>
+      repo.validBetsOfPlayers(playerIds, fromDay, toDay),
 
     /** The player's counted rounds per game in the range (a page of games) and their summary. */
     async betRecords(
@@ -115,7 +155,10 @@ export function createBetsService(deps: { repo: BetsRepository; clock: Clock; ca
     totalsBetween: (playerId: number, from: Date, to: Date) =>
       repo.summary(playerId, { from, to }, undefined),
 
-    /** Settled valid bets between boundaries (see the repository); the withdrawals module's turnover reads it. */
+    /**
+     * Settled valid bets (valid-bets.ts) between boundaries (see the repository); turnover reads it, so a
+     * near-certain original counts toward turnover no more than toward rebates.
+     */
     settledStakeBySegments: (playerId: number, boundaries: Date[]) =>
       repo.settledStakeBySegments(playerId, boundaries),
   };

@@ -26,9 +26,9 @@ describe('domain events', () => {
     });
     bus.on('bet.settled', async () => Promise.reject(new Error('later boom')));
     bus.on('bet.settled', ok);
-    expect(() => bus.emit('bet.settled', { playerId: 1, roundId: 2 })).not.toThrow();
+    expect(() => bus.emit('bet.settled', { playerId: 1, providerId: 3, roundId: 'r2' })).not.toThrow();
     await new Promise((r) => setTimeout(r, 0));
-    expect(ok).toHaveBeenCalledWith({ playerId: 1, roundId: 2 });
+    expect(ok).toHaveBeenCalledWith({ playerId: 1, providerId: 3, roundId: 'r2' });
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({ err: 'boom', event: 'bet.settled' });
   });

@@ -10,8 +10,12 @@
  * valid-bet feed) from a job that keeps its own cursor, and uses the event only to do that work sooner.
  */
 export interface DomainEvents {
-  /** A round of any game (original, seamless or transfer-wallet provider) was settled or rolled back. */
-  'bet.settled': { playerId: number; roundId: number };
+  /**
+   * A round of any game (original, seamless or transfer-wallet provider) was settled or rolled back, so the
+   * bets module's valid-bet feed changed for this player. It may come twice for one round (a retried call):
+   * it means "read the feed again", never "add this round".
+   */
+  'bet.settled': { playerId: number; providerId: number; roundId: string };
   /** A deposit (TRC20 or payment channel) was credited to the player's balance. */
   'deposit.credited': { playerId: number; amountMicro: bigint; source: 'trc20' | 'channel' | 'operator' };
   /** An operator froze or unfroze a player. */

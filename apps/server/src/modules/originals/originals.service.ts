@@ -20,7 +20,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { PlayerGate } from '../auth';
 import { assertPlayable, type GamesService } from '../games';
 import type { WalletService } from '../wallet/wallet.service';
-import { fairnessKey, type BetsService } from '../bets';
+import { fairnessKey, winChanceOf, type BetsService } from '../bets';
 import { createOriginalsRepository, type OriginalBetRow, type SeedRow } from './originals.repository';
 
 /** What a bet needs from the ledger: a transfer in the bet's transaction and the balance read through it. */
@@ -105,7 +105,7 @@ export function createOriginalsService(deps: {
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   /** The bet rounds' owner: each bet's round is written, closed, in the bet's transaction. */
-  rounds: Pick<BetsService, 'recordRound'>;
+  rounds: Pick<BetsService, 'recordSettledRound' | 'settled'>;
   clock: Clock;
   houseEdgeBp: number;
   maxPayoutMicro: bigint;
@@ -215,7 +215,7 @@ export function createOriginalsService(deps: {
       if (earlier) return earlier;
 
       try {
-        return await db.transaction(async (tx) => {
+        const placed = await db.transaction(async (tx) => {
           const r = createOriginalsRepository(tx);
           const seed = await ensureSeed(tx, playerId, true);
           // The seed lock serialises this player's bets, so this second look cannot miss a bet with the same
@@ -223,7 +223,7 @@ export function createOriginalsService(deps: {
           const committed = await r.findBetByKey(playerId, input.idempotencyKey);
           if (committed) {
             if (committed.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
-            return toBet(committed, (await r.seedById(playerId, committed.seedId))!);
+            return { bet: toBet(committed, (await r.seedById(playerId, committed.seedId))!), roundId: null };
           }
           const nonce = await r.takeNonce(seed.id);
           const settlement = settle(
@@ -278,20 +278,26 @@ export function createOriginalsService(deps: {
             balanceAfterMicro: await ledger.availableIn(tx, playerId),
             createdAt: now,
           });
-          await deps.rounds.recordRound(tx, {
+          await deps.rounds.recordSettledRound(tx, {
             providerId: GameProvider.KOI,
             roundId,
             playerId,
             gameCode: game,
             gameTypeId: catalogue.gameTypeId,
-            stakeDeltaMicro: amount.micro,
-            payoutDeltaMicro: settlement.payoutMicro,
-            close: true,
-            now,
+            stakeMicro: amount.micro,
+            payoutMicro: settlement.payoutMicro,
+            openedAt: now,
+            settledAt: now,
             fair: { seedId: seed.id, nonce },
+            // Whether the bet is a valid bet is the bets module's rule; the chance is this game's fact.
+            winChance: winChanceOf(settlement.multiplier, settlement.houseEdgeBp),
           });
-          return toBet(row, seed);
+          return { bet: toBet(row, seed), roundId };
         });
+        // After the commit, so a subscriber that reads the feed finds the round; a replayed bet announces nothing.
+        if (placed.roundId)
+          deps.rounds.settled([{ playerId, providerId: GameProvider.KOI, roundId: placed.roundId }]);
+        return placed.bet;
       } catch (error) {
         // The same key raced in twice: the other request recorded the bet; answer with it.
         if (pgErrorCode(error) === UNIQUE_VIOLATION) {

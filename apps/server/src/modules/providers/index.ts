@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { AuthHooks, AuthService } from '../auth';
+import type { BetsService } from '../bets';
 import type { GamesHooks, GamesService } from '../games';
 import type { KoiModule } from '../module';
 import { createProviderDirectory } from './directory';
@@ -14,6 +15,7 @@ import { createProvidersRepository } from './providers.repository';
 import { providersRoutes } from './providers.routes';
 import { createSeamlessWallet, type SeamlessLedger } from './seamless.service';
 import { createTransferClient } from './transfer.adapter';
+import { createBetHistoryPull } from './bet-history';
 import { createTransferWallet, type TransferLedger, type TransferWallet } from './transfer.service';
 
 export type { TransferWallet } from './transfer.service';
@@ -26,6 +28,8 @@ export interface ProvidersService extends LaunchTarget {
   invalidate(): void;
   /** The transfer-wallet providers: moves in and out, recall of the player's balance. */
   transfers: TransferWallet;
+  /** Reads the transfer-wallet providers' bet histories into the bet records (the job's one run). */
+  pullBetHistory(): Promise<number>;
 }
 
 /**
@@ -39,26 +43,40 @@ export function providersModule(deps: {
   clock: Clock;
   log: { warn(obj: object, msg: string): void };
   wallet: SeamlessLedger & TransferLedger;
-  players: Pick<AuthService, 'identity'>;
-  /** The catalogue: its providers, and whether a game may be opened now. */
-  games: Pick<GamesService, 'provider' | 'launchable'>;
+  players: Pick<AuthService, 'identity' | 'playerIdOf'>;
+  /** The catalogue: its providers and games, and whether a game may be opened now. */
+  games: Pick<GamesService, 'provider' | 'launchable' | 'findGame'>;
   /** A player's sessions ended (sign-out, freeze): their game sessions end too. */
   authHooks: Pick<AuthHooks, 'onSessionsEnded'>;
   /** The console changed a provider: the directory forgets what it cached. */
   gamesHooks: Pick<GamesHooks, 'onProvidersChanged'>;
+  /** The bets module: records pulled transfer-wallet rounds, and is told of rounds that settled, after commit. */
+  bets: Pick<BetsService, 'settled' | 'recordSettledRound'>;
 }): KoiModule<ProvidersService> {
   const { database, config, clock } = deps;
   const db = database.db;
   const repo = createProvidersRepository(db);
+  const transferClient = createTransferClient();
   const directory = createProviderDirectory(deps.games, config.providerSim, clock);
   const transfers = createTransferWallet({
     db,
     ledger: deps.wallet,
-    client: createTransferClient(),
+    client: transferClient,
     endpointFor: directory.endpointFor,
     providerOf: directory.provider,
     players: deps.players,
     clock,
+  });
+  const history = createBetHistoryPull({
+    db,
+    client: transferClient,
+    endpointFor: directory.endpointFor,
+    providerOf: directory.provider,
+    players: deps.players,
+    games: deps.games,
+    bets: deps.bets,
+    clock,
+    log: deps.log,
   });
   const seamless = createSeamlessWallet({
     db,
@@ -66,6 +84,7 @@ export function providersModule(deps: {
     ledger: deps.wallet,
     winBounds: config.providerWins,
     log: deps.log,
+    rounds: deps.bets,
   });
   const launch = createLaunchTarget({
     players: deps.players,
@@ -82,6 +101,7 @@ export function providersModule(deps: {
     },
     invalidate: directory.invalidate,
     transfers,
+    pullBetHistory: () => history.pullOnce(),
   };
   deps.authHooks.onSessionsEnded(service.endSessions);
   deps.gamesHooks.onProvidersChanged(service.invalidate);
@@ -98,6 +118,12 @@ export function providersModule(deps: {
         lockId: AdvisoryLock.JOB_RECONCILE_TRANSFERS,
         everyMs: 15_000,
         run: () => transfers.reconcile(),
+      },
+      {
+        name: 'pull-provider-bet-history',
+        lockId: AdvisoryLock.JOB_PULL_BET_HISTORY,
+        everyMs: 30_000,
+        run: () => history.pullOnce(),
       },
     ],
   };

@@ -138,3 +138,14 @@ export const providerTransfers = pgTable(
     index('provider_transfers_player_idx').on(t.playerId, t.providerId),
   ],
 );
+
+/**
+ * How far Koi has read each transfer-wallet provider's bet history (bet-history.ts): the provider's cursor after
+ * the last page whose rounds are all recorded. Advanced only after a page's rounds committed, so a crash between
+ * the two re-reads a page whose rounds are then recognised and counted nothing again.
+ */
+export const providerHistoryCursors = pgTable('provider_history_cursors', {
+  providerId: smallint('provider_id').primaryKey(),
+  cursor: text('cursor').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

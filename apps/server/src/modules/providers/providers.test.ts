@@ -5,6 +5,7 @@ import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-pr
 import { body } from '../../../test/app';
 import { launchGame, playerWithMoney as playerWithMoneyIn, useKoiWithProviderSim } from '../../../test/sim';
 import { queryRows } from '../../db/client';
+import { validBetFeedDrift } from '../bets/bets.fixtures';
 import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { signedInOperator } from '../operators/operators.fixtures';
@@ -36,7 +37,11 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
     }) as Promise<Round>;
   const setFaults = (faults: object) =>
     sim.control('/control/providers/faults', { method: 'PUT', body: faults });
-  const expectLedgerClean = async () => expect(await wallet.verify()).toEqual([]);
+  /** The ledger's invariants, and the valid-bet feed still the sum of the rounds it summarises. */
+  const expectLedgerClean = async () => {
+    expect(await wallet.verify()).toEqual([]);
+    expect(await validBetFeedDrift(t.database.db)).toEqual([]);
+  };
   /**
    * A fresh player with 100 USDT plays one round of `amount` while the simulator injects `faults` (cleared
    * again afterwards, also when the round fails); answers the player, the round and the balance before it.

@@ -10,6 +10,8 @@ import { queryRows, type Db } from '../../db/client';
 import { providerSessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
+import { betsForTests, validBetFeedDrift } from '../bets/bets.fixtures';
+import { reportDay } from '../../lib/time-range';
 import { createSeamlessWallet } from './seamless.service';
 import type { WalletCallBatching } from './seamless.batcher';
 
@@ -53,6 +55,11 @@ describe('seamless wallet group commit', () => {
     return { id: p.id, username: p.username, token };
   }
   const available = async (id: number) => (await wallet.balancesOf(id))[0]!.availableMicro;
+  /** The ledger's invariants, and the valid-bet feed still the sum of the rounds it summarises. */
+  const expectClean = async () => {
+    expect(await wallet.verify()).toEqual([]);
+    expect(await validBetFeedDrift(t.database.db)).toEqual([]);
+  };
 
   /** A seamless wallet (one "server process") that counts its statements and signals. */
   function seamlessWallet(
@@ -245,7 +252,7 @@ describe('seamless wallet group commit', () => {
         (w) => w.message !== 'provider call refused and reported to operators',
       ),
     ).toEqual([]);
-    expect(await wallet.verify()).toEqual([]);
+    await expectClean();
   }, 120_000);
 
   it('runs a batch that failed as a whole again call by call, each answered as alone', async () => {
@@ -273,7 +280,7 @@ describe('seamless wallet group commit', () => {
       'provider wallet batch failed as a whole; running its calls one by one',
     );
     expect(signals.sort()).toEqual(players.map((p) => p.id).sort());
-    expect(await wallet.verify()).toEqual([]);
+    await expectClean();
   });
 
   it('runs a lone call again when it lost a race (deadlock, unique index, the ledger key committed beside it)', async () => {
@@ -306,7 +313,7 @@ describe('seamless wallet group commit', () => {
     ).rejects.toThrow('race lost (test)');
     expect(executes).toEqual(['single']);
     expect(await available(p.id)).toBe(10_000_000n);
-    expect(await wallet.verify()).toEqual([]);
+    await expectClean();
   });
 
   it('lets calls that arrive while a batch runs wait for minBatch company instead of running one by one', async () => {
@@ -330,7 +337,7 @@ describe('seamless wallet group commit', () => {
     const eager = seamlessWallet({ batching: { maxBatch: 32, maxInFlight: 4, minBatch: 1, maxQueued: 100 } });
     await Promise.all(bets.map((c) => send(eager.seamless, { ...c, round: randomUUID(), tx: randomUUID() })));
     expect(eager.executes).toEqual(['single', 'single', 'single', 'single']);
-    expect(await wallet.verify()).toEqual([]);
+    await expectClean();
   });
 
   it('keeps two calls of one round out of one batch, in the order they came', async () => {
@@ -413,7 +420,7 @@ describe('seamless wallet group commit', () => {
       expect(reasons).toContain('40P01');
       for (const p of won!.players) expect(await available(p.id)).toBe(9_000_000n);
       for (const p of lost!.players) expect(await available(p.id)).toBe(10_000_000n);
-      expect(await wallet.verify()).toEqual([]);
+      await expectClean();
     },
     30_000,
   );
@@ -486,6 +493,79 @@ describe('seamless wallet group commit', () => {
       await t.database.db.execute(sql`update game_providers set enabled = true where id = ${SIM.id}`);
     }
     expect(await betOn(randomUUID())).toMatchObject({ status: WalletStatus.OK, balance: 10_000_000 });
-    expect(await wallet.verify()).toEqual([]);
+    await expectClean();
+  });
+
+  it('puts a round in the valid-bet feed once when it settles and takes it out once when rolled back, under 50-way races, announcing each after commit', async () => {
+    const bets = betsForTests({ database: t.database, clock: t.clock });
+    const announced: string[] = [];
+    const seamless = createSeamlessWallet({
+      db: t.database.db,
+      clock: t.clock,
+      winBounds: BOUNDS,
+      ledger: { shards: wallet.shards, balanceChanged: () => {} },
+      rounds: { settled: (rounds) => announced.push(...rounds.map((r) => r.roundId)) },
+    });
+    const p = await player('1000');
+    const day = reportDay(t.clock.now());
+    const feed = async () => (await bets.validBets(p.id, day, day))[0]!;
+    const ok = (a: WalletAnswer) => expect(a.status).toBe(WalletStatus.OK);
+
+    for (let rep = 1; rep <= 3; rep += 1) {
+      // 25 rounds, each bet sent twice at once (50 calls), then each win twice at once.
+      const rounds = Array.from({ length: 25 }, (_, i) => ({
+        round: randomUUID(),
+        bet: randomUUID(),
+        win: randomUUID(),
+        amount: (i + 1) * 10_000,
+      }));
+      const bet = (r: (typeof rounds)[number]) =>
+        send(seamless, { kind: 'bet', p, round: r.round, tx: r.bet, amount: r.amount });
+      const win = (r: (typeof rounds)[number]) =>
+        send(seamless, { kind: 'win', p, round: r.round, tx: r.win, ref: r.bet, amount: r.amount * 2 });
+      (await Promise.all([...rounds, ...rounds].map(bet))).forEach(ok);
+      // Bets of open rounds are not valid bets yet.
+      expect((await feed()).betCount).toBe(20 * (rep - 1));
+      (await Promise.all([...rounds, ...rounds].map(win))).forEach(ok);
+      const stake = rounds.reduce((s, r) => s + BigInt(r.amount), 0n);
+      const settled = await feed();
+      expect(settled.betCount).toBe(20 * (rep - 1) + 25);
+      expect(await validBetFeedDrift(t.database.db)).toEqual([]);
+
+      // Five rounds taken back: the win first, then the bet, each rollback sent 10 times at once.
+      const undone = rounds.slice(0, 5);
+      const rollback = (r: (typeof undone)[number], ref: string, tx: string) =>
+        send(seamless, { kind: 'rollback', p, round: r.round, tx, ref });
+      const winBacks = undone.map((r) => ({ r, tx: randomUUID() }));
+      (
+        await Promise.all(
+          winBacks.flatMap((x) => Array.from({ length: 10 }, () => rollback(x.r, x.r.win, x.tx))),
+        )
+      ).forEach(ok);
+      const afterWins = await feed();
+      // The rounds still count (their stake stands) but no longer pay.
+      expect(afterWins.betCount).toBe(settled.betCount);
+      expect(afterWins.stakeMicro).toBe(settled.stakeMicro);
+      expect(settled.payoutMicro - afterWins.payoutMicro).toBe(
+        undone.reduce((s, r) => s + BigInt(r.amount * 2), 0n),
+      );
+      const betBacks = undone.map((r) => ({ r, tx: randomUUID() }));
+      (
+        await Promise.all(
+          betBacks.flatMap((x) => Array.from({ length: 10 }, () => rollback(x.r, x.r.bet, x.tx))),
+        )
+      ).forEach(ok);
+      const after = await feed();
+      expect(after.betCount).toBe(settled.betCount - 5);
+      expect(settled.stakeMicro - after.stakeMicro).toBe(undone.reduce((s, r) => s + BigInt(r.amount), 0n));
+      expect(after.payoutMicro).toBe(afterWins.payoutMicro);
+      expect(after.stakeMicro).toBe(
+        settled.stakeMicro - stake + rounds.slice(5).reduce((s, r) => s + BigInt(r.amount), 0n),
+      );
+      await expectClean();
+    }
+    // Each closing win and each rollback was announced (retries may announce again; a bet of an open round
+    // never is).
+    expect(new Set(announced).size).toBe(75);
   });
 });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import type { WalletService } from '../wallet/wallet.service';
+import type { BetsService } from '../bets';
 import { createProvidersRepository, type WalletCall } from './providers.repository';
 import {
   createWalletCallBatcher,
@@ -86,6 +87,8 @@ export function createSeamlessWallet(deps: {
   log?: { warn(obj: object, msg: string): void };
   /** Group commit of concurrent calls (seamless.batcher.ts); false sends each call on its own. */
   batching?: WalletCallBatching | false;
+  /** The bets module, told of a round that closed or was rolled back once the call committed. */
+  rounds?: Pick<BetsService, 'settled'>;
 }) {
   const { db, ledger, clock, winBounds } = deps;
   const repo = createProvidersRepository(db);
@@ -149,6 +152,17 @@ export function createSeamlessWallet(deps: {
       bounds: winBounds,
     });
     if (result.moved && result.playerId !== null) ledger.balanceChanged([result.playerId]);
+    // The round and the valid-bet feed changed in the SQL call (koi_bet_round_record), which cannot call back
+    // into JavaScript; the call (or its whole batch) has committed by now, so the announcement follows it here.
+    // A retried call announces its round again: bet.settled tells subscribers to re-read the feed, it is not a
+    // count.
+    if (
+      result.status === WalletStatus.OK &&
+      result.playerId !== null &&
+      (req.round_closed || c.kind === ProviderTxKind.ROLLBACK)
+    ) {
+      deps.rounds?.settled([{ playerId: result.playerId, providerId: provider.id, roundId: req.round }]);
+    }
     if (result.alertKind !== null) {
       deps.log?.warn(
         {

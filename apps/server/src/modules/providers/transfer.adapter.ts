@@ -1,4 +1,11 @@
-import { TransferStatus, type TransferAnswer, type TransferMoveRequest } from '@koi/provider-protocol';
+import {
+  betHistoryAnswer,
+  TransferStatus,
+  type BetHistoryAnswer,
+  type BetHistoryRequest,
+  type TransferAnswer,
+  type TransferMoveRequest,
+} from '@koi/provider-protocol';
 import { signedPost, type ProviderEndpoint } from './launch.adapter';
 
 /** How long Koi waits for a transfer-wallet provider before leaving a move to the reconciler. */
@@ -36,6 +43,18 @@ export function createTransferClient(timeoutMs = TRANSFER_TIMEOUT_MS) {
       call(endpoint, '/api/transfer/status', { transfer_id: transferId }, timeoutMs),
     balance: (endpoint: ProviderEndpoint, provider: string, user: string) =>
       call(endpoint, '/api/transfer/balance', { provider, user }, timeoutMs),
+    /** A page of the provider's bet history; null when it did not answer well (the pull tries again later). */
+    async betHistory(endpoint: ProviderEndpoint, req: BetHistoryRequest): Promise<BetHistoryAnswer | null> {
+      const { url, init } = signedPost(endpoint, '/api/transfer/bet-history', req, timeoutMs);
+      try {
+        const response = await fetch(url, init);
+        if (!response.ok) return null;
+        const parsed = betHistoryAnswer.safeParse(await response.json());
+        return parsed.success && parsed.data.status === TransferStatus.OK ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
 

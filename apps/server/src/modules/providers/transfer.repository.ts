@@ -35,6 +35,15 @@ export function createTransferRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
+    /** Every provider Koi ever moved a player's money into: the transfer-wallet providers with rounds to read. */
+    async providersEverMovedInto(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: providerTransfers.providerId })
+        .from(providerTransfers)
+        .where(eq(providerTransfers.direction, TransferDirection.IN));
+      return rows.map((r) => r.id);
+    },
+
     /** Pending moves created before `before`, oldest first: the reconciler's work. */
     async pendingBefore(before: Date, limit: number): Promise<TransferRow[]> {
       return selectRows(db, providerTransfers, {

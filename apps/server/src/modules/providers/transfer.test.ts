@@ -11,6 +11,11 @@ import { createProviderCatalogue } from '../games';
 import { createProviderDirectory } from './directory';
 import { createTransferClient } from './transfer.adapter';
 import { createTransferWallet, type TransferWallet } from './transfer.service';
+import { createBetHistoryPull } from './bet-history';
+import { providerHistoryCursors } from './providers.schema';
+import { betsForTests, validBetFeedDrift } from '../bets/bets.fixtures';
+import { reportDay } from '../../lib/time-range';
+import type { GameRow } from '../games';
 import type { Round } from '../../../../sandbox/src/providers';
 
 describe('transfer-wallet providers with the simulator over HTTP', () => {
@@ -137,6 +142,92 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     t.clock.advance(11_000);
     await transfers.reconcile();
     expect(await available(p.id)).toBe(30_000_000n);
+    await clean();
+  });
+
+  it('pulls the provider’s bet history into the bet records and the valid-bet feed once: re-pulls, restarts and 5 racing pulls count nothing twice', async () => {
+    const bets = betsForTests({ database: t.database, clock: t.clock });
+    const authService = createAuthService({ db: t.database.db, config: t.app.koi.config, clock: t.clock });
+    const directory = createProviderDirectory(
+      createProviderCatalogue(t.database.db),
+      sim.koiConfig.providerSim,
+      t.clock,
+    );
+    const announced: string[] = [];
+    // A "server process" reading the history; each new one starts from the persisted cursor.
+    const pull = () =>
+      createBetHistoryPull({
+        db: t.database.db,
+        client: createTransferClient(),
+        endpointFor: directory.endpointFor,
+        providerOf: directory.provider,
+        players: authService,
+        games: { findGame: async () => ({ gameTypeId: 1 }) as GameRow },
+        bets: { ...bets, settled: (rounds) => announced.push(...rounds.map((r) => r.roundId)) },
+        clock: t.clock,
+      });
+    const play = async (session: string, amount: string) => {
+      const round = (await sim.control('/control/providers/play', {
+        method: 'POST',
+        body: { session_id: session, amount },
+      })) as Round;
+      expect(round.state).toBe('settled');
+      return round;
+    };
+    // Whatever earlier tests played is read first, so this test counts only its own players' rounds.
+    await pull().pullOnce();
+
+    const a = await playerWithMoney('50');
+    const b = await playerWithMoney('50');
+    const sa = await launch(a.auth);
+    const sb = await launch(b.auth);
+    const played = [...(await Promise.all([1, 2, 3].map(() => play(sa, '2')))), await play(sb, '3')];
+    const day = reportDay(t.clock.now());
+    const payoutOf = (user: string) =>
+      played.filter((r) => r.user === user).reduce((sum, r) => sum + BigInt(r.winMicro), 0n);
+    // Nothing is recorded until the history is read.
+    expect((await bets.validBets(a.id, '2000-01-01', '2100-01-01'))[0]!.betCount).toBe(0);
+
+    expect(await pull().pullOnce()).toBe(4);
+    const expectFeed = async () => {
+      const [fa] = await bets.validBets(a.id, '2000-01-01', '2100-01-01');
+      expect(fa).toMatchObject({ betCount: 3, stakeMicro: 6_000_000n, payoutMicro: payoutOf(a.username) });
+      const [fb] = await bets.validBets(b.id, '2000-01-01', '2100-01-01');
+      expect(fb).toMatchObject({ betCount: 1, stakeMicro: 3_000_000n, payoutMicro: payoutOf(b.username) });
+      expect(await validBetFeedDrift(t.database.db)).toEqual([]);
+    };
+    await expectFeed();
+    expect(announced.filter((id) => played.some((r) => r.id === id))).toHaveLength(4);
+    // The player sees the rounds in the bet records.
+    const records = body<{ summary: { bet_count: number; stake: string } }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/plat/bet-records',
+        headers: a.auth,
+        payload: { range: 3 },
+      }),
+    );
+    expect(records.result.summary).toMatchObject({ bet_count: 3, stake: '6.000000' });
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Again, and from a new process (the cursor was persisted): nothing new.
+    expect(await pull().pullOnce()).toBe(0);
+    // The cursor lost (or a provider that sends a page again): everything is read again and counts nothing.
+    await t.database.db.delete(providerHistoryCursors);
+    expect(await pull().pullOnce()).toBe(0);
+    await expectFeed();
+
+    // More rounds, read by 5 processes at once: each round is recorded by exactly one of them.
+    const more = await Promise.all([1, 2, 3, 4, 5].map(() => play(sa, '1')));
+    const counts = await Promise.all([1, 2, 3, 4, 5].map(() => pull().pullOnce()));
+    expect(counts.reduce((x, y) => x + y, 0)).toBe(5);
+    const [fa] = await bets.validBets(a.id, '2000-01-01', '2100-01-01');
+    expect(fa).toMatchObject({
+      betCount: 8,
+      stakeMicro: 11_000_000n,
+      payoutMicro: payoutOf(a.username) + more.reduce((sum, r) => sum + BigInt(r.winMicro), 0n),
+    });
+    expect(await validBetFeedDrift(t.database.db)).toEqual([]);
     await clean();
   });
 });
