@@ -159,7 +159,8 @@ describe('money journey', () => {
         .waitFor();
       assert.equal(await page.getByTestId('withdraw-turnover').innerText(), `${usdt4(micro(actual))} USDT`);
       await shot(page, 'money-05-withdraw-turnover');
-      // The player plays it: one dice round of 101 USDT at a 98 % chance (the originals e2e plays in the UI).
+      // The player plays it: one dice round of 101 USDT at a 98 % chance (the originals e2e plays in the UI),
+      // valid in this run (run.mjs sets VALID_BET_MAX_WIN_CHANCE).
       const bet = await call('POST', `${BASE}/api/originals/dice/bet`, token, {
         amount: '101',
         idempotency_key: randomUUID(),

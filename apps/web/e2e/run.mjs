@@ -72,6 +72,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     LOG_LEVEL: 'warn',
     // New players get 100 USDT through the ledger, so the originals scenario bets real money on the real server.
     DEMO_SIGNUP_BONUS: '100',
+    // The money journey plays its deposit's turnover with one 98 % dice round, so that the run never depends on
+    // luck; this run counts bets up to 99 % as valid (the default 95 % and its refusal are the server tests').
+    VALID_BET_MAX_WIN_CHANCE: '99',
     ...sandboxEnv,
     // The sandbox payment channel (its hosted page), so the channel journey pays and comes back to the app.
     PAYMENT_SANDBOX_URL: sandboxUrl,
