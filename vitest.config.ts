@@ -11,6 +11,10 @@ const postgresLeg = process.env.TEST_DATABASE_URL !== 'skip';
 
 export default defineConfig({
   test: {
+    // Two test files at a time on this two-core machine (Vitest's default is one fewer worker than cores, so
+    // one). Most server tests spend their time waiting on PostgreSQL, the sandbox process or a chain's block
+    // timer rather than on the CPU, so a second worker shortens the run instead of competing with the first.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/sandbox/src/**/*.test.ts'] },
