@@ -29,11 +29,12 @@ export async function profileRoutes(
     { summary: '用户信息', body: emptyBody, result: userInfo },
     async (request) => {
       const session = sessionOf(request);
-      // Side by side: the profile comes with the session check, the balance and turnover are read fresh.
-      const [info, remaining] = await Promise.all([
-        auth.info(session),
-        turnover.remainingOf(session.playerId),
-      ]);
+      // One after the other, balance first: a deposit's credit and its turnover requirement commit together,
+      // so a balance that already shows the credit is always followed by a requirement that shows it too.
+      // Read side by side, the requirement could be read just before that commit and the balance just
+      // after, and the player would see the deposit with no turnover to clear.
+      const info = await auth.info(session);
+      const remaining = await turnover.remainingOf(session.playerId);
       return userInfoWire(info, remaining);
     },
   );

@@ -507,13 +507,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     /** Limits, fee, turnover and balance, shown before applying (POST /api/plat/withdraw-info). */
     async info(playerId: number) {
       const now = clock.now();
-      const [profile, guard, totals, remaining, available] = await Promise.all([
+      const [profile, guard, totals, available] = await Promise.all([
         profileOf(playerId),
         repo.passwordGuard(playerId),
         repo.totalsSince(playerId, new Date(startOfReportDay(now.getTime()))),
-        turnover.remainingOf(playerId),
         wallet.availableIn(db, playerId),
       ]);
+      // After the balance, not beside it: a deposit's credit and its turnover requirement commit together,
+      // so once the balance shows the credit the requirement read next shows it too. Read side by side, the
+      // requirement could come from just before that commit and the balance from just after.
+      const remaining = await turnover.remainingOf(playerId);
       const locked =
         guard.lockedUntil && guard.lockedUntil.getTime() > now.getTime() ? guard.lockedUntil : null;
       return {
