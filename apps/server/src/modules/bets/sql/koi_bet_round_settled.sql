@@ -22,16 +22,8 @@ BEGIN
   IF NOT FOUND THEN
     RETURN false;
   END IF;
-  IF p_valid THEN
-    INSERT INTO valid_bets_daily AS a (player_id, day, game_type_id, provider_id, bet_count, stake_micro,
-      payout_micro)
-    VALUES (p_player, ((p_settled_at AT TIME ZONE 'UTC') + interval '8 hours')::date, p_game_type, p_provider, 1,
-      p_stake, p_payout)
-    ON CONFLICT (player_id, day, game_type_id, provider_id) DO UPDATE SET
-      bet_count = a.bet_count + 1,
-      stake_micro = a.stake_micro + excluded.stake_micro,
-      payout_micro = a.payout_micro + excluded.payout_micro;
-  END IF;
+  PERFORM koi_valid_bets_follow(p_player, p_provider, p_valid, p_settled_at, p_game_type,
+    NULL, NULL, NULL, 2, p_stake, p_payout);
   RETURN true;
 END
 $$;
