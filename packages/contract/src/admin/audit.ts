@@ -87,5 +87,7 @@ export const auditVerifyResult = z.object({
   rows: z.number().int(),
   first_bad_id: z.number().int().nullable(),
   problem: z.string().nullable(),
+  /** What was checked, one line each: rows and keys, the checkpoint file's and the witness's latest checkpoint. */
+  checks: z.array(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
