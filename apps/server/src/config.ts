@@ -139,6 +139,7 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
   const pairs: [keyof typeof e, keyof typeof e][] = [
     ['PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_SECRET'],
     ['PAYOUT_URL', 'PAYOUT_API_KEY'],
+    ['DATABASE_OWNER_URL', 'DATABASE_URL'],
   ];
   for (const [url, key] of pairs)
     if (e[url] && !e[key])

@@ -1,5 +1,6 @@
 import type { Command } from './command';
 import { walletCommands } from '../modules/wallet/wallet.cli';
+import { rolesCommands } from './roles.cli';
 import { sandboxCommands } from './sandbox.cli';
 import { operatorsCommands } from '../modules/operators/operators.cli';
 import { auditCommands } from '../modules/audit/audit.cli';
@@ -13,4 +14,5 @@ export const moduleCommands: Record<string, Command> = {
   ...sandboxCommands,
   ...operatorsCommands,
   ...auditCommands,
+  ...rolesCommands,
 };
