@@ -27,22 +27,28 @@ function auditKey(text: string): AuditKey {
 
 /**
  * A development server without AUDIT_HMAC_KEY generates its key into the data directory on first run and
- * reads it from there afterwards (created exclusively and readable by the owner only, so two workers starting
- * at once agree on one key). Under NODE_ENV=production there is no such file: the key must be configured.
+ * reads it from there afterwards (readable by the owner only). The file appears whole or not at all: the key
+ * is written to a file of its own and then linked into place, which fails when another process (a second
+ * worker, a command) got there first, and then that one's key is used. Under NODE_ENV=production there is
+ * no such file: the key must be configured.
  */
 function developmentKey(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return fs.readFileSync(file, 'utf8').trim();
+  const key = fs.readFileSync(file, 'utf8').trim();
+  if (key.length < 32)
+    throw new Error(`The audit key in ${file} is shorter than 32 characters; replace or remove it`);
+  return key;
 }
 
 export function loadAuditKeys(config: AuditConfig): AuditKeyRing {
