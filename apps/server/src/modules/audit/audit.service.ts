@@ -151,6 +151,8 @@ export function createAuditLog(deps: { db: Db; clock: Clock; config: Pick<Config
   const keys = loadAuditKeys(deps.config.audit);
   const file = checkpointFile(deps.config.audit.checkpointFile, keys);
   const witness = deps.config.audit.witnessUrl ? witnessClient(deps.config.audit.witnessUrl, keys) : null;
+  /** The newest row the witness acknowledged from this process; a checkpoint it missed is sent again. */
+  let witnessHas = -1;
 
   async function appendIn(conn: DbOrTx, entry: AuditEntry) {
     const repo = createAuditRepository(conn);
@@ -294,13 +296,22 @@ export function createAuditLog(deps: { db: Db; clock: Clock; config: Pick<Config
           return refused(
             `row ${c.seq} is not the row the checkpoint of ${c.at} names: the log was rewritten`,
           );
-        if (head.seq === c.seq) return { written: null, problem: null };
+        if (head.seq === c.seq) {
+          // Nothing new; but a witness that was down when this checkpoint was written hears it now.
+          if (witness && witnessHas < c.seq) {
+            const sent = await witness.send(c);
+            if (!sent.ok) return refused(sent.problem);
+            witnessHas = c.seq;
+          }
+          return { written: null, problem: null };
+        }
       }
       const checkpoint = signCheckpoint(keys.current, { seq: head.seq, hash: head.hash, at: clock.now() });
       file.append(checkpoint);
       if (witness) {
         const sent = await witness.send(checkpoint);
         if (!sent.ok) return { written: checkpoint, problem: sent.problem };
+        witnessHas = checkpoint.seq;
       }
       return { written: checkpoint, problem: null };
     },

@@ -220,6 +220,22 @@ describe('the audit chain against a superuser without the key', () => {
     expect((await post({ ...JSON.parse(lines[1]!), hash: 'x' })).status).toBe(409);
   });
 
+  it('sends a checkpoint the witness missed on the next tick', async () => {
+    const c = track(await chain({ witness: true }));
+    await c.append(2);
+    const down = createAuditLog({
+      db: c.db,
+      clock: manualClock(new Date()),
+      config: { audit: { ...c.config.audit, witnessUrl: 'http://127.0.0.1:9/witness/logs/down' } },
+    });
+    expect((await down.checkpoint()).problem).toMatch(/^the witness at .* could not be reached/);
+    expect((await c.log.verify()).ok).toBe(true);
+    expect(await c.log.checkpoint()).toEqual({ written: null, problem: null });
+    const check = await c.log.verify();
+    expect(check.ok).toBe(true);
+    expect(check.notes.at(-1)).toMatch(/^witness: row 2 as checkpointed at /);
+  });
+
   it('detects a forged checkpoint at the witness', async () => {
     const c = track(await chain({ witness: true }));
     await c.append(2);
