@@ -83,6 +83,13 @@ describe.skipIf(testLeg() !== 'postgres')('the least-privilege database roles (d
     expect(again.lines.at(-1)).toBe(
       'Both roles existed and keep their passwords (--new-passwords sets new ones).',
     );
+    const asApp = await roles({ 'admin-url': urls.app });
+    expect(asApp).toEqual({
+      code: 1,
+      lines: [
+        'db:roles refused: db:roles must run as a superuser (it creates roles and hands over ownership)',
+      ],
+    });
     expect(again.lines).toContain(
       `DATABASE_URL=${withDatabase(adminUrl(), dbName).replace('postgres@', `${appRole}@`)}`,
     );

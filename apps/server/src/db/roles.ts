@@ -41,24 +41,27 @@ const tableList = (names: readonly string[]) => names.map((n) => `public."${n}"`
  */
 export async function applyAppGrants(db: Db, appRole: string): Promise<void> {
   const app = roleIdent(appRole);
-  const [present] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
-        where s.nspname = 'public' and c.relname in (${sql.join(
-          [...APPEND_ONLY_TABLES, ...NEVER_DELETED_TABLES].map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
+  const present = new Set(
+    (
+      await queryRows<{ name: string }>(
+        db,
+        sql`select c.relname as name from pg_class c join pg_namespace s on s.oid = c.relnamespace
+            where s.nspname = 'public' and c.relkind in ('r', 'p')`,
+      )
+    ).map((r) => r.name),
   );
+  const appendOnly = APPEND_ONLY_TABLES.filter((t) => present.has(t));
+  const neverDeleted = NEVER_DELETED_TABLES.filter((t) => present.has(t));
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`grant usage on schema public to ${app}`));
     await tx.execute(sql.raw(`revoke all on all tables in schema public from ${app}`));
     await tx.execute(
       sql.raw(`grant select, insert, update, delete on all tables in schema public to ${app}`),
     );
-    if (present?.n === APPEND_ONLY_TABLES.length + NEVER_DELETED_TABLES.length) {
-      await tx.execute(sql.raw(`revoke update, delete on ${tableList(APPEND_ONLY_TABLES)} from ${app}`));
-      await tx.execute(sql.raw(`revoke delete on ${tableList(NEVER_DELETED_TABLES)} from ${app}`));
-    }
+    if (appendOnly.length)
+      await tx.execute(sql.raw(`revoke update, delete on ${tableList(appendOnly)} from ${app}`));
+    if (neverDeleted.length)
+      await tx.execute(sql.raw(`revoke delete on ${tableList(neverDeleted)} from ${app}`));
     await tx.execute(sql.raw(`revoke all on all sequences in schema public from ${app}`));
     await tx.execute(sql.raw(`grant usage, select on all sequences in schema public to ${app}`));
   });
