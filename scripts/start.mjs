@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the platform in demo mode. Starts the sandbox (which stands in for every external system:
- * game providers, TronGrid, a hosted payment channel, the payout rail; decision 19) and the Koi server,
+ * game providers, TronGrid, a hosted payment channel, the payout rail, an audit witness; decision 19) and the Koi server,
  * wired to each other.
  *
  * Secrets are never committed: each comes from its environment variable, or is generated once and kept in
@@ -99,7 +99,11 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 // A demo bonus so a new player can try the games right away; set DEMO_SIGNUP_BONUS=0 to turn it off.
-const serverEnv = { DEMO_SIGNUP_BONUS: process.env.DEMO_SIGNUP_BONUS ?? '100' };
+const serverEnv = {
+  DEMO_SIGNUP_BONUS: process.env.DEMO_SIGNUP_BONUS ?? '100',
+  // The audit log's key; the koi command line reads the same file when the variable is unset.
+  AUDIT_HMAC_KEY: secret('AUDIT_HMAC_KEY', 'audit-hmac.key'),
+};
 if (withSandbox) {
   const url = `http://127.0.0.1:${sandboxPort}`;
   // Shared by both processes: each system's key, as the real system would issue one to Koi.
@@ -126,6 +130,8 @@ if (withSandbox) {
     DEPOSIT_ADDRESSES: process.env.DEPOSIT_ADDRESSES ?? demoDepositAddress(),
     // The deposit popup links to the sandbox wallet page, so a person can pay a demo deposit end to end.
     SANDBOX_WALLET_URL: process.env.SANDBOX_WALLET_URL ?? `${url}/tron/wallet`,
+    // The sandbox witnesses the audit chain's checkpoints, as an external party would in production.
+    AUDIT_WITNESS_URL: process.env.AUDIT_WITNESS_URL ?? `${url}/witness/logs/koi`,
   });
 }
 run('server', 'apps/server/src/server.ts', serverEnv);

@@ -6,6 +6,7 @@ import { registerPayments } from './payments';
 import { registerPayout } from './payout';
 import { registerProviders } from './providers';
 import { registerTron } from './tron';
+import { registerWitness } from './witness';
 
 /**
  * The sandbox: one HTTP server, one folder per external system it stands in for (decision 19). Each system
@@ -18,7 +19,8 @@ export async function buildSandbox(config: SandboxConfig) {
   const tron = registerTron(app, config);
   const payments = registerPayments(app, config);
   const payout = registerPayout(app, config, tron);
-  return Object.assign(app, { providers, tron, payments, payout });
+  const witness = registerWitness(app, config);
+  return Object.assign(app, { providers, tron, payments, payout, witness });
 }
 
 export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;

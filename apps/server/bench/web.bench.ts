@@ -13,6 +13,7 @@
  * read which elements shift and which requests hold the first screen back.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,8 @@ async function main() {
     env: {
       ...env,
       NODE_ENV: 'production',
+      // Production requires the audit key; a fresh one per run, as nothing here outlives the run.
+      AUDIT_HMAC_KEY: randomBytes(32).toString('hex'),
       KOI_WORKERS: '1',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -133,7 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // modules below it. A lower module that must let a higher one act (auth creating a player, games changing a
   // provider, bets showing an original's proof) offers hooks, and the higher module registers when it is built.
   // Platform.
-  const audit = auditModule({ database, clock });
+  const audit = auditModule({ database, clock, config });
   const events = eventsModule({ config, log: app.log, database });
   const wallet = walletModule({
     database,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -28,6 +29,17 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   KOI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_OWNER_URL: z.string().url().optional(),
+  AUDIT_HMAC_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  AUDIT_HMAC_PREVIOUS_KEYS: z
+    .string()
+    .default('')
+    .refine((text) => text.split(',').every((k) => !k.trim() || k.trim().length >= 32), {
+      message: 'each key must be at least 32 characters',
+    }),
+  AUDIT_CHECKPOINT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  AUDIT_CHECKPOINT_FILE: z.string().optional(),
+  AUDIT_WITNESS_URL: z.string().url().optional(),
   CAPTCHA: onOff.default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url().optional(),
@@ -127,6 +139,7 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
   const pairs: [keyof typeof e, keyof typeof e][] = [
     ['PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_SECRET'],
     ['PAYOUT_URL', 'PAYOUT_API_KEY'],
+    ['DATABASE_OWNER_URL', 'DATABASE_URL'],
   ];
   for (const [url, key] of pairs)
     if (e[url] && !e[key])
@@ -142,6 +155,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The role that owns the schema (DATABASE_OWNER_URL): migrations, SQL functions and grants run as it, the
+   * server's own queries as the least-privilege role of DATABASE_URL. Unset = everything as DATABASE_URL.
+   */
+  databaseOwnerUrl: string | undefined;
+  audit: AuditConfig;
   captchaEnabled: boolean;
   logLevel: string;
   redisUrl: string | undefined;
@@ -231,6 +250,24 @@ export interface Config {
     uploadsDir: string;
   };
   withdrawals: WithdrawalsConfig;
+}
+
+/** The audit log's keys and its checkpoints outside the database (design note in modules/audit/audit.service.ts). */
+export interface AuditConfig {
+  /** AUDIT_HMAC_KEY: keys every new row's hash; null = the generated development key (see keyFile). */
+  key: string | null;
+  /** Keys of earlier segments of the chain, still accepted when verifying (AUDIT_HMAC_PREVIOUS_KEYS). */
+  previousKeys: string[];
+  /**
+   * Where a development server without AUDIT_HMAC_KEY keeps the key it generated on first run (in the data
+   * directory); null under NODE_ENV=production, where the key must be configured.
+   */
+  keyFile: string | null;
+  /** The signed checkpoint lines (default KOI_DATA_DIR/audit-checkpoints.log). */
+  checkpointFile: string;
+  checkpointEveryMs: number;
+  /** The external witness's log URL (checkpoints are POSTed to `<url>/checkpoints`); null = none. */
+  witnessUrl: string | null;
 }
 
 /** Withdrawal limits, fee, review thresholds and turnover multiples (decisions 22, 23); amounts in micro-USDT. */
@@ -326,6 +363,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(root, e.KOI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
+    audit: {
+      key: e.AUDIT_HMAC_KEY ?? null,
+      previousKeys: e.AUDIT_HMAC_PREVIOUS_KEYS.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+      keyFile: e.NODE_ENV === 'production' ? null : path.resolve(root, e.KOI_DATA_DIR, 'audit-hmac.key'),
+      checkpointFile: path.resolve(
+        root,
+        e.AUDIT_CHECKPOINT_FILE ?? path.join(e.KOI_DATA_DIR, 'audit-checkpoints.log'),
+      ),
+      checkpointEveryMs: e.AUDIT_CHECKPOINT_SECONDS * 1000,
+      witnessUrl: e.AUDIT_WITNESS_URL ? e.AUDIT_WITNESS_URL.replace(/\/+$/, '') : null,
+    },
     captchaEnabled: e.CAPTCHA === 'on',
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
@@ -403,10 +454,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A configuration for tests: no captcha, no rate limits, quiet logs; override what a test needs. */
+/** The audit key of this test process: random, so no key is ever written into the repository. */
+const TEST_AUDIT_KEY = randomBytes(32).toString('hex');
+
+/**
+ * A configuration for tests: no captcha, no rate limits, quiet logs, a random audit key per process (so the
+ * app and a command under test agree on it); override what a test needs.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
+      AUDIT_HMAC_KEY: TEST_AUDIT_KEY,
       CAPTCHA: 'off',
       LOG_LEVEL: 'silent',
       RATE_LIMIT: 'off',

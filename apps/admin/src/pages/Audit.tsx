@@ -27,9 +27,12 @@ export function AuditPage() {
     label: t('audit.verify'),
     verdict: (r) => ({
       ok: r.ok,
-      message: r.ok
-        ? t('audit.chainOk', { rows: r.rows })
-        : t('audit.chainBroken', { id: r.first_bad_id, problem: r.problem }),
+      message: [
+        r.ok
+          ? t('audit.chainOk', { rows: r.rows })
+          : t('audit.chainBroken', { id: r.first_bad_id, problem: r.problem }),
+        ...r.checks,
+      ].join(' · '),
     }),
   });
 

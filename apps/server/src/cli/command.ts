@@ -16,8 +16,9 @@ export interface Command {
   options?: string[];
   flags?: string[];
   /**
-   * True for a command that only talks to other processes over HTTP (e.g. `sandbox:pay`): it never opens the
-   * database, so it also runs while the server holds the embedded one (PGlite allows one process).
+   * True for a command that never opens the configured database: one that only talks to other processes over
+   * HTTP (e.g. `sandbox:pay`), which so also runs while the server holds the embedded one (PGlite allows one
+   * process), or one that makes its own connection (`db:roles`, as a superuser).
    */
   offline?: boolean;
   /** Returns the process exit code. */

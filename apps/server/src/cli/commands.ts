@@ -1,7 +1,9 @@
 import type { Command } from './command';
 import { walletCommands } from '../modules/wallet/wallet.cli';
+import { rolesCommands } from './roles.cli';
 import { sandboxCommands } from './sandbox.cli';
 import { operatorsCommands } from '../modules/operators/operators.cli';
+import { auditCommands } from '../modules/audit/audit.cli';
 
 /**
  * Commands contributed by modules (wallet: ledger:verify, ledger:adjust, …). Each module exports a
@@ -11,4 +13,6 @@ export const moduleCommands: Record<string, Command> = {
   ...walletCommands,
   ...sandboxCommands,
   ...operatorsCommands,
+  ...auditCommands,
+  ...rolesCommands,
 };

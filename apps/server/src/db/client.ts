@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applySqlSources } from './functions';
 import { AdvisoryLock } from './locks';
+import { applyAppGrants } from './roles';
 import { queryRows, type Db } from './handle';
 import * as schema from './schema';
 
@@ -125,6 +126,11 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
 export interface PostgresOptions {
   /** Pool size; PostgreSQL serialises work per connection, so this bounds concurrent queries from this node. */
   max?: number;
+  /**
+   * The schema owner's URL (db/roles.ts): when given, `migrate` connects as the owner for the migrations, the
+   * SQL functions and the app role's grants, and the pool's own role (`url`) only runs queries.
+   */
+  ownerUrl?: string;
 }
 
 export function openPostgres(url: string, opts: PostgresOptions = {}): Database {
@@ -136,18 +142,26 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): Database 
     db,
     kind: 'postgres',
     async migrate() {
-      const lockClient = await pool.connect();
+      const ownerPool = opts.ownerUrl ? new pg.Pool({ connectionString: opts.ownerUrl, max: 2 }) : pool;
+      const ownerDb = opts.ownerUrl ? (drizzlePg(ownerPool, { schema }) as unknown as Db) : db;
+      const lockClient = await ownerPool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [AdvisoryLock.MIGRATE]);
-        await refuseSquashedHistory(db);
-        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await refuseSquashedHistory(ownerDb);
+        await migratePg(ownerDb as never, { migrationsFolder: MIGRATIONS_DIR });
         // Under the same lock, so two starting nodes never replace functions while the other migrates.
-        await applySqlSources(db);
+        await applySqlSources(ownerDb);
+        if (opts.ownerUrl) {
+          const [app] = await queryRows<{ role: string }>(db, sql`select current_user as role`);
+          const [owner] = await queryRows<{ role: string }>(ownerDb, sql`select current_user as role`);
+          if (app && owner && app.role !== owner.role) await applyAppGrants(ownerDb, app.role);
+        }
       } finally {
         await lockClient
           .query('select pg_advisory_unlock($1)', [AdvisoryLock.MIGRATE])
           .catch(() => undefined);
         lockClient.release();
+        if (ownerPool !== pool) await ownerPool.end();
       }
     },
     /*
@@ -208,7 +222,10 @@ export function openPostgres(url: string, opts: PostgresOptions = {}): Database 
 
 export async function openDatabase(cfg: {
   databaseUrl: string | undefined;
+  databaseOwnerUrl?: string | undefined;
   dataDir: string;
 }): Promise<Database> {
-  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir);
+  return cfg.databaseUrl
+    ? openPostgres(cfg.databaseUrl, { ownerUrl: cfg.databaseOwnerUrl })
+    : openPglite(cfg.dataDir);
 }

@@ -35,6 +35,8 @@ export const AdvisoryLock = {
   JOB_PAY_APPROVED_WITHDRAWALS: 7_461_211,
   /** Settles withdrawals left paying by asking the payout rail (withdrawals). */
   JOB_RECONCILE_PAYOUTS: 7_461_212,
+  /** Signs the audit chain's head into the checkpoint file and the witness (audit). */
+  JOB_AUDIT_CHECKPOINT: 7_461_121,
 
   // Classes of the pair key: one lock per player (or name), held until the transaction ends.
 

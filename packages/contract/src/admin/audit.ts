@@ -77,15 +77,21 @@ export const auditEntry = z.object({
   reason: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
-  hash: z.string().describe('SHA-256 over the previous row hash and this row'),
+  hash: z
+    .string()
+    .describe(
+      '`hmac:<key id>:<hex>`: HMAC-SHA256 under the audit key over the previous row hash and this row (rows from before keys: plain SHA-256 hex)',
+    ),
 });
 export const adminAuditResult = listResult(auditEntry);
 
-/** POST /api/admin/audit/verify: recomputes the hash chain. */
+/** POST /api/admin/audit/verify: recomputes the keyed hash chain and compares it with the latest checkpoints. */
 export const auditVerifyResult = z.object({
   ok: z.boolean(),
   rows: z.number().int(),
   first_bad_id: z.number().int().nullable(),
   problem: z.string().nullable(),
+  /** What was checked, one line each: rows and keys, the checkpoint file's and the witness's latest checkpoint. */
+  checks: z.array(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;

@@ -45,6 +45,8 @@ export function createAuditRepository(db: DbOrTx) {
 
     chainHead: () => findRow(db, auditChainHead, eq(auditChainHead.id, 1)),
 
+    auditRow: (seq: number) => findRow(db, operatorAudit, eq(operatorAudit.seq, seq)),
+
     async auditPage(f: AuditFilter) {
       const conditions: (SQL | undefined)[] = [
         f.operator ? sql`lower(${operatorAudit.operatorUsername}) = lower(${f.operator})` : undefined,

@@ -3,8 +3,9 @@ import { bigintNumber, ts } from '../../db/columns';
 
 /**
  * The audit log: append-only (triggers in audit/sql refuse UPDATE, DELETE and TRUNCATE) and hash-chained:
- * `hash` = SHA-256 of `prev_hash` and this row's fields, so rewriting or removing any row breaks every hash
- * after it (`npm run koi -- audit:verify`). `seq` is handed out by `audit_chain_head` in the appending
+ * `hash` = HMAC-SHA256 under the audit key of `prev_hash` and this row's fields (`hmac:<key id>:<hex>`; rows
+ * from before keys hold a plain SHA-256), so rewriting or removing any row breaks every hash after it
+ * (`npm run koi -- audit:verify`; design note in audit.service.ts). `seq` is handed out by `audit_chain_head` in the appending
  * transaction, so the chain has no gaps and appends are serialised by that row's lock.
  *
  * `before` and `after` are stored as the exact JSON text that was hashed (not jsonb, which would reorder

@@ -29,4 +29,5 @@ export const chainCheckWire = (c: ChainCheck) => ({
   rows: c.rows,
   first_bad_id: c.firstBadSeq,
   problem: c.problem,
+  checks: c.notes,
 });

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { OPERATOR_ROLES, type OperatorRole } from '@koi/contract';
 import { exitOnRefusal, type Command } from '../../cli/command';
 import { systemClock } from '../../lib/clock';
-import { createAuditLog } from '../audit';
+import { auditCommands } from '../audit/audit.cli';
 import { createOperatorsService } from './operators.service';
 
 /** Who ran a command: recorded as the audit row's operator (the command line has no operator account). */
@@ -54,17 +54,6 @@ export const operatorsCommands: Record<string, Command> = {
       });
     },
   },
-  'audit:verify': {
-    summary: "Check the operator audit log's hash chain; exits 1 naming the first broken row",
-    async run({ database, out }) {
-      await database.migrate();
-      const check = await createAuditLog({ db: database.db, clock: systemClock }).verify();
-      if (check.ok) {
-        out(`audit:verify ok (${check.rows} rows)`);
-        return 0;
-      }
-      out(`audit:verify BROKEN at row ${check.firstBadSeq}: ${check.problem}`);
-      return 1;
-    },
-  },
+  // The audit module owns it; it is offered here too, where the operators' command set is used on its own.
+  'audit:verify': auditCommands['audit:verify']!,
 };

@@ -95,7 +95,7 @@ function passwordOk(password: string) {
 
 export interface OperatorsServiceDeps {
   db: Db;
-  config: Pick<Config, 'console'>;
+  config: Pick<Config, 'console' | 'audit'>;
   clock: Clock;
   /** Where every change to an operator is audited; the command line and tests leave it to the default. */
   audit?: Pick<AuditLog, 'record'>;
@@ -105,7 +105,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
   const { db, clock } = deps;
   const cfg = deps.config.console;
   const repo = createOperatorsRepository(db);
-  const audit = deps.audit ?? createAuditLog({ db, clock });
+  const audit = deps.audit ?? createAuditLog({ db, clock, config: deps.config });
 
   function newCredentials(username: string) {
     const password = oneTimePassword();

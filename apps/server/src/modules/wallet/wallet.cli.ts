@@ -43,7 +43,7 @@ export const walletCommands: Record<string, Command> = {
     summary:
       'Operator adjustment: --player <name> --amount <x, negative debits> --reason <text> [--operator <name>] [--key <id>]',
     options: ['player', 'amount', 'reason', 'operator', 'key'],
-    async run({ database, options, out }) {
+    async run({ database, config, options, out }) {
       const { player, amount, reason } = options;
       if (typeof player !== 'string' || typeof amount !== 'string' || typeof reason !== 'string') {
         out('ledger:adjust needs --player <name> --amount <x> --reason <text>');
@@ -70,7 +70,7 @@ export const walletCommands: Record<string, Command> = {
         // The command line is an operator too: its adjustments go into the audit log (after the transfer's
         // own transaction; a crash between the two leaves the ledger_adjustments record as the trace).
         if (result.created) {
-          await createAuditLog({ db: database.db, clock: systemClock }).record({
+          await createAuditLog({ db: database.db, clock: systemClock, config }).record({
             actor: { operatorId: null, username: `cli:${operator}`, ip: null },
             action: 'ledger.adjust',
             target: { type: 'player', id: result.playerId },
