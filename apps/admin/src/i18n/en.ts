@@ -367,6 +367,7 @@ export const en: Messages = {
       '9': 'Responsible gambling text (about page)',
     },
     updatedAt: 'Last changed',
+    linkRule: 'A link must start with https://, http:// or tg://, or be a path on this site',
     banners: 'Banners',
     newBanner: 'New banner',
     image: 'Image',

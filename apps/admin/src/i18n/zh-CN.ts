@@ -352,6 +352,7 @@ export const zhCN = {
       '9': '理性游戏文字（关于我们）',
     },
     updatedAt: '最后修改',
+    linkRule: '链接须以 https://、http:// 或 tg:// 开头，或为站内相对路径',
     banners: '轮播图',
     newBanner: '新增轮播图',
     image: '图片',
