@@ -165,6 +165,7 @@ export const en: Messages = {
       frozen: 'Account frozen',
       self_excluded: 'Self-excluded',
       shared_address: 'Address used by other players',
+      look_alike_address: 'Address looks like another player’s (same first and last 4 characters)',
       shared_device: 'Device used by other players',
       new_address: 'New address (< 24 h)',
       withdraws_more_than_deposited: 'Withdraws more than deposited',

@@ -152,6 +152,7 @@ export const zhCN = {
       frozen: '账户已冻结',
       self_excluded: '自我排除中',
       shared_address: '地址被其他玩家使用',
+      look_alike_address: '地址与其他玩家的地址相似（首尾各4位相同）',
       shared_device: '设备被其他玩家使用',
       new_address: '新地址（24小时内）',
       withdraws_more_than_deposited: '提现超过充值',
