@@ -8,7 +8,9 @@ import { reasonField } from './admin';
  * snake_case, money as decimal USDT strings, times as ISO 8601, lists as `{ data, total }`.
  */
 
-const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date (UTC+8 day); empty = open');
+const isoTimeQuery = optionalText(40).describe(
+  'ISO 8601 time or date (UTC+8 day), from 2000-01-01 to 2100-01-01; empty = open',
+);
 /** A list's state filter: one of `states`, or '' (the default) for every state. */
 const stateFilter = <const S extends readonly string[]>(states: S) =>
   z

@@ -127,25 +127,37 @@ export const WalletStatus = {
 } as const;
 export type WalletStatus = (typeof WalletStatus)[keyof typeof WalletStatus];
 
-const uuid = z.string().min(1).max(100);
+/**
+ * Every string of the protocol, both ways: no control characters (C0, DEL, C1). They have no place in an
+ * identifier, a code or a token, PostgreSQL cannot store a NUL at all, and a look-alike id with an invisible
+ * character would otherwise name a different transaction than the one the operator reads.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for.
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+export function protocolText(min: number, max?: number) {
+  const bounded = max === undefined ? z.string().min(min) : z.string().min(min).max(max);
+  return bounded.regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
+}
+
+const uuid = protocolText(1, 100);
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-export const userInfoRequest = z.object({ request_uuid: uuid, token: z.string().min(1).max(200) });
+export const userInfoRequest = z.object({ request_uuid: uuid, token: protocolText(1, 200) });
 export const balanceRequest = z.object({
   request_uuid: uuid,
-  token: z.string().min(1).max(200),
-  user: z.string().max(64).optional(),
+  token: protocolText(1, 200),
+  user: protocolText(0, 64).optional(),
 });
 
 const transactionBase = {
   request_uuid: uuid,
   transaction_uuid: uuid,
-  token: z.string().min(1).max(200),
-  user: z.string().min(1).max(64),
-  round: z.string().min(1).max(100),
+  token: protocolText(1, 200),
+  user: protocolText(1, 64),
+  round: protocolText(1, 100),
   round_closed: z.boolean(),
-  game_code: z.string().min(1).max(64),
-  currency: z.string().min(1).max(10),
+  game_code: protocolText(1, 64),
+  currency: protocolText(1, 10),
 };
 export const betRequest = z.object({ ...transactionBase, amount });
 export const winRequest = z.object({ ...transactionBase, amount, reference_transaction_uuid: uuid });
@@ -166,19 +178,19 @@ export interface WalletAnswer {
 
 /** Koi → provider: open a game session (server to server). */
 export const launchRequest = z.object({
-  token: z.string().min(1).max(200),
-  user: z.string().min(1).max(64),
-  game_code: z.string().min(1).max(64),
-  currency: z.string().min(1).max(10),
-  lang: z.string().max(10),
-  return_url: z.string().max(500).optional(),
+  token: protocolText(1, 200),
+  user: protocolText(1, 64),
+  game_code: protocolText(1, 64),
+  currency: protocolText(1, 10),
+  lang: protocolText(0, 10),
+  return_url: protocolText(0, 500).optional(),
   /** The game's name as the player saw it in the lobby, for the provider's page title. */
-  game_name: z.string().max(64).optional(),
+  game_name: protocolText(0, 64).optional(),
   /** seamless (the provider calls Koi's wallet) or transfer (the provider holds money Koi moved in). */
   wallet_model: z.enum(['seamless', 'transfer']).optional(),
 });
 export type LaunchRequest = z.infer<typeof launchRequest>;
-export const launchAnswer = z.object({ url: z.string() });
+export const launchAnswer = z.object({ url: protocolText(0) });
 
 /**
  * Transfer-wallet protocol (Koi → provider, signed the same way). Koi moves money into the provider's own
@@ -194,16 +206,16 @@ export const TransferStatus = {
 export type TransferStatus = (typeof TransferStatus)[keyof typeof TransferStatus];
 
 export const transferMoveRequest = z.object({
-  transfer_id: z.string().min(1).max(100),
-  provider: z.string().min(1).max(20),
-  user: z.string().min(1).max(64),
+  transfer_id: protocolText(1, 100),
+  provider: protocolText(1, 20),
+  user: protocolText(1, 64),
   amount: z.number().int().positive(),
 });
 export type TransferMoveRequest = z.infer<typeof transferMoveRequest>;
-export const transferStatusRequest = z.object({ transfer_id: z.string().min(1).max(100) });
+export const transferStatusRequest = z.object({ transfer_id: protocolText(1, 100) });
 export const transferBalanceRequest = z.object({
-  provider: z.string().min(1).max(20),
-  user: z.string().min(1).max(64),
+  provider: protocolText(1, 20),
+  user: protocolText(1, 64),
 });
 export interface TransferAnswer {
   status: TransferStatus;
@@ -218,27 +230,27 @@ export interface TransferAnswer {
  * processed misses nothing and, asking again with an older one, gets the same rounds again.
  */
 export const betHistoryRequest = z.object({
-  provider: z.string().min(1).max(20),
-  cursor: z.string().max(100),
+  provider: protocolText(1, 20),
+  cursor: protocolText(0, 100),
   limit: z.number().int().min(1).max(1000),
 });
 export type BetHistoryRequest = z.infer<typeof betHistoryRequest>;
 export const betHistoryRound = z.object({
-  round_id: z.string().min(1).max(100),
-  user: z.string().min(1).max(64),
-  game_code: z.string().min(1).max(100),
+  round_id: protocolText(1, 100),
+  user: protocolText(1, 64),
+  game_code: protocolText(1, 100),
   /** Stake and payout (stake included, 0 on a loss) in micro-USDT. */
   bet: z.number().int().nonnegative(),
   payout: z.number().int().nonnegative(),
   /** ISO 8601 instants: when the bet was placed and when the round settled. */
-  bet_time: z.string(),
-  settle_time: z.string(),
+  bet_time: z.iso.datetime({ offset: true }),
+  settle_time: z.iso.datetime({ offset: true }),
 });
 export type BetHistoryRound = z.infer<typeof betHistoryRound>;
 export const betHistoryAnswer = z.object({
   status: z.enum([TransferStatus.OK, TransferStatus.ERROR]),
   rounds: z.array(betHistoryRound),
-  next_cursor: z.string(),
+  next_cursor: protocolText(0),
   has_more: z.boolean(),
 });
 export type BetHistoryAnswer = z.infer<typeof betHistoryAnswer>;

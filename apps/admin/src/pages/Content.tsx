@@ -16,7 +16,14 @@ import {
 } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type AdminBanner } from '@koi/contract';
+import {
+  CONFIG_ITEM_IDS,
+  isSafeLink,
+  LINK_CONFIG_ITEM_IDS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES,
+  type AdminBanner,
+} from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
@@ -68,6 +75,8 @@ function ConfigItemEditor({ item, editable }: { item: ConfigItem; editable: bool
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [content, setContent] = useState(item.content);
+  // The server refuses it too; saying so while typing spares the operator a round trip.
+  const unsafeLink = LINK_CONFIG_ITEM_IDS.includes(item.id) && content !== '' && !isSafeLink(content);
   const save = useMutation({
     mutationFn: () => adminApi.updateConfigItem(item.id, content),
     onSuccess: async () => {
@@ -86,11 +95,13 @@ function ConfigItemEditor({ item, editable }: { item: ConfigItem; editable: bool
         disabled={!editable}
         onChange={(e) => setContent(e.target.value)}
         aria-label={`config-item-${item.id}`}
+        status={unsafeLink ? 'error' : undefined}
       />
+      {unsafeLink && <Typography.Text type="danger">{t('content.linkRule')}</Typography.Text>}
       <Space>
         <Button
           type="primary"
-          disabled={!editable || content === item.content}
+          disabled={!editable || content === item.content || unsafeLink}
           loading={save.isPending}
           onClick={() => save.mutate()}
         >

@@ -31,18 +31,35 @@ export function reportDay(at: Date): string {
 }
 
 /**
+ * The instants a time filter may name: from the start of report day 2000-01-01 to the start of report day
+ * 2100-01-01 (UTC+8). Koi holds no record outside them, and the database cannot store every instant
+ * JavaScript can (year 0, year 10000), so a filter beyond them is a mistake to report, not a query to run.
+ */
+export const TIME_QUERY_MIN_MS = Date.UTC(2000, 0, 1) - REPORT_UTC_OFFSET_MS;
+export const TIME_QUERY_MAX_MS = Date.UTC(2100, 0, 1) - REPORT_UTC_OFFSET_MS;
+
+/**
  * A time filter from a query string: an ISO 8601 instant, or a date (YYYY-MM-DD, the start of that report
- * day); "" means no bound. Anything else is a malformed request, not a silent "no filter".
+ * day); "" means no bound. Anything else, a calendar date that does not exist, or an instant outside the
+ * supported years is a malformed request, not a silent "no filter".
  */
 export function parseTimeQuery(text: string, field: string): Date | null {
   if (!text) return null;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? new Date(Date.parse(`${text}T00:00:00Z`) - REPORT_UTC_OFFSET_MS)
-    : /^\d{4}-\d{2}-\d{2}T/.test(text)
-      ? new Date(text)
-      : null;
+  let date: Date | null = null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const utc = Date.parse(`${text}T00:00:00Z`);
+    // A date that is not on the calendar (02-31) is refused rather than rolled over into the next month.
+    if (!Number.isNaN(utc) && new Date(utc).toISOString().slice(0, 10) === text) {
+      date = new Date(utc - REPORT_UTC_OFFSET_MS);
+    }
+  } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    date = new Date(text);
+  }
   if (!date || Number.isNaN(date.getTime())) {
     throw new AppError('BAD_REQUEST', { detail: `${field} 须为 ISO 8601 时间或日期` });
+  }
+  if (date.getTime() < TIME_QUERY_MIN_MS || date.getTime() > TIME_QUERY_MAX_MS) {
+    throw new AppError('BAD_REQUEST', { detail: `${field} 须在 2000-01-01 至 2100-01-01 之间` });
   }
   return date;
 }

@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { isSafeLink } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../features/content/api/bulletin';
 import { useUiStore } from '../stores/ui';
@@ -13,20 +14,23 @@ export default function ServiceDialog() {
   const open = useUiStore((s) => s.serviceOpen);
   const setOpen = useUiStore((s) => s.setServiceOpen);
   const { onlineService, chatContact } = useConfig();
+  // The server refuses unsafe links on save; this keeps a link saved before that rule (or slipped in by other
+  // means) from ever running: a javascript: or data: link opened here would run on Koi's page.
+  const safe = (href: string) => (isSafeLink(href) ? href : '');
   const entries = [
     {
       key: 'online',
       Icon: HeadsetIcon,
       title: t('service.online'),
       desc: t('service.onlineDesc'),
-      href: onlineService,
+      href: safe(onlineService),
     },
     {
       key: 'tg',
       Icon: TelegramIcon,
       title: t('service.telegram'),
       desc: t('service.telegramDesc'),
-      href: chatContact,
+      href: safe(chatContact),
     },
   ];
   return (

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { flagField, intField, isoTime, optionalText, requiredText, text } from '../common';
+import { isSafeLink, SAFE_LINK_RULE_ZH } from '../content';
 import { sortField } from './shared';
+
+/** A banner's link: none, or one the player app may open (see isSafeLink). */
+const bannerLink = (field: z.ZodType<string>) =>
+  field.refine((v) => v === '' || isSafeLink(v), { message: SAFE_LINK_RULE_ZH });
 
 // Content: config items and banners (content area)
 
@@ -36,7 +41,7 @@ export const adminBannersResult = z.array(adminBanner);
 export const adminBannerCreateRequest = z.strictObject({
   image: requiredText(512),
   title: requiredText(100),
-  link: optionalText(512),
+  link: bannerLink(optionalText(512)),
   activity_type: intField({ min: 1, max: 99 }).optional(),
   sort: sortField.optional().default(0),
   enabled: flagField().optional().default(true),
@@ -45,7 +50,7 @@ export const adminBannerCreateRequest = z.strictObject({
 export const adminBannerUpdateRequest = z.strictObject({
   image: requiredText(512).optional(),
   title: requiredText(100).optional(),
-  link: text(512).optional(),
+  link: bannerLink(text(512)).optional(),
   activity_type: intField({ min: 0, max: 99 }).optional().describe('0 clears it'),
   sort: sortField.optional(),
   enabled: flagField().optional(),

@@ -5,7 +5,9 @@ import { intField, optionalText, requiredText } from '../common';
 
 /** Why an operator did something; required on every write that changes a player, money or access. */
 export const reasonField = requiredText(256).describe('Why (shown in the audit log)');
-export const isoTimeQuery = optionalText(40).describe('ISO 8601 time or date; empty = open');
+export const isoTimeQuery = optionalText(40).describe(
+  'ISO 8601 time or date (UTC+8 day), from 2000-01-01 to 2100-01-01; empty = open',
+);
 /** A place in a list players see (games, providers, banners): smaller first. */
 export const sortField = intField({ min: 0, max: 1_000_000 });
 const idParam = z.strictObject({ id: intField({ min: 1 }) });

@@ -63,6 +63,70 @@ describe('content in the console', () => {
     expect((await setConfigItem(ops.finance, 1, 'x')).statusCode).toBe(403);
   });
 
+  it('refuses a javascript: or other non-web link in a link config item (3, 4, 5, 7) on write, and keeps the old link', async () => {
+    expect(body(await setConfigItem(ops.support, 7, 'https://chat.example/koi'))).toMatchObject({
+      code: 200,
+    });
+    const bad = [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      '//evil.example/x',
+    ];
+    for (const id of [3, 4, 5, 7]) {
+      for (const content of bad) {
+        const res = await setConfigItem(ops.support, id, content);
+        expect(res.statusCode, `${id} ${JSON.stringify(content)}`).toBe(400);
+        expect(body(res).message).toContain('https://');
+      }
+    }
+    const bulletin = body<{ id: number; content: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' }),
+    ).result;
+    expect(bulletin.find((c) => c.id === 7)!.content).toBe('https://chat.example/koi');
+    // The schemes a contact link may use, a path on the site, and no link at all are accepted.
+    for (const content of [
+      'https://t.me/koi_support',
+      'http://chat.example/',
+      'tg://resolve?domain=koi',
+      '/service',
+      '',
+    ]) {
+      expect(body(await setConfigItem(ops.support, 7, content)), content).toMatchObject({
+        code: 200,
+        result: { content },
+      });
+    }
+    // A banner's link follows the same rule, on creation and on update.
+    const banner = (link: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/banners',
+        headers: ops.support.auth,
+        payload: { image: '/img/banner.png', title: '活动', link },
+      });
+    const refused = await banner('javascript:alert(1)');
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).message).toContain('https://');
+    const created = body<{ id: number }>(await banner('/activity'));
+    expect(created.code).toBe(200);
+    const update = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/banners/${created.result.id}`,
+      headers: ops.support.auth,
+      payload: { link: 'data:text/html,x' },
+    });
+    expect(update.statusCode).toBe(400);
+    // Items that are text, not links, keep any text.
+    expect(body(await setConfigItem(ops.support, 1, 'javascript: 不是链接，只是文字'))).toMatchObject({
+      code: 200,
+    });
+  });
+
   it('uploads an image checked by its bytes, serves it back, and uses it in a banner players see', async () => {
     const res = await upload(ops.support, PNG);
     const up = body<{ url: string; type: string; bytes: number }>(res).result;

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UPLOAD_TYPES } from '@koi/contract';
-import { CONFIG_ITEM_IDS, UPLOAD_MAX_BYTES } from '@koi/contract';
+import {
+  CONFIG_ITEM_IDS,
+  isSafeLink,
+  LINK_CONFIG_ITEM_IDS,
+  SAFE_LINK_RULE_ZH,
+  UPLOAD_MAX_BYTES,
+} from '@koi/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { banners } from './content.schema';
 import { AppError } from '../../errors';
@@ -66,6 +72,10 @@ export function createContentAdmin(deps: { db: Db; clock: Clock; uploadsDir: str
     },
 
     async setConfigItem(id: number, content: string, audit: AuditInTx) {
+      // The player app opens these items as links: a javascript: or data: link would run on Koi's page.
+      if (LINK_CONFIG_ITEM_IDS.includes(id) && content !== '' && !isSafeLink(content)) {
+        throw new AppError('BAD_REQUEST', { detail: SAFE_LINK_RULE_ZH });
+      }
       return db.transaction(async (tx) => {
         const r = createContentRepository(tx);
         const before = await r.findConfigItem(id);

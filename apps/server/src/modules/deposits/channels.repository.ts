@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { findRow, insertNew, insertRow, lockRow, selectRows, updateRow } from '../../db/rows';
 import {
@@ -44,6 +44,26 @@ export function createChannelsRepository(db: DbOrTx) {
     orderByNo: (orderNo: string) => findRow(db, channelOrders, eq(channelOrders.orderNo, orderNo)),
 
     lockOrder: (id: number) => lockRow(db, channelOrders, eq(channelOrders.id, id)),
+
+    /**
+     * Whether another channel of the same channel system (same adapter) has an order with this channel order
+     * id: channel order ids are unique within a system, so such an order is the one the report is about.
+     */
+    async otherChannelHasOrder(channel: { id: number; adapter: string }, channelOrderId: string) {
+      const rows = await db
+        .select({ id: channelOrders.id })
+        .from(channelOrders)
+        .innerJoin(paymentChannels, eq(paymentChannels.id, channelOrders.channelId))
+        .where(
+          and(
+            eq(channelOrders.providerRef, channelOrderId),
+            eq(paymentChannels.adapter, channel.adapter),
+            ne(paymentChannels.id, channel.id),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
 
     async updateOrder(id: number, set: Partial<typeof channelOrders.$inferInsert>) {
       await db.update(channelOrders).set(set).where(eq(channelOrders.id, id));

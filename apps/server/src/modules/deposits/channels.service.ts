@@ -56,6 +56,12 @@ import { ChannelOrderStatus, UnmatchedSource } from './deposits.schema';
  * money where it is until an operator unfreezes (or refunds through an adjustment) or the exclusion ends.
  * New orders are refused while frozen or excluded, so this only happens for orders made before.
  *
+ * One channel's reports at its own path only. Channels of one system (one adapter) share its merchant secret,
+ * so a report signed for one verifies at another's path. A report about an order of another channel, named
+ * by our order id or by that channel's order id, is refused there and never queued; so every queue row is one
+ * (channel, channel order id) of the channel that owns it, and an operator's match cannot credit a payment
+ * the owning channel's path credits too.
+ *
  * Notifications that never come. The reconciler job asks the channel about PENDING orders older than a
  * minute (each at most once a minute), and the player's result screen may ask for one order at once; both go
  * through `settlePaid`, so a dropped notification delays a credit but never loses it.
@@ -589,7 +595,20 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
     n: ChannelOrderState,
   ): Promise<{ ack: boolean; outcome: NotificationOutcome; detail?: string }> {
     const found = await repo.orderByNo(n.orderNo);
-    const o = found && found.channelId === channel.id ? found : null;
+    // Channels of one system share its secret, so a report signed for one verifies at another's path too.
+    // One about another channel's order (by our order id or by the channel's) is refused, never queued: a
+    // queued copy, matched later by an operator, would credit the payment the owning channel credits.
+    if (
+      (found && found.channelId !== channel.id) ||
+      (await repo.otherChannelHasOrder(channel, n.channelOrderId))
+    ) {
+      log.warn(
+        { channel: channel.code, order: n.orderNo, channel_order_id: n.channelOrderId },
+        "channel notification about another channel's order",
+      );
+      return { ack: false, outcome: 'refused', detail: "another channel's order" };
+    }
+    const o = found;
     if (!o || (o.providerRef && o.providerRef !== n.channelOrderId)) {
       // Signed by the channel but not about an order of ours: money may sit at the channel for someone.
       if (n.status !== 'paid') return { ack: true, outcome: 'ignored', detail: 'unknown order' };

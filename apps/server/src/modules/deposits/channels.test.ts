@@ -355,6 +355,46 @@ describe('payment channels through the sandbox channel', () => {
     await expectLedgerClean();
   }, 30_000);
 
+  it("refuses one channel's signed notification sent to another channel's path: nothing queued, credited once at its own path", async () => {
+    // Every notification is lost: this test delivers each one itself.
+    const lost = await notificationsLost();
+    const p = await player();
+    const order = await lost.rechargeOrder(p.id, cny, '20', null);
+    const id = channelOrderIdOf(order.payUrl!);
+    await payAtChannel(id);
+    const genuine = (await delivered(id, 1, 'genuine', false))[0]!.body;
+    const copy = (fields: Record<string, string> = {}) =>
+      signedNotification({ ...genuine, ...fields, nonce: randomBytes(8).toString('hex'), sign: '' });
+    const queuedFor = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int n from deposit_unmatched where detail->>'channel_order_id' = ${id}
+              or detail->>'order_no' = ${order.orderNo}`,
+        )
+      )[0]!.n;
+    // The CNY channel's delivery as captured, a fresh copy of it, and a copy naming no order of ours but
+    // carrying the CNY order's channel order id, all at the USDT channel's path (same channel system, same secret).
+    const strayOrderNo = `X${order.orderNo.slice(1)}`;
+    for (const delivery of [genuine, copy(), copy({ merchant_order_id: strayOrderNo })]) {
+      const answer = await postNotify(delivery, 'sandbox-usdt');
+      expect(answer.text).toBe('fail');
+    }
+    expect(await queuedFor()).toBe(0);
+    expect(await unmatched(strayOrderNo)).toEqual([]);
+    expect(await available(p.id)).toBe(0n);
+    // At its own path the notification credits the order, once.
+    expect((await postNotify(copy(), 'sandbox-cny')).text).toBe('success');
+    expect(await available(p.id)).toBe(19_800_000n);
+    // Sent to the other path again after the credit: still refused, nothing queued, nothing credited twice.
+    expect((await postNotify(copy(), 'sandbox-usdt')).text).toBe('fail');
+    expect((await postNotify(copy(), 'sandbox-cny')).text).toBe('success');
+    expect(await queuedFor()).toBe(0);
+    expect(await depositTransfers(order.orderNo)).toBe(1);
+    expect(await available(p.id)).toBe(19_800_000n);
+    await expectLedgerClean();
+  }, 30_000);
+
   it('credits once when 50 signed deliveries of one paid order arrive at the same moment (5 rounds)', async () => {
     await channelNotifies({ repeats: 1 });
     for (let round = 0; round < 5; round += 1) {

@@ -465,6 +465,56 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
       expect(rows).toHaveLength(1);
     });
 
+    it('refuses a control character in any string of a signed call with RS_ERROR_WRONG_TYPES, never a 500', async () => {
+      const p = await playerWithMoney('10');
+      const token = await session(p.id);
+      const bet = { ...base(token, p.username), transaction_uuid: randomUUID(), amount: 1_000_000 };
+      expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+      const win = winOf(bet, 0);
+      const calls: [string, Record<string, unknown>, string[]][] = [
+        [
+          'transaction/bet',
+          { ...bet, transaction_uuid: randomUUID() },
+          ['transaction_uuid', 'round', 'game_code', 'user', 'request_uuid', 'currency', 'token'],
+        ],
+        [
+          'transaction/win',
+          win,
+          ['transaction_uuid', 'reference_transaction_uuid', 'round', 'game_code', 'user'],
+        ],
+        [
+          'transaction/rollback',
+          rollbackOf(bet),
+          ['transaction_uuid', 'reference_transaction_uuid', 'round', 'user'],
+        ],
+        ['user/balance', { request_uuid: randomUUID(), token, user: p.username }, ['user', 'request_uuid']],
+        ['user/info', { request_uuid: randomUUID(), token }, ['request_uuid', 'token']],
+      ];
+      for (const [path, payload, fields] of calls) {
+        for (const field of fields) {
+          for (const control of ['\u0000', '\u001b', '\u007f', '\u0085']) {
+            const value = String(payload[field]);
+            // In the middle of the value and as the whole of its tail: both must be refused.
+            for (const bad of [`${value.slice(0, 3)}${control}${value.slice(3)}`, `${value}${control}`]) {
+              const answer = await call(path, { ...payload, [field]: bad });
+              expect(answer.http, `${path} ${field} ${JSON.stringify(control)}`).toBe(200);
+              expect(answer.status, `${path} ${field} ${JSON.stringify(control)}`).toBe(
+                'RS_ERROR_WRONG_TYPES',
+              );
+            }
+          }
+        }
+      }
+      // Nothing moved but the one bet, and the round it opened is still the only one.
+      expect(await available(p.id)).toBe(9_000_000n);
+      const [rounds] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from bet_rounds where player_id = ${p.id}`,
+      );
+      expect(rounds!.n).toBe(1);
+      await expectLedgerClean();
+    });
+
     describe('provider trust', () => {
       /** A catalogue game of the simulator with its own win rules (copied from sim-fruit). */
       async function gameWithRules(rules: {

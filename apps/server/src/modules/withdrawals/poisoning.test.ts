@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { formatMicro } from '@koi/ledger';
-import { useTestApp } from '../../../test/app';
+import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { createPlayerGate } from '../auth';
@@ -10,7 +12,8 @@ import { createDepositsService } from '../deposits/deposits.service';
 import { createChainWatcher } from '../deposits/deposits.watcher';
 import { createTronGridClient } from '../deposits/trongrid.client';
 import { createWalletService } from '../wallet/wallet.service';
-import { LOOK_ALIKE, withdrawalsHarness } from './withdrawals.fixtures';
+import { signedInOperator } from '../operators/operators.fixtures';
+import { LOOK_ALIKE, trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
 /**
  * Address poisoning: a new TRC20 withdrawal address whose first and last 4 characters
@@ -92,5 +95,66 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
     await depositFrom(other.playerId, sender, '25');
     const p = await h.player();
     await h.bind(p.auth, lookAlike);
+  });
+});
+
+/**
+ * Look-alikes across players: a TRC20 address whose first and last 4 characters match a different address
+ * that another player bound or was paid to is accepted without a word to the player (who must not learn
+ * another player's address), and every withdrawal to it is flagged for an operator's review.
+ */
+describe('address-poisoning guard: addresses of other players', () => {
+  const t = useTestApp({ withdrawals: { ...testConfig().withdrawals, addressDelayMs: 0 } });
+  const h = withdrawalsHarness(() => t);
+  const flagsOf = async (withdrawalId: number) => {
+    const op = await signedInOperator(t, 'finance');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/withdrawals/${withdrawalId}`,
+      headers: op.auth,
+    });
+    return body<{ context: { flags: string[] } }>(res).result.context.flags;
+  };
+
+  it('flags for review a withdrawal to a look-alike of an address another player was paid to, without telling the player', async () => {
+    const [theirs, lookAlike] = LOOK_ALIKE;
+    const other = await h.player({ deposit: '100' });
+    const bound = await h.bind(other.auth, theirs);
+    const paid = await h.apply(other.auth, { amount: '20', address_id: bound.id });
+    expect(paid.code, paid.message).toBe(200);
+    // Deleted afterwards: the address it was paid to is still remembered.
+    expect((await h.call(other.auth, 'del-address', { address_id: bound.id, address: theirs })).code).toBe(
+      200,
+    );
+
+    const p = await h.player({ deposit: '100' });
+    const mine = await h.bind(p.auth, lookAlike);
+    const applied = await h.apply(p.auth, { amount: '20', address_id: mine.id });
+    expect(applied.code, applied.message).toBe(200);
+    expect(await flagsOf(applied.result.id)).toContain('look_alike_address');
+    // The bind records which address it resembles, for the audit trail.
+    const [event] = await queryRows<{ similar_to: string | null }>(
+      t.database.db,
+      sql`select similar_to from withdrawal_address_events where address_id = ${mine.id} and action = 1`,
+    );
+    expect(event!.similar_to).toBe(theirs);
+    // A withdrawal to an address like no other is not flagged so.
+    const plain = await h.bind(p.auth, trc20());
+    const ordinary = await h.apply(p.auth, { amount: '20', address_id: plain.id });
+    expect(await flagsOf(ordinary.result.id)).not.toContain('look_alike_address');
+    await h.ledgerClean();
+  });
+
+  it('flags a look-alike of an address another player has only bound, whichever of the two came first', async () => {
+    const [first, second] = LOOK_ALIKE;
+    const a = await h.player({ deposit: '100' });
+    const b = await h.player({ deposit: '100' });
+    const boundA = await h.bind(a.auth, second);
+    const boundB = await h.bind(b.auth, first);
+    const byB = await h.apply(b.auth, { amount: '20', address_id: boundB.id });
+    const byA = await h.apply(a.auth, { amount: '20', address_id: boundA.id });
+    expect(await flagsOf(byB.result.id)).toContain('look_alike_address');
+    expect(await flagsOf(byA.result.id)).toContain('look_alike_address');
+    await h.ledgerClean();
   });
 });

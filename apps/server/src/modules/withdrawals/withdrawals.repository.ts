@@ -84,6 +84,27 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       return rows.map((r) => r.address);
     },
 
+    /**
+     * A TRC20 address another player saved (also deleted) or withdrew to that looks like this one: the same
+     * first and last `edge` characters but not the same address (the poisoning guard's rule, across players).
+     */
+    async lookAlikeOfOthers(address: string, playerId: number, edge: number): Promise<string | null> {
+      const head = address.slice(0, edge);
+      const tail = address.slice(-edge);
+      const rows = await queryRows<{ address: string }>(
+        db,
+        sql`select address from ${withdrawalAddresses}
+             where type = ${AddressType.TRC20} and player_id <> ${playerId} and address <> ${address}
+               and left(address, ${edge}) = ${head} and right(address, ${edge}) = ${tail}
+            union
+            select address from ${withdrawals}
+             where address_type = ${AddressType.TRC20} and player_id <> ${playerId} and address <> ${address}
+               and left(address, ${edge}) = ${head} and right(address, ${edge}) = ${tail}
+            order by 1 limit 1`,
+      );
+      return rows[0]?.address ?? null;
+    },
+
     /** Other players who saved or withdrew to this address (operators' review context). */
     async otherPlayersUsing(address: string, playerId: number): Promise<number[]> {
       const rows = await queryRows<{ player_id: string | number }>(

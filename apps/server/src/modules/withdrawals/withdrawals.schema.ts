@@ -46,7 +46,10 @@ export const withdrawalAddressEvents = pgTable(
     addressId: bigintNumber('address_id').notNull(),
     action: smallint('action').notNull(),
     ip: text('ip'),
-    /** Set when the player confirmed the look-alike warning for this address. */
+    /**
+     * The address this one looks like (same first and last 4 characters): one of the player's own, which they
+     * confirmed, or another player's, which the player was not shown.
+     */
     similarTo: text('similar_to'),
     createdAt: createdAt(),
   },

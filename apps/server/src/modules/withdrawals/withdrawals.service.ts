@@ -128,7 +128,13 @@ const minutesUntil = (until: Date, now: Date) =>
 
 const passwordLengthOk = (password: string) => lengthWithin(password, PASSWORD_MIN, PASSWORD_MAX);
 
-/** Address poisoning: same first and last SIMILAR_EDGE characters, but a different address. */
+/**
+ * Address poisoning: same first and last SIMILAR_EDGE characters, but a different address. These are the
+ * characters wallets show and people compare; a poisoner grinds a vanity address that matches them. Against
+ * the player's own addresses (saved, withdrawn to, deposited from) the player is asked to confirm; against
+ * another player's (saved or withdrawn to) the bind goes through unannounced and its withdrawals are flagged
+ * look_alike_address for an operator's review.
+ */
 export function looksAlike(a: string, b: string): boolean {
   return (
     a !== b &&
@@ -408,6 +414,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
             { address: normalised.address, similar_to: similarTo },
           );
         }
+        // A look-alike of an address another player bound or was paid to is bound without a word to this
+        // player (who must not learn another player's address) but recorded with it; every withdrawal to it
+        // is flagged for review (look_alike_address).
+        similarTo ??= await repo.lookAlikeOfOthers(normalised.address, playerId, SIMILAR_EDGE);
       }
       const now = clock.now();
       try {
@@ -711,6 +721,12 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     if (profile?.selfExcludedUntil && profile.selfExcludedUntil.getTime() > now.getTime())
       flags.push('self_excluded');
     if (others.length > 0) flags.push('shared_address');
+    // The poisoning guard across players (see bindAddress), checked again now: either address may be the later.
+    if (
+      row.addressType === AddressType.TRC20 &&
+      (await repo.lookAlikeOfOthers(row.address, row.playerId, SIMILAR_EDGE))
+    )
+      flags.push('look_alike_address');
     if (sameDevice.length > 0) flags.push('shared_device');
     if (addressAgeMs < NEW_ADDRESS_MS) flags.push('new_address');
     if (withdrawnMicro + withdrawingMicro + row.amountMicro > depositsMicro)
