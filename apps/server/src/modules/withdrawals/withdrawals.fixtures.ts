@@ -9,6 +9,7 @@ import { createWalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
+import { createAuditLog } from '../audit';
 import { betsForTests } from '../bets/bets.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
 import type { PayoutRail } from './payout.client';
@@ -126,6 +127,7 @@ export function withdrawalsHarness(t: () => TestApp) {
         gate: createPlayerGate(t().database.db, t().clock),
       }),
       rail,
+      audit: createAuditLog({ db: t().database.db, clock: t().clock }),
     });
 
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
 
 /** Decision 12: the address types are the contract's, so the player app and the server share one list. */
@@ -71,6 +71,14 @@ export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
 export const WithdrawalState = { APPLIED: 1, APPROVED: 2, PAYING: 3, PAID: 4, REJECTED: 5 } as const;
 export type WithdrawalState = (typeof WithdrawalState)[keyof typeof WithdrawalState];
 
+/**
+ * A person's settlement of a paying withdrawal (two operators): what the first operator proposes. `PAID`
+ * carries the chain transaction (or, for a manual payout, the external reference); `FAILED` says nothing was
+ * paid, after checking the chain.
+ */
+export const SettleOutcome = { PAID: 1, FAILED: 2 } as const;
+export type SettleOutcome = (typeof SettleOutcome)[keyof typeof SettleOutcome];
+
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -96,6 +104,22 @@ export const withdrawals = pgTable(
     txHash: text('tx_hash'),
     payoutAttempts: integer('payout_attempts').notNull().default(0),
     lastPayoutError: text('last_payout_error'),
+    /** When the withdrawal became `paying`: the payout alert is raised a configured time after it. */
+    payingSince: ts('paying_since'),
+    /** The reconciler asks the rail about a paying withdrawal again from this time (backoff). */
+    nextCheckAt: ts('next_check_at'),
+    /** Set once the payout stayed unclear past the alert time: the console asks a person to settle it. */
+    alertedAt: ts('alerted_at'),
+    /** Paid by a person outside the rail (off-chain payout methods): never sent to the rail. */
+    manualPayout: boolean('manual_payout').notNull().default(false),
+    /** The open settlement proposal (SettleOutcome), its reference, note, proposer and time. */
+    settleOutcome: smallint('settle_outcome'),
+    settleReference: text('settle_reference'),
+    settleNote: text('settle_note'),
+    settleProposedBy: bigintNumber('settle_proposed_by'),
+    settleProposedAt: ts('settle_proposed_at'),
+    /** The second operator, who confirmed the proposal and so settled the withdrawal. */
+    settledBy: bigintNumber('settled_by'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -111,5 +135,16 @@ export const withdrawals = pgTable(
       'withdrawals_two_approvers_ck',
       sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.approvedBy}`,
     ),
+    check(
+      'withdrawals_two_settlers_ck',
+      sql`${t.settledBy} is null or (${t.settleProposedBy} is not null and ${t.settledBy} <> ${t.settleProposedBy})`,
+    ),
+    check(
+      'withdrawals_settle_outcome_ck',
+      sql`${t.settleOutcome} is null or ${t.settleOutcome} between 1 and 2`,
+    ),
+    index('withdrawals_alerted_idx')
+      .on(t.alertedAt)
+      .where(sql`${t.alertedAt} is not null and ${t.state} = 3`),
   ],
 );

@@ -12,7 +12,7 @@ import { isTronAddress } from '../../lib/tron-address';
 import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
-import type { AuditWrite } from '../audit';
+import type { AuditPort, AuditWrite } from '../audit';
 import type { BetsService } from '../bets/bets.service';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
@@ -24,7 +24,7 @@ import {
   type WithdrawalRow,
   type WithdrawalsRepository,
 } from './withdrawals.repository';
-import { AddressAction, AddressType, WithdrawalState } from './withdrawals.schema';
+import { AddressAction, AddressType, SettleOutcome, WithdrawalState } from './withdrawals.schema';
 import { stateNames } from '../../lib/state-names';
 
 /*
@@ -51,6 +51,16 @@ import { stateNames } from '../../lib/state-names';
  * answer, a crash between sending and recording) leaves it `paying`: the reconciler asks the rail about the
  * key and settles it from the rail's answer. Nothing is refunded on a guess, and since the rail deduplicates
  * by key, a send repeated after "the rail never saw it" cannot pay twice.
+ *
+ * Unclear payouts. Only the rail's documented terminal answers settle a payout (payout.client.ts); an error
+ * from the status query (any 4xx or 5xx, a garbled body, a timeout) is no answer about the transfer. The
+ * reconciler asks again with a growing interval, and once a payout has been unclear for the configured time
+ * it raises an alert (audited) on the console. A person then checks the chain and settles it with two
+ * operators: one proposes "paid" with the chain transaction or "failed", a different one confirms, and the
+ * confirmation posts or voids the holds in the same transaction as the state change. The withdrawal row is
+ * locked for each step, so two confirmations racing settle once. Manual payouts (off-chain methods, never
+ * sent to the rail) are settled by the same two steps: the first operator records the external reference
+ * after paying, the second confirms.
  */
 
 const ADDRESS_MAX = 10;
@@ -59,8 +69,17 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 20;
 /** Poisoning guard (address poisoning): the characters a person usually compares at each end. */
 const SIMILAR_EDGE = 4;
-/** A paying withdrawal is asked about again once it has been quiet this long. */
+/** A paying withdrawal is first asked about once it has been quiet this long. */
 const RECONCILE_AFTER_MS = 30_000;
+/** Each further unclear answer doubles the wait before the next status query, up to this. */
+const RECONCILE_MAX_MS = 5 * 60_000;
+/** The wait before the next status query after `attempts` unclear answers (30 s, 60 s, 2 min, … 5 min). */
+export const reconcileDelayMs = (attempts: number) =>
+  Math.min(RECONCILE_MAX_MS, (RECONCILE_AFTER_MS / 2) * 2 ** Math.min(Math.max(attempts, 1), 10));
+/** A chain transaction id as the console enters it (TRON: 64 hex digits). */
+const TX_HASH = /^[0-9a-f]{64}$/;
+const SETTLE_REFERENCE_MAX = 128;
+const SETTLE_NOTE_MAX = 256;
 const JOB_BATCH = 50;
 /** Review flag: an address younger than this. */
 const NEW_ADDRESS_MS = 24 * 3_600_000;
@@ -121,6 +140,16 @@ export interface WithdrawalsServiceDeps {
   deposits: Pick<DepositsService, 'senderAddresses'>;
   /** The payout rail; null when none is configured (approved withdrawals then wait for one). */
   rail: PayoutRail | null;
+  /** The payout alert is a system entry in the audit log, written with the alert. */
+  audit: Pick<AuditPort, 'record'>;
+}
+
+/** A person's settlement proposal for a paying withdrawal (the first of two operators). */
+export interface SettleProposal {
+  outcome: 'paid' | 'failed';
+  /** The chain transaction (rail payouts) or the external payment reference (manual payouts). */
+  reference: string;
+  note: string;
 }
 
 const minutesUntil = (until: Date, now: Date) =>
@@ -239,7 +268,11 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
   // Payout.
 
-  /** Settles a paying withdrawal from a definite rail answer; unknown answers change nothing. */
+  /**
+   * Settles a paying withdrawal from a definite rail answer. An unclear answer changes nothing but the time
+   * of the next status query (backoff) and, once the payout has been unclear past the configured time, the
+   * alert that asks a person to settle it.
+   */
   async function settle(row: WithdrawalRow, outcome: PayoutOutcome): Promise<WithdrawalRow> {
     if (outcome.kind === 'paid') {
       return finish(row.id, [WithdrawalState.PAYING], true, { txHash: outcome.txHash });
@@ -250,12 +283,37 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         lastPayoutError: outcome.reason.slice(0, 256),
       });
     }
-    await repo.notePayoutAttempt(
+    const now = clock.now();
+    const noted = await repo.notePayoutAttempt(
       row.id,
       outcome.kind === 'absent' ? 'absent' : outcome.reason.slice(0, 256),
-      clock.now(),
+      now,
+      new Date(now.getTime() + reconcileDelayMs(row.payoutAttempts + 1)),
     );
-    return (await repo.findById(row.id)) ?? row;
+    return alertIfOverdue(noted ?? row);
+  }
+
+  /** Raises the payout alert once, with its audit entry, when a payout has been unclear too long. */
+  async function alertIfOverdue(row: WithdrawalRow): Promise<WithdrawalRow> {
+    if (row.state !== WithdrawalState.PAYING || row.manualPayout || row.alertedAt) return row;
+    const now = clock.now();
+    const since = row.payingSince ?? row.approvedAt ?? row.updatedAt;
+    if (now.getTime() - since.getTime() < config.payoutAlertAfterMs) return row;
+    return db.transaction(async (tx) => {
+      const alerted = await createWithdrawalsRepository(tx).raiseAlert(row.id, now);
+      if (!alerted) return (await repo.findById(row.id)) ?? row;
+      await deps.audit.record(
+        {
+          actor: null,
+          action: 'withdrawal.payout_alert',
+          target: { type: 'withdrawal', id: row.id },
+          reason: row.lastPayoutError ?? '',
+          after: auditView(alerted),
+        },
+        tx,
+      );
+      return alerted;
+    });
   }
 
   /**
@@ -267,7 +325,13 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     id: number,
     from: WithdrawalState[],
     paid: boolean,
-    patch: { txHash?: string; rejectReason?: string; rejectedBy?: number | null; lastPayoutError?: string },
+    patch: {
+      txHash?: string;
+      rejectReason?: string;
+      rejectedBy?: number | null;
+      lastPayoutError?: string;
+      settledBy?: number;
+    },
     audit?: AuditWrite,
   ): Promise<WithdrawalRow> {
     return db.transaction(async (tx) => {
@@ -297,9 +361,12 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   /** approved -> paying (only one caller wins), then the rail; returns the withdrawal as it now stands. */
   async function payOut(id: number): Promise<WithdrawalRow> {
     if (!deps.rail) throw new AppError('UNAVAILABLE');
+    const now = clock.now();
     const row = await repo.transition(id, [WithdrawalState.APPROVED], {
       state: WithdrawalState.PAYING,
-      updatedAt: clock.now(),
+      payingSince: now,
+      nextCheckAt: new Date(now.getTime() + RECONCILE_AFTER_MS),
+      updatedAt: now,
     });
     if (!row) {
       const current = await repo.findById(id);
@@ -377,6 +444,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       approvedBy: w.approvedBy,
       secondApprovedBy: w.secondApprovedBy,
       rejectReason: w.rejectReason,
+      // Named apart from "hash": the audit log drops keys that look like secrets.
+      chainTransaction: w.txHash,
+      manualPayout: w.manualPayout,
+      alertedAt: w.alertedAt,
+      settleOutcome:
+        w.settleOutcome === null ? null : w.settleOutcome === SettleOutcome.PAID ? 'paid' : 'failed',
+      settleReference: w.settleReference,
+      settleNote: w.settleNote,
+      settleProposedBy: w.settleProposedBy,
+      settledBy: w.settledBy,
     };
   }
 
@@ -672,15 +749,142 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     /** Job: settles paying withdrawals that have been quiet for a while by asking the rail. */
     async reconcile(): Promise<number> {
       if (!deps.rail) return 0;
-      const ids = await repo.idsInState(
-        WithdrawalState.PAYING,
-        JOB_BATCH,
-        new Date(clock.now().getTime() - RECONCILE_AFTER_MS),
-      );
+      const now = clock.now();
+      const alertBefore = new Date(now.getTime() - config.payoutAlertAfterMs);
+      const ids = await repo.idsToReconcile(now, RECONCILE_AFTER_MS, alertBefore, JOB_BATCH);
       for (const id of ids) await reconcileOne(id);
       return ids.length;
     },
+
+    proposeSettlement,
+    confirmSettlement,
+    cancelSettlement,
+    attentionCount: () => repo.attentionCount(),
   };
+
+  /**
+   * The withdrawal locked for a settlement step: it must be paying, and a rail payout must have been
+   * alerted (before that the reconciler is still working on it and a person would only guess).
+   */
+  async function lockedForSettlement(txRepo: WithdrawalsRepository, id: number) {
+    const current = await txRepo.lockWithdrawal(id);
+    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (current.state !== WithdrawalState.PAYING) {
+      throw new AppError('WITHDRAWAL_STATE', { state: WITHDRAWAL_STATES.name(current.state) });
+    }
+    if (!current.manualPayout && !current.alertedAt) throw new AppError('SETTLE_NOT_DUE');
+    return current;
+  }
+
+  /** The reference a proposal carries: a chain transaction for a rail payout, free text for a manual one. */
+  function settleReferenceOf(row: WithdrawalRow, input: SettleProposal): string | null {
+    const reference = input.reference.trim();
+    if (input.outcome === 'failed') return reference || null;
+    if (!row.manualPayout) {
+      const hash = reference.toLowerCase().replace(/^0x/, '');
+      if (!TX_HASH.test(hash)) throw new AppError('SETTLE_TX_HASH_INVALID');
+      return hash;
+    }
+    if (!reference || [...reference].length > SETTLE_REFERENCE_MAX || /\p{Cc}/u.test(reference)) {
+      throw new AppError('SETTLE_REFERENCE_INVALID', { max: SETTLE_REFERENCE_MAX });
+    }
+    return reference;
+  }
+
+  /**
+   * The first operator's step: propose "paid" (with the chain transaction or the external reference) or
+   * "failed" (with what was checked). Nothing moves yet; a second, different operator confirms.
+   */
+  async function proposeSettlement(
+    id: number,
+    operatorId: number,
+    input: SettleProposal,
+    audit?: AuditWrite,
+  ): Promise<WithdrawalRow> {
+    const note = input.note.trim();
+    if ([...note].length > SETTLE_NOTE_MAX) throw new AppError('SETTLE_NOTE_REQUIRED');
+    if (input.outcome === 'failed' && !note) throw new AppError('SETTLE_NOTE_REQUIRED');
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await lockedForSettlement(txRepo, id);
+      if (current.settleProposedBy !== null) throw new AppError('SETTLE_PROPOSAL_OPEN');
+      const reference = settleReferenceOf(current, input);
+      const now = clock.now();
+      const row = await txRepo.setProposal(
+        id,
+        {
+          settleOutcome: input.outcome === 'paid' ? SettleOutcome.PAID : SettleOutcome.FAILED,
+          settleReference: reference,
+          settleNote: note || null,
+          settleProposedBy: operatorId,
+          settleProposedAt: now,
+        },
+        now,
+      );
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return row;
+    });
+  }
+
+  /**
+   * The second operator's step: confirms the open proposal and settles the withdrawal in the same
+   * transaction (paid posts the holds, failed voids them). The proposer can never confirm their own.
+   */
+  async function confirmSettlement(
+    id: number,
+    operatorId: number,
+    audit?: AuditWrite,
+  ): Promise<WithdrawalRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await lockedForSettlement(txRepo, id);
+      if (current.settleProposedBy === null || current.settleOutcome === null) {
+        throw new AppError('SETTLE_NO_PROPOSAL');
+      }
+      if (current.settleProposedBy === operatorId) throw new AppError('SETTLE_SECOND_OPERATOR');
+      const paid = current.settleOutcome === SettleOutcome.PAID;
+      const row = await txRepo.transition(id, [WithdrawalState.PAYING], {
+        state: paid ? WithdrawalState.PAID : WithdrawalState.REJECTED,
+        settledBy: operatorId,
+        ...(paid
+          ? { txHash: current.manualPayout ? null : current.settleReference }
+          : { rejectReason: '出款未完成，资金已退回' }),
+        updatedAt: clock.now(),
+      });
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await resolveHolds(tx, row, paid);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return row;
+    });
+  }
+
+  /** Withdraws the open proposal (a wrong reference, or the rail answered meanwhile); any operator may. */
+  async function cancelSettlement(
+    id: number,
+    _operatorId: number,
+    audit?: AuditWrite,
+  ): Promise<WithdrawalRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await lockedForSettlement(txRepo, id);
+      if (current.settleProposedBy === null) throw new AppError('SETTLE_NO_PROPOSAL');
+      const row = await txRepo.setProposal(
+        id,
+        {
+          settleOutcome: null,
+          settleReference: null,
+          settleNote: null,
+          settleProposedBy: null,
+          settleProposedAt: null,
+        },
+        clock.now(),
+      );
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return row;
+    });
+  }
 
   /** What an operator sees beside a withdrawal before deciding, and the flags that hold it for review. */
   async function reviewContext(row: WithdrawalRow) {

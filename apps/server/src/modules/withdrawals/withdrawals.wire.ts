@@ -3,7 +3,7 @@ import type { AdminWithdrawal, inoutRecord, WithdrawAddressWire, WithdrawalWire 
 import { formatHundredths, formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
-import { AddressType, WithdrawalState } from './withdrawals.schema';
+import { AddressType, SettleOutcome, WithdrawalState } from './withdrawals.schema';
 import { RECORD_STATUS, WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
 
 /** The one place where the withdrawals module's camelCase rows become the snake_case wire (decision 3). */
@@ -83,6 +83,22 @@ export function adminWithdrawalWire(
     two_operators_required: c.twoOperatorsRequired,
     payout_attempts: w.payoutAttempts,
     last_payout_error: w.lastPayoutError,
+    paying_since: w.payingSince?.toISOString() ?? null,
+    alerted_at: w.alertedAt?.toISOString() ?? null,
+    manual_payout: w.manualPayout,
+    settlement:
+      w.settleProposedBy !== null && w.settleOutcome !== null && w.settleProposedAt !== null
+        ? {
+            outcome: w.settleOutcome === SettleOutcome.PAID ? 'paid' : 'failed',
+            reference: w.settleReference,
+            note: w.settleNote,
+            proposed_by: w.settleProposedBy,
+            proposed_by_name: nameOf(w.settleProposedBy),
+            proposed_at: w.settleProposedAt.toISOString(),
+          }
+        : null,
+    settled_by: w.settledBy,
+    settled_by_name: nameOf(w.settledBy),
     context: {
       deposits: formatMicro(c.depositsMicro),
       withdrawn: formatMicro(c.withdrawnMicro),
