@@ -159,6 +159,8 @@ export const en: Messages = {
       paid: 'Paid',
       rejected: 'Rejected',
       processing: 'Processing (outcome unknown, reconciling)',
+      alerted: 'Alert: unclear, needs a person',
+      manual: 'Manual payout',
       secondPending: 'Awaiting second approval',
     },
     flag: {
@@ -213,6 +215,39 @@ export const en: Messages = {
     secondPendingTitle: 'First approval by {{name}}; awaiting a second operator',
     secondPendingHint: 'Check the player, then give the second approval; the payout starts at once.',
     twoOperatorsHint: 'Above the two-operator amount: two different operators must approve.',
+    settle: {
+      alertTitle: 'Payout outcome unclear: a person must check',
+      alertHint:
+        'Since {{since}} the payout rail has given no clear answer (last: {{error}}); the system keeps asking. Check the chain for this transfer to the address: if it arrived, propose "paid" with the transaction hash; if the chain shows none, propose "not paid". A second operator then confirms.',
+      manualTitle: 'Manual payout: record the reference after paying',
+      manualHint:
+        'This method does not use the payout rail. Pay outside, record the payment reference, then a second operator confirms and the held money is posted.',
+      proposalTitle: 'Proposal waiting for a second operator',
+      outcome: 'Outcome',
+      paid: 'Paid',
+      failed: 'Not paid (money back to the player)',
+      proposedBy: 'Proposed by',
+      reference: 'Transaction / reference',
+      note: 'What was checked',
+      confirm: 'Confirm',
+      cancel: 'Withdraw proposal',
+      ownProposal: 'You proposed this; a second operator must confirm it',
+      proposePaid: 'Confirm paid (chain transaction hash)',
+      recordPaid: 'Record paid (payment reference)',
+      proposeFailed: 'Confirm not paid',
+      paidHint:
+        'Enter the chain transaction hash (or the manual payment reference). After a second operator confirms, the held money is posted and the player sees the withdrawal paid.',
+      failedHint:
+        'Only after the chain shows no such transfer and the rail confirms nothing was sent. After a second operator confirms, the held money goes back to the player.',
+      txHash: 'Chain transaction hash',
+      externalReference: 'Payment reference',
+      referenceRequired: 'Enter the transaction hash or payment reference',
+      noteRequired: 'Describe what was checked',
+      settledBy: 'Confirmed by',
+    },
+    attention: '{{alerts}} unclear payouts need a person; {{manual}} manual payouts waiting',
+    attentionShow: 'Show',
+    attentionAll: 'Back to all',
     processingHint:
       'The payout outcome is unknown (timeout or lost answer). The system asks the payout rail and reconciles; never refund or pay again by hand.',
     payingHint: 'Approved and being paid; the transaction hash shows when done.',

@@ -146,6 +146,8 @@ export const zhCN = {
       paid: '已出款',
       rejected: '已驳回',
       processing: '处理中（结果未知，对账中）',
+      alerted: '告警：结果不明，待人工处理',
+      manual: '人工出款中',
       secondPending: '待第二人批准',
     },
     flag: {
@@ -199,6 +201,39 @@ export const zhCN = {
     secondPendingTitle: '已由 {{name}} 第一次批准，等待第二人批准',
     secondPendingHint: '请核对玩家信息后由您完成第二次批准，批准后立即出款。',
     twoOperatorsHint: '金额超过双人审批阈值，需要两位不同的操作员批准。',
+    settle: {
+      alertTitle: '出款结果不明，需人工核查',
+      alertHint:
+        '自 {{since}} 起出款通道未给出明确结果（最近一次：{{error}}）。系统仍在重试查询。请在链上核查该地址是否收到此笔转账：已到账则填写交易哈希提交“确认已付款”，确认链上没有则提交“确认未付款”；提交后须由另一位操作员复核确认。',
+      manualTitle: '人工出款：付款后登记凭证',
+      manualHint:
+        '此方式不经出款通道。请在外部完成付款后登记付款凭证号，再由另一位操作员复核确认，确认后扣款完成。',
+      proposalTitle: '待复核的处理方案',
+      outcome: '结论',
+      paid: '已付款',
+      failed: '未付款（资金退回玩家）',
+      proposedBy: '提交人',
+      reference: '交易哈希 / 付款凭证',
+      note: '核查说明',
+      confirm: '复核确认',
+      cancel: '撤销方案',
+      ownProposal: '方案由您提交，须由另一位操作员复核确认',
+      proposePaid: '确认已付款（填写链上交易哈希）',
+      recordPaid: '登记已付款（付款凭证号）',
+      proposeFailed: '确认未付款',
+      paidHint:
+        '填写链上交易哈希（或人工出款的付款凭证号）。另一位操作员复核确认后，冻结资金扣除，玩家看到已出款。',
+      failedHint:
+        '仅在确认链上没有此笔转账、出款通道也确认未发送后提交。另一位操作员复核确认后，冻结资金退回玩家余额。',
+      txHash: '链上交易哈希',
+      externalReference: '付款凭证号',
+      referenceRequired: '请填写交易哈希或付款凭证号',
+      noteRequired: '请填写核查说明',
+      settledBy: '复核确认人',
+    },
+    attention: '{{alerts}} 笔出款结果不明需人工核查，{{manual}} 笔人工出款待处理',
+    attentionShow: '查看',
+    attentionAll: '返回全部',
     processingHint:
       '出款结果未知（超时或应答丢失）。系统会向出款通道查询并自动对账，切勿手动退款或重复出款。',
     payingHint: '已批准，正在出款，完成后显示交易哈希。',

@@ -6,9 +6,14 @@ import { http, type Params } from './http';
 const W = '/api/admin/withdrawals';
 
 export const withdrawalsApi = {
-  list: (params: Params) => http.get<Page<AdminWithdrawal>>(W, params),
+  list: (params: Params) =>
+    http.get<Page<AdminWithdrawal> & { attention: { alerts: number; manual: number } }>(W, params),
   one: (id: number) => http.get<AdminWithdrawal>(`${W}/${id}`),
   approve: (id: number, reason: string) =>
     http.post<AdminWithdrawal>(`${W}/${id}/approve`, reason ? { reason } : {}),
   reject: (id: number, reason: string) => http.post<AdminWithdrawal>(`${W}/${id}/reject`, { reason }),
+  settlePropose: (id: number, body: { outcome: 'paid' | 'failed'; reference: string; note: string }) =>
+    http.post<AdminWithdrawal>(`${W}/${id}/settle/propose`, body),
+  settleConfirm: (id: number) => http.post<AdminWithdrawal>(`${W}/${id}/settle/confirm`, {}),
+  settleCancel: (id: number) => http.post<AdminWithdrawal>(`${W}/${id}/settle/cancel`, {}),
 };
