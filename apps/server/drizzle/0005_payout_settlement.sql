@@ -1,3 +1,12 @@
+CREATE TABLE "payout_methods" (
+	"address_type" smallint PRIMARY KEY NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"name" text NOT NULL,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "payout_methods_type_ck" CHECK ("payout_methods"."address_type" between 2 and 3)
+);
+--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "paying_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "next_check_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD COLUMN "alerted_at" timestamp with time zone;--> statement-breakpoint

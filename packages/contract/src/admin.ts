@@ -102,6 +102,8 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/withdrawals/:id/settle/propose': area('withdrawals', 'write'),
   'POST /api/admin/withdrawals/:id/settle/confirm': area('withdrawals', 'write'),
   'POST /api/admin/withdrawals/:id/settle/cancel': area('withdrawals', 'write'),
+  'GET /api/admin/withdrawals/payout-methods': area('withdrawals', 'read'),
+  'POST /api/admin/withdrawals/payout-methods/:type': area('withdrawals', 'write'),
   'GET /api/admin/deposits/addresses': area('deposits', 'read'),
   'POST /api/admin/deposits/addresses': area('deposits', 'write'),
   'POST /api/admin/deposits/addresses/:id/enable': area('deposits', 'write'),

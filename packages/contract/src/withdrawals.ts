@@ -215,3 +215,27 @@ export const adminWithdrawalRejectRequest = z.strictObject({
   reason: text(256).pipe(z.string().trim().min(1, { message: '不能为空' })),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+/**
+ * Payout methods (decision 35): type 1 (TRC20) is paid through the rail and always offered; types 2 and 3 are
+ * offered only while an operator has enabled them, under the operator's display name, and paid by hand.
+ */
+export const payoutMethod = z.object({
+  type: z.enum(ADDRESS_TYPES),
+  name: z.string().describe('Display name shown to players'),
+  enabled: z.boolean(),
+  manual: z
+    .boolean()
+    .describe('Paid by a person outside the rail: recorded by one operator, confirmed by another'),
+  updated_at: isoTime.nullable(),
+});
+/** GET /api/admin/withdrawals/payout-methods */
+export const adminPayoutMethodsResult = z.array(payoutMethod);
+/** POST /api/admin/withdrawals/payout-methods/:type (2 or 3) */
+export const adminPayoutMethodParams = z.strictObject({ type: intField({ min: 1, max: 3 }) });
+export const adminPayoutMethodRequest = z.strictObject({
+  enabled: flagField(),
+  name: text(64).describe('Display name for players (1–32 characters)'),
+});
+/** POST /api/plat/address-types: the address types the player may bind, with their display names. */
+export const addressTypesResult = z.array(payoutMethod.pick({ type: true, name: true }));

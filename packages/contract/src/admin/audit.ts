@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle_propose',
   'withdrawal.settle_confirm',
   'withdrawal.settle_cancel',
+  'withdrawal.method_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -5,6 +5,10 @@ import {
   adminWithdrawalApproveRequest,
   adminWithdrawalRejectRequest,
   adminWithdrawalSettleRequest,
+  adminPayoutMethodParams,
+  adminPayoutMethodRequest,
+  adminPayoutMethodsResult,
+  payoutMethod,
   adminWithdrawalsQuery,
   adminWithdrawalsResult,
 } from '@koi/contract';
@@ -17,7 +21,7 @@ import type { OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalState } from './withdrawals.schema';
 import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
-import { adminWithdrawalWire } from './withdrawals.wire';
+import { adminWithdrawalWire, payoutMethodWire } from './withdrawals.wire';
 
 /** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
 export async function withdrawalsAdminRoutes(
@@ -81,6 +85,36 @@ export async function withdrawalsAdminRoutes(
         service.attentionCount(),
       ]);
       return { data: await withContexts(rows), total, attention };
+    },
+  );
+
+  read.get(
+    '/api/admin/withdrawals/payout-methods',
+    {
+      summary: '出款方式：TRC20 走出款通道；转账钱包（手机号）与其他钱包须开启后才向玩家开放，人工出款',
+      result: adminPayoutMethodsResult,
+    },
+    async () => (await service.payoutMethods()).map(payoutMethodWire),
+  );
+
+  write.post(
+    '/api/admin/withdrawals/payout-methods/:type',
+    {
+      summary: '开启或关闭人工出款方式（类型2、3）并设置显示名称',
+      params: adminPayoutMethodParams,
+      body: adminPayoutMethodRequest,
+      result: payoutMethod,
+    },
+    async (request) => {
+      const type = request.params.type;
+      const logged = audit.writer(request, 'withdrawal.method_update', { type: 'payout_method', id: type });
+      const saved = await service.setPayoutMethod(
+        type,
+        { enabled: request.body.enabled, name: request.body.name },
+        actorOf(request).operatorId,
+        logged,
+      );
+      return payoutMethodWire(saved);
     },
   );
 

@@ -130,6 +130,17 @@ export function withdrawalsHarness(t: () => TestApp) {
       audit: createAuditLog({ db: t().database.db, clock: t().clock }),
     });
 
+  /** Enables the off-chain payout methods (types 2 and 3) under their default names, as an operator would. */
+  async function enableMethods() {
+    const s = service(null);
+    for (const [type, name] of [
+      [2, '转账钱包（手机号）'],
+      [3, '其他钱包'],
+    ] as const) {
+      await s.setPayoutMethod(type, { enabled: true, name }, 1);
+    }
+  }
+
   /**
    * Binds `lookAlike` and expects the poisoning guard's refusal (5008): its details and its message name both
    * the look-alike and the address it resembles.
@@ -157,6 +168,7 @@ export function withdrawalsHarness(t: () => TestApp) {
     wallet,
     playerIdOf,
     service,
+    enableMethods,
     expectLookAlikeRefused,
   };
 }

@@ -5,6 +5,7 @@ import { AdvisoryLock } from '../../db/locks';
 import { findRow, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   AddressType,
+  payoutMethods,
   withdrawalAddressEvents,
   withdrawalAddresses,
   withdrawals,
@@ -346,6 +347,24 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         .from(withdrawals)
         .where(eq(withdrawals.state, WithdrawalState.PAYING));
       return { alerts: Number(row?.alerts ?? 0), manual: Number(row?.manual ?? 0) };
+    },
+
+    /** The operator-set off-chain payout methods (types 2 and 3); a missing row is a disabled type. */
+    listPayoutMethods: () => db.select().from(payoutMethods).orderBy(asc(payoutMethods.addressType)),
+
+    /** The method of one type, locked until the transaction ends (an operator's change, audited). */
+    lockPayoutMethod: (type: number) => lockRow(db, payoutMethods, eq(payoutMethods.addressType, type)),
+
+    async upsertPayoutMethod(row: typeof payoutMethods.$inferInsert) {
+      const [saved] = await db
+        .insert(payoutMethods)
+        .values(row)
+        .onConflictDoUpdate({
+          target: payoutMethods.addressType,
+          set: { enabled: row.enabled, name: row.name, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+        })
+        .returning();
+      return saved!;
     },
 
     /** Withdrawal-address rows of a player's withdrawals, for the admin review (address age). */

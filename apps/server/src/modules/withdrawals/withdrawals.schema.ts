@@ -35,6 +35,23 @@ export const withdrawalAddresses = pgTable(
   ],
 );
 
+/**
+ * Off-chain payout methods (decision 35): address types 2 (phone-number wallet) and 3 (other wallet) are
+ * offered to players only while an operator has enabled them, under the operator's display name; they are
+ * paid by hand, never through the TRC20 rail. A type without a row is disabled with the default name.
+ */
+export const payoutMethods = pgTable(
+  'payout_methods',
+  {
+    addressType: smallint('address_type').primaryKey(),
+    enabled: boolean('enabled').notNull().default(false),
+    name: text('name').notNull(),
+    updatedBy: bigintNumber('updated_by'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [check('payout_methods_type_ck', sql`${t.addressType} between 2 and 3`)],
+);
+
 export const AddressAction = { BIND: 1, DELETE: 2 } as const;
 
 /** Every bind and delete, with where it came from (spec: adding or deleting is recorded). */

@@ -79,6 +79,14 @@ export const reconcileDelayMs = (attempts: number) =>
 /** A chain transaction id as the console enters it (TRON: 64 hex digits). */
 const TX_HASH = /^[0-9a-f]{64}$/;
 const SETTLE_REFERENCE_MAX = 128;
+const METHOD_NAME_MAX = 32;
+/** Default display names of the off-chain methods: generic words, never an institution's name. */
+export const DEFAULT_METHOD_NAMES: Record<number, string> = {
+  [AddressType.PHONE_WALLET]: '转账钱包（手机号）',
+  [AddressType.OTHER_WALLET]: '其他钱包',
+};
+/** Decision 14: Huione (汇旺) and its wallet are sanctioned; no display name may name them. */
+const SANCTIONED_NAME = /汇旺|huione|hui\s*one/i;
 const SETTLE_NOTE_MAX = 256;
 const JOB_BATCH = 50;
 /** Review flag: an address younger than this. */
@@ -99,9 +107,37 @@ export const WITHDRAWAL_STATES = stateNames(WithdrawalState, {
   open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING],
 });
 
+/**
+ * Where a withdrawal stands, as the player reads it: each step of a manual payout too (approved and waiting
+ * for the payment, paid and waiting for the second operator's confirmation, completed with its reference).
+ */
+export type WithdrawalStep =
+  'review' | 'approved' | 'paying' | 'manual_waiting' | 'manual_confirming' | 'paid' | 'rejected';
+
+export function withdrawalStep(w: WithdrawalRow): WithdrawalStep {
+  switch (w.state) {
+    case WithdrawalState.APPLIED:
+      return 'review';
+    case WithdrawalState.APPROVED:
+      return 'approved';
+    case WithdrawalState.PAYING:
+      if (!w.manualPayout) return 'paying';
+      return w.settleProposedBy !== null && w.settleOutcome === SettleOutcome.PAID
+        ? 'manual_confirming'
+        : 'manual_waiting';
+    case WithdrawalState.PAID:
+      return 'paid';
+    default:
+      return 'rejected';
+  }
+}
+
 /** A withdrawal as a row of the player's deposit-and-withdrawal records (record status of spec §3). */
 function withdrawalRecord(w: WithdrawalRow) {
   return {
+    addressType: w.addressType,
+    step: withdrawalStep(w),
+    manualReference: w.manualPayout && w.state === WithdrawalState.PAID ? w.settleReference : null,
     id: String(w.id),
     createdAt: w.createdAt,
     amountMicro: w.amountMicro,
@@ -360,6 +396,9 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
   /** approved -> paying (only one caller wins), then the rail; returns the withdrawal as it now stands. */
   async function payOut(id: number): Promise<WithdrawalRow> {
+    const approved = await repo.findById(id);
+    if (!approved) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (approved.addressType !== AddressType.TRC20) return startManualPayout(id);
     if (!deps.rail) throw new AppError('UNAVAILABLE');
     const now = clock.now();
     const row = await repo.transition(id, [WithdrawalState.APPROVED], {
@@ -375,6 +414,21 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     }
     const outcome = await deps.rail.send(String(row.id), row.address, row.amountMicro);
     return settle(row, outcome);
+  }
+
+  /**
+   * approved -> paying for an off-chain method: never sent to the rail. It waits for an operator to pay it
+   * outside and record the reference, and for a second operator to confirm (the settlement steps).
+   */
+  async function startManualPayout(id: number): Promise<WithdrawalRow> {
+    const now = clock.now();
+    const row = await repo.transition(id, [WithdrawalState.APPROVED], {
+      state: WithdrawalState.PAYING,
+      manualPayout: true,
+      payingSince: now,
+      updatedAt: now,
+    });
+    return row ?? (await repo.findById(id))!;
   }
 
   /** Asks the rail about one paying withdrawal and settles it; resends only when the rail never saw it. */
@@ -468,6 +522,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     async bindAddress(playerId: number, input: BindAddressInput, ip: string): Promise<AddressRow> {
       await requirePasswordSet(playerId);
       const normalised = normaliseAddress(input);
+      await assertMethodEnabled(normalised.type);
       let similarTo: string | null = null;
       if (normalised.type === AddressType.TRC20) {
         // Address poisoning: an attacker sends dust from an address whose ends match one the player knows
@@ -628,6 +683,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         throw new AppError('WITHDRAW_AMOUNT_ABOVE_MAX', { max: formatMicro(config.maxMicro) });
       const address = await repo.findLiveAddress(playerId, input.addressId);
       if (!address) throw new AppError('ADDRESS_NOT_FOUND');
+      await assertMethodEnabled(address.type);
       const now = clock.now();
       if (address.usableAt.getTime() > now.getTime()) {
         throw new AppError('ADDRESS_NOT_USABLE', { minutes: minutesUntil(address.usableAt, now) });
@@ -709,8 +765,12 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
      */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());
-      const { rows, total } = await repo.playerRecords(playerId, from, to, q.size, (q.page - 1) * q.size);
-      return { rows: rows.map(withdrawalRecord), total };
+      const [{ rows, total }, methods] = await Promise.all([
+        repo.playerRecords(playerId, from, to, q.size, (q.page - 1) * q.size),
+        payoutMethods(),
+      ]);
+      const nameOf = (type: number) => methods.find((m) => m.type === type)?.name ?? 'USDT-TRC20';
+      return { rows: rows.map((w) => ({ ...withdrawalRecord(w), channel: nameOf(w.addressType) })), total };
     },
 
     // Review and payout (decision 22).
@@ -740,10 +800,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
     /** Job: pays approved withdrawals left behind (a crash after approving, or no rail at the time). */
     async payApproved(): Promise<number> {
-      if (!deps.rail) return 0;
       const ids = await repo.idsInState(WithdrawalState.APPROVED, JOB_BATCH);
-      for (const id of ids) await payOut(id);
-      return ids.length;
+      let moved = 0;
+      for (const id of ids) {
+        const row = await repo.findById(id);
+        // Manual payouts need no rail; rail payouts wait while none is configured.
+        if (!row || (row.addressType === AddressType.TRC20 && !deps.rail)) continue;
+        await payOut(id);
+        moved += 1;
+      }
+      return moved;
     },
 
     /** Job: settles paying withdrawals that have been quiet for a while by asking the rail. */
@@ -759,8 +825,72 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     proposeSettlement,
     confirmSettlement,
     cancelSettlement,
+    payoutMethods,
+    setPayoutMethod,
     attentionCount: () => repo.attentionCount(),
   };
+
+  /** Every address type with its display name, whether it is offered, and whether it is paid by hand. */
+  async function payoutMethods() {
+    const rows = await repo.listPayoutMethods();
+    return [
+      {
+        type: AddressType.TRC20 as number,
+        name: 'USDT-TRC20',
+        enabled: true,
+        manual: false,
+        updatedAt: null,
+      },
+      ...[AddressType.PHONE_WALLET, AddressType.OTHER_WALLET].map((type) => {
+        const row = rows.find((r) => r.addressType === type);
+        return {
+          type: type as number,
+          name: row?.name ?? DEFAULT_METHOD_NAMES[type]!,
+          enabled: row?.enabled ?? false,
+          manual: true,
+          updatedAt: row?.updatedAt ?? null,
+        };
+      }),
+    ];
+  }
+
+  async function assertMethodEnabled(type: number) {
+    if (type === AddressType.TRC20) return;
+    const method = (await payoutMethods()).find((m) => m.type === type);
+    if (!method?.enabled) throw new AppError('ADDRESS_TYPE_DISABLED');
+  }
+
+  /** An operator enables or disables an off-chain method and names it; validated here, audited. */
+  async function setPayoutMethod(
+    type: number,
+    input: { enabled: boolean; name: string },
+    operatorId: number,
+    audit?: AuditWrite,
+  ) {
+    if (type !== AddressType.PHONE_WALLET && type !== AddressType.OTHER_WALLET) {
+      throw new AppError('PAYOUT_METHOD_TYPE');
+    }
+    const name = input.name.trim();
+    if (!name || [...name].length > METHOD_NAME_MAX || SANCTIONED_NAME.test(name) || /\p{Cc}/u.test(name)) {
+      throw new AppError('PAYOUT_METHOD_NAME', { max: METHOD_NAME_MAX });
+    }
+    await db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const before = await txRepo.lockPayoutMethod(type);
+      const after = await txRepo.upsertPayoutMethod({
+        addressType: type,
+        enabled: input.enabled,
+        name,
+        updatedBy: operatorId,
+        updatedAt: clock.now(),
+      });
+      await audit?.(tx, {
+        before: before ? { type, enabled: before.enabled, name: before.name } : null,
+        after: { type, enabled: after.enabled, name: after.name },
+      });
+    });
+    return (await payoutMethods()).find((m) => m.type === type)!;
+  }
 
   /**
    * The withdrawal locked for a settlement step: it must be paying, and a rail payout must have been
