@@ -215,6 +215,17 @@ export const en: Messages = {
     secondPendingTitle: 'First approval by {{name}}; awaiting a second operator',
     secondPendingHint: 'Check the player, then give the second approval; the payout starts at once.',
     twoOperatorsHint: 'Above the two-operator amount: two different operators must approve.',
+    methods: {
+      title: 'Payout methods',
+      hint: 'TRC20 is paid through the payout rail. The phone-number wallet and the other wallet are offered to players only when enabled, and paid by hand: one operator records the reference after paying, a second confirms. Display names must not name a sanctioned institution.',
+      type: 'Type',
+      name: 'Display name',
+      payout: 'Payout',
+      manual: 'Manual',
+      rail: 'Payout rail',
+      enabled: 'Offered',
+      updatedAt: 'Updated',
+    },
     settle: {
       alertTitle: 'Payout outcome unclear: a person must check',
       alertHint:

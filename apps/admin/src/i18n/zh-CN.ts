@@ -201,6 +201,17 @@ export const zhCN = {
     secondPendingTitle: '已由 {{name}} 第一次批准，等待第二人批准',
     secondPendingHint: '请核对玩家信息后由您完成第二次批准，批准后立即出款。',
     twoOperatorsHint: '金额超过双人审批阈值，需要两位不同的操作员批准。',
+    methods: {
+      title: '出款方式',
+      hint: 'TRC20 经出款通道自动出款。转账钱包（手机号）与其他钱包开启后才向玩家开放，人工出款：一位操作员付款后登记凭证号，另一位复核确认。显示名称不得使用受制裁机构的名称。',
+      type: '类型',
+      name: '显示名称',
+      payout: '出款',
+      manual: '人工出款',
+      rail: '出款通道',
+      enabled: '开放',
+      updatedAt: '更新时间',
+    },
     settle: {
       alertTitle: '出款结果不明，需人工核查',
       alertHint:

@@ -1,4 +1,13 @@
 import type { AdminWithdrawal } from '@koi/contract';
+
+/** An address type's payout method as the console configures it. */
+export type PayoutMethod = {
+  type: '1' | '2' | '3';
+  name: string;
+  enabled: boolean;
+  manual: boolean;
+  updated_at: string | null;
+};
 import type { Page } from './api';
 import { http, type Params } from './http';
 
@@ -15,5 +24,8 @@ export const withdrawalsApi = {
   settlePropose: (id: number, body: { outcome: 'paid' | 'failed'; reference: string; note: string }) =>
     http.post<AdminWithdrawal>(`${W}/${id}/settle/propose`, body),
   settleConfirm: (id: number) => http.post<AdminWithdrawal>(`${W}/${id}/settle/confirm`, {}),
+  methods: () => http.get<PayoutMethod[]>(`${W}/payout-methods`),
+  setMethod: (type: string, body: { enabled: boolean; name: string }) =>
+    http.post<PayoutMethod>(`${W}/payout-methods/${type}`, body),
   settleCancel: (id: number) => http.post<AdminWithdrawal>(`${W}/${id}/settle/cancel`, {}),
 };

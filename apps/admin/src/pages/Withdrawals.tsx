@@ -9,6 +9,7 @@ import { Money, fmtTime } from '../components/ui';
 import { withdrawalsApi } from '../lib/withdrawalsApi';
 import { WithdrawalStateTag, FlagTags, TxHash } from './withdrawals/parts';
 import { WithdrawalDrawer } from './withdrawals/WithdrawalDrawer';
+import { PayoutMethodsButton } from './withdrawals/PayoutMethods';
 
 const STATUS_FILTERS = ['open', 'applied', 'approved', 'paying', 'paid', 'rejected', 'all'] as const;
 type AttentionCounts = { alerts: number; manual: number };
@@ -77,6 +78,9 @@ export function WithdrawalsPage() {
         <Button type="primary" htmlType="submit">
           {t('common.search')}
         </Button>
+        <Form.Item style={{ marginLeft: 'auto' }}>
+          <PayoutMethodsButton />
+        </Form.Item>
       </Form>
       <QueryTable<AdminWithdrawal>
         list={list}
