@@ -137,6 +137,7 @@ export const ERRORS = {
   SETTLE_TX_HASH_INVALID: { code: 5044, http: 200, zh: '链上交易哈希格式错误（应为64位十六进制）', en: 'Invalid chain transaction hash (64 hex digits)' },
   SETTLE_REFERENCE_INVALID: { code: 5045, http: 200, zh: '付款凭证号不能为空，最多{max}个字符，不能含控制字符', en: 'The payment reference is required, at most {max} characters, without control characters' },
   SETTLE_NOTE_REQUIRED: { code: 5046, http: 200, zh: '请填写核查说明（最多256字）', en: 'Describe what was checked (at most 256 characters)' },
+  SETTLE_TX_HASH_USED: { code: 5050, http: 200, zh: '该链上交易已用于另一笔提现，请核对交易哈希', en: 'This chain transaction already settles another withdrawal; check the hash' },
   ADDRESS_TYPE_DISABLED: { code: 5047, http: 200, zh: '该提现方式暂未开放', en: 'This payout method is not available' },
   PAYOUT_METHOD_TYPE: { code: 5048, http: 200, zh: '只能设置转账钱包（手机号）或其他钱包（类型2、3）的出款方式', en: 'Only the off-chain methods (types 2 and 3) can be configured' },
   PAYOUT_METHOD_NAME: { code: 5049, http: 200, zh: '显示名称须为1–{max}个字符，且不得使用受制裁机构的名称（如汇旺/Huione）', en: 'The display name must be 1–{max} characters and must not name a sanctioned institution (such as Huione)' },

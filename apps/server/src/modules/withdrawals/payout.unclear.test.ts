@@ -261,8 +261,17 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
   it('settles an alerted payout as failed with two operators after a withdrawn proposal: money back once', async () => {
     const a = await signedInOperator(t, 'finance');
     const b = await signedInOperator(t, 'finance');
+    const paidElsewhere = await applied();
+    const { row: other } = await h.service(rail).approve(paidElsewhere.id, 1);
+    expect(other.state).toBe(WithdrawalState.PAID);
     const w = await alerted('refused');
     expect(await chainTransfersTo(w.address)).toEqual([]);
+    // The hash of another withdrawal's transfer is a wrong paste.
+    const reused = await admin(a.auth, `/${w.id}/settle/propose`, {
+      outcome: 'paid',
+      reference: other.txHash!,
+    });
+    expect(reused.code).toBe(5050);
     const first = await admin(a.auth, `/${w.id}/settle/propose`, {
       outcome: 'paid',
       reference: 'f'.repeat(64),
@@ -311,6 +320,17 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     const v = await alerted('lost');
     const [onChain] = await chainTransfersTo(v.address);
     const service = h.service(rail);
+    // Proposals racing: one is recorded, the others find it; a hash that settles another withdrawal is refused.
+    const proposals = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map((op) =>
+        service.proposeSettlement(v.id, 900 + op, { outcome: 'failed', reference: '', note: 'race' }),
+      ),
+    );
+    expect(proposals.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(
+      proposals.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { key: string }).key] : [])),
+    ).toEqual(Array(4).fill('SETTLE_PROPOSAL_OPEN'));
+    await service.cancelSettlement(v.id, 1);
     await service.proposeSettlement(v.id, 1_000, {
       outcome: 'paid',
       reference: onChain!.transaction_id,

@@ -310,6 +310,21 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
+    /** Whether another withdrawal was settled, or is proposed to be settled, with this chain transaction. */
+    async txHashTaken(txHash: string, exceptId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(
+          and(
+            sql`${withdrawals.id} <> ${exceptId}`,
+            sql`(${withdrawals.txHash} = ${txHash} or (${withdrawals.settleReference} = ${txHash} and not ${withdrawals.manualPayout}))`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Marks a paying withdrawal alerted, once: null when it is no longer paying or was alerted before. */
     raiseAlert: (id: number, now: Date): Promise<WithdrawalRow | null> =>
       updateRow(

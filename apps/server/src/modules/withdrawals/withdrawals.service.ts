@@ -939,6 +939,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       const current = await lockedForSettlement(txRepo, id);
       if (current.settleProposedBy !== null) throw new AppError('SETTLE_PROPOSAL_OPEN');
       const reference = settleReferenceOf(current, input);
+      // One chain transaction pays one withdrawal: a hash already used elsewhere is a wrong paste.
+      if (input.outcome === 'paid' && !current.manualPayout && (await txRepo.txHashTaken(reference!, id))) {
+        throw new AppError('SETTLE_TX_HASH_USED');
+      }
       const now = clock.now();
       const row = await txRepo.setProposal(
         id,
