@@ -7,8 +7,8 @@ import { formatMicro } from '@koi/ledger';
  *
  * Every answer is one of four, and the mapping is deliberately asymmetric. `paid` needs a transaction hash.
  * `failed` (the only outcome that gives money back to the player) needs one of the rail's documented terminal
- * answers: a send refused with the rail's error envelope (400/422 `{ error: { code } }`, checked before
- * anything is sent), or a status answer 200 `{ status: 'failed' }` without a transaction hash. `absent` is
+ * answers: a send refused with the rail's error envelope and its documented code (400/422
+ * `{ error: { code: 'BAD_REQUEST' } }`, checked before anything is sent), or a status answer 200 `{ status: 'failed' }` without a transaction hash. `absent` is
  * the documented "never received" answer of the status query (404 with the code `NOT_FOUND`); since sends are
  * idempotent, the caller may send again. Every other answer (a timeout, a 5xx, any other 4xx, a 404 without
  * the rail's code, a body that does not parse, a status word nobody documented) is `unknown`: the
@@ -27,6 +27,8 @@ export interface PayoutRail {
 }
 
 const TIMEOUT_MS = 10_000;
+/** The rail's documented codes for a send it refused before sending anything (the request itself is wrong). */
+const SEND_REFUSED_CODES = new Set(['BAD_REQUEST']);
 
 /** The rail's answer: `{ status: 'sent' | 'confirmed' | 'failed', tx_hash, reason }` or `{ error: { message } }`. */
 interface RailAnswer {
@@ -108,7 +110,9 @@ export function createHttpPayoutRail(cfg: { url: string; apiKey: string; timeout
       // before sending anything. A refused key (401/403), a key conflict (409) or a rate limit is a
       // configuration or capacity problem, not an answer about the transfer: unknown, asked again.
       const refusal = railError(answer);
-      if ((status === 400 || status === 422) && refusal) return { kind: 'failed', reason: refusal.message };
+      if ((status === 400 || status === 422) && refusal && SEND_REFUSED_CODES.has(refusal.code)) {
+        return { kind: 'failed', reason: refusal.message };
+      }
       if (status < 200 || status >= 300) return { kind: 'unknown', reason: `send: HTTP ${status}` };
       return outcomeOf(answer);
     },

@@ -129,6 +129,20 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     await h.ledgerClean();
   });
 
+  it('keeps a payout paying when the send answers 400 without the rail’s documented refusal, then pays it once', async () => {
+    const w = await applied();
+    const service = h.service(rail);
+    await faults({ fail_next: 1, fail_status: 400 });
+    expect((await service.approve(w.id, 1)).row.state).toBe(WithdrawalState.PAYING);
+    await stillHeld(w);
+    // The rail never stored the key (404 NOT_FOUND): sending again under the same key pays it once.
+    t.clock.advance(31_000);
+    await service.reconcile();
+    expect(await service.findById(w.id)).toMatchObject({ state: WithdrawalState.PAID });
+    expect(await chainTransfersTo(w.address)).toHaveLength(1);
+    await h.ledgerClean();
+  });
+
   const queryFaults: [string, Record<string, number>][] = [
     ['404 without the rail’s NOT_FOUND', { query_fail_next: 1, query_fail_status: 404 }],
     ['500', { query_fail_next: 1, query_fail_status: 500 }],
