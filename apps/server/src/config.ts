@@ -107,6 +107,7 @@ const envSchema = z.object({
   WITHDRAW_PASSWORD_LOCK_MINUTES: positiveInt.default(60),
   WITHDRAW_TWO_OPERATORS_ABOVE: usdt.default('10000'),
   WITHDRAW_AUTO_APPROVE_BELOW: usdt.default('0'),
+  WITHDRAW_PAYOUT_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   TURNOVER_DEPOSIT_MULTIPLE: multiple.default('1'),
   TURNOVER_BONUS_MULTIPLE: multiple.default('10'),
   DEPOSIT_ADDRESSES: z.string().default(''),
@@ -285,6 +286,11 @@ export interface WithdrawalsConfig {
   twoOperatorsAboveMicro: bigint;
   /** Withdrawals below this from players without review flags are approved automatically; 0 = off. */
   autoApproveBelowMicro: bigint;
+  /**
+   * A payout whose outcome the rail has not made clear this long after it started raises a console alert
+   * for two operators to settle by hand (the reconciler keeps asking meanwhile).
+   */
+  payoutAlertAfterMs: number;
   /** Turnover multiples in hundredths (100 = 1×). */
   turnover: { depositMultipleCentis: number; bonusMultipleCentis: number };
 }
@@ -329,6 +335,7 @@ function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
     passwordLockMs: e.WITHDRAW_PASSWORD_LOCK_MINUTES * 60_000,
     twoOperatorsAboveMicro: toMicro(e.WITHDRAW_TWO_OPERATORS_ABOVE),
     autoApproveBelowMicro: toMicro(e.WITHDRAW_AUTO_APPROVE_BELOW),
+    payoutAlertAfterMs: e.WITHDRAW_PAYOUT_ALERT_MINUTES * 60_000,
     turnover: {
       depositMultipleCentis: toCentis(e.TURNOVER_DEPOSIT_MULTIPLE),
       bonusMultipleCentis: toCentis(e.TURNOVER_BONUS_MULTIPLE),

@@ -73,6 +73,11 @@ export const inoutRecord = z.object({
     .string()
     .nullable()
     .describe('Why a withdrawal was rejected (shown to the player); null otherwise'),
+  step: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("Withdrawals only: where it stands, in the player's language (each manual payout step too)"),
 });
 export const inoutRecordsResult = z.object({
   list: z.array(inoutRecord),

@@ -130,6 +130,17 @@ export const ERRORS = {
   WITHDRAWAL_NOT_FOUND: { code: 5023, http: 200, zh: '提现单不存在', en: 'Withdrawal not found' },
   WITHDRAWAL_STATE: { code: 5024, http: 200, zh: '提现单当前状态（{state}）不允许此操作', en: 'Not allowed while the withdrawal is {state}' },
   WITHDRAWAL_SECOND_APPROVER: { code: 5025, http: 200, zh: '大额提现需另一位操作员复核批准', en: 'A large withdrawal needs the approval of a second, different operator' },
+  SETTLE_NOT_DUE: { code: 5040, http: 200, zh: '出款结果仍在自动核对中，告警后方可人工处理', en: 'The payout is still being checked with the rail; a person settles it only after the alert' },
+  SETTLE_PROPOSAL_OPEN: { code: 5041, http: 200, zh: '已有待复核的处理方案，请由另一位操作员复核或先撤销', en: 'A settlement is already proposed; another operator confirms it, or withdraw it first' },
+  SETTLE_NO_PROPOSAL: { code: 5042, http: 200, zh: '尚无待复核的处理方案', en: 'No settlement has been proposed' },
+  SETTLE_SECOND_OPERATOR: { code: 5043, http: 200, zh: '处理方案须由另一位操作员复核确认', en: 'A settlement must be confirmed by a second, different operator' },
+  SETTLE_TX_HASH_INVALID: { code: 5044, http: 200, zh: '链上交易哈希格式错误（应为64位十六进制）', en: 'Invalid chain transaction hash (64 hex digits)' },
+  SETTLE_REFERENCE_INVALID: { code: 5045, http: 200, zh: '付款凭证号不能为空，最多{max}个字符，不能含控制字符', en: 'The payment reference is required, at most {max} characters, without control characters' },
+  SETTLE_NOTE_REQUIRED: { code: 5046, http: 200, zh: '请填写核查说明（最多256字）', en: 'Describe what was checked (at most 256 characters)' },
+  SETTLE_TX_HASH_USED: { code: 5050, http: 200, zh: '该链上交易已用于另一笔提现，请核对交易哈希', en: 'This chain transaction already settles another withdrawal; check the hash' },
+  ADDRESS_TYPE_DISABLED: { code: 5047, http: 200, zh: '该提现方式暂未开放', en: 'This payout method is not available' },
+  PAYOUT_METHOD_TYPE: { code: 5048, http: 200, zh: '只能设置转账钱包（手机号）或其他钱包（类型2、3）的出款方式', en: 'Only the off-chain methods (types 2 and 3) can be configured' },
+  PAYOUT_METHOD_NAME: { code: 5049, http: 200, zh: '显示名称须为1–{max}个字符，且不得使用受制裁机构的名称（如汇旺/Huione）', en: 'The display name must be 1–{max} characters and must not name a sanctioned institution (such as Huione)' },
 
   // Deposits and payment channels (decisions 13, 14, 18, 20).
   DEPOSIT_AMOUNT_TOO_LOW: { code: 4001, http: 200, zh: '最低充值金额为{min} USDT', en: 'The minimum deposit is {min} USDT' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, listResult, moneyString, optionalText, text } from './common';
+import { flagField, intField, isoTime, listResult, moneyString, optionalText, text } from './common';
 
 /**
  * Withdrawal addresses, the withdrawal password and withdrawals (spec §2 address and password panels, §7;
@@ -108,6 +108,9 @@ export const adminWithdrawalsQuery = z.strictObject({
     .optional()
     .default('open')
     .describe('A state, "open" (applied, approved or paying; default) or "all"'),
+  attention: flagField()
+    .optional()
+    .describe('Only paying withdrawals waiting for a person: an unclear payout alerted, or a manual payout'),
   player_id: intField({ min: 1 }).optional().describe('Only this player'),
   address: optionalText(128).describe('Only withdrawals to this address'),
   min_amount: moneyString.optional().describe('Only withdrawals of at least this amount (USDT)'),
@@ -168,9 +171,40 @@ export const adminWithdrawal = withdrawalWire.extend({
     .describe('The amount is above the two-operator threshold: two different operators must approve'),
   payout_attempts: z.number().int(),
   last_payout_error: z.string().nullable(),
+  paying_since: isoTime.nullable(),
+  alerted_at: isoTime
+    .nullable()
+    .describe('When the unclear payout was raised for a person to settle (two operators); null otherwise'),
+  manual_payout: z.boolean().describe('Paid by a person outside the rail (off-chain method)'),
+  settlement: z
+    .object({
+      outcome: z.enum(['paid', 'failed']),
+      reference: z.string().nullable().describe('The chain transaction, or the external payment reference'),
+      note: z.string().nullable(),
+      proposed_by: z.number().int(),
+      proposed_by_name: z.string().nullable(),
+      proposed_at: isoTime,
+    })
+    .nullable()
+    .describe('The open settlement proposal, waiting for a second operator'),
+  settled_by: z.number().int().nullable(),
+  settled_by_name: z.string().nullable(),
   context: withdrawalReviewContext,
 });
-export const adminWithdrawalsResult = listResult(adminWithdrawal);
+export const adminWithdrawalsResult = listResult(adminWithdrawal).extend({
+  attention: z
+    .object({ alerts: z.number().int(), manual: z.number().int() })
+    .describe('Paying withdrawals waiting for a person: unclear payouts alerted, manual payouts'),
+});
+
+/** POST /api/admin/withdrawals/:id/settle/propose: the first of two operators settles a paying withdrawal. */
+export const adminWithdrawalSettleRequest = z.strictObject({
+  outcome: z.enum(['paid', 'failed']),
+  reference: optionalText(160).describe(
+    'For paid: the chain transaction (rail payout) or the external payment reference (manual payout)',
+  ),
+  note: optionalText(256).describe('What was checked; required for failed'),
+});
 
 /** POST /api/admin/withdrawals/:id/approve */
 export const adminWithdrawalApproveRequest = z
@@ -181,3 +215,27 @@ export const adminWithdrawalRejectRequest = z.strictObject({
   reason: text(256).pipe(z.string().trim().min(1, { message: '不能为空' })),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+/**
+ * Payout methods (decision 35): type 1 (TRC20) is paid through the rail and always offered; types 2 and 3 are
+ * offered only while an operator has enabled them, under the operator's display name, and paid by hand.
+ */
+export const payoutMethod = z.object({
+  type: z.enum(ADDRESS_TYPES),
+  name: z.string().describe('Display name shown to players'),
+  enabled: z.boolean(),
+  manual: z
+    .boolean()
+    .describe('Paid by a person outside the rail: recorded by one operator, confirmed by another'),
+  updated_at: isoTime.nullable(),
+});
+/** GET /api/admin/withdrawals/payout-methods */
+export const adminPayoutMethodsResult = z.array(payoutMethod);
+/** POST /api/admin/withdrawals/payout-methods/:type (2 or 3) */
+export const adminPayoutMethodParams = z.strictObject({ type: intField({ min: 1, max: 3 }) });
+export const adminPayoutMethodRequest = z.strictObject({
+  enabled: flagField(),
+  name: text(64).describe('Display name for players (1–32 characters)'),
+});
+/** POST /api/plat/address-types: the address types the player may bind, with their display names. */
+export const addressTypesResult = z.array(payoutMethod.pick({ type: true, name: true }));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
 import type { AdminWithdrawal } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { idColumn, moneyColumn, playerColumn } from '../components/columns';
@@ -9,13 +9,17 @@ import { Money, fmtTime } from '../components/ui';
 import { withdrawalsApi } from '../lib/withdrawalsApi';
 import { WithdrawalStateTag, FlagTags, TxHash } from './withdrawals/parts';
 import { WithdrawalDrawer } from './withdrawals/WithdrawalDrawer';
+import { PayoutMethodsButton } from './withdrawals/PayoutMethods';
 
 const STATUS_FILTERS = ['open', 'applied', 'approved', 'paying', 'paid', 'rejected', 'all'] as const;
+type AttentionCounts = { alerts: number; manual: number };
 type Filters = {
   status: (typeof STATUS_FILTERS)[number];
   player_id?: string;
   address?: string;
   min_amount?: string;
+  /** Only paying withdrawals waiting for a person (an alerted unclear payout, a manual payout). */
+  attention?: '1';
 };
 
 /**
@@ -38,9 +42,15 @@ export function WithdrawalsPage() {
 
   return (
     <Page title={t('menu.withdrawals')}>
+      <AttentionBanner
+        counts={(list.query.data as { attention?: AttentionCounts } | undefined)?.attention}
+        active={list.filters.attention === '1'}
+        show={() => list.search({ status: 'paying', attention: '1' })}
+        showAll={() => list.search({ status: 'open' })}
+      />
       <Segmented
         value={list.filters.status}
-        onChange={(status) => list.search({ ...list.filters, status })}
+        onChange={(status) => list.search({ ...list.filters, status, attention: undefined })}
         options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`withdrawals.filter.${s}`) }))}
       />
       <Form<Filters>
@@ -68,6 +78,9 @@ export function WithdrawalsPage() {
         <Button type="primary" htmlType="submit">
           {t('common.search')}
         </Button>
+        <Form.Item style={{ marginLeft: 'auto' }}>
+          <PayoutMethodsButton />
+        </Form.Item>
       </Form>
       <QueryTable<AdminWithdrawal>
         list={list}
@@ -126,5 +139,43 @@ export function WithdrawalsPage() {
       />
       {openId !== null && <WithdrawalDrawer id={openId} onClose={() => setOpenId(null)} />}
     </Page>
+  );
+}
+
+/**
+ * Payouts waiting for a person, above the queue: unclear payouts past the alert time (two operators settle
+ * them after checking the chain) and manual payouts (paid outside the rail, confirmed by two operators).
+ */
+function AttentionBanner({
+  counts,
+  active,
+  show,
+  showAll,
+}: {
+  counts: AttentionCounts | undefined;
+  active: boolean;
+  show: () => void;
+  showAll: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!counts || (counts.alerts === 0 && counts.manual === 0)) return null;
+  return (
+    <Alert
+      type={counts.alerts > 0 ? 'error' : 'info'}
+      showIcon
+      data-testid="payout-attention"
+      message={t('withdrawals.attention', { alerts: counts.alerts, manual: counts.manual })}
+      action={
+        active ? (
+          <Button size="small" onClick={showAll}>
+            {t('withdrawals.attentionAll')}
+          </Button>
+        ) : (
+          <Button size="small" danger={counts.alerts > 0} onClick={show}>
+            {t('withdrawals.attentionShow')}
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -34,7 +34,16 @@ export function registerPayout(
   });
   payoutRoutes(app, config, chain, store, hotWallet, faults);
 
-  const faultFields = { ...commonFaultFields, drop_answer_next: faultCount, reject_next: faultCount };
+  const faultFields = {
+    ...commonFaultFields,
+    drop_answer_next: faultCount,
+    reject_next: faultCount,
+    query_fail_next: faultCount,
+    query_fail_status: z.number().int().min(400).max(599).optional(),
+    query_garbage_next: faultCount,
+    query_delay_next: faultCount,
+    query_delay_ms: z.number().int().min(0).max(120_000).optional(),
+  };
   faultsRoute(app, '/control/payout/faults', faultFields, faults);
   app.post('/control/payout/fund', async (request, reply) => {
     const parsed = z.object({ amount: decimalAmount }).safeParse(request.body);

@@ -123,6 +123,34 @@ describe('sandbox payout rail', () => {
     expect(await incoming(to)).toHaveLength(1);
   });
 
+  it('injects status-query faults (400, 404, 500, a garbled body, a delay) without touching the payout', async () => {
+    const to = randomAddress();
+    const sent = await send({ idempotency_key: 'w-10', to_address: to, amount: '2' });
+    const raw = (timeoutMs = 10_000) =>
+      fetch(`${s.url}/payout/transfers/w-10`, {
+        headers: { 'x-api-key': PAYOUT_KEY },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    for (const status of [400, 404, 500]) {
+      await s.control('/control/payout/faults', { query_fail_next: 1, query_fail_status: status });
+      const faulty = await raw();
+      expect(faulty.status).toBe(status);
+      // Not the documented NOT_FOUND: a caller cannot read it as "never received".
+      expect(await faulty.json()).toMatchObject({ error: { code: 'QUERY_FAULT' } });
+    }
+    await s.control('/control/payout/faults', { query_garbage_next: 1 });
+    const garbled = await raw();
+    expect(garbled.status).toBe(200);
+    await expect(garbled.json()).rejects.toThrow();
+    await s.control('/control/payout/faults', { query_delay_next: 1, query_delay_ms: 400 });
+    const started = Date.now();
+    await expect(raw(100)).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    // The faults are spent; the payout itself never changed.
+    expect((await query('w-10')).body).toMatchObject({ status: 'sent', tx_hash: sent.body.tx_hash });
+  });
+
   it('checks the key and the request', async () => {
     const to = randomAddress();
     expect((await send({ idempotency_key: 'w-8', to_address: to, amount: '1' }, 'wrong-key')).status).toBe(

@@ -20,6 +20,16 @@ export interface PayoutFaults {
   dropAnswerNext: number;
   /** The next N requests are refused for good: status `failed`, nothing sent (a definite failure). */
   rejectNext: number;
+  /**
+   * Faults of the status query (`GET /payout/transfers/:key`), apart from the send's: the next N queries
+   * answer `queryFailStatus` (400, 404, 500, …) with an error body that says nothing about the transfer,
+   * answer 200 with a body that is not JSON, or answer only after `queryDelayMs`.
+   */
+  queryFailNext: number;
+  queryFailStatus: number;
+  queryGarbageNext: number;
+  queryDelayNext: number;
+  queryDelayMs: number;
 }
 
 export const NO_PAYOUT_FAULTS: PayoutFaults = {
@@ -29,6 +39,11 @@ export const NO_PAYOUT_FAULTS: PayoutFaults = {
   failStatus: 500,
   dropAnswerNext: 0,
   rejectNext: 0,
+  queryFailNext: 0,
+  queryFailStatus: 500,
+  queryGarbageNext: 0,
+  queryDelayNext: 0,
+  queryDelayMs: 30_000,
 };
 
 const transferRequest = z.object({
@@ -154,6 +169,20 @@ export function payoutRoutes(
 
   app.get<{ Params: { key: string } }>('/payout/transfers/:key', async (request, reply) => {
     if (!authorised(request)) return refuse(reply, 401, 'UNAUTHORISED', 'x-api-key required');
+    if (faults.queryDelayNext > 0) {
+      faults.queryDelayNext -= 1;
+      await sleep(faults.queryDelayMs);
+    }
+    if (faults.queryFailNext > 0) {
+      faults.queryFailNext -= 1;
+      // A gateway or a confused rail: the error code is not the rail's documented NOT_FOUND, so it says
+      // nothing about whether the key was received.
+      return refuse(reply, faults.queryFailStatus, 'QUERY_FAULT', 'status query refused by a fault');
+    }
+    if (faults.queryGarbageNext > 0) {
+      faults.queryGarbageNext -= 1;
+      return reply.status(200).header('content-type', 'application/json').send('{"status": "sen');
+    }
     const record = store.get(request.params.key);
     return record ? view(record) : refuse(reply, 404, 'NOT_FOUND', 'no payout with this idempotency_key');
   });

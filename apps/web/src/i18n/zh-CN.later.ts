@@ -156,7 +156,7 @@ export const zhCNLater = {
     addAddress: '添加地址',
     addressType: '地址类型',
     addressType1: 'TRC(20)',
-    addressType2: '汇旺钱包（手机号）',
+    addressType2: '转账钱包（手机号）',
     addressType3: '其他钱包',
     area: '区号',
     phone: '手机号码',

@@ -48,6 +48,12 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approve',
   'withdrawal.reject',
   'withdrawal.pay',
+  // An unclear payout raised for a person (system entry), and its two-operator settlement.
+  'withdrawal.payout_alert',
+  'withdrawal.settle_propose',
+  'withdrawal.settle_confirm',
+  'withdrawal.settle_cancel',
+  'withdrawal.method_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -11,6 +11,7 @@ import { useCan, useMe } from '../../lib/permissions';
 import { withdrawalsApi } from '../../lib/withdrawalsApi';
 import { outcomeUnknown, WithdrawalStateTag, TxHash } from './parts';
 import { RiskPanel } from './RiskPanel';
+import { SettlementPanel, needsPerson } from './SettlementPanel';
 
 /**
  * The review drawer of one withdrawal: its state, address and payout, the risk panel, and the approve and
@@ -69,7 +70,14 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
       <QueryError error={detail.error} />
       {w && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          <DecisionBanner w={w} ownFirstApproval={ownFirstApproval} />
+          {needsPerson(w) ? (
+            <SettlementPanel
+              w={w}
+              onChanged={(next) => queryClient.setQueryData(['admin', 'withdrawal', id], next)}
+            />
+          ) : (
+            <DecisionBanner w={w} ownFirstApproval={ownFirstApproval} />
+          )}
           <Descriptions bordered size="small" column={3} title={t('withdrawals.orderTitle')}>
             <Descriptions.Item label={t('withdrawals.stateCol')}>
               <WithdrawalStateTag w={w} />
@@ -109,6 +117,11 @@ export function WithdrawalDrawer({ id, onClose }: { id: number; onClose: () => v
             {w.reason && (
               <Descriptions.Item label={t('withdrawals.rejectReason')} span={3}>
                 {w.reason}
+              </Descriptions.Item>
+            )}
+            {w.settled_by !== null && (
+              <Descriptions.Item label={t('withdrawals.settle.settledBy')} span={3}>
+                {w.settled_by_name ?? t('withdrawals.operator', { id: w.settled_by })}
               </Descriptions.Item>
             )}
             {(w.payout_attempts > 0 || w.last_payout_error) && (

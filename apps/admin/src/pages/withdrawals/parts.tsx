@@ -14,6 +14,9 @@ export const outcomeUnknown = (w: AdminWithdrawal) =>
 
 export function WithdrawalStateTag({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
+  if (w.state === 'paying' && w.alerted_at !== null)
+    return <Tag color="red">{t('withdrawals.state.alerted')}</Tag>;
+  if (w.state === 'paying' && w.manual_payout) return <Tag color="cyan">{t('withdrawals.state.manual')}</Tag>;
   if (outcomeUnknown(w)) return <Tag color="orange">{t('withdrawals.state.processing')}</Tag>;
   if (w.needs_second_approval) return <Tag color="purple">{t('withdrawals.state.secondPending')}</Tag>;
   const color = {

@@ -128,6 +128,7 @@ describe('withdrawal addresses and the withdrawal password', () => {
   });
 
   it('validates type 2 by area code and phone number, type 3 as a bounded string, and the type itself', async () => {
+    await h.enableMethods();
     const p = await h.player();
     const phone = await h.call<Address>(p.auth, 'bind-address', {
       type: '2',

@@ -44,6 +44,7 @@ export function withdrawalsModule(
     turnover: deps.turnover,
     deposits: deps.deposits,
     rail,
+    audit: deps.audit,
   });
   return {
     service,

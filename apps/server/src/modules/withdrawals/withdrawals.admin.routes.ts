@@ -4,6 +4,11 @@ import {
   adminWithdrawal,
   adminWithdrawalApproveRequest,
   adminWithdrawalRejectRequest,
+  adminWithdrawalSettleRequest,
+  adminPayoutMethodParams,
+  adminPayoutMethodRequest,
+  adminPayoutMethodsResult,
+  payoutMethod,
   adminWithdrawalsQuery,
   adminWithdrawalsResult,
 } from '@koi/contract';
@@ -16,7 +21,7 @@ import type { OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalState } from './withdrawals.schema';
 import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
-import { adminWithdrawalWire } from './withdrawals.wire';
+import { adminWithdrawalWire, payoutMethodWire } from './withdrawals.wire';
 
 /** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
 export async function withdrawalsAdminRoutes(
@@ -38,7 +43,9 @@ export async function withdrawalsAdminRoutes(
     const [contexts, names] = await Promise.all([
       Promise.all(rows.map((row) => service.reviewContext(row))),
       opts.operators.usernamesOf(
-        rows.flatMap((r) => [r.approvedBy, r.secondApprovedBy]).filter((id): id is number => id !== null),
+        rows
+          .flatMap((r) => [r.approvedBy, r.secondApprovedBy, r.settleProposedBy, r.settledBy])
+          .filter((id): id is number => id !== null),
       ),
     ]);
     return rows.map((row, i) => adminWithdrawalWire(row, contexts[i]!, names));
@@ -63,17 +70,51 @@ export async function withdrawalsAdminRoutes(
       // A malformed minimum is refused with the amount message, never a 500.
       const min = q.min_amount ? parseAmount(q.min_amount, { allowZero: true }) : null;
       if (min && !min.ok) throw new AppError('AMOUNT_INVALID', { reason: min.reason });
-      const { rows, total } = await service.listByStates(
-        WITHDRAWAL_STATES.codes(q.status) as WithdrawalState[],
-        {
-          playerId: q.player_id,
-          address: address ? address : undefined,
-          minAmountMicro: min?.ok ? min.micro : undefined,
-        },
-        q.page,
-        q.size,
+      const [{ rows, total }, attention] = await Promise.all([
+        service.listByStates(
+          WITHDRAWAL_STATES.codes(q.status) as WithdrawalState[],
+          {
+            playerId: q.player_id,
+            address: address ? address : undefined,
+            minAmountMicro: min?.ok ? min.micro : undefined,
+            attention: q.attention === true,
+          },
+          q.page,
+          q.size,
+        ),
+        service.attentionCount(),
+      ]);
+      return { data: await withContexts(rows), total, attention };
+    },
+  );
+
+  read.get(
+    '/api/admin/withdrawals/payout-methods',
+    {
+      summary: '出款方式：TRC20 走出款通道；转账钱包（手机号）与其他钱包须开启后才向玩家开放，人工出款',
+      result: adminPayoutMethodsResult,
+    },
+    async () => (await service.payoutMethods()).map(payoutMethodWire),
+  );
+
+  write.post(
+    '/api/admin/withdrawals/payout-methods/:type',
+    {
+      summary: '开启或关闭人工出款方式（类型2、3）并设置显示名称',
+      params: adminPayoutMethodParams,
+      body: adminPayoutMethodRequest,
+      result: payoutMethod,
+    },
+    async (request) => {
+      const type = request.params.type;
+      const logged = audit.writer(request, 'withdrawal.method_update', { type: 'payout_method', id: type });
+      const saved = await service.setPayoutMethod(
+        type,
+        { enabled: request.body.enabled, name: request.body.name },
+        actorOf(request).operatorId,
+        logged,
       );
-      return { data: await withContexts(rows), total };
+      return payoutMethodWire(saved);
     },
   );
 
@@ -119,5 +160,58 @@ export async function withdrawalsAdminRoutes(
     'reject',
     { summary: '驳回提现（冻结资金全额退回，原因展示给玩家）', body: adminWithdrawalRejectRequest },
     (id, operatorId, reason, logged) => service.reject(id, operatorId, reason, logged),
+  );
+
+  /**
+   * Settling a paying withdrawal by hand, with two operators: one proposes (paid with the chain transaction
+   * or the external reference, or failed after checking the chain), a different one confirms; anyone may
+   * withdraw an open proposal. Each step is audited with the withdrawal before and after it.
+   */
+  write.post(
+    '/api/admin/withdrawals/:id/settle/propose',
+    {
+      summary: '人工处理出款（第一位操作员）：已付款（链上交易哈希或付款凭证号）或未付款（核查说明）',
+      params: adminIdParams,
+      body: adminWithdrawalSettleRequest,
+      result: adminWithdrawal,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const { outcome, reference, note } = request.body;
+      const logged = audit.writer(request, 'withdrawal.settle_propose', { type: 'withdrawal', id }, note);
+      const row = await service.proposeSettlement(
+        id,
+        actorOf(request).operatorId,
+        { outcome, reference, note },
+        logged,
+      );
+      return await withContext(row);
+    },
+  );
+  write.post(
+    '/api/admin/withdrawals/:id/settle/confirm',
+    {
+      summary: '复核确认人工处理（须另一位操作员）：已付款则扣款完成，未付款则资金退回玩家',
+      params: adminIdParams,
+      result: adminWithdrawal,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const logged = audit.writer(request, 'withdrawal.settle_confirm', { type: 'withdrawal', id });
+      return await withContext(await service.confirmSettlement(id, actorOf(request).operatorId, logged));
+    },
+  );
+  write.post(
+    '/api/admin/withdrawals/:id/settle/cancel',
+    {
+      summary: '撤销待复核的人工处理方案',
+      params: adminIdParams,
+      result: adminWithdrawal,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const logged = audit.writer(request, 'withdrawal.settle_cancel', { type: 'withdrawal', id });
+      return await withContext(await service.cancelSettlement(id, actorOf(request).operatorId, logged));
+    },
   );
 }

@@ -9,6 +9,7 @@ import { createWalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
+import { createAuditLog } from '../audit';
 import { betsForTests } from '../bets/bets.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
 import type { PayoutRail } from './payout.client';
@@ -126,7 +127,19 @@ export function withdrawalsHarness(t: () => TestApp) {
         gate: createPlayerGate(t().database.db, t().clock),
       }),
       rail,
+      audit: createAuditLog({ db: t().database.db, clock: t().clock }),
     });
+
+  /** Enables the off-chain payout methods (types 2 and 3) under their default names, as an operator would. */
+  async function enableMethods() {
+    const s = service(null);
+    for (const [type, name] of [
+      [2, '转账钱包（手机号）'],
+      [3, '其他钱包'],
+    ] as const) {
+      await s.setPayoutMethod(type, { enabled: true, name }, 1);
+    }
+  }
 
   /**
    * Binds `lookAlike` and expects the poisoning guard's refusal (5008): its details and its message name both
@@ -155,6 +168,7 @@ export function withdrawalsHarness(t: () => TestApp) {
     wallet,
     playerIdOf,
     service,
+    enableMethods,
     expectLookAlikeRefused,
   };
 }

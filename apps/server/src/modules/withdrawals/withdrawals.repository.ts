@@ -5,6 +5,7 @@ import { AdvisoryLock } from '../../db/locks';
 import { findRow, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   AddressType,
+  payoutMethods,
   withdrawalAddressEvents,
   withdrawalAddresses,
   withdrawals,
@@ -14,7 +15,13 @@ import {
 
 export type AddressRow = typeof withdrawalAddresses.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawalFilter = { playerId?: number; address?: string; minAmountMicro?: bigint };
+export type WithdrawalFilter = {
+  playerId?: number;
+  address?: string;
+  minAmountMicro?: bigint;
+  /** Only paying withdrawals waiting for a person: an unclear payout alerted, or a manual payout. */
+  attention?: boolean;
+};
 
 /** SQL of the withdrawals module. Nothing here decides; the service does. */
 export function createWithdrawalsRepository(db: DbOrTx) {
@@ -197,6 +204,9 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         filter.playerId !== undefined ? eq(withdrawals.playerId, filter.playerId) : undefined,
         filter.address !== undefined ? eq(withdrawals.address, filter.address) : undefined,
         filter.minAmountMicro !== undefined ? gte(withdrawals.amountMicro, filter.minAmountMicro) : undefined,
+        filter.attention
+          ? sql`${withdrawals.state} = ${WithdrawalState.PAYING} and (${withdrawals.alertedAt} is not null or ${withdrawals.manualPayout})`
+          : undefined,
       );
       return page(where, [asc(withdrawals.createdAt), asc(withdrawals.id)], limit, offset);
     },
@@ -269,32 +279,128 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       });
     },
 
-    /** Records a payout attempt's outcome without changing the state (unknown outcomes stay `paying`). */
-    async notePayoutAttempt(id: number, error: string | null, now: Date) {
-      await db
+    /**
+     * Records a payout attempt's outcome without changing the state (unknown outcomes stay `paying`) and
+     * when to ask the rail again.
+     */
+    async notePayoutAttempt(id: number, error: string | null, now: Date, nextCheckAt: Date) {
+      const [row] = await db
         .update(withdrawals)
         .set({
           payoutAttempts: sql`${withdrawals.payoutAttempts} + 1`,
           lastPayoutError: error,
+          nextCheckAt,
           updatedAt: now,
         })
-        .where(eq(withdrawals.id, id));
+        .where(eq(withdrawals.id, id))
+        .returning();
+      return row ?? null;
     },
 
-    /** Ids in a state, oldest first (payout and reconciliation jobs). */
-    async idsInState(state: WithdrawalState, limit: number, olderThan?: Date): Promise<number[]> {
+    /** Ids in a state, oldest first (the payout job). */
+    async idsInState(state: WithdrawalState, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(eq(withdrawals.state, state))
+        .orderBy(asc(withdrawals.updatedAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Paying rail payouts due for another status query: their next check time has come (a row from before
+     * next checks existed is due once it has been quiet for `quietMs`), or it has been paying since before
+     * `alertBefore` without an alert (asked once more, then alerted). Manual payouts are never asked.
+     */
+    async idsToReconcile(now: Date, quietMs: number, alertBefore: Date, limit: number): Promise<number[]> {
+      const at = now.toISOString();
       const rows = await db
         .select({ id: withdrawals.id })
         .from(withdrawals)
         .where(
           and(
-            eq(withdrawals.state, state),
-            olderThan ? sql`${withdrawals.updatedAt} <= ${olderThan.toISOString()}::timestamptz` : undefined,
+            eq(withdrawals.state, WithdrawalState.PAYING),
+            eq(withdrawals.manualPayout, false),
+            sql`(coalesce(${withdrawals.nextCheckAt}, ${withdrawals.updatedAt} + ${`${quietMs} milliseconds`}::interval) <= ${at}::timestamptz
+              or (${withdrawals.alertedAt} is null and ${withdrawals.payingSince} <= ${alertBefore.toISOString()}::timestamptz))`,
           ),
         )
         .orderBy(asc(withdrawals.updatedAt))
         .limit(limit);
       return rows.map((r) => r.id);
+    },
+
+    /** Whether another withdrawal was settled, or is proposed to be settled, with this chain transaction. */
+    async txHashTaken(txHash: string, exceptId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(
+          and(
+            sql`${withdrawals.id} <> ${exceptId}`,
+            sql`(${withdrawals.txHash} = ${txHash} or (${withdrawals.settleReference} = ${txHash} and not ${withdrawals.manualPayout}))`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Marks a paying withdrawal alerted, once: null when it is no longer paying or was alerted before. */
+    raiseAlert: (id: number, now: Date): Promise<WithdrawalRow | null> =>
+      updateRow(
+        db,
+        withdrawals,
+        and(
+          eq(withdrawals.id, id),
+          eq(withdrawals.state, WithdrawalState.PAYING),
+          isNull(withdrawals.alertedAt),
+        ),
+        { alertedAt: now },
+      ),
+
+    /** Writes or clears the settlement proposal of a withdrawal locked by the caller. */
+    setProposal: (
+      id: number,
+      proposal: Pick<
+        typeof withdrawals.$inferInsert,
+        'settleOutcome' | 'settleReference' | 'settleNote' | 'settleProposedBy' | 'settleProposedAt'
+      >,
+      now: Date,
+    ): Promise<WithdrawalRow | null> =>
+      updateRow(db, withdrawals, and(eq(withdrawals.id, id), eq(withdrawals.state, WithdrawalState.PAYING)), {
+        ...proposal,
+        updatedAt: now,
+      }),
+
+    /** Paying withdrawals with an alert or an open manual step, for the console's alert banner. */
+    async attentionCount(): Promise<{ alerts: number; manual: number }> {
+      const [row] = await db
+        .select({
+          alerts: sql<number>`count(*) filter (where ${withdrawals.alertedAt} is not null)::int`,
+          manual: sql<number>`count(*) filter (where ${withdrawals.manualPayout})::int`,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.state, WithdrawalState.PAYING));
+      return { alerts: Number(row?.alerts ?? 0), manual: Number(row?.manual ?? 0) };
+    },
+
+    /** The operator-set off-chain payout methods (types 2 and 3); a missing row is a disabled type. */
+    listPayoutMethods: () => db.select().from(payoutMethods).orderBy(asc(payoutMethods.addressType)),
+
+    /** The method of one type, locked until the transaction ends (an operator's change, audited). */
+    lockPayoutMethod: (type: number) => lockRow(db, payoutMethods, eq(payoutMethods.addressType, type)),
+
+    async upsertPayoutMethod(row: typeof payoutMethods.$inferInsert) {
+      const [saved] = await db
+        .insert(payoutMethods)
+        .values(row)
+        .onConflictDoUpdate({
+          target: payoutMethods.addressType,
+          set: { enabled: row.enabled, name: row.name, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+        })
+        .returning();
+      return saved!;
     },
 
     /** Withdrawal-address rows of a player's withdrawals, for the admin review (address age). */

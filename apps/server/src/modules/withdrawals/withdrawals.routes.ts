@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   addressListResult,
+  addressTypesResult,
   bindAddressRequest,
   deleteAddressRequest,
   emptyBody,
@@ -30,6 +31,19 @@ export async function withdrawalsRoutes(
     '/api/plat/address-list',
     { summary: '提现地址列表', body: emptyBody, result: addressListResult },
     async (request) => (await service.listAddresses(sessionOf(request).playerId)).map(addressWire),
+  );
+
+  api.player.post(
+    '/api/plat/address-types',
+    {
+      summary: '可绑定的提现地址类型（仅运营开启的方式，含显示名称）',
+      body: emptyBody,
+      result: addressTypesResult,
+    },
+    async () =>
+      (await service.payoutMethods())
+        .filter((m) => m.enabled)
+        .map((m) => ({ type: String(m.type) as '1' | '2' | '3', name: m.name })),
   );
 
   api.player.post(

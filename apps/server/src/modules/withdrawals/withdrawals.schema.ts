@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
 
 /** Decision 12: the address types are the contract's, so the player app and the server share one list. */
@@ -33,6 +33,23 @@ export const withdrawalAddresses = pgTable(
     index('withdrawal_addresses_address_idx').on(t.address),
     check('withdrawal_addresses_type_ck', sql`${t.type} between 1 and 3`),
   ],
+);
+
+/**
+ * Off-chain payout methods (decision 35): address types 2 (phone-number wallet) and 3 (other wallet) are
+ * offered to players only while an operator has enabled them, under the operator's display name; they are
+ * paid by hand, never through the TRC20 rail. A type without a row is disabled with the default name.
+ */
+export const payoutMethods = pgTable(
+  'payout_methods',
+  {
+    addressType: smallint('address_type').primaryKey(),
+    enabled: boolean('enabled').notNull().default(false),
+    name: text('name').notNull(),
+    updatedBy: bigintNumber('updated_by'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [check('payout_methods_type_ck', sql`${t.addressType} between 2 and 3`)],
 );
 
 export const AddressAction = { BIND: 1, DELETE: 2 } as const;
@@ -74,6 +91,14 @@ export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
 export const WithdrawalState = { APPLIED: 1, APPROVED: 2, PAYING: 3, PAID: 4, REJECTED: 5 } as const;
 export type WithdrawalState = (typeof WithdrawalState)[keyof typeof WithdrawalState];
 
+/**
+ * A person's settlement of a paying withdrawal (two operators): what the first operator proposes. `PAID`
+ * carries the chain transaction (or, for a manual payout, the external reference); `FAILED` says nothing was
+ * paid, after checking the chain.
+ */
+export const SettleOutcome = { PAID: 1, FAILED: 2 } as const;
+export type SettleOutcome = (typeof SettleOutcome)[keyof typeof SettleOutcome];
+
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -99,6 +124,22 @@ export const withdrawals = pgTable(
     txHash: text('tx_hash'),
     payoutAttempts: integer('payout_attempts').notNull().default(0),
     lastPayoutError: text('last_payout_error'),
+    /** When the withdrawal became `paying`: the payout alert is raised a configured time after it. */
+    payingSince: ts('paying_since'),
+    /** The reconciler asks the rail about a paying withdrawal again from this time (backoff). */
+    nextCheckAt: ts('next_check_at'),
+    /** Set once the payout stayed unclear past the alert time: the console asks a person to settle it. */
+    alertedAt: ts('alerted_at'),
+    /** Paid by a person outside the rail (off-chain payout methods): never sent to the rail. */
+    manualPayout: boolean('manual_payout').notNull().default(false),
+    /** The open settlement proposal (SettleOutcome), its reference, note, proposer and time. */
+    settleOutcome: smallint('settle_outcome'),
+    settleReference: text('settle_reference'),
+    settleNote: text('settle_note'),
+    settleProposedBy: bigintNumber('settle_proposed_by'),
+    settleProposedAt: ts('settle_proposed_at'),
+    /** The second operator, who confirmed the proposal and so settled the withdrawal. */
+    settledBy: bigintNumber('settled_by'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -114,5 +155,16 @@ export const withdrawals = pgTable(
       'withdrawals_two_approvers_ck',
       sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.approvedBy}`,
     ),
+    check(
+      'withdrawals_two_settlers_ck',
+      sql`${t.settledBy} is null or (${t.settleProposedBy} is not null and ${t.settledBy} <> ${t.settleProposedBy})`,
+    ),
+    check(
+      'withdrawals_settle_outcome_ck',
+      sql`${t.settleOutcome} is null or ${t.settleOutcome} between 1 and 2`,
+    ),
+    index('withdrawals_alerted_idx')
+      .on(t.alertedAt)
+      .where(sql`${t.alertedAt} is not null and ${t.state} = 3`),
   ],
 );

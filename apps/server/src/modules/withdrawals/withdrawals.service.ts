@@ -12,7 +12,7 @@ import { isTronAddress } from '../../lib/tron-address';
 import { lengthWithin, passwordMatches } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth.service';
 import type { DepositsService } from '../deposits/deposits.service';
-import type { AuditWrite } from '../audit';
+import type { AuditPort, AuditWrite } from '../audit';
 import type { BetsService } from '../bets/bets.service';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
@@ -24,7 +24,7 @@ import {
   type WithdrawalRow,
   type WithdrawalsRepository,
 } from './withdrawals.repository';
-import { AddressAction, AddressType, WithdrawalState } from './withdrawals.schema';
+import { AddressAction, AddressType, SettleOutcome, WithdrawalState } from './withdrawals.schema';
 import { stateNames } from '../../lib/state-names';
 
 /*
@@ -51,6 +51,16 @@ import { stateNames } from '../../lib/state-names';
  * answer, a crash between sending and recording) leaves it `paying`: the reconciler asks the rail about the
  * key and settles it from the rail's answer. Nothing is refunded on a guess, and since the rail deduplicates
  * by key, a send repeated after "the rail never saw it" cannot pay twice.
+ *
+ * Unclear payouts. Only the rail's documented terminal answers settle a payout (payout.client.ts); an error
+ * from the status query (any 4xx or 5xx, a garbled body, a timeout) is no answer about the transfer. The
+ * reconciler asks again with a growing interval, and once a payout has been unclear for the configured time
+ * it raises an alert (audited) on the console. A person then checks the chain and settles it with two
+ * operators: one proposes "paid" with the chain transaction or "failed", a different one confirms, and the
+ * confirmation posts or voids the holds in the same transaction as the state change. The withdrawal row is
+ * locked for each step, so two confirmations racing settle once. Manual payouts (off-chain methods, never
+ * sent to the rail) are settled by the same two steps: the first operator records the external reference
+ * after paying, the second confirms.
  */
 
 const ADDRESS_MAX = 10;
@@ -59,8 +69,25 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 20;
 /** Poisoning guard (address poisoning): the characters a person usually compares at each end. */
 const SIMILAR_EDGE = 4;
-/** A paying withdrawal is asked about again once it has been quiet this long. */
+/** A paying withdrawal is first asked about once it has been quiet this long. */
 const RECONCILE_AFTER_MS = 30_000;
+/** Each further unclear answer doubles the wait before the next status query, up to this. */
+const RECONCILE_MAX_MS = 5 * 60_000;
+/** The wait before the next status query after `attempts` unclear answers (30 s, 60 s, 2 min, … 5 min). */
+export const reconcileDelayMs = (attempts: number) =>
+  Math.min(RECONCILE_MAX_MS, (RECONCILE_AFTER_MS / 2) * 2 ** Math.min(Math.max(attempts, 1), 10));
+/** A chain transaction id as the console enters it (TRON: 64 hex digits). */
+const TX_HASH = /^[0-9a-f]{64}$/;
+const SETTLE_REFERENCE_MAX = 128;
+const METHOD_NAME_MAX = 32;
+/** Default display names of the off-chain methods: generic words, never an institution's name. */
+export const DEFAULT_METHOD_NAMES: Record<number, string> = {
+  [AddressType.PHONE_WALLET]: '转账钱包（手机号）',
+  [AddressType.OTHER_WALLET]: '其他钱包',
+};
+/** Decision 14: Huione (汇旺) and its wallet are sanctioned; no display name may name them. */
+const SANCTIONED_NAME = /汇旺|huione|hui\s*one/i;
+const SETTLE_NOTE_MAX = 256;
 const JOB_BATCH = 50;
 /** Review flag: an address younger than this. */
 const NEW_ADDRESS_MS = 24 * 3_600_000;
@@ -80,9 +107,37 @@ export const WITHDRAWAL_STATES = stateNames(WithdrawalState, {
   open: [WithdrawalState.APPLIED, WithdrawalState.APPROVED, WithdrawalState.PAYING],
 });
 
+/**
+ * Where a withdrawal stands, as the player reads it: each step of a manual payout too (approved and waiting
+ * for the payment, paid and waiting for the second operator's confirmation, completed with its reference).
+ */
+export type WithdrawalStep =
+  'review' | 'approved' | 'paying' | 'manual_waiting' | 'manual_confirming' | 'paid' | 'rejected';
+
+export function withdrawalStep(w: WithdrawalRow): WithdrawalStep {
+  switch (w.state) {
+    case WithdrawalState.APPLIED:
+      return 'review';
+    case WithdrawalState.APPROVED:
+      return 'approved';
+    case WithdrawalState.PAYING:
+      if (!w.manualPayout) return 'paying';
+      return w.settleProposedBy !== null && w.settleOutcome === SettleOutcome.PAID
+        ? 'manual_confirming'
+        : 'manual_waiting';
+    case WithdrawalState.PAID:
+      return 'paid';
+    default:
+      return 'rejected';
+  }
+}
+
 /** A withdrawal as a row of the player's deposit-and-withdrawal records (record status of spec §3). */
 function withdrawalRecord(w: WithdrawalRow) {
   return {
+    addressType: w.addressType,
+    step: withdrawalStep(w),
+    manualReference: w.manualPayout && w.state === WithdrawalState.PAID ? w.settleReference : null,
     id: String(w.id),
     createdAt: w.createdAt,
     amountMicro: w.amountMicro,
@@ -121,6 +176,16 @@ export interface WithdrawalsServiceDeps {
   deposits: Pick<DepositsService, 'senderAddresses'>;
   /** The payout rail; null when none is configured (approved withdrawals then wait for one). */
   rail: PayoutRail | null;
+  /** The payout alert is a system entry in the audit log, written with the alert. */
+  audit: Pick<AuditPort, 'record'>;
+}
+
+/** A person's settlement proposal for a paying withdrawal (the first of two operators). */
+export interface SettleProposal {
+  outcome: 'paid' | 'failed';
+  /** The chain transaction (rail payouts) or the external payment reference (manual payouts). */
+  reference: string;
+  note: string;
 }
 
 const minutesUntil = (until: Date, now: Date) =>
@@ -245,7 +310,11 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
   // Payout.
 
-  /** Settles a paying withdrawal from a definite rail answer; unknown answers change nothing. */
+  /**
+   * Settles a paying withdrawal from a definite rail answer. An unclear answer changes nothing but the time
+   * of the next status query (backoff) and, once the payout has been unclear past the configured time, the
+   * alert that asks a person to settle it.
+   */
   async function settle(row: WithdrawalRow, outcome: PayoutOutcome): Promise<WithdrawalRow> {
     if (outcome.kind === 'paid') {
       return finish(row.id, [WithdrawalState.PAYING], true, { txHash: outcome.txHash });
@@ -256,12 +325,37 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         lastPayoutError: outcome.reason.slice(0, 256),
       });
     }
-    await repo.notePayoutAttempt(
+    const now = clock.now();
+    const noted = await repo.notePayoutAttempt(
       row.id,
       outcome.kind === 'absent' ? 'absent' : outcome.reason.slice(0, 256),
-      clock.now(),
+      now,
+      new Date(now.getTime() + reconcileDelayMs(row.payoutAttempts + 1)),
     );
-    return (await repo.findById(row.id)) ?? row;
+    return alertIfOverdue(noted ?? row);
+  }
+
+  /** Raises the payout alert once, with its audit entry, when a payout has been unclear too long. */
+  async function alertIfOverdue(row: WithdrawalRow): Promise<WithdrawalRow> {
+    if (row.state !== WithdrawalState.PAYING || row.manualPayout || row.alertedAt) return row;
+    const now = clock.now();
+    const since = row.payingSince ?? row.approvedAt ?? row.updatedAt;
+    if (now.getTime() - since.getTime() < config.payoutAlertAfterMs) return row;
+    return db.transaction(async (tx) => {
+      const alerted = await createWithdrawalsRepository(tx).raiseAlert(row.id, now);
+      if (!alerted) return (await repo.findById(row.id)) ?? row;
+      await deps.audit.record(
+        {
+          actor: null,
+          action: 'withdrawal.payout_alert',
+          target: { type: 'withdrawal', id: row.id },
+          reason: row.lastPayoutError ?? '',
+          after: auditView(alerted),
+        },
+        tx,
+      );
+      return alerted;
+    });
   }
 
   /**
@@ -273,7 +367,13 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     id: number,
     from: WithdrawalState[],
     paid: boolean,
-    patch: { txHash?: string; rejectReason?: string; rejectedBy?: number | null; lastPayoutError?: string },
+    patch: {
+      txHash?: string;
+      rejectReason?: string;
+      rejectedBy?: number | null;
+      lastPayoutError?: string;
+      settledBy?: number;
+    },
     audit?: AuditWrite,
   ): Promise<WithdrawalRow> {
     return db.transaction(async (tx) => {
@@ -302,10 +402,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
   /** approved -> paying (only one caller wins), then the rail; returns the withdrawal as it now stands. */
   async function payOut(id: number): Promise<WithdrawalRow> {
+    const approved = await repo.findById(id);
+    if (!approved) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (approved.addressType !== AddressType.TRC20) return startManualPayout(id);
     if (!deps.rail) throw new AppError('UNAVAILABLE');
+    const now = clock.now();
     const row = await repo.transition(id, [WithdrawalState.APPROVED], {
       state: WithdrawalState.PAYING,
-      updatedAt: clock.now(),
+      payingSince: now,
+      nextCheckAt: new Date(now.getTime() + RECONCILE_AFTER_MS),
+      updatedAt: now,
     });
     if (!row) {
       const current = await repo.findById(id);
@@ -314,6 +420,21 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     }
     const outcome = await deps.rail.send(String(row.id), row.address, row.amountMicro);
     return settle(row, outcome);
+  }
+
+  /**
+   * approved -> paying for an off-chain method: never sent to the rail. It waits for an operator to pay it
+   * outside and record the reference, and for a second operator to confirm (the settlement steps).
+   */
+  async function startManualPayout(id: number): Promise<WithdrawalRow> {
+    const now = clock.now();
+    const row = await repo.transition(id, [WithdrawalState.APPROVED], {
+      state: WithdrawalState.PAYING,
+      manualPayout: true,
+      payingSince: now,
+      updatedAt: now,
+    });
+    return row ?? (await repo.findById(id))!;
   }
 
   /** Asks the rail about one paying withdrawal and settles it; resends only when the rail never saw it. */
@@ -383,6 +504,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       approvedBy: w.approvedBy,
       secondApprovedBy: w.secondApprovedBy,
       rejectReason: w.rejectReason,
+      // Named apart from "hash": the audit log drops keys that look like secrets.
+      chainTransaction: w.txHash,
+      manualPayout: w.manualPayout,
+      alertedAt: w.alertedAt,
+      settleOutcome:
+        w.settleOutcome === null ? null : w.settleOutcome === SettleOutcome.PAID ? 'paid' : 'failed',
+      settleReference: w.settleReference,
+      settleNote: w.settleNote,
+      settleProposedBy: w.settleProposedBy,
+      settledBy: w.settledBy,
     };
   }
 
@@ -397,6 +528,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     async bindAddress(playerId: number, input: BindAddressInput, ip: string): Promise<AddressRow> {
       await requirePasswordSet(playerId);
       const normalised = normaliseAddress(input);
+      await assertMethodEnabled(normalised.type);
       let similarTo: string | null = null;
       if (normalised.type === AddressType.TRC20) {
         // Address poisoning: an attacker sends dust from an address whose ends match one the player knows
@@ -561,6 +693,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         throw new AppError('WITHDRAW_AMOUNT_ABOVE_MAX', { max: formatMicro(config.maxMicro) });
       const address = await repo.findLiveAddress(playerId, input.addressId);
       if (!address) throw new AppError('ADDRESS_NOT_FOUND');
+      await assertMethodEnabled(address.type);
       const now = clock.now();
       if (address.usableAt.getTime() > now.getTime()) {
         throw new AppError('ADDRESS_NOT_USABLE', { minutes: minutesUntil(address.usableAt, now) });
@@ -642,8 +775,12 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
      */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());
-      const { rows, total } = await repo.playerRecords(playerId, from, to, q.size, (q.page - 1) * q.size);
-      return { rows: rows.map(withdrawalRecord), total };
+      const [{ rows, total }, methods] = await Promise.all([
+        repo.playerRecords(playerId, from, to, q.size, (q.page - 1) * q.size),
+        payoutMethods(),
+      ]);
+      const nameOf = (type: number) => methods.find((m) => m.type === type)?.name ?? 'USDT-TRC20';
+      return { rows: rows.map((w) => ({ ...withdrawalRecord(w), channel: nameOf(w.addressType) })), total };
     },
 
     // Review and payout (decision 22).
@@ -673,24 +810,225 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
     /** Job: pays approved withdrawals left behind (a crash after approving, or no rail at the time). */
     async payApproved(): Promise<number> {
-      if (!deps.rail) return 0;
       const ids = await repo.idsInState(WithdrawalState.APPROVED, JOB_BATCH);
-      for (const id of ids) await payOut(id);
-      return ids.length;
+      let moved = 0;
+      for (const id of ids) {
+        const row = await repo.findById(id);
+        // Manual payouts need no rail; rail payouts wait while none is configured.
+        if (!row || (row.addressType === AddressType.TRC20 && !deps.rail)) continue;
+        await payOut(id);
+        moved += 1;
+      }
+      return moved;
     },
 
     /** Job: settles paying withdrawals that have been quiet for a while by asking the rail. */
     async reconcile(): Promise<number> {
       if (!deps.rail) return 0;
-      const ids = await repo.idsInState(
-        WithdrawalState.PAYING,
-        JOB_BATCH,
-        new Date(clock.now().getTime() - RECONCILE_AFTER_MS),
-      );
+      const now = clock.now();
+      const alertBefore = new Date(now.getTime() - config.payoutAlertAfterMs);
+      const ids = await repo.idsToReconcile(now, RECONCILE_AFTER_MS, alertBefore, JOB_BATCH);
       for (const id of ids) await reconcileOne(id);
       return ids.length;
     },
+
+    proposeSettlement,
+    confirmSettlement,
+    cancelSettlement,
+    payoutMethods,
+    setPayoutMethod,
+    attentionCount: () => repo.attentionCount(),
   };
+
+  /** Every address type with its display name, whether it is offered, and whether it is paid by hand. */
+  async function payoutMethods() {
+    const rows = await repo.listPayoutMethods();
+    return [
+      {
+        type: AddressType.TRC20 as number,
+        name: 'USDT-TRC20',
+        enabled: true,
+        manual: false,
+        updatedAt: null,
+      },
+      ...[AddressType.PHONE_WALLET, AddressType.OTHER_WALLET].map((type) => {
+        const row = rows.find((r) => r.addressType === type);
+        return {
+          type: type as number,
+          name: row?.name ?? DEFAULT_METHOD_NAMES[type]!,
+          enabled: row?.enabled ?? false,
+          manual: true,
+          updatedAt: row?.updatedAt ?? null,
+        };
+      }),
+    ];
+  }
+
+  async function assertMethodEnabled(type: number) {
+    if (type === AddressType.TRC20) return;
+    const method = (await payoutMethods()).find((m) => m.type === type);
+    if (!method?.enabled) throw new AppError('ADDRESS_TYPE_DISABLED');
+  }
+
+  /** An operator enables or disables an off-chain method and names it; validated here, audited. */
+  async function setPayoutMethod(
+    type: number,
+    input: { enabled: boolean; name: string },
+    operatorId: number,
+    audit?: AuditWrite,
+  ) {
+    if (type !== AddressType.PHONE_WALLET && type !== AddressType.OTHER_WALLET) {
+      throw new AppError('PAYOUT_METHOD_TYPE');
+    }
+    const name = input.name.trim();
+    if (!name || [...name].length > METHOD_NAME_MAX || SANCTIONED_NAME.test(name) || /\p{Cc}/u.test(name)) {
+      throw new AppError('PAYOUT_METHOD_NAME', { max: METHOD_NAME_MAX });
+    }
+    await db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const before = await txRepo.lockPayoutMethod(type);
+      const after = await txRepo.upsertPayoutMethod({
+        addressType: type,
+        enabled: input.enabled,
+        name,
+        updatedBy: operatorId,
+        updatedAt: clock.now(),
+      });
+      await audit?.(tx, {
+        before: before ? { type, enabled: before.enabled, name: before.name } : null,
+        after: { type, enabled: after.enabled, name: after.name },
+      });
+    });
+    return (await payoutMethods()).find((m) => m.type === type)!;
+  }
+
+  /**
+   * The withdrawal locked for a settlement step: it must be paying, and a rail payout must have been
+   * alerted (before that the reconciler is still working on it and a person would only guess).
+   */
+  async function lockedForSettlement(txRepo: WithdrawalsRepository, id: number) {
+    const current = await txRepo.lockWithdrawal(id);
+    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (current.state !== WithdrawalState.PAYING) {
+      throw new AppError('WITHDRAWAL_STATE', { state: WITHDRAWAL_STATES.name(current.state) });
+    }
+    if (!current.manualPayout && !current.alertedAt) throw new AppError('SETTLE_NOT_DUE');
+    return current;
+  }
+
+  /** The reference a proposal carries: a chain transaction for a rail payout, free text for a manual one. */
+  function settleReferenceOf(row: WithdrawalRow, input: SettleProposal): string | null {
+    const reference = input.reference.trim();
+    if (input.outcome === 'failed') return reference || null;
+    if (!row.manualPayout) {
+      const hash = reference.toLowerCase().replace(/^0x/, '');
+      if (!TX_HASH.test(hash)) throw new AppError('SETTLE_TX_HASH_INVALID');
+      return hash;
+    }
+    if (!reference || [...reference].length > SETTLE_REFERENCE_MAX || /\p{Cc}/u.test(reference)) {
+      throw new AppError('SETTLE_REFERENCE_INVALID', { max: SETTLE_REFERENCE_MAX });
+    }
+    return reference;
+  }
+
+  /**
+   * The first operator's step: propose "paid" (with the chain transaction or the external reference) or
+   * "failed" (with what was checked). Nothing moves yet; a second, different operator confirms.
+   */
+  async function proposeSettlement(
+    id: number,
+    operatorId: number,
+    input: SettleProposal,
+    audit?: AuditWrite,
+  ): Promise<WithdrawalRow> {
+    const note = input.note.trim();
+    if ([...note].length > SETTLE_NOTE_MAX) throw new AppError('SETTLE_NOTE_REQUIRED');
+    if (input.outcome === 'failed' && !note) throw new AppError('SETTLE_NOTE_REQUIRED');
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await lockedForSettlement(txRepo, id);
+      if (current.settleProposedBy !== null) throw new AppError('SETTLE_PROPOSAL_OPEN');
+      const reference = settleReferenceOf(current, input);
+      // One chain transaction pays one withdrawal: a hash already used elsewhere is a wrong paste.
+      if (input.outcome === 'paid' && !current.manualPayout && (await txRepo.txHashTaken(reference!, id))) {
+        throw new AppError('SETTLE_TX_HASH_USED');
+      }
+      const now = clock.now();
+      const row = await txRepo.setProposal(
+        id,
+        {
+          settleOutcome: input.outcome === 'paid' ? SettleOutcome.PAID : SettleOutcome.FAILED,
+          settleReference: reference,
+          settleNote: note || null,
+          settleProposedBy: operatorId,
+          settleProposedAt: now,
+        },
+        now,
+      );
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return row;
+    });
+  }
+
+  /**
+   * The second operator's step: confirms the open proposal and settles the withdrawal in the same
+   * transaction (paid posts the holds, failed voids them). The proposer can never confirm their own.
+   */
+  async function confirmSettlement(
+    id: number,
+    operatorId: number,
+    audit?: AuditWrite,
+  ): Promise<WithdrawalRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await lockedForSettlement(txRepo, id);
+      if (current.settleProposedBy === null || current.settleOutcome === null) {
+        throw new AppError('SETTLE_NO_PROPOSAL');
+      }
+      if (current.settleProposedBy === operatorId) throw new AppError('SETTLE_SECOND_OPERATOR');
+      const paid = current.settleOutcome === SettleOutcome.PAID;
+      const row = await txRepo.transition(id, [WithdrawalState.PAYING], {
+        state: paid ? WithdrawalState.PAID : WithdrawalState.REJECTED,
+        settledBy: operatorId,
+        ...(paid
+          ? { txHash: current.manualPayout ? null : current.settleReference }
+          : { rejectReason: '出款未完成，资金已退回' }),
+        updatedAt: clock.now(),
+      });
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await resolveHolds(tx, row, paid);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return row;
+    });
+  }
+
+  /** Withdraws the open proposal (a wrong reference, or the rail answered meanwhile); any operator may. */
+  async function cancelSettlement(
+    id: number,
+    _operatorId: number,
+    audit?: AuditWrite,
+  ): Promise<WithdrawalRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createWithdrawalsRepository(tx);
+      const current = await lockedForSettlement(txRepo, id);
+      if (current.settleProposedBy === null) throw new AppError('SETTLE_NO_PROPOSAL');
+      const row = await txRepo.setProposal(
+        id,
+        {
+          settleOutcome: null,
+          settleReference: null,
+          settleNote: null,
+          settleProposedBy: null,
+          settleProposedAt: null,
+        },
+        clock.now(),
+      );
+      if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
+      await audit?.(tx, { before: auditView(current), after: auditView(row) });
+      return row;
+    });
+  }
 
   /** What an operator sees beside a withdrawal before deciding, and the flags that hold it for review. */
   async function reviewContext(row: WithdrawalRow) {

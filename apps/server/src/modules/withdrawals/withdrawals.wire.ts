@@ -3,8 +3,13 @@ import type { AdminWithdrawal, inoutRecord, WithdrawAddressWire, WithdrawalWire 
 import { formatHundredths, formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
-import { AddressType, WithdrawalState } from './withdrawals.schema';
-import { RECORD_STATUS, WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
+import { AddressType, SettleOutcome, WithdrawalState } from './withdrawals.schema';
+import {
+  RECORD_STATUS,
+  WITHDRAWAL_STATES,
+  type WithdrawalStep,
+  type WithdrawalsService,
+} from './withdrawals.service';
 
 /** The one place where the withdrawals module's camelCase rows become the snake_case wire (decision 3). */
 
@@ -83,6 +88,22 @@ export function adminWithdrawalWire(
     two_operators_required: c.twoOperatorsRequired,
     payout_attempts: w.payoutAttempts,
     last_payout_error: w.lastPayoutError,
+    paying_since: w.payingSince?.toISOString() ?? null,
+    alerted_at: w.alertedAt?.toISOString() ?? null,
+    manual_payout: w.manualPayout,
+    settlement:
+      w.settleProposedBy !== null && w.settleOutcome !== null && w.settleProposedAt !== null
+        ? {
+            outcome: w.settleOutcome === SettleOutcome.PAID ? 'paid' : 'failed',
+            reference: w.settleReference,
+            note: w.settleNote,
+            proposed_by: w.settleProposedBy,
+            proposed_by_name: nameOf(w.settleProposedBy),
+            proposed_at: w.settleProposedAt.toISOString(),
+          }
+        : null,
+    settled_by: w.settledBy,
+    settled_by_name: nameOf(w.settledBy),
     context: {
       deposits: formatMicro(c.depositsMicro),
       withdrawn: formatMicro(c.withdrawnMicro),
@@ -121,7 +142,7 @@ export function withdrawalRecordWire(
     created_at: w.createdAt.toISOString(),
     type: 2,
     type_name: locale === 'en' ? 'Withdrawal' : '提现',
-    channel: 'USDT-TRC20',
+    channel: w.channel,
     amount: formatMicro(w.amountMicro, 4),
     actual_amount: formatMicro(w.paidMicro, 4),
     status: w.status,
@@ -129,5 +150,34 @@ export function withdrawalRecordWire(
     reference: w.id,
     withdrawal_state: w.state,
     reason: w.reason,
+    step: stepText(w.step, w.manualReference, locale),
+  };
+}
+
+const STEP_TEXT: Record<WithdrawalStep, { zh: string; en: string }> = {
+  review: { zh: '待审核', en: 'Pending review' },
+  approved: { zh: '已批准，等待出款', en: 'Approved, waiting for payout' },
+  paying: { zh: '出款中', en: 'Being paid' },
+  manual_waiting: { zh: '已批准，等待人工付款', en: 'Approved, waiting for the manual payment' },
+  manual_confirming: { zh: '已付款，等待复核确认', en: 'Paid, waiting for confirmation' },
+  paid: { zh: '已完成', en: 'Completed' },
+  rejected: { zh: '已驳回，资金已退回', en: 'Rejected, money returned' },
+};
+
+/** The step in the player's language; a completed manual payout names its payment reference. */
+function stepText(step: WithdrawalStep, reference: string | null, locale: string): string {
+  const text = STEP_TEXT[step][locale === 'en' ? 'en' : 'zh'];
+  if (!reference) return text;
+  return locale === 'en' ? `${text} (reference ${reference})` : `${text}（付款凭证：${reference}）`;
+}
+
+/** A payout method as the console and the player app read it. */
+export function payoutMethodWire(m: Awaited<ReturnType<WithdrawalsService['payoutMethods']>>[number]) {
+  return {
+    type: typeText(m.type),
+    name: m.name,
+    enabled: m.enabled,
+    manual: m.manual,
+    updated_at: m.updatedAt?.toISOString() ?? null,
   };
 }

@@ -180,11 +180,18 @@ describe('recharge', () => {
   });
 });
 
-function addressServer(initial: Array<Record<string, unknown>>) {
+const ALL_TYPES = [
+  { type: '1', name: 'USDT-TRC20' },
+  { type: '2', name: '转账钱包（手机号）' },
+  { type: '3', name: '其他钱包' },
+];
+
+function addressServer(initial: Array<Record<string, unknown>>, types = ALL_TYPES) {
   let list = [...initial];
   let similarOnce = false;
   const stub = stubFetch((url, init) => {
     if (url.pathname === '/api/plat/address-list') return ok(list);
+    if (url.pathname === '/api/plat/address-types') return ok(types);
     if (url.pathname === '/api/plat/bind-address') {
       const b = body(init);
       if (b.address === TRON_B && !b.confirm_similar && !similarOnce) {
@@ -251,6 +258,22 @@ describe('withdrawal address panel', () => {
     expect(body(sent[0]!.init)).toMatchObject({ type: '2', area: '855', address: '87654321' });
     fireEvent.click(screen.getByRole('button', { name: '添加地址' }));
     await waitFor(() => expect(field('地址')).toHaveValue(''), WAIT);
+  });
+
+  it('offers only the address types an operator enabled, under the operator’s names', async () => {
+    addressServer([], [ALL_TYPES[0]!, { type: '3', name: 'OKX 钱包' }]);
+    renderRoutes([{ path: '/', element: <AddressPanel visible onClose={() => undefined} /> }]);
+    expect(await screen.findByText('暂无提现地址', undefined, WAIT)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '添加地址' }));
+    const select = await findField('地址类型');
+    await waitFor(
+      () =>
+        expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+          'TRC(20)',
+          'OKX 钱包',
+        ]),
+      WAIT,
+    );
   });
 
   it('warns of a look-alike address with both side by side and adds only after confirming', async () => {

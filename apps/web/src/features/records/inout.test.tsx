@@ -31,6 +31,31 @@ function record(extra: Partial<InoutRecord>): InoutRecord {
 setUpScreenTests();
 
 describe('rechargeRecords', () => {
+  it('shows each manual payout step the server names, and nothing extra when the status says it all', async () => {
+    const rows = [
+      record({
+        id: 'M1',
+        channel: '转账钱包（手机号）',
+        withdrawal_state: 'paying',
+        step: '已付款，等待复核确认',
+      }),
+      record({ id: 'M2', status: 1, withdrawal_state: 'paid', step: '已完成（付款凭证：BANK-1）' }),
+      record({ id: 'M3', withdrawal_state: 'applied', step: '待审核' }),
+    ];
+    stubFetch((url) =>
+      url.pathname === '/api/plat/inout-records'
+        ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
+        : undefined,
+    );
+    renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
+    await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(3), WAIT);
+    const [confirming, paid, review] = screen.getAllByTestId('inout-record');
+    expect(confirming).toHaveTextContent('提现 · 转账钱包（手机号）');
+    expect(within(confirming!).getByTestId('inout-step')).toHaveTextContent('已付款，等待复核确认');
+    expect(within(paid!).getByTestId('inout-step')).toHaveTextContent('已完成（付款凭证：BANK-1）');
+    expect(within(review!).queryByTestId('inout-step')).toBeNull();
+  });
+
   it('lists deposits and withdrawals with their state colours, tx hash with copy, and the reject reason', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, onLine: true });

@@ -15,7 +15,18 @@ export const withdrawKeys = {
   all: ['withdraw'] as const,
   addresses: (token: string | null) => ['withdraw', 'addresses', token] as const,
   info: (token: string | null) => ['withdraw', 'info', token] as const,
+  types: (token: string | null) => ['withdraw', 'types', token] as const,
 };
+
+/**
+ * The address types the player may bind, with the operator's display names (decision 35): TRC20 always, the
+ * phone-number and other wallets only while an operator has enabled them.
+ */
+export function useAddressTypesQuery() {
+  return usePlayerQuery(withdrawKeys.types, () =>
+    api.post<{ type: AddressType; name: string }[]>('/api/plat/address-types'),
+  );
+}
 
 /** Spec §4: the address list loads on mount when a token exists. */
 export function useAddressListQuery() {

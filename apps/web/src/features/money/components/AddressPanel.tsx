@@ -8,6 +8,7 @@ import { IconButton } from '../../../components/IconButton';
 import { CloseIcon } from '../../../components/Icons';
 import {
   useAddressListQuery,
+  useAddressTypesQuery,
   useBindAddressMutation,
   useDeleteAddressMutation,
   type AddressType,
@@ -56,6 +57,7 @@ const EMPTY: Draft = { type: '1', address: '', area: '' };
 export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const list = useAddressListQuery();
+  const offered = useAddressTypesQuery();
   const bind = useBindAddressMutation();
   const remove = useDeleteAddressMutation();
   const [adding, setAdding] = useState(false);
@@ -162,9 +164,10 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
             // Spec §4: changing the type clears area and address.
             onChange={(e) => setDraft({ type: e.target.value as AddressType, address: '', area: '' })}
           >
-            {(['1', '2', '3'] as const).map((type) => (
+            {/* Only the types an operator offers, under the operator's names; TRC20 while they load. */}
+            {(offered.data ?? [{ type: '1' as const, name: '' }]).map(({ type, name }) => (
               <option key={type} value={type}>
-                {t(ADDRESS_TYPE_KEYS[type])}
+                {type === '1' || !name ? t(ADDRESS_TYPE_KEYS[type]) : name}
               </option>
             ))}
           </select>

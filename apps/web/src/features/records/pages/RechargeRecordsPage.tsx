@@ -86,6 +86,13 @@ export default function RechargeRecordsPage() {
                   </button>
                 </div>
               )}
+              {/* The server's words for where a withdrawal stands (each manual payout step, its reference),
+                  when they say more than the status beside the amount. */}
+              {out && r.step && r.step !== t(`inout.stage.${stage.key}`) && (
+                <div className="record-card__row record-card__meta" data-testid="inout-step">
+                  {r.step}
+                </div>
+              )}
               {r.reason && (
                 <div className="record-card__row inout-reason" role="note">
                   {t('inout.reason', { reason: r.reason })}
