@@ -127,7 +127,7 @@ export function withdrawalsHarness(t: () => TestApp) {
         gate: createPlayerGate(t().database.db, t().clock),
       }),
       rail,
-      audit: createAuditLog({ db: t().database.db, clock: t().clock }),
+      audit: createAuditLog({ db: t().database.db, clock: t().clock, config: t().app.koi.config }),
     });
 
   /** Enables the off-chain payout methods (types 2 and 3) under their default names, as an operator would. */
