@@ -64,7 +64,7 @@ export const AdvisoryLock = {
   /**
    * One player's manual adjustments (wallet): the player's 24-hour sum that decides whether a second operator
    * is needed is read and the new request written under it, so two operators adjusting the same player at
-   * once are counted one after the other. Taken after OPERATOR_MONEY_DECISIONS, never before it.
+   * once are counted one after the other. Taken before OPERATOR_MONEY_DECISIONS, never after it.
    */
   PLAYER_ADJUSTMENTS: 7_461_602,
   /** Opening one player's provider game sessions across server processes (providers). */

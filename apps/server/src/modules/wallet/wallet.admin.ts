@@ -152,6 +152,9 @@ export function createWalletAdmin(deps: {
         return await withRetry(() =>
           db.transaction(async (tx) => {
             const r = createWalletRepository(tx);
+            // The player's lock first, then the operator's (withinDailyAllowance): no path takes them the
+            // other way round. Under the player's lock the balance and the 24-hour sum are read fresh.
+            await r.lockPlayerAdjustments(input.playerId);
             // A debit the balance cannot cover now is refused now, not queued for a second operator who
             // could only find the same (the ledger's conditional debit stays the authority when applying).
             if (amountMicro < 0n) {
@@ -160,7 +163,6 @@ export function createWalletAdmin(deps: {
                 throw new AppError('INSUFFICIENT_BALANCE');
             }
             await withinDailyAllowance(tx, actor.operatorId, amountMicro);
-            await r.lockPlayerAdjustments(input.playerId);
             const since = new Date(clock.now().getTime() - TWO_PERSON_WINDOW_MS);
             const adjusted = await r.playerAdjustedSince(input.playerId, since);
             const withdrawn = await duties.withdrawnSince(input.playerId, since, tx);
