@@ -176,6 +176,7 @@ export const en: Messages = {
       rejected: 'Rejected',
       processing: 'Processing (outcome unknown, reconciling)',
       secondPending: 'Awaiting second approval',
+      held: 'Payout held',
     },
     flag: {
       frozen: 'Account frozen',

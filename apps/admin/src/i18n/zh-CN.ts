@@ -163,6 +163,7 @@ export const zhCN = {
       rejected: '已驳回',
       processing: '处理中（结果未知，对账中）',
       secondPending: '待第二人批准',
+      held: '暂停出款',
     },
     flag: {
       frozen: '账户已冻结',
