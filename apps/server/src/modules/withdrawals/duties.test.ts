@@ -232,6 +232,15 @@ describe('separation of duties: who may decide', () => {
     // Once enrolled, the link shows nothing to anyone, the admin included.
     expect((await post({}, '/api/admin/enrol/info', { token: created.result.enrol_token })).code).toBe(6101);
 
+    // The puppet cannot approve the admin's adjustment either.
+    const credited = await h.player({});
+    const asked = await adjust(admin, credited.playerId, '2000');
+    expect(asked.result.status).toBe('pending');
+    const puppetApproval = await post(puppet.auth, `/api/admin/adjustments/${asked.result.id}/approve`, {
+      reason: 'ok',
+    });
+    expect(puppetApproval.code).toBe(6107);
+
     const p = await applied('2000');
     expect((await approve(admin, p.withdrawalId)).result.state).toBe('applied');
     const refused = await approve(puppet, p.withdrawalId);
