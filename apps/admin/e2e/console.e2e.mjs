@@ -243,7 +243,7 @@ describe('operator console', () => {
     await snapshot(page, '11-ledger');
   });
 
-  it('creates a support operator with audit read added, showing its one-time password and TOTP QR code once', async () => {
+  it('creates a support operator with audit read added, showing a one-time enrolment link once (never its credentials)', async () => {
     const page = track(boss.page);
     const username = `support_${Date.now().toString(36).slice(-5)}`;
     await page.goto(`${BASE}/admin/operators`);
@@ -260,8 +260,9 @@ describe('operator console', () => {
     await dialog.locator('#create-operator_reason').fill('e2e: new support agent');
     await snapshot(page, '12-operator-create');
     await dialog.getByRole('button', { name: label('确定') }).click();
-    await page.getByTestId('totp-qr').waitFor();
-    assert.ok((await page.getByTestId('operator-password').textContent()).length >= 12);
+    const link = await page.getByTestId('operator-enrol-link').textContent();
+    assert.match(link, /\/admin\/enrol#[A-Za-z0-9_-]{20,}/);
+    assert.equal(await page.getByTestId('operator-password').count(), 0);
     await snapshot(page, '13-operator-created');
     await page.getByRole('button', { name: label('完成') }).click();
     // The server kept the override: the role dialog opens on support with audit at read.

@@ -202,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     players: auth.service,
     wallet: wallet.service,
+    adjustments: wallet.admin,
     records: bets.service,
     turnover: turnover.service,
     deposits: deposits.service,
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     players: auth.admin,
     directory: auth.service,
     ledger: wallet.admin,
+    duties: withdrawals.service,
     audit: audit.service,
   });
   const modules = [

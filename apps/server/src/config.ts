@@ -108,6 +108,8 @@ const envSchema = z.object({
   WITHDRAW_TWO_OPERATORS_ABOVE: usdt.default('10000'),
   WITHDRAW_AUTO_APPROVE_BELOW: usdt.default('0'),
   WITHDRAW_PAYOUT_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Separation of duties: what one operator may approve in withdrawals per UTC+8 day, in sum. */
+  OPERATOR_DAILY_APPROVALS: usdt.default('50000'),
   TURNOVER_DEPOSIT_MULTIPLE: multiple.default('1'),
   TURNOVER_BONUS_MULTIPLE: multiple.default('10'),
   DEPOSIT_ADDRESSES: z.string().default(''),
@@ -132,6 +134,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,9}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 1000' })
     .default('1000'),
+  /** Separation of duties: what one operator may adjust per UTC+8 day, the sum of absolute amounts. */
+  OPERATOR_DAILY_ADJUSTMENTS: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 5000' })
+    .default('5000'),
   UPLOADS_DIR: z.string().optional(),
 });
 
@@ -247,6 +254,8 @@ export interface Config {
     lockMs: number;
     /** A manual adjustment larger than this (micro-USDT, either sign) waits for a second operator. */
     approvalAboveMicro: bigint;
+    /** One operator's adjustments per UTC+8 day, the sum of absolute amounts (requested and approved). */
+    dailyAdjustmentsMicro: bigint;
     /** Where uploaded images are stored and served from (default KOI_DATA_DIR/uploads). */
     uploadsDir: string;
   };
@@ -284,6 +293,8 @@ export interface WithdrawalsConfig {
   passwordLockMs: number;
   /** Approvals of amounts above this need two different operators. */
   twoOperatorsAboveMicro: bigint;
+  /** One operator's withdrawal approvals per UTC+8 day, in sum (first and second approvals alike). */
+  operatorDailyApprovalsMicro: bigint;
   /** Withdrawals below this from players without review flags are approved automatically; 0 = off. */
   autoApproveBelowMicro: bigint;
   /**
@@ -334,6 +345,7 @@ function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
     passwordMaxFailures: e.WITHDRAW_PASSWORD_MAX_FAILURES,
     passwordLockMs: e.WITHDRAW_PASSWORD_LOCK_MINUTES * 60_000,
     twoOperatorsAboveMicro: toMicro(e.WITHDRAW_TWO_OPERATORS_ABOVE),
+    operatorDailyApprovalsMicro: toMicro(e.OPERATOR_DAILY_APPROVALS),
     autoApproveBelowMicro: toMicro(e.WITHDRAW_AUTO_APPROVE_BELOW),
     payoutAlertAfterMs: e.WITHDRAW_PAYOUT_ALERT_MINUTES * 60_000,
     turnover: {
@@ -436,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailures: 5,
       lockMs: 15 * 60_000,
       approvalAboveMicro: toMicro(e.ADJUSTMENT_APPROVAL_ABOVE),
+      dailyAdjustmentsMicro: toMicro(e.OPERATOR_DAILY_ADJUSTMENTS),
       uploadsDir: path.resolve(root, e.UPLOADS_DIR ?? path.join(e.KOI_DATA_DIR, 'uploads')),
     },
     deposits: {

@@ -56,6 +56,8 @@ const area = (a: PermissionArea, level: 'read' | 'write'): RoutePermission => ({
 
 export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/login': { kind: 'public' },
+  'POST /api/admin/enrol/info': { kind: 'public' },
+  'POST /api/admin/enrol': { kind: 'public' },
   'POST /api/admin/password': { kind: 'self' },
   'POST /api/admin/logout': { kind: 'self' },
   'GET /api/admin/me': { kind: 'self' },

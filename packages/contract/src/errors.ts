@@ -103,6 +103,14 @@ export const ERRORS = {
   OPERATOR_ADMIN_OVERRIDES: { code: 6022, http: 200, zh: '管理员角色拥有全部权限，不能设置单项权限', en: 'The admin role holds every permission; it takes no overrides' },
   OPERATOR_SELF_CHANGE: { code: 6023, http: 200, zh: '不能修改自己的角色或状态', en: 'You cannot change your own role or status' },
   OPERATOR_DISABLED: { code: 6024, http: 200, zh: '操作员账户已停用', en: 'This operator account is disabled' },
+  // Separation of duties (decision 33).
+  OPERATOR_ENROLMENT_INVALID: { code: 6101, http: 200, zh: '开通链接无效、已使用或已过期，请联系管理员重新生成', en: 'This enrolment link is invalid, used or expired; ask an admin for a new one' },
+  OPERATOR_ENROL_TOTP: { code: 6102, http: 200, zh: '动态验证码错误，请确认已将密钥添加到验证器应用后输入当前验证码', en: 'Wrong authenticator code; add the secret to your authenticator app and enter its current code' },
+  DUTY_ADJUST_DAILY_LIMIT: { code: 6103, http: 200, zh: '超出您今日（UTC+8）的调账额度：合计不超过{max} USDT，今日已用{used} USDT', en: 'Above your daily adjustment allowance (UTC+8): at most {max} USDT in total, {used} USDT used today' },
+  DUTY_APPROVE_DAILY_LIMIT: { code: 6104, http: 200, zh: '超出您今日（UTC+8）的提现审批额度：合计不超过{max} USDT，今日已批准{used} USDT', en: 'Above your daily withdrawal approval allowance (UTC+8): at most {max} USDT in total, {used} USDT approved today' },
+  DUTY_LINKED_PLAYER: { code: 6105, http: 200, zh: '该玩家账户与您本人关联（{link}），您不能处理其资金，请交由其他操作员', en: 'This player account is linked to you ({link}); another operator must decide on its money' },
+  DUTY_RECENTLY_ADJUSTED: { code: 6106, http: 200, zh: '您在最近30天内为该玩家调过账，不能再处理其资金，请交由其他操作员', en: 'You adjusted this player in the last 30 days; another operator must decide on its money' },
+  DUTY_ENROLLED_PAIR: { code: 6107, http: 200, zh: '复核人不能是7天内由第一位审批人创建、重置或重新开通的操作员（反之亦然），请由其他操作员复核', en: 'The second approver must not have been created, reset or re-enrolled by the first within 7 days (nor the other way round)' },
 
   // Withdrawals, addresses and the withdrawal password (spec §2, §5; decisions 10, 12, 22, 23).
   ADDRESS_TYPE_INVALID: { code: 5001, http: 200, zh: '地址类型不正确', en: 'Unknown address type' },
@@ -127,6 +135,7 @@ export const ERRORS = {
   WITHDRAW_TURNOVER: { code: 5020, http: 200, zh: '还需完成{remaining} USDT有效投注（流水）才能提现', en: '{remaining} USDT of valid bets (turnover) still required before withdrawing' },
   WITHDRAW_INSUFFICIENT: { code: 5021, http: 200, zh: '余额不足：提现{amount} USDT需{total} USDT（含手续费{fee} USDT）', en: 'Insufficient balance: withdrawing {amount} USDT needs {total} USDT (fee {fee} USDT included)' },
   WITHDRAW_REQUEST_CONFLICT: { code: 5022, http: 200, zh: '该请求编号已用于另一笔提现申请', en: 'This request id was already used for a different withdrawal' },
+  WITHDRAWAL_PLAYER_STANDING: { code: 5101, http: 200, zh: '玩家账户{standing}，提现已暂停：资金仍冻结在提现中，未退回；请先处理玩家账户状态，或拒绝该提现', en: 'The player is {standing}; the withdrawal is held: the money stays held, nothing is refunded; resolve the account first or reject the withdrawal' },
   WITHDRAWAL_NOT_FOUND: { code: 5023, http: 200, zh: '提现单不存在', en: 'Withdrawal not found' },
   WITHDRAWAL_STATE: { code: 5024, http: 200, zh: '提现单当前状态（{state}）不允许此操作', en: 'Not allowed while the withdrawal is {state}' },
   WITHDRAWAL_SECOND_APPROVER: { code: 5025, http: 200, zh: '大额提现需另一位操作员复核批准', en: 'A large withdrawal needs the approval of a second, different operator' },

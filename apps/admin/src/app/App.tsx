@@ -13,6 +13,7 @@ import { AdminLayout } from './Layout';
 import { RequireOperator } from './RequireOperator';
 import { LoginPage } from '../pages/Login';
 import { ChangePasswordPage } from '../pages/ChangePassword';
+import { EnrolPage } from '../pages/Enrol';
 
 // Screens load on first visit: the sign-in page then needs neither ECharts (dashboard) nor the big tables.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -92,6 +93,7 @@ export function App() {
         <HttpNavigation />
         <Routes>
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/enrol" element={<EnrolPage />} />
           <Route
             path="/password"
             element={

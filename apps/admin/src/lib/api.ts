@@ -32,7 +32,9 @@ import type {
   adminSystemAccount,
   adminUploadResult,
   auditVerifyResult,
-  operatorCredentials,
+  adminEnrolInfoResult,
+  adminEnrolResult,
+  operatorEnrolment,
 } from '@koi/contract';
 import { http, type Params } from './http';
 
@@ -46,7 +48,8 @@ export type AdminSession = z.infer<typeof adminSession>;
 export type SystemAccount = z.infer<typeof adminSystemAccount>;
 export type LedgerVerify = z.infer<typeof adminLedgerVerifyResult>;
 export type AuditVerify = z.infer<typeof auditVerifyResult>;
-export type OperatorCredentials = z.infer<typeof operatorCredentials>;
+export type OperatorEnrolment = z.infer<typeof operatorEnrolment>;
+export type EnrolInfo = z.infer<typeof adminEnrolInfoResult>;
 export type ConfigItem = z.infer<typeof adminConfigItem>;
 export type UploadResult = z.infer<typeof adminUploadResult>;
 export type AdminChannel = z.infer<typeof adminPayChannel>;
@@ -80,13 +83,16 @@ export const adminApi = {
 
   operators: (params: Params) => http.get<Page<AdminOperator>>(`${A}/operators`, params),
   createOperator: (body: { username: string; role: OperatorRole; reason: string; permissions?: Overrides }) =>
-    http.post<OperatorCredentials>(`${A}/operators`, body),
+    http.post<OperatorEnrolment>(`${A}/operators`, body),
   operatorRole: (id: number, body: { role: OperatorRole; reason: string; permissions?: Overrides }) =>
     http.post<AdminOperator>(`${A}/operators/${id}/role`, body),
   operatorStatus: (id: number, enable: boolean, reason: string) =>
     http.post<AdminOperator>(`${A}/operators/${id}/${enable ? 'enable' : 'disable'}`, { reason }),
   resetOperator: (id: number, reason: string) =>
-    http.post<OperatorCredentials>(`${A}/operators/${id}/reset`, { reason }),
+    http.post<OperatorEnrolment>(`${A}/operators/${id}/reset`, { reason }),
+  enrolInfo: (token: string) => http.post<EnrolInfo>(`${A}/enrol/info`, { token }),
+  enrol: (body: { token: string; password: string; totp: string }) =>
+    http.post<z.infer<typeof adminEnrolResult>>(`${A}/enrol`, body),
 
   audit: (params: Params) => http.get<Page<AuditEntry>>(`${A}/audit`, params),
   verifyAudit: () => http.post<AuditVerify>(`${A}/audit/verify`),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Descriptions, Form, Input, QRCode, Select, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import {
   OPERATOR_ROLES,
   OPERATOR_USERNAME_PATTERN,
@@ -19,12 +19,13 @@ import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
 import { usePaging } from '../components/SearchForm';
 import { ShownOnceModal } from '../components/ShownOnceModal';
 import { fmtTime } from '../components/ui';
-import { adminApi, type OperatorCredentials } from '../lib/api';
+import { adminApi, type OperatorEnrolment } from '../lib/api';
 import { useCan, useMe } from '../lib/permissions';
 
 /**
- * Operators (admin only). Creating or resetting one shows its one-time password and TOTP secret exactly once,
- * the secret also as a QR code for the authenticator app; the server keeps no readable copy.
+ * Operators (admin only). Creating or resetting one shows a one-time enrolment link, once: the admin passes it
+ * to the operator, who opens it, chooses their own password and adds the TOTP secret to their authenticator.
+ * The admin never sees either (separation of duties).
  */
 export function OperatorsPage() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function OperatorsPage() {
   const [ask, holder] = useReasonPrompt();
   const paging = usePaging();
   const [creating, setCreating] = useState(false);
-  const [credentials, setCredentials] = useState<OperatorCredentials | null>(null);
+  const [credentials, setCredentials] = useState<OperatorEnrolment | null>(null);
   const [roleFor, setRoleFor] = useState<AdminOperator | null>(null);
   const list = useListQuery('operators', paging.page, adminApi.operators);
   const mayWrite = can('POST /api/admin/operators');
@@ -168,7 +169,7 @@ function CreateOperator({
   onCreated,
 }: {
   onClose: () => void;
-  onCreated: (c: OperatorCredentials) => void;
+  onCreated: (c: OperatorEnrolment) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleValues & { username: string }>();
@@ -235,37 +236,29 @@ function RoleChange({ operator, onClose }: { operator: AdminOperator; onClose: (
 }
 
 function CredentialsModal({
-  credentials,
+  credentials: enrolment,
   onClose,
 }: {
-  credentials: OperatorCredentials;
+  credentials: OperatorEnrolment;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const link = `${window.location.origin}${enrolment.enrol_path}`;
   return (
-    <ShownOnceModal
-      width={560}
-      title={`${t('operators.credentials')} ${credentials.username}`}
-      onClose={onClose}
-    >
-      <Space align="start" size="large">
-        <QRCode value={credentials.otpauth_uri} size={180} data-testid="totp-qr" />
-        <Descriptions column={1} size="small">
-          <Descriptions.Item label={t('login.username')}>{credentials.username}</Descriptions.Item>
-          <Descriptions.Item label={t('operators.oneTimePassword')}>
-            <Typography.Text copyable code data-testid="operator-password">
-              {credentials.password}
-            </Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('operators.totpSecret')}>
-            <Typography.Text copyable code data-testid="operator-totp-secret">
-              {credentials.totp_secret}
-            </Typography.Text>
-          </Descriptions.Item>
-        </Descriptions>
-      </Space>
+    <ShownOnceModal width={620} title={`${t('operators.enrolLink')} ${enrolment.username}`} onClose={onClose}>
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('login.username')}>{enrolment.username}</Descriptions.Item>
+        <Descriptions.Item label={t('operators.enrolLink')}>
+          <Typography.Text copyable code data-testid="operator-enrol-link" style={{ wordBreak: 'break-all' }}>
+            {link}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('operators.enrolExpires')}>
+          {fmtTime(enrolment.expires_at)}
+        </Descriptions.Item>
+      </Descriptions>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-        {t('operators.qrHint')}
+        {t('operators.enrolHint')}
       </Typography.Paragraph>
     </ShownOnceModal>
   );

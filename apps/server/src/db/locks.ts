@@ -57,6 +57,18 @@ export const AdvisoryLock = {
   PLAYER_SEEDS: 7_461_301,
   /** Sign-in attempt reservations of one username, keyed by the name's hash (auth). */
   SIGN_IN_NAME: 7_461_401,
+  /**
+   * One operator's money decisions (separation of duties): their adjustments (wallet) and withdrawal
+   * approvals (withdrawals) read the operator's sum for the day and write the new decision under it, so
+   * parallel requests of one operator are counted one after the other and cannot together pass the limit.
+   */
+  OPERATOR_MONEY_DECISIONS: 7_461_601,
+  /**
+   * One player's manual adjustments (wallet): the player's 24-hour sum that decides whether a second operator
+   * is needed is read and the new request written under it, so two operators adjusting the same player at
+   * once are counted one after the other. Taken before OPERATOR_MONEY_DECISIONS, never after it.
+   */
+  PLAYER_ADJUSTMENTS: 7_461_602,
   /** Opening one player's provider game sessions across server processes (providers). */
   PLAYER_PROVIDER_SESSIONS: 7_461_501,
 

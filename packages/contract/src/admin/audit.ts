@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'operator.password_change',
   'operator.session_revoke',
   'operator.create',
+  'operator.enrol',
   'operator.role_change',
   'operator.disable',
   'operator.enable',

@@ -38,7 +38,18 @@ export const operatorCredentials = z.object({
   totp_secret: z.string().describe('Base32 TOTP secret'),
   otpauth_uri: z.string().describe('otpauth://totp/… for authenticator apps (render as a QR code)'),
 });
-export const adminCreateOperatorResult = operatorCredentials;
+/**
+ * A new or reset operator's one-time enrolment link: the admin passes it on, and only the operator who opens it
+ * sees the TOTP secret and chooses the password. No API answer carries another operator's credentials.
+ */
+export const operatorEnrolment = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  enrol_token: z.string().describe('One-time token; the console page /admin/enrol#<token> opens it'),
+  enrol_path: z.string().describe('Console path of the enrolment page with the token'),
+  expires_at: isoTime,
+});
+export const adminCreateOperatorResult = operatorEnrolment;
 
 /** POST /api/admin/operators/:id/role */
 export const adminOperatorRoleRequest = z.strictObject({
@@ -50,7 +61,23 @@ export const adminOperatorRoleResult = adminOperator;
 /** POST /api/admin/operators/:id/disable and /enable: a disabled operator's sessions end at once. */
 export const adminOperatorStatusRequest = z.strictObject({ reason: reasonField });
 export const adminOperatorStatusResult = adminOperator;
-/** POST /api/admin/operators/:id/reset: new one-time password and new TOTP secret; sessions end. */
+/** POST /api/admin/operators/:id/reset: a new enrolment link; the old password and TOTP stop working, sessions end. */
 export const adminOperatorResetRequest = z.strictObject({ reason: reasonField });
-export const adminOperatorResetResult = operatorCredentials;
+export const adminOperatorResetResult = operatorEnrolment;
+
+/** POST /api/admin/enrol/info: what the enrolment page shows to the holder of the link. */
+export const adminEnrolInfoRequest = z.strictObject({ token: requiredText(128) });
+export const adminEnrolInfoResult = z.object({
+  username: z.string(),
+  totp_secret: z.string().describe('Base32 TOTP secret, shown only on this page'),
+  otpauth_uri: z.string().describe('otpauth://totp/… for authenticator apps (render as a QR code)'),
+  expires_at: isoTime,
+});
+/** POST /api/admin/enrol: the operator's own password and a current code complete the enrolment (once). */
+export const adminEnrolRequest = z.strictObject({
+  token: requiredText(128),
+  password: requiredText(128),
+  totp: requiredText(12),
+});
+export const adminEnrolResult = z.object({ username: z.string() });
 export type AdminOperator = z.infer<typeof adminOperator>;

@@ -19,6 +19,9 @@ export function WithdrawalStateTag({ w }: { w: AdminWithdrawal }) {
   if (w.state === 'paying' && w.manual_payout) return <Tag color="cyan">{t('withdrawals.state.manual')}</Tag>;
   if (outcomeUnknown(w)) return <Tag color="orange">{t('withdrawals.state.processing')}</Tag>;
   if (w.needs_second_approval) return <Tag color="purple">{t('withdrawals.state.secondPending')}</Tag>;
+  // Approved but not sent: the player's standing stopped it (the drawer shows why) until an operator decides.
+  if (w.state === 'approved' && w.last_payout_error !== null)
+    return <Tag color="red">{t('withdrawals.state.held')}</Tag>;
   const color = {
     applied: 'gold',
     approved: 'blue',

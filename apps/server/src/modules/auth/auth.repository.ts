@@ -306,6 +306,37 @@ export function createAuthRepository(db: DbOrTx) {
       return rows.map((r) => Number(r.id));
     },
 
+    /**
+     * Player accounts that may belong to a console operator: the same username (ignoring case), or registered
+     * or signed in from one of the operator's devices. At most 100.
+     */
+    async playersLinkedTo(
+      username: string,
+      devices: string[],
+    ): Promise<{ id: number; by: 'username' | 'device' }[]> {
+      const list = devices.filter((d) => d !== '');
+      const deviceSql = list.length
+        ? sql`union
+              select id, 'device' from ${players} where register_device in (${sql.join(
+                list.map((d) => sql`${d}`),
+                sql`, `,
+              )})
+              union
+              select player_id, 'device' from ${sessions} where device in (${sql.join(
+                list.map((d) => sql`${d}`),
+                sql`, `,
+              )})`
+        : sql``;
+      const rows = await queryRows<{ id: number | string; by: 'username' | 'device' }>(
+        db,
+        sql`select id, by from (
+              select id, 'username' as by from ${players} where lower(username) = lower(${username})
+              ${deviceSql}
+            ) l order by by desc, id limit 100`,
+      );
+      return rows.map((r) => ({ id: Number(r.id), by: r.by }));
+    },
+
     /** The player row locked for the rest of the caller's transaction. */
     async lockPlayerRow(playerId: number) {
       const rows = await queryRows<{ id: number }>(

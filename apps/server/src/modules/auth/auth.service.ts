@@ -372,6 +372,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Other players seen on this player's devices (withdrawal review context). */
     playersSharingDevice: (playerId: number) => repo.playersSharingDevice(playerId),
 
+    /** Player accounts with an operator's username or seen on their devices (separation of duties). */
+    playersLinkedTo: (username: string, devices: string[]) => repo.playersLinkedTo(username, devices),
+
     /** Sets the withdrawal password hash if it is still `expected` (see the repository); true when it changed. */
     replaceWithdrawPasswordHash: (playerId: number, next: string, expected: string | null) =>
       repo.replaceWithdrawPasswordHash(playerId, next, expected),

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuditLog, AuditPort } from '../audit';
 import type { PlayerDirectory, PlayersAdmin } from '../auth';
 import type { KoiModule } from '../module';
-import type { WalletAdmin } from '../wallet';
+import type { AdjustmentDuties, WalletAdmin } from '../wallet';
 import { dashboardRoutes } from './dashboard.routes';
 import { ledgerRoutes } from './ledger.routes';
 
@@ -17,6 +17,8 @@ export function consoleModule(deps: {
   players: Pick<PlayersAdmin, 'registrationsByDay' | 'playerCounts'>;
   directory: Pick<PlayerDirectory, 'playerIdByUsername' | 'usernamesOf'>;
   ledger: WalletAdmin;
+  /** Who may decide on which player's money (decision 33), for the adjustments' rules. */
+  duties: AdjustmentDuties;
   audit: AuditPort & Pick<AuditLog, 'latest'>;
 }): KoiModule<null> {
   return {
@@ -28,7 +30,12 @@ export function consoleModule(deps: {
         ledger: deps.ledger,
         audit: deps.audit,
       });
-      await app.register(ledgerRoutes, { admin: deps.ledger, audit: deps.audit, players: deps.directory });
+      await app.register(ledgerRoutes, {
+        admin: deps.ledger,
+        duties: deps.duties,
+        audit: deps.audit,
+        players: deps.directory,
+      });
     },
     jobs: [],
   };

@@ -20,7 +20,7 @@ import { parseTimeQuery } from '../../lib/time-range';
 import { actorOf } from '../../plugins/console';
 import type { AuditPort } from '../audit';
 import type { PlayerDirectory } from '../auth';
-import type { WalletAdmin } from '../wallet';
+import type { AdjustmentDuties, WalletAdmin } from '../wallet';
 import { adjustmentWire, systemAccountWire, transferWire } from './ledger.wire';
 import { pageWindow } from '../../lib/paging';
 
@@ -32,11 +32,12 @@ export async function ledgerRoutes(
   app: FastifyInstance,
   opts: {
     admin: WalletAdmin;
+    duties: AdjustmentDuties;
     audit: AuditPort;
     players: Pick<PlayerDirectory, 'playerIdByUsername' | 'usernamesOf'>;
   },
 ) {
-  const { admin, players } = opts;
+  const { admin, players, duties } = opts;
   const usernameOf = async (playerId: number) => (await players.usernamesOf([playerId])).get(playerId) ?? '';
   const { read, write, audit } = apiRoutes(app, { tags: ['后台：账本'] }).audited('ledger', opts.audit);
 
@@ -56,6 +57,7 @@ export async function ledgerRoutes(
         actorOf(request),
         { playerId, amount, reason, requestKey },
         logged,
+        duties,
       );
       return adjustmentWire(asked, await usernameOf(playerId));
     },
@@ -94,7 +96,7 @@ export async function ledgerRoutes(
         const { reason } = request.body;
         const action = approve ? 'ledger.adjust_approve' : 'ledger.adjust_reject';
         const logged = audit.writer(request, action, { type: 'adjustment', id }, reason);
-        const decided = await admin.decideAdjustment(actorOf(request), id, approve, reason, logged);
+        const decided = await admin.decideAdjustment(actorOf(request), id, approve, reason, logged, duties);
         return adjustmentWire(decided, await usernameOf(decided.playerId));
       },
     );

@@ -59,6 +59,42 @@ export async function signedInOperator(t: TestApp, role: OperatorRole, overrides
 export type SignedInOperator = Awaited<ReturnType<typeof signedInOperator>>;
 
 /**
+ * Completes an enrolment as the new operator would in the console: opens the link (the TOTP secret is shown
+ * there only), sets NEW_PASSWORD with a current code, then signs in. Moves the clock one TOTP step twice.
+ */
+export async function enrolOperator(t: TestApp, enrolToken: string) {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+  const info = body<{ username: string; totp_secret: string; otpauth_uri: string }>(
+    await post('/api/admin/enrol/info', { token: enrolToken }),
+  );
+  if (info.code !== 200) throw new Error(`enrolment info refused: ${JSON.stringify(info)}`);
+  const { username, totp_secret: totpSecret } = info.result;
+  const enrolled = await post('/api/admin/enrol', {
+    token: enrolToken,
+    password: NEW_PASSWORD,
+    totp: await totpAt(t, totpSecret),
+  });
+  if (body(enrolled).code !== 200) throw new Error(`enrolment refused: ${enrolled.body}`);
+  t.clock.advance(30_000);
+  const res = await adminLogin(t.app, {
+    username,
+    password: NEW_PASSWORD,
+    totp: await totpAt(t, totpSecret),
+  });
+  const login = body<{ token: string; must_change_password: boolean }>(res);
+  if (login.code !== 200) throw new Error(`sign-in after enrolment failed: ${res.body}`);
+  t.clock.advance(30_000);
+  return {
+    username,
+    totpSecret,
+    otpauthUri: info.result.otpauth_uri,
+    login: login.result,
+    auth: bearer(login.result.token),
+  };
+}
+
+/**
  * Signed-in operators for the enclosing `describe` (or the file, at top level), one a name with the role it
  * names (`useOperators(t, { financeA: 'finance', viewer: 'viewer' })`). They sign in one after the other, in
  * the order given, before its first test; the object returned is filled in then.

@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { findRow, insertRow, selectPage, selectRows, updateCount, updateRow } from '../../db/rows';
-import { operatorLogins, operators, operatorSessions, OperatorStatus } from './operators.schema';
+import {
+  operatorEnrolments,
+  operatorLogins,
+  operators,
+  operatorSessions,
+  OperatorStatus,
+} from './operators.schema';
 
 /** SQL for operators, their sessions and sign-ins. Nothing here decides; the service does. */
 export function createOperatorsRepository(db: DbOrTx) {
@@ -132,6 +138,58 @@ export function createOperatorsRepository(db: DbOrTx) {
         .update(operatorSessions)
         .set({ revokedAt: now })
         .where(and(open(operatorId), kept));
+    },
+    async insertEnrolment(row: typeof operatorEnrolments.$inferInsert) {
+      return insertRow(db, operatorEnrolments, row);
+    },
+
+    findEnrolmentByTokenHash: (tokenHash: string) =>
+      findRow(db, operatorEnrolments, eq(operatorEnrolments.tokenHash, tokenHash)),
+
+    /**
+     * Spends an enrolment link: one conditional UPDATE that succeeds only while the link is unused and
+     * unexpired, so two browsers submitting the same link at once cannot both enrol.
+     */
+    async spendEnrolment(id: number, now: Date) {
+      const usable = and(
+        eq(operatorEnrolments.id, id),
+        isNull(operatorEnrolments.usedAt),
+        gt(operatorEnrolments.expiresAt, now),
+      );
+      return (await updateCount(db, operatorEnrolments, usable, { usedAt: now })) === 1;
+    },
+
+    /** Withdraws the operator's unused links (a reset replaces them). */
+    async withdrawEnrolments(operatorId: number, now: Date) {
+      await db
+        .update(operatorEnrolments)
+        .set({ usedAt: now })
+        .where(and(eq(operatorEnrolments.operatorId, operatorId), isNull(operatorEnrolments.usedAt)));
+    },
+
+    /** Whether `issuerId` created, reset or re-enrolled `operatorId` at or after `since`. */
+    async enrolledBy(operatorId: number, issuerId: number, since: Date) {
+      const rows = await queryRows<{ one: number }>(
+        db,
+        sql`select 1 as one from ${operatorEnrolments}
+            where operator_id = ${operatorId} and issued_by = ${issuerId} and created_at >= ${since.toISOString()}::timestamptz limit 1`,
+      );
+      return rows.length > 0;
+    },
+
+    /** The devices the operator signed in from (sessions and sign-in attempts), most recent first. */
+    async devicesOf(operatorId: number, limit: number): Promise<string[]> {
+      const rows = await queryRows<{ device: string }>(
+        db,
+        sql`select device from (
+              select device, max(created_at) as at from (
+                select device, created_at from ${operatorSessions} where operator_id = ${operatorId}
+                union all
+                select device, created_at from ${operatorLogins} where operator_id = ${operatorId}
+              ) d where device is not null and device <> '' group by device
+            ) o order by at desc limit ${limit}`,
+      );
+      return rows.map((r) => r.device);
     },
   };
 }

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   adminCreateOperatorRequest,
   adminCreateOperatorResult,
+  adminEnrolInfoRequest,
+  adminEnrolInfoResult,
+  adminEnrolRequest,
+  adminEnrolResult,
   adminIdParams,
   adminLoginRequest,
   adminLoginResult,
@@ -24,7 +28,7 @@ import {
 import { apiRoutes, listed } from '../../plugins/routes';
 import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from '../../plugins/console';
 import type { OperatorsService } from './operators.service';
-import { credentialsWire, meWire, operatorWire, sessionWire } from './operators.wire';
+import { enrolmentWire, meWire, operatorWire, sessionWire } from './operators.wire';
 
 const DEVICE_MAX = 128;
 
@@ -55,6 +59,38 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       const result = await operators.login({ username, password, totp }, originOf(request, device));
       return { token: result.token, must_change_password: result.mustChangePassword };
     },
+  );
+
+  // The enrolment link is the credential here: whoever holds an unused, unexpired token sees the TOTP secret
+  // and sets the password, once. Rate-limited like sign-in, since a token is guessed the same way.
+  api.console(PUBLIC).post(
+    '/api/admin/enrol/info',
+    {
+      summary: '开通链接信息（用户名与动态验证码密钥，仅向持链接者显示）',
+      body: adminEnrolInfoRequest,
+      result: adminEnrolInfoResult,
+      preHandler: app.limitBy('login'),
+    },
+    async (request) => {
+      const info = await operators.enrolmentInfo(request.body.token);
+      return {
+        username: info.username,
+        totp_secret: info.totpSecret,
+        otpauth_uri: info.otpauthUri,
+        expires_at: info.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  api.console(PUBLIC).post(
+    '/api/admin/enrol',
+    {
+      summary: '完成开通：设置本人密码并绑定动态验证码（链接只能使用一次）',
+      body: adminEnrolRequest,
+      result: adminEnrolResult,
+      preHandler: app.limitBy('login'),
+    },
+    async (request) => operators.enrol(request.body, request.ip),
   );
 
   self.post(
@@ -106,18 +142,18 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
   write.post(
     '/api/admin/operators',
     {
-      summary: '新建操作员（一次性密码与动态验证码密钥只显示一次）',
+      summary: '新建操作员（返回一次性开通链接，由新操作员本人设置密码并绑定动态验证码）',
       body: adminCreateOperatorRequest,
       result: adminCreateOperatorResult,
     },
     async (request) => {
       const op = operatorOf(request);
       const { username, role, permissions, reason } = request.body;
-      const creds = await operators.createOperator(
+      const enrolment = await operators.inviteOperator(
         { username, role, overrides: permissions, reason },
         { actor: operators.actorOf(op, request.ip), context: op },
       );
-      return credentialsWire(creds);
+      return enrolmentWire(enrolment);
     },
   );
 
@@ -168,13 +204,13 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
   write.post(
     '/api/admin/operators/:id/reset',
     {
-      summary: '重置密码与动态验证码密钥',
+      summary: '重置（旧密码与动态验证码失效，返回一次性开通链接）',
       params: adminIdParams,
       body: adminOperatorResetRequest,
       result: adminOperatorResetResult,
     },
     async (request) =>
-      credentialsWire(
+      enrolmentWire(
         await operators.reset(operatorOf(request), request.ip, request.params.id, request.body.reason),
       ),
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
@@ -60,4 +60,33 @@ export const operatorLogins = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('operator_logins_operator_idx').on(t.operatorId, t.id)],
+);
+
+export const EnrolmentKind = { CREATE: 1, RESET: 2 } as const;
+
+/**
+ * One-time enrolment links. Creating or resetting an operator issues one; the operator opens it in the
+ * console, chooses their own password and enrols their TOTP secret. The link's token is stored only as its
+ * hash, it expires and it works once. `issuedBy` is the operator who created or reset the account (null from
+ * the command line): the two-person rules refuse a second approver whom the first enrolled recently.
+ */
+export const operatorEnrolments = pgTable(
+  'operator_enrolments',
+  {
+    id: id(),
+    operatorId: bigintNumber('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: secretHash('token_hash'),
+    kind: smallint('kind').notNull(),
+    issuedBy: bigintNumber('issued_by'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('operator_enrolments_token_hash_uq').on(t.tokenHash),
+    index('operator_enrolments_operator_idx').on(t.operatorId, t.id),
+    index('operator_enrolments_issuer_idx').on(t.issuedBy, t.createdAt),
+  ],
 );

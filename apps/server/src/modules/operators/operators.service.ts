@@ -14,7 +14,7 @@ import {
   type Permissions,
 } from '@koi/contract';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -24,7 +24,7 @@ import { newSession } from '../../lib/sessions';
 import type { Actor, OperatorContext } from '../../plugins/console';
 import { createAuditLog, type AuditLog } from '../audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
-import { OperatorStatus } from './operators.schema';
+import { EnrolmentKind, OperatorStatus } from './operators.schema';
 
 /*
  * Design note: operators.
@@ -51,6 +51,10 @@ const TOTP_ISSUER = 'Koi';
 /** One step either side accepts a phone whose clock is up to 30 seconds off. */
 const TOTP_TOLERANCE_SECONDS = 30;
 const SESSIONS_SHOWN = 50;
+/** How long an enrolment link works: long enough to reach a new colleague the same day, short enough to lapse. */
+export const ENROLMENT_TTL_MS = 24 * 3_600_000;
+/** Devices of an operator compared with players' devices (own player accounts, separation of duties). */
+const DEVICES_COMPARED = 50;
 
 export interface RequestOrigin {
   ip: string;
@@ -66,6 +70,14 @@ export interface Credentials {
   password: string;
   totpSecret: string;
   otpauthUri: string;
+}
+
+/** A one-time enrolment link's token, handed to the admin to pass on; it reveals no credential itself. */
+export interface Enrolment {
+  id: number;
+  username: string;
+  token: string;
+  expiresAt: Date;
 }
 
 export type PermissionOverrides = Partial<Record<PermissionArea, PermissionLevel>>;
@@ -91,6 +103,13 @@ export function oneTimePassword(): string {
 
 function passwordOk(password: string) {
   return lengthWithin(password, OPERATOR_PASSWORD_MIN, OPERATOR_PASSWORD_MAX);
+}
+
+export interface NewOperator {
+  username: string;
+  role: OperatorRole;
+  overrides?: PermissionOverrides;
+  reason?: string;
 }
 
 export interface OperatorsServiceDeps {
@@ -161,53 +180,186 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     };
   }
 
+  /** Inserts the operator and, for the console, its enrolment link; `issuedBy` is the admin (null: CLI). */
+  async function create(
+    input: NewOperator,
+    by: { actor: Actor; context: OperatorContext | null },
+    creds: ReturnType<typeof newCredentials>,
+    issuedBy: number | null,
+  ) {
+    const username = input.username.trim();
+    if (!OPERATOR_USERNAME_PATTERN.test(username)) throw new AppError('OPERATOR_USERNAME_FORMAT');
+    const overrides = checkRoleInput(input.role, input.overrides);
+    const permissions = effectivePermissions(input.role, overrides);
+    if (by.context) assertMayManage(by.context, null, permissions);
+    const passwordHash = await hash(creds.password);
+    try {
+      return await db.transaction(async (tx) => {
+        const r = createOperatorsRepository(tx);
+        const created = await r.insertOperator({
+          username,
+          passwordHash,
+          role: input.role,
+          overrides,
+          totpSecret: creds.totpSecret,
+          mustChangePassword: true,
+          createdBy: by.actor.username,
+          createdAt: clock.now(),
+        });
+        const enrolment = by.context
+          ? await issueEnrolment(r, created.id, EnrolmentKind.CREATE, issuedBy)
+          : null;
+        await audit.record(
+          {
+            actor: by.actor,
+            action: 'operator.create',
+            target: { type: 'operator', id: created.id },
+            reason: input.reason ?? '',
+            after: summary(created),
+          },
+          tx,
+        );
+        return { row: created, enrolment };
+      });
+    } catch (error) {
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('OPERATOR_USERNAME_TAKEN');
+      throw error;
+    }
+  }
+
+  async function issueEnrolment(
+    r: ReturnType<typeof createOperatorsRepository>,
+    operatorId: number,
+    kind: number,
+    issuedBy: number | null,
+  ) {
+    const now = clock.now();
+    const token = newToken();
+    const expiresAt = new Date(now.getTime() + ENROLMENT_TTL_MS);
+    await r.withdrawEnrolments(operatorId, now);
+    await r.insertEnrolment({
+      operatorId,
+      tokenHash: sha256Hex(token),
+      kind,
+      issuedBy,
+      createdAt: now,
+      expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  /** The enrolment behind a token while it is unused and unexpired, with its operator; refused otherwise. */
+  async function usableEnrolment(token: string) {
+    const enrolment = token.length <= 128 ? await repo.findEnrolmentByTokenHash(sha256Hex(token)) : null;
+    const now = clock.now().getTime();
+    if (!enrolment || enrolment.usedAt || enrolment.expiresAt.getTime() <= now) {
+      throw new AppError('OPERATOR_ENROLMENT_INVALID');
+    }
+    const operator = await repo.findById(enrolment.operatorId);
+    if (!operator || operator.status !== OperatorStatus.ACTIVE)
+      throw new AppError('OPERATOR_ENROLMENT_INVALID');
+    return { enrolment, operator };
+  }
+
   return {
     actorOf,
 
     /**
-     * Creates an operator with a one-time password (changed at first sign-in) and a fresh TOTP secret. The
-     * command line passes `actor` null (it has the database already); the console passes the signed-in admin.
+     * The command line's operator creation: the person at the terminal receives the one-time password (changed
+     * at first sign-in) and the TOTP secret directly, because the first operator has nobody to enrol them.
      */
-    async createOperator(
-      input: { username: string; role: OperatorRole; overrides?: PermissionOverrides; reason?: string },
-      by: { actor: Actor; context: OperatorContext | null },
-    ): Promise<Credentials> {
-      const username = input.username.trim();
-      if (!OPERATOR_USERNAME_PATTERN.test(username)) throw new AppError('OPERATOR_USERNAME_FORMAT');
-      const overrides = checkRoleInput(input.role, input.overrides);
-      const permissions = effectivePermissions(input.role, overrides);
-      if (by.context) assertMayManage(by.context, null, permissions);
-      const creds = newCredentials(username);
-      const passwordHash = await hash(creds.password);
-      try {
-        const row = await db.transaction(async (tx) => {
-          const created = await createOperatorsRepository(tx).insertOperator({
-            username,
-            passwordHash,
-            role: input.role,
-            overrides,
-            totpSecret: creds.totpSecret,
-            mustChangePassword: true,
-            createdBy: by.actor.username,
-            createdAt: clock.now(),
-          });
-          await audit.record(
-            {
-              actor: by.actor,
-              action: 'operator.create',
-              target: { type: 'operator', id: created.id },
-              reason: input.reason ?? '',
-              after: summary(created),
-            },
-            tx,
-          );
-          return created;
+    async createOperator(input: NewOperator, by: { actor: Actor; context: null }): Promise<Credentials> {
+      const creds = newCredentials(input.username.trim());
+      const { row } = await create(input, by, creds, null);
+      return { id: row.id, username: row.username, ...creds };
+    },
+
+    /**
+     * The console's operator creation: the admin receives only a one-time enrolment link to pass on. The
+     * password stored is random and never shown; the new operator chooses their own through the link and
+     * enrols the TOTP secret there, so nobody but them ever sees either.
+     */
+    async inviteOperator(
+      input: NewOperator,
+      by: { actor: Actor; context: OperatorContext },
+    ): Promise<Enrolment> {
+      const creds = newCredentials(input.username.trim());
+      const { row, enrolment } = await create(input, by, creds, by.context.operatorId);
+      return { id: row.id, username: row.username, ...enrolment! };
+    },
+
+    /** What the enrolment page shows: the operator's name and the TOTP secret to add to an authenticator. */
+    async enrolmentInfo(token: string) {
+      const { enrolment, operator } = await usableEnrolment(token);
+      return {
+        username: operator.username,
+        totpSecret: operator.totpSecret,
+        otpauthUri: generateURI({
+          issuer: TOTP_ISSUER,
+          label: operator.username,
+          secret: operator.totpSecret,
+        }),
+        expiresAt: enrolment.expiresAt,
+      };
+    },
+
+    /**
+     * Completes an enrolment: the operator's own password and a current code of the TOTP secret prove the
+     * authenticator holds it. The link is spent in the same transaction (a conditional UPDATE: once only).
+     */
+    async enrol(input: { token: string; password: string; totp: string }, ip: string) {
+      const { enrolment, operator } = await usableEnrolment(input.token);
+      if (!passwordOk(input.password)) throw new AppError('OPERATOR_PASSWORD_FORMAT');
+      const now = clock.now();
+      const totp = await verifyTotp({
+        secret: operator.totpSecret,
+        token: input.totp,
+        epoch: Math.floor(now.getTime() / 1000),
+        epochTolerance: TOTP_TOLERANCE_SECONDS,
+      }).catch(() => ({ valid: false as const }));
+      const step = totp.valid && 'timeStep' in totp ? totp.timeStep : null;
+      if (step === null) throw new AppError('OPERATOR_ENROL_TOTP');
+      const passwordHash = await hash(input.password);
+      await db.transaction(async (tx) => {
+        const r = createOperatorsRepository(tx);
+        if (!(await r.spendEnrolment(enrolment.id, now))) throw new AppError('OPERATOR_ENROLMENT_INVALID');
+        await r.update(operator.id, {
+          passwordHash,
+          mustChangePassword: false,
+          totpLastStep: step,
+          failedLogins: 0,
+          lockedUntil: null,
         });
-        return { id: row.id, username, ...creds };
-      } catch (error) {
-        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('OPERATOR_USERNAME_TAKEN');
-        throw error;
-      }
+        await r.revokeAllSessions(operator.id, now);
+        await audit.record(
+          {
+            actor: { operatorId: operator.id, username: operator.username, ip },
+            action: 'operator.enrol',
+            target: { type: 'operator', id: operator.id },
+            after: { enrolment: enrolment.id },
+          },
+          tx,
+        );
+      });
+      return { username: operator.username };
+    },
+
+    /**
+     * Whether either operator created, reset or re-enrolled the other within `withinMs`: such a pair cannot
+     * make the two decisions of a two-person rule (one could hold the other's credentials). `conn`: the
+     * caller's transaction, when it holds one.
+     */
+    async enrolledEachOther(a: number, b: number, withinMs: number, conn: DbOrTx = db) {
+      const since = new Date(clock.now().getTime() - withinMs);
+      const r = createOperatorsRepository(conn);
+      return (await r.enrolledBy(a, b, since)) || (await r.enrolledBy(b, a, since));
+    },
+
+    /** What links an operator to player accounts: their username and the devices they signed in from. */
+    async linkHints(operatorId: number) {
+      const row = await repo.findById(operatorId);
+      if (!row) return null;
+      return { username: row.username, devices: await repo.devicesOf(operatorId, DEVICES_COMPARED) };
     },
 
     async login(
@@ -443,14 +595,17 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       });
     },
 
-    /** New one-time password and TOTP secret; every session of the operator ends. */
-    async reset(actor: OperatorContext, ip: string, id: number, reason: string): Promise<Credentials> {
+    /**
+     * A new random password and TOTP secret that nobody is shown, and a one-time enrolment link through which
+     * the operator sets their own; every session of the operator ends and earlier unused links stop working.
+     */
+    async reset(actor: OperatorContext, ip: string, id: number, reason: string): Promise<Enrolment> {
       if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       const target = await loadOrFail(id);
       assertMayManage(actor, permissionsOf(target), null);
       const creds = newCredentials(target.username);
       const passwordHash = await hash(creds.password);
-      await db.transaction(async (tx) => {
+      const enrolment = await db.transaction(async (tx) => {
         const r = createOperatorsRepository(tx);
         await r.update(id, {
           passwordHash,
@@ -461,6 +616,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           lockedUntil: null,
         });
         await r.revokeAllSessions(id, clock.now());
+        const issued = await issueEnrolment(r, id, EnrolmentKind.RESET, actor.operatorId);
         await audit.record(
           {
             actor: actorOf(actor, ip),
@@ -471,8 +627,9 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           },
           tx,
         );
+        return issued;
       });
-      return { id, username: target.username, ...creds };
+      return { id, username: target.username, ...enrolment };
     },
 
     findById: (id: number) => repo.findById(id),

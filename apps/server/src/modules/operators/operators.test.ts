@@ -10,6 +10,7 @@ import {
   adminLogin,
   bearer,
   createOperator,
+  enrolOperator,
   NEW_PASSWORD,
   signedInOperator,
   totpAt,
@@ -23,6 +24,16 @@ const t = useTestApp();
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+/** Enrols through the link as the new operator would; they then sign in with the password they chose. */
+async function enrolThrough(token: string, username: string) {
+  const enrolled = await enrolOperator(t, token);
+  expect(enrolled.username).toBe(username);
+  expect(enrolled.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+  expect(enrolled.login.must_change_password).toBe(false);
+  // The link worked once; nobody (the admin included) can read the secret through it again.
+  expect(body(await post('/api/admin/enrol/info', '', { token })).code).toBe(6101);
+}
 
 /** Runs an operators command on `app`'s database (the file's app unless given); answers its code and output. */
 async function run(name: string, options: Record<string, string | boolean> = {}, app: TestApp = t) {
@@ -298,16 +309,22 @@ describe('operator sessions', () => {
 });
 
 describe('operator management', () => {
-  it('creates an operator from the console, shows the credentials once, and refuses grants above the creator', async () => {
+  it('creates an operator from the console with a one-time enrolment link, never its credentials, and refuses grants above the creator', async () => {
     const admin = await signedInOperator(t, 'admin');
+    const username = uniqueOperatorName('made');
     const res = await post('/api/admin/operators', admin.token, {
-      username: uniqueOperatorName('made'),
+      username,
       role: 'support',
       permissions: { audit: 'read' },
       reason: 'new hire',
     });
     expect(body(res)).toMatchObject({ code: 200 });
-    expect(body<{ otpauth_uri: string }>(res).result.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
+    const made = body<Record<string, string>>(res).result;
+    // The admin's answer carries the link only: no password, no TOTP secret, no otpauth URI.
+    expect(Object.keys(made).sort()).toEqual(['enrol_path', 'enrol_token', 'expires_at', 'id', 'username']);
+    expect(res.body).not.toMatch(/password|totp|otpauth/i);
+    expect(made.enrol_path).toBe(`/admin/enrol#${made.enrol_token}`);
+    await enrolThrough(made.enrol_token!, username);
 
     // A lead who may manage operators but holds only read on the ledger cannot create a finance operator.
     const lead = await signedInOperator(t, 'viewer', { operators: 'write' });
@@ -425,19 +442,62 @@ describe('operator management', () => {
     }
   });
 
-  it('resets an operator: new credentials, sessions ended, password change due again', async () => {
+  it('resets an operator: old password and TOTP stop working, sessions end, and only the enrolment link sets new ones', async () => {
     const admin = await signedInOperator(t, 'admin');
     const target = await signedInOperator(t, 'support');
     const res = await post(`/api/admin/operators/${target.id}/reset`, admin.token, { reason: 'lost phone' });
-    const creds = body<{ password: string; totp_secret: string }>(res).result;
-    expect(creds.totp_secret).not.toBe(target.totpSecret);
+    expect(res.body).not.toMatch(/password|totp|otpauth/i);
+    const { enrol_token: token } = body<{ enrol_token: string }>(res).result;
     expect((await get('/api/admin/me', target.token)).statusCode).toBe(401);
-    const again = await adminLogin(t.app, {
+    const old = await adminLogin(t.app, {
       username: target.username,
-      password: creds.password,
-      totp: await totpAt(t, creds.totp_secret),
+      password: NEW_PASSWORD,
+      totp: await totpAt(t, target.totpSecret),
     });
-    expect(body(again)).toMatchObject({ code: 200, result: { must_change_password: true } });
+    expect(body(old).code).toBe(6001);
+    await enrolThrough(token, target.username);
+  });
+
+  it('refuses an enrolment link that is unknown, expired or already used, and a wrong code or short password', async () => {
+    const admin = await signedInOperator(t, 'admin');
+    const made = async () => {
+      const res = await post('/api/admin/operators', admin.token, {
+        username: uniqueOperatorName('link'),
+        role: 'viewer',
+        reason: 'r',
+      });
+      return body<{ enrol_token: string; username: string }>(res).result;
+    };
+    expect(body(await post('/api/admin/enrol/info', '', { token: 'nope' })).code).toBe(6101);
+    const a = await made();
+    const info = body<{ totp_secret: string }>(
+      await post('/api/admin/enrol/info', '', { token: a.enrol_token }),
+    );
+    const secret = info.result.totp_secret;
+    const wrongCode = await post('/api/admin/enrol', '', {
+      token: a.enrol_token,
+      password: NEW_PASSWORD,
+      totp: '000000',
+    });
+    expect(body(wrongCode).code).toBe(6102);
+    const short = await post('/api/admin/enrol', '', {
+      token: a.enrol_token,
+      password: 'short',
+      totp: await totpAt(t, secret),
+    });
+    expect(body(short).code).toBe(6006);
+    // Two browsers submitting the same link at once: exactly one enrols.
+    const code = await totpAt(t, secret);
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        post('/api/admin/enrol', '', { token: a.enrol_token, password: NEW_PASSWORD, totp: code }),
+      ),
+    );
+    expect(both.map((r) => body(r).code).sort()).toEqual([200, 6101]);
+    expect(body(await post('/api/admin/enrol/info', '', { token: a.enrol_token })).code).toBe(6101);
+    const b = await made();
+    t.clock.advance(24 * 3_600_000 + 1);
+    expect(body(await post('/api/admin/enrol/info', '', { token: b.enrol_token })).code).toBe(6101);
     t.clock.advance(30_000);
   });
 });

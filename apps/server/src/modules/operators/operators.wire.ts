@@ -2,7 +2,7 @@ import type { AdminOperator } from '@koi/contract';
 import type { OperatorRole } from '@koi/contract';
 import type { OperatorRow } from './operators.repository';
 import type { OperatorContext } from '../../plugins/console';
-import { permissionsOf, type Credentials } from './operators.service';
+import { permissionsOf, type Enrolment } from './operators.service';
 
 /** camelCase operator values to the snake_case wire (decision 3). */
 
@@ -24,12 +24,15 @@ export function operatorWire(row: OperatorRow): AdminOperator {
   };
 }
 
-export const credentialsWire = (c: Credentials) => ({
-  id: c.id,
-  username: c.username,
-  password: c.password,
-  totp_secret: c.totpSecret,
-  otpauth_uri: c.otpauthUri,
+/** The console page that completes an enrolment; the token rides in the fragment, which no server log sees. */
+export const ENROL_PATH = '/admin/enrol#';
+
+export const enrolmentWire = (e: Enrolment) => ({
+  id: e.id,
+  username: e.username,
+  enrol_token: e.token,
+  enrol_path: `${ENROL_PATH}${e.token}`,
+  expires_at: e.expiresAt.toISOString(),
 });
 
 export const meWire = (op: OperatorContext) => ({

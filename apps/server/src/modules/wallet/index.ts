@@ -9,7 +9,7 @@ import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
 export type { WalletService } from './wallet.service';
-export type { WalletAdmin } from './wallet.admin';
+export type { AdjustmentDuties, WalletAdmin } from './wallet.admin';
 export type { AdjustmentRequest } from './wallet.repository';
 
 /**
@@ -35,6 +35,7 @@ export function walletModule(deps: {
     clock,
     wallet: service,
     approvalAboveMicro: deps.config.console.approvalAboveMicro,
+    dailyAdjustmentsMicro: deps.config.console.dailyAdjustmentsMicro,
   });
   return {
     service,

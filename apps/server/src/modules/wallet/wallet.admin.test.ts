@@ -72,9 +72,10 @@ describe('manual adjustments', () => {
       result: { status: 'applied', needs_approval: false, amount: '+25.500000' },
     });
     expect(await available(p.id)).toBe('125.500000');
-    const debit = body<Adj>(await adjust(p.id, { amount: '-100', reason: 'correction' }));
+    // The player's adjustments of 24 hours together stay at the threshold (25.5 + 74.5), so this applies too.
+    const debit = body<Adj>(await adjust(p.id, { amount: '-74.5', reason: 'correction' }));
     expect(debit.result.status).toBe('applied');
-    expect(await available(p.id)).toBe('25.500000');
+    expect(await available(p.id)).toBe('51.000000');
     const transfers = body<{ data: { code: number; debit_label: string; credit_label: string }[] }>(
       await get(`/api/admin/ledger/transfers?player=${p.id}&code=9`, ops.viewer),
     ).result.data;
@@ -93,6 +94,11 @@ describe('manual adjustments', () => {
     expect(body(await adjust(99999999, { amount: '1', reason: 'r' })).code).toBe(2007);
     expect(body(await adjust(p.id, { amount: '-90', reason: 'r' })).code).toBe(200);
     expect(body(await adjust(p.id, { amount: '-10.000001', reason: 'r' })).code).toBe(2002);
+    // Refused when asked, not queued for a second operator: a debit far beyond the balance included.
+    expect(body(await adjust(p.id, { amount: '-99999999', reason: 'r' })).code).toBe(2002);
+    expect(body(await get(`/api/admin/adjustments?player_id=${p.id}`, ops.viewer)).result).toMatchObject({
+      total: 1,
+    });
     expect(await available(p.id)).toBe('10.000000');
     expect((await adjust(p.id, { amount: '1', reason: 'r' }, ops.support)).statusCode).toBe(403);
   });
@@ -150,14 +156,22 @@ describe('manual adjustments', () => {
 
   it('keeps a pending debit pending when the balance no longer covers it; a rejection changes no money', async () => {
     const p = await newPlayer();
-    const asked = body<Adj>(await adjust(p.id, { amount: '-150', reason: 'fraud' })).result;
-    expect(body(await decide(asked.id, 'approve', ops.financeB)).code).toBe(2002);
+    // 120 and 40 together exceed the 24-hour threshold: both wait, each covered by the 100 + 50 when asked.
+    expect(body<Adj>(await adjust(p.id, { amount: '50', reason: 'bonus' })).result.status).toBe('applied');
+    const asked = body<Adj>(await adjust(p.id, { amount: '-120', reason: 'fraud' })).result;
+    const other = body<Adj>(await adjust(p.id, { amount: '-40', reason: 'fraud' })).result;
+    expect([asked.status, other.status]).toEqual(['pending', 'pending']);
+    expect(body(await decide(other.id, 'approve', ops.financeB)).code).toBe(200);
+    // financeB adjusted the player now, so a third operator decides the other request.
+    const third = await signedInOperator(t, 'finance');
+    expect(body(await decide(asked.id, 'approve', ops.financeB)).code).toBe(6106);
+    expect(body(await decide(asked.id, 'approve', third)).code).toBe(2002);
     const still = body<{ data: Adj[] }>(await get(`/api/admin/adjustments?player_id=${p.id}`, ops.viewer))
       .result.data;
-    expect(still[0]).toMatchObject({ id: asked.id, status: 'pending' });
+    expect(still.find((a) => a.id === asked.id)).toMatchObject({ status: 'pending' });
     const rejected = body<Adj>(await decide(asked.id, 'reject', ops.financeA, { reason: 'withdrawn' }));
     expect(rejected.result.status).toBe('rejected');
-    expect(await available(p.id)).toBe('100.000000');
+    expect(await available(p.id)).toBe('110.000000');
   });
 
   it('never takes a player below zero under 50 parallel debits: exactly as many apply as the balance covers', async () => {

@@ -1,9 +1,10 @@
-import { LEDGER_CURRENCY, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
+import { formatMicro, LEDGER_CURRENCY, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AdjustmentRequestStatus } from './wallet.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { startOfReportDay } from '../../lib/time-range';
 import { withRetry } from './wallet.batcher';
 import { createWalletRepository, type TransferSearch } from './wallet.repository';
 import type { AccountRef, WalletService } from './wallet.service';
@@ -19,6 +20,16 @@ import type { AccountRef, WalletService } from './wallet.service';
  * `adjustment-request:<id>`, so even a replay could not move money twice), the `ledger_adjustments` record
  * and the audit row. A debit the player cannot afford refuses the whole transaction: nothing changes and the
  * request stays pending.
+ *
+ * Separation of duties (decision 33). The threshold is not per request: the player's adjustments and
+ * withdrawals of the last 24 hours are summed with the new amount, so ten small adjustments cannot each slip
+ * under it. Each operator's adjustments (asked for or approved) are limited per UTC+8 day by the sum of their
+ * absolute amounts; the sum is read and the new request written while the transaction holds the operator's
+ * money-decision advisory lock (db/locks.ts). A row lock would not do: there is no row to lock before the
+ * first request of the day exists, and parallel inserts do not conflict, so without the lock fifty parallel
+ * requests would each read the same "used so far" and all pass. Who may decide on which player (their own
+ * accounts, players they adjusted recently, a second approver they enrolled) is the withdrawals module's
+ * knowledge, handed in as `duties` by the console routes; the wallet cannot see players' devices or addresses.
  */
 
 /** Who asks or decides: the signed-in operator. */
@@ -40,12 +51,27 @@ export function parseSignedAmount(text: string): bigint {
 
 const abs = (v: bigint) => (v < 0n ? -v : v);
 
+/** The two-person threshold sums a player's money movements over this window. */
+const TWO_PERSON_WINDOW_MS = 24 * 3_600_000;
+
+/** What the adjustment rules need from the modules above the wallet (decision 33); throws refuse. */
+export interface AdjustmentDuties {
+  /** Refuses an operator who may not decide on this player's money (`approving`: the second decision). */
+  assertMayDecide(operatorId: number, playerId: number, approving: boolean): Promise<void>;
+  /** Refuses two operators of whom one created, reset or re-enrolled the other recently. */
+  assertIndependent(first: number, second: number): Promise<void>;
+  /** The player's withdrawals asked for since `since` and not rejected, in micro-USDT (read on `conn`). */
+  withdrawnSince(playerId: number, since: Date, conn: DbOrTx): Promise<bigint>;
+}
+
 export function createWalletAdmin(deps: {
   db: Db;
   clock: Clock;
   wallet: Pick<WalletService, 'transferIn' | 'verify' | 'counts'>;
-  /** Adjustments larger than this (either sign) wait for a second operator. */
+  /** Adjustments that bring the player's 24-hour sum above this wait for a second operator. */
   approvalAboveMicro: bigint;
+  /** One operator's adjustments per UTC+8 day (sum of absolute amounts). */
+  dailyAdjustmentsMicro: bigint;
 }) {
   const { db, clock, wallet } = deps;
   const repo = createWalletRepository(db);
@@ -81,6 +107,22 @@ export function createWalletAdmin(deps: {
     return { ...req, transferId: BigInt(result.id) };
   }
 
+  /**
+   * Inside the decision's transaction: takes the operator's money-decision lock, then refuses when `amount`
+   * would carry the operator's adjustments of the UTC+8 day above the limit.
+   */
+  async function withinDailyAllowance(tx: Tx, operatorId: number, amountMicro: bigint) {
+    const r = createWalletRepository(tx);
+    await r.lockOperatorDecisions(operatorId);
+    const used = await r.operatorAdjustedSince(operatorId, new Date(startOfReportDay(clock.now().getTime())));
+    if (used + abs(amountMicro) > deps.dailyAdjustmentsMicro) {
+      throw new AppError('DUTY_ADJUST_DAILY_LIMIT', {
+        max: formatMicro(deps.dailyAdjustmentsMicro),
+        used: formatMicro(used),
+      });
+    }
+  }
+
   const summary = (req: RequestRow) => ({
     id: req.id,
     player_id: req.playerId,
@@ -95,6 +137,7 @@ export function createWalletAdmin(deps: {
       actor: AdjustmentActor,
       input: { playerId: number; amount: string; reason: string; requestKey: string },
       audit: AuditInTx,
+      duties: AdjustmentDuties,
     ) {
       const amountMicro = parseSignedAmount(input.amount);
       // Every player's wallet account opens with the player (registration), so no account means no player.
@@ -104,11 +147,26 @@ export function createWalletAdmin(deps: {
         const earlier = await repo.findAdjustmentRequestByKey(actor.operatorId, requestKey);
         if (earlier) return earlier;
       }
-      const needsApproval = abs(amountMicro) > deps.approvalAboveMicro;
+      await duties.assertMayDecide(actor.operatorId, input.playerId, false);
       try {
         return await withRetry(() =>
           db.transaction(async (tx) => {
             const r = createWalletRepository(tx);
+            // The player's lock first, then the operator's (withinDailyAllowance): no path takes them the
+            // other way round. Under the player's lock the balance and the 24-hour sum are read fresh.
+            await r.lockPlayerAdjustments(input.playerId);
+            // A debit the balance cannot cover now is refused now, not queued for a second operator who
+            // could only find the same (the ledger's conditional debit stays the authority when applying).
+            if (amountMicro < 0n) {
+              const balances = await r.availableByPlayers([input.playerId], LEDGER_CURRENCY);
+              if ((balances.get(input.playerId) ?? 0n) < -amountMicro)
+                throw new AppError('INSUFFICIENT_BALANCE');
+            }
+            await withinDailyAllowance(tx, actor.operatorId, amountMicro);
+            const since = new Date(clock.now().getTime() - TWO_PERSON_WINDOW_MS);
+            const adjusted = await r.playerAdjustedSince(input.playerId, since);
+            const withdrawn = await duties.withdrawnSince(input.playerId, since, tx);
+            const needsApproval = abs(amountMicro) + adjusted + withdrawn > deps.approvalAboveMicro;
             let req = await r.insertAdjustmentRequest({
               playerId: input.playerId,
               amountMicro,
@@ -141,14 +199,20 @@ export function createWalletAdmin(deps: {
       approve: boolean,
       reason: string,
       audit: AuditInTx,
+      duties: AdjustmentDuties,
     ) {
       const found = await repo.findAdjustmentRequest(id);
       if (!found) throw new AppError('ADJUSTMENT_NOT_FOUND');
       // The requester never changes, so this check cannot go stale before the conditional UPDATE below.
       if (approve && found.requestedById === actor.operatorId) throw new AppError('ADJUSTMENT_SELF_APPROVAL');
       if (found.status !== AdjustmentRequestStatus.PENDING) throw new AppError('ADJUSTMENT_NOT_PENDING');
+      if (approve) {
+        await duties.assertMayDecide(actor.operatorId, found.playerId, true);
+        await duties.assertIndependent(found.requestedById, actor.operatorId);
+      }
       return withRetry(() =>
         db.transaction(async (tx) => {
+          if (approve) await withinDailyAllowance(tx, actor.operatorId, found.amountMicro);
           let req = await createWalletRepository(tx).decideAdjustmentRequest(id, {
             status: approve ? AdjustmentRequestStatus.APPLIED : AdjustmentRequestStatus.REJECTED,
             decidedById: actor.operatorId,
@@ -163,6 +227,13 @@ export function createWalletAdmin(deps: {
         }),
       );
     },
+
+    /** Whether the operator asked for or approved an adjustment of the player since `since`. */
+    operatorAdjustedPlayer: (operatorId: number, playerId: number, since: Date) =>
+      repo.operatorAdjustedPlayer(operatorId, playerId, since),
+    /** The player's adjustments (absolute, pending or applied) asked for since `since`. */
+    playerAdjustedSince: (playerId: number, since: Date, conn: DbOrTx = db) =>
+      createWalletRepository(conn).playerAdjustedSince(playerId, since),
 
     async listAdjustments(f: { status: string; playerId: number | null; page: number; size: number }) {
       const { rows, total } = await repo.listAdjustmentRequests({

@@ -7,6 +7,7 @@ import { findRow, insertRow, selectPage, updateRow } from '../../db/rows';
 import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
+import { AdvisoryLock } from '../../db/locks';
 
 /** SQL of the wallet ledger. Nothing here decides; the service does, and the SQL functions enforce. */
 
@@ -518,6 +519,60 @@ export function createWalletRepository(db: DbOrTx) {
     ) {
       const pending = and(eq(adjustmentRequests.id, id), eq(adjustmentRequests.status, 'pending'));
       return updateRow(db, adjustmentRequests, pending, set);
+    },
+
+    /** The operator's money-decision lock (db/locks.ts), held until the caller's transaction ends. */
+    async lockOperatorDecisions(operatorId: number) {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.OPERATOR_MONEY_DECISIONS}::int, ${operatorId}::int)`,
+      );
+    },
+
+    /** The player's adjustment lock (db/locks.ts), held until the caller's transaction ends. */
+    async lockPlayerAdjustments(playerId: number) {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.PLAYER_ADJUSTMENTS}::int, ${playerId}::int)`,
+      );
+    },
+
+    /**
+     * What an operator adjusted since `since`: absolute amounts of the requests they made (pending or applied)
+     * and of the others' requests they approved.
+     */
+    async operatorAdjustedSince(operatorId: number, since: Date): Promise<bigint> {
+      const rows = await queryRows<{ total: string | null }>(
+        db,
+        sql`select coalesce(sum(abs(amount_micro)), 0)::text as total from ${adjustmentRequests}
+            where (requested_by_id = ${operatorId} and status <> 'rejected'
+                   and requested_at >= ${since.toISOString()}::timestamptz)
+               or (decided_by_id = ${operatorId} and status = 'applied' and requested_by_id <> ${operatorId}
+                   and decided_at >= ${since.toISOString()}::timestamptz)`,
+      );
+      return BigInt(rows[0]?.total ?? '0');
+    },
+
+    /** Absolute amounts of the player's adjustments (pending or applied) asked for since `since`. */
+    async playerAdjustedSince(playerId: number, since: Date): Promise<bigint> {
+      const rows = await queryRows<{ total: string | null }>(
+        db,
+        sql`select coalesce(sum(abs(amount_micro)), 0)::text as total from ${adjustmentRequests}
+            where player_id = ${playerId} and status <> 'rejected'
+              and requested_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return BigInt(rows[0]?.total ?? '0');
+    },
+
+    /** Whether the operator asked for or approved an adjustment of the player since `since` (not rejected). */
+    async operatorAdjustedPlayer(operatorId: number, playerId: number, since: Date): Promise<boolean> {
+      const rows = await queryRows<{ one: number }>(
+        db,
+        sql`select 1 as one from ${adjustmentRequests}
+            where player_id = ${playerId} and status <> 'rejected'
+              and (requested_by_id = ${operatorId} or decided_by_id = ${operatorId})
+              and requested_at >= ${since.toISOString()}::timestamptz
+            limit 1`,
+      );
+      return rows.length > 0;
     },
 
     async setAdjustmentTransfer(id: number, transferId: bigint) {

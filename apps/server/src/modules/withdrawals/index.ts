@@ -17,7 +17,10 @@ export type { WithdrawalsService } from './withdrawals.service';
 export type { PayoutRail, PayoutOutcome } from './payout.client';
 
 /** The other modules' services the withdrawal service needs, typed once by the service's own dependencies. */
-type ServicePorts = Pick<WithdrawalsServiceDeps, 'players' | 'wallet' | 'records' | 'turnover'> & {
+type ServicePorts = Pick<
+  WithdrawalsServiceDeps,
+  'players' | 'wallet' | 'records' | 'turnover' | 'adjustments'
+> & {
   /** Deposit senders for the poisoning guard, and deposit records listed beside withdrawals (inout-records). */
   deposits: Pick<DepositsService, 'senderAddresses' | 'records'>;
 };
@@ -26,8 +29,8 @@ export function withdrawalsModule(
   deps: ModuleContext &
     ServicePorts & {
       audit: AuditPort;
-      /** Approvers' usernames on the console. */
-      operators: Pick<OperatorsService, 'usernamesOf'>;
+      /** Approvers' usernames on the console; who an operator is and whom they enrolled (decision 33). */
+      operators: Pick<OperatorsService, 'usernamesOf' | 'linkHints' | 'enrolledEachOther'>;
       /** Tests may pass a rail; otherwise the HTTP rail at the configured URL, or none. */
       rail?: PayoutRail | null;
       payout?: { url: string; apiKey: string } | null;
@@ -39,6 +42,8 @@ export function withdrawalsModule(
     clock: deps.clock,
     config: deps.config.withdrawals,
     players: deps.players,
+    operators: deps.operators,
+    adjustments: deps.adjustments,
     wallet: deps.wallet,
     records: deps.records,
     turnover: deps.turnover,

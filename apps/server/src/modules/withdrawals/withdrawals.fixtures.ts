@@ -6,6 +6,8 @@ import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { body, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
+import { createWalletAdmin } from '../wallet/wallet.admin';
+import { createOperatorsService } from '../operators/operators.service';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
@@ -117,6 +119,18 @@ export function withdrawalsHarness(t: () => TestApp) {
       clock: t().clock,
       config: t().app.koi.config.withdrawals,
       players: createAuthService({ db: t().database.db, config: t().app.koi.config, clock: t().clock }),
+      operators: createOperatorsService({
+        db: t().database.db,
+        config: t().app.koi.config,
+        clock: t().clock,
+      }),
+      adjustments: createWalletAdmin({
+        db: t().database.db,
+        clock: t().clock,
+        wallet: wallet(),
+        approvalAboveMicro: t().app.koi.config.console.approvalAboveMicro,
+        dailyAdjustmentsMicro: t().app.koi.config.console.dailyAdjustmentsMicro,
+      }),
       wallet: wallet(),
       records: betsForTests({ database: t().database, clock: t().clock }),
       turnover: turnoverForTests(t().database, t().clock),

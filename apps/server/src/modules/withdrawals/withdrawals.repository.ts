@@ -297,6 +297,80 @@ export function createWithdrawalsRepository(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** The operator's money-decision lock (db/locks.ts), held until the caller's transaction ends. */
+    async lockOperatorDecisions(operatorId: number) {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${AdvisoryLock.OPERATOR_MONEY_DECISIONS}::int, ${operatorId}::int)`,
+      );
+    },
+
+    /**
+     * What the operator approved since `since`, first or second approval alike. A first approval has no
+     * approved_at yet; its updated_at is the time of that approval (the next change would set approved_at or
+     * reject it), so the day it counts on is the day it was given.
+     */
+    async operatorApprovedSince(operatorId: number, since: Date): Promise<bigint> {
+      const rows = await queryRows<{ total: string }>(
+        db,
+        sql`select coalesce(sum(amount_micro), 0)::text as total from ${withdrawals}
+            where (approved_by = ${operatorId} or second_approved_by = ${operatorId})
+              and coalesce(approved_at, updated_at) >= ${since.toISOString()}::timestamptz`,
+      );
+      return BigInt(rows[0]?.total ?? '0');
+    },
+
+    /** The player's withdrawals asked for since `since` and not rejected (amounts without fees). */
+    async playerWithdrawnSince(playerId: number, since: Date): Promise<bigint> {
+      const rows = await queryRows<{ total: string }>(
+        db,
+        sql`select coalesce(sum(amount_micro), 0)::text as total from ${withdrawals}
+            where player_id = ${playerId} and state <> ${WithdrawalState.REJECTED}
+              and created_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return BigInt(rows[0]?.total ?? '0');
+    },
+
+    /**
+     * Whether the player ever bound or was paid to a payout address that one of `others` bound or was paid
+     * to (deleted bindings included: an address once shared stays a link).
+     */
+    async sharesPayoutAddress(playerId: number, others: number[]): Promise<boolean> {
+      if (others.length === 0) return false;
+      const ids = sql.join(
+        others.map((o) => sql`${o}`),
+        sql`, `,
+      );
+      const rows = await queryRows<{ one: number }>(
+        db,
+        sql`with mine as (
+              select address from ${withdrawalAddresses} where player_id = ${playerId}
+              union select address from ${withdrawals} where player_id = ${playerId}
+            ), theirs as (
+              select address from ${withdrawalAddresses} where player_id in (${ids}) and player_id <> ${playerId}
+              union select address from ${withdrawals} where player_id in (${ids}) and player_id <> ${playerId}
+            )
+            select 1 as one from mine join theirs using (address) limit 1`,
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Marks an approved withdrawal held (why it is not being paid), without counting a payout attempt; written
+     * only when the reason changes, so the payout job's every tick does not rewrite the row.
+     */
+    async noteHeld(id: number, reason: string, now: Date) {
+      await db
+        .update(withdrawals)
+        .set({ lastPayoutError: reason, updatedAt: now })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.state, WithdrawalState.APPROVED),
+            sql`${withdrawals.lastPayoutError} is distinct from ${reason}`,
+          ),
+        );
+    },
+
     /** Ids in a state, oldest first (the payout job). */
     async idsInState(state: WithdrawalState, limit: number): Promise<number[]> {
       const rows = await db

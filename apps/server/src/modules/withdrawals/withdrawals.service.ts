@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { formatMicro, parseAmount, SystemAccount, TransferCode, withdrawalFeeMicro } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +16,8 @@ import type { AuditPort, AuditWrite } from '../audit';
 import type { BetsService } from '../bets/bets.service';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
+import type { WalletAdmin } from '../wallet/wallet.admin';
+import type { OperatorsService } from '../operators/operators.service';
 import type { PayoutOutcome, PayoutRail } from './payout.client';
 import {
   createWithdrawalsRepository,
@@ -61,6 +63,20 @@ import { stateNames } from '../../lib/state-names';
  * locked for each step, so two confirmations racing settle once. Manual payouts (off-chain methods, never
  * sent to the rail) are settled by the same two steps: the first operator records the external reference
  * after paying, the second confirms.
+ *
+ * Standing. A player frozen or self-excluded after applying keeps the withdrawal held: approving refuses with
+ * the reason, and an approved one is not sent (its console row says why) until an operator either restores
+ * the account (the payout job then sends it) or rejects the withdrawal (the holds are voided). Nothing is
+ * refunded on a guess.
+ *
+ * Separation of duties (decision 33). An operator never approves or rejects a withdrawal of a player account
+ * linked to them (their username, a device they signed in from, or a payout address shared with such an
+ * account) nor of a player they adjusted in the last 30 days. Two operators are needed when the player's
+ * withdrawals and adjustments of the 24 hours before the withdrawal (and since) exceed the threshold, not when
+ * this one request does; the two must not have enrolled one another within 7 days. Each operator's approvals
+ * are limited per UTC+8 day in sum, read and written under the operator's money-decision advisory lock (see
+ * wallet.admin.ts for why a lock and not a row lock). The same checks serve the wallet's adjustments
+ * (`duties`), which cannot see devices or payout addresses from its layer.
  */
 
 const ADDRESS_MAX = 10;
@@ -93,6 +109,12 @@ const JOB_BATCH = 50;
 const NEW_ADDRESS_MS = 24 * 3_600_000;
 /** How many of the player's most played games of the last 7 days the review shows. */
 const REVIEW_GAMES = 5;
+/** The two-person threshold sums a player's money movements over this window. */
+const TWO_PERSON_WINDOW_MS = 24 * 3_600_000;
+/** An operator who adjusted a player may not decide on that player's money for this long. */
+const ADJUSTED_COOLING_MS = 30 * 24 * 3_600_000;
+/** Two operators of whom one enrolled the other within this long cannot make a two-person decision. */
+const ENROLLED_PAIR_MS = 7 * 24 * 3_600_000;
 
 export const RECORD_STATUS: Record<WithdrawalState, 1 | 2 | 3> = {
   [WithdrawalState.APPLIED]: 2,
@@ -167,7 +189,14 @@ export interface WithdrawalsServiceDeps {
   db: Db;
   clock: Clock;
   config: WithdrawalsConfig;
-  players: Pick<AuthService, 'withdrawProfile' | 'replaceWithdrawPasswordHash' | 'playersSharingDevice'>;
+  players: Pick<
+    AuthService,
+    'withdrawProfile' | 'replaceWithdrawPasswordHash' | 'playersSharingDevice' | 'playersLinkedTo'
+  >;
+  /** Who an operator is (username, devices) and whom they enrolled: separation of duties. */
+  operators: Pick<OperatorsService, 'linkHints' | 'enrolledEachOther'>;
+  /** Manual adjustments: who adjusted the player recently, and how much (two-person threshold). */
+  adjustments: Pick<WalletAdmin, 'operatorAdjustedPlayer' | 'playerAdjustedSince'>;
   wallet: Pick<WalletService, 'holdIn' | 'resolveIn' | 'availableIn' | 'codeTotals'>;
   records: Pick<BetsService, 'winLoss' | 'betRecords'>;
   /** What the player still owes in valid bets: withdraw-info shows it, applying and the review check it. */
@@ -225,6 +254,61 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     const profile = await players.withdrawProfile(playerId);
     if (!profile) throw new AppError('UNAUTHORIZED');
     return profile;
+  }
+
+  /** Why a withdrawal of this player must not move on now (frozen, self-excluded), or null. */
+  function standingHold(profile: Awaited<ReturnType<typeof players.withdrawProfile>>): string | null {
+    if (!profile || profile.frozen) return '已冻结';
+    if (profile.selfExcludedUntil && profile.selfExcludedUntil.getTime() > clock.now().getTime()) {
+      return '处于自我限制期';
+    }
+    return null;
+  }
+
+  async function assertPlayerInStanding(playerId: number) {
+    const standing = standingHold(await players.withdrawProfile(playerId));
+    if (standing) throw new AppError('WITHDRAWAL_PLAYER_STANDING', { standing });
+  }
+
+  /**
+   * Refuses an operator deciding on the money of a player account linked to them, or (`approving`: a decision
+   * that lets money move) of a player they adjusted in the last 30 days.
+   */
+  async function assertMayDecide(operatorId: number, playerId: number, approving: boolean) {
+    const hints = await deps.operators.linkHints(operatorId);
+    if (!hints) throw new AppError('OPERATOR_NOT_FOUND');
+    const linked = await players.playersLinkedTo(hints.username, hints.devices);
+    const direct = linked.find((l) => l.id === playerId);
+    if (direct) {
+      throw new AppError('DUTY_LINKED_PLAYER', { link: direct.by === 'username' ? '同用户名' : '同设备' });
+    }
+    if (await repo.sharesPayoutAddress(playerId, [...new Set(linked.map((l) => l.id))])) {
+      throw new AppError('DUTY_LINKED_PLAYER', { link: '同收款地址' });
+    }
+    if (!approving) return;
+    const since = new Date(clock.now().getTime() - ADJUSTED_COOLING_MS);
+    if (await deps.adjustments.operatorAdjustedPlayer(operatorId, playerId, since)) {
+      throw new AppError('DUTY_RECENTLY_ADJUSTED');
+    }
+  }
+
+  async function assertIndependent(first: number, second: number, conn: DbOrTx = db) {
+    if (await deps.operators.enrolledEachOther(first, second, ENROLLED_PAIR_MS, conn)) {
+      throw new AppError('DUTY_ENROLLED_PAIR');
+    }
+  }
+
+  /**
+   * Whether the withdrawal needs two operators: the player's withdrawals (this one included) and adjustments
+   * from 24 hours before it was asked for until now, summed, exceed the threshold.
+   */
+  async function twoOperatorsRequired(row: WithdrawalRow, conn: DbOrTx = db) {
+    const since = new Date(row.createdAt.getTime() - TWO_PERSON_WINDOW_MS);
+    const withdrawn = await createWithdrawalsRepository(conn).playerWithdrawnSince(row.playerId, since);
+    const adjusted = await deps.adjustments.playerAdjustedSince(row.playerId, since, conn);
+    // A rejected withdrawal is not in the sum; this one is counted even while it is being decided.
+    const own = row.state === WithdrawalState.REJECTED ? row.amountMicro : 0n;
+    return withdrawn + own + adjusted > config.twoOperatorsAboveMicro;
   }
 
   function assertStanding(profile: NonNullable<Awaited<ReturnType<typeof profileOf>>>) {
@@ -404,6 +488,18 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   async function payOut(id: number): Promise<WithdrawalRow> {
     const approved = await repo.findById(id);
     if (!approved) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (approved.state === WithdrawalState.APPROVED) {
+      // The player's standing is read again right before sending: a freeze after the approval holds it here.
+      const standing = standingHold(await players.withdrawProfile(approved.playerId));
+      if (standing) {
+        await repo.noteHeld(
+          id,
+          `玩家账户${standing}，出款暂停（资金仍冻结，未退回）：请恢复账户或拒绝该提现`,
+          clock.now(),
+        );
+        return (await repo.findById(id)) ?? approved;
+      }
+    }
     if (approved.addressType !== AddressType.TRC20) return startManualPayout(id);
     if (!deps.rail) throw new AppError('UNAVAILABLE');
     const now = clock.now();
@@ -458,6 +554,13 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     operatorId: number,
     audit?: AuditWrite,
   ): Promise<{ row: WithdrawalRow; needsSecond: boolean }> {
+    const seen = await repo.findById(id);
+    if (!seen) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (seen.state !== WithdrawalState.APPLIED) {
+      throw new AppError('WITHDRAWAL_STATE', { state: WITHDRAWAL_STATES.name(seen.state) });
+    }
+    await assertPlayerInStanding(seen.playerId);
+    await assertMayDecide(operatorId, seen.playerId, true);
     const decided = await db.transaction(async (tx) => {
       const txRepo = createWithdrawalsRepository(tx);
       const current = await txRepo.lockWithdrawal(id);
@@ -466,12 +569,25 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         throw new AppError('WITHDRAWAL_STATE', { state: WITHDRAWAL_STATES.name(current.state) });
       }
       const now = clock.now();
-      const twoNeeded = current.amountMicro > config.twoOperatorsAboveMicro;
+      // Once a first approval is recorded the second is always needed, whatever the sums are by then.
+      // Every read below goes through `tx`: PGlite has one connection, which the open transaction holds.
+      const twoNeeded = current.approvedBy !== null || (await twoOperatorsRequired(current, tx));
+      if (twoNeeded && current.approvedBy !== null) {
+        if (current.approvedBy === operatorId) throw new AppError('WITHDRAWAL_SECOND_APPROVER');
+        await assertIndependent(current.approvedBy, operatorId, tx);
+      }
+      await txRepo.lockOperatorDecisions(operatorId);
+      const used = await txRepo.operatorApprovedSince(operatorId, new Date(startOfReportDay(now.getTime())));
+      if (used + current.amountMicro > config.operatorDailyApprovalsMicro) {
+        throw new AppError('DUTY_APPROVE_DAILY_LIMIT', {
+          max: formatMicro(config.operatorDailyApprovalsMicro),
+          used: formatMicro(used),
+        });
+      }
       let row: WithdrawalRow | null;
       if (twoNeeded && current.approvedBy === null) {
         row = await txRepo.recordFirstApproval(id, operatorId, now);
       } else {
-        if (twoNeeded && current.approvedBy === operatorId) throw new AppError('WITHDRAWAL_SECOND_APPROVER');
         row = await txRepo.completeApproval(id, operatorId, twoNeeded, now);
       }
       if (!row) throw new Error(`withdrawal ${id} changed under its row lock`);
@@ -488,8 +604,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
    */
   async function autoApprove(row: WithdrawalRow): Promise<WithdrawalRow> {
     if (config.autoApproveBelowMicro === 0n || row.amountMicro >= config.autoApproveBelowMicro) return row;
-    const { flags } = await reviewContext(row);
-    if (flags.length > 0) return row;
+    const { flags, twoOperatorsRequired: two } = await reviewContext(row);
+    if (flags.length > 0 || two) return row;
     return (await repo.completeApproval(row.id, null, false, clock.now())) ?? row;
   }
 
@@ -796,14 +912,24 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     approve,
 
     /** An operator rejects with a reason: the holds are voided in the same transaction (money back exactly). */
-    reject: (id: number, operatorId: number, reason: string, audit?: AuditWrite) =>
-      finish(
+    async reject(id: number, operatorId: number, reason: string, audit?: AuditWrite) {
+      const seen = await repo.findById(id);
+      if (!seen) throw new AppError('WITHDRAWAL_NOT_FOUND');
+      await assertMayDecide(operatorId, seen.playerId, true);
+      return finish(
         id,
         [WithdrawalState.APPLIED, WithdrawalState.APPROVED],
         false,
         { rejectReason: reason, rejectedBy: operatorId },
         audit,
-      ),
+      );
+    },
+
+    // Separation of duties, as the wallet's adjustments ask for it (AdjustmentDuties).
+    assertMayDecide,
+    assertIndependent,
+    withdrawnSince: (playerId: number, since: Date, conn: DbOrTx = db) =>
+      createWithdrawalsRepository(conn).playerWithdrawnSince(playerId, since),
 
     payOut,
     reconcileOne,
@@ -1086,7 +1212,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       addressAgeMs,
       otherPlayers: others,
       sameDevicePlayers: sameDevice,
-      twoOperatorsRequired: row.amountMicro > config.twoOperatorsAboveMicro,
+      twoOperatorsRequired: row.approvedBy !== null || (await twoOperatorsRequired(row)),
       flags,
     };
   }

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  QRCode,
+  Result,
+  Space,
+  Spin,
+  Steps,
+  Typography,
+} from 'antd';
+import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
+import { Logo } from '../components/Logo';
+import { QueryError, fmtTime } from '../components/ui';
+import { adminApi } from '../lib/api';
+
+type Values = { password: string; confirm: string; totp: string };
+
+/** The enrolment token rides in the address's fragment (`/admin/enrol#<token>`), which no server or proxy logs. */
+const tokenFromHash = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
+
+/**
+ * A new or reset operator's one-time enrolment (opened from the link the admin passed on). The page shows the
+ * TOTP secret as a QR code and as text, and takes the operator's own password and a current code; the server
+ * spends the link on success. Nobody else, the admin who made the link included, sees the secret afterwards.
+ */
+export function EnrolPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [token] = useState(tokenFromHash);
+  const info = useQuery({
+    queryKey: ['enrol', token],
+    queryFn: () => adminApi.enrolInfo(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const enrol = useMutation({
+    mutationFn: (v: Values) => adminApi.enrol({ token, password: v.password, totp: v.totp }),
+  });
+
+  let content;
+  if (token === '') content = <Alert type="error" showIcon message={t('enrol.missing')} />;
+  else if (info.isLoading) content = <Spin />;
+  else if (enrol.isSuccess)
+    content = (
+      <Result
+        status="success"
+        title={t('enrol.done')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+            {t('enrol.toLogin')}
+          </Button>
+        }
+      />
+    );
+  else if (!info.data) content = <QueryError error={info.error} />;
+  else
+    content = (
+      <>
+        <Typography.Paragraph type="secondary">{t('enrol.intro')}</Typography.Paragraph>
+        <Steps
+          direction="vertical"
+          size="small"
+          current={-1}
+          items={[
+            {
+              title: t('enrol.step1'),
+              description: (
+                <Space align="start" size="large" style={{ marginTop: 8 }}>
+                  <QRCode value={info.data.otpauth_uri} size={168} data-testid="enrol-qr" />
+                  <Descriptions column={1} size="small">
+                    <Descriptions.Item label={t('login.username')}>{info.data.username}</Descriptions.Item>
+                    <Descriptions.Item label={t('enrol.secret')}>
+                      <Typography.Text copyable code data-testid="enrol-secret">
+                        {info.data.totp_secret}
+                      </Typography.Text>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('enrol.expires')}>
+                      {fmtTime(info.data.expires_at)}
+                    </Descriptions.Item>
+                  </Descriptions>
+                </Space>
+              ),
+            },
+            {
+              title: t('enrol.step2'),
+              description: (
+                <Form<Values>
+                  layout="vertical"
+                  name="enrol"
+                  requiredMark={false}
+                  style={{ marginTop: 8, maxWidth: 360 }}
+                  onFinish={(v) => enrol.mutate(v)}
+                >
+                  <QueryError error={enrol.error} />
+                  <Form.Item
+                    name="password"
+                    label={t('enrol.password')}
+                    rules={[
+                      { required: true, message: t('enrol.passwordRule') },
+                      {
+                        min: OPERATOR_PASSWORD_MIN,
+                        max: OPERATOR_PASSWORD_MAX,
+                        message: t('enrol.passwordRule'),
+                      },
+                    ]}
+                  >
+                    <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+                  </Form.Item>
+                  <Form.Item
+                    name="confirm"
+                    label={t('enrol.confirm')}
+                    dependencies={['password']}
+                    rules={[
+                      { required: true, message: t('enrol.mismatch') },
+                      ({ getFieldValue }) => ({
+                        validator: (_, value) =>
+                          value === getFieldValue('password')
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('enrol.mismatch'))),
+                      }),
+                    ]}
+                  >
+                    <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+                  </Form.Item>
+                  <Form.Item
+                    name="totp"
+                    label={t('login.totp')}
+                    rules={[
+                      { required: true, message: t('login.totpRequired') },
+                      { pattern: /^\d{6}$/, message: t('login.totpFormat') },
+                    ]}
+                  >
+                    <Input
+                      prefix={<SafetyOutlined />}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      placeholder="123456"
+                    />
+                  </Form.Item>
+                  <Button type="primary" htmlType="submit" block loading={enrol.isPending}>
+                    {t('enrol.submit')}
+                  </Button>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      </>
+    );
+
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        background: 'linear-gradient(135deg, #1f1f1f 0%, #3a1c10 100%)',
+        padding: 24,
+      }}
+    >
+      <Card style={{ width: 640 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          <Logo />
+        </Typography.Title>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('enrol.title')}
+        </Typography.Title>
+        {content}
+      </Card>
+    </div>
+  );
+}
