@@ -30,19 +30,30 @@ const sum = (shares: readonly bigint[]): bigint => shares.reduce((total, share) 
 
 /**
  * The split written again straight from the published formula with node:crypto, reading each float's
- * 32 bits as the big-endian integer of its 4 bytes, with no code shared with the implementation.
+ * 32 bits as the big-endian integer of its 4 bytes and finding each bar's free slot as a fixed point
+ * (s = r + 1 + the number of earlier bars at or below s) instead of a walk; it shares no code with the
+ * implementation.
  */
 function referenceSplit({ serverSeed, clientSeed, packetId, totalMicro, shares }: RedPacketInput): bigint[] {
   const bytes: number[] = [];
   for (let round = 0; bytes.length < (shares - 1) * 8; round++) {
     bytes.push(...createHmac('sha256', serverSeed).update(`${clientSeed}:${packetId}:${round}`).digest());
   }
-  const rest = totalMicro - BigInt(shares) * 10_000n;
-  const cuts = Array.from({ length: shares - 1 }, (_, i) => {
+  const slots = totalMicro - BigInt(shares) * 10_000n + BigInt(shares) - 1n;
+  const bars: bigint[] = [];
+  for (let i = 0; i < shares - 1; i++) {
     const u = BigInt(`0x${Buffer.from(bytes.slice(i * 8, i * 8 + 8)).toString('hex')}`);
-    return (u * (rest + 1n)) / 2n ** 64n;
-  }).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return [...cuts, rest].map((cut, k) => 10_000n + cut - (k === 0 ? 0n : cuts[k - 1]!));
+    const rank = (u * (slots - BigInt(i))) / 2n ** 64n + 1n;
+    let slot = rank;
+    for (;;) {
+      const next = rank + BigInt(bars.filter((bar) => bar <= slot).length);
+      if (next === slot) break;
+      slot = next;
+    }
+    bars.push(slot);
+  }
+  const ends = [0n, ...bars.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), slots + 1n];
+  return ends.slice(1).map((bar, k) => 10_000n + bar - ends[k]! - 1n);
 }
 
 const serverSeedArb = fc
@@ -78,7 +89,7 @@ describe('splitRedPacket', () => {
       totalMicro: 10n * USDT,
       shares: 5,
     });
-    expect(shares).toEqual([1_525_164n, 1_825_368n, 2_481_631n, 1_521_445n, 2_646_392n]);
+    expect(shares).toEqual([1_525_164n, 1_825_367n, 2_481_632n, 1_521_444n, 2_646_393n]);
     expect(shares.map((share) => mineHit(share, 2))).toEqual([true, true, false, true, false]);
     expect(shares.map((share) => mineHit(share, 4))).toEqual([false, false, false, false, true]);
   });
@@ -209,7 +220,7 @@ describe('the split is fair to every position', () => {
     return counts.reduce((total, count) => total + (count - expected) ** 2 / expected, 0);
   };
   /** χ² critical values at p = 0.001 by degrees of freedom. */
-  const CHI_SQUARE_999: Record<number, number> = { 4: 18.47, 9: 27.88 };
+  const CHI_SQUARE_999: Record<number, number> = { 4: 18.47, 9: 27.88, 34: 65.25 };
 
   it.each([5, 10])(
     'gives each of %i positions the same mean, and the largest share equally often',
@@ -226,6 +237,20 @@ describe('the split is fair to every position', () => {
       expect(chiSquare(largest)).toBeLessThan(CHI_SQUARE_999[shares - 1]!);
     },
   );
+
+  it('makes every split of a small rest equally likely, so no position gets the odd micro more often', () => {
+    // 5 shares and E = 3 micro above the minimum: C(7, 4) = 35 possible splits, each 1/35.
+    const counts = new Map<string, number>();
+    const extraByPosition = Array<number>(5).fill(0);
+    for (const split of splits(5, 5n * MIN + 3n)) {
+      const key = split.map((share) => share - MIN).join(',');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      split.forEach((share, position) => (extraByPosition[position]! += Number(share - MIN)));
+    }
+    expect(counts.size).toBe(35);
+    expect(chiSquare([...counts.values()])).toBeLessThan(CHI_SQUARE_999[34]!);
+    expect(chiSquare(extraByPosition)).toBeLessThan(CHI_SQUARE_999[4]!);
+  });
 
   it('puts the mine digit on every digit equally often, so no position or digit is favoured', () => {
     const digits = Array<number>(10).fill(0);

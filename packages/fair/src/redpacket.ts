@@ -11,43 +11,50 @@ import { checkClientSeed, checkServerSeed, floatsUnchecked, hashServerSeed } fro
  *
  *   float_j = the j-th float of HMAC-SHA256(server_seed, `${client_seed}:${packet_id}:${round}`), j = 0, 1, …
  *
- * Sorted cuts. A packet of total T micro-USDT in n shares first gives every share the minimum
- * M = 10 000 micro (0.01 USDT) and divides the rest E = T − n × M by n − 1 cuts:
+ * Stars and bars. A packet of total T micro-USDT in n shares first gives every share the minimum
+ * M = 10 000 micro (0.01 USDT); the rest E = T − n × M is E stars, and n − 1 bars placed among them split
+ * it into n runs of stars. The bars take n − 1 distinct slots of the N = E + n − 1 slots numbered 1 … N,
+ * drawn one by one as Mines draws its tiles:
  *
  *   u_i   = floor(float_2i × 2^32) × 2^32 + floor(float_2i+1 × 2^32)   a 64-bit integer, i = 0 … n − 2
- *   cut_i = floor(u_i × (E + 1) / 2^64)                                 an integer from 0 to E
- *   sort the cuts ascending, add 0 in front and E at the end: c_0 = 0 ≤ c_1 ≤ … ≤ c_n−1 ≤ c_n = E
- *   share_k = M + c_k − c_k−1, k = 1 … n, in grab order (the first grabber takes share_1)
+ *   r_i   = floor(u_i × (N − i) / 2^64)                                0 … N − i − 1
+ *   bar_i = the (r_i + 1)-th smallest slot of 1 … N that no earlier bar took
+ *   sort the bars, put 0 in front and N + 1 at the end: b_0 = 0 < b_1 < … < b_n−1 < b_n = N + 1
+ *   share_k = M + (b_k − b_k−1 − 1), k = 1 … n, in grab order (the first grabber takes share_1)
  *
- * Why this way: the cuts are independent and uniform, so the split is uniform over all ways to divide E,
- * and every position has the same distribution: grabbing first, last or in the middle gives no edge (the
- * "double mean" split used elsewhere gives the last grabber a wider spread). Each share is at least M, and
- * the shares sum to M × n + E = T exactly. The floats only pick the cuts; the money is bigint arithmetic
- * (float × 2^32 is an exact integer, since every float is a multiple of 2^-32), so there is no rounding and
- * no overflow at any total. Two floats per cut give 64 bits, so every cut from 0 to E is equally likely to
- * within E / 2^64, for totals up to RED_PACKET_TOTAL_MICRO_MAX.
+ * Why this way: every set of bar slots is equally likely, and each set is exactly one way to split E, so
+ * every possible split of the packet is equally likely. Whoever grabs first, last or in between faces the
+ * same chances (the "double mean" split used elsewhere gives the last grabber a wider spread; independent
+ * cuts that may coincide favour the middle shares when E is small). Each share is at least M, and the
+ * shares sum to n × M + (N + 1 − n) = T exactly. The floats only choose slots; the money is bigint
+ * arithmetic (float × 2^32 is an exact integer, since every float is a multiple of 2^-32), so there is no
+ * rounding and no overflow at any total. Two floats per bar give 64 bits, so each slot is equally likely to
+ * within a relative N / 2^64, negligible for totals up to RED_PACKET_TOTAL_MICRO_MAX.
  *
- * Worked example (a test pins it): 10 USDT in 5 shares, so M × n = 0.05 USDT and E = 9 950 000 micro.
+ * Worked example (a test pins it): 10 USDT in 5 shares, so n × M = 0.05 USDT, E = 9 950 000 and
+ * N = 9 950 004.
  *
  *   server_seed = 07661f0c25a156a918da909baa640453a45423d87256412daa0e5e2158dda12b
  *                 (SHA-256 of the text "koi red packet worked example"; its own SHA-256, the commitment, is
  *                 788dd2f0dd9e4009a705ccfb0e12ba48687abf058726490acd857f7e981531c8)
  *   client_seed = lucky-8, packet_id = 42
  *
- *   i  float_2i × 2^32  float_2i+1 × 2^32  u_i                   cut_i
- *   0  2504532674       3175476246         10756885929768905750  5802163
- *   1  3156955240       766209061          13559019511502040101  7313608
- *   2  1437640896       1999549344         6174620633711686560   3330532
- *   3  654028113        3547015776         2809029359546608224   1515164
+ *   i  float_2i × 2^32  float_2i+1 × 2^32  u_i                   r_i      bar_i
+ *   0  2504532674       3175476246         10756885929768905750  5802165  5802166
+ *   1  3156955240       766209061          13559019511502040101  7313609  7313611 (slot 5802166 is taken)
+ *   2  1437640896       1999549344         6174620633711686560   3330532  3330533
+ *   3  654028113        3547015776         2809029359546608224   1515164  1515165
  *
- *   sorted: 0, 1515164, 3330532, 5802163, 7313608, 9950000
- *   shares: 1.525164, 1.825368, 2.481631, 1.521445, 2.646392 USDT (sum 10), shown 1.52, 1.82, 2.48, 1.52, 2.64
+ *   b:      0, 1515165, 3330533, 5802166, 7313611, 9950005
+ *   shares: 1.525164, 1.825367, 2.481632, 1.521444, 2.646393 USDT (sum 10), shown 1.52, 1.82, 2.48, 1.52, 2.64
  *   with mine digit 2 the 1st, 2nd and 4th grabbers hit it; with mine digit 4 the 5th does.
  *
  * The mine: a share hits the mine when the hundredths digit of its USDT amount, the 2nd decimal as the
  * share is shown (2 decimals, rounded down), equals the mine digit: floor(share / 10 000) mod 10. 1.2399 USDT
  * is shown 1.23 and hits mine 3. Shares are shown with 2 decimals because that is how the game is played;
- * the micro-USDT below the cent still belong to the grabber.
+ * the micro-USDT below the cent still belong to the grabber. Near the smallest total the digits cannot be
+ * even (at exactly n × 0.01 USDT every share shows 0.01 and hits mine 1); a room's minimum stake decides
+ * how close to even they are.
  */
 
 export const RED_PACKET_SHARES_MIN = 5;
@@ -61,7 +68,7 @@ export const MINE_DIGIT_UNIT_MICRO = 10_000n;
 export const MINE_DIGIT_MIN = 1;
 export const MINE_DIGIT_MAX = 9;
 
-const FLOATS_PER_CUT = 2;
+const FLOATS_PER_BAR = 2;
 const TWO_POW_32 = 0x1_0000_0000;
 
 export interface RedPacketInput {
@@ -129,18 +136,22 @@ const float32Bits = (float: number): bigint => BigInt(float * TWO_POW_32);
 export function splitRedPacket(input: RedPacketInput, hash: FairHash = portableHash): bigint[] {
   const { serverSeed, clientSeed, packetId, totalMicro, shares } = must(checkRedPacket(input));
   const rest = totalMicro - BigInt(shares) * RED_PACKET_SHARE_MIN_MICRO;
-  const floats = floatsUnchecked(serverSeed, clientSeed, packetId, 0, (shares - 1) * FLOATS_PER_CUT, hash);
-  const cuts: bigint[] = [];
+  const slots = rest + BigInt(shares) - 1n;
+  const floats = floatsUnchecked(serverSeed, clientSeed, packetId, 0, (shares - 1) * FLOATS_PER_BAR, hash);
+  const bars: bigint[] = [];
   for (let i = 0; i < shares - 1; i++) {
     const bits = (float32Bits(floats[2 * i]!) << 32n) | float32Bits(floats[2 * i + 1]!);
-    cuts.push((bits * (rest + 1n)) >> 64n);
+    // The (r + 1)-th slot not taken yet: walk up past every bar already at or below it.
+    let bar = ((bits * (slots - BigInt(i))) >> 64n) + 1n;
+    for (const taken of bars) if (taken <= bar) bar += 1n;
+    const above = bars.findIndex((taken) => taken > bar);
+    bars.splice(above === -1 ? bars.length : above, 0, bar); // kept ascending for the walk above
   }
-  cuts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  cuts.push(rest);
+  bars.push(slots + 1n);
   let previous = 0n;
-  return cuts.map((cut) => {
-    const share = RED_PACKET_SHARE_MIN_MICRO + cut - previous;
-    previous = cut;
+  return bars.map((bar) => {
+    const share = RED_PACKET_SHARE_MIN_MICRO + bar - previous - 1n;
+    previous = bar;
     return share;
   });
 }
