@@ -20,7 +20,13 @@ export type FairProblem =
   | 'client_seed_invalid'
   | 'nonce_invalid'
   | 'house_edge_invalid'
-  | 'max_payout_invalid';
+  | 'max_payout_invalid'
+  | 'packet_id_invalid'
+  | 'red_packet_shares_out_of_range'
+  | 'red_packet_total_invalid'
+  | 'red_packet_total_too_small'
+  | 'red_packet_share_invalid'
+  | 'mine_digit_invalid';
 
 export const FAIR_PROBLEM_TEXT: Record<FairProblem, string> = {
   game_unknown: '未知的游戏 (unknown game)',
@@ -41,6 +47,15 @@ export const FAIR_PROBLEM_TEXT: Record<FairProblem, string> = {
   nonce_invalid: 'nonce 必须是非负整数 (nonce must be a non-negative integer)',
   house_edge_invalid: '庄家优势设置不正确 (house edge must be 0 to 5000 basis points)',
   max_payout_invalid: '最高派彩设置不正确 (maximum payout must be a positive amount)',
+  packet_id_invalid: '红包编号必须是非负整数 (packet id must be a non-negative integer)',
+  red_packet_shares_out_of_range: '红包份数必须在5到10之间 (a red packet has 5 to 10 shares)',
+  red_packet_total_invalid:
+    '红包金额必须是以微USDT计的整数，且不超过上限 (the total must be a whole number of micro-USDT, within the limit)',
+  red_packet_total_too_small:
+    '红包金额不足，每份至少0.01 USDT (the total must give every share at least 0.01 USDT)',
+  red_packet_share_invalid:
+    '红包份额必须是非负的微USDT整数 (a share must be a non-negative whole number of micro-USDT)',
+  mine_digit_invalid: '雷号必须是1到9的数字，或不设雷 (the mine digit is 1 to 9, or none)',
 };
 
 export class FairError extends Error {

@@ -11,4 +11,5 @@ export * from './dice';
 export * from './limbo';
 export * from './mines';
 export * from './games';
+export * from './redpacket';
 export { sha256, hmacSha256, hmacSha256ForKey, toHex } from './sha256';
