@@ -5,7 +5,7 @@ import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { signedInOperator } from '../operators/operators.fixtures';
+import { createOperator, signedInOperator } from '../operators/operators.fixtures';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
 import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
 import { WithdrawalState } from './withdrawals.schema';
@@ -40,6 +40,9 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     rail = createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS });
   });
   const h = withdrawalsHarness(() => t);
+  // The operator who approves (the rules of who may decide need a real operator, not linked to the player).
+  let approverId: number | undefined;
+  const approver = async () => (approverId ??= (await createOperator(t, 'finance')).id);
   // Each test leaves no fault behind and no payout paying: the rail, asked again, settles what is left.
   afterEach(async () => {
     await faults({
@@ -89,7 +92,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
   async function sentAnswerLost() {
     const w = await applied();
     await faults({ drop_answer_next: 1 });
-    const { row } = await h.service(rail).approve(w.id, 1);
+    const { row } = await h.service(rail).approve(w.id, await approver());
     expect(row.state).toBe(WithdrawalState.PAYING);
     expect(await chainTransfersTo(w.address)).toHaveLength(1);
     return w;
@@ -133,7 +136,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     const w = await applied();
     const service = h.service(rail);
     await faults({ fail_next: 1, fail_status: 400 });
-    expect((await service.approve(w.id, 1)).row.state).toBe(WithdrawalState.PAYING);
+    expect((await service.approve(w.id, await approver())).row.state).toBe(WithdrawalState.PAYING);
     await stillHeld(w);
     // The rail never stored the key (404 NOT_FOUND): sending again under the same key pays it once.
     t.clock.advance(31_000);
@@ -198,7 +201,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     if (send === 'refused') {
       // The send never reached the rail (503), and from now on the status query fails too.
       await faults({ fail_next: 1, fail_status: 503 });
-      expect((await h.service(rail).approve(w.id, 1)).row.state).toBe(WithdrawalState.PAYING);
+      expect((await h.service(rail).approve(w.id, await approver())).row.state).toBe(WithdrawalState.PAYING);
     }
     await faults({ query_fail_next: 1_000, query_fail_status: 500 });
     t.clock.advance(ALERT_AFTER_MS + 1_000);
@@ -276,7 +279,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     const a = await signedInOperator(t, 'finance');
     const b = await signedInOperator(t, 'finance');
     const paidElsewhere = await applied();
-    const { row: other } = await h.service(rail).approve(paidElsewhere.id, 1);
+    const { row: other } = await h.service(rail).approve(paidElsewhere.id, await approver());
     expect(other.state).toBe(WithdrawalState.PAID);
     const w = await alerted('refused');
     expect(await chainTransfersTo(w.address)).toEqual([]);
@@ -344,7 +347,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     expect(
       proposals.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { key: string }).key] : [])),
     ).toEqual(Array(4).fill('SETTLE_PROPOSAL_OPEN'));
-    await service.cancelSettlement(v.id, 1);
+    await service.cancelSettlement(v.id, await approver());
     await service.proposeSettlement(v.id, 1_000, {
       outcome: 'paid',
       reference: onChain!.transaction_id,
