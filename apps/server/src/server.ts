@@ -48,7 +48,15 @@ async function serve() {
 
   // Loaded here so that the primary of a cluster never builds an app or opens the database.
   const { buildApp } = await import('./app');
-  app = await buildApp(config);
+  const { DataDirLockedError } = await import('./db/data-dir-lock');
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A second server (or a koi command) already has the embedded database: say so plainly, not as a crash.
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`Koi cannot start: ${error.message}`);
+    process.exit(1);
+  }
   if (cluster.isPrimary) for (const note of plan.notes) app.log.warn(note);
 
   await app.listen({ port: config.port, host: config.host });
