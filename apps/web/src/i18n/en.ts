@@ -128,6 +128,8 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     welcome: 'Welcome to Koi',
     balance: 'Balance (USDT)',
     refresh: 'Refresh balance',
+    inGame: 'In game {{amount}}',
+    inGameHint: 'Held in a game’s own wallet; brought back when you return to Koi',
     shortcuts: { recharge: 'Deposit', withdraw: 'Withdraw', income: 'Rebate', transactions: 'Transactions' },
     service: 'Support',
     hotGames: 'Recommended',

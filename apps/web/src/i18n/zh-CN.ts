@@ -126,6 +126,8 @@ export const zhCN = {
     welcome: '欢迎来到 Koi',
     balance: '账户余额 (USDT)',
     refresh: '刷新余额',
+    inGame: '游戏中 {{amount}}',
+    inGameHint: '在第三方游戏钱包中的余额，回到 Koi 时自动转回',
     shortcuts: { recharge: '充值', withdraw: '提现', income: '返水', transactions: '交易记录' },
     service: '客服',
     hotGames: '热门推荐',
