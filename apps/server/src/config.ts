@@ -182,9 +182,10 @@ export interface Config {
   /**
    * Hosted payment channels: `notifyBaseUrl` is where a channel reaches Koi's notification endpoint
    * (KOI_PUBLIC_URL, default this server on loopback), `returnBaseUrl` where the channel's page sends the
-   * player back (WEB_PUBLIC_URL, default the same origin, which serves the player app).
+   * player back (WEB_PUBLIC_URL, else KOI_PUBLIC_URL; null = the origin of the player's own request, so the
+   * player returns to the address they were using and stays signed in).
    */
-  channels: { notifyBaseUrl: string; returnBaseUrl: string };
+  channels: { notifyBaseUrl: string; returnBaseUrl: string | null };
   /** The payout rail (decision 22): base URL and API key; null = withdrawals cannot be paid out. */
   payout: { url: string; apiKey: string } | null;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
@@ -302,7 +303,8 @@ function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
 function channelUrls(e: z.output<typeof envSchema>): Config['channels'] {
   const trim = (u: string) => u.replace(/\/+$/, '');
   const notifyBaseUrl = trim(e.KOI_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`);
-  return { notifyBaseUrl, returnBaseUrl: trim(e.WEB_PUBLIC_URL ?? notifyBaseUrl) };
+  const returnBase = e.WEB_PUBLIC_URL ?? e.KOI_PUBLIC_URL;
+  return { notifyBaseUrl, returnBaseUrl: returnBase ? trim(returnBase) : null };
 }
 
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
