@@ -35,5 +35,12 @@ it('shows money in a transfer-wallet game as 游戏中 and recalls it when the p
   await shot(page, 'home-in-game-recalled');
   assert.equal(recalls.length, 1);
   assert.equal((await apiGet('/api/plat/in-game', token)).result.total, '0.0000');
+
+  // 交易记录: the move into the game and back read as done, not as frozen.
+  await page.goto(`${BASE}/transactionRecords`);
+  await page.getByRole('listitem').first().waitFor();
+  await page.waitForTimeout(500);
+  await shot(page, 'transaction-records-resolved');
+  assert.equal(await page.getByRole('listitem').filter({ hasText: '冻结' }).count(), 0);
   await context.close();
 });

@@ -216,6 +216,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     roundId: 'Round',
     status: { 1: 'Open', 2: 'Settled', 3: 'Rolled back' },
     phase: { posted: '', hold: 'held', post: 'paid', void: 'returned' },
+    holdState: { completed: 'completed', returned: 'returned' },
     fairness: 'Fairness data',
     outcome: 'Outcome',
     mineTiles: 'Mines at',

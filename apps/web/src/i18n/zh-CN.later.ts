@@ -23,6 +23,7 @@ export const zhCNLater = {
     roundId: '单号',
     status: { 1: '未结算', 2: '已结算', 3: '已撤销' },
     phase: { posted: '', hold: '冻结', post: '已支付', void: '已退回' },
+    holdState: { completed: '已完成', returned: '已退回' },
     fairness: '公平性数据',
     outcome: '结果',
     mineTiles: '地雷位置',
