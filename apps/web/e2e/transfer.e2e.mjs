@@ -42,5 +42,11 @@ it('shows money in a transfer-wallet game as 游戏中 and recalls it when the p
   await page.waitForTimeout(500);
   await shot(page, 'transaction-records-resolved');
   assert.equal(await page.getByRole('listitem').filter({ hasText: '冻结' }).count(), 0);
+
+  // The withdraw form: what can be withdrawn now (nothing while the sign-up bonus's turnover is open).
+  await page.goto(`${BASE}/recharge?type=withdraw`);
+  await page.getByTestId('withdraw-available').waitFor();
+  await page.waitForTimeout(500);
+  await shot(page, 'withdraw-form-withdrawable');
   await context.close();
 });
