@@ -281,6 +281,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     rechargePlaceholder: 'Enter the amount (at least {{min}} USDT)',
     rechargeNow: 'Deposit now',
     amountRequired: 'Enter an amount',
+    maxDecimals: 'At most 4 decimals',
     minRecharge: 'The minimum deposit is {{min}} USDT',
     openOrder: 'Open order ({{amount}} USDT)',
     channelNoFee: 'no fee',

@@ -88,6 +88,7 @@ export const zhCNLater = {
     rechargePlaceholder: '请输入充值金额（最低{{min}} USDT）',
     rechargeNow: '立即充值',
     amountRequired: '请输入金额',
+    maxDecimals: '最多4位小数',
     minRecharge: '最低充值金额为{{min}} USDT',
     openOrder: '查看未完成订单（{{amount}} USDT）',
     channelNoFee: '免手续费',

@@ -412,7 +412,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
       returnBaseUrl: string = config.channels.returnBaseUrl ?? config.channels.notifyBaseUrl,
     ) {
       const parsed = parseAmount(amountText);
-      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.text });
       const amountMicro = parsed.micro;
       if (amountMicro % AMOUNT_UNIT_MICRO !== 0n) throw new AppError('DEPOSIT_AMOUNT_PRECISION');
       const channel = await repo.channel(channelId);

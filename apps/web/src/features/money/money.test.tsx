@@ -439,6 +439,9 @@ describe('withdrawal', () => {
     expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('1.0000 USDT');
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
     expect(field('提现金额')).toHaveValue('149');
+    typeInto('提现金额', '12.1234567');
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    toasted('最多4位小数');
     typeInto('提现金额', '5');
     fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
     toasted('单笔提现金额不能低于10 USDT');

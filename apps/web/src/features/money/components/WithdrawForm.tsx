@@ -98,6 +98,8 @@ export function WithdrawForm() {
   const turnoverLeft = toMicro(data.turnover_remaining) ?? 0n;
 
   const validate = (): string | null => {
+    // An amount with more decimals than a balance shows is refused as such, not as a missing amount.
+    if (/^\d*\.\d{5,}$/.test(amount.trim())) return t('money.maxDecimals');
     if (micro === null || micro === 0n) return t('money.amountRequired');
     if (micro < (toMicro(data.min_amount) ?? 0n))
       return t('money.withdrawMin', { min: plain(data.min_amount) });
