@@ -111,6 +111,23 @@ describe('LoginDialog', () => {
     expect(useAuthStore.getState().token).toBeNull();
   });
 
+  it('registers and signs in once when 注册 is clicked twice at once', async () => {
+    const { calls } = stubFetch((url) => {
+      if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
+      if (url.pathname === '/api/home/register') return ok(true);
+      if (url.pathname === '/api/home/login') return ok({ token: 'tok-2' });
+      return undefined;
+    });
+    renderDialog(2);
+    fill({ username: 'player0002', password: 'secret1', confirm: 'secret1' });
+    fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
+    tapRegister();
+    tapRegister();
+    await waitFor(() => expect(useAuthStore.getState().token).toBe('tok-2'));
+    expect(calls.filter((c) => c.url.pathname === '/api/home/register')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.pathname === '/api/home/login')).toHaveLength(1);
+  });
+
   it('registers, saves remember-me and signs in automatically', async () => {
     const { calls } = stubFetch((url) => {
       if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
