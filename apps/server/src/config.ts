@@ -131,6 +131,13 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
   for (const [url, key] of pairs)
     if (e[url] && !e[key])
       ctx.addIssue({ code: 'custom', path: [key], message: `required when ${url} is set` });
+  // CAPTCHA=off is for local demos and tests only: a production server without it invites credential stuffing.
+  if (e.NODE_ENV === 'production' && e.CAPTCHA === 'off')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CAPTCHA'],
+      message: 'off is for local demos only, refused under NODE_ENV=production',
+    });
 });
 
 export type Env = z.input<typeof envSchema>;
