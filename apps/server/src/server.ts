@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { beside, shownOrigin, startBanner } from './banner';
 import { runPrimary, workerPlan } from './cluster';
 import { loadConfig } from './config';
 
@@ -61,11 +62,21 @@ async function serve() {
 
   await app.listen({ port: config.port, host: config.host });
   if (!cluster.isWorker || cluster.worker?.id === 1) {
-    const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const origin = shownOrigin(process.env.KOI_PUBLIC_URL, config.host, config.port);
+    const database = app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL';
     app.log.info(
-      `Koi is running: http://${shown}:${config.port}/  (operator console: http://${shown}:${config.port}/admin, API docs: http://${shown}:${config.port}/docs, database: ${
-        app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL'
-      }, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
+      `Koi is running: ${origin}/  (operator console: ${origin}/admin, API docs: ${origin}/docs, database: ${database}, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
     );
+    // A person at a terminal gets the same facts readable, above the JSON log.
+    if (process.stdout.isTTY) {
+      process.stdout.write(
+        startBanner({
+          origin,
+          database,
+          sandboxUrl: config.providerSim ? beside(config.providerSim.url, origin) : null,
+          processes: plan.workers,
+        }),
+      );
+    }
   }
 }
