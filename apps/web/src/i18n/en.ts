@@ -88,6 +88,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     registerTitle: 'Sign up',
     username: 'Username',
     usernameHint: 'Username (8-20 characters)',
+    usernameFormat: 'Username must be 8-20 letters, digits or underscores',
     password: 'Password',
     passwordHint: 'Password (6-20 characters)',
     confirmHint: 'Repeat password (6-20 characters)',

@@ -86,6 +86,7 @@ export const zhCN = {
     registerTitle: '注册',
     username: '用户名',
     usernameHint: '请输入用户名（8-20位）',
+    usernameFormat: '用户名须为8-20位字母、数字或下划线',
     password: '密码',
     passwordHint: '请输入密码（6-20位）',
     confirmHint: '请再次输入密码（6-20位）',

@@ -90,6 +90,18 @@ describe('LoginDialog', () => {
     expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
   });
 
+  it('refuses a username outside 8-20 letters, digits or underscores with the server’s words, before sending', () => {
+    const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
+    renderDialog(2);
+    fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
+    for (const username of ['short', 'a'.repeat(1000), 'bad-name-1']) {
+      fill({ username, password: 'a12345', confirm: 'a12345' });
+      tapRegister();
+      expect(lastToast()).toBe('用户名须为8-20位字母、数字或下划线');
+    }
+    expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
+  });
+
   it('opens the customer-service dialog from 忘记密码?', () => {
     stubFetch(() => ok({ img_url: 'x' }));
     renderDialog(1);
