@@ -99,6 +99,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ [url]: 'http://127.0.0.1:8090' })).toThrow(key);
   });
 
+  it('refuses CAPTCHA=off in production, where it is a demo switch left on', () => {
+    expect(() => loadConfig({ CAPTCHA: 'off', NODE_ENV: 'production' })).toThrow(
+      /CAPTCHA: off is for local demos only/,
+    );
+    expect(loadConfig({ CAPTCHA: 'off', NODE_ENV: 'development' }).captchaEnabled).toBe(false);
+  });
+
   it('documents every variable it reads in the README configuration table', () => {
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
     const section = readme.slice(

@@ -152,6 +152,13 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
   for (const [url, key] of pairs)
     if (e[url] && !e[key])
       ctx.addIssue({ code: 'custom', path: [key], message: `required when ${url} is set` });
+  // CAPTCHA=off is for local demos and tests only: a production server without it invites credential stuffing.
+  if (e.NODE_ENV === 'production' && e.CAPTCHA === 'off')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CAPTCHA'],
+      message: 'off is for local demos only, refused under NODE_ENV=production',
+    });
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -209,9 +216,10 @@ export interface Config {
   /**
    * Hosted payment channels: `notifyBaseUrl` is where a channel reaches Koi's notification endpoint
    * (KOI_PUBLIC_URL, default this server on loopback), `returnBaseUrl` where the channel's page sends the
-   * player back (WEB_PUBLIC_URL, default the same origin, which serves the player app).
+   * player back (WEB_PUBLIC_URL, else KOI_PUBLIC_URL; null = the origin of the player's own request, so the
+   * player returns to the address they were using and stays signed in).
    */
-  channels: { notifyBaseUrl: string; returnBaseUrl: string };
+  channels: { notifyBaseUrl: string; returnBaseUrl: string | null };
   /** The payout rail (decision 22): base URL and API key; null = withdrawals cannot be paid out. */
   payout: { url: string; apiKey: string } | null;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
@@ -358,7 +366,8 @@ function withdrawalsConfig(e: z.output<typeof envSchema>): WithdrawalsConfig {
 function channelUrls(e: z.output<typeof envSchema>): Config['channels'] {
   const trim = (u: string) => u.replace(/\/+$/, '');
   const notifyBaseUrl = trim(e.KOI_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`);
-  return { notifyBaseUrl, returnBaseUrl: trim(e.WEB_PUBLIC_URL ?? notifyBaseUrl) };
+  const returnBase = e.WEB_PUBLIC_URL ?? e.KOI_PUBLIC_URL;
+  return { notifyBaseUrl, returnBaseUrl: returnBase ? trim(returnBase) : null };
 }
 
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { beside, shownOrigin, startBanner } from './banner';
 import { runPrimary, workerPlan } from './cluster';
 import { loadConfig } from './config';
 
@@ -48,16 +49,34 @@ async function serve() {
 
   // Loaded here so that the primary of a cluster never builds an app or opens the database.
   const { buildApp } = await import('./app');
-  app = await buildApp(config);
+  const { DataDirLockedError } = await import('./db/data-dir-lock');
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A second server (or a koi command) already has the embedded database: say so plainly, not as a crash.
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`Koi cannot start: ${error.message}`);
+    process.exit(1);
+  }
   if (cluster.isPrimary) for (const note of plan.notes) app.log.warn(note);
 
   await app.listen({ port: config.port, host: config.host });
   if (!cluster.isWorker || cluster.worker?.id === 1) {
-    const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const origin = shownOrigin(process.env.KOI_PUBLIC_URL, config.host, config.port);
+    const database = app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL';
     app.log.info(
-      `Koi is running: http://${shown}:${config.port}/  (operator console: http://${shown}:${config.port}/admin, API docs: http://${shown}:${config.port}/docs, database: ${
-        app.koi.database.kind === 'pglite' ? `embedded at ${config.dataDir}` : 'PostgreSQL'
-      }, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
+      `Koi is running: ${origin}/  (operator console: ${origin}/admin, API docs: ${origin}/docs, database: ${database}, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
     );
+    // A person at a terminal gets the same facts readable, above the JSON log.
+    if (process.stdout.isTTY) {
+      process.stdout.write(
+        startBanner({
+          origin,
+          database,
+          sandboxUrl: config.providerSim ? beside(config.providerSim.url, origin) : null,
+          processes: plan.workers,
+        }),
+      );
+    }
   }
 }

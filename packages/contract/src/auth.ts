@@ -18,7 +18,9 @@ export const captchaResult = z.object({
  * the schema on purpose: an empty field is a business rule (有未填选项, HTTP 200), not a malformed request.
  */
 export const registerRequest = z.strictObject({
-  username: optionalText(64),
+  // Longer than any valid name on purpose: a too-long name gets the same 8-20 rule message as any other bad
+  // name (USERNAME_FORMAT) instead of a bare malformed-request error.
+  username: optionalText(1024),
   password: optionalText(64),
   confrimPas: optionalText(64),
   captcha: optionalText(16),

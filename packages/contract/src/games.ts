@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, listResult, optionalText, pageQuery, text } from './common';
+import { flagField, intField, listResult, moneyString, optionalText, pageQuery, text } from './common';
 
 /** A game as the lobby shows it (spec §3 game item, plus the names the spec leaves open). */
 export const gameItem = z.object({
@@ -67,3 +67,13 @@ export const gameLoginQuery = z.strictObject({
   plat_type: intField({ min: 1, max: 15 }),
 });
 export const gameLoginResult = z.object({ url: z.string() });
+
+/**
+ * GET /api/plat/in-game: the player's money held now at transfer-wallet providers (each provider asked), shown
+ * beside the wallet balance as 游戏中 and recalled when the player returns to Koi.
+ */
+export const inGameResult = z.object({
+  total: moneyString,
+  games: z.array(z.object({ plat_type: z.number().int(), provider: z.string(), amount: moneyString })),
+});
+export type InGameResult = z.infer<typeof inGameResult>;

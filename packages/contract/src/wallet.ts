@@ -24,6 +24,12 @@ export const billChange = z.object({
     .describe(
       'posted = plain transfer; hold = amount frozen; post = frozen amount paid out; void = frozen amount returned',
     ),
+  state: z
+    .enum(['pending', 'completed', 'returned'])
+    .optional()
+    .describe(
+      'On hold rows only, where the held transfer stands now: pending (still frozen), completed (paid), returned (voided)',
+    ),
   amount: z.string().describe('Signed change of the available balance, 6 decimals ("-10.000000")'),
   balance_after: z.string().describe('Available balance after the change, 4 decimals rounded down'),
   reference_type: z.string(),

@@ -19,7 +19,13 @@ const hex = () => randomBytes(24).toString('hex');
  */
 export function startSandbox({ repoRoot, port, dataDir, koiUrl }) {
   const url = `http://127.0.0.1:${port}`;
-  const keys = { TRONGRID_API_KEY: hex(), PAYOUT_API_KEY: hex(), PAYMENT_SANDBOX_SECRET: hex() };
+  const keys = {
+    TRONGRID_API_KEY: hex(),
+    PAYOUT_API_KEY: hex(),
+    PAYMENT_SANDBOX_SECRET: hex(),
+    // The simulator's own seamless games and 开元棋牌 (KY), a transfer-wallet provider, as `npm start` has them.
+    PROVIDER_SECRETS: `sim=${hex()},ky=${hex()}`,
+  };
   const controlSecret = hex();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/server.ts'], {
     cwd: repoRoot,
@@ -30,8 +36,6 @@ export function startSandbox({ repoRoot, port, dataDir, koiUrl }) {
       SANDBOX_HOST: '127.0.0.1',
       SANDBOX_DATA_DIR: path.join(dataDir, 'sandbox'),
       SANDBOX_CONTROL_SECRET: controlSecret,
-      // The e2e runs play no provider game; the sandbox still needs one provider's secret to start.
-      PROVIDER_SECRETS: `sim=${hex()}`,
       KOI_URL: koiUrl,
       TRON_BLOCK_MS: '500',
       LOG_LEVEL: 'warn',
@@ -44,6 +48,8 @@ export function startSandbox({ repoRoot, port, dataDir, koiUrl }) {
     TRONGRID_API_KEY: keys.TRONGRID_API_KEY,
     TRONGRID_URL: url,
     PAYOUT_URL: url,
+    PROVIDER_SIM_URL: url,
+    PROVIDER_SECRETS: keys.PROVIDER_SECRETS,
     PAYOUT_API_KEY: keys.PAYOUT_API_KEY,
     DEPOSIT_ADDRESSES: depositAddress,
     DEPOSIT_WATCH_INTERVAL_MS: '1000',

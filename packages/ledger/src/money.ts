@@ -32,20 +32,52 @@ export const AMOUNT_PROBLEM_TEXT: Record<AmountProblem, string> = {
   too_large: '金额超出上限 (amount is too large)',
 };
 
-export type ParseResult = { ok: true; micro: bigint } | { ok: false; problem: AmountProblem; reason: string };
+/**
+ * The same problems in one language each, for messages shown to a player or operator in the language of the
+ * request (a message mixing both reads as broken). A negative amount is told what it must be, not just refused.
+ */
+export const AMOUNT_PROBLEM_LOCALIZED: Record<AmountProblem, { zh: string; en: string }> = {
+  empty: { zh: '金额不能为空', en: 'amount is empty' },
+  not_a_number: { zh: '金额必须是数字，例如 12.5', en: 'amount must be a plain decimal number such as 12.5' },
+  negative: { zh: '金额必须大于0，不能为负数', en: 'amount must be greater than 0, not negative' },
+  too_many_decimals: { zh: '最多6位小数', en: 'at most 6 decimals' },
+  zero: { zh: '金额必须大于0', en: 'amount must be greater than 0' },
+  too_large: { zh: '金额超出上限', en: 'amount is too large' },
+};
 
-const fail = (problem: AmountProblem): ParseResult => ({
-  ok: false,
-  problem,
-  reason: AMOUNT_PROBLEM_TEXT[problem],
-});
+export type ParseResult =
+  | { ok: true; micro: bigint }
+  | {
+      ok: false;
+      problem: AmountProblem;
+      /** Both languages in one line, for logs and the command line. */
+      reason: string;
+      /** One language each, as an error parameter ({ zh, en }) for messages in the request's language. */
+      text: { zh: string; en: string };
+    };
+
+const fail = (problem: AmountProblem, decimals = MONEY_DECIMALS): ParseResult => {
+  if (problem === 'too_many_decimals' && decimals !== MONEY_DECIMALS) {
+    const text = { zh: `最多${decimals}位小数`, en: `at most ${decimals} decimals` };
+    return { ok: false, problem, reason: `${text.zh} (${text.en})`, text };
+  }
+  return {
+    ok: false,
+    problem,
+    reason: AMOUNT_PROBLEM_TEXT[problem],
+    text: AMOUNT_PROBLEM_LOCALIZED[problem],
+  };
+};
 
 /**
  * Parses a decimal USDT string ("12", "12.5", "0.000001") into micro-USDT. Refuses, with the reason: empty
  * text, signs, exponents ("1e3"), NaN/Infinity, hex, spaces inside, more than 6 decimals, and amounts above
  * AMOUNT_MICRO_MAX. Zero is refused unless `allowZero` (a transfer amount is always positive).
  */
-export function parseAmount(input: unknown, opts: { allowZero?: boolean } = {}): ParseResult {
+export function parseAmount(
+  input: unknown,
+  opts: { allowZero?: boolean; /** At most this many decimals (default 6). */ decimals?: number } = {},
+): ParseResult {
   if (typeof input !== 'string')
     return fail(input === undefined || input === null ? 'empty' : 'not_a_number');
   const text = input.trim();
@@ -59,7 +91,8 @@ export function parseAmount(input: unknown, opts: { allowZero?: boolean } = {}):
   if (!match) return fail('not_a_number');
   const whole = match[1]!;
   const fraction = match[2] ?? '';
-  if (fraction.length > MONEY_DECIMALS) return fail('too_many_decimals');
+  const decimals = opts.decimals ?? MONEY_DECIMALS;
+  if (fraction.length > decimals) return fail('too_many_decimals', decimals);
   const micro = BigInt(whole) * MICRO_PER_USDT + BigInt(fraction.padEnd(MONEY_DECIMALS, '0'));
   if (micro > AMOUNT_MICRO_MAX) return fail('too_large');
   if (micro === 0n && !opts.allowZero) return fail('zero');

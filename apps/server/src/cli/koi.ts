@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { seedDemoContent } from '../db/seed';
 import { seedCatalogue } from '../modules/games/catalogue.seed';
 import type { Command } from './command';
@@ -8,8 +9,8 @@ import { moduleCommands } from './commands';
 
 /**
  * The operations command line: `npm run koi -- <command> [options]`. It reads the same configuration as
- * the server (DATABASE_URL or the embedded database under KOI_DATA_DIR). With the embedded database, stop
- * the server first: PGlite allows one process at a time on a data directory.
+ * the server (DATABASE_URL or the embedded database under KOI_DATA_DIR). The embedded database allows one
+ * process at a time, so while a server holds it every command that needs it refuses (exit code 1) and says so.
  */
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -68,7 +69,14 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = command.offline ? offlineDatabase(name!) : await openDatabase(config);
+  let database: Database;
+  try {
+    database = command.offline ? offlineDatabase(name!) : await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`${name} refused: ${error.message}`);
+    return 1;
+  }
   try {
     return await command.run({ config, database, options, out: (line) => console.log(line) });
   } finally {

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applySqlSources } from './functions';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { AdvisoryLock } from './locks';
 import { applyAppGrants } from './roles';
 import { queryRows, type Db } from './handle';
@@ -89,14 +90,22 @@ async function refuseSquashedHistory(db: Db): Promise<void> {
 /**
  * Opens PGlite persisted under `dataDir` (or in memory when dataDir is null). An in-memory database may start
  * from `template`, a data directory written by PGlite's dumpDataDir, instead of running initdb (tests load one
- * migrated copy this way).
+ * migrated copy this way). A persisted one is locked to this process first (see data-dir-lock.ts): while another
+ * live process has it open, this throws DataDirLockedError instead of opening the files a second time.
  */
 export async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if (dataDir) {
+    lock = lockDataDir(dataDir);
     const dir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create(template ? { loadDataDir: template } : undefined);
   }
@@ -119,7 +128,13 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
         await stop().catch(() => undefined);
       };
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -67,6 +67,7 @@ describe('accounts and sign-in', () => {
     it.each([
       'short7_x'.slice(0, 7),
       'a'.repeat(21),
+      'a'.repeat(1000),
       'bad-name-1',
       '名字名字名字名字名字',
       'user name1',

@@ -10,6 +10,7 @@ import {
 } from '@koi/contract';
 import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
+import { playerOrigin } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import type { ChannelsService } from './channels.service';
@@ -18,7 +19,7 @@ import { channelOrderWire, payChannelWire } from './channels.wire';
 /** The player's side of hosted payment channels, and the endpoint channels post notifications to. */
 export async function channelsRoutes(
   app: FastifyInstance,
-  opts: { channels: ChannelsService; config: Pick<Config, 'geo'> },
+  opts: { channels: ChannelsService; config: Pick<Config, 'geo' | 'channels'> },
 ) {
   const { channels, config } = opts;
   const tags = ['充值'];
@@ -44,6 +45,7 @@ export async function channelsRoutes(
           request.body.channel_id,
           request.body.amount,
           countryOf(request, config.geo),
+          playerOrigin(request, config.channels.returnBaseUrl, config.channels.notifyBaseUrl),
         ),
       ),
   );

@@ -405,10 +405,20 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
       for (const row of rows) await repo.ensureChannel(row);
     },
 
-    /** POST /api/plat/iPay/rechargeOrder: our order, then the channel's, then the hosted page's URL. */
-    async rechargeOrder(playerId: number, channelId: number, amountText: string, country: string | null) {
+    /**
+     * POST /api/plat/iPay/rechargeOrder: our order, then the channel's, then the hosted page's URL. The hosted page
+     * sends the player back to `returnBaseUrl` (the origin the player is using, so they arrive signed in),
+     * by default the configured one.
+     */
+    async rechargeOrder(
+      playerId: number,
+      channelId: number,
+      amountText: string,
+      country: string | null,
+      returnBaseUrl: string = config.channels.returnBaseUrl ?? config.channels.notifyBaseUrl,
+    ) {
       const parsed = parseAmount(amountText);
-      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.text });
       const amountMicro = parsed.micro;
       if (amountMicro % AMOUNT_UNIT_MICRO !== 0n) throw new AppError('DEPOSIT_AMOUNT_PRECISION');
       const channel = await repo.channel(channelId);
@@ -443,7 +453,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
         payAmount: order.payAmount,
         currency: order.currency,
         notifyUrl: `${config.channels.notifyBaseUrl}/api/pay/notify/${encodeURIComponent(channel.code)}`,
-        returnUrl: `${config.channels.returnBaseUrl}/recharge?channel_order=${order.orderNo}`,
+        returnUrl: `${returnBaseUrl}/recharge?channel_order=${order.orderNo}`,
         subject: `Koi 充值 ${formatMicro(amountMicro, 2)} USDT`,
       };
       let created: { channelOrderId: string; payUrl: string } | null = null;

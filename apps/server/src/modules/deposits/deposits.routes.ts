@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   depositLimitsResult,
   emptyBody,
@@ -10,6 +10,7 @@ import {
 } from '@koi/contract';
 import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
+import { onPlayersLoopbackName } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
 import type { DepositsService } from './deposits.service';
@@ -24,6 +25,9 @@ export async function depositsRoutes(
 ) {
   const { service, config } = opts;
   const api = apiRoutes(app, { tags: ['充值'] });
+  // The sandbox wallet runs beside Koi: its link uses the loopback name the player is on (localhost or 127.0.0.1).
+  const sandboxWallet = (request: FastifyRequest) =>
+    config.deposits.sandboxWalletUrl && onPlayersLoopbackName(config.deposits.sandboxWalletUrl, request);
 
   api.player.post(
     '/api/plat/recharge',
@@ -39,7 +43,7 @@ export async function depositsRoutes(
           request.body.amount,
           countryOf(request, config.geo),
         ),
-        config.deposits.sandboxWalletUrl,
+        sandboxWallet(request),
       ),
   );
 
@@ -49,7 +53,7 @@ export async function depositsRoutes(
     async (request) =>
       rechargeOrderWire(
         await service.order(sessionOf(request).playerId, request.params.order_id),
-        config.deposits.sandboxWalletUrl,
+        sandboxWallet(request),
       ),
   );
 

@@ -102,7 +102,7 @@ export function createDepositsService(deps: DepositsServiceDeps) {
 
   function parseDepositAmount(text: string): bigint {
     const parsed = parseAmount(text);
-    if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+    if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.text });
     const { minMicro, maxMicro } = config.deposits;
     if (parsed.micro < minMicro)
       throw new AppError('DEPOSIT_AMOUNT_TOO_LOW', { min: formatMicro(minMicro, 0) });
@@ -198,7 +198,7 @@ export function createDepositsService(deps: DepositsServiceDeps) {
           continue;
         }
         const parsed = parseAmount(text);
-        if (!parsed.ok) throw new AppError('DEPOSIT_LIMIT_INVALID', { reason: parsed.reason });
+        if (!parsed.ok) throw new AppError('DEPOSIT_LIMIT_INVALID', { reason: parsed.text });
         request[p] = parsed.micro;
       }
       await withRetry(() =>

@@ -11,7 +11,7 @@ import {
 } from '@koi/fair';
 import { GameProvider, type LocalizedText } from '@koi/contract';
 import { newServerSeed } from '@koi/fair/node';
-import { formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
+import { BALANCE_DISPLAY_DECIMALS, formatMicro, parseAmount, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -185,8 +185,9 @@ export function createOriginalsService(deps: {
     },
 
     async bet(playerId: number, game: GameName, input: OriginalBetInput): Promise<OriginalBet> {
-      const amount = parseAmount(input.amount);
-      if (!amount.ok) throw new AppError('AMOUNT_INVALID', { reason: amount.reason });
+      // A bet is shown and settled to the balance's 4 decimals; more is refused with a message saying so.
+      const amount = parseAmount(input.amount, { decimals: BALANCE_DISPLAY_DECIMALS });
+      if (!amount.ok) throw new AppError('AMOUNT_INVALID', { reason: amount.text });
       const rawParams = paramsFor(game, input);
       const params = checkParams(game, rawParams);
       if (!params.ok) throw new AppError('ORIGINAL_PARAMS_INVALID', { reason: reasonOf(params.problem) });

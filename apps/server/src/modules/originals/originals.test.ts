@@ -208,7 +208,7 @@ describe('originals (provably fair)', () => {
 
   it('refuses a bet the balance cannot cover without using up a nonce', async () => {
     const { auth } = await signUp(t.app);
-    expect((await bet(auth, 'dice', { amount: '100.000001', target: '50', direction: 'under' })).code).toBe(
+    expect((await bet(auth, 'dice', { amount: '100.0001', target: '50', direction: 'under' })).code).toBe(
       2002,
     );
     const ok = await bet(auth, 'dice', { amount: '1', target: '50', direction: 'under' });
@@ -233,6 +233,23 @@ describe('originals (provably fair)', () => {
     const res = await bet(auth, game, fields);
     expect(res.code).toBe(code);
     expect(res.error?.message).toBeTruthy();
+    expect(await balance(auth)).toBe('100.0000');
+  });
+
+  it.each([
+    ['12.12345', 'zh-CN', '金额格式不正确：最多4位小数'],
+    ['12.12345', 'en', 'Invalid amount: at most 4 decimals'],
+    ['-5', 'zh-CN', '金额格式不正确：金额必须大于0，不能为负数'],
+    ['-5', 'en', 'Invalid amount: amount must be greater than 0, not negative'],
+  ])('refuses the amount %s in one language (%s)', async (amount, language, message) => {
+    const { auth } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/originals/dice/bet',
+      headers: { ...auth, 'accept-language': language },
+      payload: { idempotency_key: randomUUID(), amount, target: '50', direction: 'over' },
+    });
+    expect(body(res)).toMatchObject({ code: 2001, message });
     expect(await balance(auth)).toBe('100.0000');
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { emptyBody, GameProvider, gameLoginQuery, gameLoginResult } from '@koi/contract';
+import { emptyBody, GameProvider, gameLoginQuery, gameLoginResult, inGameResult } from '@koi/contract';
+import { formatBalance } from '@koi/ledger';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
@@ -16,7 +17,7 @@ export async function launchRoutes(
   opts: {
     games: Pick<GamesService, 'launchable'>;
     launcher: LaunchTarget;
-    transfers: Pick<TransferWallet, 'recall'>;
+    transfers: Pick<TransferWallet, 'recall' | 'recallExcept' | 'inGame'>;
   },
 ) {
   const { games, launcher, transfers } = opts;
@@ -28,7 +29,26 @@ export async function launchRoutes(
     async (request) => {
       const playerId = sessionOf(request).playerId;
       const game = await games.launchable(playerId, request.query.plat_type, request.query.game_code);
+      // Opening another game brings home what other transfer-wallet games hold, so it is there to play with;
+      // the game being opened keeps its own (a transfer-wallet launch moves the rest of the balance in).
+      await transfers.recallExcept(playerId, game.platTypeId);
       return { url: await launcher.launchUrl(game, playerId) };
+    },
+  );
+
+  api.player.get(
+    '/api/plat/in-game',
+    { summary: '第三方钱包中的余额（游戏中）', result: inGameResult },
+    async (request) => {
+      const held = await transfers.inGame(sessionOf(request).playerId);
+      return {
+        total: formatBalance(held.reduce((sum, h) => sum + h.amountMicro, 0n)),
+        games: held.map((h) => ({
+          plat_type: h.providerId,
+          provider: h.code,
+          amount: formatBalance(h.amountMicro),
+        })),
+      };
     },
   );
 

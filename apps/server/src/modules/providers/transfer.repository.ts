@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import { countRows, type DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import { insertRow, selectRows } from '../../db/rows';
 import { providerTransfers, ProviderTransferState, TransferDirection } from './providers.schema';
 
@@ -33,6 +34,23 @@ export function createTransferRepository(db: DbOrTx) {
           ),
         );
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * The providers that may hold the player's money now: those whose latest move that did not fail was a move
+     * in (a recall that brought everything back ends with a move out). A provider where the player lost it all
+     * stays listed until the next move, and answers a zero balance.
+     */
+    async providersHolding(playerId: number): Promise<number[]> {
+      const rows = await queryRows<{ provider_id: number; direction: number }>(
+        db,
+        sql`select distinct on (provider_id) provider_id, direction from provider_transfers
+            where player_id = ${playerId} and state <> ${ProviderTransferState.FAILED}
+            order by provider_id, id desc`,
+      );
+      return rows
+        .filter((r) => Number(r.direction) === TransferDirection.IN)
+        .map((r) => Number(r.provider_id));
     },
 
     /** Every provider Koi ever moved a player's money into: the transfer-wallet providers with rounds to read. */

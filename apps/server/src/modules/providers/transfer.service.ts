@@ -173,7 +173,43 @@ export function createTransferWallet(deps: {
     }
   }
 
+  /** What the player holds now at each transfer-wallet provider that may hold something, as the provider says. */
+  async function inGame(
+    playerId: number,
+  ): Promise<{ providerId: number; code: string; amountMicro: bigint }[]> {
+    const player = await deps.players.identity(playerId);
+    if (!player) return [];
+    const held: { providerId: number; code: string; amountMicro: bigint }[] = [];
+    for (const providerId of await repo.providersHolding(playerId)) {
+      const provider = await deps.providerOf(providerId);
+      if (!provider || provider.walletModel !== WalletModel.TRANSFER) continue;
+      const endpoint = await deps.endpointFor(provider.id);
+      if (!endpoint) continue;
+      const balance = await client.balance(endpoint, provider.code, player.username);
+      if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
+      const amountMicro = BigInt(balance.answer.balance ?? 0);
+      if (amountMicro > 0n) held.push({ providerId, code: provider.code, amountMicro });
+    }
+    return held;
+  }
+
   return {
+    /**
+     * The player's money at transfer-wallet providers (only those that may hold some are asked), so the player
+     * app can show it beside the wallet balance instead of a bare 0 and bring it back when the player returns.
+     */
+    inGame,
+
+    /**
+     * Brings back what the player holds at providers other than `keepProviderId` (a game about to open, which
+     * takes what is there as it is). Only providers that may hold something are asked, so a launch with nothing
+     * out makes no provider call.
+     */
+    async recallExcept(playerId: number, keepProviderId: number): Promise<void> {
+      const holding = (await repo.providersHolding(playerId)).filter((id) => id !== keepProviderId);
+      for (const providerId of holding) await onePerPlayer(playerId, () => recall(playerId, providerId));
+    },
+
     /** `moveIn` and `recall` run one at a time per player (see `onePerPlayer`). */
     moveIn(player: { id: number; username: string }, provider: { id: number; code: string }) {
       return onePerPlayer(player.id, () => moveIn(player, provider));

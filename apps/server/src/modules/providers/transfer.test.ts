@@ -15,8 +15,11 @@ import { createBetHistoryPull } from './bet-history';
 import { providerHistoryCursors } from './providers.schema';
 import { betsForTests, validBetFeedDrift } from '../bets/bets.fixtures';
 import { reportDay } from '../../lib/time-range';
+import { formatBalance } from '@koi/ledger';
 import type { GameRow } from '../games';
 import type { Round } from '../../../../sandbox/src/providers';
+
+const SIM_PROVIDER_ID = 14;
 
 describe('transfer-wallet providers with the simulator over HTTP', () => {
   const { t, sim } = useKoiWithProviderSim();
@@ -75,6 +78,55 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     expect(await available(p.id)).toBe(atProvider);
     expect(await simBalance(session)).toBe(0n);
     await clean();
+  });
+
+  it('shows what a transfer-wallet game holds as in-game, and another game’s launch brings it home once', async () => {
+    const p = await playerWithMoney('40');
+    const inGame = async () =>
+      body<{ total: string; games: { plat_type: number; amount: string }[] }>(
+        await t.app.inject({ method: 'GET', url: '/api/plat/in-game', headers: p.auth }),
+      );
+    expect((await inGame()).result).toEqual({ total: '0.0000', games: [] });
+
+    const session = await launch(p.auth);
+    expect(await available(p.id)).toBe(0n);
+    expect((await inGame()).result).toEqual({
+      total: '40.0000',
+      games: [{ plat_type: 12, provider: 'ky', amount: '40.0000' }],
+    });
+    const round = (await sim.control('/control/providers/play', {
+      method: 'POST',
+      body: { session_id: session, amount: '3' },
+    })) as Round;
+    expect(round.state).toBe('settled');
+    const atProvider = await simBalance(session);
+    expect((await inGame()).result!.total).toBe(formatBalance(atProvider));
+
+    // Opening a seamless game (the simulator's own) brings the transfer-wallet money home first.
+    await launchGame(t, p.auth, 'sim-fruit', SIM_PROVIDER_ID);
+    expect(await available(p.id)).toBe(atProvider);
+    expect(await simBalance(session)).toBe(0n);
+    expect((await inGame()).result).toEqual({ total: '0.0000', games: [] });
+    // Nothing is out any more: a second launch asks no provider to move anything.
+    await launchGame(t, p.auth, 'sim-fruit', SIM_PROVIDER_ID);
+    const outs = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from provider_transfers where player_id = ${p.id} and direction = ${TransferDirection.OUT}`,
+    );
+    expect(outs[0]!.n).toBe(1);
+    await clean();
+  });
+
+  it('launching the same transfer-wallet game again keeps what it holds there', async () => {
+    const p = await playerWithMoney('25');
+    const session = await launch(p.auth);
+    await launch(p.auth);
+    expect(await simBalance(session)).toBe(25_000_000n);
+    const outs = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from provider_transfers where player_id = ${p.id} and direction = ${TransferDirection.OUT}`,
+    );
+    expect(outs[0]!.n).toBe(0);
   });
 
   it('recalls only KY through /api/ky/refund', async () => {

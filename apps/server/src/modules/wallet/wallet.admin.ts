@@ -45,7 +45,7 @@ export function parseSignedAmount(text: string): bigint {
   const trimmed = text.trim();
   const negative = trimmed.startsWith('-');
   const parsed = parseAmount(negative ? trimmed.slice(1) : trimmed);
-  if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+  if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.text });
   return negative ? -parsed.micro : parsed.micro;
 }
 

@@ -293,10 +293,12 @@ export function createWalletRepository(db: DbOrTx) {
         reference_type: string;
         reference_id: string;
         transfer_id: string;
+        transfer_state: number;
       }>(
         db,
         sql`select e.id::text, e.created_at, e.code::int, e.phase::int, e.amount_micro::text amount,
-              e.balance_after_micro::text balance_after, t.reference_type, t.reference_id, t.id::text transfer_id
+              e.balance_after_micro::text balance_after, t.reference_type, t.reference_id, t.id::text transfer_id,
+              t.state::int transfer_state
             from ledger_entries e
             join ledger_accounts a on a.id = e.account_id
             join ledger_transfers t on t.id = e.transfer_id
@@ -320,6 +322,8 @@ export function createWalletRepository(db: DbOrTx) {
           referenceType: r.reference_type,
           referenceId: r.reference_id,
           transferId: r.transfer_id,
+          /** TransferState now (1 posted, 2 pending, 3 pending then posted, 4 pending then voided). */
+          transferState: Number(r.transfer_state),
         })),
       };
     },

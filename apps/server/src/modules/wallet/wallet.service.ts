@@ -493,7 +493,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       const text = input.amount.trim();
       const negative = text.startsWith('-');
       const parsed = parseAmount(negative ? text.slice(1) : text);
-      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.text });
       const { playerId } = input;
       // Every player's wallet account opens with the player (registration), so no account means no player.
       if ((await repo.playerBalances(playerId)).length === 0) throw new AppError('PLAYER_NOT_FOUND');

@@ -296,6 +296,38 @@ describe('wallet API', () => {
     expect(body<{ balance: string }>(info).result.balance).toBe('10.0000');
   });
 
+  it('shows a hold’s row as it stands now: frozen while pending, then completed or returned', async () => {
+    const player = await signUp(t.app);
+    const playerId = await idOf(player.username);
+    await wallet.adjust({ playerId, amount: '100', reason: 'seed', operator: 'test' });
+    const paid = freshKey('wd');
+    const returned = freshKey('wd');
+    const waiting = freshKey('wd');
+    await holdWithdrawal(wallet, playerId, '10', paid);
+    await holdWithdrawal(wallet, playerId, '20', returned);
+    await holdWithdrawal(wallet, playerId, '30', waiting);
+    await wallet.post(paid);
+    await wallet.void(returned);
+
+    const list = body<{ list: { phase: string; state?: string; amount: string }[] }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/plat/bill-change',
+        headers: { ...player.auth, ...FORM },
+        payload: form({ type: TransferCode.WITHDRAWAL }),
+      }),
+    ).result.list;
+    const holds = list.filter((e) => e.phase === 'hold');
+    expect(Object.fromEntries(holds.map((e) => [e.amount, e.state]))).toEqual({
+      '-10.000000': 'completed',
+      '-20.000000': 'returned',
+      '-30.000000': 'pending',
+    });
+    // The return is its own row; rows that are not holds carry no state.
+    expect(list.find((e) => e.phase === 'void')).toMatchObject({ amount: '+20.000000' });
+    expect(list.filter((e) => e.phase !== 'hold').every((e) => e.state === undefined)).toBe(true);
+  });
+
   it('pages and filters account changes by type and time range, scoped to the player', async () => {
     const player = await signUp(t.app);
     const other = await signUp(t.app);

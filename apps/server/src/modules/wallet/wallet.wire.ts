@@ -1,5 +1,5 @@
 import type { BalanceItem, BillChange, Locale } from '@koi/contract';
-import { EntryPhase, formatBalance, formatSigned, transferCodeName } from '@koi/ledger';
+import { EntryPhase, TransferState, formatBalance, formatSigned, transferCodeName } from '@koi/ledger';
 import type { PlayerBalance, WalletService } from './wallet.service';
 
 /*
@@ -14,6 +14,16 @@ const PHASE_NAMES = {
   [EntryPhase.VOID]: 'void',
 } as const;
 
+/**
+ * Where a hold stands now: the hold's row is the one the player sees (its post changes nothing they can spend,
+ * so it is not listed), and it must read as paid or returned once the transfer is, not as frozen for ever.
+ */
+const HOLD_STATES: Record<number, BillChange['state']> = {
+  [TransferState.PENDING]: 'pending',
+  [TransferState.PENDING_POSTED]: 'completed',
+  [TransferState.PENDING_VOIDED]: 'returned',
+};
+
 type BillEntry = Awaited<ReturnType<WalletService['billChanges']>>['rows'][number];
 
 export const billChangeWire = (e: BillEntry, locale: Locale): BillChange => ({
@@ -22,6 +32,7 @@ export const billChangeWire = (e: BillEntry, locale: Locale): BillChange => ({
   type: e.code,
   type_name: transferCodeName(e.code, locale),
   phase: PHASE_NAMES[e.phase as keyof typeof PHASE_NAMES] ?? 'posted',
+  ...(e.phase === EntryPhase.HOLD ? { state: HOLD_STATES[e.transferState] ?? 'pending' } : {}),
   amount: formatSigned(e.amountMicro),
   balance_after: formatBalance(e.balanceAfterMicro),
   reference_type: e.referenceType,

@@ -41,9 +41,11 @@ export function validateRegister(form: {
   password: string;
   confrimPas: string;
   ageConfirmed: boolean;
-}): 'auth.mismatch' | 'auth.missing' | 'auth.ageRequired' | null {
+}): 'auth.mismatch' | 'auth.missing' | 'auth.usernameFormat' | 'auth.ageRequired' | null {
   if (form.password !== form.confrimPas) return 'auth.mismatch';
   if (!form.password || !form.confrimPas || !form.username) return 'auth.missing';
+  // The server's rule (decision 10), checked here with the same words so the form and the server agree.
+  if (!/^[A-Za-z0-9_]{8,20}$/.test(form.username)) return 'auth.usernameFormat';
   if (!form.ageConfirmed) return 'auth.ageRequired';
   return null;
 }

@@ -437,14 +437,34 @@ describe('withdrawal', () => {
     expect(await screen.findByRole('dialog', { name: '修改提现地址' }, WAIT)).toBeInTheDocument();
   });
 
-  it('shows balance, fee, limits and turnover, checks the amount, asks the password, then shows the hold', async () => {
+  it('while turnover is open shows 0 withdrawable with the turnover left, and refuses before the password', async () => {
     const { calls } = serve({ ...INFO, turnover_remaining: '12.5' }, [SAVED]);
     renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
-    expect(await screen.findByTestId('withdraw-available', undefined, WAIT)).toHaveTextContent('150.0000');
+    expect(await screen.findByTestId('withdraw-available', undefined, WAIT)).toHaveTextContent('0.0000');
+    expect(screen.getByText('可提现金额')).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-available-turnover')).toHaveTextContent('剩余流水 12.5000 USDT');
     expect(screen.getByTestId('withdraw-turnover')).toHaveTextContent('12.5000 USDT');
+    fireEvent.click(screen.getByRole('button', { name: '全部' }));
+    expect(field('提现金额')).toHaveValue('0');
+    typeInto('提现金额', '50');
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    toasted('还需完成12.5000 USDT有效投注（流水）才能提现');
+    expect(screen.queryByText('请输入提现密码')).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/plat/withdraw-apply')).toBe(false);
+  });
+
+  it('shows balance, fee, limits and turnover, checks the amount, asks the password, then shows the hold', async () => {
+    const { calls } = serve({ ...INFO, turnover_remaining: '0' }, [SAVED]);
+    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    expect(await screen.findByTestId('withdraw-available', undefined, WAIT)).toHaveTextContent('150.0000');
+    expect(screen.queryByTestId('withdraw-available-turnover')).toBeNull();
+    expect(screen.getByTestId('withdraw-turnover')).toHaveTextContent('0.0000 USDT');
     expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('1.0000 USDT');
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
     expect(field('提现金额')).toHaveValue('149');
+    typeInto('提现金额', '12.1234567');
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    toasted('最多4位小数');
     typeInto('提现金额', '5');
     fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
     toasted('单笔提现金额不能低于10 USDT');

@@ -259,6 +259,46 @@ describe('transactionRecords', () => {
   });
 });
 
+describe('transactionRecords: held transfers', () => {
+  it('shows a hold’s row as it stands now: 冻结 while pending, 已完成 once paid, 已退回 once returned', async () => {
+    const row = (id: string, state: string, type_name = '提现') => ({
+      id,
+      created_at: '2026-11-22T06:00:00.000Z',
+      type: 2,
+      type_name,
+      phase: 'hold',
+      state,
+      amount: '-10.000000',
+      balance_after: '90.0000',
+      reference_type: 'withdrawal',
+      reference_id: `w${id}`,
+    });
+    stubFetch((url) =>
+      url.pathname === '/api/plat/bill-change'
+        ? ok({
+            list: [
+              row('3', 'pending'),
+              row('2', 'completed', '提现手续费'),
+              row('1', 'returned', '转入游戏'),
+            ],
+            total: 3,
+            page: 1,
+            size: 20,
+          })
+        : undefined,
+    );
+    renderRoutes(
+      [{ path: '/transactionRecords', element: <TransactionRecordsPage /> }],
+      ['/transactionRecords'],
+    );
+    const items = await screen.findAllByRole('listitem', {}, WAIT);
+    expect(items[0]).toHaveTextContent('提现 · 冻结');
+    expect(items[1]).toHaveTextContent('提现手续费 · 已完成');
+    expect(items[2]).toHaveTextContent('转入游戏 · 已退回');
+    expect(screen.getAllByText(/冻结/)).toHaveLength(1);
+  });
+});
+
 describe('accountRecords', () => {
   const rows = [
     {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@koi/contract';
+import type { InGameResult, UserInfo } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
@@ -8,6 +8,7 @@ import { useAuthStore } from '../../../stores/auth';
 export const userKeys = {
   all: ['user'] as const,
   info: (token: string | null) => ['user', 'info', token] as const,
+  inGame: (token: string | null) => ['user', 'in-game', token] as const,
 };
 
 /** Spec §4: refreshed every 30 s while signed in. */
@@ -31,6 +32,22 @@ export function useUserInfoQuery() {
     // Spec §4: when the page becomes visible again and the player is signed in, user info reloads.
     refetchOnWindowFocus: 'always',
     placeholderData: () => readJson<UserInfo>(STORAGE_KEYS.userInfo) ?? undefined,
+  });
+}
+
+/**
+ * What transfer-wallet games hold of the player's money (the server asks each provider that may hold some).
+ * Read when the balance card shows and whenever the page becomes visible again, not on a timer: each read may
+ * be a call to a provider.
+ */
+export function useInGameQuery() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: userKeys.inGame(token),
+    queryFn: () => api.get<InGameResult>('/api/plat/in-game', undefined, { silent: true }),
+    enabled: Boolean(token),
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
   });
 }
 

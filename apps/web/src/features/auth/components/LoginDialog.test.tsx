@@ -90,6 +90,18 @@ describe('LoginDialog', () => {
     expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
   });
 
+  it('refuses a username outside 8-20 letters, digits or underscores with the server’s words, before sending', () => {
+    const { calls } = stubFetch(() => ok({ img_url: 'data:image/svg+xml,x' }));
+    renderDialog(2);
+    fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
+    for (const username of ['short', 'a'.repeat(1000), 'bad-name-1']) {
+      fill({ username, password: 'a12345', confirm: 'a12345' });
+      tapRegister();
+      expect(lastToast()).toBe('用户名须为8-20位字母、数字或下划线');
+    }
+    expect(calls.some((c) => c.url.pathname === '/api/home/register')).toBe(false);
+  });
+
   it('opens the customer-service dialog from 忘记密码?', () => {
     stubFetch(() => ok({ img_url: 'x' }));
     renderDialog(1);
@@ -109,6 +121,23 @@ describe('LoginDialog', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/captcha')).toHaveLength(2));
     toasted('用户名或密码错误');
     expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('registers and signs in once when 注册 is clicked twice at once', async () => {
+    const { calls } = stubFetch((url) => {
+      if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
+      if (url.pathname === '/api/home/register') return ok(true);
+      if (url.pathname === '/api/home/login') return ok({ token: 'tok-2' });
+      return undefined;
+    });
+    renderDialog(2);
+    fill({ username: 'player0002', password: 'secret1', confirm: 'secret1' });
+    fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
+    tapRegister();
+    tapRegister();
+    await waitFor(() => expect(useAuthStore.getState().token).toBe('tok-2'));
+    expect(calls.filter((c) => c.url.pathname === '/api/home/register')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.pathname === '/api/home/login')).toHaveLength(1);
   });
 
   it('registers, saves remember-me and signs in automatically', async () => {

@@ -1,5 +1,5 @@
 import { Button, CenterPopup, Checkbox, Input, Toast, type InputProps } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '../../../stores/auth';
@@ -31,6 +31,12 @@ export function LoginDialog() {
   const [invitedCode, setInvitedCode] = useState('');
   const loginMutation = useLoginMutation();
   const registerMutation = useRegisterMutation();
+  /*
+   * Set synchronously when a request flow starts and cleared when it ends: a double click fires two submits
+   * before React re-renders the button as loading, and between registering and the automatic sign-in no request
+   * is pending; either way a second register would be sent and the sign-in would fail on the spent captcha.
+   */
+  const submitting = useRef(false);
   const isRegister = loginType === 2;
 
   const reloadCaptcha = useCallback(() => {
@@ -94,11 +100,15 @@ export function LoginDialog() {
   }
 
   async function onLogin() {
+    if (submitting.current) return;
+    submitting.current = true;
     try {
       await signIn(form);
     } catch {
       reloadCaptcha();
       setForm((f) => ({ ...f, captcha: '' }));
+    } finally {
+      submitting.current = false;
     }
   }
 
@@ -108,6 +118,16 @@ export function LoginDialog() {
       Toast.show({ content: t(problem), position: 'center' });
       return;
     }
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await registerThenSignIn();
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function registerThenSignIn() {
     try {
       await registerMutation.mutateAsync({ ...form, age_confirmed: ageConfirmed });
     } catch {

@@ -15,6 +15,10 @@ import { useFirstScreenDone } from '../../../lib/useFirstScreenDone';
 const RefreshBalanceButton = lazyScreen(() =>
   import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.RefreshBalanceButton })),
 );
+// Loads with the refresh button (the same module): what transfer-wallet games hold, and its automatic recall.
+const InGameNote = lazyScreen(() =>
+  import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.InGameNote })),
+);
 const BalanceCount = lazyScreen(() =>
   import('./CountUp').then((m) => ({
     default: function BalanceCount({ value, since }: { value: string; since: number }) {
@@ -58,7 +62,14 @@ export function BalanceCard() {
         ) : null}
       </div>
       {signedIn ? (
-        <BalanceAmount value={user.data?.balance ?? '0'} settled={settled} />
+        <>
+          <BalanceAmount value={user.data?.balance ?? '0'} settled={settled} />
+          {settled ? (
+            <Suspense fallback={null}>
+              <InGameNote />
+            </Suspense>
+          ) : null}
+        </>
       ) : (
         <div className="balance-card__guest">
           <span>{t('auth.signInPrompt')}</span>

@@ -21,9 +21,18 @@ import { SignInFirst } from '../../auth/components/SignInFirst';
 import './MoneyCard.css';
 import './WithdrawForm.css';
 
+/**
+ * What can be withdrawn now: the available balance (holds already deducted), or nothing while a deposit's or
+ * bonus's turnover is still open, as the server refuses any withdrawal then.
+ */
+export function withdrawableNow(info: WithdrawInfo): bigint {
+  if ((toMicro(info.turnover_remaining) ?? 0n) > 0n) return 0n;
+  return toMicro(info.available) ?? 0n;
+}
+
 /** The largest amount whose amount + fee fits the available balance and the single-withdrawal maximum. */
 export function allInAmount(info: WithdrawInfo): bigint {
-  const available = toMicro(info.available) ?? 0n;
+  const available = withdrawableNow(info);
   const max = toMicro(info.max_amount) ?? available;
   let amount: bigint;
   if (info.fee_type === 'fixed') amount = available - (toMicro(info.fee) ?? 0n);
@@ -89,6 +98,8 @@ export function WithdrawForm() {
   const turnoverLeft = toMicro(data.turnover_remaining) ?? 0n;
 
   const validate = (): string | null => {
+    // An amount with more decimals than a balance shows is refused as such, not as a missing amount.
+    if (/^\d*\.\d{5,}$/.test(amount.trim())) return t('money.maxDecimals');
     if (micro === null || micro === 0n) return t('money.amountRequired');
     if (micro < (toMicro(data.min_amount) ?? 0n))
       return t('money.withdrawMin', { min: plain(data.min_amount) });
@@ -99,7 +110,15 @@ export function WithdrawForm() {
   };
 
   const start = () => {
-    // Guards first: the password and an address must exist before anything else makes sense.
+    // Open turnover refuses any withdrawal: say so before asking for a password or an address.
+    if (turnoverLeft > 0n) {
+      Toast.show({
+        content: t('money.turnoverOpen', { remaining: formatBalance(data.turnover_remaining) }),
+        position: 'center',
+      });
+      return;
+    }
+    // Then the guards: the password and an address must exist before anything else makes sense.
     if (!data.password_set) {
       Toast.show({ content: t('money.needPassword'), position: 'center' });
       setPanel('password');
@@ -178,8 +197,13 @@ export function WithdrawForm() {
     <div className="withdraw-form">
       <section className="money-card withdraw-form__balance">
         <span>{t('money.available')}</span>
-        <strong data-testid="withdraw-available">{formatBalance(data.available)}</strong>
+        <strong data-testid="withdraw-available">{formatBalance(fromMicro(withdrawableNow(data)))}</strong>
         <small>USDT</small>
+        {turnoverLeft > 0n ? (
+          <em className="withdraw-form__warn" data-testid="withdraw-available-turnover">
+            {t('money.turnover')} {formatBalance(data.turnover_remaining)} USDT
+          </em>
+        ) : null}
       </section>
 
       <section className="money-card">

@@ -14,6 +14,12 @@ export default function TransactionRecordsPage() {
   const [range, setRange] = useRangeParam();
   const query = useBillChangesQuery(range);
 
+  // A hold's row reads as the held transfer stands now (paid or returned), not as frozen for ever.
+  const phaseLabel = (r: BillChange) =>
+    r.phase === 'hold' && r.state && r.state !== 'pending'
+      ? t(`records.holdState.${r.state}`)
+      : t(`records.phase.${r.phase}`);
+
   return (
     <div className="records-page">
       <RangeTabs value={range} onChange={setRange} />
@@ -22,7 +28,7 @@ export default function TransactionRecordsPage() {
         itemKey={(r) => r.id}
         renderItem={(r) => (
           <RecordCard
-            title={r.phase === 'posted' ? r.type_name : `${r.type_name} · ${t(`records.phase.${r.phase}`)}`}
+            title={r.phase === 'posted' ? r.type_name : `${r.type_name} · ${phaseLabel(r)}`}
             amount={<Money value={r.amount} />}
             meta={formatTime(r.created_at)}
             aside={<span>{`${t('records.balanceAfter')} ${formatBalance(r.balance_after)}`}</span>}
