@@ -69,7 +69,7 @@ export async function withdrawalsAdminRoutes(
       const address = q.address?.trim();
       // A malformed minimum is refused with the amount message, never a 500.
       const min = q.min_amount ? parseAmount(q.min_amount, { allowZero: true }) : null;
-      if (min && !min.ok) throw new AppError('AMOUNT_INVALID', { reason: min.reason });
+      if (min && !min.ok) throw new AppError('AMOUNT_INVALID', { reason: min.text });
       const [{ rows, total }, attention] = await Promise.all([
         service.listByStates(
           WITHDRAWAL_STATES.codes(q.status) as WithdrawalState[],

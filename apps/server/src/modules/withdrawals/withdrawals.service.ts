@@ -788,7 +788,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
 
     async apply(playerId: number, input: ApplyInput): Promise<WithdrawalRow> {
       const parsed = parseAmount(input.amount);
-      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.reason });
+      if (!parsed.ok) throw new AppError('AMOUNT_INVALID', { reason: parsed.text });
       const amountMicro = parsed.micro;
       const sameRequest = (w: WithdrawalRow) => {
         if (w.amountMicro !== amountMicro || w.addressId !== input.addressId) {
