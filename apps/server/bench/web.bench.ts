@@ -10,7 +10,8 @@
  *   bench:web performance=<min of the pages' scores 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max>
  *   initial_js_kb=<gzip KB of the scripts the guest home page loads> runs_per_page=<n>
  *   benchmark_index=<Lighthouse's CPU benchmark of this host> cpu_multiplier=<the simulated CPU slowdown used>
- * The CPU slowdown is calibrated to the host (see cpuMultiplierFor); BENCH_WEB_CPU=<n> fixes it instead
+ * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; the index is the median of several samples
+ * of Lighthouse's benchmark taken before the runs); BENCH_WEB_CPU=<n> fixes it instead
  * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
  * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
@@ -24,6 +25,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import puppeteer from 'puppeteer-core';
 import { freePort } from '../test/sim';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -95,6 +98,30 @@ function figuresOf(lhr: LhResult): Figures {
 
 const describe = (f: Figures) =>
   `performance ${f.score}  FCP ${f.fcp.toFixed(0)} ms  LCP ${f.lcp.toFixed(0)} ms  TBT ${f.tbt.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  scripts ${f.jsKb.toFixed(1)} KB  unthrottled: scripting ${f.scriptingMs.toFixed(0)} ms rendering ${f.renderingMs.toFixed(0)} ms  benchmark ${f.benchmarkIndex.toFixed(0)}`;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Lighthouse's CPU benchmark of this host, `count` times, in a Chromium of its own (puppeteer-core, Lighthouse's driver). */
+async function benchmarkSamples(count: number): Promise<number[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    const samples: number[] = [];
+    for (let i = 0; i < count; i += 1) samples.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    await browser.disconnect();
+    return samples;
+  } finally {
+    chrome.kill();
+  }
+}
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) {
@@ -207,16 +234,16 @@ async function main() {
       return result!.lhr;
     };
 
-    // Calibration: one guest run at Lighthouse's default reads the host's benchmark index, and the measured
-    // runs use the multiplier Lighthouse's calibration gives for it. The run also warms the server and the
-    // disk cache, and is not counted. A fresh Chromium's first run sometimes fails (NO_NAVSTART): tried again.
+    // Calibration: Lighthouse's own CPU benchmark (the page function behind lhr.environment.benchmarkIndex),
+    // taken BENCH_WEB_CALIBRATION_SAMPLES times (default 7) in a browser like the measured runs' and its median
+    // used. One sample is not enough on a shared machine: single Lighthouse runs here read 609, 1183 and 1819
+    // within minutes, which would have meant slowdowns from 1.7x to 5.2x.
     const fixed = process.env.BENCH_WEB_CPU ? Number(process.env.BENCH_WEB_CPU) : undefined;
-    let benchmarkIndex = NaN;
-    for (let attempt = 0; !Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0; attempt += 1) {
-      if (attempt >= 3) throw new Error('Lighthouse could not measure the host (benchmarkIndex)');
-      const lhr = await runOnce(await urlFor('guest'));
-      if (!lhr.runtimeError) benchmarkIndex = lhr.environment.benchmarkIndex;
-    }
+    const samples = await benchmarkSamples(
+      Math.max(1, Number(process.env.BENCH_WEB_CALIBRATION_SAMPLES ?? 7)),
+    );
+    const benchmarkIndex = median(samples);
+    console.log(`  benchmark index samples: ${samples.map((n) => n.toFixed(0)).join(', ')}`);
     const multiplier = Math.round((fixed ?? cpuMultiplierFor(benchmarkIndex)) * 100) / 100;
     console.log(
       `  host benchmark_index ${benchmarkIndex.toFixed(0)}: CPU slowdown ${multiplier}x ${fixed === undefined ? "(Lighthouse's calibration)" : '(BENCH_WEB_CPU, not calibrated)'}`,
