@@ -9,6 +9,11 @@
  * Each page is measured BENCH_WEB_RUNS times (default 3) and reports its median run. The last line is
  *   bench:web performance=<min of the pages' scores 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max>
  *   initial_js_kb=<gzip KB of the scripts the guest home page loads> runs_per_page=<n>
+ *   benchmark_index=<Lighthouse's CPU benchmark of this host> cpu_multiplier=<the simulated CPU slowdown used>
+ * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; the index is the median of several samples
+ * of Lighthouse's benchmark taken before the runs); BENCH_WEB_CPU=<n> fixes it instead
+ * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
+ * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
  * read which elements shift and which requests hold the first screen back.
  */
@@ -19,7 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import puppeteer from 'puppeteer-core';
 import { freePort } from '../test/sim';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -30,6 +38,11 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 interface Figures {
   score: number;
+  /** Lighthouse's benchmark of the host's CPU during this run (lhr.environment.benchmarkIndex). */
+  benchmarkIndex: number;
+  /** Main-thread time in the trace, unthrottled (as measured on this host), in ms. */
+  scriptingMs: number;
+  renderingMs: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -38,14 +51,44 @@ interface Figures {
   jsKb: number;
 }
 
+/**
+ * The simulated CPU slowdown for a host of the given benchmark index. Lighthouse's throttling guide
+ * (docs/throttling.md, "CPU Throttling" / "Calibrating multipliers", linked from the "slower CPU than
+ * Lighthouse expects" warning in core/gather/driver/environment.js) points to its calibration calculator
+ * (github.com/patrickhulce/lighthouse-cpu-throttling-calculator, pages/index.js), whose piecewise-linear
+ * table maps a benchmark index to the multiplier that brings the host to Lighthouse's mid-tier phone:
+ *   index >= 1300: 3 + (index - 1300) / 233   (1300 → 3x, 1533 → 4x, 1766 → 5x, 2000 → 6x)
+ *   800 ≤ index < 1300: 2 + (index - 800) / 500   (800 → 2x)
+ *   150 ≤ index < 800: 1 + (index - 150) / 650   (150 → 1x)
+ * Below 150 the calculator gives no multiplier (the host is slower than the phone); 1 (no slowdown) is used.
+ * The default 4x assumes a host of index ~1533; on a slower host it overstates the phone's CPU time.
+ */
+export function cpuMultiplierFor(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
 function figuresOf(lhr: LhResult): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // The breakdown's durations are the trace's multiplied by the simulated slowdown: divided back here.
+  const multiplier = lhr.configSettings.throttling?.cpuSlowdownMultiplier ?? 1;
+  const groups = (lhr.audits['mainthread-work-breakdown']?.details as { items?: Record<string, unknown>[] })
+    ?.items;
+  const groupMs = (...ids: string[]) =>
+    (groups ?? [])
+      .filter((g) => ids.includes(String(g.group)))
+      .reduce((sum, g) => sum + Number(g.duration ?? 0), 0) / multiplier;
   const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items;
   const jsBytes = (requests ?? [])
     .filter((r) => r.resourceType === 'Script')
     .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    scriptingMs: groupMs('scriptEvaluation', 'scriptParseCompile', 'garbageCollection'),
+    renderingMs: groupMs('styleLayout', 'paintCompositeRender', 'parseHTML'),
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
@@ -55,7 +98,31 @@ function figuresOf(lhr: LhResult): Figures {
 }
 
 const describe = (f: Figures) =>
-  `performance ${f.score}  FCP ${f.fcp.toFixed(0)} ms  LCP ${f.lcp.toFixed(0)} ms  TBT ${f.tbt.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  scripts ${f.jsKb.toFixed(1)} KB`;
+  `performance ${f.score}  FCP ${f.fcp.toFixed(0)} ms  LCP ${f.lcp.toFixed(0)} ms  TBT ${f.tbt.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  scripts ${f.jsKb.toFixed(1)} KB  unthrottled: scripting ${f.scriptingMs.toFixed(0)} ms rendering ${f.renderingMs.toFixed(0)} ms  benchmark ${f.benchmarkIndex.toFixed(0)}`;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Lighthouse's CPU benchmark of this host, `count` times, in a Chromium of its own (puppeteer-core, Lighthouse's driver). */
+async function benchmarkSamples(count: number): Promise<number[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    const samples: number[] = [];
+    for (let i = 0; i < count; i += 1) samples.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    await browser.disconnect();
+    return samples;
+  } finally {
+    chrome.kill();
+  }
+}
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) {
@@ -144,30 +211,52 @@ async function main() {
     // a fresh Chromium's first navigation) is run again, up to twice, instead of scoring 0.
     const perPage = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
     const pages: (Figures & { name: string })[] = [];
+    const urlFor = async (name: string) =>
+      // A sign-in link is good once, so each signed-in run asks for its own.
+      name === 'guest' ? `${base}/` : `${base}${(await call('/api/home/sign-in-link', {}, token)).path}`;
+    const runOnce = async (url: string, cpuSlowdownMultiplier?: number) => {
+      // Each run gets a browser of its own, as the Lighthouse command line does. With one browser kept for
+      // all six runs, every signed-in run after the first loaded one more script (206.0 against 204.6 KB,
+      // the size of the switch-account dialog, which a sign-in link opens when a session is already
+      // stored) and scored 74-85, where separate browsers scored 93-94 on the same build.
+      chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(cpuSlowdownMultiplier === undefined
+          ? {}
+          : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } }),
+      });
+      chrome.kill();
+      chrome = null;
+      return result!.lhr;
+    };
+
+    // Calibration: Lighthouse's own CPU benchmark (the page function behind lhr.environment.benchmarkIndex),
+    // taken BENCH_WEB_CALIBRATION_SAMPLES times (default 7) in a browser like the measured runs' and its median
+    // used. One sample is not enough on a shared machine: single Lighthouse runs here read 609, 1183 and 1819
+    // within minutes, which would have meant slowdowns from 1.7x to 5.2x.
+    const fixed = process.env.BENCH_WEB_CPU ? Number(process.env.BENCH_WEB_CPU) : undefined;
+    const samples = await benchmarkSamples(
+      Math.max(1, Number(process.env.BENCH_WEB_CALIBRATION_SAMPLES ?? 7)),
+    );
+    const benchmarkIndex = median(samples);
+    console.log(`  benchmark index samples: ${samples.map((n) => n.toFixed(0)).join(', ')}`);
+    const multiplier = Math.round((fixed ?? cpuMultiplierFor(benchmarkIndex)) * 100) / 100;
+    console.log(
+      `  host benchmark_index ${benchmarkIndex.toFixed(0)}: CPU slowdown ${multiplier}x ${fixed === undefined ? "(Lighthouse's calibration)" : '(BENCH_WEB_CPU, not calibrated)'}`,
+    );
+
     for (const name of ['guest', 'signed in']) {
       const lhrs: LhResult[] = [];
       for (let attempt = 0; lhrs.length < perPage; attempt += 1) {
         if (attempt >= perPage + 2) throw new Error(`Lighthouse failed on ${name} (see the runs above)`);
-        // A sign-in link is good once, so each signed-in run asks for its own.
-        const url =
-          name === 'guest' ? `${base}/` : `${base}${(await call('/api/home/sign-in-link', {}, token)).path}`;
-        // Each run gets a browser of its own, as the Lighthouse command line does. With one browser kept for
-        // all six runs, every signed-in run after the first loaded one more script (206.0 against 204.6 KB,
-        // the size of the switch-account dialog, which a sign-in link opens when a session is already
-        // stored) and scored 74-85, where separate browsers scored 93-94 on the same build.
-        chrome = await chromeLauncher.launch({
-          chromePath: CHROMIUM,
-          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-        });
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
-        chrome.kill();
-        chrome = null;
-        const lhr = result!.lhr;
+        const lhr = await runOnce(await urlFor(name), multiplier);
         const figures = figuresOf(lhr);
         console.log(
           `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${lhr.runtimeError ? `failed: ${lhr.runtimeError.code}` : describe(figures)}`,
@@ -185,11 +274,16 @@ async function main() {
       console.log(`  ${name.padEnd(10)} median run  ${describe(page)}`);
     }
     const guest = pages[0]!;
+    const signedIn = pages[1]!;
+    // Same run, same host: the ratio holds where the absolute figures move with the machine's load.
     console.log(
-      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage}`,
+      `  signed in / guest: TBT ${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)}x  unthrottled scripting ${(signedIn.scriptingMs / Math.max(1, guest.scriptingMs)).toFixed(2)}x  rendering ${(signedIn.renderingMs / Math.max(1, guest.renderingMs)).toFixed(2)}x  scripts +${(signedIn.jsKb - guest.jsKb).toFixed(1)} KB`,
+    );
+    console.log(
+      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage} benchmark_index=${benchmarkIndex.toFixed(0)} cpu_multiplier=${multiplier}`,
     );
   } finally {
-    chrome?.kill();
+    (chrome as chromeLauncher.LaunchedChrome | null)?.kill();
     if (koi.exitCode === null && koi.signalCode === null) {
       const exited = new Promise((r) => koi.once('exit', r));
       koi.kill('SIGTERM');

@@ -8,7 +8,7 @@ import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
 import { TopProgress } from '../components/TopProgress';
 import { useUserInfoQuery } from '../features/auth/api/userInfo';
-import { useFirstScreenDone } from '../lib/useFirstScreenDone';
+import { AFTER_FIRST_SCREEN, useFirstScreenDone } from '../lib/useFirstScreenDone';
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useIsSignedIn } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
@@ -51,7 +51,10 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const retryMounted = useOnceTrue(useUiStore((s) => s.retry.open));
   const switchMounted = useOnceTrue(useUiStore((s) => s.switchCode !== null));
   const signedIn = useIsSignedIn();
-  const settled = useFirstScreenDone();
+  // Each in its own turn after the first screen (lib/useFirstScreenDone): the stream first, since it keeps
+  // the balance current, then the reminder, which is minutes away at the earliest.
+  const streamTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream);
+  const reminderTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.reminder);
 
   useEffect(() => {
     document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
@@ -85,9 +88,9 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {switchMounted ? <SwitchAccountDialog /> : null}
         {/* The session reminder (decision 18) runs only while signed in, on every screen, once the first
             screen is done; the balance stream too (until then the user-info load is fresh anyway). */}
-        {signedIn && settled ? <RealityCheck /> : null}
+        {signedIn && reminderTurn ? <RealityCheck /> : null}
         {/* The server's balance signal refetches user info at once; the 30-second poll remains the fallback. */}
-        {signedIn && settled ? <BalanceEvents /> : null}
+        {signedIn && streamTurn ? <BalanceEvents /> : null}
       </Suspense>
       <BackgroundMusic />
       <UserInfoKeeper />

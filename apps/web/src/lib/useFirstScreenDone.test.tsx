@@ -29,4 +29,23 @@ describe('useFirstScreenDone', () => {
     // A component mounted later (the notice after a sign-in) is ready at once.
     expect(renderHook(() => useFirstScreenDone()).result.current).toBe(true);
   });
+
+  it('gives the later turns one by one, each a quiet moment after the one before, in order', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
+    const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
+    const counter = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.counter));
+    const seen: string[] = [];
+    // Without requestIdleCallback (jsdom) a quiet moment is 200 ms.
+    for (let step = 0; step < 4; step += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(200);
+      });
+      seen.push([counter, stream, notice].map((h) => (h.result.current ? '1' : '0')).join(''));
+    }
+    expect(seen).toEqual(['100', '110', '110', '111']);
+    // A component mounted after its turn is ready at once.
+    expect(renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder)).result.current).toBe(true);
+  });
 });

@@ -24,7 +24,7 @@ import { BannerCarousel } from './components/Banners';
 import { CategoryTabs, parseHomeCategory } from './components/CategoryTabs';
 import { HotStrip } from './components/HotStrip';
 import { Partners } from './components/Partners';
-import { useFirstScreenDone } from '../../lib/useFirstScreenDone';
+import { AFTER_FIRST_SCREEN, useFirstScreenDone } from '../../lib/useFirstScreenDone';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { useDeferredQuery } from '../../lib/query';
 import './HomePage.css';
@@ -99,8 +99,9 @@ export function HomePage() {
   const drawerMounted = useOnceTrue(useUiStore((s) => s.drawerOpen));
   // The notice (opened by a sign-in) waits for the first screen, so the home page paints before it.
   const noticeWanted = useOnceTrue(useUiStore((s) => s.noticeOpen));
-  const settled = useFirstScreenDone();
-  const noticeMounted = noticeWanted && settled;
+  // Its turn is the last after the first screen: the balance, its stream and the reminder start first.
+  const noticeTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
+  const noticeMounted = noticeWanted && noticeTurn;
   const bannerPopupMounted = useOnceTrue(useUiStore((s) => s.bannerPopupOpen));
   // The hot games fill the strip and the grid: rendered as a deferred value, apart from the rest (lib/query).
   const hot = useDeferredQuery(useHotGamesQuery());

@@ -1,0 +1,127 @@
+// The signed-in home's first-screen budget, against the guest's on the same build: not a timing test. It
+// counts what the page requests before the first screen is done (the app's `koi:first-screen-done` mark)
+// and fails when the signed-in home's scripts exceed the guest's by more than SIGNED_IN_EXTRA_KB gzip, or
+// when the first screen asks for work that bench:web's trace showed can wait (the balance stream, the session
+// reminder, the balance counter and refresh button, the notice, the later screens' strings, records, fonts).
+// The waiting work must still come, each part in its own turn after the first screen.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import zlib from 'node:zlib';
+import { apiPost, apiSignUp, BASE, sharedBrowser, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
+
+const browser = sharedBrowser();
+const SIGNED_IN_EXTRA_KB = 25;
+const MARK = 'koi:first-screen-done';
+
+/** What the first screen must not request: each part's code or call, and the turn it waits for. */
+const DEFERRABLE = [
+  { what: 'the balance counter', re: /\/assets\/CountUp-[^/]*\.js$/, turn: 0 },
+  { what: 'the refresh button', re: /\/assets\/RefreshBalanceButton-[^/]*\.js$/, turn: 0 },
+  { what: 'the later screens’ strings', re: /\/assets\/zh-CN\.later-[^/]*\.js$/, turn: 0 },
+  { what: 'the balance stream’s code', re: /\/assets\/balanceEvents-[^/]*\.js$/, turn: 1 },
+  { what: 'the balance stream', re: /\/api\/plat\/events$/, turn: 1 },
+  { what: 'the session reminder’s code', re: /\/assets\/RealityCheck-[^/]*\.js$/, turn: 2 },
+  { what: 'the session summary', re: /\/api\/plat\/session-summary$/, turn: 2 },
+  { what: 'the notice', re: /\/assets\/NoticeDialog-[^/]*\.js$/, turn: 3 },
+  { what: 'records', re: /\/api\/.*record/i },
+  { what: 'a web font', re: /\.(?:woff2?|ttf|otf)(?:\?|$)/ },
+];
+
+const gzipSizes = new Map();
+/** The script's size gzipped (level 9, as the build's bundle-size report counts it). */
+async function gzipKb(url) {
+  if (!gzipSizes.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipSizes.set(url, zlib.gzipSync(body, { level: 9 }).length / 1024);
+  }
+  return gzipSizes.get(url);
+}
+
+/**
+ * Opens `url` on a fresh phone and waits until `lastTurn` after the first screen has passed; returns every
+ * request's start, the marks, and the scripts requested before the first screen was done with their size.
+ */
+async function load(url, storage, lastTurn, waitFor) {
+  const { context, page } = await newPhone(browser(), storage);
+  await page.goto(url);
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
+    `${MARK}+${lastTurn}`,
+  );
+  if (waitFor) await waitFor(page);
+  const { requests, marks } = await page.evaluate(() => ({
+    requests: performance
+      .getEntriesByType('resource')
+      .map((r) => ({ url: r.name, start: r.startTime, type: r.initiatorType })),
+    marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+  }));
+  // Requests the first screen made (the document's own are not resource entries).
+  const firstScreen = requests.filter((r) => r.start < marks[MARK]);
+  const scripts = [...new Set(firstScreen.filter((r) => /\.js(?:\?|$)/.test(r.url)).map((r) => r.url))];
+  let scriptKb = 0;
+  for (const s of scripts) scriptKb += await gzipKb(s);
+  await context.close();
+  return { requests, marks, firstScreen, scripts, scriptKb };
+}
+
+function assertNothingDeferrable(name, { firstScreen, requests, marks }) {
+  for (const { what, re, turn } of DEFERRABLE) {
+    const early = firstScreen.filter((r) => re.test(new URL(r.url).pathname));
+    assert.deepEqual(
+      early.map((r) => r.url),
+      [],
+      `${name}: the first screen requested ${what}`,
+    );
+    if (turn === undefined) continue;
+    // Nor does it come before its turn: the later parts start one by one, not in one burst.
+    const before = requests.filter(
+      (r) => re.test(new URL(r.url).pathname) && r.start < marks[`${MARK}+${turn}`],
+    );
+    assert.deepEqual(
+      before.map((r) => r.url),
+      [],
+      `${name}: ${what} came before its turn`,
+    );
+  }
+}
+
+describe('first-screen budget', () => {
+  it('keeps the signed-in home within 25 KB gzip of the guest’s and defers what can wait', async () => {
+    const token = await apiSignUp(uniqueUsername());
+    const guest = await load(`${BASE}/`, {}, 0);
+    const returning = await load(`${BASE}/`, { koi_token: token }, 2, (page) =>
+      page.waitForResponse((r) => r.url().endsWith('/api/plat/session-summary')),
+    );
+    // A sign-in link (decision 31) opens the notice: in its own, last turn.
+    const link = await apiPost('/api/home/sign-in-link', token);
+    assert.equal(link.code, 200, JSON.stringify(link));
+    const linked = await load(`${BASE}${link.result.path}`, {}, 3, (page) =>
+      page.locator('.notice-dialog').first().waitFor(),
+    );
+
+    const kb = (n) => n.toFixed(1);
+    for (const [name, run] of [
+      ['guest', guest],
+      ['signed in (stored session)', returning],
+      ['signed in (sign-in link)', linked],
+    ]) {
+      console.log(
+        `  ${name}: ${run.scripts.length} scripts, ${kb(run.scriptKb)} KB gzip before the first screen was done`,
+      );
+    }
+    for (const [name, run] of [
+      ['signed in (stored session)', returning],
+      ['signed in (sign-in link)', linked],
+    ]) {
+      const extra = run.scriptKb - guest.scriptKb;
+      const more = run.scripts.filter((s) => !guest.scripts.includes(s)).map((s) => new URL(s).pathname);
+      assert.ok(
+        extra <= SIGNED_IN_EXTRA_KB,
+        `${name}: ${kb(run.scriptKb)} KB gzip of scripts against the guest's ${kb(guest.scriptKb)} KB (+${kb(extra)} > ${SIGNED_IN_EXTRA_KB} KB): ${more.join(', ')}`,
+      );
+      assertNothingDeferrable(name, run);
+    }
+    assertNothingDeferrable('guest', { ...guest, requests: [], marks: guest.marks });
+  });
+});
