@@ -161,15 +161,8 @@ export function createTransferWallet(deps: {
   async function recall(playerId: number, onlyProviderId?: number): Promise<void> {
     const player = await deps.players.identity(playerId);
     if (!player) return;
-    for (const providerId of await repo.providersMovedInto(playerId, onlyProviderId)) {
-      const provider = await deps.providerOf(providerId);
-      if (!provider || provider.walletModel !== WalletModel.TRANSFER) continue;
-      const endpoint = await deps.endpointFor(provider.id);
-      if (!endpoint) continue;
-      const balance = await client.balance(endpoint, provider.code, player.username);
-      if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
-      const amountMicro = BigInt(balance.answer.balance ?? 0);
-      if (amountMicro > 0n) await moveOut(player, provider, endpoint, amountMicro);
+    for (const held of await heldAt(player, await repo.providersMovedInto(playerId, onlyProviderId))) {
+      await moveOut(player, held.provider, held.endpoint, held.amountMicro);
     }
   }
 
@@ -179,8 +172,24 @@ export function createTransferWallet(deps: {
   ): Promise<{ providerId: number; code: string; amountMicro: bigint }[]> {
     const player = await deps.players.identity(playerId);
     if (!player) return [];
-    const held: { providerId: number; code: string; amountMicro: bigint }[] = [];
-    for (const providerId of await repo.providersHolding(playerId)) {
+    return (await heldAt(player, await repo.providersHolding(playerId))).map((h) => ({
+      providerId: h.provider.id,
+      code: h.provider.code,
+      amountMicro: h.amountMicro,
+    }));
+  }
+
+  /**
+   * The player's balance at each of these providers that is a transfer-wallet provider with an endpoint and
+   * answers the balance query clearly, leaving out zero balances; one provider after the other.
+   */
+  async function heldAt(player: { username: string }, providerIds: number[]) {
+    const held: {
+      provider: { id: number; code: string };
+      endpoint: ProviderEndpoint;
+      amountMicro: bigint;
+    }[] = [];
+    for (const providerId of providerIds) {
       const provider = await deps.providerOf(providerId);
       if (!provider || provider.walletModel !== WalletModel.TRANSFER) continue;
       const endpoint = await deps.endpointFor(provider.id);
@@ -188,7 +197,7 @@ export function createTransferWallet(deps: {
       const balance = await client.balance(endpoint, provider.code, player.username);
       if (!balance.answered || balance.answer.status !== TransferStatus.OK) continue;
       const amountMicro = BigInt(balance.answer.balance ?? 0);
-      if (amountMicro > 0n) held.push({ providerId, code: provider.code, amountMicro });
+      if (amountMicro > 0n) held.push({ provider, endpoint, amountMicro });
     }
     return held;
   }
