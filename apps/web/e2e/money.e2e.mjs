@@ -151,13 +151,15 @@ describe('money journey', () => {
       await shot(page, 'money-04-deposit-credited');
       await page.getByTestId('deposit-success').getByRole('button', { name: '确定' }).click();
 
-      // The withdrawal form shows the turnover the deposit requires (decision 23): 1× the deposit.
+      // The withdrawal form shows the turnover the deposit requires (decision 23): 1× the deposit, and nothing
+      // withdrawable until it is played, the remaining turnover beside the amount.
       await page.goto(`${BASE}/recharge?type=withdraw`);
-      await page
-        .getByTestId('withdraw-available')
-        .filter({ hasText: usdt4(credited) })
-        .waitFor();
+      await page.getByTestId('withdraw-available').filter({ hasText: '0.0000' }).waitFor();
       assert.equal(await page.getByTestId('withdraw-turnover').innerText(), `${usdt4(micro(actual))} USDT`);
+      assert.match(
+        await page.getByTestId('withdraw-available-turnover').innerText(),
+        new RegExp(usdt4(micro(actual))),
+      );
       await shot(page, 'money-05-withdraw-turnover');
       // The player plays it: one dice round of 101 USDT at a 98 % chance (the originals e2e plays in the UI),
       // valid in this run (run.mjs sets VALID_BET_MAX_WIN_CHANCE).
@@ -171,6 +173,11 @@ describe('money journey', () => {
       await page.reload();
       await page.getByTestId('withdraw-turnover').filter({ hasText: '0.0000 USDT' }).waitFor();
       const beforeWithdraw = micro((await plat(token, 'info')).result.balance);
+      // Played: the whole balance is withdrawable now.
+      await page
+        .getByTestId('withdraw-available')
+        .filter({ hasText: usdt4(beforeWithdraw) })
+        .waitFor();
 
       // The guards lead to the password panel first.
       await page.getByRole('button', { name: '立即提现' }).click();
