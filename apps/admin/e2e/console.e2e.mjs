@@ -139,13 +139,15 @@ describe('operator console', () => {
     const page = track(boss.page);
     await page.goto(`${BASE}/admin/audit`);
     await page.locator('#audit-filters_action').click();
+    // Typing the code finds the action, which the console shows by its Chinese name.
     await page.keyboard.type('player.freeze');
-    await page.locator('.ant-select-item-option', { hasText: 'player.freeze' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '冻结玩家' }).click();
     await page.locator('#audit-filters_target').fill(`player:${playerId}`);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const row = page.locator('.ant-table-row', { hasText: 'e2e: suspected account takeover' });
     await row.waitFor();
     assert.match(await row.textContent(), new RegExp(OPERATORS.boss.username));
+    assert.match(await row.textContent(), /冻结玩家/);
     await row.click();
     await page.getByTestId('audit-diff').waitFor();
     await shot(page, '06-audit-freeze');

@@ -85,6 +85,12 @@ export function ChoiceFilter<V extends string | number>({
       <Select
         allowClear
         showSearch={showSearch}
+        // Typing matches the name shown or the value behind it (an audit action's name or its code).
+        filterOption={(input, option) =>
+          `${typeof option?.label === 'string' ? option.label : ''} ${option?.value ?? ''}`
+            .toLowerCase()
+            .includes(input.toLowerCase())
+        }
         placeholder={placeholder}
         style={{ width }}
         options={options}

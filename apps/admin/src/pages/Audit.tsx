@@ -1,4 +1,4 @@
-import { Card, Space, Tag, Typography } from 'antd';
+import { Card, Space, Tag } from 'antd';
 import { AUDIT_ACTIONS, type AuditEntry } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { orDash } from '../components/columns';
@@ -9,6 +9,7 @@ import { QueryTable, useSearchList } from '../components/QueryTable';
 import { ChoiceFilter, SearchForm, TextFilter, type TimeRange } from '../components/SearchForm';
 import { fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
+import { auditActionName } from './auditActions';
 
 type Filters = {
   operator?: string;
@@ -19,7 +20,7 @@ type Filters = {
 
 /** Who did what, when, from where and why, newest first; each row opens its before/after. */
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const audit = useSearchList<Filters, AuditEntry>('audit', {}, adminApi.audit);
   const verify = useIntegrityCheck({
     run: adminApi.verifyAudit,
@@ -47,7 +48,7 @@ export function AuditPage() {
             placeholder={t('audit.action')}
             width={220}
             showSearch
-            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionName(a, i18n.language) }))}
           />
           <TextFilter name="target" placeholder={t('audit.targetHint')} width={180} />
         </SearchForm>
@@ -69,7 +70,10 @@ export function AuditPage() {
             dataIndex: 'action',
             render: (v: string, r) => (
               <Space size={4}>
-                <Typography.Text code>{v}</Typography.Text>
+                {/* The name to read; the stored code on hover, for searches and the raw log. */}
+                <span title={v} style={{ whiteSpace: 'nowrap' }}>
+                  {auditActionName(v, i18n.language)}
+                </span>
                 {r.outcome === 'denied' && <Tag color="red">{t('audit.denied')}</Tag>}
               </Space>
             ),
