@@ -176,6 +176,24 @@ export const ERRORS = {
   // An unmatched channel report whose order the channel path already credited.
   UNMATCHED_CHANNEL_CREDITED: { code: 4050, http: 200, zh: '该支付通道订单已由通道入账，不能再匹配；请忽略或退款此记录', en: 'The payment channel already credited this order; ignore or refund this entry instead' },
   CHANNEL_SETTINGS_INVALID: { code: 4030, http: 200, zh: '通道设置不正确：{reason}', en: 'Invalid channel settings: {reason}' },
+
+  // Promotions: rule engine, claims, grants and bonus terms (7000–7499).
+  // (end of block)
+
+  // VIP levels, rebates and the masters tournament (7500–7999).
+  // (end of block)
+
+  // Invites and the agent programme (8000–8499).
+  // (end of block)
+
+  // Telegram sign-in and the bot (8500–8999).
+  // (end of block)
+
+  // Red packets (9000–9499).
+  // (end of block)
+
+  // Community posts and buy links (9500–9999).
+  // (end of block)
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof ERRORS;

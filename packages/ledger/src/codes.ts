@@ -19,6 +19,18 @@ export const TransferCode = {
   PROVIDER_TRANSFER_OUT: 11,
   /** The fee of a withdrawal: held with the withdrawal, posted when it is paid, voided when it is rejected. */
   WITHDRAWAL_FEE: 12,
+  /** A red packet's total, held from its sender while the packet is open (decision 27). */
+  RED_PACKET_SEND: 13,
+  /** A share of a red packet, paid to its grabber. */
+  RED_PACKET_GRAB: 14,
+  /** A grabber's mine payment to the packet's sender (the possible amount is held while the packet is open). */
+  RED_PACKET_MINE: 15,
+  /** Unclaimed shares returned to the sender when the packet closes. */
+  RED_PACKET_REFUND: 16,
+  /** The promotional part of an open bonus requirement taken back on freeze or self-exclusion (decision 36). */
+  BONUS_FORFEIT: 17,
+  /** The house's fee on a red packet's mine payment. */
+  RED_PACKET_FEE: 18,
 } as const;
 export type TransferCode = (typeof TransferCode)[keyof typeof TransferCode];
 
@@ -38,6 +50,12 @@ export const TRANSFER_CODE_NAMES_ZH: Record<TransferCode, string> = {
   10: '转入游戏',
   11: '转出游戏',
   12: '提现手续费',
+  13: '发红包',
+  14: '抢红包',
+  15: '红包中雷',
+  16: '红包退回',
+  17: '红利没收',
+  18: '红包手续费',
 };
 
 export const TRANSFER_CODE_NAMES_EN: Record<TransferCode, string> = {
@@ -53,6 +71,12 @@ export const TRANSFER_CODE_NAMES_EN: Record<TransferCode, string> = {
   10: 'Moved into game',
   11: 'Moved out of game',
   12: 'Withdrawal fee',
+  13: 'Red packet sent',
+  14: 'Red packet grabbed',
+  15: 'Red packet mine',
+  16: 'Red packet returned',
+  17: 'Bonus forfeited',
+  18: 'Red packet fee',
 };
 
 export const isTransferCode = (n: number): n is TransferCode => (TRANSFER_CODES as number[]).includes(n);
@@ -119,6 +143,8 @@ export const SystemAccount = {
   FEE_INCOME: 'fee_income',
   /** The other side of operator adjustments. */
   ADJUSTMENTS: 'adjustments',
+  /** Red packets' totals and grabbers' possible mine payments while packets are open. */
+  RED_PACKET_ESCROW: 'red_packet_escrow',
 } as const;
 export type SystemAccount = (typeof SystemAccount)[keyof typeof SystemAccount];
 export const SYSTEM_ACCOUNTS = /* @__PURE__ */ Object.values(SystemAccount) as SystemAccount[];

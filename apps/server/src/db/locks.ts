@@ -72,6 +72,10 @@ export const AdvisoryLock = {
   /** Opening one player's provider game sessions across server processes (providers). */
   PLAYER_PROVIDER_SESSIONS: 7_461_501,
 
+  // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
+  // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,
+  // Telegram 7_461_840–7_461_859, red packets 7_461_860–7_461_879, community 7_461_880–7_461_899.
+
   // Tests of the job runner (modules/jobs/jobs.test.ts), kept here so that they never meet a real job's lock.
 
   TEST_JOB_SLOW: 7_461_901,
