@@ -128,8 +128,8 @@ describe('deposits console', () => {
     await page.getByText('充值管理').waitFor();
     await page.getByRole('menuitem', { name: '未匹配队列' }).click();
     await page.waitForURL(/\/admin\/deposits\/unmatched$/);
-    for (const amount of ['12.500000', '7.770000', '150.000000']) await queueRow(page, amount);
-    const row = await queueRow(page, '12.500000');
+    for (const amount of ['12.50', '7.77', '150.00']) await queueRow(page, amount);
+    const row = await queueRow(page, '12.50');
     assert.match(await row.textContent(), new RegExp(player));
     assert.match(await row.textContent(), /无对应订单/);
     await snapshot(page, 'dep-01-unmatched-queue');
@@ -137,7 +137,7 @@ describe('deposits console', () => {
 
   it('matches a payment to the likely player with a reason: credited once', async () => {
     const page = track(a.page);
-    const dialog = await resolveDialog(page, '12.500000', '匹配入账', '#resolve_player_id');
+    const dialog = await resolveDialog(page, '12.50', '匹配入账', '#resolve_player_id');
     // Prefilled with the likely player (the one player this wallet funded before).
     assert.match(await dialog.locator('#resolve_player_id').inputValue(), /^\d+$/);
     // The reason is required: the dialog says so and sends nothing.
@@ -148,7 +148,7 @@ describe('deposits console', () => {
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.ant-segmented-item', { hasText: '已匹配' }).click();
-    const matched = page.locator('.ant-table-row', { hasText: '12.500000' });
+    const matched = page.locator('.ant-table-row', { hasText: '12.50' });
     await matched.waitFor();
     assert.match(await matched.textContent(), /已匹配入账/);
     // 100 sign-up bonus + the 30 order + the matched 12.5, credited once.
@@ -158,23 +158,23 @@ describe('deposits console', () => {
 
   it('records a refund with its reference', async () => {
     const page = track(a.page);
-    const dialog = await resolveDialog(page, '7.770000', '退款', '#resolve_reference');
+    const dialog = await resolveDialog(page, '7.77', '退款', '#resolve_reference');
     await dialog.locator('#resolve_reference').fill(randomBytes(32).toString('hex'));
     await dialog.locator('#resolve_reason').fill('e2e: sender asked for the money back');
     await snapshot(page, 'dep-03-refund-dialog');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.locator('.ant-table-row', { hasText: '7.770000' }).waitFor({ state: 'detached' });
+    await page.locator('.ant-table-row', { hasText: '7.77' }).waitFor({ state: 'detached' });
   });
 
   it('asks to match a payment above the approval amount: it waits, and the requester cannot approve it', async () => {
     const page = track(a.page);
-    const dialog = await resolveDialog(page, '150.000000', '匹配入账', '#resolve_player_id');
+    const dialog = await resolveDialog(page, '150.00', '匹配入账', '#resolve_player_id');
     await dialog.getByText('须由另一位操作员复核批准').waitFor();
     await dialog.locator('#resolve_reason').fill('e2e: player sent the ticket with the hash');
     await dialog.getByRole('button', { name: label('确定') }).click();
     await dialog.waitFor({ state: 'detached' });
-    const waiting = page.locator('.ant-table-row', { hasText: '150.000000' });
+    const waiting = page.locator('.ant-table-row', { hasText: '150.00' });
     await waiting.getByText('待复核').waitFor();
     assert.equal(await waiting.getByRole('button', { name: label('批准') }).isDisabled(), true);
     await snapshot(page, 'dep-04-awaiting-approval');
@@ -185,11 +185,11 @@ describe('deposits console', () => {
     const { page, context } = b;
     await firstSignIn(page, OPERATORS.depositB);
     await page.getByRole('menuitem', { name: '未匹配队列' }).click();
-    const row = await queueRow(page, '150.000000');
+    const row = await queueRow(page, '150.00');
     await row.getByRole('button', { name: label('批准') }).click();
     await giveReason(page, 'e2e: checked the ticket');
     await page.locator('.ant-segmented-item', { hasText: '已匹配' }).click();
-    const matched = page.locator('.ant-table-row', { hasText: '150.000000' });
+    const matched = page.locator('.ant-table-row', { hasText: '150.00' });
     await matched.waitFor();
     await snapshot(page, 'dep-05-approved');
     assert.equal(await balance(), '292.5000');
@@ -208,7 +208,7 @@ describe('deposits console', () => {
     await order.getByText('已到账').waitFor();
     await snapshot(page, 'dep-07-orders');
     await page.getByRole('menuitem', { name: '链上转账' }).click();
-    await page.locator('.ant-table-row', { hasText: '150.000000' }).waitFor();
+    await page.locator('.ant-table-row', { hasText: '150.00' }).waitFor();
     assert.ok((await page.locator('.ant-table-row', { hasText: '已确认' }).count()) >= 4);
     await snapshot(page, 'dep-08-transfers');
   });

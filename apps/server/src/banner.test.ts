@@ -21,6 +21,15 @@ describe('start banner', () => {
     expect(text).not.toContain('Server processes');
   });
 
+  it("shows the first operator's setup link while no operator exists", () => {
+    const base = { origin: 'http://localhost:8080', database: 'PostgreSQL', sandboxUrl: null, processes: 1 };
+    expect(startBanner(base)).not.toContain('First operator');
+    const text = startBanner({ ...base, setupLink: 'http://localhost:8080/admin/setup#tok' });
+    expect(text).toContain(
+      'First operator    http://localhost:8080/admin/setup#tok  (one-time, valid 30 minutes)',
+    );
+  });
+
   it('uses KOI_PUBLIC_URL when set, and says when the sandbox is off', () => {
     const origin = shownOrigin('https://koi.example/', '0.0.0.0', 8080);
     const text = startBanner({ origin, database: 'PostgreSQL', sandboxUrl: null, processes: 4 });

@@ -9,6 +9,8 @@ export function startBanner(facts: {
   database: string;
   sandboxUrl: string | null;
   processes: number;
+  /** The first operator's one-time setup link, while no operator exists. */
+  setupLink?: string | null;
 }): string {
   const origin = facts.origin.replace(/\/+$/, '');
   const rows: [string, string][] = [
@@ -19,6 +21,7 @@ export function startBanner(facts: {
     ['Sandbox', facts.sandboxUrl ?? 'off (no external systems connected)'],
   ];
   if (facts.processes > 1) rows.push(['Server processes', String(facts.processes)]);
+  if (facts.setupLink) rows.push(['First operator', `${facts.setupLink}  (one-time, valid 30 minutes)`]);
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);
   return ['', '  Koi is running', '', ...lines, '', ''].join('\n');

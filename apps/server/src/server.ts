@@ -67,6 +67,19 @@ async function serve() {
     app.log.info(
       `Koi is running: ${origin}/  (operator console: ${origin}/admin, API docs: ${origin}/docs, database: ${database}, ${plan.workers} server process${plan.workers === 1 ? '' : 'es'})`,
     );
+    // While no operator exists, the console is set up from the browser through a one-time link.
+    const { announceFirstRunSetup } = await import('./modules/operators/first-run');
+    const { createOperatorsService } = await import('./modules/operators/operators.service');
+    const setup = await announceFirstRunSetup({
+      operators: createOperatorsService({ db: app.koi.database.db, config, clock: app.koi.clock }),
+      origin,
+      dataDir: config.dataDir,
+    });
+    if (setup) {
+      app.log.warn(
+        `No operator exists yet: open the one-time setup link in ${setup.file} (valid until ${setup.expiresAt.toISOString()}) to create the first admin`,
+      );
+    }
     // A person at a terminal gets the same facts readable, above the JSON log.
     if (process.stdout.isTTY) {
       process.stdout.write(
@@ -75,6 +88,7 @@ async function serve() {
           database,
           sandboxUrl: config.providerSim ? beside(config.providerSim.url, origin) : null,
           processes: plan.workers,
+          setupLink: setup?.link ?? null,
         }),
       );
     }

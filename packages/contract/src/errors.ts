@@ -13,6 +13,8 @@ export const ERRORS = {
   // Protocol-level failures (HTTP status = code).
   BAD_REQUEST: { code: 400, http: 400, zh: '请求参数错误：{detail}', en: 'Invalid request: {detail}' },
   UNAUTHORIZED: { code: 401, http: 401, zh: '未授权，请登录', en: 'Not signed in, please log in' },
+  // A session of a frozen player: signed out like any 401, with the reason, so the player is not left guessing.
+  SESSION_FROZEN: { code: 401, http: 401, zh: '账号已冻结，已退出登录，如有疑问请联系客服', en: 'Your account is frozen and you have been signed out; please contact support' },
   FORBIDDEN: { code: 403, http: 403, zh: '拒绝访问', en: 'Access denied' },
   NOT_FOUND: { code: 404, http: 404, zh: '请求地址出错：{url}', en: 'No such address: {url}' },
   METHOD_NOT_ALLOWED: { code: 405, http: 405, zh: '请求方法不允许', en: 'Method not allowed' },
@@ -106,6 +108,7 @@ export const ERRORS = {
   // Separation of duties (decision 33).
   OPERATOR_ENROLMENT_INVALID: { code: 6101, http: 200, zh: '开通链接无效、已使用或已过期，请联系管理员重新生成', en: 'This enrolment link is invalid, used or expired; ask an admin for a new one' },
   OPERATOR_ENROL_TOTP: { code: 6102, http: 200, zh: '动态验证码错误，请确认已将密钥添加到验证器应用后输入当前验证码', en: 'Wrong authenticator code; add the secret to your authenticator app and enter its current code' },
+  OPERATOR_SETUP_INVALID: { code: 6120, http: 200, zh: '初始设置链接无效、已使用或已过期；如尚无操作员，重启服务器会生成新链接', en: 'This setup link is invalid, used or expired; if no operator exists yet, restarting the server prints a new one' },
   DUTY_ADJUST_DAILY_LIMIT: { code: 6103, http: 200, zh: '超出您今日（UTC+8）的调账额度：合计不超过{max} USDT，今日已用{used} USDT', en: 'Above your daily adjustment allowance (UTC+8): at most {max} USDT in total, {used} USDT used today' },
   DUTY_APPROVE_DAILY_LIMIT: { code: 6104, http: 200, zh: '超出您今日（UTC+8）的提现审批额度：合计不超过{max} USDT，今日已批准{used} USDT', en: 'Above your daily withdrawal approval allowance (UTC+8): at most {max} USDT in total, {used} USDT approved today' },
   DUTY_LINKED_PLAYER: { code: 6105, http: 200, zh: '该玩家账户与您本人关联（{link}），您不能处理其资金，请交由其他操作员', en: 'This player account is linked to you ({link}); another operator must decide on its money' },

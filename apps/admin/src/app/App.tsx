@@ -75,7 +75,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   return (
     <ConfigProvider
       locale={en ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#d4380d', borderRadius: 6 } }}
+      theme={{ token: { colorPrimary: '#7c3aed', borderRadius: 6 } }}
       // "保存", not "保 存": antd's spacing of two-character Chinese labels reads oddly in dense tables.
       button={{ autoInsertSpace: false }}
     >
@@ -94,6 +94,7 @@ export function App() {
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/enrol" element={<EnrolPage />} />
+          <Route path="/setup" element={<EnrolPage setup />} />
           <Route
             path="/password"
             element={

@@ -6,13 +6,37 @@ export function fmtTime(iso: string | null | undefined): string {
   return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—';
 }
 
-/** A decimal USDT string as sent by the server, never parsed into a float; negative amounts in red. */
+/**
+ * How the console writes an amount in a table or a figure: the server's decimal string cut (never rounded, and
+ * never parsed into a float) to at most four decimals and padded to at least two, so columns line up and a
+ * six-decimal micro-USDT value does not wrap. `exact` says whether anything was cut; then the full value is
+ * shown on hover.
+ */
+export function moneyText(value: string): { text: string; exact: boolean } {
+  const match = /^([-+]?)(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) return { text: value, exact: true };
+  const [, sign, whole, fraction = ''] = match;
+  const significant = fraction.replace(/0+$/, '');
+  const shown = significant.slice(0, 4).padEnd(2, '0');
+  return { text: `${sign}${whole}.${shown}`, exact: significant.length <= 4 };
+}
+
+/** A decimal USDT string as sent by the server (see moneyText); negative amounts in red. */
 export function Money({ value, signed }: { value: string | null | undefined; signed?: boolean }) {
   if (value === null || value === undefined) return <>—</>;
   const negative = value.startsWith('-');
-  const text = signed && !/^[-+]/.test(value) && !/^0(\.0*)?$/.test(value) ? `+${value}` : value;
+  const { text: short, exact } = moneyText(value);
+  const text = signed && !/^[-+]/.test(short) && !/^0(\.0*)?$/.test(short) ? `+${short}` : short;
   return (
-    <Typography.Text type={negative ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Typography.Text
+      type={negative ? 'danger' : undefined}
+      style={{
+        fontVariantNumeric: 'tabular-nums',
+        whiteSpace: 'nowrap',
+        ...(exact ? {} : { textDecoration: 'underline dotted', cursor: 'help' }),
+      }}
+      title={exact ? undefined : value}
+    >
       {text}
     </Typography.Text>
   );

@@ -89,6 +89,17 @@ export const en: Messages = {
     toLogin: 'Sign in',
     missing: 'The link is incomplete; use the full enrolment link your admin gave you.',
   },
+  setup: {
+    title: 'First run: create the first admin',
+    intro:
+      'No operator exists yet. The server printed this link when it started; it works once: choose the admin username and password, and add the authenticator secret.',
+    username: 'Admin username',
+    usernameRule: 'Usernames are 3-32 letters, digits, dots, dashes or underscores',
+    submit: 'Create admin',
+    done: 'The first admin is ready: sign in with the username, new password and authenticator code.',
+    missing:
+      'The link is incomplete; use the full setup link the server printed at start (also in setup-link.txt in the data directory).',
+  },
   password: {
     title: 'Change password',
     forced: 'Change your one-time password before using the console.',

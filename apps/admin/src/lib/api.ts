@@ -34,6 +34,8 @@ import type {
   auditVerifyResult,
   adminEnrolInfoResult,
   adminEnrolResult,
+  adminSetupInfoResult,
+  adminSetupResult,
   operatorEnrolment,
 } from '@koi/contract';
 import { http, type Params } from './http';
@@ -93,6 +95,9 @@ export const adminApi = {
   enrolInfo: (token: string) => http.post<EnrolInfo>(`${A}/enrol/info`, { token }),
   enrol: (body: { token: string; password: string; totp: string }) =>
     http.post<z.infer<typeof adminEnrolResult>>(`${A}/enrol`, body),
+  setupInfo: (token: string) => http.post<z.infer<typeof adminSetupInfoResult>>(`${A}/setup/info`, { token }),
+  setup: (body: { token: string; username: string; password: string; totp: string }) =>
+    http.post<z.infer<typeof adminSetupResult>>(`${A}/setup`, body),
 
   audit: (params: Params) => http.get<Page<AuditEntry>>(`${A}/audit`, params),
   verifyAudit: () => http.post<AuditVerify>(`${A}/audit/verify`),

@@ -13,7 +13,7 @@ import {
   Steps,
   Typography,
 } from 'antd';
-import { LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ import { Logo } from '../components/Logo';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 
-type Values = { password: string; confirm: string; totp: string };
+type Values = { username?: string; password: string; confirm: string; totp: string };
 
 /** The enrolment token rides in the address's fragment (`/admin/enrol#<token>`), which no server or proxy logs. */
 const tokenFromHash = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
@@ -31,30 +31,44 @@ const tokenFromHash = () => decodeURIComponent(window.location.hash.replace(/^#/
  * A new or reset operator's one-time enrolment (opened from the link the admin passed on). The page shows the
  * TOTP secret as a QR code and as text, and takes the operator's own password and a current code; the server
  * spends the link on success. Nobody else, the admin who made the link included, sees the secret afterwards.
+ *
+ * With `setup`, the same page sets up the console's first admin from the link a starting server prints while no
+ * operator exists (`/admin/setup#<token>`): the admin also chooses their username there.
  */
-export function EnrolPage() {
+export function EnrolPage({ setup = false }: { setup?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [token] = useState(tokenFromHash);
   const info = useQuery({
-    queryKey: ['enrol', token],
-    queryFn: () => adminApi.enrolInfo(token),
+    queryKey: [setup ? 'setup' : 'enrol', token],
+    queryFn: (): Promise<{
+      username?: string;
+      totp_secret: string;
+      otpauth_uri: string;
+      expires_at: string;
+    }> => (setup ? adminApi.setupInfo(token) : adminApi.enrolInfo(token)),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
   });
   const enrol = useMutation({
-    mutationFn: (v: Values) => adminApi.enrol({ token, password: v.password, totp: v.totp }),
+    mutationFn: (v: Values) =>
+      setup
+        ? adminApi.setup({ token, username: (v.username ?? '').trim(), password: v.password, totp: v.totp })
+        : adminApi.enrol({ token, password: v.password, totp: v.totp }),
   });
+  // The texts that differ between the two uses; the steps and fields are the enrolment's.
+  const text = (key: 'title' | 'intro' | 'submit' | 'done' | 'missing') =>
+    t(`${setup ? 'setup' : 'enrol'}.${key}`);
 
   let content;
-  if (token === '') content = <Alert type="error" showIcon message={t('enrol.missing')} />;
+  if (token === '') content = <Alert type="error" showIcon message={text('missing')} />;
   else if (info.isLoading) content = <Spin />;
   else if (enrol.isSuccess)
     content = (
       <Result
         status="success"
-        title={t('enrol.done')}
+        title={text('done')}
         extra={
           <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
             {t('enrol.toLogin')}
@@ -66,7 +80,7 @@ export function EnrolPage() {
   else
     content = (
       <>
-        <Typography.Paragraph type="secondary">{t('enrol.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{text('intro')}</Typography.Paragraph>
         <Steps
           direction="vertical"
           size="small"
@@ -78,7 +92,9 @@ export function EnrolPage() {
                 <Space align="start" size="large" style={{ marginTop: 8 }}>
                   <QRCode value={info.data.otpauth_uri} size={168} data-testid="enrol-qr" />
                   <Descriptions column={1} size="small">
-                    <Descriptions.Item label={t('login.username')}>{info.data.username}</Descriptions.Item>
+                    {info.data.username !== undefined && (
+                      <Descriptions.Item label={t('login.username')}>{info.data.username}</Descriptions.Item>
+                    )}
                     <Descriptions.Item label={t('enrol.secret')}>
                       <Typography.Text copyable code data-testid="enrol-secret">
                         {info.data.totp_secret}
@@ -102,6 +118,18 @@ export function EnrolPage() {
                   onFinish={(v) => enrol.mutate(v)}
                 >
                   <QueryError error={enrol.error} />
+                  {setup && (
+                    <Form.Item
+                      name="username"
+                      label={t('setup.username')}
+                      rules={[
+                        { required: true, message: t('setup.usernameRule') },
+                        { pattern: /^[A-Za-z0-9._-]{3,32}$/, message: t('setup.usernameRule') },
+                      ]}
+                    >
+                      <Input prefix={<UserOutlined />} autoComplete="username" maxLength={32} />
+                    </Form.Item>
+                  )}
                   <Form.Item
                     name="password"
                     label={t('enrol.password')}
@@ -149,7 +177,7 @@ export function EnrolPage() {
                     />
                   </Form.Item>
                   <Button type="primary" htmlType="submit" block loading={enrol.isPending}>
-                    {t('enrol.submit')}
+                    {text('submit')}
                   </Button>
                 </Form>
               ),
@@ -174,7 +202,7 @@ export function EnrolPage() {
           <Logo />
         </Typography.Title>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {t('enrol.title')}
+          {text('title')}
         </Typography.Title>
         {content}
       </Card>

@@ -69,6 +69,11 @@ export const AdvisoryLock = {
    * once are counted one after the other. Taken before OPERATOR_MONEY_DECISIONS, never after it.
    */
   PLAYER_ADJUSTMENTS: 7_461_602,
+  /**
+   * The first operator's setup (operators): issuing a setup link and completing it both read "no operator
+   * exists" and write under it, so concurrent starts leave one usable link and concurrent completions one admin.
+   */
+  OPERATOR_SETUP: 7_461_603,
   /** Opening one player's provider game sessions across server processes (providers). */
   PLAYER_PROVIDER_SESSIONS: 7_461_501,
 

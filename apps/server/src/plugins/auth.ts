@@ -32,6 +32,8 @@ export interface AuthenticatedSession {
 /** What this plugin needs of the auth module: the session check, and forgetting cached sessions. */
 export interface SessionChecker {
   authenticate(token: string): Promise<AuthenticatedSession | null>;
+  /** Whether a token (however it ended) belongs to a frozen player. */
+  isFrozenToken(token: string): Promise<boolean>;
   forgetSessions(playerId: number | null): void;
 }
 
@@ -77,7 +79,13 @@ async function authPlugin(app: FastifyInstance, opts: { auth: SessionChecker; ge
     if (isCountryDenied(opts.geo, countryOf(request, opts.geo))) throw new AppError('REGION_BLOCKED');
     const token = bearerToken(request);
     const session = token ? await opts.auth.authenticate(token) : null;
-    if (!session) throw new AppError('UNAUTHORIZED');
+    if (!session) {
+      // Only on the refusal path, one more lookup: a token of a frozen player is told why it ended (the
+      // holder had the token, so the reason tells them nothing they could not learn by signing in).
+      if (token && (await opts.auth.isFrozenToken(token)))
+        throw new AppError('SESSION_FROZEN', {}, { reason: 'frozen' });
+      throw new AppError('UNAUTHORIZED');
+    }
     request.session = session;
   });
   // Forgets the cached sessions a write may have changed, before its answer leaves. Only on the routes that

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { useAuthStore } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
 import { fail, ok, stubFetch } from '../test/utils';
@@ -49,6 +49,22 @@ describe('api client', () => {
     expect(localStorage.getItem('koi_token')).toBeNull();
     expect(useUiStore.getState().loginOpen).toBe(true);
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('on a 401 that says the account is frozen, signs out and shows the reason in a dialog instead of the login', async () => {
+    const alert = vi.spyOn(Dialog, 'alert').mockImplementation(() => Promise.resolve());
+    useAuthStore.getState().setToken('frozen');
+    useUiStore.setState({ loginOpen: false });
+    const message = '账号已冻结，已退出登录，如有疑问请联系客服';
+    stubFetch(() => ({
+      status: 401,
+      body: { code: 401, result: null, message, error: { message, details: { reason: 'frozen' } } },
+    }));
+    await expect(api.post('/api/plat/info')).rejects.toBeInstanceOf(ApiError);
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(useUiStore.getState().loginOpen).toBe(false);
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(expect.objectContaining({ content: message })));
+    alert.mockRestore();
   });
 
   it('shows nothing for a cancelled request', async () => {

@@ -4,7 +4,7 @@ import i18n from '../i18n';
 import { getToken, useAuthStore } from '../stores/auth';
 import { useProgressStore } from '../stores/progress';
 import { useUiStore } from '../stores/ui';
-import { showToast } from './toast';
+import { showAlert, showToast } from './toast';
 
 /**
  * The one HTTP client of the player app (spec §7, §8). Every call goes to the same origin under `/api`, reads
@@ -73,9 +73,17 @@ function encodeBody(data: Params | undefined, contentType: RequestOptions['conte
   return { body: form.toString(), type: 'application/x-www-form-urlencoded' };
 }
 
-/** 401 from anywhere: forget the token and ask the player to sign in (spec §4), without a toast. */
-function handleUnauthorized() {
+/**
+ * 401 from anywhere: forget the token and ask the player to sign in (spec §4), without a toast, except when the
+ * server says why the session ended (a frozen account): then the player reads the reason instead of a bare
+ * sign-in dialog they cannot get past.
+ */
+function handleUnauthorized(envelope: Envelope<unknown> | null) {
   if (getToken()) useAuthStore.getState().clearToken();
+  if (envelope?.error?.details?.reason === 'frozen') {
+    showAlert(envelope.error.message, i18n.t('common.confirm'));
+    return;
+  }
   useUiStore.getState().openLogin(1);
 }
 
@@ -120,7 +128,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
       envelope = null;
     }
     if (response.status === 401 || envelope?.code === 401) {
-      handleUnauthorized();
+      handleUnauthorized(envelope);
       throw new ApiError(i18n.t('http.401'), 401, response.status);
     }
     if (!response.ok) {

@@ -15,6 +15,14 @@ export function loadToast(): Promise<typeof AntdToast> {
   return loading;
 }
 
+/**
+ * A message the player must acknowledge (an account frozen while signed in): a dialog with one button, from
+ * the same lazily loaded chunk as the toast.
+ */
+export function showAlert(content: string, confirmText: string) {
+  void import('./toastImpl').then((m) => m.Dialog.alert({ content, confirmText }));
+}
+
 /** Spec §8: a failure's message, centred. */
 export function showToast(content: string) {
   if (toast) toast.show({ content, position: 'center' });

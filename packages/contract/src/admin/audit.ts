@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'operator.session_revoke',
   'operator.create',
   'operator.enrol',
+  'operator.setup',
   'operator.role_change',
   'operator.disable',
   'operator.enable',

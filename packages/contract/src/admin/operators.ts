@@ -80,4 +80,15 @@ export const adminEnrolRequest = z.strictObject({
   totp: requiredText(12),
 });
 export const adminEnrolResult = z.object({ username: z.string() });
+/** POST /api/admin/setup/info: the first operator's setup page, for the holder of the link printed at start. */
+export const adminSetupInfoRequest = z.strictObject({ token: requiredText(128) });
+export const adminSetupInfoResult = adminEnrolInfoResult.omit({ username: true });
+/** POST /api/admin/setup: the first admin's username, password and a current TOTP code (once, while no operator exists). */
+export const adminSetupRequest = z.strictObject({
+  token: requiredText(128),
+  username: requiredText(32),
+  password: requiredText(128),
+  totp: requiredText(12),
+});
+export const adminSetupResult = adminEnrolResult;
 export type AdminOperator = z.infer<typeof adminOperator>;

@@ -127,6 +127,11 @@ describe('players in the console', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(info.statusCode).toBe(401);
+      // The ended session is told why, so the app can say so instead of a bare sign-in dialog.
+      expect(body(info)).toMatchObject({
+        code: 401,
+        error: { message: expect.stringContaining('账号已冻结'), details: { reason: 'frozen' } },
+      });
     }
     expect(body(await playerLogin(p.username, p.password)).code).toBe(1011);
     expect(body(await post(`/api/admin/players/${id}/freeze`, { reason: 'again' })).code).toBe(6019);
@@ -138,6 +143,8 @@ describe('players in the console', () => {
     // Old sessions stay ended; a new sign-in works and can play.
     const old = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: p.auth });
     expect(old.statusCode).toBe(401);
+    // Unfrozen, an old session is simply ended: no frozen reason any more.
+    expect((body(old).error as { details?: unknown } | null)?.details).toBeUndefined();
     const fresh = body<{ token: string }>(await playerLogin(p.username, p.password)).result.token;
     const play = await t.app.inject({
       method: 'POST',

@@ -325,6 +325,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
+    /** Whether the token was a session of a player who is frozen now (the 401 then says why). */
+    async isFrozenToken(token: string): Promise<boolean> {
+      if (!token || token.length > 128) return false;
+      const session = await repo.findSessionByTokenHash(sha256Hex(token));
+      return session?.playerStatus === PlayerStatus.FROZEN;
+    },
+
     /** Drops this node's cached snapshots of the player (all players for null); see plugins/auth.ts. */
     forgetSessions(playerId: number | null) {
       if (!sessionCache) return;

@@ -7,6 +7,7 @@ import {
   operatorLogins,
   operators,
   operatorSessions,
+  operatorSetups,
   OperatorStatus,
 } from './operators.schema';
 
@@ -165,6 +166,33 @@ export function createOperatorsRepository(db: DbOrTx) {
         .update(operatorEnrolments)
         .set({ usedAt: now })
         .where(and(eq(operatorEnrolments.operatorId, operatorId), isNull(operatorEnrolments.usedAt)));
+    },
+
+    /** Whether any operator account exists (disabled ones count: the console has been set up). */
+    async anyOperator(): Promise<boolean> {
+      return (await db.select({ id: operators.id }).from(operators).limit(1)).length > 0;
+    },
+
+    async insertSetup(row: typeof operatorSetups.$inferInsert) {
+      return insertRow(db, operatorSetups, row);
+    },
+
+    findSetupByTokenHash: (tokenHash: string) =>
+      findRow(db, operatorSetups, eq(operatorSetups.tokenHash, tokenHash)),
+
+    /** Withdraws every unused setup link (a new one replaces them). */
+    async withdrawSetups(now: Date) {
+      await db.update(operatorSetups).set({ usedAt: now }).where(isNull(operatorSetups.usedAt));
+    },
+
+    /** Spends a setup link with one conditional UPDATE, as spendEnrolment does. */
+    async spendSetup(id: number, now: Date) {
+      const usable = and(
+        eq(operatorSetups.id, id),
+        isNull(operatorSetups.usedAt),
+        gt(operatorSetups.expiresAt, now),
+      );
+      return (await updateCount(db, operatorSetups, usable, { usedAt: now })) === 1;
     },
 
     /** Whether `issuerId` created, reset or re-enrolled `operatorId` at or after `since`. */

@@ -3,6 +3,10 @@ import {
   adminCreateOperatorRequest,
   adminCreateOperatorResult,
   adminEnrolInfoRequest,
+  adminSetupInfoRequest,
+  adminSetupInfoResult,
+  adminSetupRequest,
+  adminSetupResult,
   adminEnrolInfoResult,
   adminEnrolRequest,
   adminEnrolResult,
@@ -91,6 +95,37 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       preHandler: app.limitBy('login'),
     },
     async (request) => operators.enrol(request.body, request.ip),
+  );
+
+  // The first operator's setup link (printed by a starting server while no operator exists) is the credential,
+  // as an enrolment link is; both routes refuse once any operator exists.
+  api.console(PUBLIC).post(
+    '/api/admin/setup/info',
+    {
+      summary: '初始设置链接信息（首位管理员的动态验证码密钥，仅在尚无操作员时可用）',
+      body: adminSetupInfoRequest,
+      result: adminSetupInfoResult,
+      preHandler: app.limitBy('login'),
+    },
+    async (request) => {
+      const info = await operators.setupInfo(request.body.token);
+      return {
+        totp_secret: info.totpSecret,
+        otpauth_uri: info.otpauthUri,
+        expires_at: info.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  api.console(PUBLIC).post(
+    '/api/admin/setup',
+    {
+      summary: '完成初始设置：创建首位管理员（用户名、密码、动态验证码；链接只能使用一次）',
+      body: adminSetupRequest,
+      result: adminSetupResult,
+      preHandler: app.limitBy('login'),
+    },
+    async (request) => operators.completeSetup(request.body, request.ip),
   );
 
   self.post(

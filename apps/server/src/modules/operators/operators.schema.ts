@@ -90,3 +90,22 @@ export const operatorEnrolments = pgTable(
     index('operator_enrolments_issuer_idx').on(t.issuedBy, t.createdAt),
   ],
 );
+
+/**
+ * The first operator's setup link. While no operator exists, a starting server issues one (valid 30 minutes,
+ * single use) and prints it; whoever opens it chooses the first admin's username and password and enrols the
+ * TOTP secret stored here, so no second process is needed on the embedded database. A new link withdraws the
+ * unused ones; once any operator exists, none is issued and none can be completed.
+ */
+export const operatorSetups = pgTable(
+  'operator_setups',
+  {
+    id: id(),
+    tokenHash: secretHash('token_hash'),
+    totpSecret: text('totp_secret').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('operator_setups_token_hash_uq').on(t.tokenHash)],
+);

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import {
   OPERATOR_PASSWORD_MAX,
@@ -15,6 +16,7 @@ import {
 } from '@koi/contract';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -53,6 +55,8 @@ const TOTP_TOLERANCE_SECONDS = 30;
 const SESSIONS_SHOWN = 50;
 /** How long an enrolment link works: long enough to reach a new colleague the same day, short enough to lapse. */
 export const ENROLMENT_TTL_MS = 24 * 3_600_000;
+/** How long the first operator's setup link printed at start stays usable. */
+export const SETUP_TTL_MS = 30 * 60_000;
 /** Devices of an operator compared with players' devices (own player accounts, separation of duties). */
 const DEVICES_COMPARED = 50;
 
@@ -261,8 +265,108 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     return { enrolment, operator };
   }
 
+  /** A setup link while it is unused and unexpired; refused otherwise (also once any operator exists). */
+  async function usableSetup(token: string) {
+    const setup = token.length <= 128 ? await repo.findSetupByTokenHash(sha256Hex(token)) : null;
+    if (!setup || setup.usedAt || setup.expiresAt.getTime() <= clock.now().getTime()) {
+      throw new AppError('OPERATOR_SETUP_INVALID');
+    }
+    if (await repo.anyOperator()) throw new AppError('OPERATOR_SETUP_INVALID');
+    return setup;
+  }
+
   return {
     actorOf,
+
+    /**
+     * Issues the first operator's setup link when no operator exists, or returns null. Called by a starting
+     * server; each start replaces the previous unused link. Under one advisory lock, so servers starting at once
+     * on one database leave one usable link between them (the last), never two.
+     */
+    async openFirstRunSetup(): Promise<{ token: string; expiresAt: Date } | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.OPERATOR_SETUP})`);
+        const r = createOperatorsRepository(tx);
+        if (await r.anyOperator()) return null;
+        const now = clock.now();
+        const token = newToken();
+        const expiresAt = new Date(now.getTime() + SETUP_TTL_MS);
+        await r.withdrawSetups(now);
+        await r.insertSetup({
+          tokenHash: sha256Hex(token),
+          totpSecret: generateSecret(),
+          createdAt: now,
+          expiresAt,
+        });
+        return { token, expiresAt };
+      });
+    },
+
+    /** What the setup page shows the holder of the link: the TOTP secret to enrol. */
+    async setupInfo(token: string) {
+      const setup = await usableSetup(token);
+      return {
+        totpSecret: setup.totpSecret,
+        // The username is chosen on the same page, after the secret is enrolled: the authenticator's entry is
+        // labelled by its purpose instead.
+        otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: 'console-admin', secret: setup.totpSecret }),
+        expiresAt: setup.expiresAt,
+      };
+    },
+
+    /**
+     * Creates the first operator (role admin) from the setup link: a username, their own password and a current
+     * code of the link's TOTP secret. In one transaction under the setup lock: the link is spent by a
+     * conditional UPDATE and "no operator exists" is read again, so two browsers completing at once (or a
+     * completion racing `operator:create`) make one admin at most.
+     */
+    async completeSetup(
+      input: { token: string; username: string; password: string; totp: string },
+      ip: string,
+    ) {
+      const setup = await usableSetup(input.token);
+      const username = input.username.trim();
+      if (!OPERATOR_USERNAME_PATTERN.test(username)) throw new AppError('OPERATOR_USERNAME_FORMAT');
+      if (!passwordOk(input.password)) throw new AppError('OPERATOR_PASSWORD_FORMAT');
+      const now = clock.now();
+      const totp = await verifyTotp({
+        secret: setup.totpSecret,
+        token: input.totp,
+        epoch: Math.floor(now.getTime() / 1000),
+        epochTolerance: TOTP_TOLERANCE_SECONDS,
+      }).catch(() => ({ valid: false as const }));
+      const step = totp.valid && 'timeStep' in totp ? totp.timeStep : null;
+      if (step === null) throw new AppError('OPERATOR_ENROL_TOTP');
+      const passwordHash = await hash(input.password);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.OPERATOR_SETUP})`);
+        const r = createOperatorsRepository(tx);
+        if ((await r.anyOperator()) || !(await r.spendSetup(setup.id, now))) {
+          throw new AppError('OPERATOR_SETUP_INVALID');
+        }
+        const created = await r.insertOperator({
+          username,
+          passwordHash,
+          role: 'admin',
+          overrides: {},
+          totpSecret: setup.totpSecret,
+          totpLastStep: step,
+          mustChangePassword: false,
+          createdBy: null,
+          createdAt: now,
+        });
+        await audit.record(
+          {
+            actor: { operatorId: created.id, username, ip },
+            action: 'operator.setup',
+            target: { type: 'operator', id: created.id },
+            after: summary(created),
+          },
+          tx,
+        );
+        return { username };
+      });
+    },
 
     /**
      * The command line's operator creation: the person at the terminal receives the one-time password (changed
