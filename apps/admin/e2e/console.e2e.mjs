@@ -310,6 +310,27 @@ describe('operator console', () => {
     assert.equal(image.status, 200, 'the uploaded image is served back');
   });
 
+  it('writes the notice with the rich-text editor; players get it formatted and sanitised', async () => {
+    const page = track(boss.page);
+    await page.goto(`${BASE}/admin/content`);
+    const editor = page.locator('[aria-label="config-item-1"][contenteditable="true"]');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('维护通知');
+    await page.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('今晚 02:00 至 03:00 暂停充值');
+    await snapshot(page, '16b-notice-editor');
+    await page.getByRole('button', { name: /保\s*存/ }).first().click();
+    await page.getByText('已保存').first().waitFor();
+    const bulletin = await (await fetch(`${BASE}/api/plat/bulletin`)).json();
+    const notice = bulletin.result.find((item) => item.id === 1).content;
+    assert.equal(notice, '<p><strong>维护通知</strong></p><p>今晚 02:00 至 03:00 暂停充值</p>');
+  });
+
   it('edits a payment channel and disables another, each with a reason', async () => {
     const page = track(boss.page);
     await page.goto(`${BASE}/admin/deposits/channels`);

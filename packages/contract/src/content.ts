@@ -10,6 +10,8 @@ export type ConfigItem = z.infer<typeof configItem>;
  * Their content is either empty (no link) or a safe link (see isSafeLink).
  */
 export const LINK_CONFIG_ITEM_IDS: readonly number[] = [3, 4, 5, 7];
+/** Config items written as rich text in the console and shown as (sanitised) HTML by the player app: 1 and 2. */
+export const RICH_TEXT_CONFIG_ITEM_IDS: readonly number[] = [1, 2];
 /** The schemes a link shown to players may use; a link without one is a path on Koi's own site. */
 export const SAFE_LINK_PROTOCOLS: readonly string[] = ['https:', 'http:', 'tg:'];
 export const SAFE_LINK_RULE_ZH = '链接须以 https://、http:// 或 tg:// 开头，或为站内相对路径';

@@ -38,6 +38,18 @@ export const en: Messages = {
     audit: 'Audit',
   },
   level: { none: 'None', read: 'Read', write: 'Write' },
+  editor: {
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    strike: 'Strikethrough',
+    heading: 'Heading',
+    bullet: 'Bulleted list',
+    ordered: 'Numbered list',
+    link: 'Link',
+    linkAddress: 'Link address',
+    clear: 'Clear formatting',
+  },
   common: {
     total: '{{n}} in all',
     actions: 'Actions',

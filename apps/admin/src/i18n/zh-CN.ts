@@ -27,6 +27,18 @@ export const zhCN = {
   role: OPERATOR_ROLE_NAMES_ZH,
   area: PERMISSION_AREA_NAMES_ZH,
   level: { none: '无', read: '只读', write: '读写' },
+  editor: {
+    bold: '加粗',
+    italic: '斜体',
+    underline: '下划线',
+    strike: '删除线',
+    heading: '小标题',
+    bullet: '无序列表',
+    ordered: '有序列表',
+    link: '链接',
+    linkAddress: '链接地址',
+    clear: '清除格式',
+  },
   common: {
     total: '共 {{n}} 条',
     actions: '操作',

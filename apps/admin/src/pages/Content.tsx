@@ -20,6 +20,7 @@ import {
   CONFIG_ITEM_IDS,
   isSafeLink,
   LINK_CONFIG_ITEM_IDS,
+  RICH_TEXT_CONFIG_ITEM_IDS,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   type AdminBanner,
@@ -32,6 +33,7 @@ import { QueryTable } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
+import { RichTextEditor } from '../components/RichTextEditor';
 import { useCan } from '../lib/permissions';
 
 /** Config items 1–9 (spec §3: notice, HTML content, chat contacts, service link; 8 and 9 the /about texts) and the home banners. */
@@ -87,16 +89,25 @@ function ConfigItemEditor({ item, editable }: { item: ConfigItem; editable: bool
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <QueryError error={save.error} />
-      <Input.TextArea
-        rows={item.id === 2 ? 10 : 4}
-        value={content}
-        maxLength={20_000}
-        showCount
-        disabled={!editable}
-        onChange={(e) => setContent(e.target.value)}
-        aria-label={`config-item-${item.id}`}
-        status={unsafeLink ? 'error' : undefined}
-      />
+      {RICH_TEXT_CONFIG_ITEM_IDS.includes(item.id) ? (
+        <RichTextEditor
+          value={item.content}
+          onChange={setContent}
+          disabled={!editable}
+          label={`config-item-${item.id}`}
+        />
+      ) : (
+        <Input.TextArea
+          rows={item.id === 2 ? 10 : 4}
+          value={content}
+          maxLength={20_000}
+          showCount
+          disabled={!editable}
+          onChange={(e) => setContent(e.target.value)}
+          aria-label={`config-item-${item.id}`}
+          status={unsafeLink ? 'error' : undefined}
+        />
+      )}
       {unsafeLink && <Typography.Text type="danger">{t('content.linkRule')}</Typography.Text>}
       <Space>
         <Button

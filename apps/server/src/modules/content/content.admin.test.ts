@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,30 @@ describe('content in the console', () => {
     ).result;
     expect(items.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect((await setConfigItem(ops.finance, 1, 'x')).statusCode).toBe(403);
+  });
+
+  it('keeps the rich text of the notice (1) and the HTML item (2) to safe formatting, on write and on read', async () => {
+    const html =
+      '<p><strong>维护</strong><script>alert(1)</script></p><p onclick="x()"><a href="javascript:alert(1)">点我</a> <a href="https://koi.example/n">详情</a></p><img src=x onerror=alert(1)>';
+    const clean =
+      '<p><strong>维护</strong></p><p><a>点我</a> <a href="https://koi.example/n" target="_blank" rel="noopener noreferrer">详情</a></p>';
+    for (const id of [1, 2]) {
+      expect(body(await setConfigItem(ops.support, id, html))).toMatchObject({
+        code: 200,
+        result: { content: clean },
+      });
+    }
+    // A row written before the rule existed is served clean all the same.
+    await t.database.db.execute(sql`update config_items set content = ${html} where id = 2`);
+    const bulletin = body<{ id: number; content: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/plat/bulletin' }),
+    ).result;
+    expect(bulletin.find((c) => c.id === 1)!.content).toBe(clean);
+    expect(bulletin.find((c) => c.id === 2)!.content).toBe(clean);
+    // A plain-text item is not touched.
+    expect(body(await setConfigItem(ops.support, 8, '<b>18+</b>'))).toMatchObject({
+      result: { content: '<b>18+</b>' },
+    });
   });
 
   it('refuses a javascript: or other non-web link in a link config item (3, 4, 5, 7) on write, and keeps the old link', async () => {

@@ -5,12 +5,14 @@ import type { UPLOAD_TYPES } from '@koi/contract';
 import {
   CONFIG_ITEM_IDS,
   isSafeLink,
+  RICH_TEXT_CONFIG_ITEM_IDS,
   LINK_CONFIG_ITEM_IDS,
   SAFE_LINK_RULE_ZH,
   UPLOAD_MAX_BYTES,
 } from '@koi/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { banners } from './content.schema';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { createContentRepository } from './content.repository';
@@ -76,6 +78,8 @@ export function createContentAdmin(deps: { db: Db; clock: Clock; uploadsDir: str
       if (LINK_CONFIG_ITEM_IDS.includes(id) && content !== '' && !isSafeLink(content)) {
         throw new AppError('BAD_REQUEST', { detail: SAFE_LINK_RULE_ZH });
       }
+      // Rich text is stored as it will be served: the audit row shows what players will see.
+      if (RICH_TEXT_CONFIG_ITEM_IDS.includes(id)) content = sanitizeRichText(content);
       return db.transaction(async (tx) => {
         const r = createContentRepository(tx);
         const before = await r.findConfigItem(id);

@@ -1,4 +1,6 @@
+import { RICH_TEXT_CONFIG_ITEM_IDS } from '@koi/contract';
 import type { DbOrTx } from '../../db/client';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { createContentRepository } from './content.repository';
 
 /** A banner of the home carousel, as the player app shows it. */
@@ -18,7 +20,13 @@ export interface Banner {
 export function createContentService(db: DbOrTx) {
   const repo = createContentRepository(db);
   return {
-    bulletin: (): Promise<{ id: number; content: string }[]> => repo.listConfigItems(),
+    // Rich text is sanitised on write; once more on read, so a row written before that rule is served clean.
+    bulletin: async (): Promise<{ id: number; content: string }[]> =>
+      (await repo.listConfigItems()).map((item) =>
+        RICH_TEXT_CONFIG_ITEM_IDS.includes(item.id)
+          ? { ...item, content: sanitizeRichText(item.content) }
+          : item,
+      ),
     banners: (): Promise<Banner[]> => repo.listEnabledBanners(),
   };
 }

@@ -6,32 +6,25 @@ import './NoticeDialog.css';
 
 /**
  * Notice dialog (spec §2): config item 1 as rich content, scrollable, with a close icon. The notice is
- * operator-authored; it is rendered as text paragraphs rather than raw HTML so a compromised or careless
- * bulletin cannot inject script into a page that holds a money token.
+ * operator-authored rich text that the server sanitises to paragraphs, emphasis, lists, small headings and safe
+ * links (apps/server/src/lib/rich-text.ts) both when it is saved and when it is served, so nothing that runs
+ * script reaches this page that holds a money token; it is shown as that HTML.
  */
 export default function NoticeDialog() {
   const { t } = useTranslation();
   const open = useUiStore((s) => s.noticeOpen);
   const setOpen = useUiStore((s) => s.setNoticeOpen);
   const { notice } = useConfig();
-  const paragraphs = notice
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  // A notice of nothing but empty paragraphs (an editor's leftovers) opens no dialog.
+  const hasText = notice.replace(/<[^>]+>/g, '').trim() !== '';
   return (
     <SheetDialog
-      open={open && paragraphs.length > 0}
+      open={open && hasText}
       onClose={() => setOpen(false)}
       title={t('home.noticeTitle')}
       className="notice-dialog"
     >
-      <div className="notice-dialog__content">
-        {paragraphs.map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-      </div>
+      <div className="notice-dialog__content" dangerouslySetInnerHTML={{ __html: notice }} />
     </SheetDialog>
   );
 }
