@@ -324,7 +324,10 @@ describe('operator console', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('今晚 02:00 至 03:00 暂停充值');
     await snapshot(page, '16b-notice-editor');
-    await page.getByRole('button', { name: /保\s*存/ }).first().click();
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .first()
+      .click();
     await page.getByText('已保存').first().waitFor();
     const bulletin = await (await fetch(`${BASE}/api/plat/bulletin`)).json();
     const notice = bulletin.result.find((item) => item.id === 1).content;
