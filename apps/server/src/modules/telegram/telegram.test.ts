@@ -36,7 +36,8 @@ beforeAll(async () => {
     webhookSecret: 'webhook-secret-for-tests_0123',
     miniAppUrl: MINI_APP,
   };
-  t = await createTestApp({ telegram });
+  // The demo sign-up bonus shows that a Telegram registration runs the same creation hooks as the web form.
+  t = await createTestApp({ telegram, demoSignupBonus: '100' });
   await t.app.listen({ port, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
@@ -73,7 +74,7 @@ async function signIn(initData: string, fields: { code?: string; age?: boolean }
   return body<{ code: string; registered: boolean; username: string }>(res);
 }
 
-/** Trades the one-time code for a session and answers who it signs in. */
+/** Trades the one-time code for a session and answers who it signs in (name and balance). */
 async function whoIs(code: string) {
   const exchange = await t.app.inject({
     method: 'POST',
@@ -87,7 +88,7 @@ async function whoIs(code: string) {
     url: '/api/plat/info',
     headers: { authorization: `Bearer ${token}` },
   });
-  return body<{ player_name: string }>(info).result.player_name;
+  return body<{ player_name: string; balance: string }>(info).result;
 }
 
 async function inviterOf(username: string) {
@@ -167,7 +168,9 @@ describe('Mini App sign-in (decision 37)', () => {
     expect(registered.code).toBe(200);
     expect(registered.result).toMatchObject({ registered: true, username: 'tg_li_lei' });
     expect(registered.result.code).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(await whoIs(registered.result.code)).toBe('tg_li_lei');
+    expect(await whoIs(registered.result.code)).toEqual(
+      expect.objectContaining({ player_name: 'tg_li_lei', balance: '100.0000' }),
+    );
     expect(await inviterOf('tg_li_lei')).toBe(await playerId(inviter.username));
 
     // The same launch data again is a replay, whatever else the request says.
@@ -179,7 +182,7 @@ describe('Mini App sign-in (decision 37)', () => {
     const other = await signUp(t.app);
     const again = await signIn(await launch(LI_LEI), { code: await inviteCodeOf(other.auth) });
     expect(again.result).toMatchObject({ registered: false, username: 'tg_li_lei' });
-    expect(await whoIs(again.result.code)).toBe('tg_li_lei');
+    expect((await whoIs(again.result.code)).player_name).toBe('tg_li_lei');
     expect(await inviterOf('tg_li_lei')).toBe(await playerId(inviter.username));
   });
 

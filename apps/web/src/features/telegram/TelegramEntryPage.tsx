@@ -77,9 +77,7 @@ export default function TelegramEntryPage() {
   return (
     <div className="tg-entry">
       <div className="tg-entry__card">
-        <div className="tg-entry__logo" aria-hidden="true">
-          Koi
-        </div>
+        <img src="/assets/logo.svg" alt="" width={120} height={120} className="tg-entry__logo" />
         <h1 className="tg-entry__title">{t('telegram.greeting', { name: data.firstName || 'Telegram' })}</h1>
         <p className="tg-entry__text">{t('telegram.firstTime')}</p>
         {inviteCode ? (
