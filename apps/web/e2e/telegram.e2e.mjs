@@ -1,4 +1,4 @@
-/* global window -- waitForFunction callbacks run in the browser */
+/* global window, document -- waitForFunction callbacks run in the browser */
 // Telegram (decision 37) in Chromium at 390×844 against the real server and the sandbox as real processes
 // (see run.mjs; the sandbox hosts the bot, the server runs it in webhook mode): on the sandbox chat page a
 // Telegram user sends /start with a player's invite code, the bot answers with an "打开 Koi" web_app button,
@@ -105,7 +105,10 @@ describe('Telegram Mini App sign-in', () => {
       await page.waitForURL(`${BASE}/home`);
       await greeted(page, username);
       assert.ok(await storedToken(page), 'a session of this browser');
-      await page.waitForTimeout(500);
+      // The registration ran the same creation hooks as the web form: the run's 100 USDT demo bonus arrived.
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="balance"]')?.textContent?.startsWith('100.0000'),
+      );
       await shot(page, 'telegram-signed-in');
 
       // The console shows the inviter on the new player's record, as for a web-link registration.
