@@ -19,7 +19,7 @@ export function telegramModule(
     links: Pick<SignInLinks, 'issue'>;
     log: FastifyBaseLogger;
   },
-): KoiModule<TelegramService> & { ensureWebhook: () => Promise<number> } {
+): KoiModule<TelegramService> {
   const { database, config, clock } = deps;
   const service = createTelegramService({
     db: database.db,
@@ -33,7 +33,6 @@ export function telegramModule(
     : null;
   return {
     service,
-    ensureWebhook: () => bot?.ensureWebhook() ?? Promise.resolve(0),
     plugin: async (app) => {
       await app.register(telegramRoutes, { service, bot, config });
     },
