@@ -23,6 +23,7 @@ const BUSINESS = [
   'originals',
   'turnover',
   'content',
+  'telegram',
   'deposits',
   'channels',
   'withdrawals',

@@ -70,6 +70,20 @@ function demoDepositAddress() {
   return fs.readFileSync(full, 'utf8').trim();
 }
 
+/**
+ * The sandbox's Telegram bot (decision 37): a token in BotFather's shape (`<bot id>:<secret>`), made once into
+ * `KOI_DATA_DIR/telegram-bot.token`, shared by the sandbox (which hosts the bot) and the server (which runs it).
+ */
+function sandboxBotToken() {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const full = path.join(dataDir, 'telegram-bot.token');
+  if (!fs.existsSync(full)) {
+    const id = 7_000_000_000 + randomBytes(3).readUIntBE(0, 3);
+    fs.writeFileSync(full, `${id}:${randomBytes(24).toString('base64url')}`, { mode: 0o600 });
+  }
+  return fs.readFileSync(full, 'utf8').trim();
+}
+
 const children = [];
 function run(name, script, env) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -114,6 +128,20 @@ if (withSandbox) {
     PAYMENT_SANDBOX_SECRET: secret('PAYMENT_SANDBOX_SECRET', 'payment-sandbox.secret'),
     PAYOUT_API_KEY: secret('PAYOUT_API_KEY', 'payout.key'),
   };
+  // Telegram: unless a real bot is configured, the sandbox hosts one and the server runs it against the
+  // sandbox's Bot API, so /start and the Mini App sign-in work from the sandbox chat page.
+  const sandboxBot = process.env.TELEGRAM_BOT_TOKEN
+    ? null
+    : { name: process.env.TELEGRAM_BOT_NAME ?? 'KoiSandboxBot', token: sandboxBotToken() };
+  if (sandboxBot) {
+    shared.TELEGRAM_BOTS = `${sandboxBot.name}=${sandboxBot.token}`;
+    Object.assign(serverEnv, {
+      TELEGRAM_BOT_TOKEN: sandboxBot.token,
+      TELEGRAM_BOT_NAME: sandboxBot.name,
+      TELEGRAM_API_URL: process.env.TELEGRAM_API_URL ?? url,
+    });
+    console.log(`Sandbox Telegram chat: http://localhost:${sandboxPort}/telegram/chat`);
+  }
   run('sandbox', 'apps/sandbox/src/server.ts', {
     ...shared,
     SANDBOX_PORT: String(sandboxPort),

@@ -25,6 +25,18 @@ describe('sandbox configuration', () => {
     });
   });
 
+  it('reads the Telegram bots and refuses a malformed one, naming it', () => {
+    const bots =
+      'KoiSandboxBot=7000000001:AAH-a-token-of-thirty-characters_,OtherBot1=7000000002:AAH-another-token-of-thirty-chars';
+    expect(
+      loadSandboxConfig({ ...required, TELEGRAM_BOTS: bots }).telegram.bots.map((b) => b.username),
+    ).toEqual(['KoiSandboxBot', 'OtherBot1']);
+    expect(loadSandboxConfig(required).telegram.bots).toEqual([]);
+    expect(() => loadSandboxConfig({ ...required, TELEGRAM_BOTS: 'KoiSandboxBot=not-a-token' })).toThrow(
+      /TELEGRAM_BOTS: the token of KoiSandboxBot/,
+    );
+  });
+
   it.each(Object.keys(required))('refuses to start without %s, naming it', (name) => {
     const env: Record<string, string> = { ...required };
     delete env[name];

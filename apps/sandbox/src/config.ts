@@ -38,8 +38,42 @@ const envSchema = z.object({
   PAYMENT_SANDBOX_SECRET: secret('PAYMENT_SANDBOX_SECRET'),
   /** The payout rail's API key (header x-api-key). */
   PAYOUT_API_KEY: secret('PAYOUT_API_KEY'),
+  /**
+   * Telegram bots the sandbox Bot API hosts, `username=token,…` (tokens as BotFather issues them,
+   * `<bot id>:<secret>`); unset = none, and every `/bot<token>/…` call answers 401 as Telegram does.
+   */
+  TELEGRAM_BOTS: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      const parsed = parseTelegramBots(text);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** A sandbox Telegram bot: its username (without @) and its token. */
+export interface TelegramBotConfig {
+  username: string;
+  token: string;
+}
+
+/** Parses `username=token,…`; answers a sentence naming the problem when an entry is malformed. */
+export function parseTelegramBots(text: string): TelegramBotConfig[] | string {
+  const bots: TelegramBotConfig[] = [];
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [username, token] = entry.split('=');
+    if (!username || !/^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(username))
+      return `bot username "${username ?? ''}" must be 5–32 letters, digits or _`;
+    if (!token || !/^\d{1,15}:[A-Za-z0-9_-]{30,64}$/.test(token))
+      return `the token of ${username} must look like <bot id>:<30–64 letters, digits, _ or ->`;
+    bots.push({ username, token });
+  }
+  return bots;
+}
 
 export type SandboxEnv = z.input<typeof envSchema>;
 
@@ -56,6 +90,7 @@ export interface SandboxConfig {
   tron: { blockMs: number; confirmations: number; apiKey: string | undefined; usdtContract: string };
   payments: { merchantId: string; secret: string };
   payout: { apiKey: string };
+  telegram: { bots: TelegramBotConfig[] };
 }
 
 export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
@@ -84,5 +119,6 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     },
     payments: { merchantId: e.PAYMENT_MERCHANT_ID, secret: e.PAYMENT_SANDBOX_SECRET },
     payout: { apiKey: e.PAYOUT_API_KEY },
+    telegram: { bots: parseTelegramBots(e.TELEGRAM_BOTS) as TelegramBotConfig[] },
   };
 }

@@ -5,6 +5,7 @@ import { createHttp } from './http/server';
 import { registerPayments } from './payments';
 import { registerPayout } from './payout';
 import { registerProviders } from './providers';
+import { registerTelegram } from './telegram';
 import { registerTron } from './tron';
 import { registerWitness } from './witness';
 
@@ -20,7 +21,8 @@ export async function buildSandbox(config: SandboxConfig) {
   const payments = registerPayments(app, config);
   const payout = registerPayout(app, config, tron);
   const witness = registerWitness(app, config);
-  return Object.assign(app, { providers, tron, payments, payout, witness });
+  const telegram = registerTelegram(app, config);
+  return Object.assign(app, { providers, tron, payments, payout, witness, telegram });
 }
 
 export type Sandbox = Awaited<ReturnType<typeof buildSandbox>>;

@@ -12,6 +12,15 @@ export const PAYMENT_SECRET = 'payment-secret-for-tests';
 export const PAYOUT_KEY = 'payout-key-for-tests-0123';
 /** The sandbox's own provider's secret ("sim"); "pg" signs with `pg-` in front of it. */
 export const PROVIDER_SECRET = 'provider-secret-for-tests';
+/** Two sandbox Telegram bots: Koi's, and another one whose launch data Koi must refuse. */
+export const TELEGRAM_BOT = {
+  username: 'KoiTestBot',
+  token: '5000000001:AAH-token-of-the-koi-test-bot_0123',
+};
+export const OTHER_TELEGRAM_BOT = {
+  username: 'OtherTestBot',
+  token: '5000000002:AAH-token-of-another-test-bot_99',
+};
 
 /**
  * A sandbox listening on a free loopback port, for the sandbox's own tests: real HTTP, a temporary data
@@ -30,6 +39,7 @@ export async function testSandbox(env: Partial<Record<keyof SandboxEnv, string>>
     TRON_CONFIRMATIONS: '3',
     PAYMENT_SANDBOX_SECRET: PAYMENT_SECRET,
     PAYOUT_API_KEY: PAYOUT_KEY,
+    TELEGRAM_BOTS: [TELEGRAM_BOT, OTHER_TELEGRAM_BOT].map((b) => `${b.username}=${b.token}`).join(','),
     LOG_LEVEL: 'silent',
     ...env,
   });

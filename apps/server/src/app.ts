@@ -35,6 +35,7 @@ import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
 import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
+import { telegramModule } from './modules/telegram';
 import { providersModule } from './modules/providers';
 import { turnoverModule } from './modules/turnover';
 import { walletModule } from './modules/wallet';
@@ -155,6 +156,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const operators = operatorsModule({ database, config, clock, audit: audit.service });
   // Business.
   const content = contentModule({ database, config, clock, audit: audit.service, changes: events.changes });
+  const telegram = telegramModule({
+    database,
+    config,
+    clock,
+    auth: auth.service,
+    links: auth.links,
+    log: app.log,
+  });
   const games = gamesModule({ database, gate: auth.gate, audit: audit.service });
   const bets = betsModule({
     database,
@@ -234,6 +243,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     auth,
     operators,
     content,
+    telegram,
     games,
     bets,
     providers,

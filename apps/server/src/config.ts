@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -140,6 +140,22 @@ const envSchema = z.object({
     .regex(/^\d{1,9}(\.\d{1,6})?$/, { message: 'must be a USDT amount such as 5000' })
     .default('5000'),
   UPLOADS_DIR: z.string().optional(),
+  /** Telegram (decision 37): the bot's token as BotFather issued it and its username; unset = no bot. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,15}:[A-Za-z0-9_-]{30,64}$/, { message: 'must be a bot token such as 123456:AAH…' })
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, { message: 'must be the bot username without @' })
+    .optional(),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_URL: z.string().url().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, { message: 'must be 16–256 letters, digits, _ or -' })
+    .optional(),
+  TELEGRAM_MINI_APP_URL: z.string().url().optional(),
 });
 
 /** A system's URL without its key would fail on the first call; refuse it at start-up instead. */
@@ -148,6 +164,7 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
     ['PAYMENT_SANDBOX_URL', 'PAYMENT_SANDBOX_SECRET'],
     ['PAYOUT_URL', 'PAYOUT_API_KEY'],
     ['DATABASE_OWNER_URL', 'DATABASE_URL'],
+    ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'],
   ];
   for (const [url, key] of pairs)
     if (e[url] && !e[key])
@@ -222,6 +239,13 @@ export interface Config {
   channels: { notifyBaseUrl: string; returnBaseUrl: string | null };
   /** The payout rail (decision 22): base URL and API key; null = withdrawals cannot be paid out. */
   payout: { url: string; apiKey: string } | null;
+  /**
+   * The Telegram bot and Mini App sign-in (decisions 26, 37); null = no bot, no Telegram link, no sign-in.
+   * `apiUrl` is the Bot API (the sandbox in development), `webhookUrl` where Telegram delivers updates,
+   * `webhookSecret` the `secret_token` Telegram echoes in every delivery, `miniAppUrl` the player app's
+   * origin that the bot's button opens.
+   */
+  telegram: TelegramConfig | null;
   /** Koi originals: house edge in basis points (100 = 1 %) and the most one bet can pay, in micro-USDT. */
   originals: { houseEdgeBp: number; maxPayoutMicro: bigint };
   /**
@@ -370,6 +394,38 @@ function channelUrls(e: z.output<typeof envSchema>): Config['channels'] {
   return { notifyBaseUrl, returnBaseUrl: returnBase ? trim(returnBase) : null };
 }
 
+export interface TelegramConfig {
+  token: string;
+  botName: string;
+  apiUrl: string;
+  webhookUrl: string;
+  webhookSecret: string;
+  miniAppUrl: string;
+}
+
+/**
+ * The bot's settings. The webhook's secret token defaults to one derived from the bot token, so a deployment
+ * that sets only the token still refuses deliveries that did not come from Telegram; the webhook and the Mini
+ * App default to this server's public address.
+ */
+function telegramConfig(e: z.output<typeof envSchema>): TelegramConfig | null {
+  if (!e.TELEGRAM_BOT_TOKEN) return null;
+  const trim = (u: string) => u.replace(/\/+$/, '');
+  const base = trim(e.KOI_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`);
+  return {
+    token: e.TELEGRAM_BOT_TOKEN,
+    botName: e.TELEGRAM_BOT_NAME!,
+    apiUrl: trim(e.TELEGRAM_API_URL),
+    webhookUrl: e.TELEGRAM_WEBHOOK_URL ?? `${base}/api/telegram/webhook`,
+    webhookSecret:
+      e.TELEGRAM_WEBHOOK_SECRET ??
+      createHmac('sha256', 'koi-telegram-webhook').update(e.TELEGRAM_BOT_TOKEN).digest('hex'),
+    miniAppUrl: trim(
+      e.TELEGRAM_MINI_APP_URL ?? e.WEB_PUBLIC_URL ?? e.KOI_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    ),
+  };
+}
+
 /** npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command. */
 function baseDir(env: NodeJS.ProcessEnv): string {
   return env.INIT_CWD ?? process.cwd();
@@ -449,6 +505,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     payout: e.PAYOUT_URL ? { url: e.PAYOUT_URL, apiKey: e.PAYOUT_API_KEY! } : null,
+    telegram: telegramConfig(e),
     channels: channelUrls(e),
     demoSignupBonus: e.DEMO_SIGNUP_BONUS,
     console: {

@@ -190,6 +190,14 @@ export const ERRORS = {
   // (end of block)
 
   // Telegram sign-in and the bot (8500–8999).
+  TELEGRAM_NOT_CONFIGURED: { code: 8500, http: 200, zh: '本平台暂未开通 Telegram 登录', en: 'Telegram sign-in is not available on this platform' },
+  TELEGRAM_INIT_DATA_MISSING: { code: 8501, http: 200, zh: '没有收到 Telegram 登录数据，请在 Telegram 中通过机器人的按钮打开', en: 'No Telegram sign-in data arrived; open this from the bot’s button in Telegram' },
+  TELEGRAM_INIT_DATA_INVALID: { code: 8502, http: 200, zh: 'Telegram 登录数据校验失败（签名不符，或不是本平台的机器人签发的），请在 Telegram 中重新打开', en: 'The Telegram sign-in data failed verification (a wrong signature, or not signed for this platform’s bot); open it again in Telegram' },
+  TELEGRAM_INIT_DATA_EXPIRED: { code: 8503, http: 200, zh: 'Telegram 登录数据已超过{minutes}分钟，请在 Telegram 中重新打开', en: 'The Telegram sign-in data is older than {minutes} minutes; open it again in Telegram' },
+  TELEGRAM_INIT_DATA_REPLAYED: { code: 8504, http: 200, zh: '这份 Telegram 登录数据已经使用过，请在 Telegram 中重新打开', en: 'This Telegram sign-in data was already used; open it again in Telegram' },
+  TELEGRAM_AGE_REQUIRED: { code: 8505, http: 200, zh: '首次通过 Telegram 登录将为您创建账户，请确认您已年满18周岁', en: 'Signing in with Telegram for the first time creates your account; please confirm that you are 18 or older' },
+  TELEGRAM_START_PAYLOAD_INVALID: { code: 8506, http: 200, zh: '邀请链接不正确：邀请码只能包含字母、数字、_ 和 -，最多64个字符', en: 'This invite link is malformed: an invite code has only letters, digits, _ and -, at most 64 characters' },
+  TELEGRAM_START_INVITE_UNKNOWN: { code: 8507, http: 200, zh: '邀请码不存在，请向邀请人索取新的链接，或直接发送 /start 不带邀请码注册', en: 'This invite code does not exist; ask your inviter for a new link, or send /start alone to sign up without one' },
   // (end of block)
 
   // Red packets (9000–9499).

@@ -26,6 +26,9 @@ export function startSandbox({ repoRoot, port, dataDir, koiUrl }) {
     // The simulator's own seamless games and 开元棋牌 (KY), a transfer-wallet provider, as `npm start` has them.
     PROVIDER_SECRETS: `sim=${hex()},ky=${hex()}`,
   };
+  // The sandbox hosts a Telegram bot that the server runs (decision 37), as `npm start` has it.
+  const bot = { name: 'KoiE2eBot', token: `7000000999:${randomBytes(24).toString('base64url')}` };
+  keys.TELEGRAM_BOTS = `${bot.name}=${bot.token}`;
   const controlSecret = hex();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/server.ts'], {
     cwd: repoRoot,
@@ -55,6 +58,11 @@ export function startSandbox({ repoRoot, port, dataDir, koiUrl }) {
     DEPOSIT_WATCH_INTERVAL_MS: '1000',
     // The deposit popup links to the sandbox wallet page (absent unless configured, as in production).
     SANDBOX_WALLET_URL: `${url}/tron/wallet`,
+    TELEGRAM_BOT_TOKEN: bot.token,
+    TELEGRAM_BOT_NAME: bot.name,
+    TELEGRAM_API_URL: url,
+    // The bot's button opens the app at the address the browser uses in the run.
+    TELEGRAM_MINI_APP_URL: koiUrl,
   };
   return { child, url, controlSecret, paymentSecret: keys.PAYMENT_SANDBOX_SECRET, serverEnv };
 }

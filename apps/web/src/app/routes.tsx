@@ -22,6 +22,7 @@ const OriginalGamePage = lazyScreen(() => import('../features/originals/Original
 const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePage'));
 const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
 const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
+const TelegramEntryPage = lazyScreen(() => import('../features/telegram/TelegramEntryPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -113,6 +114,8 @@ export const TOP_SCREENS: Screen[] = [
   { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true } },
   { path: 'historyList', meta: { title: 'routes.historyList', back: true, noCache: true } },
   { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true } },
+  // The Telegram Mini App's entry (the bot's button opens /tg?code=<invite code>#tgWebAppData=…).
+  { path: 'tg', meta: { title: 'telegram.title', noCache: true }, element: <TelegramEntryPage /> },
 ];
 
 const toRoute = (s: Screen): RouteObject => ({

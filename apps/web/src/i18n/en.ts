@@ -1,5 +1,6 @@
 import type { zhCN } from './zh-CN';
 import type { zhCNLater } from './zh-CN.later';
+import { en as telegramEn } from '../features/telegram/strings';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -474,4 +475,5 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     done: 'Password changed',
     doneSignedOut: 'Password changed; {{count}} other devices signed out',
   },
+  ...telegramEn,
 };

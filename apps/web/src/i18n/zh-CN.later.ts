@@ -1,3 +1,5 @@
+import { zh as telegramZh } from '../features/telegram/strings';
+
 /**
  * Chinese strings of the screens that load later (deposits and withdrawals, records, the personal centre,
  * security): about 5 KB gzip that the first screen does not need. i18n/index.ts merges them into the
@@ -276,4 +278,5 @@ export const zhCNLater = {
     done: '修改成功',
     doneSignedOut: '修改成功，已退出其他 {{count}} 台设备',
   },
+  ...telegramZh,
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
@@ -161,6 +162,59 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
+  /** The inviter of a registration: none for an empty code, else the code's owner (refused when unknown). */
+  async function inviterOf(inviteCode: string): Promise<number | null> {
+    if (!inviteCode) return null;
+    const inviterId = await repo.findPlayerIdByInviteCode(inviteCode);
+    if (inviterId === null) throw new AppError('INVITE_CODE_INVALID');
+    return inviterId;
+  }
+
+  /**
+   * Creates the player and opens everything that comes with one (wallet account, creation hooks) in one
+   * transaction. Two people racing for one username are decided by the unique index: the next candidate name
+   * is tried, and when none is left the loser is told plainly. A clash of the random invite code is retried.
+   */
+  async function createPlayer(p: {
+    usernames: string[];
+    passwordHash: string;
+    inviterId: number | null;
+    device: string;
+    ctx: RequestContext;
+    inTx?: (playerId: number, tx: Tx) => Promise<void>;
+  }): Promise<{ playerId: number; username: string }> {
+    const now = clock.now();
+    let nameIndex = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      const username = p.usernames[nameIndex]!;
+      try {
+        const playerId = await db.transaction(async (tx) => {
+          const id = await createAuthRepository(tx).insertPlayer({
+            username,
+            passwordHash: p.passwordHash,
+            inviteCode: randomCode(INVITE_CODE_LENGTH),
+            inviterId: p.inviterId,
+            ageConfirmedAt: now,
+            registerIp: p.ctx.ip,
+            registerDevice: p.device || null,
+            createdAt: now,
+          });
+          await deps.onPlayerCreated?.(id, tx);
+          await p.inTx?.(id, tx);
+          return id;
+        });
+        return { playerId, username };
+      } catch (error) {
+        if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+        const constraint = pgConstraint(error);
+        if (constraint === 'players_username_lower_uq') {
+          nameIndex += 1;
+          if (nameIndex >= p.usernames.length) throw new AppError('USERNAME_TAKEN');
+        } else if (constraint !== 'players_invite_code_uq' || attempt >= INVITE_CODE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
   return {
     async issueCaptcha(device: string): Promise<{ imgUrl: string }> {
       const { answer, imgUrl } = drawCaptcha();
@@ -184,39 +238,50 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!input.ageConfirmed) throw new AppError('AGE_NOT_CONFIRMED');
       await checkCaptcha(input.device, input.captcha, 'register');
 
-      let inviterId: number | null = null;
-      if (input.inviteCode) {
-        inviterId = await repo.findPlayerIdByInviteCode(input.inviteCode);
-        if (inviterId === null) throw new AppError('INVITE_CODE_INVALID');
-      }
+      const inviterId = await inviterOf(input.inviteCode);
       if (await repo.findPlayerByUsername(input.username)) throw new AppError('USERNAME_TAKEN');
+      await createPlayer({
+        usernames: [input.username],
+        passwordHash: await hash(input.password),
+        inviterId,
+        device: input.device,
+        ctx,
+      });
+      await rearmCaptchaForSignIn(input.device, input.captcha);
+      return true;
+    },
 
-      const passwordHash = await hash(input.password);
-      const now = clock.now();
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await db.transaction(async (tx) => {
-            const playerId = await createAuthRepository(tx).insertPlayer({
-              username: input.username,
-              passwordHash,
-              inviteCode: randomCode(INVITE_CODE_LENGTH),
-              inviterId,
-              ageConfirmedAt: now,
-              registerIp: ctx.ip,
-              registerDevice: input.device || null,
-              createdAt: now,
-            });
-            await deps.onPlayerCreated?.(playerId, tx);
-          });
-          await rearmCaptchaForSignIn(input.device, input.captcha);
-          return true;
-        } catch (error) {
-          if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
-          // Two people racing for one username: the unique index decides, the loser is told plainly.
-          if (pgConstraint(error) !== 'players_invite_code_uq') throw new AppError('USERNAME_TAKEN');
-          if (attempt >= INVITE_CODE_ATTEMPTS) throw error;
-        }
-      }
+    /**
+     * Registers a player whose identity another system vouched for (the Telegram Mini App, decision 37): the
+     * same rules, invite handling and creation hooks as a registration with the form, without a password the
+     * player would have to choose (the stored hash is of a random secret nobody knows, so only the vouching
+     * system's sign-in opens the account). The first of `usernames` that is free is taken; `inTx` runs in the
+     * registration transaction (the caller links its identity there, so the link and the player exist
+     * together or not at all).
+     */
+    async registerVouched(
+      input: { usernames: string[]; inviteCode: string; device: string; ageConfirmed: boolean },
+      ctx: RequestContext,
+      inTx: (playerId: number, tx: Tx) => Promise<void>,
+    ): Promise<{ playerId: number; username: string }> {
+      assertRegionAllowed(ctx);
+      if (!input.ageConfirmed) throw new AppError('AGE_NOT_CONFIRMED');
+      if (input.usernames.length === 0 || !input.usernames.every((u) => USERNAME_PATTERN.test(u)))
+        throw new AppError('USERNAME_FORMAT');
+      const inviterId = await inviterOf(input.inviteCode);
+      return createPlayer({
+        usernames: input.usernames,
+        passwordHash: await hash(randomBytes(32).toString('hex')),
+        inviterId,
+        device: input.device,
+        ctx,
+        inTx,
+      });
+    },
+
+    /** The player whose invite code this is, or null (the Telegram bot checks a /start payload with it). */
+    async inviterIdOf(inviteCode: string): Promise<number | null> {
+      return inviteCode ? repo.findPlayerIdByInviteCode(inviteCode) : null;
     },
 
     async login(input: LoginInput, ctx: RequestContext): Promise<{ token: string }> {

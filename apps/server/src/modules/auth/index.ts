@@ -14,7 +14,7 @@ import { createPlayerGate, type PlayerGate } from './player-gate';
 import { securityRoutes } from './security.routes';
 import { createSecurityService, type SecurityService } from './security.service';
 import { signInLinkRoutes } from './sign-in-link.routes';
-import { createSignInLinks } from './sign-in-link.service';
+import { createSignInLinks, type SignInLinks } from './sign-in-link.service';
 
 /** Players, sign-in sessions, captchas and login events: what other modules may use of them. */
 export { PlayerStatus } from './auth.schema';
@@ -51,6 +51,7 @@ export function authModule(deps: {
   gate: PlayerGate;
   admin: PlayersAdmin;
   security: SecurityService;
+  links: SignInLinks;
   hooks: AuthHooks;
 } {
   const { database, config, clock, wallet } = deps;
@@ -86,6 +87,7 @@ export function authModule(deps: {
     gate: createPlayerGate(database.db, clock),
     admin,
     security,
+    links,
     hooks: { onPlayerCreated: playerCreated.add, onSessionsEnded: sessionsEnded.add },
     plugin: async (app) => {
       await app.register(authRoutes, { auth: service, config });
