@@ -27,6 +27,7 @@ const BUSINESS = [
   'channels',
   'withdrawals',
   'promotions',
+  'community',
 ];
 const VIEWS = ['console', 'profile'];
 

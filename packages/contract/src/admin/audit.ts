@@ -55,6 +55,18 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle_confirm',
   'withdrawal.settle_cancel',
   'withdrawal.method_update',
+  // Community moderation and the /buy list.
+  'community.post_approve',
+  'community.post_reject',
+  'community.post_hide',
+  'community.post_restore',
+  'community.report_dismiss',
+  'community.ban',
+  'community.unban',
+  'community.settings',
+  'buy_link.create',
+  'buy_link.update',
+  'buy_link.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
