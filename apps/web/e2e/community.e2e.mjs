@@ -2,7 +2,7 @@
 // it under review on myCreatePost; a moderator approves it through the console API; another player finds it in
 // the feed, shown as text, and likes it; the author sees the like on the interaction tab. Also /buy and the
 // screens in the dark theme and in English.
-/* global document -- page.evaluate callbacks run in the browser */
+/* global window -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -76,7 +76,7 @@ describe('community', () => {
       await page.waitForURL(/\/CreatePost$/);
 
       const text = `鲤鱼跃龙门 ${author} ${SCRIPT_TEXT}`;
-      await page.getByTestId('compose-text').locator('textarea').fill(text);
+      await page.getByRole('textbox', { name: '分享你的想法…' }).fill(text);
       const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ff7a3d' } })
         .jpeg()
         .withExif({ IFD0: { Artist: 'e2e' } })
@@ -153,7 +153,7 @@ describe('community', () => {
       assert.equal(await link.getAttribute('target'), '_blank');
       assert.match(await link.getAttribute('rel'), /noopener/);
       assert.match(await link.getAttribute('href'), /^https:\/\//);
-      await rp.getByText('Koi 不出售任何数字货币', { exact: false }).waitFor();
+      await rp.getByRole('note').filter({ hasText: 'Koi 不出售任何数字货币' }).waitFor();
       await settle(rp);
       await shot(rp, 'community-buy');
 
@@ -180,11 +180,11 @@ describe('community', () => {
     await dark.context.close();
     const en = await newPhone(browser(), { koi_token: token, koi_lang: 'en' });
     await en.page.goto(`${BASE}/interaction`);
-    await en.page.getByText('Red packets').waitFor();
+    await en.page.getByRole('button', { name: /Red packets/ }).waitFor();
     await settle(en.page);
     await shot(en.page, 'community-interaction-en');
     await en.page.goto(`${BASE}/buy`);
-    await en.page.getByText('Koi sells no cryptocurrency', { exact: false }).waitFor();
+    await en.page.getByRole('note').filter({ hasText: 'Koi sells no cryptocurrency' }).waitFor();
     await shot(en.page, 'community-buy-en');
     await en.context.close();
   });

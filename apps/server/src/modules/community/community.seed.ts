@@ -68,7 +68,7 @@ export const DEMO_POSTS: { content: string; svg: string[]; hoursAgo: number }[] 
     hoursAgo: 30,
   },
   {
-    content: '新春灯会主题活动即将上线，红包房间也在准备中 🎉 大家想要什么样的玩法？欢迎在评论区留言。',
+    content: '新春灯会主题活动即将上线，红包房间也在准备中，大家想要什么样的玩法？欢迎在评论区留言。',
     svg: [frame(lanterns, '#1b1033', '#4a1f52'), frame(coins, '#3b1f6e', '#7a3fb8')],
     hoursAgo: 6,
   },

@@ -83,7 +83,7 @@ export function PostCard({ post, showStatus }: { post: CommunityPost; showStatus
         <Avatar post={post} />
         <div className="post__who">
           <span className="post__name">
-            {post.author.official ? t('community.official') : post.author.name}
+            {post.author.official ? t('app.name') : post.author.name}
             {post.author.official ? <em className="post__badge">{t('community.official')}</em> : null}
           </span>
           <time className="post__time" dateTime={post.created_at}>
@@ -128,7 +128,7 @@ export function PostCard({ post, showStatus }: { post: CommunityPost; showStatus
             <CommentIcon />
             <span>{post.comment_count}</span>
           </button>
-          {!post.mine ? (
+          {!post.mine && !post.author.official ? (
             <button type="button" className="post__action post__action--end" onClick={report}>
               <FlagIcon />
               <span>{t('community.report')}</span>

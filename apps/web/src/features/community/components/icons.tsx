@@ -55,3 +55,18 @@ export const ChevronRightIcon = () => (
     <path d="M9 6l6 6-6 6" />
   </svg>
 );
+
+export const RedPacketIcon = () => (
+  <svg {...base} strokeWidth={1.8}>
+    <rect x="5" y="3" width="14" height="18" rx="2" />
+    <path d="M5 8c3 3 11 3 14 0" />
+    <circle cx="12" cy="11" r="2.2" fill="currentColor" />
+  </svg>
+);
+
+export const ChatIcon = () => (
+  <svg {...base}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </svg>
+);

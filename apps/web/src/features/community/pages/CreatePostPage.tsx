@@ -31,9 +31,9 @@ export default function CreatePostPage() {
 
   if (!signedIn) return <SignInFirst text={t('community.signIn')} />;
   return (
-    <div className="community-page">
+    <div className="community-page community-page--compose">
       <Tabs
-        className="community-tabs community-tabs--full"
+        className="community-tabs"
         tabs={[
           { key: 'write', label: t('community.write') },
           { key: 'mine', label: t('community.myPosts') },

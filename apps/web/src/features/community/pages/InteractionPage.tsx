@@ -8,13 +8,20 @@ import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { useHotPostsQuery } from '../api/hotPosts';
 import { useMarkReadMutation, useNotificationsQuery } from '../api/notifications';
-import { ChevronRightIcon, CommentIcon, HeartIcon, PenIcon } from '../components/icons';
+import {
+  ChatIcon,
+  ChevronRightIcon,
+  CommentIcon,
+  HeartIcon,
+  PenIcon,
+  RedPacketIcon,
+} from '../components/icons';
 import '../community.css';
 
-type Entry = { key: 'redPacket' | 'community' | 'buy'; to: string; art: string };
+type Entry = { key: 'redPacket' | 'community' | 'buy'; to: string; art: ReactNode };
 const ENTRIES: Entry[] = [
-  { key: 'redPacket', to: '/game', art: '🧧' },
-  { key: 'community', to: '/community', art: '💬' },
+  { key: 'redPacket', to: '/game', art: <RedPacketIcon /> },
+  { key: 'community', to: '/community', art: <ChatIcon /> },
   { key: 'buy', to: '/buy', art: '₮' },
 ];
 
