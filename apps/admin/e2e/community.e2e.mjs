@@ -39,7 +39,7 @@ describe('console: community', () => {
 
     const { page } = await desktop();
     await firstSignIn(page, operator);
-    await page.getByRole('menuitem', { name: '社区' }).click();
+    await page.getByRole('menuitem', { name: '社区管理' }).click();
     await page.waitForURL(/\/admin\/community$/);
     const goodRow = page.locator('.ant-table-row', { hasText: '今天手气不错' });
     await goodRow.waitFor();

@@ -1,7 +1,7 @@
 /* The console's community screen strings, under one key merged into the console's zh-CN and en. */
 export const zh = {
   community: {
-    menu: '社区',
+    menu: '社区管理',
     queue: '待审核',
     posts: '全部动态',
     reports: '举报',
