@@ -9,22 +9,31 @@ type LikeResult = { liked: boolean; like_count: number };
 export const setLike = (postId: number, liked: boolean) =>
   api.post<LikeResult>(`/api/community/posts/${postId}/like`, { liked: liked ? 1 : 0 });
 
-/** Writes the server's answer into every cached list that shows the post, without reloading the lists. */
-function patchPost(client: ReturnType<typeof useQueryClient>, postId: number, result: LikeResult) {
+type Cached = InfiniteData<ListPage<CommunityPost>> | CommunityPost[] | undefined;
+
+/** The cached list with the post's like state replaced by the server's answer. */
+function patched(data: Cached, postId: number, result: LikeResult): Cached {
   const patch = (p: CommunityPost) => (p.id === postId ? { ...p, ...result } : p);
-  client.setQueriesData<InfiniteData<ListPage<CommunityPost>>>({ queryKey: ['community', 'feed'] }, (data) =>
-    data && 'pages' in data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map(patch) })) }
-      : Array.isArray(data)
-        ? ((data as CommunityPost[]).map(patch) as never)
-        : data,
-  );
+  if (!data) return data;
+  if (Array.isArray(data)) return data.map(patch);
+  return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map(patch) })) };
 }
 
+/**
+ * Likes or unlikes, then writes the answer into every cached list showing the post (the feeds, the hot list,
+ * my posts) instead of reloading them, so the list does not jump while the player scrolls.
+ */
 export function useLikeMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, liked }: { postId: number; liked: boolean }) => setLike(postId, liked),
-    onSuccess: (result, { postId }) => patchPost(client, postId, result),
+    onSuccess: (result, { postId }) => {
+      for (const family of [
+        ['community', 'feed'],
+        ['community', 'mine'],
+      ]) {
+        client.setQueriesData<Cached>({ queryKey: family }, (data) => patched(data, postId, result));
+      }
+    },
   });
 }
