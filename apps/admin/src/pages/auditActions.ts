@@ -58,9 +58,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'community.ban': { zh: '社区禁言', en: 'Banned from the community' },
   'community.unban': { zh: '解除社区禁言', en: 'Community ban lifted' },
   'community.settings': { zh: '修改社区设置', en: 'Community settings changed' },
-  'buy_link.create': { zh: '新增购买渠道', en: 'Place to buy added' },
-  'buy_link.update': { zh: '修改购买渠道', en: 'Place to buy updated' },
-  'buy_link.delete': { zh: '删除购买渠道', en: 'Place to buy deleted' },
+  'community.buy_link_create': { zh: '新增购买渠道', en: 'Place to buy added' },
+  'community.buy_link_update': { zh: '修改购买渠道', en: 'Place to buy updated' },
+  'community.buy_link_delete': { zh: '删除购买渠道', en: 'Place to buy deleted' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

@@ -64,9 +64,9 @@ export const AUDIT_ACTIONS = [
   'community.ban',
   'community.unban',
   'community.settings',
-  'buy_link.create',
-  'buy_link.update',
-  'buy_link.delete',
+  'community.buy_link_create',
+  'community.buy_link_update',
+  'community.buy_link_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

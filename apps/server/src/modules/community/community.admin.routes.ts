@@ -235,7 +235,7 @@ export async function communityAdminRoutes(
       result: adminBuyLinkResult,
     },
     async (request) => {
-      const logged = audit.writer(request, 'buy_link.create', { type: 'buy_link', id: 'new' });
+      const logged = audit.writer(request, 'community.buy_link_create', { type: 'buy_link', id: 'new' });
       return adminBuyLinkWire(await admin.createBuyLink(request.body, logged));
     },
   );
@@ -250,7 +250,7 @@ export async function communityAdminRoutes(
     },
     async (request) => {
       const id = request.params.id;
-      const logged = audit.writer(request, 'buy_link.update', { type: 'buy_link', id });
+      const logged = audit.writer(request, 'community.buy_link_update', { type: 'buy_link', id });
       return adminBuyLinkWire(await admin.updateBuyLink(id, request.body, logged));
     },
   );
@@ -260,7 +260,10 @@ export async function communityAdminRoutes(
     { summary: '删除购买渠道', params: adminIdParams, body: emptyBody, result: adminBuyLinkDeleteResult },
     async (request) => {
       const id = request.params.id;
-      return admin.deleteBuyLink(id, audit.writer(request, 'buy_link.delete', { type: 'buy_link', id }));
+      return admin.deleteBuyLink(
+        id,
+        audit.writer(request, 'community.buy_link_delete', { type: 'buy_link', id }),
+      );
     },
   );
 }
