@@ -28,6 +28,7 @@ const BUSINESS = [
   'channels',
   'withdrawals',
   'promotions',
+  'community',
 ];
 const VIEWS = ['console', 'profile'];
 

@@ -64,6 +64,8 @@ try {
     // The withdrawal review scenario's two finance operators (two-operator approval needs two people).
     payA: createOperator(`pay_a_${suffix}`, 'finance'),
     payB: createOperator(`pay_b_${suffix}`, 'finance'),
+    // The community scenario's moderator (support: the community area).
+    community: createOperator(`com_${suffix}`, 'support'),
   };
   const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -25,6 +25,7 @@ import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { betsModule } from './modules/bets';
 import { consoleModule } from './modules/console';
+import { communityModule } from './modules/community';
 import { contentModule } from './modules/content';
 import { depositsModule } from './modules/deposits';
 import { eventsModule } from './modules/events';
@@ -221,6 +222,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     payout: config.payout,
   });
   const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
+  const community = communityModule({ database, config, clock, audit: audit.service, players: auth.service });
+  if (config.seedDemo) await community.seedDemo();
   // Views.
   const profile = profileModule({
     auth: auth.service,
@@ -252,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deposits,
     withdrawals,
     promotions,
+    community,
     profile,
     consoleViews,
   ];

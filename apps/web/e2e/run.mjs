@@ -58,6 +58,12 @@ const operator = createOperator(
   `e2e_fin_${Date.now().toString(36).slice(-5)}`,
   'finance',
 );
+// The community scenario's moderator (support: the community area), made the same way.
+const moderator = createOperator(
+  { repoRoot, env: { ...process.env, KOI_DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'warn' } },
+  `e2e_mod_${Date.now().toString(36).slice(-5)}`,
+  'support',
+);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: repoRoot,
@@ -97,6 +103,7 @@ try {
       KOI_E2E_BASE: base,
       KOI_E2E_SANDBOX: sandboxUrl,
       KOI_E2E_OPERATOR: JSON.stringify(operator),
+      KOI_E2E_MODERATOR: JSON.stringify(moderator),
       KOI_SCREENSHOTS: path.join(repoRoot, 'artifacts/screenshots'),
     },
     stdio: 'inherit',

@@ -35,6 +35,7 @@ export * from './admin/ledger';
 export * from './admin/games';
 export * from './admin/content';
 export * from './admin/dashboard';
+export * from './admin/community';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -122,6 +123,22 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/deposits/channels': area('deposits', 'read'),
   'POST /api/admin/deposits/channels/:id': area('deposits', 'write'),
   'GET /api/admin/deposits/channel-orders': area('deposits', 'read'),
+  'GET /api/admin/community/posts': area('community', 'read'),
+  'POST /api/admin/community/posts/:id/approve': area('community', 'write'),
+  'POST /api/admin/community/posts/:id/reject': area('community', 'write'),
+  'POST /api/admin/community/posts/:id/hide': area('community', 'write'),
+  'POST /api/admin/community/posts/:id/restore': area('community', 'write'),
+  'GET /api/admin/community/reports': area('community', 'read'),
+  'POST /api/admin/community/reports/:id/dismiss': area('community', 'write'),
+  'GET /api/admin/community/bans': area('community', 'read'),
+  'POST /api/admin/community/bans': area('community', 'write'),
+  'POST /api/admin/community/bans/:player_id/lift': area('community', 'write'),
+  'GET /api/admin/community/settings': area('community', 'read'),
+  'POST /api/admin/community/settings': area('community', 'write'),
+  'GET /api/admin/buy-links': area('community', 'read'),
+  'POST /api/admin/buy-links': area('community', 'write'),
+  'POST /api/admin/buy-links/:id': area('community', 'write'),
+  'POST /api/admin/buy-links/:id/delete': area('community', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

@@ -204,6 +204,24 @@ export const ERRORS = {
   // (end of block)
 
   // Community posts and buy links (9500–9999).
+  POST_EMPTY: { code: 9500, http: 200, zh: '请输入动态内容', en: 'Please write something' },
+  POST_TOO_LONG: { code: 9501, http: 200, zh: '动态内容不能超过{max}个字（当前{length}个）', en: 'A post has at most {max} characters ({length} now)' },
+  POST_TOO_MANY_IMAGES: { code: 9502, http: 200, zh: '每条动态最多{max}张图片', en: 'A post has at most {max} images' },
+  POST_IMAGE_TYPE: { code: 9503, http: 200, zh: '图片格式不支持，请上传 JPEG、PNG、WebP 或 GIF 图片', en: 'Unsupported image; upload a JPEG, PNG, WebP or GIF picture' },
+  POST_IMAGE_TOO_LARGE: { code: 9504, http: 200, zh: '单张图片不能超过{mb}MB', en: 'Each image must be at most {mb} MB' },
+  POST_IMAGE_BROKEN: { code: 9505, http: 200, zh: '图片已损坏或尺寸过大，无法读取', en: 'The image is damaged or too large to read' },
+  POST_NOT_FOUND: { code: 9506, http: 200, zh: '动态不存在或已下架', en: 'This post does not exist or was taken down' },
+  COMMUNITY_BANNED: { code: 9507, http: 200, zh: '您已被禁止在社区发言，如有疑问请联系客服', en: 'You are banned from posting in the community; contact support if you think this is wrong' },
+  COMMENT_EMPTY: { code: 9508, http: 200, zh: '请输入评论内容', en: 'Please write a comment' },
+  COMMENT_TOO_LONG: { code: 9509, http: 200, zh: '评论不能超过{max}个字（当前{length}个）', en: 'A comment has at most {max} characters ({length} now)' },
+  COMMENT_NOT_FOUND: { code: 9510, http: 200, zh: '回复的评论不存在', en: 'The comment you reply to does not exist' },
+  REPORT_REASON_INVALID: { code: 9511, http: 200, zh: '请填写举报理由（不超过{max}个字）', en: 'Please give a reason for the report (at most {max} characters)' },
+  POST_NOT_PENDING: { code: 9512, http: 200, zh: '该动态已审核，当前状态：{status}', en: 'This post was already reviewed; it is now {status}' },
+  REPORT_NOT_FOUND: { code: 9513, http: 200, zh: '举报不存在或已处理', en: 'This report does not exist or was already handled' },
+  COMMUNITY_NOT_BANNED: { code: 9514, http: 200, zh: '该玩家未被禁言', en: 'This player is not banned' },
+  PLAYER_NOT_FOUND_COMMUNITY: { code: 9515, http: 200, zh: '玩家不存在', en: 'No such player' },
+  BUY_LINK_INVALID: { code: 9520, http: 200, zh: '购买渠道填写有误：{reason}', en: 'Invalid place to buy: {reason}' },
+  BUY_LINK_NOT_FOUND: { code: 9521, http: 200, zh: '购买渠道不存在', en: 'Place to buy not found' },
   // (end of block)
 } as const satisfies Record<string, { code: number; http: number; zh: string; en: string }>;
 

@@ -15,3 +15,4 @@ export * from './deposits';
 export * from './security';
 export * from './deposits-admin';
 export * from './telegram';
+export * from './community';

@@ -40,6 +40,7 @@ const EVERYTHING = [
   '审计日志',
   '游戏管理',
   '内容管理',
+  '社区管理',
   '操作员',
   '我的会话',
 ];
@@ -54,7 +55,7 @@ describe('permission-aware menu', () => {
   });
 
   it('shows finance players, withdrawals, approvals, the ledger and deposits, but not games, content, audit or operators', () => {
-    const notFinance = ['审计日志', '游戏管理', '内容管理', '操作员'];
+    const notFinance = ['审计日志', '游戏管理', '内容管理', '社区管理', '操作员'];
     expect(menuFor(ROLE_PERMISSIONS.finance)).toEqual(EVERYTHING.filter((e) => !notFinance.includes(e)));
   });
 
@@ -63,13 +64,19 @@ describe('permission-aware menu', () => {
     expect(labels(screen.getByText('充值管理').closest('li')!)).toEqual(DEPOSITS);
   });
 
-  it('shows support players and content, but no money screens', () => {
-    expect(menuFor(ROLE_PERMISSIONS.support)).toEqual(['数据概览', '玩家管理', '内容管理', '我的会话']);
+  it('shows support players, content and the community, but no money screens', () => {
+    expect(menuFor(ROLE_PERMISSIONS.support)).toEqual([
+      '数据概览',
+      '玩家管理',
+      '内容管理',
+      '社区管理',
+      '我的会话',
+    ]);
   });
 
   it('follows a per-area override, not the role name', () => {
     const custom: Permissions = { ...ROLE_PERMISSIONS.support, audit: 'read', players: 'none' };
-    expect(menuFor(custom)).toEqual(['数据概览', '审计日志', '内容管理', '我的会话']);
+    expect(menuFor(custom)).toEqual(['数据概览', '审计日志', '内容管理', '社区管理', '我的会话']);
   });
 
   it('shows nothing before the permissions are known (deny by default)', () => {

@@ -9,6 +9,7 @@ import {
   AppstoreOutlined,
   BankOutlined,
   CheckSquareOutlined,
+  CommentOutlined,
   DashboardOutlined,
   DesktopOutlined,
   ExportOutlined,
@@ -53,6 +54,7 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/audit', label: 'menu.audit', icon: <AuditOutlined />, route: 'GET /api/admin/audit' },
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
   { path: '/content', label: 'menu.content', icon: <FileTextOutlined />, route: 'GET /api/admin/config-items' },
+  { path: '/community', label: 'community.menu', icon: <CommentOutlined />, route: 'GET /api/admin/community/posts' },
   { path: '/operators', label: 'menu.operators', icon: <TeamOutlined />, route: 'GET /api/admin/operators' },
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];

@@ -1,7 +1,9 @@
 import type { Messages } from './zh-CN';
+import * as communityStrings from '../pages/community/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
+  ...communityStrings.en,
   app: { title: 'Koi Console', logout: 'Sign out' },
   error: { network: 'Network error, please check the connection and retry' },
   menu: {

@@ -1,7 +1,9 @@
+import * as communityStrings from '../pages/community/strings';
 import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
 
 /** The console's Chinese text (the product language, and the default). `en.ts` must have the same keys. */
 export const zhCN = {
+  ...communityStrings.zh,
   app: { title: 'Koi 运营后台', logout: '退出登录' },
   error: { network: '网络异常，请检查网络后重试' },
   menu: {

@@ -51,6 +51,17 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'withdrawal.settle_confirm': { zh: '复核确认出款处理', en: 'Payout settlement confirmed' },
   'withdrawal.settle_cancel': { zh: '撤销出款处理方案', en: 'Payout settlement withdrawn' },
   'withdrawal.method_update': { zh: '修改出款方式', en: 'Payout method updated' },
+  'community.post_approve': { zh: '通过动态审核', en: 'Post approved' },
+  'community.post_reject': { zh: '驳回动态', en: 'Post rejected' },
+  'community.post_hide': { zh: '下架动态', en: 'Post hidden' },
+  'community.post_restore': { zh: '恢复动态', en: 'Post restored' },
+  'community.report_dismiss': { zh: '忽略举报', en: 'Report dismissed' },
+  'community.ban': { zh: '社区禁言', en: 'Banned from the community' },
+  'community.unban': { zh: '解除社区禁言', en: 'Community ban lifted' },
+  'community.settings': { zh: '修改社区设置', en: 'Community settings changed' },
+  'community.buy_link_create': { zh: '新增购买渠道', en: 'Place to buy added' },
+  'community.buy_link_update': { zh: '修改购买渠道', en: 'Place to buy updated' },
+  'community.buy_link_delete': { zh: '删除购买渠道', en: 'Place to buy deleted' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

@@ -85,6 +85,8 @@ export const AdvisoryLock = {
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,
   // Telegram 7_461_840–7_461_859, red packets 7_461_860–7_461_879, community 7_461_880–7_461_899.
+  /** Inserting the community's demo posts and buy links once, however many nodes start at once (community). */
+  COMMUNITY_SEED_DEMO: 7_461_880,
 
   // Tests of the job runner (modules/jobs/jobs.test.ts), kept here so that they never meet a real job's lock.
 

@@ -51,6 +51,11 @@ export const RATE_LIMITS = {
   money: { player: { max: 10, windowMs: MINUTE }, ip: { max: 100, windowMs: MINUTE } },
   // Setting or changing the withdrawal password checks the old one: throttled like guessing a password.
   password: { player: { max: 5, windowMs: 10 * MINUTE }, ip: { max: 50, windowMs: 10 * MINUTE } },
+  // Community writing: a person writes a post every few minutes at most, comments a few times a minute, and
+  // likes as fast as they scroll; beyond that it is a spam script (the per-player limits are what count).
+  communityPost: { player: { max: 5, windowMs: 10 * MINUTE }, ip: { max: 50, windowMs: 10 * MINUTE } },
+  communityComment: { player: { max: 10, windowMs: MINUTE }, ip: { max: 100, windowMs: MINUTE } },
+  communityLike: { player: { max: 60, windowMs: MINUTE }, ip: { max: 600, windowMs: MINUTE } },
   // Every other signed-in call (user info, records, lists): the app polls user info every 30 s and pages a
   // few lists, far below 5 a second; a script reading faster is scraping or load-testing us.
   account: { player: { max: 300, windowMs: MINUTE }, ip: { max: 3000, windowMs: MINUTE } },
@@ -75,6 +80,10 @@ export const ROUTE_LIMITS: Record<string, RateLimitPreset> = {
   'POST /api/plat/set-password': 'password',
   'POST /api/plat/update-password': 'password',
   'POST /api/home/sign-in-link': 'money',
+  'POST /api/community/posts': 'communityPost',
+  'POST /api/community/posts/:id/comments': 'communityComment',
+  'POST /api/community/posts/:id/report': 'communityComment',
+  'POST /api/community/posts/:id/like': 'communityLike',
 };
 
 declare module 'fastify' {

@@ -23,6 +23,10 @@ const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePa
 const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
 const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
 const TelegramEntryPage = lazyScreen(() => import('../features/telegram/TelegramEntryPage'));
+const CommunityPage = lazyScreen(() => import('../features/community/pages/CommunityPage'));
+const InteractionPage = lazyScreen(() => import('../features/community/pages/InteractionPage'));
+const CreatePostPage = lazyScreen(() => import('../features/community/pages/CreatePostPage'));
+const BuyPage = lazyScreen(() => import('../features/community/pages/BuyPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -88,11 +92,19 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
   { path: 'benefit', meta: { title: 'routes.benefit', back: true } },
   { path: 'customDetail', meta: { title: 'routes.customDetail', back: true, noCache: true } },
-  { path: 'community', meta: { title: 'routes.community', back: true } },
-  { path: 'interaction', meta: { title: 'routes.interaction', tabBar: true } },
-  { path: 'CreatePost', meta: { title: 'routes.createPost', back: true, noCache: true } },
-  { path: 'myCreatePost', meta: { title: 'routes.myCreatePost', back: true, noCache: true } },
-  { path: 'buy', meta: { title: 'routes.buy', back: true } },
+  { path: 'community', meta: { title: 'routes.community', back: true }, element: <CommunityPage /> },
+  { path: 'interaction', meta: { title: 'routes.interaction', tabBar: true }, element: <InteractionPage /> },
+  {
+    path: 'CreatePost',
+    meta: { title: 'routes.createPost', back: true, noCache: true },
+    element: <CreatePostPage />,
+  },
+  {
+    path: 'myCreatePost',
+    meta: { title: 'routes.myCreatePost', back: true, noCache: true },
+    element: <CreatePostPage />,
+  },
+  { path: 'buy', meta: { title: 'routes.buy', back: true }, element: <BuyPage /> },
   // Koi's own provably fair games (decision 16); /api/game/login launches them at /originals/<game>.
   ...(['dice', 'limbo', 'mines'] as const).map((game) => ({
     path: `originals/${game}`,

@@ -1,4 +1,5 @@
 import { zh as telegramZh } from '../features/telegram/strings';
+import * as communityStrings from '../features/community/strings';
 
 /**
  * Chinese strings of the screens that load later (deposits and withdrawals, records, the personal centre,
@@ -6,6 +7,7 @@ import { zh as telegramZh } from '../features/telegram/strings';
  * translations before the first such screen renders (lazyScreen).
  */
 export const zhCNLater = {
+  ...communityStrings.zh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',

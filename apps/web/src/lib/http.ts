@@ -34,6 +34,8 @@ export type RequestOptions = {
   data?: Params;
   /** Default form-urlencoded (spec §7); JSON and multipart are accepted by the server too (decision 6). */
   contentType?: 'form' | 'json' | 'multipart';
+  /** Files sent with a multipart body, several under one name (a post's images). */
+  files?: Record<string, Blob[]>;
   signal?: AbortSignal;
   /** Do not toast failures; the caller shows its own feedback. 401 handling still runs. */
   silent?: boolean;
@@ -58,7 +60,11 @@ function toSearch(params: Params | undefined): string {
   return s ? `?${s}` : '';
 }
 
-function encodeBody(data: Params | undefined, contentType: RequestOptions['contentType']) {
+function encodeBody(
+  data: Params | undefined,
+  contentType: RequestOptions['contentType'],
+  files?: RequestOptions['files'],
+) {
   const entries = Object.entries(data ?? {}).filter(([, v]) => v !== undefined && v !== null);
   if (contentType === 'json') {
     return { body: JSON.stringify(Object.fromEntries(entries)), type: 'application/json' };
@@ -66,6 +72,7 @@ function encodeBody(data: Params | undefined, contentType: RequestOptions['conte
   if (contentType === 'multipart') {
     const form = new FormData();
     for (const [k, v] of entries) form.set(k, String(v));
+    for (const [k, blobs] of Object.entries(files ?? {})) for (const blob of blobs) form.append(k, blob);
     return { body: form, type: null };
   }
   const form = new URLSearchParams();
@@ -100,7 +107,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   const headers = requestHeaders(i18n.language, getToken());
   let body: BodyInit | undefined;
   if (method === 'POST') {
-    const encoded = encodeBody(options.data, options.contentType);
+    const encoded = encodeBody(options.data, options.contentType, options.files);
     body = encoded.body;
     if (encoded.type) headers['Content-Type'] = encoded.type;
     // Spec §7: a payload carrying a sign field also sends it as a header.

@@ -56,6 +56,18 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle_confirm',
   'withdrawal.settle_cancel',
   'withdrawal.method_update',
+  // Community moderation and the /buy list.
+  'community.post_approve',
+  'community.post_reject',
+  'community.post_hide',
+  'community.post_restore',
+  'community.report_dismiss',
+  'community.ban',
+  'community.unban',
+  'community.settings',
+  'community.buy_link_create',
+  'community.buy_link_update',
+  'community.buy_link_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -15,3 +15,4 @@ export * from '../../modules/turnover/turnover.schema';
 export * from '../../modules/withdrawals/withdrawals.schema';
 export * from '../../modules/deposits/deposits.schema';
 export * from '../../modules/telegram/telegram.schema';
+export * from '../../modules/community/community.schema';

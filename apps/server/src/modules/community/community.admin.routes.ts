@@ -1,0 +1,269 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminBuyLinkCreateRequest,
+  adminBuyLinkDeleteResult,
+  adminBuyLinkResult,
+  adminBuyLinksResult,
+  adminBuyLinkUpdateRequest,
+  adminCommunityApproveRequest,
+  adminCommunityBanRequest,
+  adminCommunityBanResult,
+  adminCommunityBansQuery,
+  adminCommunityBansResult,
+  adminCommunityLiftRequest,
+  adminCommunityLiftResult,
+  adminCommunityPlayerParams,
+  adminCommunityPostResult,
+  adminCommunityPostsQuery,
+  adminCommunityPostsResult,
+  adminCommunityReasonRequest,
+  adminCommunityReportResult,
+  adminCommunityReportsQuery,
+  adminCommunityReportsResult,
+  adminCommunitySettings,
+  adminCommunitySettingsRequest,
+  adminIdParams,
+  emptyBody,
+} from '@koi/contract';
+import { operatorOf } from '../../plugins/console';
+import { apiRoutes, listed } from '../../plugins/routes';
+import type { AuditPort } from '../audit';
+import type { CommunityAdmin } from './community.admin';
+import { adminBanWire, adminBuyLinkWire, adminPostWire, adminReportWire } from './community.wire';
+
+/** The console's community routes: review, hide, reports, bans, the review switch and the /buy list. */
+export async function communityAdminRoutes(
+  app: FastifyInstance,
+  opts: { admin: CommunityAdmin; audit: AuditPort },
+) {
+  const { admin } = opts;
+  const { read, write, audit } = apiRoutes(app, { tags: ['后台：社区'] }).audited('community', opts.audit);
+
+  read.get(
+    '/api/admin/community/posts',
+    {
+      summary: '动态列表（pending 为待审核队列）',
+      querystring: adminCommunityPostsQuery,
+      result: adminCommunityPostsResult,
+    },
+    async (request) => {
+      const { status, player_id, page, size } = request.query;
+      const result = await admin.posts({ status, playerId: player_id }, { page, size });
+      return listed(result, (p) => adminPostWire(p, result));
+    },
+  );
+
+  /** Answers a post as the console lists it, after a decision. */
+  const decided = async (id: number) => {
+    const ctx = await admin.postContext(id);
+    return adminPostWire(ctx.post, ctx);
+  };
+
+  write.post(
+    '/api/admin/community/posts/:id/approve',
+    {
+      summary: '审核通过',
+      params: adminIdParams,
+      body: adminCommunityApproveRequest,
+      result: adminCommunityPostResult,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const logged = audit.writer(request, 'community.post_approve', { type: 'community_post', id });
+      await admin.approve(id, operatorOf(request).operatorId, logged);
+      return decided(id);
+    },
+  );
+
+  write.post(
+    '/api/admin/community/posts/:id/reject',
+    {
+      summary: '驳回（理由会显示给作者）',
+      params: adminIdParams,
+      body: adminCommunityReasonRequest,
+      result: adminCommunityPostResult,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const { reason } = request.body;
+      const logged = audit.writer(request, 'community.post_reject', { type: 'community_post', id }, reason);
+      await admin.reject(id, operatorOf(request).operatorId, reason, logged);
+      return decided(id);
+    },
+  );
+
+  write.post(
+    '/api/admin/community/posts/:id/hide',
+    {
+      summary: '下架动态（并处理其举报）',
+      params: adminIdParams,
+      body: adminCommunityReasonRequest,
+      result: adminCommunityPostResult,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const { reason } = request.body;
+      const logged = audit.writer(request, 'community.post_hide', { type: 'community_post', id }, reason);
+      await admin.hide(id, operatorOf(request).operatorId, reason, logged);
+      return decided(id);
+    },
+  );
+
+  write.post(
+    '/api/admin/community/posts/:id/restore',
+    {
+      summary: '恢复已下架的动态',
+      params: adminIdParams,
+      body: adminCommunityReasonRequest,
+      result: adminCommunityPostResult,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const logged = audit.writer(
+        request,
+        'community.post_restore',
+        { type: 'community_post', id },
+        request.body.reason,
+      );
+      await admin.restore(id, operatorOf(request).operatorId, logged);
+      return decided(id);
+    },
+  );
+
+  read.get(
+    '/api/admin/community/reports',
+    { summary: '举报列表', querystring: adminCommunityReportsQuery, result: adminCommunityReportsResult },
+    async (request) => {
+      const { status, page, size } = request.query;
+      const result = await admin.reports(status, { page, size });
+      return listed(result, (r) => adminReportWire(r, result.names));
+    },
+  );
+
+  write.post(
+    '/api/admin/community/reports/:id/dismiss',
+    {
+      summary: '忽略举报（动态保持不变）',
+      params: adminIdParams,
+      body: emptyBody,
+      result: adminCommunityReportResult,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const logged = audit.writer(request, 'community.report_dismiss', { type: 'community_report', id });
+      const row = await admin.dismissReport(id, operatorOf(request).operatorId, logged);
+      return adminReportWire(row, row.names);
+    },
+  );
+
+  read.get(
+    '/api/admin/community/bans',
+    { summary: '社区禁言名单', querystring: adminCommunityBansQuery, result: adminCommunityBansResult },
+    async (request) => {
+      const result = await admin.bans(request.query);
+      return listed(result, (b) => adminBanWire(b, result.names));
+    },
+  );
+
+  write.post(
+    '/api/admin/community/bans',
+    { summary: '禁止玩家发帖与评论', body: adminCommunityBanRequest, result: adminCommunityBanResult },
+    async (request) => {
+      const { player_id, username, reason } = request.body;
+      const playerId = await admin.resolvePlayer({ playerId: player_id, username });
+      const logged = audit.writer(request, 'community.ban', { type: 'player', id: playerId }, reason);
+      const { row, names } = await admin.ban(playerId, operatorOf(request).operatorId, reason, logged);
+      return adminBanWire(row, names);
+    },
+  );
+
+  write.post(
+    '/api/admin/community/bans/:player_id/lift',
+    {
+      summary: '解除禁言',
+      params: adminCommunityPlayerParams,
+      body: adminCommunityLiftRequest,
+      result: adminCommunityLiftResult,
+    },
+    async (request) => {
+      const playerId = request.params.player_id;
+      const logged = audit.writer(
+        request,
+        'community.unban',
+        { type: 'player', id: playerId },
+        request.body.reason,
+      );
+      return admin.lift(playerId, logged);
+    },
+  );
+
+  read.get(
+    '/api/admin/community/settings',
+    { summary: '社区设置', result: adminCommunitySettings },
+    async () => {
+      const s = await admin.settings();
+      return {
+        review_required: s.reviewRequired,
+        updated_at: s.updatedAt ? s.updatedAt.toISOString() : null,
+      };
+    },
+  );
+
+  write.post(
+    '/api/admin/community/settings',
+    {
+      summary: '修改社区设置（发帖是否需审核）',
+      body: adminCommunitySettingsRequest,
+      result: adminCommunitySettings,
+    },
+    async (request) => {
+      const logged = audit.writer(request, 'community.settings', { type: 'community_settings', id: 1 });
+      const s = await admin.setSettings(request.body.review_required, logged);
+      return { review_required: s.reviewRequired, updated_at: s.updatedAt.toISOString() };
+    },
+  );
+
+  read.get('/api/admin/buy-links', { summary: '购买渠道（含停用）', result: adminBuyLinksResult }, async () =>
+    (await admin.buyLinks()).map(adminBuyLinkWire),
+  );
+
+  write.post(
+    '/api/admin/buy-links',
+    {
+      summary: '新增购买渠道（链接须为 https）',
+      body: adminBuyLinkCreateRequest,
+      result: adminBuyLinkResult,
+    },
+    async (request) => {
+      const logged = audit.writer(request, 'community.buy_link_create', { type: 'buy_link', id: 'new' });
+      return adminBuyLinkWire(await admin.createBuyLink(request.body, logged));
+    },
+  );
+
+  write.post(
+    '/api/admin/buy-links/:id',
+    {
+      summary: '修改购买渠道',
+      params: adminIdParams,
+      body: adminBuyLinkUpdateRequest,
+      result: adminBuyLinkResult,
+    },
+    async (request) => {
+      const id = request.params.id;
+      const logged = audit.writer(request, 'community.buy_link_update', { type: 'buy_link', id });
+      return adminBuyLinkWire(await admin.updateBuyLink(id, request.body, logged));
+    },
+  );
+
+  write.post(
+    '/api/admin/buy-links/:id/delete',
+    { summary: '删除购买渠道', params: adminIdParams, body: emptyBody, result: adminBuyLinkDeleteResult },
+    async (request) => {
+      const id = request.params.id;
+      return admin.deleteBuyLink(
+        id,
+        audit.writer(request, 'community.buy_link_delete', { type: 'buy_link', id }),
+      );
+    },
+  );
+}

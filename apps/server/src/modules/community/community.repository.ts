@@ -1,0 +1,329 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../db/client';
+import { findRow, insertNew, insertRow, pageWithTotal, selectPage, updateRow } from '../../db/rows';
+import {
+  buyLinks,
+  communityBans,
+  communityComments,
+  communityLikes,
+  communityNotifications,
+  communityPosts,
+  communityReports,
+  communitySettings,
+  NotificationKind,
+  PostStatus,
+  ReportStatus,
+  type PostStatusValue,
+} from './community.schema';
+
+export type PostRow = typeof communityPosts.$inferSelect & { liked: boolean };
+export type CommentRow = typeof communityComments.$inferSelect;
+export type ReportRow = typeof communityReports.$inferSelect;
+export type BanRow = typeof communityBans.$inferSelect;
+export type BuyLinkRow = typeof buyLinks.$inferSelect;
+export type NotificationRow = typeof communityNotifications.$inferSelect & {
+  postContent: string;
+  commentContent: string | null;
+};
+
+type Page = { limit: number; offset: number };
+
+/**
+ * How hot a post is: its likes and (twice weighted) comments, divided by its age in hours plus two to the
+ * power 1.5, so a post with many reactions yesterday falls below a lively one of this hour (the ranking news
+ * aggregators use). The age is counted from `now`, the service's clock.
+ */
+const hotScore = (now: Date) =>
+  sql`(${communityPosts.likeCount} + 2 * ${communityPosts.commentCount} + 1)::float8
+      / power(greatest(extract(epoch from (${now.toISOString()}::timestamptz - ${communityPosts.createdAt})) / 3600, 0) + 2, 1.5)`;
+
+export function createCommunityRepository(db: DbOrTx) {
+  /** The post's columns and whether `viewer` likes it. */
+  const postColumns = (viewer: number | null) => ({
+    ...getTableColumns(communityPosts),
+    liked:
+      viewer === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${communityLikes} where ${communityLikes.postId} = ${communityPosts.id} and ${communityLikes.playerId} = ${viewer})`,
+  });
+
+  const postsPage = (viewer: number | null, where: SQL | undefined, orderBy: SQL[], page: Page) =>
+    pageWithTotal(
+      db,
+      communityPosts,
+      where,
+      db
+        .select(postColumns(viewer))
+        .from(communityPosts)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    );
+
+  return {
+    insertPost: (row: typeof communityPosts.$inferInsert) => insertRow(db, communityPosts, row),
+
+    /** Approved posts, newest first or hottest first. */
+    feed: (viewer: number, tab: 'new' | 'hot', now: Date, page: Page) =>
+      postsPage(
+        viewer,
+        eq(communityPosts.status, PostStatus.APPROVED),
+        tab === 'hot'
+          ? [desc(hotScore(now)), desc(communityPosts.id)]
+          : [desc(communityPosts.createdAt), desc(communityPosts.id)],
+        page,
+      ),
+
+    myPosts: (playerId: number, page: Page) =>
+      postsPage(
+        playerId,
+        eq(communityPosts.playerId, playerId),
+        [desc(communityPosts.createdAt), desc(communityPosts.id)],
+        page,
+      ),
+
+    async findPost(id: number, viewer: number | null): Promise<PostRow | null> {
+      const [row] = await db
+        .select(postColumns(viewer))
+        .from(communityPosts)
+        .where(eq(communityPosts.id, id));
+      return row ?? null;
+    },
+
+    async lockPost(id: number) {
+      const [row] = await db.select().from(communityPosts).where(eq(communityPosts.id, id)).for('update');
+      return row ?? null;
+    },
+
+    // ----- likes -----
+
+    /** Records the like; false when the player already liked the post (the primary key decides). */
+    addLike: (postId: number, playerId: number, now: Date) =>
+      insertNew(db, communityLikes, { postId, playerId, createdAt: now }),
+
+    async removeLike(postId: number, playerId: number): Promise<boolean> {
+      const rows = await db
+        .delete(communityLikes)
+        .where(and(eq(communityLikes.postId, postId), eq(communityLikes.playerId, playerId)))
+        .returning({ gone: sql`1` });
+      return rows.length === 1;
+    },
+
+    /** Moves the post's counter by `delta` in the same statement as reading it back. */
+    async bumpLikes(postId: number, delta: number): Promise<number> {
+      const [row] = await db
+        .update(communityPosts)
+        .set({ likeCount: sql`${communityPosts.likeCount} + ${delta}` })
+        .where(eq(communityPosts.id, postId))
+        .returning({ likeCount: communityPosts.likeCount });
+      return row!.likeCount;
+    },
+
+    likeCountOf: async (postId: number) =>
+      (await countRows(db, communityLikes, eq(communityLikes.postId, postId))) as number,
+
+    // ----- comments -----
+
+    insertComment: (row: typeof communityComments.$inferInsert) => insertRow(db, communityComments, row),
+
+    findComment: (id: number) => findRow(db, communityComments, eq(communityComments.id, id)),
+
+    async bumpComments(postId: number) {
+      await db
+        .update(communityPosts)
+        .set({ commentCount: sql`${communityPosts.commentCount} + 1` })
+        .where(eq(communityPosts.id, postId));
+    },
+
+    comments: (postId: number, page: Page) =>
+      selectPage(db, communityComments, {
+        where: eq(communityComments.postId, postId),
+        orderBy: [asc(communityComments.id)],
+        ...page,
+      }),
+
+    // ----- reports -----
+
+    addReport: (row: typeof communityReports.$inferInsert) =>
+      insertNew(db, communityReports, row, [communityReports.postId, communityReports.playerId]),
+
+    // ----- notifications -----
+
+    /** One notification; a like notifies once per liker and post however often it is given again. */
+    addNotification: (row: typeof communityNotifications.$inferInsert) =>
+      db.insert(communityNotifications).values(row).onConflictDoNothing(),
+
+    async notifications(playerId: number, page: Page) {
+      const where = eq(communityNotifications.playerId, playerId);
+      const [result, unread] = await Promise.all([
+        pageWithTotal(
+          db,
+          communityNotifications,
+          where,
+          db
+            .select({
+              ...getTableColumns(communityNotifications),
+              postContent: communityPosts.content,
+              commentContent: communityComments.content,
+            })
+            .from(communityNotifications)
+            .innerJoin(communityPosts, eq(communityPosts.id, communityNotifications.postId))
+            .leftJoin(communityComments, eq(communityComments.id, communityNotifications.commentId))
+            .where(where)
+            .orderBy(desc(communityNotifications.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+        countRows(db, communityNotifications, and(where, isNull(communityNotifications.readAt))),
+      ]);
+      return { ...result, unread: Number(unread) };
+    },
+
+    async markRead(playerId: number, now: Date) {
+      await db
+        .update(communityNotifications)
+        .set({ readAt: now })
+        .where(and(eq(communityNotifications.playerId, playerId), isNull(communityNotifications.readAt)));
+    },
+
+    // ----- bans and settings -----
+
+    findBan: (playerId: number) => findRow(db, communityBans, eq(communityBans.playerId, playerId)),
+
+    async reviewRequired(): Promise<boolean> {
+      const row = await findRow(db, communitySettings, eq(communitySettings.id, 1));
+      return row ? row.reviewRequired : true;
+    },
+
+    settings: () => findRow(db, communitySettings, eq(communitySettings.id, 1)),
+
+    async setReviewRequired(reviewRequired: boolean, now: Date) {
+      const [row] = await db
+        .insert(communitySettings)
+        .values({ id: 1, reviewRequired, updatedAt: now })
+        .onConflictDoUpdate({ target: communitySettings.id, set: { reviewRequired, updatedAt: now } })
+        .returning();
+      return row!;
+    },
+
+    // ----- console -----
+
+    adminPosts(filter: { status?: PostStatusValue; playerId?: number }, page: Page) {
+      const where = and(
+        filter.status === undefined ? undefined : eq(communityPosts.status, filter.status),
+        filter.playerId === undefined ? undefined : eq(communityPosts.playerId, filter.playerId),
+      );
+      // The review queue is worked oldest first; every other list shows the latest first.
+      const order =
+        filter.status === PostStatus.PENDING
+          ? [asc(communityPosts.id)]
+          : [desc(communityPosts.createdAt), desc(communityPosts.id)];
+      return postsPage(null, where, order, page);
+    },
+
+    async openReportCounts(postIds: number[]): Promise<Map<number, number>> {
+      if (postIds.length === 0) return new Map();
+      const rows = await db
+        .select({ postId: communityReports.postId, n: sql<number>`count(*)::int` })
+        .from(communityReports)
+        .where(and(inArray(communityReports.postId, postIds), eq(communityReports.status, ReportStatus.OPEN)))
+        .groupBy(communityReports.postId);
+      return new Map(rows.map((r) => [r.postId, r.n]));
+    },
+
+    async bannedAmong(playerIds: number[]): Promise<Set<number>> {
+      if (playerIds.length === 0) return new Set();
+      const rows = await db
+        .select({ playerId: communityBans.playerId })
+        .from(communityBans)
+        .where(inArray(communityBans.playerId, playerIds));
+      return new Set(rows.map((r) => r.playerId));
+    },
+
+    updatePost: (id: number, set: Partial<typeof communityPosts.$inferInsert>) =>
+      updateRow(db, communityPosts, eq(communityPosts.id, id), set),
+
+    async resolveReportsOf(postId: number, operatorId: number, now: Date) {
+      await db
+        .update(communityReports)
+        .set({ status: ReportStatus.RESOLVED, resolvedBy: operatorId, resolvedAt: now })
+        .where(and(eq(communityReports.postId, postId), eq(communityReports.status, ReportStatus.OPEN)));
+    },
+
+    reports: (status: number, page: Page) =>
+      pageWithTotal(
+        db,
+        communityReports,
+        eq(communityReports.status, status),
+        db
+          .select({
+            ...getTableColumns(communityReports),
+            postContent: communityPosts.content,
+            postStatus: communityPosts.status,
+          })
+          .from(communityReports)
+          .innerJoin(communityPosts, eq(communityPosts.id, communityReports.postId))
+          .where(eq(communityReports.status, status))
+          .orderBy(status === ReportStatus.OPEN ? asc(communityReports.id) : desc(communityReports.id))
+          .limit(page.limit)
+          .offset(page.offset),
+      ),
+
+    async lockReport(id: number) {
+      const [row] = await db.select().from(communityReports).where(eq(communityReports.id, id)).for('update');
+      return row ?? null;
+    },
+
+    updateReport: (id: number, set: Partial<typeof communityReports.$inferInsert>) =>
+      updateRow(db, communityReports, eq(communityReports.id, id), set),
+
+    bans: (page: Page) =>
+      selectPage(db, communityBans, { orderBy: [desc(communityBans.createdAt)], ...page }),
+
+    /** Bans the player, or keeps the ban there is (answering the stored row either way). */
+    async ban(row: typeof communityBans.$inferInsert) {
+      await db.insert(communityBans).values(row).onConflictDoNothing();
+      return (await findRow(db, communityBans, eq(communityBans.playerId, row.playerId)))!;
+    },
+
+    async lift(playerId: number): Promise<BanRow | null> {
+      const [row] = await db.delete(communityBans).where(eq(communityBans.playerId, playerId)).returning();
+      return row ?? null;
+    },
+
+    // ----- buy links -----
+
+    enabledBuyLinks: () =>
+      db
+        .select()
+        .from(buyLinks)
+        .where(eq(buyLinks.enabled, true))
+        .orderBy(asc(buyLinks.sort), asc(buyLinks.id))
+        // A page of places to buy, never an unbounded list.
+        .limit(50),
+
+    allBuyLinks: () => db.select().from(buyLinks).orderBy(asc(buyLinks.sort), asc(buyLinks.id)),
+
+    async lockBuyLink(id: number) {
+      const [row] = await db.select().from(buyLinks).where(eq(buyLinks.id, id)).for('update');
+      return row ?? null;
+    },
+
+    insertBuyLink: (row: typeof buyLinks.$inferInsert) => insertRow(db, buyLinks, row),
+
+    updateBuyLink: (id: number, set: Partial<typeof buyLinks.$inferInsert>) =>
+      updateRow(db, buyLinks, eq(buyLinks.id, id), set),
+
+    async deleteBuyLink(id: number) {
+      await db.delete(buyLinks).where(eq(buyLinks.id, id));
+    },
+
+    countBuyLinks: () => countRows(db, buyLinks, undefined),
+    countOfficialPosts: () => countRows(db, communityPosts, isNull(communityPosts.playerId)),
+  };
+}
+
+export type CommunityRepository = ReturnType<typeof createCommunityRepository>;
+export { NotificationKind, PostStatus, ReportStatus };

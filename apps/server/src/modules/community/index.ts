@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { AuditPort } from '../audit';
+import type { AuthService } from '../auth';
+import type { KoiModule } from '../module';
+import { createCommunityAdmin, type CommunityAdmin } from './community.admin';
+import { communityAdminRoutes } from './community.admin.routes';
+import { createImageStore } from './community.images';
+import { communityRoutes } from './community.routes';
+import { seedCommunityDemo } from './community.seed';
+import { createCommunityService } from './community.service';
+
+export type { CommunityService } from './community.service';
+export type { CommunityAdmin } from './community.admin';
+
+/**
+ * The player community and the /buy list (decision 28): posts with images, review, likes, comments, reports
+ * and notifications for players; review, hiding, bans and buy links for operators. Images live under
+ * `KOI_DATA_DIR/community`.
+ */
+export function communityModule(deps: {
+  database: Database;
+  config: Pick<Config, 'dataDir'>;
+  clock: Clock;
+  audit: AuditPort;
+  players: Pick<AuthService, 'usernamesOf' | 'playerIdByUsername'>;
+}): KoiModule<CommunityAdmin> & { seedDemo: () => Promise<void> } {
+  const db = deps.database.db;
+  const images = createImageStore(path.join(deps.config.dataDir, 'community'));
+  const service = createCommunityService({ db, clock: deps.clock, images, players: deps.players });
+  const admin = createCommunityAdmin({ db, clock: deps.clock, players: deps.players });
+  return {
+    service: admin,
+    plugin: async (app) => {
+      await app.register(communityRoutes, { service });
+      await app.register(communityAdminRoutes, { admin, audit: deps.audit });
+    },
+    jobs: [],
+    seedDemo: () => seedCommunityDemo(db, images, deps.clock.now()),
+  };
+}

@@ -1,0 +1,191 @@
+// The community against the real server: a player writes a post with a picture (a script tag in its text), sees
+// it under review on myCreatePost; a moderator approves it through the console API; another player finds it in
+// the feed, shown as text, and likes it; the author sees the like on the interaction tab. Also /buy and the
+// screens in the dark theme and in English.
+/* global window -- page.evaluate callbacks run in the browser */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { generate } from 'otplib';
+import sharp from 'sharp';
+import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { newPhone } from './phone.mjs';
+
+const MODERATOR = JSON.parse(process.env.KOI_E2E_MODERATOR ?? 'null');
+const browser = sharedBrowser();
+const SCRIPT_TEXT = '<script>window.__pwned = 1</script>';
+
+async function call(method, url, token, body) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
+}
+
+/** The support operator signs in with password and TOTP and sets a password of their own (forced once). */
+async function moderatorToken() {
+  const login = await call('POST', `${BASE}/api/admin/login`, null, {
+    username: MODERATOR.username,
+    password: MODERATOR.password,
+    totp: await generate({ secret: MODERATOR.totp_secret }),
+  });
+  assert.equal(login.code, 200, JSON.stringify(login));
+  const token = login.result.token;
+  const changed = await call('POST', `${BASE}/api/admin/password`, token, {
+    old_password: MODERATOR.password,
+    new_password: 'koi pond moderator 2026',
+  });
+  assert.equal(changed.code, 200, JSON.stringify(changed));
+  return token;
+}
+
+const settle = (page) => page.waitForTimeout(450);
+
+let failed = async () => undefined;
+const withFailureShot = (fn) => async () => {
+  try {
+    await fn();
+  } catch (error) {
+    await failed();
+    throw error;
+  }
+};
+
+describe('community', () => {
+  it(
+    'writes a post with a picture, approves it, and another player sees and likes it; the author is told',
+    withFailureShot(async () => {
+      assert.ok(MODERATOR, 'run.mjs creates the support operator');
+      const author = uniqueUsername();
+      const authorToken = await apiSignUp(author, 'secret123', `e2e-${randomUUID()}`);
+      const { context, page } = await newPhone(browser(), { koi_token: authorToken });
+      failed = () => shot(page, 'community-fail').catch(() => undefined);
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+
+      // The interaction tab is a real screen now, with its ways in.
+      await page.goto(`${BASE}/interaction`);
+      await page.getByRole('button', { name: /红包游戏/ }).waitFor();
+      assert.equal(await page.getByText('敬请期待').count(), 0);
+      await page.getByRole('button', { name: /发布动态/ }).click();
+      await page.waitForURL(/\/CreatePost$/);
+
+      const text = `鲤鱼跃龙门 ${author} ${SCRIPT_TEXT}`;
+      await page.getByRole('textbox', { name: '分享你的想法…' }).fill(text);
+      const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ff7a3d' } })
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'e2e' } })
+        .toBuffer();
+      await page
+        .getByTestId('compose-file')
+        .setInputFiles({ name: 'koi.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await page.locator('.compose__thumb img').waitFor();
+      await settle(page);
+      await shot(page, 'community-create-post');
+
+      await page.getByTestId('publish').click();
+      await page.waitForURL(/\/myCreatePost$/);
+      const mine = page.getByTestId('post').filter({ hasText: author });
+      await mine.getByTestId('post-status').filter({ hasText: '审核中' }).waitFor();
+      await mine.locator('.post__image img').waitFor();
+      await settle(page);
+      await shot(page, 'community-my-posts-pending');
+
+      // The moderator approves it through the console API (the console's own screen is the admin e2e's).
+      const modToken = await moderatorToken();
+      const queue = await call('GET', `${BASE}/api/admin/community/posts?status=pending&size=100`, modToken);
+      const pending = queue.result.data.find((p) => p.username === author);
+      assert.ok(pending, JSON.stringify(queue));
+      assert.equal(pending.content, text);
+      const approved = await call(
+        'POST',
+        `${BASE}/api/admin/community/posts/${pending.id}/approve`,
+        modToken,
+        {},
+      );
+      assert.equal(approved.code, 200, JSON.stringify(approved));
+
+      // Another player finds it in the feed, the script tag shown as text and never run, and likes it.
+      const reader = uniqueUsername();
+      const readerToken = await apiSignUp(reader, 'secret123', `e2e-${randomUUID()}`);
+      const second = await newPhone(browser(), { koi_token: readerToken });
+      const rp = second.page;
+      rp.on('pageerror', (e) => errors.push(e.message));
+      await rp.goto(`${BASE}/community`);
+      const card = rp.getByTestId('post').filter({ hasText: author });
+      await card.waitFor();
+      assert.equal(await card.locator('.post__text').innerText(), text);
+      assert.equal(await rp.evaluate(() => window.__pwned), undefined);
+      assert.equal(await card.locator('.post__text script').count(), 0);
+      const img = card.locator('.post__image img');
+      await img.waitFor();
+      assert.ok(await img.evaluate((el) => el.complete && el.naturalWidth === 640));
+      await card.getByTestId('like').click();
+      await card.getByTestId('like').filter({ hasText: '1' }).waitFor();
+      assert.equal(await card.getByTestId('like').getAttribute('aria-pressed'), 'true');
+      await settle(rp);
+      await shot(rp, 'community-feed');
+
+      // A comment from the reader, then the author's interaction tab lists the like and the comment.
+      await card.getByRole('button', { name: '评论' }).click();
+      await card.locator('.comments__compose input').fill('好看！');
+      await card.getByRole('button', { name: '发送' }).click();
+      await card.locator('.comment__text').filter({ hasText: '好看！' }).waitFor();
+      await shot(rp, 'community-comments');
+
+      await page.goto(`${BASE}/interaction`);
+      const notes = page.getByTestId('notifications');
+      await notes.getByText('赞了你的动态').waitFor();
+      await notes.getByText('评论了你的动态').waitFor();
+      await page.locator('.hot-list').waitFor();
+      await settle(page);
+      await shot(page, 'community-interaction');
+
+      // /buy: the operator's places, opened in a new window without access to this one.
+      await rp.goto(`${BASE}/buy`);
+      const link = rp.getByTestId('buy-links').locator('a').first();
+      await link.waitFor();
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.match(await link.getAttribute('rel'), /noopener/);
+      assert.match(await link.getAttribute('href'), /^https:\/\//);
+      await rp.getByRole('note').filter({ hasText: 'Koi 不出售任何数字货币' }).waitFor();
+      await settle(rp);
+      await shot(rp, 'community-buy');
+
+      assert.deepEqual(errors, []);
+      await second.context.close();
+      await context.close();
+    }),
+  );
+
+  it('shows the community screens in the dark theme and in English', async () => {
+    const token = await apiSignUp(uniqueUsername(), 'secret123', `e2e-${randomUUID()}`);
+    const dark = await newPhone(browser(), { koi_token: token, koi_dark: '1' });
+    for (const [path, ready, name] of [
+      ['/community', '.post-list', 'community-feed-dark'],
+      ['/interaction', '.interaction-entries', 'community-interaction-dark'],
+      ['/CreatePost', '.compose', 'community-create-post-dark'],
+      ['/buy', '.buy-list', 'community-buy-dark'],
+    ]) {
+      await dark.page.goto(`${BASE}${path}`);
+      await dark.page.locator(ready).waitFor();
+      await settle(dark.page);
+      await shot(dark.page, name);
+    }
+    await dark.context.close();
+    const en = await newPhone(browser(), { koi_token: token, koi_lang: 'en' });
+    await en.page.goto(`${BASE}/interaction`);
+    await en.page.getByRole('button', { name: /Red packets/ }).waitFor();
+    await settle(en.page);
+    await shot(en.page, 'community-interaction-en');
+    await en.page.goto(`${BASE}/buy`);
+    await en.page.getByRole('note').filter({ hasText: 'Koi sells no cryptocurrency' }).waitFor();
+    await shot(en.page, 'community-buy-en');
+    await en.context.close();
+  });
+});
