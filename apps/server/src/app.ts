@@ -24,6 +24,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { betsModule } from './modules/bets';
+import { channelsModule } from './modules/channels';
 import { consoleModule } from './modules/console';
 import { contentModule } from './modules/content';
 import { depositsModule } from './modules/deposits';
@@ -194,7 +195,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet: wallet.service,
     turnover: turnover.service,
     audit: audit.service,
+    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
+  });
+  const channels = channelsModule({
+    database,
+    config,
+    clock,
+    gate: auth.gate,
+    wallet: wallet.service,
+    turnover: turnover.service,
+    deposits: deposits.service,
+    depositsHooks: deposits.hooks,
+    audit: audit.service,
     log: app.log,
+    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
   });
   const withdrawals = withdrawalsModule({
     database,
@@ -206,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     records: bets.service,
     turnover: turnover.service,
     deposits: deposits.service,
+    channels: channels.service,
     audit: audit.service,
     operators: operators.service,
     rail: deps.payoutRail,
@@ -240,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     originals,
     turnover,
     deposits,
+    channels,
     withdrawals,
     promotions,
     profile,

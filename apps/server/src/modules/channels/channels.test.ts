@@ -11,8 +11,8 @@ import { createPlayerGate } from '../auth';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createSandboxChannel } from './channel.adapter';
-import { createChannelsService, type ChannelsService } from './channels.service';
-import { turnoverForTests } from '../turnover/turnover.fixtures';
+import type { ChannelsService } from './channels.service';
+import { channelsForTests } from './channels.fixtures';
 
 type ChannelOrder = {
   order_id: string;
@@ -156,15 +156,10 @@ describe('payment channels through the sandbox channel', () => {
       ...sb.koiConfig,
       channels: { notifyBaseUrl, returnBaseUrl: 'http://web.example' },
     });
-    return createChannelsService({
-      db: t.database.db,
-      clock: t.clock,
+    return channelsForTests(t, {
       config,
-      gate: createPlayerGate(t.database.db, t.clock),
       wallet,
-      turnover: turnoverForTests(t.database, t.clock),
       adapters: new Map([['sandbox', createSandboxChannel(sb.koiConfig.paymentSandbox!)]]),
-      log: { warn: () => undefined },
     });
   }
   /**
