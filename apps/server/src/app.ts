@@ -24,6 +24,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { betsModule } from './modules/bets';
+import { channelsModule } from './modules/channels';
 import { consoleModule } from './modules/console';
 import { communityModule } from './modules/community';
 import { contentModule } from './modules/content';
@@ -204,7 +205,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     wallet: wallet.service,
     turnover: turnover.service,
     audit: audit.service,
+    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
+  });
+  const channels = channelsModule({
+    database,
+    config,
+    clock,
+    gate: auth.gate,
+    wallet: wallet.service,
+    turnover: turnover.service,
+    deposits: deposits.service,
+    depositsHooks: deposits.hooks,
+    audit: audit.service,
     log: app.log,
+    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
   });
   const withdrawals = withdrawalsModule({
     database,
@@ -216,6 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     records: bets.service,
     turnover: turnover.service,
     deposits: deposits.service,
+    channels: channels.service,
     audit: audit.service,
     operators: operators.service,
     rail: deps.payoutRail,
@@ -253,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     originals,
     turnover,
     deposits,
+    channels,
     withdrawals,
     promotions,
     community,

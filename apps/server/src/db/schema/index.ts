@@ -16,3 +16,4 @@ export * from '../../modules/withdrawals/withdrawals.schema';
 export * from '../../modules/deposits/deposits.schema';
 export * from '../../modules/telegram/telegram.schema';
 export * from '../../modules/community/community.schema';
+export * from '../../modules/channels/channels.schema';

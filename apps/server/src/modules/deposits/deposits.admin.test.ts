@@ -7,6 +7,9 @@ import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
+import { createAuthService } from '../auth/auth.service';
+import { createDomainEvents, type DomainEvents } from '../events';
+import { createDepositsAdmin } from './deposits.admin';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
 import { randomTronAddress } from './deposits.fixtures';
@@ -558,6 +561,49 @@ describe('the unmatched queue', () => {
     );
     expect(approvals.filter((r) => body(r).code === 200)).toHaveLength(1);
     expect(await available(p.id)).toBe(500_000_000n);
+    await expectLedgerClean();
+  }, 120_000);
+});
+
+describe('deposit.credited from operators', () => {
+  it('announces a match once after its credit commits, under 20 racing matches and 20 racing approvals', async () => {
+    const bus = createDomainEvents({ error: () => undefined });
+    const heard: DomainEvents['deposit.credited'][] = [];
+    bus.on('deposit.credited', (fact) => void heard.push(fact));
+    // The console's deposits service as app.ts builds it, announcing through the bus.
+    const admin = createDepositsAdmin({
+      db: t.database.db,
+      clock: t.clock,
+      config: testConfig({ ...sb.koiConfig, deposits: t.app.koi.config.deposits }),
+      wallet,
+      turnover: turnoverForTests(t.database, t.clock),
+      watching: false,
+      players: createAuthService({ db: t.database.db, config: t.app.koi.config, clock: t.clock }),
+      onCredited: (fact) => bus.emit('deposit.credited', fact),
+    });
+    const noAudit = async () => undefined;
+    const actor = (operatorId: number) => ({ operatorId, username: `op${operatorId}` });
+    const p = await newPlayer();
+    const small = await strayPayment('33.5');
+    const matches = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => admin.match(small.id, p.id, actor(i + 1), 'race', noAudit)),
+    );
+    expect(matches.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    // Above the approval amount: the request announces nothing, the one approval that credits announces it.
+    const big = await strayPayment('250');
+    await admin.match(big.id, p.id, actor(1), 'big', noAudit);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toHaveLength(1);
+    const approvals = await Promise.allSettled(
+      Array.from({ length: 20 }, () => admin.approve(big.id, actor(2), 'ok', noAudit)),
+    );
+    expect(approvals.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual([
+      { playerId: p.id, amountMicro: 33_500_000n, source: 'operator' },
+      { playerId: p.id, amountMicro: 250_000_000n, source: 'operator' },
+    ]);
+    expect(await available(p.id)).toBe(283_500_000n);
     await expectLedgerClean();
   }, 120_000);
 });

@@ -8,15 +8,16 @@ import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TurnoverService } from '../turnover';
 import type { PlayerDirectory } from '../auth';
+import type { DomainEvents } from '../events';
+import type { Hooks } from '../../lib/hooks';
 import {
   createDepositsAdminRepository,
   type OrderSearch,
   type TransferSearch,
 } from './deposits.admin.repository';
-import { createChannelsRepository } from './channels.repository';
-import { assertWithinLimits } from './deposits.limits';
+import { assertWithinLimits, limitReads, type CreditedElsewhere } from './deposits.limits';
 import { createDepositsRepository, type UnmatchedRow } from './deposits.repository';
-import { ChannelOrderStatus, UnmatchedSource, UnmatchedStatus } from './deposits.schema';
+import { UnmatchedSource, UnmatchedStatus } from './deposits.schema';
 import { stateNames } from '../../lib/state-names';
 
 /*
@@ -39,13 +40,14 @@ import { stateNames } from '../../lib/state-names';
  * row, player advisory lock (deposit limits), chain transfer row, wallet, audit head; the watcher never
  * locks a queue row, so no cycle can form.
  *
- * Channel orders. A queue row from a channel report may name one of our channel orders. The channel path
- * credits an order under its row lock with the key `deposit:channel:<code>:<channel order id>`, the operator's
- * match with `deposit:channel-unmatched:<order>`, so the ledger alone would not stop both. A match therefore
- * locks that order first (queue row, then order, then the player lock: the channel path takes the order then
- * the player, so no cycle), refuses when the channel already completed it (a mismatching report that came
- * after the credit), and in the same transaction moves the order out of the states the channel path and the
- * reconciler credit from. Whichever commits first wins; the other finds its state and credits nothing.
+ * Channel orders. A queue row from a channel report may name one of the channels module's orders. The
+ * channel path credits an order under its row lock with the key `deposit:channel:<code>:<channel order id>`,
+ * the operator's match with `deposit:channel-unmatched:<order>`, so the ledger alone would not stop both. A
+ * match therefore runs the channel-match hooks the channels module registered: `locking` first (it locks that
+ * order and refuses when the channel already completed it; queue row, then order, then the player lock: the
+ * channel path takes the order then the player, so no cycle), and `matched` after the credit, in the same
+ * transaction, which moves the order out of the states the channel path and the reconciler credit from.
+ * Whichever commits first wins; the other finds its state and credits nothing.
  *
  * Rules at matching. The player's own deposit limits (decision 18) apply at crediting, also when an
  * operator credits: a match that would exceed them is refused, and the operator refunds instead. Money a
@@ -82,6 +84,22 @@ export function unmatchedLedgerKey(row: UnmatchedRow, transfer: { txId: string; 
   return `deposit:channel-unmatched:${row.channelOrderId ?? row.id}`;
 }
 
+/** A channel order a queue row named, matched to `playerId` with the credit under `ledgerKey`. */
+export interface ChannelOrderMatched {
+  channelOrderId: number;
+  playerId: number;
+  ledgerKey: string;
+  now: Date;
+}
+
+/** The hooks the channels module registers for a match of a queue row that names one of its orders. */
+export interface ChannelMatchHooks {
+  /** Before anything else of the match: lock the order, refuse when it is already credited. */
+  locking: Hooks<[tx: Tx, channelOrderId: number]>;
+  /** After the credit, in its transaction: move the order out of the states its own path credits from. */
+  matched: Hooks<[tx: Tx, matched: ChannelOrderMatched]>;
+}
+
 /** What the deposits console reads of players: names to show, an id to filter by. */
 export type DepositsPlayers = Pick<PlayerDirectory, 'usernamesOf' | 'playerIdByUsername'>;
 
@@ -96,6 +114,12 @@ export function createDepositsAdmin(deps: {
   watching: boolean;
   /** Names and ids of players (the auth module owns them). */
   players: DepositsPlayers;
+  /** Other modules' credits counted against the deposit limits (filled through the module's hooks). */
+  creditedElsewhere?: readonly CreditedElsewhere[];
+  /** What a match of a queue row naming a channel order does to that order (filled by the channels module). */
+  channelMatch?: ChannelMatchHooks;
+  /** Told once a match's credit has committed (the module emits `deposit.credited`). */
+  onCredited?: (fact: DomainEvents['deposit.credited']) => void;
 }) {
   const { db, clock, config, players } = deps;
   const repo = createDepositsAdminRepository(db);
@@ -121,14 +145,12 @@ export function createDepositsAdmin(deps: {
     const r = createDepositsRepository(tx);
     const a = createDepositsAdminRepository(tx);
     const now = clock.now();
-    // A row that names one of our channel orders (see the design note, "Channel orders"): that order's row
-    // lock, taken before anything else here, serialises this credit with the channel path's.
-    const channels = createChannelsRepository(tx);
-    const order = row.channelOrderId === null ? null : await channels.lockOrder(row.channelOrderId);
-    if (order?.status === ChannelOrderStatus.COMPLETED) throw new AppError('UNMATCHED_CHANNEL_CREDITED');
+    // A row that names a channel order (see the design note, "Channel orders"): the channels module locks
+    // that order before anything else here, which serialises this credit with the channel path's.
+    if (row.channelOrderId !== null) await deps.channelMatch?.locking.run(tx, row.channelOrderId);
     // Serialises with the player's own order creation and other matches, so the limit check holds.
     await r.lockPlayer(playerId);
-    await assertWithinLimits(r, playerId, row.amountMicro, now);
+    await assertWithinLimits(limitReads(tx, deps.creditedElsewhere ?? []), playerId, row.amountMicro, now);
     const transfer = row.chainTransferId === null ? null : await a.chainTransferById(row.chainTransferId);
     const key = unmatchedLedgerKey(row, transfer);
     if (transfer) await a.markTransferMatched(transfer.id, playerId, key);
@@ -146,20 +168,13 @@ export function createDepositsAdmin(deps: {
       { playerId, sourceType: 'deposit', sourceId: `unmatched:${row.id}`, amountMicro: row.amountMicro },
       tx,
     );
-    if (order) {
-      // The order leaves every state the channel path credits from (pending, failed): completed when the
-      // money went to the order's own player (their result screen shows it paid), else kept under review.
-      await channels.updateOrder(
-        order.id,
-        order.playerId === playerId
-          ? {
-              status: ChannelOrderStatus.COMPLETED,
-              completedAt: now,
-              ledgerKey: key,
-              note: 'matched by operator',
-            }
-          : { status: ChannelOrderStatus.REVIEW, note: `matched by operator to player ${playerId}` },
-      );
+    if (row.channelOrderId !== null) {
+      await deps.channelMatch?.matched.run(tx, {
+        channelOrderId: row.channelOrderId,
+        playerId,
+        ledgerKey: key,
+        now,
+      });
     }
     return a.updateUnmatched(row.id, {
       status: UnmatchedStatus.MATCHED,
@@ -182,19 +197,31 @@ export function createDepositsAdmin(deps: {
     note: row.note,
   });
 
-  /** Runs one resolution step in a transaction that also appends its audit row. */
-  const step = (
+  /**
+   * Runs one resolution step in a transaction that also appends its audit row. A step that matched the row
+   * (the credit committed with it) is announced once, after the commit.
+   */
+  const step = async (
     id: number,
     audit: AuditInTx,
     run: (tx: Tx) => Promise<{ before: UnmatchedRow; after: UnmatchedRow }>,
-  ) =>
-    withRetry(() =>
+  ) => {
+    const { before, after } = await withRetry(() =>
       db.transaction(async (tx) => {
-        const { before, after } = await run(tx);
-        await audit(tx, { before: summary(before), after: summary(after) });
-        return after;
+        const change = await run(tx);
+        await audit(tx, { before: summary(change.before), after: summary(change.after) });
+        return change;
       }),
-    ).then(() => unmatchedOne(id));
+    );
+    if (before.status !== UnmatchedStatus.MATCHED && after.status === UnmatchedStatus.MATCHED) {
+      deps.onCredited?.({
+        playerId: after.matchPlayerId!,
+        amountMicro: after.amountMicro,
+        source: 'operator',
+      });
+    }
+    return unmatchedOne(id);
+  };
 
   /** Closes a queued row without crediting anyone (refunded or ignored). */
   const close = (

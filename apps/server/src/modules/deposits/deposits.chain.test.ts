@@ -6,6 +6,7 @@ import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { createPlayerGate } from '../auth';
+import { createDomainEvents, type DomainEvents } from '../events';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createPlayers } from '../wallet/wallet.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
@@ -92,6 +93,43 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
     await mine(5);
     await watcher.watchOnce();
     expect(await available(p)).toBe(50_000_000n);
+    await expectLedgerClean();
+  });
+
+  it('announces deposit.credited once after the credit commits, however often the transfer is delivered and settled', async () => {
+    const bus = createDomainEvents({ error: () => undefined });
+    const heard: DomainEvents['deposit.credited'][] = [];
+    bus.on('deposit.credited', (fact) => void heard.push(fact));
+    const config = testConfig({ ...sb.koiConfig });
+    // Two nodes' watchers, both announcing through the bus as app.ts wires them.
+    const nodes = [0, 1].map(() =>
+      createChainWatcher({
+        db: t.database.db,
+        clock: t.clock,
+        config,
+        source: createTronGridClient(config.tron),
+        wallet,
+        turnover: turnoverForTests(t.database, t.clock),
+        onCredited: (fact) => bus.emit('deposit.credited', fact),
+      }),
+    );
+    const p = await player();
+    await deposits.recharge(p, '27', null);
+    await faults({ duplicate_next: 5 });
+    const paid = await pay('27', { mine: 4 });
+    for (let i = 0; i < 3; i += 1) {
+      await Promise.all(nodes.map((w) => w.watchOnce()));
+      await t.database.db.execute(sql`update chain_cursors set min_timestamp_ms = 0, fingerprint = null`);
+    }
+    // The credit retried directly: settled already, so nothing is credited or announced again.
+    const [transfer] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int from chain_transfers where tx_id = ${paid.transaction_id}`,
+    );
+    expect(await nodes[0]!.settle(transfer!.id)).toBe('none');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual([{ playerId: p, amountMicro: 27_000_000n, source: 'trc20' }]);
+    expect(await available(p)).toBe(27_000_000n);
     await expectLedgerClean();
   });
 

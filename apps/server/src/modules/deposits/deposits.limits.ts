@@ -1,7 +1,12 @@
 import type { LocalizedText } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { DepositLimitsRow, DepositsRepository } from './deposits.repository';
+import {
+  createDepositsRepository,
+  type DepositLimitsRow,
+  type DepositsRepository,
+} from './deposits.repository';
 
 /**
  * Responsible-gambling deposit limits (decision 18). Windows are rolling (the last 24 hours, 7 days and 30
@@ -27,6 +32,30 @@ const COLUMN = { day: 'dayMicro', week: 'weekMicro', month: 'monthMicro' } as co
 const PENDING = { day: 'pendingDayMicro', week: 'pendingWeekMicro', month: 'pendingMonthMicro' } as const;
 
 export type Limits = Record<LimitPeriod, bigint | null>;
+
+/**
+ * Money another module credited to the player since `since` that counts against the same limits (the payment
+ * channels module registers its completed orders), read in `conn`. A module above deposits adds one through
+ * the deposits module's hooks, so the limits count every deposit path without deposits importing them.
+ */
+export type CreditedElsewhere = (conn: DbOrTx, playerId: number, since: Date) => Promise<bigint>;
+
+/** What the limit checks read: the stored limits, and every credit since a time (own and elsewhere). */
+export type LimitReads = Pick<DepositsRepository, 'limits' | 'creditedSince'>;
+
+/** The limit reads in `conn`, the other modules' credits added to this module's own. */
+export function limitReads(conn: DbOrTx, elsewhere: readonly CreditedElsewhere[]): LimitReads {
+  const repo = createDepositsRepository(conn);
+  return {
+    limits: repo.limits,
+    async creditedSince(playerId, since) {
+      // One query after another: inside a transaction they share one connection.
+      let total = await repo.creditedSince(playerId, since);
+      for (const credited of elsewhere) total += await credited(conn, playerId, since);
+      return total;
+    },
+  };
+}
 
 export interface LimitsView {
   period: LimitPeriod;
@@ -92,11 +121,7 @@ export function applyRequest(
   return next;
 }
 
-export async function limitsView(
-  repo: Pick<DepositsRepository, 'limits' | 'creditedSince'>,
-  playerId: number,
-  now: Date,
-): Promise<LimitsView[]> {
+export async function limitsView(repo: LimitReads, playerId: number, now: Date): Promise<LimitsView[]> {
   const row = matured(await repo.limits(playerId), playerId, now);
   // One query after another: inside a transaction they share one connection.
   const views: LimitsView[] = [];
@@ -119,7 +144,7 @@ export async function limitsView(
  * orders) would pass any of the player's limits.
  */
 export async function assertWithinLimits(
-  repo: Pick<DepositsRepository, 'limits' | 'creditedSince'>,
+  repo: LimitReads,
   playerId: number,
   amountMicro: bigint,
   now: Date,

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, lockRow, selectRows, updateRow } from '../../db/rows';
+import { findRow, insertNew, lockRow, selectRows, updateRow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
   ChainTransferStatus,
-  ChannelOrderStatus,
   depositAddresses,
   depositLimits,
   DepositOrderStatus,
@@ -24,7 +23,10 @@ export type DepositLimitsRow = typeof depositLimits.$inferSelect;
 export type UnmatchedRow = typeof depositUnmatched.$inferSelect;
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 
-/** One of the player's deposit records, a chain order or a channel order, as the records query returns it. */
+/**
+ * One of the player's deposit records as an owner's records query returns it: a TRC20 order here, a channel
+ * order in the channels module. `status` is the order's own state; each owner maps it to the record status.
+ */
 export interface DepositRecordRow {
   kind: 'trc20' | 'channel';
   order_no: string;
@@ -169,16 +171,16 @@ export function createDepositsRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
-    /** Sum of money credited to the player since `since` (orders, channel orders, operator matches). */
+    /**
+     * Sum of money this module credited to the player since `since` (TRC20 orders and operator matches; the
+     * channels module adds its orders through the limits' CreditedElsewhere).
+     */
     async creditedSince(playerId: number, since: Date): Promise<bigint> {
       const [row] = await queryRows<{ total: string | null }>(
         db,
         sql`select (
               coalesce((select sum(actual_amount_micro) from deposit_orders
                         where player_id = ${playerId} and status = ${DepositOrderStatus.COMPLETED}
-                          and completed_at >= ${since}), 0)
-            + coalesce((select sum(amount_micro) from channel_orders
-                        where player_id = ${playerId} and status = ${ChannelOrderStatus.COMPLETED}
                           and completed_at >= ${since}), 0)
             + coalesce((select sum(amount_micro) from deposit_unmatched
                         where match_player_id = ${playerId} and status = ${UnmatchedStatus.MATCHED}
@@ -398,25 +400,32 @@ export function createDepositsRepository(db: DbOrTx) {
 
     // --- records ---------------------------------------------------------------------------------------
 
-    /** The player's deposits (chain orders and channel orders) in a time window, newest first. */
+    /** The player's TRC20 deposit orders in a time window, newest first. */
     async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
       return queryRows<DepositRecordRow & { total: number }>(
         db,
-        sql`select *, count(*) over ()::int as total from (
-              select 'trc20' as kind, o.order_no, o.created_at, o.amount_micro::text, o.actual_amount_micro::text,
-                     o.status::int, 'USDT-TRC20' as channel, c.tx_id
-              from deposit_orders o left join chain_transfers c on c.id = o.chain_transfer_id
-              where o.player_id = ${playerId} and o.created_at >= ${from} and o.created_at < ${to}
-              union all
-              select 'channel', co.order_no, co.created_at, co.amount_micro::text,
-                     (co.amount_micro - co.fee_micro)::text, co.status::int, pc.name, co.provider_ref
-              from channel_orders co join payment_channels pc on pc.id = co.channel_id
-              where co.player_id = ${playerId} and co.created_at >= ${from} and co.created_at < ${to}
-            ) r
-            order by created_at desc, order_no desc
+        sql`select 'trc20' as kind, o.order_no, o.created_at, o.amount_micro::text,
+                   o.actual_amount_micro::text, o.status::int, 'USDT-TRC20' as channel, c.tx_id,
+                   count(*) over ()::int as total
+            from deposit_orders o left join chain_transfers c on c.id = o.chain_transfer_id
+            where o.player_id = ${playerId} and o.created_at >= ${from} and o.created_at < ${to}
+            order by o.created_at desc, o.order_no desc
             limit ${limit} offset ${offset}`,
       );
     },
+
+    /** The queue's reasons for the channel orders among `channelOrderIds` that have a queue row. */
+    async queueReasonsOfChannelOrders(channelOrderIds: number[]): Promise<Map<number, string>> {
+      if (channelOrderIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: depositUnmatched.channelOrderId, reason: depositUnmatched.reason })
+        .from(depositUnmatched)
+        .where(inArray(depositUnmatched.channelOrderId, channelOrderIds));
+      return new Map(rows.map((r) => [r.id!, r.reason]));
+    },
+
+    /** Queues a channel report once (unique by channel order and by channel reference); false when queued before. */
+    queueChannelReport: (row: typeof depositUnmatched.$inferInsert) => insertNew(db, depositUnmatched, row),
   };
 }
 

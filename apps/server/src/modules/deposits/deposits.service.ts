@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { formatMicro, parseAmount } from '@koi/ledger';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
@@ -13,14 +13,16 @@ import { withRetry } from '../wallet/wallet.batcher';
 import {
   applyRequest,
   assertWithinLimits,
+  limitReads,
   limitsView,
   LIMIT_PERIODS,
   matured,
+  type CreditedElsewhere,
   type LimitPeriod,
   type Limits,
 } from './deposits.limits';
 import { createDepositsRepository, OFFSET_STEP_MICRO, type DepositOrderRow } from './deposits.repository';
-import { DepositOrderStatus } from './deposits.schema';
+import { DepositOrderStatus, UnmatchedSource } from './deposits.schema';
 
 /*
  * Design note: USDT-TRC20 deposit orders (decisions 13, 20).
@@ -68,11 +70,25 @@ export interface DepositsServiceDeps {
   clock: Clock;
   config: Pick<Config, 'deposits' | 'geo'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
+  /** Other modules' credits counted against the deposit limits (filled through the module's hooks). */
+  creditedElsewhere?: readonly CreditedElsewhere[];
+}
+
+/** A channel's report that did not agree with its order, as the channels module queues it for operators. */
+export interface ChannelReport {
+  channelOrderId: number | null;
+  channelRef: string;
+  amountMicro: bigint;
+  reason: string;
+  detail: Record<string, unknown>;
+  orderPlayerId: number | null;
+  createdAt: Date;
 }
 
 export function createDepositsService(deps: DepositsServiceDeps) {
   const { db, clock, config } = deps;
   const repo = createDepositsRepository(db);
+  const elsewhere = deps.creditedElsewhere ?? [];
   const qrCache = new Map<string, Promise<string>>();
 
   const qrcodeOf = (address: string) => {
@@ -130,7 +146,7 @@ export function createDepositsService(deps: DepositsServiceDeps) {
           throw new AppError('DEPOSIT_TOO_MANY_OPEN', { max: config.deposits.maxOpenOrders });
         }
         const reserved = open.reduce((sum, o) => sum + o.actualAmountMicro, 0n);
-        await assertWithinLimits(r, playerId, amountMicro, now, reserved);
+        await assertWithinLimits(limitReads(tx, elsewhere), playerId, amountMicro, now, reserved);
         // A lost race for offset k means a concurrent order holds k (or is about to), so the next pick starts
         // after it: every attempt moves forward and the loop ends within OFFSET_SLOTS attempts.
         let fromOffset = 0;
@@ -185,7 +201,7 @@ export function createDepositsService(deps: DepositsServiceDeps) {
     /** Marks due orders expired (job). */
     expireDue: () => repo.expireDue(clock.now()),
 
-    limits: (playerId: number) => limitsView(repo, playerId, clock.now()),
+    limits: (playerId: number) => limitsView(limitReads(db, elsewhere), playerId, clock.now()),
 
     /** Sets the named limits from the player's text ("" = no limit); see deposits.limits.ts for timing. */
     async setLimits(playerId: number, input: Partial<Record<LimitPeriod, string>>) {
@@ -210,13 +226,31 @@ export function createDepositsService(deps: DepositsServiceDeps) {
           await r.saveLimits(applyRequest(current, request, now));
         }),
       );
-      return limitsView(repo, playerId, clock.now());
+      return limitsView(limitReads(db, elsewhere), playerId, clock.now());
     },
 
     /** Addresses the player has sent credited deposits from (the withdrawals' poisoning guard reads them). */
     senderAddresses: (playerId: number) => repo.senderAddressesOf(playerId),
 
-    /** The player's deposit records in a spec time range (1 yesterday, 2 today, 3 week), newest first. */
+    /**
+     * Refuses (DEPOSIT_LIMIT_EXCEEDED) a credit of `amountMicro` that would pass the player's limits, read in
+     * `conn`: the channels module checks its orders with it, when ordering and again when the money arrives.
+     */
+    assertWithinLimits: (conn: DbOrTx, playerId: number, amountMicro: bigint, now: Date) =>
+      assertWithinLimits(limitReads(conn, elsewhere), playerId, amountMicro, now),
+
+    /**
+     * Queues a channel's disagreeing report for operators (source channel), in `conn`; once per channel order
+     * and per channel reference, so a report delivered many times queues one row.
+     */
+    queueChannelReport: (conn: DbOrTx, report: ChannelReport) =>
+      createDepositsRepository(conn).queueChannelReport({ source: UnmatchedSource.CHANNEL, ...report }),
+
+    /** The queue's reasons for those of the channel orders that were queued (the console's order list). */
+    queueReasonsOfChannelOrders: (channelOrderIds: number[]) =>
+      repo.queueReasonsOfChannelOrders(channelOrderIds),
+
+    /** The player's TRC20 deposit records in a spec time range (1 yesterday, 2 today, 3 week), newest first. */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());
       const rows = await repo.depositRecords(playerId, from, to, q.size, (q.page - 1) * q.size);

@@ -8,7 +8,8 @@ import { isCountryDenied } from '../../lib/geo';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TurnoverService } from '../turnover';
-import { assertWithinLimits } from './deposits.limits';
+import type { DomainEvents } from '../events';
+import { assertWithinLimits, limitReads, type CreditedElsewhere } from './deposits.limits';
 import { createDepositsRepository, type ChainCursorRow } from './deposits.repository';
 import { ChainTransferStatus, UnmatchedSource } from './deposits.schema';
 import { ChainSourceError, type ChainSource } from './trongrid.client';
@@ -50,8 +51,10 @@ export interface WatcherDeps {
   wallet: Pick<WalletService, 'transferIn'>;
   /** Decision 23: each credited deposit adds 1× its amount of turnover (the turnover module). */
   turnover: Pick<TurnoverService, 'addRequirement'>;
-  /** Called after a player was credited (balance signal). */
-  onCredited?: (playerId: number) => void;
+  /** Other modules' credits counted against the deposit limits (filled through the module's hooks). */
+  creditedElsewhere?: readonly CreditedElsewhere[];
+  /** Told once a credit has committed (the module emits `deposit.credited`); never for a repeated settle. */
+  onCredited?: (fact: DomainEvents['deposit.credited']) => void;
 }
 
 export function foreignEventKey(r: { tokenContract: string; from: string; to: string; value: bigint }) {
@@ -65,9 +68,11 @@ export function createChainWatcher(deps: WatcherDeps) {
 
   /** Credits or queues one confirmed transfer; safe to call any number of times, from any node. */
   async function settle(chainTransferId: number): Promise<'credited' | 'unmatched' | 'none'> {
-    let creditedPlayer: number | null = null;
+    let credited: DomainEvents['deposit.credited'] | null = null;
     const outcome = await withRetry(() =>
       db.transaction(async (tx) => {
+        // A retried attempt starts afresh: only the attempt that commits says what was credited.
+        credited = null;
         const r = createDepositsRepository(tx);
         const t = await r.lockTransfer(chainTransferId);
         if (!t || t.status !== ChainTransferStatus.SEEN || !t.confirmed) return 'none' as const;
@@ -86,7 +91,12 @@ export function createChainWatcher(deps: WatcherDeps) {
           if (isCountryDenied(config.geo, order.country)) refusal = 'region';
           else {
             try {
-              await assertWithinLimits(r, order.playerId, t.amountMicro, now);
+              await assertWithinLimits(
+                limitReads(tx, deps.creditedElsewhere ?? []),
+                order.playerId,
+                t.amountMicro,
+                now,
+              );
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
               refusal = 'deposit_limit';
@@ -125,7 +135,7 @@ export function createChainWatcher(deps: WatcherDeps) {
             },
             now,
           );
-          creditedPlayer = order.playerId;
+          credited = { playerId: order.playerId, amountMicro: t.amountMicro, source: 'trc20' };
           return 'credited' as const;
         }
         const late = address ? await r.expiredBefore(address.id, t.amountMicro, t.blockTimestamp) : null;
@@ -153,7 +163,8 @@ export function createChainWatcher(deps: WatcherDeps) {
         return 'unmatched' as const;
       }),
     );
-    if (creditedPlayer !== null) deps.onCredited?.(creditedPlayer);
+    const fact = credited as DomainEvents['deposit.credited'] | null;
+    if (fact) deps.onCredited?.(fact);
     return outcome;
   }
 

@@ -5,7 +5,6 @@ import { formatMicro } from '@koi/ledger';
 import type { LimitsView } from './deposits.limits';
 import type { DepositRecordRow } from './deposits.repository';
 import type { DepositOrderView } from './deposits.service';
-import { CHANNEL_RECORD_STATUS } from './channels.wire';
 import { DepositOrderStatus } from './deposits.schema';
 
 /** Amounts of deposit orders are shown with 4 decimals: offsets are 0.0001 steps, so nothing is cut. */
@@ -52,9 +51,15 @@ export function rechargeOrderWire(
   };
 }
 
-/** A deposit (TRC20 or channel order) as an inout-records row: type 1; the withdrawals module serves the list. */
-export function inoutRecordWire(r: DepositRecordRow, locale: string): z.infer<typeof inoutRecord> {
-  const status = (r.kind === 'trc20' ? ORDER_RECORD_STATUS : CHANNEL_RECORD_STATUS)[r.status]!;
+/**
+ * A deposit row as an inout-records row (type 1; the withdrawals module serves the list). `recordStatus` maps
+ * the owner's order states onto the record status: TRC20 orders here, channel orders in the channels module.
+ */
+export function inoutRecordWire(
+  r: DepositRecordRow,
+  locale: string,
+  recordStatus: Record<number, number> = ORDER_RECORD_STATUS,
+): z.infer<typeof inoutRecord> {
   return {
     id: r.order_no,
     created_at: new Date(r.created_at).toISOString(),
@@ -63,7 +68,7 @@ export function inoutRecordWire(r: DepositRecordRow, locale: string): z.infer<ty
     channel: r.channel,
     amount: amount4(BigInt(r.amount_micro)),
     actual_amount: amount4(BigInt(r.actual_amount_micro)),
-    status,
+    status: recordStatus[r.status]!,
     tx_hash: r.kind === 'trc20' ? r.tx_id : null,
     reference: r.kind === 'channel' ? (r.tx_id ?? r.order_no) : r.order_no,
     withdrawal_state: null,

@@ -1,80 +1,61 @@
-import { LEDGER_CURRENCY } from '@koi/ledger';
 import { AdvisoryLock } from '../../db/locks';
+import type { Tx } from '../../db/client';
+import { createHooks } from '../../lib/hooks';
 import type { Job } from '../jobs/jobs';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
-import { createSandboxChannel, type PaymentChannelAdapter } from './channel.adapter';
-import { channelsAdminRoutes } from './channels.admin.routes';
-import { channelsRoutes } from './channels.routes';
-import { createChannelsService, type ChannelsService, type ChannelsServiceDeps } from './channels.service';
+import type { DomainEvents } from '../events';
+import type { PlayerGate } from '../auth';
+import type { TurnoverService } from '../turnover';
+import type { WalletService } from '../wallet/wallet.service';
 import { createChainWatcher } from './deposits.watcher';
 import { createTronGridClient, type ChainSource } from './trongrid.client';
-import { createDepositsAdmin, type DepositsPlayers } from './deposits.admin';
+import {
+  createDepositsAdmin,
+  type ChannelMatchHooks,
+  type ChannelOrderMatched,
+  type DepositsPlayers,
+} from './deposits.admin';
 import { depositsAdminRoutes } from './deposits.admin.routes';
+import type { CreditedElsewhere } from './deposits.limits';
 import { depositsRoutes } from './deposits.routes';
 import { createDepositsService, type DepositsService } from './deposits.service';
 
-export type { DepositsService } from './deposits.service';
+export type { DepositsService, ChannelReport } from './deposits.service';
+export type { DepositRecordRow } from './deposits.repository';
+export type { CreditedElsewhere } from './deposits.limits';
+export type { ChannelOrderMatched } from './deposits.admin';
 export { inoutRecordWire } from './deposits.wire';
 export type { DepositsAdmin } from './deposits.admin';
-export type { ChannelsService } from './channels.service';
-export type { PaymentChannelAdapter } from './channel.adapter';
 
 /**
- * The sandbox channels seeded in demo and development when the sandbox channel is configured: one that
- * charges CNY at a rate with a ratio fee, one in USDT with a fixed fee. Operators edit them in the console.
+ * How the payment channels module (above deposits) takes part in the deposits' work without deposits
+ * importing it: its credits count against the deposit limits, and an operator's match of a queue row that
+ * names one of its orders locks and settles that order in the match's transaction.
  */
-export const SANDBOX_CHANNELS = [
-  {
-    adapter: 'sandbox',
-    code: 'sandbox-cny',
-    name: '沙盒收银台（人民币）',
-    icon: '',
-    minMicro: 20_000_000n,
-    maxMicro: 50_000_000_000n,
-    feeBp: 100,
-    feeFixedMicro: 0n,
-    currency: 'CNY',
-    rate: '7.2',
-    sort: 1,
-  },
-  {
-    adapter: 'sandbox',
-    code: 'sandbox-usdt',
-    name: '沙盒收银台（USDT）',
-    icon: '',
-    minMicro: 20_000_000n,
-    maxMicro: 10_000_000_000n,
-    feeBp: 0,
-    feeFixedMicro: 500_000n,
-    currency: LEDGER_CURRENCY,
-    rate: '1',
-    sort: 2,
-  },
-];
-
-/** The other modules' services and the log the channels service needs, typed once by its own dependencies. */
-type ChannelPorts = Pick<ChannelsServiceDeps, 'gate' | 'wallet' | 'turnover' | 'log'>;
+export interface DepositsHooks {
+  countCredits(credited: CreditedElsewhere): void;
+  onChannelMatchLocking(hook: (tx: Tx, channelOrderId: number) => Promise<void>): void;
+  onChannelOrderMatched(hook: (tx: Tx, matched: ChannelOrderMatched) => Promise<void>): void;
+}
 
 export function depositsModule(
-  deps: ModuleContext &
-    ChannelPorts & {
-      audit: AuditPort;
-      /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
-      chain?: ChainSource;
-      /** Channel adapters by name; default the sandbox channel when PAYMENT_SANDBOX_URL is set. */
-      adapters?: ReadonlyMap<string, PaymentChannelAdapter>;
-      /** Names and ids of players for the console (the auth module's directory). */
-      players: DepositsPlayers;
-    },
-): KoiModule<DepositsService> & { channels: ChannelsService } {
-  const service = createDepositsService({ db: deps.database.db, ...deps });
-  const adapters =
-    deps.adapters ??
-    new Map(
-      deps.config.paymentSandbox ? [['sandbox', createSandboxChannel(deps.config.paymentSandbox)]] : [],
-    );
-  const channels = createChannelsService({ db: deps.database.db, ...deps, adapters });
+  deps: ModuleContext & {
+    gate: Pick<PlayerGate, 'assertMayPlay'>;
+    wallet: Pick<WalletService, 'transferIn'>;
+    turnover: Pick<TurnoverService, 'addRequirement'>;
+    audit: AuditPort;
+    /** The chain; default the TronGrid client when TRONGRID_URL is set, else no watcher. */
+    chain?: ChainSource;
+    /** Names and ids of players for the console (the auth module's directory). */
+    players: DepositsPlayers;
+    /** Told once a credit (chain transfer or operator match) has committed: app.ts emits deposit.credited. */
+    onCredited?: (fact: DomainEvents['deposit.credited']) => void;
+  },
+): KoiModule<DepositsService> & { hooks: DepositsHooks } {
+  const creditedElsewhere: CreditedElsewhere[] = [];
+  const channelMatch: ChannelMatchHooks = { locking: createHooks(), matched: createHooks() };
+  const service = createDepositsService({ db: deps.database.db, ...deps, creditedElsewhere });
   const jobs: Job[] = [
     {
       name: 'deposits-expire-orders',
@@ -82,15 +63,11 @@ export function depositsModule(
       everyMs: 5_000,
       run: () => service.expireDue(),
     },
-    {
-      name: 'deposits-reconcile-channel-orders',
-      lockId: AdvisoryLock.JOB_RECONCILE_CHANNEL_ORDERS,
-      everyMs: 20_000,
-      run: () => channels.reconcile(),
-    },
   ];
   const chain = deps.chain ?? (deps.config.tron.url ? createTronGridClient(deps.config.tron) : null);
-  const watcher = chain ? createChainWatcher({ db: deps.database.db, ...deps, source: chain }) : null;
+  const watcher = chain
+    ? createChainWatcher({ db: deps.database.db, ...deps, source: chain, creditedElsewhere })
+    : null;
   if (watcher) {
     jobs.push({
       name: 'deposits-watch-chain',
@@ -107,19 +84,22 @@ export function depositsModule(
     turnover: deps.turnover,
     watching: watcher !== null && deps.config.jobsEnabled,
     players: deps.players,
+    creditedElsewhere,
+    channelMatch,
+    onCredited: deps.onCredited,
   });
   return {
     service,
-    channels,
+    hooks: {
+      countCredits: (credited) => void creditedElsewhere.push(credited),
+      onChannelMatchLocking: channelMatch.locking.add,
+      onChannelOrderMatched: channelMatch.matched.add,
+    },
     plugin: async (app) => {
-      // The configured receiving addresses (DEPOSIT_ADDRESSES) exist before the first order can pick one, and
-      // the sandbox channels (demo, development) when that channel is configured.
+      // The configured receiving addresses (DEPOSIT_ADDRESSES) exist before the first order can pick one.
       await service.ensureAddresses(deps.config.deposits.addresses);
-      if (adapters.has('sandbox')) await channels.ensureChannels(SANDBOX_CHANNELS);
       await app.register(depositsRoutes, { service, config: deps.config });
       await app.register(depositsAdminRoutes, { admin, audit: deps.audit, clock: deps.clock });
-      await app.register(channelsRoutes, { channels, config: deps.config });
-      await app.register(channelsAdminRoutes, { channels, audit: deps.audit });
     },
     jobs,
   };

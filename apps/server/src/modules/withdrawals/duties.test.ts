@@ -361,4 +361,36 @@ describe('standing re-checked before money leaves', () => {
     expect(await h.balances(p.playerId)).toMatchObject({ held: 0n, available: toMicro('200') });
     await clean();
   });
+
+  it('the payout job pays a payable withdrawal in its next tick however many held ones wait, and looks at each held one again', async () => {
+    const op = await signedInOperator(t, 'admin');
+    const r = rail();
+    const service = h.service(r);
+    // Three approved withdrawals of players frozen since; a first tick notes each one held.
+    const frozen = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await applied('100', { deposit: '300' });
+      expect((await approve(op, p.withdrawalId)).result.state).toBe('approved');
+      expect((await freeze(op, p.playerId, 'freeze')).code).toBe(200);
+      frozen.push(p);
+    }
+    expect(await service.payApproved(10)).toBe(0);
+    expect(r.sent).toEqual([]);
+    // Held rows are older than the payable one and outnumber a batch of 2, yet the payable one goes out.
+    const payable = await applied('100', { deposit: '300' });
+    expect((await approve(op, payable.withdrawalId)).result.state).toBe('approved');
+    expect(await service.payApproved(2)).toBe(1);
+    expect(r.sent).toEqual([String(payable.withdrawalId)]);
+    // The held ones are looked at a batch at a time from where the last tick stopped: the third is due now.
+    await freeze(op, frozen[2]!.playerId, 'unfreeze');
+    await freeze(op, frozen[0]!.playerId, 'unfreeze');
+    expect(await service.payApproved(2)).toBe(1);
+    expect(r.sent.slice(1)).toEqual([String(frozen[2]!.withdrawalId)]);
+    // The next tick starts from the first again and finds the other restored player.
+    expect(await service.payApproved(2)).toBe(1);
+    expect(r.sent.slice(2)).toEqual([String(frozen[0]!.withdrawalId)]);
+    expect((await withdrawal(op, frozen[1]!.withdrawalId)).state).toBe('approved');
+    expect(await h.balances(frozen[1]!.playerId)).toMatchObject({ held: toMicro('100') });
+    await clean();
+  });
 });

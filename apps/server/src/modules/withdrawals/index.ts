@@ -4,6 +4,7 @@ import type { AuditPort } from '../audit';
 import type { OperatorsService } from '../operators';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
 import type { DepositsService } from '../deposits';
+import type { ChannelsService } from '../channels';
 import { inoutRecordsRoutes } from './records.routes';
 import { withdrawalsRoutes } from './withdrawals.routes';
 import { withdrawalsAdminRoutes } from './withdrawals.admin.routes';
@@ -23,6 +24,8 @@ type ServicePorts = Pick<
 > & {
   /** Deposit senders for the poisoning guard, and deposit records listed beside withdrawals (inout-records). */
   deposits: Pick<DepositsService, 'senderAddresses' | 'records'>;
+  /** Channel deposit records, listed beside the TRC20 ones and the withdrawals (inout-records). */
+  channels: Pick<ChannelsService, 'records'>;
 };
 
 export function withdrawalsModule(
@@ -55,7 +58,11 @@ export function withdrawalsModule(
     service,
     plugin: async (app) => {
       await app.register(withdrawalsRoutes, { service, config: deps.config.withdrawals });
-      await app.register(inoutRecordsRoutes, { withdrawals: service, deposits: deps.deposits });
+      await app.register(inoutRecordsRoutes, {
+        withdrawals: service,
+        deposits: deps.deposits,
+        channels: deps.channels,
+      });
       await app.register(withdrawalsAdminRoutes, {
         service,
         audit: deps.audit,

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
-import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createHttpPayoutRail } from './payout.client';
 import { withdrawalsHarness } from './withdrawals.fixtures';
@@ -40,25 +38,14 @@ describe('off-chain payout methods, paid by hand with two operators', () => {
     t.app
       .inject({ method, url, headers: auth, payload })
       .then((res) => ({ status: res.statusCode, ...body(res) }));
-  const admin = (auth: Record<string, string>, path: string, payload?: object) =>
-    inject(auth, payload ? 'POST' : 'GET', `/api/admin/withdrawals${path}`, payload) as Promise<{
-      status: number;
-      code: number;
-      message: string;
-      result: Admin;
-    }>;
+  const admin = h.adminApi<Admin>();
   const types = async (auth: Record<string, string>) =>
     (await h.call<{ type: string; name: string }[]>(auth, 'address-types')).result;
   const railTransfers = async () => (await sb.control('/control/payout/transfers')) as { key: string }[];
   const records = async (auth: Record<string, string>) =>
     (await h.call<{ list: InoutRecord[] }>(auth, 'inout-records', { range: 2, type: 2 })).result.list;
   const auditActions = async (type: string, id: number) =>
-    (
-      await queryRows<{ action: string }>(
-        t.database.db,
-        sql`select action from operator_audit where target_type = ${type} and target_id = ${String(id)} order by seq`,
-      )
-    ).map((r) => r.action);
+    (await h.auditActions(id, type)).map(([action]) => action);
 
   it('offers types 2 and 3 only once enabled, under the operator’s name, never Huione, and audits the change', async () => {
     const op = await signedInOperator(t, 'finance');

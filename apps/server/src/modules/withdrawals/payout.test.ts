@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
-import { queryRows } from '../../db/client';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
-import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
+import { payoutSandbox, withdrawalsHarness } from './withdrawals.fixtures';
 
 type Admin = {
   id: number;
@@ -36,38 +34,9 @@ describe('withdrawal review and payout (sandbox rail)', () => {
   });
   // The app's own rail has the default timeout; tests that need a short one use `rail` through the service.
   const h = withdrawalsHarness(() => t);
-  const admin = (auth: Record<string, string>, path: string, payload?: object) =>
-    t.app
-      .inject({
-        method: payload ? 'POST' : 'GET',
-        url: `/api/admin/withdrawals${path}`,
-        headers: auth,
-        payload,
-      })
-      .then((res) => ({ status: res.statusCode, ...body<Admin>(res) }));
-  // Blocks are mined by hand in tests (no block timer): a sent transfer shows once it is in a block.
-  const chainTransfersTo = async (address: string) => {
-    await sb.control('/control/tron/mine', { body: { blocks: 1 } });
-    const res = await fetch(`${sb.url}/v1/accounts/${address}/transactions/trc20?limit=50`, {
-      headers: { 'TRON-PRO-API-KEY': sb.tronApiKey },
-    });
-    const json = (await res.json()) as { data: { transaction_id: string; value: string }[] };
-    return json.data;
-  };
-  const faults = (f: Record<string, number>) => sb.control('/control/payout/faults', { body: f });
-  const auditRows = async (id: number) =>
-    queryRows<{ action: string; operator_id: number | null }>(
-      t.database.db,
-      sql`select action, operator_id::int as operator_id from operator_audit where target_type = 'withdrawal' and target_id = ${String(id)} order by seq`,
-    );
-
-  async function applied(amount = '50', deposit = '100') {
-    const p = await h.player({ deposit });
-    const address = await h.bind(p.auth, trc20());
-    const res = await h.apply(p.auth, { amount, address_id: address.id });
-    expect(res.code, res.message).toBe(200);
-    return { p, address: address.address, id: res.result.id };
-  }
+  const admin = h.adminApi<Admin>();
+  const { faults, chainTransfersTo } = payoutSandbox(sb);
+  const { applied, auditActions } = h;
 
   it('rejects with a reason: the holds are voided, the money is back exactly, the player sees status 3', async () => {
     const op = await signedInOperator(t, 'finance');
@@ -92,7 +61,7 @@ describe('withdrawal review and payout (sandbox rail)', () => {
     expect((await admin(op.auth, `/${id}/reject`, { reason: 'again' })).code).toBe(5024);
     expect((await admin(op.auth, `/${id}/approve`, {})).code).toBe(5024);
     expect(await chainTransfersTo(address)).toEqual([]);
-    expect((await auditRows(id)).map((r) => r.action)).toEqual(['withdrawal.reject']);
+    expect((await auditActions(id)).map(([action]) => action)).toEqual(['withdrawal.reject']);
     await h.ledgerClean();
   });
 
@@ -109,7 +78,7 @@ describe('withdrawal review and payout (sandbox rail)', () => {
       held: 0n,
       posted: toMicro('49'),
     });
-    expect((await auditRows(id)).map((r) => r.action)).toEqual(['withdrawal.approve']);
+    expect((await auditActions(id)).map(([action]) => action)).toEqual(['withdrawal.approve']);
     // A player without the finance permission cannot reach the console at all.
     expect((await admin(p.auth, `/${id}/approve`, {})).status).toBe(401);
     await h.ledgerClean();
@@ -126,7 +95,7 @@ describe('withdrawal review and payout (sandbox rail)', () => {
     const second = await admin(b.auth, `/${id}/approve`, {});
     expect(second.result).toMatchObject({ state: 'paid', status: 1, needs_second_approval: false });
     expect(await chainTransfersTo(address)).toHaveLength(1);
-    expect((await auditRows(id)).map((r) => r.operator_id)).toEqual([a.id, b.id]);
+    expect((await auditActions(id)).map(([, operatorId]) => operatorId)).toEqual([a.id, b.id]);
     expect(await h.balances(p.playerId)).toMatchObject({ held: 0n, available: toMicro('99') });
     await h.ledgerClean();
   });

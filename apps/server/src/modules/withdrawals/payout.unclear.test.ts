@@ -1,13 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
-import { queryRows } from '../../db/client';
-import { createOperator, signedInOperator } from '../operators/operators.fixtures';
+import { signedInOperator } from '../operators/operators.fixtures';
 import { createHttpPayoutRail, type PayoutRail } from './payout.client';
-import { trc20, withdrawalsHarness } from './withdrawals.fixtures';
+import { payoutSandbox, withdrawalsHarness } from './withdrawals.fixtures';
 import { WithdrawalState } from './withdrawals.schema';
 
 type Admin = {
@@ -40,9 +38,9 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     rail = createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS });
   });
   const h = withdrawalsHarness(() => t);
-  // The operator who approves (the rules of who may decide need a real operator, not linked to the player).
-  let approverId: number | undefined;
-  const approver = async () => (approverId ??= (await createOperator(t, 'finance')).id);
+  const { faults, chainTransfersTo } = payoutSandbox(sb);
+  const { applied, approver, auditActions } = h;
+  const admin = h.adminApi<Admin>();
   // Each test leaves no fault behind and no payout paying: the rail, asked again, settles what is left.
   afterEach(async () => {
     await faults({
@@ -55,38 +53,6 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     t.clock.advance(600_000);
     await h.service(rail).reconcile();
   });
-  const faults = (f: Record<string, number>) => sb.control('/control/payout/faults', { body: f });
-  const chainTransfersTo = async (address: string) => {
-    await sb.control('/control/tron/mine', { body: { blocks: 1 } });
-    const res = await fetch(`${sb.url}/v1/accounts/${address}/transactions/trc20?limit=50`, {
-      headers: { 'TRON-PRO-API-KEY': sb.tronApiKey },
-    });
-    return ((await res.json()) as { data: { transaction_id: string }[] }).data;
-  };
-  const admin = (auth: Record<string, string>, path: string, payload?: object) =>
-    t.app
-      .inject({
-        method: payload ? 'POST' : 'GET',
-        url: `/api/admin/withdrawals${path}`,
-        headers: auth,
-        payload,
-      })
-      .then((res) => ({ status: res.statusCode, ...body<Admin>(res) }));
-  const auditActions = async (id: number) =>
-    (
-      await queryRows<{ action: string; operator_id: number | null }>(
-        t.database.db,
-        sql`select action, operator_id::int as operator_id from operator_audit where target_type = 'withdrawal' and target_id = ${String(id)} order by seq`,
-      )
-    ).map((r) => [r.action, r.operator_id] as const);
-
-  async function applied(amount = '50', deposit = '100') {
-    const p = await h.player({ deposit });
-    const address = await h.bind(p.auth, trc20());
-    const res = await h.apply(p.auth, { amount, address_id: address.id });
-    expect(res.code, res.message).toBe(200);
-    return { p, address: address.address, id: res.result.id };
-  }
 
   /** Approved and sent, the send's answer lost: on the chain once, `paying` here. */
   async function sentAnswerLost() {

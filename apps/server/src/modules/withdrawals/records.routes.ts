@@ -1,63 +1,78 @@
 import type { FastifyInstance } from 'fastify';
-import { inoutRecordsRequest, inoutRecordsResult } from '@koi/contract';
+import type { z } from 'zod';
+import { inoutRecordsRequest, inoutRecordsResult, type inoutRecord } from '@koi/contract';
 import type { TimeRange } from '../../lib/time-range';
 import { sessionOf } from '../../plugins/auth';
 import { localeOf } from '../../plugins/locale';
 import { apiRoutes } from '../../plugins/routes';
 import { inoutRecordWire, type DepositsService } from '../deposits';
+import { channelRecordWire, type ChannelsService } from '../channels';
 import type { WithdrawalsService } from './withdrawals.service';
 import { withdrawalRecordWire } from './withdrawals.wire';
 
+type InoutRecord = z.infer<typeof inoutRecord>;
+type Query = { range: TimeRange; page: number; size: number };
+/** One owner's records of the player, already on the wire: TRC20 deposits, channel deposits, withdrawals. */
+type Source = (
+  playerId: number,
+  query: Query,
+  locale: string,
+) => Promise<{ list: InoutRecord[]; total: number }>;
+
 /**
- * The player's deposit-and-withdrawal records (spec §7): type 1 deposits, type 2 withdrawals, anything else
- * both. Served here because withdrawals sit above deposits: this module may read the deposits' records
- * through their service, while the deposits module knows nothing of withdrawals.
+ * The player's deposit-and-withdrawal records (spec §7): type 1 deposits (TRC20 and payment channels), type 2
+ * withdrawals, anything else all of them. Served here because withdrawals sit above deposits and channels:
+ * this module may read their records through their services, while they know nothing of withdrawals.
  */
 export async function inoutRecordsRoutes(
   app: FastifyInstance,
-  opts: { withdrawals: Pick<WithdrawalsService, 'records'>; deposits: Pick<DepositsService, 'records'> },
+  opts: {
+    withdrawals: Pick<WithdrawalsService, 'records'>;
+    deposits: Pick<DepositsService, 'records'>;
+    channels: Pick<ChannelsService, 'records'>;
+  },
 ) {
-  const { withdrawals, deposits } = opts;
+  const { withdrawals, deposits, channels } = opts;
   const api = apiRoutes(app, { tags: ['充值'] });
+  const source =
+    <R>(
+      records: (playerId: number, query: Query) => Promise<{ rows: R[]; total: number }>,
+      wire: (row: R, locale: string) => InoutRecord,
+    ): Source =>
+    async (playerId, query, locale) => {
+      const { rows, total } = await records(playerId, query);
+      return { list: rows.map((row) => wire(row, locale)), total };
+    };
+  const trc20 = source(deposits.records, inoutRecordWire);
+  const channel = source(channels.records, channelRecordWire);
+  const withdrawn = source(withdrawals.records, withdrawalRecordWire);
+
+  /**
+   * One page of several owners' records, newest first. Each owner pages its own table, so every list is read
+   * from the top down to the end of the requested page and merged here; a player's records of at most 7 days
+   * are few, so reading page × size rows of each stays small.
+   */
+  async function merged(sources: Source[], playerId: number, query: Query, locale: string) {
+    if (sources.length === 1) return sources[0]!(playerId, query, locale);
+    const window = { ...query, page: 1, size: query.page * query.size };
+    const pages = await Promise.all(sources.map((s) => s(playerId, window, locale)));
+    const list = pages
+      .flatMap((p) => p.list)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.type - a.type || b.id.localeCompare(a.id))
+      .slice((query.page - 1) * query.size, query.page * query.size);
+    return { list, total: pages.reduce((sum, p) => sum + p.total, 0) };
+  }
 
   api.player.post(
     '/api/plat/inout-records',
     { summary: '充提记录', body: inoutRecordsRequest, result: inoutRecordsResult },
     async (request) => {
       const q = request.body;
-      const locale = localeOf(request);
-      const playerId = sessionOf(request).playerId;
       const query = { range: q.range as TimeRange, page: q.page, size: q.size };
-      if (q.type === 2) {
-        const { rows, total } = await withdrawals.records(playerId, query);
-        return {
-          list: rows.map((row) => withdrawalRecordWire(row, locale)),
-          total,
-          page: q.page,
-          size: q.size,
-        };
-      }
-      if (q.type === 1) {
-        const { rows, total } = await deposits.records(playerId, query);
-        return { list: rows.map((row) => inoutRecordWire(row, locale)), total, page: q.page, size: q.size };
-      }
-      // All: deposits and withdrawals, newest first. Each module pages its own table, so both lists are read
-      // from the top down to the end of the requested page and merged here; a player's records of at most 7
-      // days are few, so reading page × size rows of each stays small.
-      const window = { ...query, page: 1, size: q.page * q.size };
-      const [depositRows, withdrawalRows] = await Promise.all([
-        deposits.records(playerId, window),
-        withdrawals.records(playerId, window),
-      ]);
-      const list = [
-        ...depositRows.rows.map((row) => inoutRecordWire(row, locale)),
-        ...withdrawalRows.rows.map((row) => withdrawalRecordWire(row, locale)),
-      ]
-        .sort(
-          (a, b) => b.created_at.localeCompare(a.created_at) || b.type - a.type || b.id.localeCompare(a.id),
-        )
-        .slice((q.page - 1) * q.size, q.page * q.size);
-      return { list, total: depositRows.total + withdrawalRows.total, page: q.page, size: q.size };
+      const sources =
+        q.type === 1 ? [trc20, channel] : q.type === 2 ? [withdrawn] : [trc20, channel, withdrawn];
+      const { list, total } = await merged(sources, sessionOf(request).playerId, query, localeOf(request));
+      return { list, total, page: q.page, size: q.size };
     },
   );
 }

@@ -20,7 +20,11 @@ import type { AuditPort, AuditWrite } from '../audit';
 import type { OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalState } from './withdrawals.schema';
-import { WITHDRAWAL_STATES, type WithdrawalsService } from './withdrawals.service';
+import { WITHDRAWAL_STATES } from './withdrawals.context';
+import type { SettleProposal, WithdrawalsService } from './withdrawals.service';
+
+/** What the propose step carries (the other steps carry nothing). */
+type SettleInput = SettleProposal | null;
 import { adminWithdrawalWire, payoutMethodWire } from './withdrawals.wire';
 
 /** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
@@ -167,51 +171,48 @@ export async function withdrawalsAdminRoutes(
    * or the external reference, or failed after checking the chain), a different one confirms; anyone may
    * withdraw an open proposal. Each step is audited with the withdrawal before and after it.
    */
-  write.post(
-    '/api/admin/withdrawals/:id/settle/propose',
-    {
+  const settleSteps = {
+    propose: {
       summary: '人工处理出款（第一位操作员）：已付款（链上交易哈希或付款凭证号）或未付款（核查说明）',
-      params: adminIdParams,
       body: adminWithdrawalSettleRequest,
-      result: adminWithdrawal,
+      // The body schema makes the proposal present on this step.
+      step: (id: number, operatorId: number, input: SettleInput, logged: AuditWrite) =>
+        service.proposeSettlement(id, operatorId, input!, logged),
     },
-    async (request) => {
-      const id = request.params.id;
-      const { outcome, reference, note } = request.body;
-      const logged = audit.writer(request, 'withdrawal.settle_propose', { type: 'withdrawal', id }, note);
-      const row = await service.proposeSettlement(
-        id,
-        actorOf(request).operatorId,
-        { outcome, reference, note },
-        logged,
-      );
-      return await withContext(row);
-    },
-  );
-  write.post(
-    '/api/admin/withdrawals/:id/settle/confirm',
-    {
+    confirm: {
       summary: '复核确认人工处理（须另一位操作员）：已付款则扣款完成，未付款则资金退回玩家',
-      params: adminIdParams,
-      result: adminWithdrawal,
+      body: undefined,
+      step: (id: number, operatorId: number, _input: SettleInput, logged: AuditWrite) =>
+        service.confirmSettlement(id, operatorId, logged),
     },
-    async (request) => {
-      const id = request.params.id;
-      const logged = audit.writer(request, 'withdrawal.settle_confirm', { type: 'withdrawal', id });
-      return await withContext(await service.confirmSettlement(id, actorOf(request).operatorId, logged));
-    },
-  );
-  write.post(
-    '/api/admin/withdrawals/:id/settle/cancel',
-    {
+    cancel: {
       summary: '撤销待复核的人工处理方案',
-      params: adminIdParams,
-      result: adminWithdrawal,
+      body: undefined,
+      step: (id: number, operatorId: number, _input: SettleInput, logged: AuditWrite) =>
+        service.cancelSettlement(id, operatorId, logged),
     },
-    async (request) => {
-      const id = request.params.id;
-      const logged = audit.writer(request, 'withdrawal.settle_cancel', { type: 'withdrawal', id });
-      return await withContext(await service.cancelSettlement(id, actorOf(request).operatorId, logged));
-    },
-  );
+  } as const;
+  for (const verb of Object.keys(settleSteps) as (keyof typeof settleSteps)[]) {
+    const spec = settleSteps[verb];
+    write.post(
+      `/api/admin/withdrawals/:id/settle/${verb}`,
+      {
+        summary: spec.summary,
+        params: adminIdParams,
+        ...(spec.body ? { body: spec.body } : {}),
+        result: adminWithdrawal,
+      },
+      async (request) => {
+        const id = request.params.id;
+        const input = (request.body ?? null) as SettleInput;
+        const logged = audit.writer(
+          request,
+          `withdrawal.settle_${verb}`,
+          { type: 'withdrawal', id },
+          input?.note,
+        );
+        return await withContext(await spec.step(id, actorOf(request).operatorId, input, logged));
+      },
+    );
+  }
 }

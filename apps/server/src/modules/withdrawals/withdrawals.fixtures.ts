@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { body, signUp, type TestApp } from '../../../test/app';
+import type { RunningSandbox } from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
 import { createWalletAdmin } from '../wallet/wallet.admin';
 import { createOperatorsService } from '../operators/operators.service';
+import { createOperator } from '../operators/operators.fixtures';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
@@ -170,8 +172,51 @@ export function withdrawalsHarness(t: () => TestApp) {
     expect(refused.message).toContain(similarTo);
   }
 
+  /**
+   * The console's withdrawal routes as `auth` calls them: GET `/api/admin/withdrawals<path>` without a
+   * payload, POST with one. `T` is the shape the calling test reads.
+   */
+  const adminApi =
+    <T>() =>
+    (auth: Record<string, string>, path: string, payload?: object) =>
+      t()
+        .app.inject({
+          method: payload ? 'POST' : 'GET',
+          url: `/api/admin/withdrawals${path}`,
+          headers: auth,
+          payload,
+        })
+        .then((res) => ({ status: res.statusCode, ...body<T>(res) }));
+
+  /** The audit log's entries about one target, oldest first: [action, operator id (null for the system)]. */
+  async function auditActions(id: number, type = 'withdrawal') {
+    const rows = await queryRows<{ action: string; operator_id: number | null }>(
+      t().database.db,
+      sql`select action, operator_id::int as operator_id from operator_audit where target_type = ${type} and target_id = ${String(id)} order by seq`,
+    );
+    return rows.map((r) => [r.action, r.operator_id] as const);
+  }
+
+  /** A player with `deposit` who bound a fresh TRC20 address and applied for `amount`. */
+  async function applied(amount = '50', deposit = '100') {
+    const p = await player({ deposit });
+    const address = await bind(p.auth, trc20());
+    const res = await apply(p.auth, { amount, address_id: address.id });
+    expect(res.code, res.message).toBe(200);
+    return { p, address: address.address, id: res.result.id };
+  }
+
+  // An operator who approves through the service (the rules of who may decide need a real operator, not linked
+  // to the player), created once per test file.
+  let approverId: number | undefined;
+  const approver = async () => (approverId ??= (await createOperator(t(), 'finance')).id);
+
   return {
     call,
+    adminApi,
+    auditActions,
+    applied,
+    approver,
     player,
     fund,
     bind,
@@ -184,5 +229,24 @@ export function withdrawalsHarness(t: () => TestApp) {
     service,
     enableMethods,
     expectLookAlikeRefused,
+  };
+}
+
+/** The sandbox's payout rail and chain as the payout tests drive and read them. */
+export function payoutSandbox(sb: RunningSandbox) {
+  return {
+    /** Arms the rail's faults (`/control/payout/faults`): the next calls fail, delay, lose their answer. */
+    faults: (f: Record<string, number>) => sb.control('/control/payout/faults', { body: f }),
+    /**
+     * The TRC20 transfers the chain holds to `address` (TronGrid's history of it). Blocks are mined by hand in
+     * tests (no block timer): one is mined first, so a sent transfer shows.
+     */
+    async chainTransfersTo(address: string) {
+      await sb.control('/control/tron/mine', { body: { blocks: 1 } });
+      const res = await fetch(`${sb.url}/v1/accounts/${address}/transactions/trc20?limit=50`, {
+        headers: { 'TRON-PRO-API-KEY': sb.tronApiKey },
+      });
+      return ((await res.json()) as { data: { transaction_id: string; value: string }[] }).data;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { AdvisoryLock } from '../../db/locks';
@@ -371,13 +371,43 @@ export function createWithdrawalsRepository(db: DbOrTx) {
         );
     },
 
-    /** Ids in a state, oldest first (the payout job). */
-    async idsInState(state: WithdrawalState, limit: number): Promise<number[]> {
+    /**
+     * Approved withdrawals the payout job may send now, oldest first: never held for the player's standing
+     * (`noteHeld`), and rail payouts only while a rail is configured (`withRail`).
+     */
+    async payableIds(withRail: boolean, limit: number): Promise<number[]> {
       const rows = await db
         .select({ id: withdrawals.id })
         .from(withdrawals)
-        .where(eq(withdrawals.state, state))
+        .where(
+          and(
+            eq(withdrawals.state, WithdrawalState.APPROVED),
+            isNull(withdrawals.lastPayoutError),
+            withRail ? undefined : sql`${withdrawals.addressType} <> ${AddressType.TRC20}`,
+          ),
+        )
         .orderBy(asc(withdrawals.updatedAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Approved withdrawals held for the player's standing, in id order after `afterId`: the payout job looks
+     * at them again a batch at a time, apart from the payable ones.
+     */
+    async heldIds(withRail: boolean, afterId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.state, WithdrawalState.APPROVED),
+            isNotNull(withdrawals.lastPayoutError),
+            sql`${withdrawals.id} > ${afterId}`,
+            withRail ? undefined : sql`${withdrawals.addressType} <> ${AddressType.TRC20}`,
+          ),
+        )
+        .orderBy(asc(withdrawals.id))
         .limit(limit);
       return rows.map((r) => r.id);
     },

@@ -4,12 +4,8 @@ import { formatHundredths, formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
 import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
 import { AddressType, SettleOutcome, WithdrawalState } from './withdrawals.schema';
-import {
-  RECORD_STATUS,
-  WITHDRAWAL_STATES,
-  type WithdrawalStep,
-  type WithdrawalsService,
-} from './withdrawals.service';
+import { RECORD_STATUS, WITHDRAWAL_STATES, type WithdrawalStep } from './withdrawals.context';
+import type { WithdrawalsService } from './withdrawals.service';
 
 /** The one place where the withdrawals module's camelCase rows become the snake_case wire (decision 3). */
 

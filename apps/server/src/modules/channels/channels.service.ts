@@ -8,7 +8,7 @@ import {
   TransferCode,
 } from '@koi/ledger';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
@@ -16,6 +16,9 @@ import type { PlayerGate } from '../auth';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
 import type { TurnoverService } from '../turnover';
+import type { DepositsService } from '../deposits';
+import type { DomainEvents } from '../events';
+import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import {
   ChannelError,
   channelAmountMicro,
@@ -23,9 +26,7 @@ import {
   type PaymentChannelAdapter,
 } from './channel.adapter';
 import { createChannelsRepository, type ChannelOrderRow, type ChannelRow } from './channels.repository';
-import { assertWithinLimits } from './deposits.limits';
-import { createDepositsRepository } from './deposits.repository';
-import { ChannelOrderStatus, UnmatchedSource } from './deposits.schema';
+import { ChannelOrderStatus } from './channels.schema';
 
 /*
  * Design note: hosted payment channels (decisions 14, 18, 21, 23).
@@ -45,8 +46,8 @@ import { ChannelOrderStatus, UnmatchedSource } from './deposits.schema';
  * nodes ever race past it, the ledger key makes the second transfer a no-op.
  *
  * Mismatches are never credited. A verified notification or status whose amount, currency or order does not
- * agree with ours puts the order in REVIEW and one row in the unmatched queue (source 2, unique per channel
- * order), for an operator to match, refund or ignore. A REVIEW order is never credited automatically again,
+ * agree with ours puts the order in REVIEW and one row in the deposits module's unmatched queue (source 2,
+ * unique per channel order), for an operator to match, refund or ignore. A REVIEW order is never credited automatically again,
  * so an operator's later match cannot double it. The deny-list and the deposit limits apply again at
  * crediting: money that arrives past a limit goes to the same queue.
  *
@@ -61,6 +62,13 @@ import { ChannelOrderStatus, UnmatchedSource } from './deposits.schema';
  * by our order id or by that channel's order id, is refused there and never queued; so every queue row is one
  * (channel, channel order id) of the channel that owns it, and an operator's match cannot credit a payment
  * the owning channel's path credits too.
+ *
+ * An operator's match. A queue row that names one of our orders is credited by the deposits module's match,
+ * under another ledger key (`deposit:channel-unmatched:<order>`), so the ledger alone would not stop both
+ * credits. This module registers the deposits' channel-match hooks: the match first locks the order and is
+ * refused when the channel already completed it, and after its credit, in the same transaction, the order is
+ * completed (when the money went to the order's own player) or kept in review. The channel path, locking the
+ * same row, finds that state and credits nothing.
  *
  * Notifications that never come. The reconciler job asks the channel about PENDING orders older than a
  * minute (each at most once a minute), and the player's result screen may ask for one order at once; both go
@@ -89,6 +97,13 @@ export interface ChannelsServiceDeps {
   wallet: Pick<WalletService, 'transferIn'>;
   /** Turnover requirements of credited deposits (decision 23); the turnover module owns them. */
   turnover: Pick<TurnoverService, 'addRequirement'>;
+  /** The deposit limits (checked when ordering and crediting) and the unmatched queue, owned by deposits. */
+  deposits: Pick<
+    DepositsService,
+    'assertWithinLimits' | 'queueChannelReport' | 'queueReasonsOfChannelOrders'
+  >;
+  /** Told once a credit has committed (app.ts emits `deposit.credited`); never for a repeated delivery. */
+  onCredited?: (fact: DomainEvents['deposit.credited']) => void;
   /** Adapters by the channel rows' `adapter` name. */
   adapters: ReadonlyMap<string, PaymentChannelAdapter>;
   log?: { warn: (obj: object, msg: string) => void };
@@ -240,8 +255,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
         ) {
           await r.updateOrder(locked.id, { status: ChannelOrderStatus.REVIEW, note: reason });
         }
-        await r.queueMismatch({
-          source: UnmatchedSource.CHANNEL,
+        await deps.deposits.queueChannelReport(tx, {
           // A report naming one of our orders with another channel order id must not take that order's slot.
           channelOrderId: locked && reason !== 'channel_order_mismatch' ? locked.id : null,
           channelRef: `${channel.id}:${state.channelOrderId}`.slice(0, 200),
@@ -274,9 +288,12 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
     state: ChannelOrderState,
   ): Promise<NotificationOutcome> {
     let refused: { order: ChannelOrderRow; reason: string } | null = null;
+    let credited: DomainEvents['deposit.credited'] | null = null;
     const outcome = await withRetry(() =>
       db.transaction(async (tx): Promise<NotificationOutcome> => {
+        // A retried attempt starts afresh: only the attempt that commits says what happened.
         refused = null;
+        credited = null;
         const r = createChannelsRepository(tx);
         const o = await r.lockOrder(orderId);
         if (!o) return 'ignored';
@@ -294,18 +311,21 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
           return 'queued';
         }
         try {
-          await assertWithinLimits(createDepositsRepository(tx), o.playerId, o.amountMicro, now);
+          await deps.deposits.assertWithinLimits(tx, o.playerId, o.amountMicro, now);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           refused = { order: o, reason: 'deposit_limit' };
           return 'queued';
         }
         await credit(tx, channel, o, state.channelOrderId, now);
+        credited = { playerId: o.playerId, amountMicro: o.amountMicro - o.feeMicro, source: 'channel' };
         return 'credited';
       }),
     );
     const r = refused as { order: ChannelOrderRow; reason: string } | null;
     if (r) return queueMismatch(channel, r.order, state, r.reason);
+    const fact = credited as DomainEvents['deposit.credited'] | null;
+    if (fact) deps.onCredited?.(fact);
     return outcome;
   }
 
@@ -434,7 +454,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
       if (isCountryDenied(config.geo, country)) throw new AppError('REGION_BLOCKED');
       await deps.gate.assertMayPlay(playerId);
       const now = clock.now();
-      await assertWithinLimits(createDepositsRepository(db), playerId, amountMicro, now);
+      await deps.deposits.assertWithinLimits(db, playerId, amountMicro, now);
       const order = await repo.insertOrder({
         orderNo: newOrderNo(now),
         channelId: channel.id,
@@ -591,9 +611,54 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
       return view(row);
     },
 
-    /** Channel orders for the console (status filter, newest first). */
-    adminOrders: (statuses: number[], page: number, size: number) =>
-      repo.adminOrders(statuses, size, (page - 1) * size),
+    /** Channel orders for the console (status filter, newest first), each with its queue reason if queued. */
+    async adminOrders(statuses: number[], page: number, size: number) {
+      const { rows, total } = await repo.adminOrders(statuses, size, (page - 1) * size);
+      const reasons = await deps.deposits.queueReasonsOfChannelOrders(rows.map((r) => r.order.id));
+      return { rows: rows.map((r) => ({ ...r, reason: reasons.get(r.order.id) ?? null })), total };
+    },
+
+    /** The player's channel deposit records in a spec time range, newest first (inout-records). */
+    async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
+      const { from, to } = timeRangeBounds(q.range, clock.now());
+      const rows = await repo.depositRecords(playerId, from, to, q.size, (q.page - 1) * q.size);
+      return { rows, total: rows[0]?.total ?? 0 };
+    },
+
+    /** What the player's completed channel orders count against the deposit limits (the deposits' hook). */
+    creditedSince: (conn: DbOrTx, playerId: number, since: Date) =>
+      createChannelsRepository(conn).creditedSince(playerId, since),
+
+    /**
+     * The deposits' channel-match hooks (see the design note). `lockForMatch` runs first in the match's
+     * transaction: it locks the order and refuses when the channel already credited it.
+     */
+    async lockForMatch(tx: Tx, channelOrderId: number) {
+      const order = await createChannelsRepository(tx).lockOrder(channelOrderId);
+      if (order?.status === ChannelOrderStatus.COMPLETED) throw new AppError('UNMATCHED_CHANNEL_CREDITED');
+    },
+
+    /**
+     * After the match's credit: the order leaves every state the channel path credits from (pending,
+     * failed), completed when the money went to the order's own player (their result screen shows it
+     * paid), else kept under review.
+     */
+    async matched(tx: Tx, m: { channelOrderId: number; playerId: number; ledgerKey: string; now: Date }) {
+      const r = createChannelsRepository(tx);
+      const order = await r.order(m.channelOrderId);
+      if (!order) return;
+      await r.updateOrder(
+        order.id,
+        order.playerId === m.playerId
+          ? {
+              status: ChannelOrderStatus.COMPLETED,
+              completedAt: m.now,
+              ledgerKey: m.ledgerKey,
+              note: 'matched by operator',
+            }
+          : { status: ChannelOrderStatus.REVIEW, note: `matched by operator to player ${m.playerId}` },
+      );
+    },
 
     /** The notifications stored for an order (console detail; tests). */
     notificationsOf: (orderNo: string) => repo.notificationsOf(orderNo),

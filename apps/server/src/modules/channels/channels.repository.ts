@@ -1,15 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { findRow, insertNew, insertRow, lockRow, selectRows, updateRow } from '../../db/rows';
-import {
-  channelNotifications,
-  ChannelOrderStatus,
-  channelOrders,
-  depositUnmatched,
-  paymentChannels,
-} from './deposits.schema';
+import type { DepositRecordRow } from '../deposits';
+import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannels } from './channels.schema';
 
-/** SQL of the payment channels (deposits module). The channels service decides; constraints enforce. */
+/** SQL of the payment channels module. The channels service decides; constraints enforce. */
 export function createChannelsRepository(db: DbOrTx) {
   return {
     async channels(onlyEnabled: boolean): Promise<ChannelRow[]> {
@@ -113,27 +108,51 @@ export function createChannelsRepository(db: DbOrTx) {
         .orderBy(asc(channelNotifications.id));
     },
 
-    /** Queues a channel mismatch for operators; one row per channel order (unique channel_ref / order). */
-    queueMismatch: (row: typeof depositUnmatched.$inferInsert) => insertNew(db, depositUnmatched, row),
-
-    /** Orders for the console: by status (empty = all), newest first, with the channel's name and queue reason. */
+    /** Orders for the console: by status (empty = all), newest first, with the channel's name. */
     async adminOrders(statuses: number[], limit: number, offset: number) {
       const where = statuses.length ? inArray(channelOrders.status, statuses) : undefined;
       const rows = await db
         .select({
           order: channelOrders,
           channelName: paymentChannels.name,
-          reason: depositUnmatched.reason,
           total: sql<number>`count(*) over ()::int`,
         })
         .from(channelOrders)
         .innerJoin(paymentChannels, eq(paymentChannels.id, channelOrders.channelId))
-        .leftJoin(depositUnmatched, eq(depositUnmatched.channelOrderId, channelOrders.id))
         .where(where)
         .orderBy(desc(channelOrders.id))
         .limit(limit)
         .offset(offset);
       return { rows, total: rows[0]?.total ?? 0 };
+    },
+
+    /** What the player's completed channel orders added since `since` (their amounts, as the deposit limits count them). */
+    async creditedSince(playerId: number, since: Date): Promise<bigint> {
+      const [row] = await db
+        .select({ total: sql<string | null>`sum(${channelOrders.amountMicro})::text` })
+        .from(channelOrders)
+        .where(
+          and(
+            eq(channelOrders.playerId, playerId),
+            eq(channelOrders.status, ChannelOrderStatus.COMPLETED),
+            gte(channelOrders.completedAt, since),
+          ),
+        );
+      return BigInt(row?.total ?? '0');
+    },
+
+    /** The player's channel orders in a time window as deposit records, newest first. */
+    async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
+      return queryRows<DepositRecordRow & { total: number }>(
+        db,
+        sql`select 'channel' as kind, co.order_no, co.created_at, co.amount_micro::text,
+                   (co.amount_micro - co.fee_micro)::text as actual_amount_micro, co.status::int,
+                   pc.name as channel, co.provider_ref as tx_id, count(*) over ()::int as total
+            from channel_orders co join payment_channels pc on pc.id = co.channel_id
+            where co.player_id = ${playerId} and co.created_at >= ${from} and co.created_at < ${to}
+            order by co.created_at desc, co.order_no desc
+            limit ${limit} offset ${offset}`,
+      );
     },
   };
 }

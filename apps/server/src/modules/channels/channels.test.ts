@@ -8,11 +8,12 @@ import { queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { TransferCode } from '@koi/ledger';
 import { createPlayerGate } from '../auth';
+import { createDomainEvents, type DomainEvents } from '../events';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createSandboxChannel } from './channel.adapter';
-import { createChannelsService, type ChannelsService } from './channels.service';
-import { turnoverForTests } from '../turnover/turnover.fixtures';
+import type { ChannelsService } from './channels.service';
+import { channelsForTests } from './channels.fixtures';
 
 type ChannelOrder = {
   order_id: string;
@@ -151,20 +152,19 @@ describe('payment channels through the sandbox channel', () => {
       body: JSON.stringify(payload),
     }).then(async (r) => ({ status: r.status, text: await r.text() }));
   /** A second service over the same database (the reconciler job's code), optionally notified elsewhere. */
-  function channelsService(notifyBaseUrl = base): ChannelsService {
+  function channelsService(
+    notifyBaseUrl = base,
+    onCredited?: (fact: DomainEvents['deposit.credited']) => void,
+  ): ChannelsService {
     const config = testConfig({
       ...sb.koiConfig,
       channels: { notifyBaseUrl, returnBaseUrl: 'http://web.example' },
     });
-    return createChannelsService({
-      db: t.database.db,
-      clock: t.clock,
+    return channelsForTests(t, {
       config,
-      gate: createPlayerGate(t.database.db, t.clock),
       wallet,
-      turnover: turnoverForTests(t.database, t.clock),
       adapters: new Map([['sandbox', createSandboxChannel(sb.koiConfig.paymentSandbox!)]]),
-      log: { warn: () => undefined },
+      onCredited,
     });
   }
   /**
@@ -501,6 +501,34 @@ describe('payment channels through the sandbox channel', () => {
         key: block === 'frozen' ? 'ACCOUNT_FROZEN' : 'SELF_EXCLUDED',
       });
     }
+    await expectLedgerClean();
+  }, 30_000);
+
+  it('announces deposit.credited once after the credit commits, also when the credit is asked for again and again', async () => {
+    const bus = createDomainEvents({ error: () => undefined });
+    const heard: DomainEvents['deposit.credited'][] = [];
+    bus.on('deposit.credited', (fact) => void heard.push(fact));
+    await channelNotifies({ repeats: 1, retry_ms: [] });
+    // Two nodes announcing through the bus as app.ts wires them; the channel's notifications lead nowhere.
+    const nodes = [0, 1].map(() =>
+      channelsService('http://127.0.0.1:9', (fact) => bus.emit('deposit.credited', fact)),
+    );
+    const p = await player();
+    const order = await nodes[0]!.rechargeOrder(p.id, usdt, '25', null);
+    await payAtChannel(channelOrderIdOf(order.payUrl!));
+    await delivered(channelOrderIdOf(order.payUrl!), 1, 'genuine', false);
+    // The result screen asks on both nodes at once, then the reconcilers run: one credit, one announcement.
+    t.clock.advance(61_000);
+    await Promise.all([
+      ...nodes.map((n) => n.order(p.id, order.orderNo)),
+      ...nodes.map((n) => n.reconcile()),
+    ]);
+    t.clock.advance(61_000);
+    await Promise.all(nodes.map((n) => n.reconcile()));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual([{ playerId: p.id, amountMicro: 24_500_000n, source: 'channel' }]);
+    expect(await available(p.id)).toBe(24_500_000n);
+    expect(await depositTransfers(order.orderNo)).toBe(1);
     await expectLedgerClean();
   }, 30_000);
 

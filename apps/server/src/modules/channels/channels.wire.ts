@@ -1,10 +1,17 @@
 import type { z } from 'zod';
-import type { adminChannelOrder, adminPayChannel, ChannelOrderResult, PayChannel } from '@koi/contract';
+import type {
+  adminChannelOrder,
+  adminPayChannel,
+  ChannelOrderResult,
+  inoutRecord,
+  PayChannel,
+} from '@koi/contract';
 import { RecordStatus } from '@koi/contract';
 import { formatHundredths, formatMicro, formatPlain } from '@koi/ledger';
 import type { ChannelOrderRow } from './channels.repository';
 import type { ChannelOrderView, ChannelView } from './channels.service';
-import { ChannelOrderStatus } from './deposits.schema';
+import { inoutRecordWire, type DepositRecordRow } from '../deposits';
+import { ChannelOrderStatus } from './channels.schema';
 import { stateNames } from '../../lib/state-names';
 
 const amount4 = (micro: bigint) => formatMicro(micro, 4);
@@ -41,6 +48,11 @@ export const CHANNEL_RECORD_STATUS: Record<number, number> = {
   [ChannelOrderStatus.REVIEW]: RecordStatus.PENDING_REVIEW,
   [ChannelOrderStatus.FAILED]: RecordStatus.REJECTED,
 };
+
+/** A channel order as an inout-records row (type 1), beside the TRC20 deposits. */
+export function channelRecordWire(r: DepositRecordRow, locale: string): z.infer<typeof inoutRecord> {
+  return inoutRecordWire(r, locale, CHANNEL_RECORD_STATUS);
+}
 
 export function channelOrderWire(o: ChannelOrderView): ChannelOrderResult {
   return {

@@ -1,0 +1,47 @@
+import type { TestApp } from '../../../test/app';
+import type { Config } from '../../config';
+import { createPlayerGate } from '../auth';
+import { createDepositsService } from '../deposits/deposits.service';
+import type { DomainEvents } from '../events';
+import { turnoverForTests } from '../turnover/turnover.fixtures';
+import type { WalletService } from '../wallet/wallet.service';
+import type { PaymentChannelAdapter } from './channel.adapter';
+import { createChannelsRepository } from './channels.repository';
+import { createChannelsService } from './channels.service';
+
+/**
+ * A channels service over the test app's database, built as app.ts builds it: with a deposits service whose
+ * limits count the channel orders too. Tests use it for the reconciler job's code and for a second node.
+ */
+export function channelsForTests(
+  t: TestApp,
+  opts: {
+    config: Config;
+    wallet: Pick<WalletService, 'transferIn'>;
+    adapters: ReadonlyMap<string, PaymentChannelAdapter>;
+    onCredited?: (fact: DomainEvents['deposit.credited']) => void;
+  },
+) {
+  const gate = createPlayerGate(t.database.db, t.clock);
+  const deposits = createDepositsService({
+    db: t.database.db,
+    clock: t.clock,
+    config: opts.config,
+    gate,
+    creditedElsewhere: [
+      (conn, playerId, since) => createChannelsRepository(conn).creditedSince(playerId, since),
+    ],
+  });
+  return createChannelsService({
+    db: t.database.db,
+    clock: t.clock,
+    config: opts.config,
+    gate,
+    wallet: opts.wallet,
+    turnover: turnoverForTests(t.database, t.clock),
+    deposits,
+    adapters: opts.adapters,
+    log: { warn: () => undefined },
+    onCredited: opts.onCredited,
+  });
+}
