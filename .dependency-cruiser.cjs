@@ -27,6 +27,7 @@ const BUSINESS = [
   'channels',
   'withdrawals',
   'promotions',
+  'agents',
 ];
 const VIEWS = ['console', 'profile'];
 

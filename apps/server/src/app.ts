@@ -21,8 +21,9 @@ import webPlugin from './plugins/web';
 import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
+import { agentsModule } from './modules/agents';
 import { auditModule } from './modules/audit';
-import { authModule } from './modules/auth';
+import { authModule, createPlayerDirectory } from './modules/auth';
 import { betsModule } from './modules/bets';
 import { consoleModule } from './modules/console';
 import { contentModule } from './modules/content';
@@ -212,6 +213,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     payout: config.payout,
   });
   const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
+  const agents = agentsModule({
+    database,
+    config,
+    clock,
+    wallet: wallet.service,
+    bets: bets.service,
+    directory: createPlayerDirectory(database.db),
+    audit: audit.service,
+    authHooks: auth.hooks,
+    // The Telegram start link comes from the Telegram module when it is configured.
+    botStartLink: () => null,
+  });
   // Views.
   const profile = profileModule({
     auth: auth.service,
@@ -242,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deposits,
     withdrawals,
     promotions,
+    agents,
     profile,
     consoleViews,
   ];

@@ -35,6 +35,7 @@ export * from './admin/ledger';
 export * from './admin/games';
 export * from './admin/content';
 export * from './admin/dashboard';
+export * from './admin/agents';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -122,6 +123,13 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/deposits/channels': area('deposits', 'read'),
   'POST /api/admin/deposits/channels/:id': area('deposits', 'write'),
   'GET /api/admin/deposits/channel-orders': area('deposits', 'read'),
+  'GET /api/admin/agents/tree': area('agents', 'read'),
+  'GET /api/admin/agents/chain': area('agents', 'read'),
+  'GET /api/admin/agents/tiers': area('agents', 'read'),
+  'POST /api/admin/agents/tiers': area('agents', 'write'),
+  'GET /api/admin/agents/runs': area('agents', 'read'),
+  'POST /api/admin/agents/runs': area('agents', 'write'),
+  'POST /api/admin/agents/move': area('agents', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

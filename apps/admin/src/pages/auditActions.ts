@@ -50,6 +50,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'withdrawal.settle_confirm': { zh: '复核确认出款处理', en: 'Payout settlement confirmed' },
   'withdrawal.settle_cancel': { zh: '撤销出款处理方案', en: 'Payout settlement withdrawn' },
   'withdrawal.method_update': { zh: '修改出款方式', en: 'Payout method updated' },
+  'agents.tiers_update': { zh: '修改代理佣金档位', en: 'Agent tier table updated' },
+  'agents.settle': { zh: '代理佣金结算', en: 'Agent commission settled' },
+  'agents.move': { zh: '调整玩家上级', en: 'Player moved to another upline' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

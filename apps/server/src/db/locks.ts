@@ -72,6 +72,16 @@ export const AdvisoryLock = {
   /** Opening one player's provider game sessions across server processes (providers). */
   PLAYER_PROVIDER_SESSIONS: 7_461_501,
 
+  /** Settles the agents' commission of finished days (agents). */
+  JOB_AGENT_SETTLEMENT: 7_461_800,
+  /**
+   * Settling one day of agent commission (agents): the "is this day settled?" check and the whole payment
+   * are one step across nodes and concurrent calls (the job, the console, a test), so a day is paid once.
+   */
+  AGENT_SETTLEMENT: 7_461_801,
+  /** Changes of the agents' team tree by operators (moves), one at a time, so two moves never form a cycle. */
+  AGENT_TREE: 7_461_802,
+
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,
   // Telegram 7_461_840–7_461_859, red packets 7_461_860–7_461_879, community 7_461_880–7_461_899.

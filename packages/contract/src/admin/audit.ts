@@ -55,6 +55,10 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle_confirm',
   'withdrawal.settle_cancel',
   'withdrawal.method_update',
+  // The agent programme.
+  'agents.tiers_update',
+  'agents.settle',
+  'agents.move',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
