@@ -142,7 +142,11 @@ export const statementLine = z.object({
   downline_team_valid: z.string(),
   downline_rate: z.string(),
   downline_part: z.string().describe('floor(downline_team_valid × downline_rate)'),
-  differential: z.string().describe('max(0, own_part − downline_part)'),
+  differential: z
+    .string()
+    .describe(
+      'own_part − downline_part (negative when the downline earns a higher rate); the commission is the sum, floored at 0',
+    ),
 });
 export const brokerStatementResult = statementSummary.extend({
   lines_detail: z.array(statementLine),

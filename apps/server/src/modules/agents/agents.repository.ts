@@ -34,9 +34,9 @@ export function createAgentsRepository(db: DbOrTx) {
         .onConflictDoNothing();
       await db.execute(sql`
         insert into agent_tree (ancestor_id, descendant_id, depth)
-        select ${playerId}, ${playerId}, 0
+        select ${playerId}::bigint, ${playerId}::bigint, 0
         union all
-        select t.ancestor_id, ${playerId}, t.depth + 1 from agent_tree t
+        select t.ancestor_id, ${playerId}::bigint, t.depth + 1 from agent_tree t
         where ${uplineId}::bigint is not null and t.descendant_id = ${uplineId}::bigint
         on conflict do nothing`);
     },
@@ -204,16 +204,14 @@ export function createAgentsRepository(db: DbOrTx) {
     async replaceTiers(tiers: readonly Tier[], at: Date) {
       await db.delete(agentTiers);
       if (tiers.length) {
-        await db
-          .insert(agentTiers)
-          .values(
-            tiers.map((t) => ({
-              level: t.level,
-              minTeamMicro: t.minTeamMicro,
-              ratesPpm: t.ratesPpm,
-              updatedAt: at,
-            })),
-          );
+        await db.insert(agentTiers).values(
+          tiers.map((t) => ({
+            level: t.level,
+            minTeamMicro: t.minTeamMicro,
+            ratesPpm: t.ratesPpm,
+            updatedAt: at,
+          })),
+        );
       }
     },
 

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, Tx } from '../../db/client';
@@ -142,13 +143,17 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     const cached = qrCache.get(text);
     if (cached) return cached;
     if (qrCache.size >= QR_CACHE_MAX) qrCache.delete(qrCache.keys().next().value!);
-    // Level H survives the logo the app draws over the middle (about 20 % of the width).
-    const made = QRCode.toDataURL(text, {
-      errorCorrectionLevel: 'H',
-      width: QR_SIZE,
-      margin: 2,
-      type: 'image/png',
-    });
+    // Level H survives the logo the app draws over the middle (about 20 % of the width). The QR library
+    // rounds its size to whole pixels per module, so the image is padded (white, nearest-neighbour, modules stay
+    // sharp) to exactly QR_SIZE square.
+    const made = QRCode.toBuffer(text, { errorCorrectionLevel: 'H', width: QR_SIZE, margin: 2, type: 'png' })
+      .then((png) =>
+        sharp(png)
+          .resize(QR_SIZE, QR_SIZE, { fit: 'contain', kernel: 'nearest', background: '#ffffff' })
+          .png()
+          .toBuffer(),
+      )
+      .then((png) => `data:image/png;base64,${png.toString('base64')}`);
     qrCache.set(text, made);
     made.catch(() => qrCache.delete(text));
     return made;

@@ -11,16 +11,16 @@ import { formatMicro } from '@koi/ledger';
  * Rate. The tier table gives, from a day's team valid bets (all categories summed) on, a rate per category in
  * millionths (ppm). Below the first tier the rate is 0.
  *
- * Commission. team(a) × rate(a) − Σ_d team(d) × rate(d), per category, is computed line by line: one line per
- * direct downline d and category c,
+ * Commission. team(a) × rate(a) − Σ_d team(d) × rate(d), per category, is written out line by line: one
+ * line per direct downline d and category c,
  *     own_part      = floor(branch(d, c) × rate(a, c) / 10^6)
  *     downline_part = floor(team(d, c) × rate(d, c) / 10^6)
- *     differential  = max(0, own_part − downline_part)
- * and the commission is the sum of the differentials. Summed without the floor at 0 the lines are exactly the
- * formula of decision 26, since team(a, c) = Σ_d branch(d, c); flooring each line at 0 means that a downline
- * whose rate is above its upline's (a tier table edited mid-way, a big downline under a small agent) costs the
- * upline nothing on that branch and never takes from what other branches earn. Every product is floored to a
- * whole micro-USDT, so the arithmetic is integer and anyone repeats it to the last digit.
+ *     differential  = own_part − downline_part
+ * and the commission is the sum of the differentials, floored at 0. Since team(a, c) = Σ_d branch(d, c), the
+ * sum is exactly the formula of decision 26. A line is negative only when a downline's rate is above the
+ * agent's (a tier table whose rates fall as levels rise); the statement shows it as it is, and the floor means
+ * the agent then earns nothing rather than owing. Every product is floored to a whole micro-USDT, so the
+ * arithmetic is integer and anyone repeats it to the last digit.
  *
  * Evidence. A statement is the CSV of its lines (statementCsv, byte for byte stable) and two SHA-256 hashes:
  * over that text, and over the ids of the settled valid rounds of the team it includes (ascending, one a line).
@@ -157,7 +157,7 @@ export function computeDay(input: {
         const downRate = kidRate.ratesPpm[c]!;
         const ownPart = (branch * BigInt(ownRate)) / PPM;
         const downPart = (kidTeam[c]! * BigInt(downRate)) / PPM;
-        const differential = ownPart > downPart ? ownPart - downPart : 0n;
+        const differential = ownPart - downPart;
         commission += differential;
         lines.push({
           downlineId: kid,
@@ -180,7 +180,7 @@ export function computeDay(input: {
       teamMicro,
       ownByCategory: own.get(agent) ?? zeros(),
       lines,
-      commissionMicro: commission,
+      commissionMicro: commission > 0n ? commission : 0n,
     });
   }
   return new Map([...result.entries()].sort(([a], [b]) => a - b));

@@ -242,7 +242,9 @@ export function createBetsRepository(db: DbOrTx) {
      */
     async feedOfPlayers(playerIds: readonly number[], fromDay: string, toDay: string) {
       if (playerIds.length === 0) return [];
-      const rows = await queryRows<Totals & { player_id: number | string; day: string; game_type_id: number }>(
+      const rows = await queryRows<
+        Totals & { player_id: number | string; day: string; game_type_id: number }
+      >(
         db,
         sql`select v.player_id, to_char(v.day, 'YYYY-MM-DD') as day, v.game_type_id,
                    sum(v.bet_count)::int as bet_count, sum(v.stake_micro)::text as stake_micro,
@@ -268,7 +270,12 @@ export function createBetsRepository(db: DbOrTx) {
      */
     async validRoundsOfDay(playerIds: readonly number[], day: string) {
       if (playerIds.length === 0) return [];
-      const rows = await queryRows<{ id: string; player_id: string; game_type_id: number; stake_micro: string }>(
+      const rows = await queryRows<{
+        id: string;
+        player_id: string;
+        game_type_id: number;
+        stake_micro: string;
+      }>(
         db,
         sql`select r.id::text, r.player_id::text, r.game_type_id, r.stake_micro::text
             from bet_rounds r
