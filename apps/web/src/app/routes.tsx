@@ -22,6 +22,8 @@ const OriginalGamePage = lazyScreen(() => import('../features/originals/Original
 const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePage'));
 const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
 const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
+const AgentPage = lazyScreen(() => import('../features/agents/pages/AgentPage'));
+const PromotePage = lazyScreen(() => import('../features/agents/pages/PromotePage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -37,9 +39,9 @@ const soon = <ComingSoonPage />;
 export const LAYOUT_SCREENS: Screen[] = [
   { path: 'Loading', meta: { title: 'routes.loading', noCache: true }, element: <LoadingPage /> },
   { path: 'home', meta: { title: 'routes.home', tabBar: true }, element: <HomePage /> },
-  { path: 'Agent', meta: { title: 'routes.agent', back: true } },
+  { path: 'Agent', meta: { title: 'routes.agent', back: true }, element: <AgentPage /> },
   { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true }, element: <RechargePage /> },
-  { path: 'promote', meta: { title: 'routes.promote', back: true } },
+  { path: 'promote', meta: { title: 'routes.promote', back: true }, element: <PromotePage /> },
   { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
   { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
   {
