@@ -39,6 +39,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['content', page(() => import('../pages/Content'), 'ContentPage')],
   ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
   ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
+  ['agents', page(() => import('../pages/agents/AgentsPage'), 'AgentsPage')],
 ];
 
 export function createQueryClient() {

@@ -1,10 +1,13 @@
 import type { Messages } from './zh-CN';
+import { agentsEn } from '../pages/agents/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
   app: { title: 'Koi Console', logout: 'Sign out' },
+  agents: agentsEn,
   error: { network: 'Network error, please check the connection and retry' },
   menu: {
+    agents: 'Agents',
     dashboard: 'Dashboard',
     players: 'Players',
     adjustments: 'Approvals',
