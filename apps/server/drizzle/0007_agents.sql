@@ -1,4 +1,7 @@
-CREATE TABLE "agent_members" (
+-- The agent programme (src/modules/agents): the team tree, tier table, settlement runs and statements. IF NOT
+-- EXISTS throughout, and the backfill of the tree from players.inviter_id skips rows already there: a database
+-- the pre-baseline migrations completed applies this again.
+CREATE TABLE IF NOT EXISTS "agent_members" (
 	"player_id" bigint NOT NULL,
 	"from_day" date NOT NULL,
 	"until_day" date,
@@ -7,7 +10,7 @@ CREATE TABLE "agent_members" (
 	CONSTRAINT "agent_members_player_id_from_day_pk" PRIMARY KEY("player_id","from_day")
 );
 --> statement-breakpoint
-CREATE TABLE "agent_moves" (
+CREATE TABLE IF NOT EXISTS "agent_moves" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "agent_moves_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"player_id" bigint NOT NULL,
 	"from_upline_id" bigint,
@@ -18,7 +21,7 @@ CREATE TABLE "agent_moves" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "agent_settlement_runs" (
+CREATE TABLE IF NOT EXISTS "agent_settlement_runs" (
 	"day" date PRIMARY KEY NOT NULL,
 	"agents" integer NOT NULL,
 	"paid_agents" integer NOT NULL,
@@ -28,7 +31,7 @@ CREATE TABLE "agent_settlement_runs" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "agent_statement_lines" (
+CREATE TABLE IF NOT EXISTS "agent_statement_lines" (
 	"agent_id" bigint NOT NULL,
 	"day" date NOT NULL,
 	"line_no" integer NOT NULL,
@@ -44,7 +47,7 @@ CREATE TABLE "agent_statement_lines" (
 	CONSTRAINT "agent_statement_lines_agent_id_day_line_no_pk" PRIMARY KEY("agent_id","day","line_no")
 );
 --> statement-breakpoint
-CREATE TABLE "agent_statements" (
+CREATE TABLE IF NOT EXISTS "agent_statements" (
 	"agent_id" bigint NOT NULL,
 	"day" date NOT NULL,
 	"level" smallint NOT NULL,
@@ -58,26 +61,27 @@ CREATE TABLE "agent_statements" (
 	CONSTRAINT "agent_statements_agent_id_day_pk" PRIMARY KEY("agent_id","day")
 );
 --> statement-breakpoint
-CREATE TABLE "agent_tiers" (
+CREATE TABLE IF NOT EXISTS "agent_tiers" (
 	"level" smallint PRIMARY KEY NOT NULL,
 	"min_team_micro" bigint NOT NULL,
 	"rates_ppm" integer[] NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "agent_tree" (
+CREATE TABLE IF NOT EXISTS "agent_tree" (
 	"ancestor_id" bigint NOT NULL,
 	"descendant_id" bigint NOT NULL,
 	"depth" integer NOT NULL,
 	CONSTRAINT "agent_tree_ancestor_id_descendant_id_pk" PRIMARY KEY("ancestor_id","descendant_id")
 );
 --> statement-breakpoint
-CREATE INDEX "agent_members_upline_idx" ON "agent_members" USING btree ("upline_id","from_day");--> statement-breakpoint
-CREATE INDEX "agent_statement_lines_downline_idx" ON "agent_statement_lines" USING btree ("downline_id","day");--> statement-breakpoint
-CREATE INDEX "agent_statements_day_idx" ON "agent_statements" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "agent_tree_descendant_idx" ON "agent_tree" USING btree ("descendant_id","depth");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "agent_members_upline_idx" ON "agent_members" USING btree ("upline_id","from_day");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "agent_statement_lines_downline_idx" ON "agent_statement_lines" USING btree ("downline_id","day");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "agent_statements_day_idx" ON "agent_statements" USING btree ("day");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "agent_tree_descendant_idx" ON "agent_tree" USING btree ("descendant_id","depth");--> statement-breakpoint
 INSERT INTO "agent_members" ("player_id", "from_day", "upline_id", "joined_at")
-SELECT "id", DATE '2000-01-01', "inviter_id", "created_at" FROM "players";--> statement-breakpoint
+SELECT "id", DATE '2000-01-01', "inviter_id", "created_at" FROM "players"
+ON CONFLICT DO NOTHING;--> statement-breakpoint
 WITH RECURSIVE "up" AS (
 	SELECT "id" AS "descendant_id", "id" AS "ancestor_id", 0 AS "depth" FROM "players"
 	UNION ALL
@@ -85,4 +89,5 @@ WITH RECURSIVE "up" AS (
 	FROM "up" JOIN "players" "p" ON "p"."id" = "up"."ancestor_id"
 	WHERE "p"."inviter_id" IS NOT NULL AND "up"."depth" < 100000
 )
-INSERT INTO "agent_tree" ("ancestor_id", "descendant_id", "depth") SELECT "ancestor_id", "descendant_id", "depth" FROM "up";
+INSERT INTO "agent_tree" ("ancestor_id", "descendant_id", "depth") SELECT "ancestor_id", "descendant_id", "depth" FROM "up"
+ON CONFLICT DO NOTHING;

@@ -6,7 +6,6 @@ import {
   Card,
   Form,
   Input,
-  InputNumber,
   Space,
   Table,
   Tabs,
