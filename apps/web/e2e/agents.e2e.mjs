@@ -122,7 +122,7 @@ it('pays the differential along a three-level chain made through web links, as t
   await page.getByRole('tab', { name: '佣金档位' }).click();
   await page.getByTestId('tier-table').waitFor();
   await shot(page, 'agents-agent-tiers');
-  await page.getByRole('tab', { name: '佣金' }).click();
+  await page.getByRole('tab', { name: '佣金', exact: true }).click();
   await page.getByTestId('commission-pending').filter({ hasText: topInfo.commission_pending }).waitFor();
   await shot(page, 'agents-agent-income');
   await page.goto(`${BASE}/promote`);
