@@ -7,11 +7,14 @@ import { consoleSession, firstSignIn, label, OPERATORS, snapshot } from './sessi
 const session = consoleSession();
 const it = session.it;
 
-/** Yesterday in UTC+8, the day players' days are counted in. */
-const yesterday = () => new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+/**
+ * Three days ago in UTC+8 (players' days): finished, and not yesterday, which the settlement job may already
+ * have settled when the server started.
+ */
+const earlier = () => new Date(Date.now() + 8 * 3_600_000 - 3 * 86_400_000).toISOString().slice(0, 10);
 
 it('browses the team tree, shows the tier table and settles a finished day once', async () => {
-  const page = await session.desktop();
+  const { context, page } = await session.desktop();
   await firstSignIn(page, OPERATORS.admin);
   await page.goto(`${BASE}/admin/agents`);
   await page.getByRole('tab', { name: '团队树' }).waitFor();
@@ -25,12 +28,13 @@ it('browses the team tree, shows the tier table and settles a finished day once'
 
   await page.getByRole('tab', { name: '结算记录' }).click();
   const panel = page.getByRole('tabpanel');
-  await panel.getByPlaceholder('YYYY-MM-DD').fill(yesterday());
+  await panel.getByPlaceholder('YYYY-MM-DD').fill(earlier());
   await panel.locator('input#reason').fill('e2e: daily settlement by hand');
   await panel.getByRole('button', { name: label('结算该日') }).click();
-  await page.getByText(`${yesterday()} 已结算`).waitFor();
+  await page.getByText(`${earlier()} 已结算`).waitFor();
   await panel.getByRole('button', { name: label('结算该日') }).click();
-  await page.getByText(`${yesterday()} 此前已结算`).waitFor();
-  assert.equal(await panel.locator('.ant-table-row').count(), 1);
+  await page.getByText(`${earlier()} 此前已结算`).waitFor();
+  assert.equal(await panel.locator('.ant-table-row').filter({ hasText: earlier() }).count(), 1);
   await snapshot(page, 'agents-console-runs');
+  await context.close();
 });

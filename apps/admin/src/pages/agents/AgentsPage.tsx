@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  App,
-  Breadcrumb,
-  Button,
-  Card,
-  Form,
-  Input,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Breadcrumb, Button, Card, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
