@@ -29,6 +29,7 @@ const BUSINESS = [
   'withdrawals',
   'promotions',
   'community',
+  'agents',
 ];
 const VIEWS = ['console', 'profile'];
 

@@ -21,8 +21,9 @@ import webPlugin from './plugins/web';
 import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
+import { agentsModule } from './modules/agents';
 import { auditModule } from './modules/audit';
-import { authModule } from './modules/auth';
+import { authModule, createPlayerDirectory } from './modules/auth';
 import { betsModule } from './modules/bets';
 import { channelsModule } from './modules/channels';
 import { consoleModule } from './modules/console';
@@ -239,6 +240,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
   const community = communityModule({ database, config, clock, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();
+  const agents = agentsModule({
+    database,
+    config,
+    clock,
+    wallet: wallet.service,
+    bets: bets.service,
+    directory: createPlayerDirectory(database.db),
+    audit: audit.service,
+    authHooks: auth.hooks,
+    // The bot's start link, or null while Telegram is not configured.
+    telegram: telegram.service,
+  });
   // Views.
   const profile = profileModule({
     auth: auth.service,
@@ -272,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     withdrawals,
     promotions,
     community,
+    agents,
     profile,
     consoleViews,
   ];

@@ -36,6 +36,7 @@ export * from './admin/games';
 export * from './admin/content';
 export * from './admin/dashboard';
 export * from './admin/community';
+export * from './admin/agents';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -139,6 +140,13 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/buy-links': area('community', 'write'),
   'POST /api/admin/buy-links/:id': area('community', 'write'),
   'POST /api/admin/buy-links/:id/delete': area('community', 'write'),
+  'GET /api/admin/agents/tree': area('agents', 'read'),
+  'GET /api/admin/agents/chain': area('agents', 'read'),
+  'GET /api/admin/agents/tiers': area('agents', 'read'),
+  'POST /api/admin/agents/tiers': area('agents', 'write'),
+  'GET /api/admin/agents/runs': area('agents', 'read'),
+  'POST /api/admin/agents/runs': area('agents', 'write'),
+  'POST /api/admin/agents/move': area('agents', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

@@ -187,6 +187,13 @@ export const ERRORS = {
   // (end of block)
 
   // Invites and the agent programme (8000–8499).
+  AGENT_DAY_INVALID: { code: 8001, http: 200, zh: '日期无效：{reason}', en: 'Invalid day: {reason}' },
+  AGENT_DAY_NOT_OVER: { code: 8002, http: 200, zh: '该日尚未结束，不能结算', en: 'That day is not over yet and cannot be settled' },
+  AGENT_STATEMENT_NOT_FOUND: { code: 8003, http: 200, zh: '该日没有佣金结算单', en: 'There is no commission statement for that day' },
+  AGENT_TIERS_INVALID: { code: 8004, http: 200, zh: '佣金档位设置不正确：{reason}', en: 'Invalid tier table: {reason}' },
+  AGENT_PLAYER_NOT_FOUND: { code: 8005, http: 200, zh: '玩家不存在：{name}', en: 'No such player: {name}' },
+  AGENT_MOVE_CYCLE: { code: 8006, http: 200, zh: '不能把玩家调到自己或自己的下级之下', en: 'A player cannot be moved under themselves or their own team' },
+  AGENT_MOVE_SAME: { code: 8007, http: 200, zh: '该玩家的上级已是此账户', en: 'The player already has that upline' },
   // (end of block)
 
   // Telegram sign-in and the bot (8500–8999).

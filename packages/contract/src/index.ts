@@ -16,3 +16,4 @@ export * from './security';
 export * from './deposits-admin';
 export * from './telegram';
 export * from './community';
+export * from './agents';

@@ -40,6 +40,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
   ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
   ['community', page(() => import('../pages/community/CommunityPage'), 'CommunityPage')],
+  ['agents', page(() => import('../pages/agents/AgentsPage'), 'AgentsPage')],
 ];
 
 export function createQueryClient() {

@@ -37,6 +37,7 @@ const EVERYTHING = [
   '调账审批',
   '账本查询',
   ...DEPOSITS,
+  '代理管理',
   '审计日志',
   '游戏管理',
   '内容管理',
@@ -55,7 +56,7 @@ describe('permission-aware menu', () => {
   });
 
   it('shows finance players, withdrawals, approvals, the ledger and deposits, but not games, content, audit or operators', () => {
-    const notFinance = ['审计日志', '游戏管理', '内容管理', '社区管理', '操作员'];
+    const notFinance = ['代理管理', '审计日志', '游戏管理', '内容管理', '社区管理', '操作员'];
     expect(menuFor(ROLE_PERMISSIONS.finance)).toEqual(EVERYTHING.filter((e) => !notFinance.includes(e)));
   });
 

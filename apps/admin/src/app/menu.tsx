@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  ApartmentOutlined,
   AlertOutlined,
   AuditOutlined,
   BlockOutlined,
@@ -51,6 +52,7 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
       { path: '/deposits/watcher', label: 'menu.watcher', icon: <EyeOutlined />, route: 'GET /api/admin/deposits/watcher' },
     ],
   },
+  { path: '/agents', label: 'menu.agents', icon: <ApartmentOutlined />, route: 'GET /api/admin/agents/tree' },
   { path: '/audit', label: 'menu.audit', icon: <AuditOutlined />, route: 'GET /api/admin/audit' },
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
   { path: '/content', label: 'menu.content', icon: <FileTextOutlined />, route: 'GET /api/admin/config-items' },

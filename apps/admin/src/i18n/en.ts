@@ -1,12 +1,15 @@
 import type { Messages } from './zh-CN';
 import * as communityStrings from '../pages/community/strings';
+import { agentsEn } from '../pages/agents/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
   ...communityStrings.en,
   app: { title: 'Koi Console', logout: 'Sign out' },
+  agents: agentsEn,
   error: { network: 'Network error, please check the connection and retry' },
   menu: {
+    agents: 'Agents',
     dashboard: 'Dashboard',
     players: 'Players',
     adjustments: 'Approvals',

@@ -1,12 +1,15 @@
 import * as communityStrings from '../pages/community/strings';
 import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
+import { agentsZh } from '../pages/agents/strings';
 
 /** The console's Chinese text (the product language, and the default). `en.ts` must have the same keys. */
 export const zhCN = {
   ...communityStrings.zh,
   app: { title: 'Koi 运营后台', logout: '退出登录' },
+  agents: agentsZh,
   error: { network: '网络异常，请检查网络后重试' },
   menu: {
+    agents: '代理管理',
     dashboard: '数据概览',
     players: '玩家管理',
     adjustments: '调账审批',

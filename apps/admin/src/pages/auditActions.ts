@@ -62,6 +62,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'community.buy_link_create': { zh: '新增购买渠道', en: 'Place to buy added' },
   'community.buy_link_update': { zh: '修改购买渠道', en: 'Place to buy updated' },
   'community.buy_link_delete': { zh: '删除购买渠道', en: 'Place to buy deleted' },
+  'agents.tiers_update': { zh: '修改代理佣金档位', en: 'Agent tier table updated' },
+  'agents.settle': { zh: '代理佣金结算', en: 'Agent commission settled' },
+  'agents.move': { zh: '调整玩家上级', en: 'Player moved to another upline' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

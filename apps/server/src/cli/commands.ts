@@ -4,6 +4,7 @@ import { rolesCommands } from './roles.cli';
 import { sandboxCommands } from './sandbox.cli';
 import { operatorsCommands } from '../modules/operators/operators.cli';
 import { auditCommands } from '../modules/audit/audit.cli';
+import { agentsCommands } from '../modules/agents/agents.cli';
 
 /**
  * Commands contributed by modules (wallet: ledger:verify, ledger:adjust, …). Each module exports a
@@ -15,4 +16,5 @@ export const moduleCommands: Record<string, Command> = {
   ...operatorsCommands,
   ...auditCommands,
   ...rolesCommands,
+  ...agentsCommands,
 };

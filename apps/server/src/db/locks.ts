@@ -81,6 +81,15 @@ export const AdvisoryLock = {
   JOB_TELEGRAM_WEBHOOK: 7_461_840,
   /** Forgets used Mini App launch data once it is too old to pass the freshness check (telegram). */
   JOB_TELEGRAM_PRUNE_LAUNCH_DATA: 7_461_841,
+  /** Settles the agents' commission of finished days (agents). */
+  JOB_AGENT_SETTLEMENT: 7_461_800,
+  /**
+   * Settling one day of agent commission (agents): the "is this day settled?" check and the whole payment
+   * are one step across nodes and concurrent calls (the job, the console, a test), so a day is paid once.
+   */
+  AGENT_SETTLEMENT: 7_461_801,
+  /** Changes of the agents' team tree by operators (moves), one at a time, so two moves never form a cycle. */
+  AGENT_TREE: 7_461_802,
 
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,

@@ -12,6 +12,7 @@ import { AFTER_FIRST_SCREEN, useFirstScreenDone } from '../lib/useFirstScreenDon
 import { useOnceTrue } from '../lib/useOnceTrue';
 import { useIsSignedIn } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
+import { useInviteStore } from '../features/agents/inviteStore';
 import { useRouteMeta } from './meta';
 import './RootLayout.css';
 import { lazyScreen } from '../lib/lazyScreen';
@@ -25,6 +26,9 @@ const SwitchAccountDialog = lazyScreen(() => import('../features/auth/components
 const BalanceEvents = lazyScreen(() =>
   import('../features/auth/api/balanceEvents').then((m) => ({ default: m.BalanceEvents })),
 );
+// The invite links load after sign-in (spec §4) and the invite dialog on first open, never on the first screen.
+const InviteKeeper = lazyScreen(() => import('../features/agents/components/InviteKeeper'));
+const InviteDialog = lazyScreen(() => import('../features/agents/components/InviteDialog'));
 const RealityCheck = lazyScreen(() =>
   import('../features/security/components/RealityCheck').then((m) => ({ default: m.RealityCheck })),
 );
@@ -51,10 +55,12 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const retryMounted = useOnceTrue(useUiStore((s) => s.retry.open));
   const switchMounted = useOnceTrue(useUiStore((s) => s.switchCode !== null));
   const signedIn = useIsSignedIn();
+  const inviteMounted = useOnceTrue(useInviteStore((s) => s.showInvite));
   // Each in its own turn after the first screen (lib/useFirstScreenDone): the stream first, since it keeps
   // the balance current, then the reminder, which is minutes away at the earliest.
   const streamTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream);
   const reminderTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.reminder);
+  const inviteTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
 
   useEffect(() => {
     document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
@@ -91,6 +97,8 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {signedIn && reminderTurn ? <RealityCheck /> : null}
         {/* The server's balance signal refetches user info at once; the 30-second poll remains the fallback. */}
         {signedIn && streamTurn ? <BalanceEvents /> : null}
+        {signedIn && inviteTurn ? <InviteKeeper /> : null}
+        {inviteMounted ? <InviteDialog /> : null}
       </Suspense>
       <BackgroundMusic />
       <UserInfoKeeper />

@@ -27,6 +27,8 @@ const CommunityPage = lazyScreen(() => import('../features/community/pages/Commu
 const InteractionPage = lazyScreen(() => import('../features/community/pages/InteractionPage'));
 const CreatePostPage = lazyScreen(() => import('../features/community/pages/CreatePostPage'));
 const BuyPage = lazyScreen(() => import('../features/community/pages/BuyPage'));
+const AgentPage = lazyScreen(() => import('../features/agents/pages/AgentPage'));
+const PromotePage = lazyScreen(() => import('../features/agents/pages/PromotePage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -42,9 +44,9 @@ const soon = <ComingSoonPage />;
 export const LAYOUT_SCREENS: Screen[] = [
   { path: 'Loading', meta: { title: 'routes.loading', noCache: true }, element: <LoadingPage /> },
   { path: 'home', meta: { title: 'routes.home', tabBar: true }, element: <HomePage /> },
-  { path: 'Agent', meta: { title: 'routes.agent', back: true } },
+  { path: 'Agent', meta: { title: 'routes.agent', back: true }, element: <AgentPage /> },
   { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true }, element: <RechargePage /> },
-  { path: 'promote', meta: { title: 'routes.promote', back: true } },
+  { path: 'promote', meta: { title: 'routes.promote', back: true }, element: <PromotePage /> },
   { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
   { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
   {

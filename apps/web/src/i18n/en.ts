@@ -2,12 +2,14 @@ import type { zhCN } from './zh-CN';
 import type { zhCNLater } from './zh-CN.later';
 import { en as telegramEn } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
+import { en as agentsEn } from '../features/agents/strings';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 /** English strings; the type makes a missing key a compile error. */
 export const en: Shape<typeof zhCN & typeof zhCNLater> = {
   ...communityStrings.en,
+  ...agentsEn,
   app: { name: 'Koi', slogan: 'Koi Gaming · Good luck always' },
   routes: {
     home: 'Home',
@@ -262,6 +264,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
       address: 'Withdrawal addresses',
       vip: 'VIP',
       invite: 'Invite friends',
+      agent: 'Agent centre',
       about: 'About us',
     },
     language: 'Language',

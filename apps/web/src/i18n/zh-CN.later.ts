@@ -6,8 +6,11 @@ import * as communityStrings from '../features/community/strings';
  * security): about 5 KB gzip that the first screen does not need. i18n/index.ts merges them into the
  * translations before the first such screen renders (lazyScreen).
  */
+import { zh as agentsZh } from '../features/agents/strings';
+
 export const zhCNLater = {
   ...communityStrings.zh,
+  ...agentsZh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',
@@ -69,6 +72,7 @@ export const zhCNLater = {
       address: '提现地址',
       vip: 'VIP特权',
       invite: '邀请好友',
+      agent: '代理中心',
       about: '关于我们',
     },
     language: '语言',

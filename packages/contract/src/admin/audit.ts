@@ -68,6 +68,10 @@ export const AUDIT_ACTIONS = [
   'community.buy_link_create',
   'community.buy_link_update',
   'community.buy_link_delete',
+  // The agent programme.
+  'agents.tiers_update',
+  'agents.settle',
+  'agents.move',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -17,3 +17,4 @@ export * from '../../modules/deposits/deposits.schema';
 export * from '../../modules/telegram/telegram.schema';
 export * from '../../modules/community/community.schema';
 export * from '../../modules/channels/channels.schema';
+export * from '../../modules/agents/agents.schema';

@@ -14,6 +14,16 @@ export function createPlayerDirectory(db: DbOrTx) {
       return (await repo.findPlayerByUsername(username))?.id ?? null;
     },
 
+    /** Who invited the player (`players.inviter_id`), or null; inside a transaction it sees the new player. */
+    async inviterOf(playerId: number): Promise<number | null> {
+      return (await repo.findPlayerById(playerId))?.inviterId ?? null;
+    },
+
+    /** The player's own invite code (decision 26), or null for an unknown id. */
+    async inviteCodeOf(playerId: number): Promise<string | null> {
+      return (await repo.findPlayerById(playerId))?.inviteCode ?? null;
+    },
+
     /** Usernames of the given players; ids without a player are absent from the map. */
     usernamesOf: (playerIds: readonly number[]): Promise<Map<number, string>> => repo.usernamesOf(playerIds),
   };

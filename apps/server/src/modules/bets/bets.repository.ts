@@ -237,6 +237,63 @@ export function createBetsRepository(db: DbOrTx) {
     },
 
     /**
+     * The feed of the listed players on the report days [fromDay, toDay], per player, day and category
+     * (providers summed): what team sums (agents) are built from. Players without valid bets are left out.
+     */
+    async feedOfPlayers(playerIds: readonly number[], fromDay: string, toDay: string) {
+      if (playerIds.length === 0) return [];
+      const rows = await queryRows<
+        Totals & { player_id: number | string; day: string; game_type_id: number }
+      >(
+        db,
+        sql`select v.player_id, to_char(v.day, 'YYYY-MM-DD') as day, v.game_type_id,
+                   sum(v.bet_count)::int as bet_count, sum(v.stake_micro)::text as stake_micro,
+                   sum(v.payout_micro)::text as payout_micro
+            from valid_bets_daily v
+            where v.player_id = any(${`{${playerIds.join(',')}}`}::bigint[])
+              and v.day between ${fromDay}::date and ${toDay}::date
+              and (v.bet_count <> 0 or v.stake_micro <> 0)
+            group by v.player_id, v.day, v.game_type_id
+            order by v.player_id, v.day, v.game_type_id`,
+      );
+      return rows.map((r) => ({
+        playerId: Number(r.player_id),
+        day: r.day,
+        gameTypeId: r.game_type_id,
+        ...totalsOf(r),
+      }));
+    },
+
+    /**
+     * The settled valid rounds (valid-bets.ts) of the listed players that first settled on report day `day`,
+     * one row each, by id: the bet records a statement of that day is recomputed from.
+     */
+    async validRoundsOfDay(playerIds: readonly number[], day: string) {
+      if (playerIds.length === 0) return [];
+      const rows = await queryRows<{
+        id: string;
+        player_id: string;
+        game_type_id: number;
+        stake_micro: string;
+      }>(
+        db,
+        sql`select r.id::text, r.player_id::text, r.game_type_id, r.stake_micro::text
+            from bet_rounds r
+            where r.player_id = any(${`{${playerIds.join(',')}}`}::bigint[])
+              and r.status = ${RoundStatus.CLOSED} and r.valid
+              and r.settled_at >= (${day}::date::timestamp - interval '8 hours') at time zone 'UTC'
+              and r.settled_at < (${day}::date::timestamp + interval '16 hours') at time zone 'UTC'
+            order by r.id`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        playerId: Number(r.player_id),
+        gameTypeId: r.game_type_id,
+        stakeMicro: BigInt(r.stake_micro),
+      }));
+    },
+
+    /**
      * Stakes of settled valid rounds (closed, not rolled back, not near-certain: valid-bets.ts) by when they
      * first settled, split at `boundaries` (sorted ascending): element 0 sums rounds settled before
      * boundaries[0], element i those in [boundaries[i-1], boundaries[i]), the last those settled at or after

@@ -89,6 +89,13 @@ export function createBetsService(deps: {
     validBetsOfPlayers: (playerIds: readonly number[], fromDay: string, toDay: string) =>
       repo.validBetsOfPlayers(playerIds, fromDay, toDay),
 
+    /** The feed of the listed players per player, day and category on the days [fromDay, toDay] (agents' team sums). */
+    feedOfPlayers: (playerIds: readonly number[], fromDay: string, toDay: string) =>
+      repo.feedOfPlayers(playerIds, fromDay, toDay),
+
+    /** The settled valid rounds of the listed players that first settled on `day` (statements recompute from them). */
+    validRoundsOfDay: (playerIds: readonly number[], day: string) => repo.validRoundsOfDay(playerIds, day),
+
     /** The player's counted rounds per game in the range (a page of games) and their summary. */
     async betRecords(
       playerId: number,

@@ -13,9 +13,13 @@ import { SignInNowButton } from '../auth/components/SignInNowButton';
 import { RefreshBalanceButton } from '../auth/components/RefreshBalanceButton';
 import { AddressPanel } from '../money/components/AddressPanel';
 import { PasswordPanel } from '../money/components/PasswordPanel';
+import { useInviteStore } from '../agents/inviteStore';
 import './UserPage.css';
 
-type MenuEntry = { key: string; to: string } | { key: string; panel: 'withdrawPassword' | 'address' };
+type MenuEntry =
+  | { key: string; to: string }
+  | { key: string; panel: 'withdrawPassword' | 'address' }
+  | { key: string; invite: true };
 
 /**
  * Every screen the personal centre leads to, grouped as on the page. Screens not built
@@ -39,7 +43,8 @@ export const USER_MENU: MenuEntry[][] = [
   ],
   [
     { key: 'vip', to: '/vipInfo' },
-    { key: 'invite', to: '/promote' },
+    { key: 'invite', invite: true },
+    { key: 'agent', to: '/Agent' },
   ],
 ];
 
@@ -58,10 +63,12 @@ export default function UserPage() {
     'toggleMuted',
   );
   const info = user.data;
+  const setShowInvite = useInviteStore((s) => s.setShowInvite);
   const [panel, setPanel] = useState<'withdrawPassword' | 'address' | null>(null);
   const open = (entry: MenuEntry) => {
     if (!signedIn) openLogin(1);
     else if ('to' in entry) navigate(entry.to);
+    else if ('invite' in entry) setShowInvite(true);
     else setPanel(entry.panel);
   };
 

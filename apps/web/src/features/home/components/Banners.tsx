@@ -2,6 +2,9 @@ import { useNavigate } from 'react-router';
 import { Carousel } from '../../../components/Carousel';
 import { imageUrl } from '../../../lib/format';
 import { useBannersQuery, type Banner } from '../../content/api/banners';
+import { useIsSignedIn } from '../../../stores/auth';
+import { useUiStore } from '../../../stores/ui';
+import { useInviteStore } from '../../agents/inviteStore';
 import './Banners.css';
 
 /** Where a banner leads: its activity (activityDetail) or its link. */
@@ -12,9 +15,20 @@ export function bannerTarget(banner: Banner): string | null {
   return banner.link || null;
 }
 
+/** Activity 999 is 邀请好友 共享佣金 (spec §2's second popup banner): it opens the invite dialog. */
+export const INVITE_ACTIVITY = 999;
+
 export function useOpenBanner() {
   const navigate = useNavigate();
+  const signedIn = useIsSignedIn();
+  const openLogin = useUiStore((s) => s.openLogin);
+  const setShowInvite = useInviteStore((s) => s.setShowInvite);
   return (banner: Banner) => {
+    if (banner.activity_type === INVITE_ACTIVITY) {
+      if (signedIn) setShowInvite(true);
+      else openLogin(1);
+      return;
+    }
     const to = bannerTarget(banner);
     if (!to) return;
     if (/^https?:/.test(to)) window.open(to, '_blank', 'noopener');

@@ -14,6 +14,8 @@ import {
 import { GlobeIcon } from '../../../components/MoreIcons';
 import { setLanguage } from '../../../i18n';
 import { useUi } from '../../../stores/ui';
+import { useIsSignedIn } from '../../../stores/auth';
+import { useInviteStore } from '../../agents/inviteStore';
 import './SideDrawer.css';
 
 /** Left side drawer (spec §2): menu of settings and shortcuts. */
@@ -31,7 +33,11 @@ export default function SideDrawer() {
     'setNoticeOpen',
     'setServiceOpen',
     'setBannerPopupOpen',
+    'openLogin',
   );
+  const signedIn = useIsSignedIn();
+  const setShowInvite = useInviteStore((s) => s.setShowInvite);
+  const invite = () => (signedIn ? setShowInvite(true) : ui.openLogin(1));
   // A shortcut closes the drawer first, so the screen or dialog it opens is not left behind the drawer.
   const go = (open: () => void) => () => {
     ui.setDrawerOpen(false);
@@ -40,6 +46,7 @@ export default function SideDrawer() {
   const shortcuts = [
     { label: t('home.allGames'), icon: <ListIcon />, onClick: go(() => navigate('/allGames')) },
     { label: t('home.bannerTitle'), icon: <GiftIcon />, onClick: go(() => ui.setBannerPopupOpen(true)) },
+    { label: t('agents.invite.title'), icon: <GiftIcon />, onClick: go(invite) },
     { label: t('home.noticeTitle'), icon: <ListIcon />, onClick: go(() => ui.setNoticeOpen(true)) },
     { label: t('service.title'), icon: <HeadsetIcon />, onClick: go(() => ui.setServiceOpen(true)) },
   ];

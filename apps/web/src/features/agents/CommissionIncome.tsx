@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { PageLoading, PageState } from '../../components/PageState';
+import { useCommissionIncomeQuery } from './api/commissionIncome';
+import './agents.css';
+
+/**
+ * The commission half of `income`: what is pending today (an estimate, settled tomorrow), what was paid in all,
+ * and every settled day with its amount and the hash of its statement. Self-contained, for the income page's
+ * 佣金 tab and the Agent screen.
+ */
+export default function CommissionIncome() {
+  const { t } = useTranslation();
+  const query = useCommissionIncomeQuery();
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
+  const income = query.data;
+  return (
+    <div className="commission-income" data-testid="commission-income">
+      <div className="agent-stats">
+        <div className="agent-stat">
+          <small>{t('agents.income.pending')}</small>
+          <strong data-testid="commission-pending">{income.pending}</strong>
+        </div>
+        <div className="agent-stat">
+          <small>{t('agents.income.paid')}</small>
+          <strong data-testid="commission-paid">{income.paid}</strong>
+        </div>
+      </div>
+      <p className="agent-note">{t('agents.income.note')}</p>
+      {income.data.length === 0 ? (
+        <PageState kind="empty" text={t('agents.income.empty')} />
+      ) : (
+        <ul className="agent-list">
+          {income.data.map((row) => (
+            <li key={row.day} className="agent-row" data-testid="commission-day">
+              <div>
+                <strong>{row.day}</strong>
+                <small>
+                  {t('agents.team')} {row.team_valid}
+                </small>
+                <small className="agent-hash">SHA-256 {row.rows_sha256.slice(0, 16)}…</small>
+              </div>
+              <div className="agent-row__end">
+                <strong className="agent-money">{row.commission}</strong>
+                <small>{row.paid ? t('agents.income.paidTag') : t('agents.income.zeroTag')}</small>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,414 @@
+import { Button, Popup } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoading, PageState } from '../../../components/PageState';
+import { Tabs } from '../../../components/Tabs';
+import { SignInNowButton } from '../../auth/components/SignInNowButton';
+import { useIsSignedIn } from '../../../stores/auth';
+import { useBrokerInfoQuery } from '../api/brokerInfo';
+import { usePlayerLogQuery } from '../api/playerLog';
+import { usePlayOutQuery } from '../api/playOut';
+import { useStatementQuery } from '../api/statement';
+import { useStatementsQuery } from '../api/statements';
+import { useSuperiorQuery } from '../api/superior';
+import { useTemplateQuery } from '../api/template';
+import CommissionIncome from '../CommissionIncome';
+import '../agents.css';
+
+type Range = 1 | 2 | 3;
+type Tab = 'overview' | 'team' | 'superior' | 'tiers' | 'statements' | 'income';
+const TABS: Tab[] = ['overview', 'team', 'superior', 'tiers', 'statements', 'income'];
+
+/** A rate as a percentage with up to 4 decimals ("0.005000" → "0.5%"). */
+export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))}%`;
+
+function RangeTabs({ value, onChange }: { value: Range; onChange: (r: Range) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      className="agent-range"
+      value={value}
+      onChange={onChange}
+      tabs={([1, 2, 3] as const).map((r) => ({ key: r, label: t(`records.range.${r}`) }))}
+    />
+  );
+}
+
+function Overview() {
+  const { t } = useTranslation();
+  const info = useBrokerInfoQuery();
+  if (info.isPending) return <PageLoading />;
+  if (info.isError) return <PageState kind="error" onRetry={() => void info.refetch()} />;
+  const d = info.data;
+  return (
+    <>
+      <section className="agent-hero" data-testid="agent-overview">
+        <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
+        <div className="agent-stats">
+          <div className="agent-stat">
+            <small>{t('agents.pending')}</small>
+            <strong>{d.commission_pending}</strong>
+          </div>
+          <div className="agent-stat">
+            <small>{t('agents.yesterday')}</small>
+            <strong>{d.commission_yesterday}</strong>
+          </div>
+          <div className="agent-stat">
+            <small>{t('agents.paid')}</small>
+            <strong data-testid="agent-paid">{d.commission_paid}</strong>
+          </div>
+          <div className="agent-stat">
+            <small>{t('agents.teamSize')}</small>
+            <strong data-testid="agent-team-size">{d.team_size}</strong>
+          </div>
+        </div>
+      </section>
+      <section className="agent-card">
+        <div className="agent-stats">
+          <div className="agent-stat">
+            <small>{t('agents.direct')}</small>
+            <strong>{d.direct_count}</strong>
+          </div>
+          <div className="agent-stat">
+            <small>{t('agents.todayTeam')}</small>
+            <strong>{d.today_team_valid}</strong>
+          </div>
+          <div className="agent-stat">
+            <small>{t('agents.yesterdayTeam')}</small>
+            <strong>{d.yesterday_team_valid}</strong>
+          </div>
+        </div>
+        <h3 style={{ marginTop: '0.24rem' }}>{t('agents.rates')}</h3>
+        <div className="agent-stats">
+          {d.rates.map((r) => (
+            <div className="agent-stat" key={r.game_type_id}>
+              <small>{t(`agents.category.${r.game_type_id as 1}`)}</small>
+              <strong>{percent(r.rate)}</strong>
+            </div>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Team() {
+  const { t, i18n } = useTranslation();
+  const [range, setRange] = useState<Range>(3);
+  const out = usePlayOutQuery(range);
+  const log = usePlayerLogQuery(range);
+  return (
+    <>
+      <RangeTabs value={range} onChange={setRange} />
+      <section className="agent-card">
+        <h3>{t('agents.playOut')}</h3>
+        {out.isPending ? (
+          <PageLoading />
+        ) : out.isError ? (
+          <PageState kind="error" onRetry={() => void out.refetch()} />
+        ) : out.data.data.length === 0 ? (
+          <PageState kind="empty" />
+        ) : (
+          <ul className="agent-list">
+            {out.data.data.map((r) => (
+              <li className="agent-row" key={`${r.day}:${r.player_name}:${r.depth}`}>
+                <div>
+                  <strong>{r.player_name}</strong>
+                  <small>
+                    {t('agents.depth', { depth: r.depth })} · {r.day}
+                  </small>
+                </div>
+                <div className="agent-row__end">
+                  <strong>{r.valid_bet}</strong>
+                  <small>
+                    {t('agents.profit')} {r.profit}
+                  </small>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="agent-card">
+        <h3>{t('agents.playerLog')}</h3>
+        {log.isPending ? (
+          <PageLoading />
+        ) : log.isError ? (
+          <PageState kind="error" onRetry={() => void log.refetch()} />
+        ) : log.data.data.length === 0 ? (
+          <PageState kind="empty" />
+        ) : (
+          <ul className="agent-list" data-testid="agent-members">
+            {log.data.data.map((r) => (
+              <li className="agent-row" key={`${r.player_name}:${r.joined_at}`}>
+                <div>
+                  <strong>{r.player_name}</strong>
+                  <small>
+                    {t('agents.depth', { depth: r.depth })} ·{' '}
+                    {t('agents.joined', { time: new Date(r.joined_at).toLocaleDateString(i18n.language) })}
+                  </small>
+                </div>
+                <div className="agent-row__end">
+                  <strong>{r.valid_bet}</strong>
+                  <small>
+                    {r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
+                  </small>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Superior() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<Range>(3);
+  const perf = useSuperiorQuery(range);
+  return (
+    <>
+      <RangeTabs value={range} onChange={setRange} />
+      <section className="agent-card">
+        {perf.isPending ? (
+          <PageLoading />
+        ) : perf.isError ? (
+          <PageState kind="error" onRetry={() => void perf.refetch()} />
+        ) : (
+          <>
+            <h3>
+              {perf.data.upline ? t('agents.upline', { name: perf.data.upline }) : t('agents.noUpline')}
+            </h3>
+            <ul className="agent-list">
+              {perf.data.data.map((r) => (
+                <li className="agent-row" key={r.day}>
+                  <div>
+                    <strong>
+                      {r.day} · {r.settled ? t('agents.settled') : t('agents.estimate')}
+                    </strong>
+                    <small>
+                      {t('agents.own')} {r.own_valid} · {t('agents.team')} {r.team_valid}
+                    </small>
+                  </div>
+                  <div className="agent-row__end">
+                    <strong>{r.branch_valid}</strong>
+                    <small>
+                      {t('agents.uplineCommission')} {r.upline_commission}
+                    </small>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function TierTable() {
+  const { t } = useTranslation();
+  const tiers = useTemplateQuery();
+  if (tiers.isPending) return <PageLoading />;
+  if (tiers.isError) return <PageState kind="error" onRetry={() => void tiers.refetch()} />;
+  if (tiers.data.length === 0) return <PageState kind="empty" text={t('agents.noTiers')} />;
+  return (
+    <div className="agent-scroll">
+      <table className="agent-table" data-testid="tier-table">
+        <thead>
+          <tr>
+            <th>{t('agents.level', { level: '' })}</th>
+            <th>{t('agents.team')}</th>
+            {tiers.data[0]!.rates.map((r) => (
+              <th key={r.game_type_id}>{t(`agents.category.${r.game_type_id as 1}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.data.map((tier) => (
+            <tr key={tier.level}>
+              <td>{tier.level}</td>
+              <td>≥ {Number(tier.min_team_valid).toLocaleString()}</td>
+              {tier.rates.map((r) => (
+                <td key={r.game_type_id}>{percent(r.rate)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function downloadCsv(csv: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+function StatementDetail({ day, onClose }: { day: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useStatementQuery(day);
+  return (
+    <div className="agent-page" data-testid="statement-detail">
+      <h3>{t('agents.statementDetail', { day })}</h3>
+      {q.isPending ? (
+        <PageLoading />
+      ) : q.isError ? (
+        <PageState kind="error" onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <div className="agent-stats">
+            <div className="agent-stat">
+              <small>{t('agents.commission')}</small>
+              <strong>{q.data.commission}</strong>
+            </div>
+            <div className="agent-stat">
+              <small>{t('agents.team')}</small>
+              <strong>{q.data.team_valid}</strong>
+            </div>
+          </div>
+          <div className="agent-scroll">
+            <table className="agent-table">
+              <thead>
+                <tr>
+                  <th>{t('agents.downline')}</th>
+                  <th>{t('agents.branchValid')}</th>
+                  <th>{t('agents.ownRate')}</th>
+                  <th>{t('agents.downlineTeam')}</th>
+                  <th>{t('agents.downlineRate')}</th>
+                  <th>{t('agents.differential')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.lines_detail.map((l, i) => (
+                  <tr key={i}>
+                    <td>
+                      {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
+                    </td>
+                    <td>{l.branch_valid}</td>
+                    <td>{percent(l.own_rate)}</td>
+                    <td>{l.downline_team_valid}</td>
+                    <td>{percent(l.downline_rate)}</td>
+                    <td>{l.differential}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <small>{t('agents.rowsHash')}</small>
+          <code className="agent-code" data-testid="statement-hash">
+            {q.data.rows_sha256}
+          </code>
+          <small>
+            {t('agents.betsHash')} · {t('agents.bets', { count: q.data.bet_count })}
+          </small>
+          <code className="agent-code">{q.data.bets_sha256}</code>
+          <h3>{t('agents.howToCheck')}</h3>
+          <p className="agent-note">{t('agents.checkText')}</p>
+          <code className="agent-code">{q.data.check_command}</code>
+          <Button color="primary" shape="rounded" onClick={() => downloadCsv(q.data.csv, q.data.filename)}>
+            {t('agents.download')}
+          </Button>
+        </>
+      )}
+      <Button shape="rounded" onClick={onClose}>
+        {t('agents.close')}
+      </Button>
+    </div>
+  );
+}
+
+function Statements() {
+  const { t } = useTranslation();
+  const list = useStatementsQuery();
+  const [day, setDay] = useState<string | null>(null);
+  if (list.isPending) return <PageLoading />;
+  if (list.isError) return <PageState kind="error" onRetry={() => void list.refetch()} />;
+  return (
+    <section className="agent-card">
+      {list.data.data.length === 0 ? (
+        <PageState kind="empty" />
+      ) : (
+        <ul className="agent-list">
+          {list.data.data.map((s) => (
+            <li key={s.day}>
+              <button
+                type="button"
+                className="agent-row"
+                style={{ width: '100%', background: 'none', border: 0 }}
+                onClick={() => setDay(s.day)}
+              >
+                <div style={{ textAlign: 'left' }}>
+                  <strong>{s.day}</strong>
+                  <small>
+                    {t('agents.level', { level: s.level })} · {t('agents.lines', { count: s.lines })}
+                  </small>
+                  <small className="agent-hash">{s.rows_sha256.slice(0, 24)}…</small>
+                </div>
+                <div className="agent-row__end">
+                  <strong className="agent-money">{s.commission}</strong>
+                  <small>
+                    {t('agents.team')} {s.team_valid}
+                  </small>
+                </div>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Popup
+        visible={day !== null}
+        onMaskClick={() => setDay(null)}
+        bodyStyle={{ height: '90vh', overflowY: 'auto' }}
+      >
+        {day ? <StatementDetail day={day} onClose={() => setDay(null)} /> : null}
+      </Popup>
+    </section>
+  );
+}
+
+/** Agent (spec §2): team, performance, commission, tier table and statements anyone can check. */
+export default function AgentPage() {
+  const { t } = useTranslation();
+  const signedIn = useIsSignedIn();
+  const [tab, setTab] = useState<Tab>('overview');
+  if (!signedIn) {
+    return (
+      <div className="agent-page">
+        <PageState kind="empty" text={t('agents.invite.signIn')} />
+        <SignInNowButton className="agent-signin" />
+      </div>
+    );
+  }
+  return (
+    <div className="agent-page">
+      <Tabs
+        className="agent-tabs"
+        value={tab}
+        onChange={setTab}
+        tabs={TABS.map((key) => ({ key, label: t(`agents.tabs.${key}`) }))}
+      />
+      {tab === 'overview' ? <Overview /> : null}
+      {tab === 'team' ? <Team /> : null}
+      {tab === 'superior' ? <Superior /> : null}
+      {tab === 'tiers' ? (
+        <section className="agent-card">
+          <TierTable />
+        </section>
+      ) : null}
+      {tab === 'statements' ? <Statements /> : null}
+      {tab === 'income' ? (
+        <section className="agent-card">
+          <CommissionIncome />
+        </section>
+      ) : null}
+    </div>
+  );
+}
