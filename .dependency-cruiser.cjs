@@ -27,6 +27,7 @@ const BUSINESS = [
   'channels',
   'withdrawals',
   'promotions',
+  'vip',
 ];
 const VIEWS = ['console', 'profile'];
 

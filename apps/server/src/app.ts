@@ -37,6 +37,7 @@ import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
 import { providersModule } from './modules/providers';
 import { turnoverModule } from './modules/turnover';
+import { vipModule } from './modules/vip';
 import { walletModule } from './modules/wallet';
 import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
@@ -212,6 +213,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     payout: config.payout,
   });
   const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
+  const vip = vipModule({
+    database,
+    config,
+    clock,
+    wallet: wallet.service,
+    turnover: turnover.service,
+    bets: bets.service,
+    directory: auth.service,
+    gate: auth.gate,
+    audit: audit.service,
+  });
   // Views.
   const profile = profileModule({
     auth: auth.service,
@@ -242,6 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deposits,
     withdrawals,
     promotions,
+    vip,
     profile,
     consoleViews,
   ];

@@ -72,6 +72,18 @@ export const AdvisoryLock = {
   /** Opening one player's provider game sessions across server processes (providers). */
   PLAYER_PROVIDER_SESSIONS: 7_461_501,
 
+  /** The masters tournament's prize payouts (vip): one node fixes and pays a period's winners. */
+  JOB_TOURNAMENT_PAYOUTS: 7_461_750,
+  /** Settles the next UTC+8 day of rebates and VIP points (vip). */
+  JOB_VIP_REBATES: 7_461_751,
+  /** Grants last month's VIP month-end rewards (vip). */
+  JOB_VIP_MONTH_END: 7_461_752,
+  /**
+   * One UTC+8 day of rebates (vip), the day number since 2000-01-01 the second key: the job and an operator's
+   * re-run of the same day settle one after the other, never interleaved.
+   */
+  VIP_REBATE_DAY: 7_461_753,
+
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,
   // Telegram 7_461_840–7_461_859, red packets 7_461_860–7_461_879, community 7_461_880–7_461_899.
