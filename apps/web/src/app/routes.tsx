@@ -22,6 +22,10 @@ const OriginalGamePage = lazyScreen(() => import('../features/originals/Original
 const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePage'));
 const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
 const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
+const VipInfoPage = lazyScreen(() => import('../features/vip/pages/VipInfoPage'));
+const BackRecordsPage = lazyScreen(() => import('../features/vip/pages/BackRecordsPage'));
+const IncomePage = lazyScreen(() => import('../features/vip/pages/IncomePage'));
+const RewardPage = lazyScreen(() => import('../features/vip/pages/RewardPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -59,14 +63,14 @@ export const LAYOUT_SCREENS: Screen[] = [
     meta: { title: 'routes.rechargeRecords', back: true },
     element: <RechargeRecordsPage />,
   },
-  { path: 'income', meta: { title: 'routes.income', back: true } },
-  { path: 'backRecords', meta: { title: 'routes.backRecords', back: true } },
+  { path: 'income', meta: { title: 'routes.income', back: true }, element: <IncomePage /> },
+  { path: 'backRecords', meta: { title: 'routes.backRecords', back: true }, element: <BackRecordsPage /> },
   {
     path: 'transactionRecords',
     meta: { title: 'routes.transactionRecords', back: true },
     element: <TransactionRecordsPage />,
   },
-  { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true } },
+  { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true }, element: <VipInfoPage /> },
   {
     path: 'betDetail',
     meta: { title: 'routes.betDetail', back: true, noCache: true },
@@ -112,7 +116,7 @@ export const TOP_SCREENS: Screen[] = [
   { path: 'game', meta: { title: 'routes.game', back: true, noCache: true } },
   { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true } },
   { path: 'historyList', meta: { title: 'routes.historyList', back: true, noCache: true } },
-  { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true } },
+  { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true }, element: <RewardPage /> },
 ];
 
 const toRoute = (s: Screen): RouteObject => ({
