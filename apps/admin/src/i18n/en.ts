@@ -5,6 +5,7 @@ export const en: Messages = {
   app: { title: 'Koi Console', logout: 'Sign out' },
   error: { network: 'Network error, please check the connection and retry' },
   menu: {
+    vip: 'VIP and rebates',
     dashboard: 'Dashboard',
     players: 'Players',
     adjustments: 'Approvals',

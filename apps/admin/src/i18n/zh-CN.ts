@@ -5,6 +5,7 @@ export const zhCN = {
   app: { title: 'Koi 运营后台', logout: '退出登录' },
   error: { network: '网络异常，请检查网络后重试' },
   menu: {
+    vip: 'VIP与返水',
     dashboard: '数据概览',
     players: '玩家管理',
     adjustments: '调账审批',

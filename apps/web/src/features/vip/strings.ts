@@ -25,7 +25,7 @@ export const zh = {
     claimed: '已领取',
     claimedOk: '领取成功 +{{amount}} USDT',
     claimableTotal: '可领取 {{amount}} USDT',
-    turnoverNote: '领取的奖励与返水需完成1倍流水后方可提现。',
+    turnoverNote: '领取的奖励与返水需完成相应流水后方可提现。',
     category: { 1: '棋牌', 2: '彩票', 3: '捕鱼', 4: '电竞', 5: '电子', 6: '体育', 7: '视讯' },
     empty: '暂无VIP等级配置',
   },
@@ -99,7 +99,8 @@ export const en: typeof zh = {
     claimed: 'Claimed',
     claimedOk: 'Claimed +{{amount}} USDT',
     claimableTotal: '{{amount}} USDT to claim',
-    turnoverNote: 'Claimed rewards and rebates must be wagered once before they can be withdrawn.',
+    turnoverNote:
+      'Claimed rewards and rebates must be wagered (their turnover) before they can be withdrawn.',
     category: { 1: 'Cards', 2: 'Lottery', 3: 'Fishing', 4: 'E-sports', 5: 'Slots', 6: 'Sports', 7: 'Live' },
     empty: 'No VIP levels are set up',
   },
