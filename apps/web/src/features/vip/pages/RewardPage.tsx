@@ -42,19 +42,19 @@ export default function RewardPage() {
   );
 }
 
-/** Whole seconds until `iso`, ticking once a second while shown. */
-function useSecondsUntil(iso: string): number {
+/** The time now, ticking once a second while shown (the countdown and whether the period has started). */
+function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return Math.max(0, Math.floor((Date.parse(iso) - now) / 1000));
+  return now;
 }
 
-function Countdown({ to }: { to: string }) {
+function Countdown({ to, now }: { to: string; now: number }) {
   const { t } = useTranslation();
-  const left = useSecondsUntil(to);
+  const left = Math.max(0, Math.floor((Date.parse(to) - now) / 1000));
   const days = Math.floor(left / 86_400);
   const pad = (n: number) => String(n).padStart(2, '0');
   const clock = `${pad(Math.floor((left % 86_400) / 3600))}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
@@ -69,7 +69,7 @@ function Countdown({ to }: { to: string }) {
 function PeriodHero({ c }: { c: Competition }) {
   const { t } = useTranslation();
   const period = c.period!;
-  const now = Date.now();
+  const now = useNow();
   const started = Date.parse(period.starts_at) <= now;
   const ended = Date.parse(period.ends_at) <= now;
   return (
@@ -86,7 +86,7 @@ function PeriodHero({ c }: { c: Competition }) {
         ) : (
           <>
             <span className="vip-hero__label">{started ? t('reward.endsIn') : t('reward.startsIn')}</span>
-            <Countdown to={started ? period.ends_at : period.starts_at} />
+            <Countdown to={started ? period.ends_at : period.starts_at} now={now} />
           </>
         )}
       </div>
