@@ -75,6 +75,14 @@ export function createAuthRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.id, r.username]));
     },
 
+    /** The VIP level shown with the player's info; it only rises (decision 24), so a late call lowers nothing. */
+    async raiseVipLevel(playerId: number, level: number) {
+      await db
+        .update(players)
+        .set({ vipLevel: sql`greatest(${players.vipLevel}, ${level})` })
+        .where(eq(players.id, playerId));
+    },
+
     async findPlayerIdByInviteCode(code: string) {
       const rows = await db
         .select({ id: players.id })

@@ -22,7 +22,7 @@ export function vipModule(
     wallet: Pick<WalletService, 'transferIn'>;
     turnover: Pick<TurnoverService, 'addRequirement'>;
     bets: Pick<BetsService, 'validBets'>;
-    directory: Pick<PlayerDirectory, 'usernamesOf'>;
+    directory: Pick<PlayerDirectory, 'usernamesOf' | 'raiseVipLevel'>;
     gate: Pick<PlayerGate, 'assertMayPlay'>;
     audit: AuditPort;
   },

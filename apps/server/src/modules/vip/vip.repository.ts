@@ -37,7 +37,8 @@ export interface DaySettlement {
   players: number;
   validBetMicro: bigint;
   amountMicro: bigint;
-  levelUps: number;
+  /** The players whose level the run raised, with their new level. */
+  raised: { playerId: number; level: number }[];
 }
 
 /** A leaderboard line: the player and their weighted valid bet in the period, best first. */
@@ -224,7 +225,7 @@ export function createVipRepository(db: DbOrTx) {
               updated_at = excluded.updated_at
             where p.settled_through is null or p.settled_through < excluded.settled_through`,
       );
-      const [up] = await queryRows<{ n: number }>(
+      const raised = await queryRows<{ player_id: number | string; level: number }>(
         db,
         sql`with target as (
               select p.player_id, p.level as old_level,
@@ -244,7 +245,7 @@ export function createVipRepository(db: DbOrTx) {
               where l.level_up_reward_micro > 0
               on conflict do nothing
               returning 1)
-            select (select count(*)::int from up) as n`,
+            select player_id, new_level as level from up`,
       );
       const [added] = await queryRows<{ n: number; total: string }>(
         db,
@@ -294,7 +295,7 @@ export function createVipRepository(db: DbOrTx) {
         players: Number(day_?.players ?? 0),
         validBetMicro: BigInt(day_?.valid_bet ?? '0'),
         amountMicro: BigInt(day_?.amount ?? '0'),
-        levelUps: Number(up?.n ?? 0),
+        raised: raised.map((r) => ({ playerId: Number(r.player_id), level: Number(r.level) })),
       };
       await db
         .insert(vipRebateRuns)

@@ -85,6 +85,14 @@ describe('VIP progress and rewards', () => {
     expect(list.result.level).toBe(3);
     expect(list.result.rewards.map((r) => r.level).sort()).toEqual([1, 2, 3]);
     expect(list.result.claimable_total).toBe('81.000000');
+    // The player's info (owned by auth) shows the level reached; its cached snapshot follows within moments.
+    let shown = -1;
+    for (let i = 0; i < 40 && shown !== 3; i += 1) {
+      const info = await h.post<{ vip_level: number }>(p.auth, '/api/plat/info');
+      shown = info.result.vip_level;
+      if (shown !== 3) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(shown).toBe(3);
 
     const all = await h.post<{ count: number; amount: string }>(p.auth, '/api/vip/reward/receive-all');
     expect(all.result).toEqual({ count: 3, amount: '81.000000' });
@@ -213,6 +221,34 @@ describe('daily rebates', () => {
     );
     expect(transfers[0]!.n).toBe(1);
     expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+  });
+
+  it('pays every rebate of a day at once when the operator turns auto-credit on', async () => {
+    await t.database.db.execute(sql`update vip_settings set rebate_auto_credit = true where id = 1`);
+    try {
+      const [a, b] = [await h.player(), await h.player()];
+      const day = reportDay(t.clock.now());
+      await h.providerRound(a.id, toMicro('1000'));
+      await h.providerRound(b.id, toMicro('10'), { category: 3 });
+      t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+      expect(await settleAll()).toBeGreaterThanOrEqual(1);
+      const paid = await queryRows<{ key: string; amount: string }>(
+        t.database.db,
+        sql`select idempotency_key as key, amount_micro::text as amount from ledger_transfers
+            where idempotency_key in (${`rebate:${a.id}:${day}`}, ${`rebate:${b.id}:${day}`}) order by 1`,
+      );
+      // a reaches VIP1 with this day's bets, so the day pays VIP1's slots rate (0.35 %); b stays at VIP0 (0.3 %).
+      expect(paid.map((r) => r.amount).sort()).toEqual(
+        [toMicro('0.03').toString(), toMicro('3.5').toString()].sort(),
+      );
+      expect((await h.get<Rebates>(a.auth, '/api/vip/rebates')).result).toMatchObject({
+        claimable: '0.000000',
+        claimed: '3.500000',
+      });
+      expect(await h.service().settle(day)).toMatchObject({ added: 0 });
+    } finally {
+      await t.database.db.execute(sql`update vip_settings set rebate_auto_credit = false where id = 1`);
+    }
   });
 
   it('refuses a malformed day (400) and an unknown one with a message', async () => {
