@@ -64,10 +64,13 @@ async function main() {
     const perPlayer = Math.max(1, Math.floor(ROUNDS / PLAYERS));
     await raw.query(
       `insert into valid_bets_daily (player_id, day, game_type_id, provider_id, bet_count, stake_micro, payout_micro)
-       select p, $1::date, c, 1 + (p + c) % 2, greatest(1, $3::int / 3),
+       select p, $1::date, c, 1 + (p + c) % 2,
+              -- The player's rounds split over their categories, the remainder on slots (5).
+              $3::int / n + case when c = 5 then $3::int % n else 0 end,
               (1 + (p * 7919 + c * 104729) % 500) * 1000000::bigint, (p % 400) * 1000000::bigint
        from generate_series(1, $2::int) p
-       cross join lateral (select unnest(case when p % 2 = 0 then array[1, 3, 5] else array[5, 7] end) as c) cats`,
+       cross join lateral (select unnest(case when p % 2 = 0 then array[1, 3, 5] else array[5, 7] end) as c,
+                                  case when p % 2 = 0 then 3 else 2 end as n) cats`,
       [day, PLAYERS, perPlayer],
     );
     await raw.query('analyze valid_bets_daily');

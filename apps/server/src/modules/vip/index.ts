@@ -22,7 +22,7 @@ export function vipModule(
     wallet: Pick<WalletService, 'transferIn'>;
     turnover: Pick<TurnoverService, 'addRequirement'>;
     bets: Pick<BetsService, 'validBets'>;
-    directory: Pick<PlayerDirectory, 'usernamesOf' | 'raiseVipLevel'>;
+    directory: Pick<PlayerDirectory, 'usernamesOf' | 'raiseVipLevels'>;
     gate: Pick<PlayerGate, 'assertMayPlay'>;
     audit: AuditPort;
   },

@@ -70,7 +70,7 @@ export interface VipServiceDeps {
   wallet: Pick<WalletService, 'transferIn'>;
   turnover: Pick<TurnoverService, 'addRequirement'>;
   bets: Pick<BetsService, 'validBets'>;
-  directory: Pick<PlayerDirectory, 'usernamesOf' | 'raiseVipLevel'>;
+  directory: Pick<PlayerDirectory, 'usernamesOf' | 'raiseVipLevels'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
 }
 
@@ -169,7 +169,7 @@ export function createVipService(deps: VipServiceDeps) {
     let level = Math.max(storedLevel, levelOf(vip.levels, points));
     if (level > storedLevel) {
       await db.transaction((tx) => createVipRepository(tx).raiseLevel(playerId, level, clock.now()));
-      await directory.raiseVipLevel(playerId, level);
+      await directory.raiseVipLevels([{ playerId, level }]);
     }
     level = Math.min(level, MAX_LEVEL);
     return progressOf(vip.levels, level, points);
@@ -280,7 +280,7 @@ export function createVipService(deps: VipServiceDeps) {
       await r.lockDay(AdvisoryLock.VIP_REBATE_DAY, day);
       return r.settleDay(day, clock.now());
     });
-    for (const up of result.raised) await directory.raiseVipLevel(up.playerId, up.level);
+    await directory.raiseVipLevels(result.raised);
     const settings = await repo.settings();
     if (settings.rebateAutoCredit) {
       for (;;) {
