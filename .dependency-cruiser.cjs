@@ -30,6 +30,7 @@ const BUSINESS = [
   'promotions',
   'community',
   'agents',
+  'vip',
 ];
 const VIEWS = ['console', 'profile'];
 

@@ -41,6 +41,7 @@ import { promotionsModule } from './modules/promotions';
 import { telegramModule } from './modules/telegram';
 import { providersModule } from './modules/providers';
 import { turnoverModule } from './modules/turnover';
+import { vipModule } from './modules/vip';
 import { walletModule } from './modules/wallet';
 import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
 
@@ -252,6 +253,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The bot's start link, or null while Telegram is not configured.
     telegram: telegram.service,
   });
+  const vip = vipModule({
+    database,
+    config,
+    clock,
+    wallet: wallet.service,
+    turnover: turnover.service,
+    bets: bets.service,
+    directory: auth.service,
+    gate: auth.gate,
+    audit: audit.service,
+  });
   // Views.
   const profile = profileModule({
     auth: auth.service,
@@ -286,6 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     promotions,
     community,
     agents,
+    vip,
     profile,
     consoleViews,
   ];

@@ -58,6 +58,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   SEED_DEMO: onOff.default('on'),
+  KOI_TEST_ROUTES: onOff.default('off'),
   PROVIDER_SIM_URL: z.string().url().optional(),
   PROVIDER_SECRETS: z
     .string()
@@ -176,6 +177,12 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
       path: ['CAPTCHA'],
       message: 'off is for local demos only, refused under NODE_ENV=production',
     });
+  if (e.NODE_ENV === 'production' && e.KOI_TEST_ROUTES === 'on')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['KOI_TEST_ROUTES'],
+      message: 'on is for tests only, refused under NODE_ENV=production',
+    });
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -255,6 +262,8 @@ export interface Config {
   bets: { validBetMaxWinChanceBp: number };
   /** Background loops (expired holds, provider transfer reconciliation); off in tests, which call them directly. */
   jobsEnabled: boolean;
+  /** KOI_TEST_ROUTES: routes that let browser tests run a job now (settle today's rebates); never in production. */
+  testRoutes: boolean;
   /**
    * Server processes on the one port (node:cluster): KOI_WORKERS, else one per core under NODE_ENV=production
    * and 1 otherwise. With the embedded database the server runs one process whatever this says (cluster.ts).
@@ -530,6 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxWalletUrl: e.SANDBOX_WALLET_URL ?? null,
     },
     jobsEnabled: e.JOBS === 'on',
+    testRoutes: e.KOI_TEST_ROUTES === 'on',
     workers: e.KOI_WORKERS ?? (e.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     withdrawals: withdrawalsConfig(e),
     originals: {

@@ -81,6 +81,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     // The money journey plays its deposit's turnover with one 98 % dice round, so that the run never depends on
     // luck; this run counts bets up to 99 % as valid (the default 95 % and its refusal are the server tests').
     VALID_BET_MAX_WIN_CHANCE: '99',
+    // The VIP scenario settles today's rebates at once through the test route.
+    KOI_TEST_ROUTES: 'on',
     ...sandboxEnv,
     // The sandbox payment channel (its hosted page), so the channel journey pays and comes back to the app.
     PAYMENT_SANDBOX_URL: sandboxUrl,

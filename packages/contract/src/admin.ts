@@ -37,6 +37,7 @@ export * from './admin/content';
 export * from './admin/dashboard';
 export * from './admin/community';
 export * from './admin/agents';
+export * from './admin/vip';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -147,6 +148,18 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/agents/runs': area('agents', 'read'),
   'POST /api/admin/agents/runs': area('agents', 'write'),
   'POST /api/admin/agents/move': area('agents', 'write'),
+  'GET /api/admin/vip/table': area('promotions', 'read'),
+  'POST /api/admin/vip/levels': area('promotions', 'write'),
+  'POST /api/admin/vip/weights': area('promotions', 'write'),
+  'POST /api/admin/vip/settings': area('promotions', 'write'),
+  'GET /api/admin/vip/rebate-runs': area('promotions', 'read'),
+  'POST /api/admin/vip/rebate-runs': area('promotions', 'write'),
+  'POST /api/admin/vip/month-end': area('promotions', 'write'),
+  'GET /api/admin/vip/tournaments': area('promotions', 'read'),
+  'POST /api/admin/vip/tournaments': area('promotions', 'write'),
+  'GET /api/admin/vip/tournaments/:id': area('promotions', 'read'),
+  'POST /api/admin/vip/tournaments/:id': area('promotions', 'write'),
+  'POST /api/admin/vip/tournaments/:id/pay': area('promotions', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

@@ -184,6 +184,20 @@ export const ERRORS = {
   // (end of block)
 
   // VIP levels, rebates and the masters tournament (7500–7999).
+  VIP_REWARD_NOT_FOUND: { code: 7501, http: 200, zh: '该奖励不存在', en: 'No such reward' },
+  VIP_REWARD_CLAIMED: { code: 7502, http: 200, zh: '该奖励已领取', en: 'This reward has already been claimed' },
+  VIP_NOTHING_TO_CLAIM: { code: 7503, http: 200, zh: '暂无可领取的奖励', en: 'There is nothing to claim' },
+  REBATE_NOT_FOUND: { code: 7510, http: 200, zh: '该返水记录不存在', en: 'No such rebate' },
+  REBATE_CLAIMED: { code: 7511, http: 200, zh: '该返水已领取', en: 'This rebate has already been claimed' },
+  REBATE_DAY_NOT_OVER: { code: 7512, http: 200, zh: '只能结算已结束的日期（北京时间），{day} 尚未结束', en: 'Only a finished day (UTC+8) can be settled; {day} is not over yet' },
+  VIP_LEVELS_INVALID: { code: 7520, http: 200, zh: 'VIP等级设置不正确：{reason}', en: 'Invalid VIP levels: {reason}' },
+  VIP_RATE_INVALID: { code: 7521, http: 200, zh: '返水比例不正确：{reason}', en: 'Invalid rebate rate: {reason}' },
+  VIP_WEIGHT_INVALID: { code: 7522, http: 200, zh: '流水贡献比例须在0%至100%之间', en: 'A contribution weight must be between 0% and 100%' },
+  TOURNAMENT_NOT_FOUND: { code: 7530, http: 200, zh: '该赛季不存在', en: 'No such tournament period' },
+  TOURNAMENT_INVALID: { code: 7531, http: 200, zh: '赛季设置不正确：{reason}', en: 'Invalid tournament period: {reason}' },
+  TOURNAMENT_OVERLAP: { code: 7532, http: 200, zh: '赛季时间与已有赛季重叠', en: 'The period overlaps an existing one' },
+  TOURNAMENT_LOCKED: { code: 7533, http: 200, zh: '赛季已开始或已派奖，不能再修改奖金表', en: 'The period has started or been paid; its prize table can no longer change' },
+  TOURNAMENT_NOT_OVER: { code: 7534, http: 200, zh: '赛季尚未结束，不能派奖', en: 'The period is not over; prizes cannot be paid yet' },
   // (end of block)
 
   // Invites and the agent programme (8000–8499).

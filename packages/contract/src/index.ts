@@ -17,3 +17,4 @@ export * from './deposits-admin';
 export * from './telegram';
 export * from './community';
 export * from './agents';
+export * from './vip';

@@ -9,6 +9,7 @@ import {
   ProfileOutlined,
   AppstoreOutlined,
   BankOutlined,
+  CrownOutlined,
   CheckSquareOutlined,
   CommentOutlined,
   DashboardOutlined,
@@ -57,6 +58,7 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
   { path: '/content', label: 'menu.content', icon: <FileTextOutlined />, route: 'GET /api/admin/config-items' },
   { path: '/community', label: 'community.menu', icon: <CommentOutlined />, route: 'GET /api/admin/community/posts' },
+  { path: '/vip', label: 'menu.vip', icon: <CrownOutlined />, route: 'GET /api/admin/vip/table' },
   { path: '/operators', label: 'menu.operators', icon: <TeamOutlined />, route: 'GET /api/admin/operators' },
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];

@@ -10,6 +10,7 @@ export const en: Messages = {
   error: { network: 'Network error, please check the connection and retry' },
   menu: {
     agents: 'Agents',
+    vip: 'VIP and rebates',
     dashboard: 'Dashboard',
     players: 'Players',
     adjustments: 'Approvals',

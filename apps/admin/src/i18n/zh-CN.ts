@@ -10,6 +10,7 @@ export const zhCN = {
   error: { network: '网络异常，请检查网络后重试' },
   menu: {
     agents: '代理管理',
+    vip: 'VIP与返水',
     dashboard: '数据概览',
     players: '玩家管理',
     adjustments: '调账审批',

@@ -65,6 +65,14 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'agents.tiers_update': { zh: '修改代理佣金档位', en: 'Agent tier table updated' },
   'agents.settle': { zh: '代理佣金结算', en: 'Agent commission settled' },
   'agents.move': { zh: '调整玩家上级', en: 'Player moved to another upline' },
+  'vip.levels_update': { zh: '修改VIP等级与返水比例', en: 'VIP levels and rebate rates updated' },
+  'vip.weights_update': { zh: '修改流水贡献比例', en: 'Contribution weights updated' },
+  'vip.settings_update': { zh: '修改返水设置', en: 'Rebate settings updated' },
+  'vip.rebate_run': { zh: '结算返水', en: 'Rebates settled' },
+  'vip.month_end': { zh: '发放月末奖励', en: 'Month-end rewards granted' },
+  'tournament.create': { zh: '新建大师赛赛季', en: 'Tournament period created' },
+  'tournament.update': { zh: '修改大师赛赛季', en: 'Tournament period updated' },
+  'tournament.pay': { zh: '大师赛派奖', en: 'Tournament prizes paid' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

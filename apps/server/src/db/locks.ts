@@ -90,6 +90,17 @@ export const AdvisoryLock = {
   AGENT_SETTLEMENT: 7_461_801,
   /** Changes of the agents' team tree by operators (moves), one at a time, so two moves never form a cycle. */
   AGENT_TREE: 7_461_802,
+  /** The masters tournament's prize payouts (vip): one node fixes and pays a period's winners. */
+  JOB_TOURNAMENT_PAYOUTS: 7_461_750,
+  /** Settles the next UTC+8 day of rebates and VIP points (vip). */
+  JOB_VIP_REBATES: 7_461_751,
+  /** Grants last month's VIP month-end rewards (vip). */
+  JOB_VIP_MONTH_END: 7_461_752,
+  /**
+   * One UTC+8 day of rebates (vip), the day number since 2000-01-01 the second key: the job and an operator's
+   * re-run of the same day settle one after the other, never interleaved.
+   */
+  VIP_REBATE_DAY: 7_461_753,
 
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,

@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { AdvisoryLock } from './locks';
 import { banners, configItems } from './schema';
 import { seedAgentTiers } from '../modules/agents/agents.seed';
+import { seedVipDemo } from '../modules/vip/vip.seed';
 
 /**
  * Demo content in Chinese. Idempotent: config items are inserted only where the id is missing (an
@@ -61,5 +62,6 @@ export async function seedDemoContent(db: Db): Promise<void> {
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(banners);
     if ((row?.n ?? 0) === 0) await tx.insert(banners).values(DEMO_BANNERS);
     await seedAgentTiers(tx, new Date());
+    await seedVipDemo(tx as unknown as Db);
   });
 }

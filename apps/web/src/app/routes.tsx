@@ -29,6 +29,11 @@ const CreatePostPage = lazyScreen(() => import('../features/community/pages/Crea
 const BuyPage = lazyScreen(() => import('../features/community/pages/BuyPage'));
 const AgentPage = lazyScreen(() => import('../features/agents/pages/AgentPage'));
 const PromotePage = lazyScreen(() => import('../features/agents/pages/PromotePage'));
+const VipInfoPage = lazyScreen(() => import('../features/vip/pages/VipInfoPage'));
+const BackRecordsPage = lazyScreen(() => import('../features/vip/pages/BackRecordsPage'));
+const IncomePage = lazyScreen(() => import('../features/vip/pages/IncomePage'));
+const CommissionIncome = lazyScreen(() => import('../features/agents/CommissionIncome'));
+const RewardPage = lazyScreen(() => import('../features/vip/pages/RewardPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -66,14 +71,18 @@ export const LAYOUT_SCREENS: Screen[] = [
     meta: { title: 'routes.rechargeRecords', back: true },
     element: <RechargeRecordsPage />,
   },
-  { path: 'income', meta: { title: 'routes.income', back: true } },
-  { path: 'backRecords', meta: { title: 'routes.backRecords', back: true } },
+  {
+    path: 'income',
+    meta: { title: 'routes.income', back: true },
+    element: <IncomePage commission={<CommissionIncome />} />,
+  },
+  { path: 'backRecords', meta: { title: 'routes.backRecords', back: true }, element: <BackRecordsPage /> },
   {
     path: 'transactionRecords',
     meta: { title: 'routes.transactionRecords', back: true },
     element: <TransactionRecordsPage />,
   },
-  { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true } },
+  { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true }, element: <VipInfoPage /> },
   {
     path: 'betDetail',
     meta: { title: 'routes.betDetail', back: true, noCache: true },
@@ -127,9 +136,9 @@ export const TOP_SCREENS: Screen[] = [
   { path: 'game', meta: { title: 'routes.game', back: true, noCache: true } },
   { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true } },
   { path: 'historyList', meta: { title: 'routes.historyList', back: true, noCache: true } },
-  { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true } },
   // The Telegram Mini App's entry (the bot's button opens /tg?code=<invite code>#tgWebAppData=…).
   { path: 'tg', meta: { title: 'telegram.title', noCache: true }, element: <TelegramEntryPage /> },
+  { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true }, element: <RewardPage /> },
 ];
 
 const toRoute = (s: Screen): RouteObject => ({

@@ -3,6 +3,7 @@ import type { zhCNLater } from './zh-CN.later';
 import { en as telegramEn } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
 import { en as agentsEn } from '../features/agents/strings';
+import { en as vipEn } from '../features/vip/strings';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -10,6 +11,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export const en: Shape<typeof zhCN & typeof zhCNLater> = {
   ...communityStrings.en,
   ...agentsEn,
+  ...vipEn,
   app: { name: 'Koi', slogan: 'Koi Gaming · Good luck always' },
   routes: {
     home: 'Home',

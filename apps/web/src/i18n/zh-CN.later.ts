@@ -1,5 +1,6 @@
 import { zh as telegramZh } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
+import { zh as vipZh } from '../features/vip/strings';
 
 /**
  * Chinese strings of the screens that load later (deposits and withdrawals, records, the personal centre,
@@ -11,6 +12,7 @@ import { zh as agentsZh } from '../features/agents/strings';
 export const zhCNLater = {
   ...communityStrings.zh,
   ...agentsZh,
+  ...vipZh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',

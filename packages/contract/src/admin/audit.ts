@@ -72,6 +72,15 @@ export const AUDIT_ACTIONS = [
   'agents.tiers_update',
   'agents.settle',
   'agents.move',
+  // VIP levels, rebates and the masters tournament.
+  'vip.levels_update',
+  'vip.weights_update',
+  'vip.settings_update',
+  'vip.rebate_run',
+  'vip.month_end',
+  'tournament.create',
+  'tournament.update',
+  'tournament.pay',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -18,3 +18,4 @@ export * from '../../modules/telegram/telegram.schema';
 export * from '../../modules/community/community.schema';
 export * from '../../modules/channels/channels.schema';
 export * from '../../modules/agents/agents.schema';
+export * from '../../modules/vip/vip.schema';

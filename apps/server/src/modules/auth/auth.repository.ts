@@ -75,6 +75,20 @@ export function createAuthRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.id, r.username]));
     },
 
+    /**
+     * The VIP levels shown with the players' info, in one statement for a whole day's level-ups; a level only
+     * rises (decision 24), so a late or repeated call lowers nothing.
+     */
+    async raiseVipLevels(raised: readonly { playerId: number; level: number }[]) {
+      if (raised.length === 0) return;
+      await db.execute(
+        sql`update players p set vip_level = greatest(p.vip_level, v.level)
+            from unnest(${`{${raised.map((r) => r.playerId).join(',')}}`}::bigint[],
+                        ${`{${raised.map((r) => r.level).join(',')}}`}::int[]) as v(id, level)
+            where p.id = v.id`,
+      );
+    },
+
     async findPlayerIdByInviteCode(code: string) {
       const rows = await db
         .select({ id: players.id })

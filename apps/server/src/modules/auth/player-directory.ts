@@ -26,6 +26,9 @@ export function createPlayerDirectory(db: DbOrTx) {
 
     /** Usernames of the given players; ids without a player are absent from the map. */
     usernamesOf: (playerIds: readonly number[]): Promise<Map<number, string>> => repo.usernamesOf(playerIds),
+
+    /** Records VIP levels reached (the vip module owns levels; the player's info shows the highest). */
+    raiseVipLevels: (raised: readonly { playerId: number; level: number }[]) => repo.raiseVipLevels(raised),
   };
 }
 

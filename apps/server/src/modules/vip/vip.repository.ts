@@ -1,0 +1,568 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { countRows, queryRows, type DbOrTx } from '../../db/client';
+import {
+  ClaimStatus,
+  PeriodStatus,
+  RewardType,
+  tournamentPayouts,
+  tournamentPeriods,
+  tournamentPrizes,
+  vipCategoryWeights,
+  vipLevels,
+  vipPlayers,
+  vipRebateLines,
+  vipRebateRates,
+  vipRebateRuns,
+  vipRebates,
+  vipRewards,
+  vipSettings,
+} from './vip.schema';
+
+export type LevelRow = typeof vipLevels.$inferSelect;
+export type RateRow = typeof vipRebateRates.$inferSelect;
+export type WeightRow = typeof vipCategoryWeights.$inferSelect;
+export type SettingsRow = typeof vipSettings.$inferSelect;
+export type RewardRow = typeof vipRewards.$inferSelect;
+export type RebateRow = typeof vipRebates.$inferSelect;
+export type RebateLineRow = typeof vipRebateLines.$inferSelect;
+export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
+export type PeriodRow = typeof tournamentPeriods.$inferSelect;
+export type PrizeRow = typeof tournamentPrizes.$inferSelect;
+export type PayoutRow = typeof tournamentPayouts.$inferSelect;
+
+/** What settling one day wrote: rebates added by this run and the day's totals after it. */
+export interface DaySettlement {
+  added: number;
+  addedMicro: bigint;
+  players: number;
+  validBetMicro: bigint;
+  amountMicro: bigint;
+  /** The players whose level the run raised, with their new level. */
+  raised: { playerId: number; level: number }[];
+}
+
+/** A leaderboard line: the player and their weighted valid bet in the period, best first. */
+export interface Standing {
+  playerId: number;
+  scoreMicro: bigint;
+}
+
+/*
+ * The weighted valid bet of a feed row: its stake × the category's contribution (a category without a weight
+ * counts in full), rounded down to the micro. One SQL expression, so the rebate run, the VIP progress and the
+ * tournament agree to the micro.
+ */
+const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 10000) / 10000)`);
+
+export function createVipRepository(db: DbOrTx) {
+  return {
+    // ----- The VIP table, rates, weights and settings.
+
+    levels: () => db.select().from(vipLevels).orderBy(asc(vipLevels.level)),
+    rates: () =>
+      db.select().from(vipRebateRates).orderBy(asc(vipRebateRates.level), asc(vipRebateRates.gameTypeId)),
+    weights: () => db.select().from(vipCategoryWeights).orderBy(asc(vipCategoryWeights.gameTypeId)),
+    async settings(): Promise<SettingsRow> {
+      const [row] = await db.select().from(vipSettings).where(eq(vipSettings.id, 1));
+      return (
+        row ?? {
+          id: 1,
+          rebateAutoCredit: false,
+          rebateTurnoverCentis: 100,
+          rewardTurnoverCentis: 100,
+          updatedAt: new Date(0),
+        }
+      );
+    },
+
+    /** Replaces the whole table of levels and rates (the console edits them as one table). */
+    async replaceLevels(levels: Omit<LevelRow, 'updatedAt'>[], rates: RateRow[], now: Date) {
+      await db.delete(vipRebateRates);
+      await db.delete(vipLevels);
+      if (levels.length) await db.insert(vipLevels).values(levels.map((l) => ({ ...l, updatedAt: now })));
+      if (rates.length) await db.insert(vipRebateRates).values(rates);
+    },
+
+    async replaceWeights(weights: WeightRow[]) {
+      await db.delete(vipCategoryWeights);
+      if (weights.length) await db.insert(vipCategoryWeights).values(weights);
+    },
+
+    async saveSettings(s: Omit<SettingsRow, 'id' | 'updatedAt'>, now: Date) {
+      await db
+        .insert(vipSettings)
+        .values({ id: 1, ...s, updatedAt: now })
+        .onConflictDoUpdate({ target: vipSettings.id, set: { ...s, updatedAt: now } });
+    },
+
+    // ----- Players' standing and rewards.
+
+    async player(playerId: number) {
+      const [row] = await db.select().from(vipPlayers).where(eq(vipPlayers.playerId, playerId));
+      return row ?? null;
+    },
+
+    /**
+     * Raises a player's level to `level` if it is higher than the stored one, and adds the level-up reward of
+     * every level crossed (each once: the reward's unique fact is the player, type 1 and `L<level>`). The
+     * player's row is locked while read and written, so two requests crossing the same levels at once add
+     * each reward once. Answers the levels crossed.
+     */
+    async raiseLevel(playerId: number, level: number, now: Date): Promise<number[]> {
+      await db.insert(vipPlayers).values({ playerId, updatedAt: now }).onConflictDoNothing();
+      const [row] = await queryRows<{ level: number }>(
+        db,
+        sql`select level from vip_players where player_id = ${playerId} for update`,
+      );
+      const old = Number(row?.level ?? 0);
+      if (level <= old) return [];
+      await db.update(vipPlayers).set({ level, updatedAt: now }).where(eq(vipPlayers.playerId, playerId));
+      await queryRows(
+        db,
+        sql`insert into vip_rewards (player_id, type, period, level, amount_micro, status, created_at)
+            select ${playerId}, ${RewardType.LEVEL_UP}, 'L' || l.level, l.level, l.level_up_reward_micro,
+                   ${ClaimStatus.CLAIMABLE}, ${now.toISOString()}::timestamptz
+            from vip_levels l
+            where l.level > ${old} and l.level <= ${level} and l.level_up_reward_micro > 0
+            on conflict do nothing`,
+      );
+      return Array.from({ length: level - old }, (_, i) => old + 1 + i);
+    },
+
+    rewardsOf: (playerId: number) =>
+      db
+        .select()
+        .from(vipRewards)
+        .where(eq(vipRewards.playerId, playerId))
+        .orderBy(asc(vipRewards.status), desc(vipRewards.createdAt), desc(vipRewards.id))
+        .limit(100),
+
+    /** Marks a claimable reward claimed and answers it; null when it is not the player's or not claimable. */
+    async takeReward(playerId: number, id: number, now: Date) {
+      const [row] = await db
+        .update(vipRewards)
+        .set({ status: ClaimStatus.CLAIMED, claimedAt: now })
+        .where(
+          and(
+            eq(vipRewards.id, id),
+            eq(vipRewards.playerId, playerId),
+            eq(vipRewards.status, ClaimStatus.CLAIMABLE),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async reward(playerId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(vipRewards)
+        .where(and(eq(vipRewards.id, id), eq(vipRewards.playerId, playerId)));
+      return row ?? null;
+    },
+
+    claimableRewardIds: async (playerId: number) =>
+      (
+        await db
+          .select({ id: vipRewards.id })
+          .from(vipRewards)
+          .where(and(eq(vipRewards.playerId, playerId), eq(vipRewards.status, ClaimStatus.CLAIMABLE)))
+          .orderBy(asc(vipRewards.id))
+      ).map((r) => r.id),
+
+    /**
+     * Month-end rewards of `month` (YYYY-MM, days [first, last]): every player whose level pays a monthly
+     * reward and who placed a valid bet in the month gets one, once (unique fact: player, type 2, month).
+     */
+    async grantMonthEnd(month: string, first: string, last: string, now: Date) {
+      const [row] = await queryRows<{ n: number; total: string }>(
+        db,
+        sql`with ins as (
+              insert into vip_rewards (player_id, type, period, level, amount_micro, status, created_at)
+              select p.player_id, ${RewardType.MONTH_END}, ${month}, p.level, l.monthly_reward_micro,
+                     ${ClaimStatus.CLAIMABLE}, ${now.toISOString()}::timestamptz
+              from vip_players p join vip_levels l on l.level = p.level
+              where l.monthly_reward_micro > 0
+                and exists (select 1 from koi_valid_bets_days(${first}::date, ${last}::date) v
+                            where v.player_id = p.player_id and v.stake_micro > 0)
+              on conflict do nothing
+              returning amount_micro)
+            select count(*)::int as n, coalesce(sum(amount_micro), 0)::text as total from ins`,
+      );
+      return { added: Number(row?.n ?? 0), amountMicro: BigInt(row?.total ?? '0') };
+    },
+
+    async monthGranted(month: string): Promise<boolean> {
+      const rows = await queryRows(
+        db,
+        sql`select 1 from vip_rewards where type = ${RewardType.MONTH_END} and period = ${month} limit 1`,
+      );
+      return rows.length > 0;
+    },
+
+    // ----- Rebates.
+
+    /**
+     * Settles one UTC+8 day in one statement per step (the caller holds the transaction and the day's lock):
+     * adds the day's weighted valid bets to the VIP points of the players who bet (once: only where the
+     * player's points were settled to an earlier day), raises their levels and adds the level-up rewards
+     * crossed, then writes each player's rebate of the day with its lines, where the player has none yet.
+     * A second run of the day finds every player settled and every rebate written, and adds nothing.
+     */
+    async settleDay(day: string, now: Date): Promise<DaySettlement> {
+      const at = now.toISOString();
+      await queryRows(
+        db,
+        sql`insert into vip_players as p (player_id, level, points_micro, settled_through, updated_at)
+            select v.player_id, 0, sum(${WEIGHTED})::bigint, ${day}::date, ${at}::timestamptz
+            from koi_valid_bets_days(${day}::date, ${day}::date) v
+            left join vip_category_weights w on w.game_type_id = v.game_type_id
+            group by v.player_id
+            having sum(v.stake_micro) > 0
+            on conflict (player_id) do update set
+              points_micro = p.points_micro + excluded.points_micro,
+              settled_through = excluded.settled_through,
+              updated_at = excluded.updated_at
+            where p.settled_through is null or p.settled_through < excluded.settled_through`,
+      );
+      const raised = await queryRows<{ player_id: number | string; level: number }>(
+        db,
+        sql`with target as (
+              select p.player_id, p.level as old_level,
+                     (select max(l.level) from vip_levels l where l.threshold_micro <= p.points_micro) as new_level
+              from vip_players p
+              where p.settled_through = ${day}::date
+            ), up as (
+              update vip_players p set level = t.new_level, updated_at = ${at}::timestamptz
+              from target t
+              where p.player_id = t.player_id and t.new_level > p.level
+              returning p.player_id, t.old_level, t.new_level
+            ), rewards as (
+              insert into vip_rewards (player_id, type, period, level, amount_micro, status, created_at)
+              select up.player_id, ${RewardType.LEVEL_UP}, 'L' || l.level, l.level, l.level_up_reward_micro,
+                     ${ClaimStatus.CLAIMABLE}, ${at}::timestamptz
+              from up join vip_levels l on l.level > up.old_level and l.level <= up.new_level
+              where l.level_up_reward_micro > 0
+              on conflict do nothing
+              returning 1)
+            select player_id, new_level as level from up`,
+      );
+      const [added] = await queryRows<{ n: number; total: string }>(
+        db,
+        sql`with calc as (
+              select v.player_id, v.game_type_id, coalesce(p.level, 0) as level,
+                     sum(v.bet_count)::int as bet_count, sum(v.stake_micro)::bigint as stake_micro,
+                     coalesce(max(w.weight_bp), 10000) as weight_bp, coalesce(max(r.rate_ppm), 0) as rate_ppm
+              from koi_valid_bets_days(${day}::date, ${day}::date) v
+              left join vip_players p on p.player_id = v.player_id
+              left join vip_category_weights w on w.game_type_id = v.game_type_id
+              left join vip_rebate_rates r on r.level = coalesce(p.level, 0) and r.game_type_id = v.game_type_id
+              group by v.player_id, v.game_type_id, p.level
+              having sum(v.stake_micro) > 0
+            ), lines as (
+              select c.*, floor(c.stake_micro::numeric * c.weight_bp * c.rate_ppm / 10000000000)::bigint as amount_micro
+              from calc c
+            ), totals as (
+              select player_id, max(level) as level, sum(stake_micro)::bigint as valid_bet_micro,
+                     sum(amount_micro)::bigint as amount_micro
+              from lines group by player_id having sum(amount_micro) > 0
+            ), ins as (
+              insert into vip_rebates (player_id, day, level, valid_bet_micro, amount_micro, status, created_at)
+              select player_id, ${day}::date, level, valid_bet_micro, amount_micro, ${ClaimStatus.CLAIMABLE},
+                     ${at}::timestamptz
+              from totals
+              on conflict do nothing
+              returning player_id, amount_micro
+            ), ins_lines as (
+              insert into vip_rebate_lines (player_id, day, game_type_id, bet_count, stake_micro, weight_bp,
+                                            rate_ppm, amount_micro)
+              select l.player_id, ${day}::date, l.game_type_id, l.bet_count, l.stake_micro, l.weight_bp,
+                     l.rate_ppm, l.amount_micro
+              from lines l join ins on ins.player_id = l.player_id
+              on conflict do nothing
+              returning 1)
+            select count(*)::int as n, coalesce(sum(amount_micro), 0)::text as total from ins`,
+      );
+      const [day_] = await queryRows<{ players: number; valid_bet: string; amount: string }>(
+        db,
+        sql`select count(*)::int as players, coalesce(sum(valid_bet_micro), 0)::text as valid_bet,
+                   coalesce(sum(amount_micro), 0)::text as amount
+            from vip_rebates where day = ${day}::date`,
+      );
+      const result: DaySettlement = {
+        added: Number(added?.n ?? 0),
+        addedMicro: BigInt(added?.total ?? '0'),
+        players: Number(day_?.players ?? 0),
+        validBetMicro: BigInt(day_?.valid_bet ?? '0'),
+        amountMicro: BigInt(day_?.amount ?? '0'),
+        raised: raised.map((r) => ({ playerId: Number(r.player_id), level: Number(r.level) })),
+      };
+      await db
+        .insert(vipRebateRuns)
+        .values({
+          day,
+          players: result.players,
+          validBetMicro: result.validBetMicro,
+          amountMicro: result.amountMicro,
+          firstRunAt: now,
+          lastRunAt: now,
+          runs: 1,
+          lastAdded: result.added,
+        })
+        .onConflictDoUpdate({
+          target: vipRebateRuns.day,
+          set: {
+            players: result.players,
+            validBetMicro: result.validBetMicro,
+            amountMicro: result.amountMicro,
+            lastRunAt: now,
+            runs: sql`${vipRebateRuns.runs} + 1`,
+            lastAdded: result.added,
+          },
+        });
+      return result;
+    },
+
+    /** Takes the day's advisory lock (class + day number) for the caller's transaction. */
+    async lockDay(lockClass: number, day: string) {
+      await queryRows(
+        db,
+        sql`select pg_advisory_xact_lock(${lockClass}, (${day}::date - date '2000-01-01')::int)`,
+      );
+    },
+
+    async lastRunDay(): Promise<string | null> {
+      const [row] = await queryRows<{ day: string | null }>(
+        db,
+        sql`select max(day)::text as day from vip_rebate_runs`,
+      );
+      return row?.day ?? null;
+    },
+
+    /** The first day of the valid-bet feed up to `to` (the catch-up's start when no day was settled yet). */
+    async firstFeedDay(to: string): Promise<string | null> {
+      const [row] = await queryRows<{ day: string | null }>(
+        db,
+        sql`select min(v.day)::text as day from koi_valid_bets_days(date '2000-01-01', ${to}::date) v`,
+      );
+      return row?.day ?? null;
+    },
+
+    async run(day: string) {
+      const [row] = await db.select().from(vipRebateRuns).where(eq(vipRebateRuns.day, day));
+      return row ?? null;
+    },
+
+    async runs(page: number, size: number) {
+      const rows = await db
+        .select()
+        .from(vipRebateRuns)
+        .orderBy(desc(vipRebateRuns.day))
+        .limit(size)
+        .offset((page - 1) * size);
+      return { rows, total: await countRows(db, vipRebateRuns) };
+    },
+
+    async rebatesOf(playerId: number, status: number | null, page: number, size: number) {
+      const where = and(
+        eq(vipRebates.playerId, playerId),
+        status ? eq(vipRebates.status, status) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(vipRebates)
+        .where(where)
+        .orderBy(desc(vipRebates.day))
+        .limit(size)
+        .offset((page - 1) * size);
+      const lines = rows.length
+        ? await db
+            .select()
+            .from(vipRebateLines)
+            .where(
+              and(
+                eq(vipRebateLines.playerId, playerId),
+                sql`${vipRebateLines.day} in (${sql.join(
+                  rows.map((r) => sql`${r.day}::date`),
+                  sql`, `,
+                )})`,
+              ),
+            )
+            .orderBy(asc(vipRebateLines.gameTypeId))
+        : [];
+      return { rows, lines, total: await countRows(db, vipRebates, where) };
+    },
+
+    async rebateTotals(playerId: number) {
+      const [row] = await queryRows<{ claimable: string; claimed: string }>(
+        db,
+        sql`select coalesce(sum(amount_micro) filter (where status = ${ClaimStatus.CLAIMABLE}), 0)::text as claimable,
+                   coalesce(sum(amount_micro) filter (where status = ${ClaimStatus.CLAIMED}), 0)::text as claimed
+            from vip_rebates where player_id = ${playerId}`,
+      );
+      return { claimableMicro: BigInt(row?.claimable ?? '0'), claimedMicro: BigInt(row?.claimed ?? '0') };
+    },
+
+    async takeRebate(playerId: number, day: string, now: Date) {
+      const [row] = await db
+        .update(vipRebates)
+        .set({ status: ClaimStatus.CLAIMED, claimedAt: now })
+        .where(
+          and(
+            eq(vipRebates.playerId, playerId),
+            eq(vipRebates.day, day),
+            eq(vipRebates.status, ClaimStatus.CLAIMABLE),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async rebate(playerId: number, day: string) {
+      const [row] = await db
+        .select()
+        .from(vipRebates)
+        .where(and(eq(vipRebates.playerId, playerId), eq(vipRebates.day, day)));
+      return row ?? null;
+    },
+
+    claimableRebateDays: async (playerId: number) =>
+      (
+        await db
+          .select({ day: vipRebates.day })
+          .from(vipRebates)
+          .where(and(eq(vipRebates.playerId, playerId), eq(vipRebates.status, ClaimStatus.CLAIMABLE)))
+          .orderBy(asc(vipRebates.day))
+      ).map((r) => r.day),
+
+    /** Claimable rebates of a day, a page at a time (auto-credit). */
+    claimableOfDay: (day: string, limit: number) =>
+      db
+        .select({ playerId: vipRebates.playerId })
+        .from(vipRebates)
+        .where(and(eq(vipRebates.day, day), eq(vipRebates.status, ClaimStatus.CLAIMABLE)))
+        .limit(limit),
+
+    // ----- The masters tournament.
+
+    periods: () => db.select().from(tournamentPeriods).orderBy(desc(tournamentPeriods.startDay)).limit(100),
+
+    async period(id: number) {
+      const [row] = await db.select().from(tournamentPeriods).where(eq(tournamentPeriods.id, id));
+      return row ?? null;
+    },
+
+    /** The period running on `day`, else the next one to start, else the last one that ended. */
+    async currentPeriod(day: string) {
+      const [row] = await queryRows<{ id: number | string }>(
+        db,
+        sql`select id from tournament_periods
+            order by (${day}::date between start_day and end_day) desc,
+                     (start_day > ${day}::date) desc,
+                     case when start_day > ${day}::date then start_day end asc,
+                     end_day desc
+            limit 1`,
+      );
+      return row ? Number(row.id) : null;
+    },
+
+    async overlapping(startDay: string, endDay: string, exceptId: number | null) {
+      const rows = await queryRows(
+        db,
+        sql`select 1 from tournament_periods
+            where start_day <= ${endDay}::date and end_day >= ${startDay}::date
+              and id <> ${exceptId ?? 0} limit 1`,
+      );
+      return rows.length > 0;
+    },
+
+    async insertPeriod(row: Omit<typeof tournamentPeriods.$inferInsert, 'id'>) {
+      const [created] = await db.insert(tournamentPeriods).values(row).returning();
+      return created!;
+    },
+
+    async updatePeriod(id: number, patch: Partial<Omit<PeriodRow, 'id'>>) {
+      const [row] = await db
+        .update(tournamentPeriods)
+        .set(patch)
+        .where(eq(tournamentPeriods.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    prizes: (periodId: number) =>
+      db
+        .select()
+        .from(tournamentPrizes)
+        .where(eq(tournamentPrizes.periodId, periodId))
+        .orderBy(asc(tournamentPrizes.rank)),
+
+    async replacePrizes(periodId: number, prizes: { rank: number; amountMicro: bigint }[]) {
+      await db.delete(tournamentPrizes).where(eq(tournamentPrizes.periodId, periodId));
+      if (prizes.length) await db.insert(tournamentPrizes).values(prizes.map((p) => ({ periodId, ...p })));
+    },
+
+    /** Every player with a weighted valid bet in the days, best first (ties: the lower player id first). */
+    standings: async (from: string, to: string, limit: number | null): Promise<Standing[]> =>
+      (
+        await queryRows<{ player_id: string | number; score: string }>(
+          db,
+          sql`select v.player_id, sum(${WEIGHTED})::text as score
+              from koi_valid_bets_days(${from}::date, ${to}::date) v
+              left join vip_category_weights w on w.game_type_id = v.game_type_id
+              group by v.player_id
+              having sum(${WEIGHTED}) > 0
+              order by sum(${WEIGHTED}) desc, v.player_id asc
+              ${limit === null ? sql`` : sql`limit ${limit}`}`,
+        )
+      ).map((r) => ({ playerId: Number(r.player_id), scoreMicro: BigInt(r.score) })),
+
+    /** Fixes the winners once: a second call for the period inserts nothing. */
+    async insertPayouts(rows: Omit<PayoutRow, 'status' | 'paidAt'>[]) {
+      if (rows.length === 0) return 0;
+      const inserted = await db
+        .insert(tournamentPayouts)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ rank: tournamentPayouts.rank });
+      return inserted.length;
+    },
+
+    payouts: (periodId: number) =>
+      db
+        .select()
+        .from(tournamentPayouts)
+        .where(eq(tournamentPayouts.periodId, periodId))
+        .orderBy(asc(tournamentPayouts.rank)),
+
+    async takePayout(periodId: number, rank: number, now: Date) {
+      const [row] = await db
+        .update(tournamentPayouts)
+        .set({ status: ClaimStatus.CLAIMED, paidAt: now })
+        .where(
+          and(
+            eq(tournamentPayouts.periodId, periodId),
+            eq(tournamentPayouts.rank, rank),
+            eq(tournamentPayouts.status, ClaimStatus.CLAIMABLE),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Open periods whose last day is before `day`: their prizes are due. */
+    duePeriods: (day: string) =>
+      db
+        .select()
+        .from(tournamentPeriods)
+        .where(
+          and(
+            eq(tournamentPeriods.status, PeriodStatus.OPEN),
+            sql`${tournamentPeriods.endDay} < ${day}::date`,
+          ),
+        )
+        .orderBy(asc(tournamentPeriods.endDay)),
+  };
+}
+
+export type VipRepository = ReturnType<typeof createVipRepository>;

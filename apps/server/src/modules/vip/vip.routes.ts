@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  competitionQuery,
+  competitionResult,
+  emptyBody,
+  rebateReceiveRequest,
+  rebateReceiveResult,
+  rebatesQuery,
+  rebatesResult,
+  vipListResult,
+  vipReceiveAllResult,
+  vipRewardReceiveRequest,
+  vipRewardReceiveResult,
+  vipTestSettleRequest,
+  vipTestSettleResult,
+} from '@koi/contract';
+import { formatMicro } from '@koi/ledger';
+import { reportDay } from '../../lib/time-range';
+import type { Clock } from '../../lib/clock';
+import { sessionOf } from '../../plugins/auth';
+import { apiRoutes } from '../../plugins/routes';
+import type { VipService } from './vip.service';
+import { competitionWire, rebateWire, rewardWire, vipListWire } from './vip.wire';
+
+/** The player's VIP, rebate and tournament calls (spec §7 /api/vip/list, /api/task/competition/period). */
+export async function vipRoutes(
+  app: FastifyInstance,
+  opts: { service: VipService; clock: Clock; testRoutes: boolean },
+) {
+  const { service } = opts;
+  const api = apiRoutes(app, { tags: ['VIP与返水'] });
+
+  api.player.get(
+    '/api/vip/list',
+    { summary: 'VIP等级表、我的等级与进度、奖励', result: vipListResult },
+    async (request) => vipListWire(await service.vipInfo(sessionOf(request).playerId)),
+  );
+
+  api.player.post(
+    '/api/vip/reward/receive',
+    {
+      summary: '领取一项VIP奖励（晋级/月末）',
+      body: vipRewardReceiveRequest,
+      result: vipRewardReceiveResult,
+    },
+    async (request) => {
+      const row = await service.claimReward(sessionOf(request).playerId, request.body.id);
+      return { id: rewardWire(row).id, amount: formatMicro(row.amountMicro) };
+    },
+  );
+
+  api.player.post(
+    '/api/vip/reward/receive-all',
+    { summary: '一键领取全部VIP奖励', body: emptyBody, result: vipReceiveAllResult },
+    async (request) => {
+      const r = await service.claimAllRewards(sessionOf(request).playerId);
+      return { count: r.count, amount: formatMicro(r.amountMicro) };
+    },
+  );
+
+  api.player.get(
+    '/api/vip/rebates',
+    { summary: '返水记录（按日，含来源流水）', querystring: rebatesQuery, result: rebatesResult },
+    async (request) => {
+      const { status, page, size } = request.query;
+      const r = await service.rebates(sessionOf(request).playerId, status || null, page, size);
+      return {
+        data: r.rows.map((row) => rebateWire(row, r.lines)),
+        total: r.total,
+        claimable: formatMicro(r.totals.claimableMicro),
+        claimed: formatMicro(r.totals.claimedMicro),
+      };
+    },
+  );
+
+  api.player.post(
+    '/api/vip/rebate/receive',
+    { summary: '领取一天的返水', body: rebateReceiveRequest, result: rebateReceiveResult },
+    async (request) => {
+      const row = await service.claimRebate(sessionOf(request).playerId, request.body.day);
+      return { day: row.day, amount: formatMicro(row.amountMicro) };
+    },
+  );
+
+  api.player.post(
+    '/api/vip/rebate/receive-all',
+    { summary: '一键领取全部返水', body: emptyBody, result: vipReceiveAllResult },
+    async (request) => {
+      const r = await service.claimAllRebates(sessionOf(request).playerId);
+      return { count: r.count, amount: formatMicro(r.amountMicro) };
+    },
+  );
+
+  for (const [url, summary] of [
+    ['/api/task/competition/period', '大师赛：当前赛季、奖金表、排行榜与我的名次'],
+    ['/api/task/competition/leaderboard', '大师赛排行榜（可指定赛季）'],
+  ] as const) {
+    api.player.get(
+      url,
+      { summary, querystring: competitionQuery, result: competitionResult },
+      async (request) =>
+        competitionWire(await service.competition(sessionOf(request).playerId, request.query.period_id)),
+    );
+  }
+
+  // Browser tests settle today's rebates at once instead of waiting for the day to end (KOI_TEST_ROUTES).
+  if (opts.testRoutes) {
+    api.player.post(
+      '/api/test/vip/settle',
+      { summary: '（仅测试）立即结算某日返水', body: vipTestSettleRequest, result: vipTestSettleResult },
+      async (request) => {
+        const day = request.body.day ?? reportDay(opts.clock.now());
+        const r = await service.settle(day, { early: true });
+        return { day, added: r.added };
+      },
+    );
+  }
+}

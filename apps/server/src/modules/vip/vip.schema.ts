@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, micro, microTotal, state, ts } from '../../db/columns';
+
+/** Reward and rebate states: claimable until the player (or the auto-credit) takes it, then claimed. */
+export const ClaimStatus = { CLAIMABLE: 1, CLAIMED: 2 } as const;
+/** Spec §3 reward types. Check-in (3) is a promotion template's; the VIP module grants 1 and 2. */
+export const RewardType = { LEVEL_UP: 1, MONTH_END: 2, CHECK_IN: 3 } as const;
+export const PeriodStatus = { OPEN: 1, PAID: 2 } as const;
+
+/**
+ * The VIP table (decision 24): level 0–10, the lifetime weighted valid bets that reach it, and what reaching
+ * it (once) and holding it at a month's end pay. Operators edit it in the console.
+ */
+export const vipLevels = pgTable(
+  'vip_levels',
+  {
+    level: smallint('level').primaryKey(),
+    thresholdMicro: micro('threshold_micro').notNull(),
+    levelUpRewardMicro: microTotal('level_up_reward_micro'),
+    monthlyRewardMicro: microTotal('monthly_reward_micro'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('vip_levels_level_ck', sql`${t.level} between 0 and 10`),
+    check(
+      'vip_levels_amounts_ck',
+      sql`${t.thresholdMicro} >= 0 and ${t.levelUpRewardMicro} >= 0 and ${t.monthlyRewardMicro} >= 0`,
+    ),
+  ],
+);
+
+/** The rebate rate of a VIP level in one game category, in millionths of the valid bet (3500 = 0.35 %). */
+export const vipRebateRates = pgTable(
+  'vip_rebate_rates',
+  {
+    level: smallint('level').notNull(),
+    gameTypeId: smallint('game_type_id').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.gameTypeId] }),
+    check('vip_rebate_rates_ck', sql`${t.ratePpm} between 0 and 100000`),
+  ],
+);
+
+/**
+ * How much of a category's valid bet counts toward rebates, VIP progress and the tournament (decision 36), in
+ * basis points (10000 = 100 %). A category without a row counts in full.
+ */
+export const vipCategoryWeights = pgTable(
+  'vip_category_weights',
+  {
+    gameTypeId: smallint('game_type_id').primaryKey(),
+    weightBp: integer('weight_bp').notNull(),
+  },
+  (t) => [check('vip_category_weights_ck', sql`${t.weightBp} between 0 and 10000`)],
+);
+
+/** The operator's switches: one row (id 1). */
+export const vipSettings = pgTable('vip_settings', {
+  id: smallint('id').primaryKey(),
+  /** Pay each day's rebates at once instead of leaving them for the player to claim. */
+  rebateAutoCredit: boolean('rebate_auto_credit').notNull().default(false),
+  /** The turnover multiple (hundredths) of a rebate and of a VIP reward (decision 24: every credit has one). */
+  rebateTurnoverCentis: integer('rebate_turnover_centis').notNull().default(100),
+  rewardTurnoverCentis: integer('reward_turnover_centis').notNull().default(100),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A player's VIP standing. `points_micro` is the weighted valid bet of every day up to `settled_through`
+ * (added by the daily run, with the weights in force then); the live progress adds the days after it from the
+ * feed. `level` only rises.
+ */
+export const vipPlayers = pgTable('vip_players', {
+  playerId: bigintNumber('player_id').primaryKey(),
+  level: smallint('level').notNull().default(0),
+  pointsMicro: microTotal('points_micro'),
+  settledThrough: date('settled_through', { mode: 'string' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Level-up and month-end rewards: one per player, type and period (`L<level>`, `YYYY-MM`). */
+export const vipRewards = pgTable(
+  'vip_rewards',
+  {
+    id: id(),
+    playerId: bigintNumber('player_id').notNull(),
+    type: smallint('type').notNull(),
+    period: text('period').notNull(),
+    level: smallint('level').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    status: state('status', ClaimStatus.CLAIMABLE),
+    createdAt: createdAt(),
+    claimedAt: ts('claimed_at'),
+  },
+  (t) => [
+    uniqueIndex('vip_rewards_fact_uq').on(t.playerId, t.type, t.period),
+    index('vip_rewards_player_idx').on(t.playerId, t.status),
+    check('vip_rewards_amount_ck', sql`${t.amountMicro} > 0`),
+  ],
+);
+
+/** One settled UTC+8 day of rebates (the job's or an operator's run), with its totals. */
+export const vipRebateRuns = pgTable('vip_rebate_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  players: integer('players').notNull(),
+  validBetMicro: micro('valid_bet_micro').notNull(),
+  amountMicro: micro('amount_micro').notNull(),
+  firstRunAt: ts('first_run_at').notNull(),
+  lastRunAt: ts('last_run_at').notNull(),
+  runs: integer('runs').notNull().default(1),
+  /** Rebates the last run added: 0 when re-running changed nothing. */
+  lastAdded: integer('last_added').notNull(),
+});
+
+/** A player's rebate of one UTC+8 day: the sum of its lines. */
+export const vipRebates = pgTable(
+  'vip_rebates',
+  {
+    playerId: bigintNumber('player_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    level: smallint('level').notNull(),
+    validBetMicro: micro('valid_bet_micro').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    status: state('status', ClaimStatus.CLAIMABLE),
+    createdAt: createdAt(),
+    claimedAt: ts('claimed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.day] }),
+    index('vip_rebates_day_idx').on(t.day),
+    check('vip_rebates_amount_ck', sql`${t.amountMicro} > 0`),
+  ],
+);
+
+/** The bets a rebate came from: the day's valid bet in one category, its weight, rate and amount. */
+export const vipRebateLines = pgTable(
+  'vip_rebate_lines',
+  {
+    playerId: bigintNumber('player_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameTypeId: smallint('game_type_id').notNull(),
+    betCount: integer('bet_count').notNull(),
+    stakeMicro: micro('stake_micro').notNull(),
+    weightBp: integer('weight_bp').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day, t.gameTypeId] })],
+);
+
+/** A masters tournament period (decision 29): whole UTC+8 days, ranked by weighted valid bets. */
+export const tournamentPeriods = pgTable(
+  'tournament_periods',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    /** How many ranks the leaderboard shows. */
+    topN: integer('top_n').notNull().default(20),
+    turnoverCentis: integer('turnover_centis').notNull().default(100),
+    status: state('status', PeriodStatus.OPEN),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    check('tournament_periods_days_ck', sql`${t.endDay} >= ${t.startDay}`),
+    index('tournament_periods_days_idx').on(t.startDay, t.endDay),
+  ],
+);
+
+/** The prize of one rank of a period. */
+export const tournamentPrizes = pgTable(
+  'tournament_prizes',
+  {
+    periodId: bigintNumber('period_id').notNull(),
+    rank: integer('rank').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodId, t.rank] }),
+    check('tournament_prizes_ck', sql`${t.rank} >= 1 and ${t.amountMicro} > 0`),
+  ],
+);
+
+/** The final ranking's prize winners, fixed once when the period is settled, and when each was paid. */
+export const tournamentPayouts = pgTable(
+  'tournament_payouts',
+  {
+    periodId: bigintNumber('period_id').notNull(),
+    rank: integer('rank').notNull(),
+    playerId: bigintNumber('player_id').notNull(),
+    scoreMicro: micro('score_micro').notNull(),
+    amountMicro: micro('amount_micro').notNull(),
+    status: state('status', ClaimStatus.CLAIMABLE),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodId, t.rank] }),
+    uniqueIndex('tournament_payouts_player_uq').on(t.periodId, t.playerId),
+  ],
+);

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { toMicro } from '@koi/ledger';
+import { useTestApp } from '../../../test/app';
+import { queryRows } from '../../db/client';
+import { reportDay } from '../../lib/time-range';
+import { createWalletService } from '../wallet/wallet.service';
+import { vipHarness } from './vip.fixtures';
+import { DEMO_VIP_LEVELS } from './vip.seed';
+import { levelOf, maskName, SETTLE_GRACE_MS } from './vip.service';
+import { ratePercent, weightPercent } from './vip.wire';
+
+const levels = DEMO_VIP_LEVELS.map(([threshold, up, monthly], level) => ({
+  level,
+  thresholdMicro: toMicro(threshold),
+  levelUpRewardMicro: toMicro(up),
+  monthlyRewardMicro: toMicro(monthly),
+  updatedAt: new Date(),
+}));
+
+describe('the VIP table', () => {
+  it('reaches a level exactly at its threshold and not a micro below it', () => {
+    expect(levelOf(levels, 0n)).toBe(0);
+    expect(levelOf(levels, toMicro('1000') - 1n)).toBe(0);
+    expect(levelOf(levels, toMicro('1000'))).toBe(1);
+    expect(levelOf(levels, toMicro('4999.999999'))).toBe(1);
+    expect(levelOf(levels, toMicro('5000'))).toBe(2);
+    expect(levelOf(levels, toMicro('10000000'))).toBe(10);
+    expect(levelOf(levels, toMicro('99999999'))).toBe(10);
+  });
+
+  it('writes rates and weights as exact percent strings and masks names', () => {
+    expect(ratePercent(3500)).toBe('0.35');
+    expect(ratePercent(100_000)).toBe('10');
+    expect(ratePercent(1)).toBe('0.0001');
+    expect(weightPercent(10_000)).toBe('100');
+    expect(weightPercent(5_050)).toBe('50.5');
+    expect(maskName('player_123')).toBe('pl***23');
+    expect(maskName('abc')).toBe('a***');
+  });
+});
+
+type VipList = {
+  level: number;
+  valid_bet: string;
+  next_level: number | null;
+  progress_bp: number;
+  rewards: { id: number; type: number; level: number; amount: string; status: number }[];
+  claimable_total: string;
+};
+
+describe('VIP progress and rewards', () => {
+  const t = useTestApp();
+  const h = vipHarness(() => t);
+  const ledgerClean = async () =>
+    expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+
+  it('counts valid bets up to a level’s threshold at the boundary, weighted by category', async () => {
+    await h.seed();
+    const p = await h.player();
+    await h.providerRound(p.id, toMicro('999.999999'));
+    let list = await h.get<VipList>(p.auth, '/api/vip/list');
+    expect(list.result).toMatchObject({ level: 0, valid_bet: '999.999999', next_level: 1 });
+    expect(list.result.rewards).toEqual([]);
+    await h.providerRound(p.id, 1n);
+    list = await h.get<VipList>(p.auth, '/api/vip/list');
+    expect(list.result).toMatchObject({ level: 1, valid_bet: '1000.000000', next_level: 2, progress_bp: 0 });
+    expect(list.result.rewards.map((r) => [r.type, r.level, r.amount])).toEqual([[1, 1, '5.000000']]);
+
+    // The lottery counts 50 % in the demo table: 2000 of it is 1000 points.
+    const q = await h.player();
+    await h.providerRound(q.id, toMicro('1999.999998'), { category: 2 });
+    expect((await h.get<VipList>(q.auth, '/api/vip/list')).result).toMatchObject({
+      level: 0,
+      valid_bet: '999.999999',
+    });
+  });
+
+  it('pays every level crossed at once, each once, however often the player looks', async () => {
+    const p = await h.player();
+    await h.providerRound(p.id, toMicro('20000'));
+    await Promise.all(Array.from({ length: 5 }, () => h.get<VipList>(p.auth, '/api/vip/list')));
+    const list = await h.get<VipList>(p.auth, '/api/vip/list');
+    expect(list.result.level).toBe(3);
+    expect(list.result.rewards.map((r) => r.level).sort()).toEqual([1, 2, 3]);
+    expect(list.result.claimable_total).toBe('81.000000');
+    // The player's info (owned by auth) shows the level reached; its cached snapshot follows within moments.
+    let shown = -1;
+    for (let i = 0; i < 40 && shown !== 3; i += 1) {
+      const info = await h.post<{ vip_level: number }>(p.auth, '/api/plat/info');
+      shown = info.result.vip_level;
+      if (shown !== 3) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(shown).toBe(3);
+
+    const all = await h.post<{ count: number; amount: string }>(p.auth, '/api/vip/reward/receive-all');
+    expect(all.result).toEqual({ count: 3, amount: '81.000000' });
+    expect((await h.post(p.auth, '/api/vip/reward/receive-all')).code).toBe(7503);
+    const paid = await queryRows<{ n: number; total: string }>(
+      t.database.db,
+      sql`select count(*)::int as n, sum(t.amount_micro)::text as total from ledger_transfers t
+          where t.idempotency_key like ${`vip:levelup:${p.id}:%`}`,
+    );
+    expect(paid[0]).toEqual({ n: 3, total: toMicro('81').toString() });
+    // Each reward carries its turnover requirement (1× by default).
+    const required = await queryRows<{ total: string }>(
+      t.database.db,
+      sql`select sum(required_micro)::text as total from turnover_requirements
+          where player_id = ${p.id} and source_type = 'vip_reward'`,
+    );
+    expect(required[0]!.total).toBe(toMicro('81').toString());
+    await ledgerClean();
+  });
+
+  it('pays one of 50 concurrent claims of one reward, repeated', async () => {
+    const p = await h.player();
+    await h.providerRound(p.id, toMicro('5000'));
+    const list = await h.get<VipList>(p.auth, '/api/vip/list');
+    expect(list.result.rewards).toHaveLength(2);
+    for (const reward of list.result.rewards) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => h.post(p.auth, '/api/vip/reward/receive', { id: reward.id })),
+      );
+      expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.code === 7502)).toHaveLength(49);
+    }
+    const paid = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_transfers where idempotency_key like ${`vip:levelup:${p.id}:%`}`,
+    );
+    expect(paid[0]!.n).toBe(2);
+    // Someone else's reward is not found for this player.
+    const other = await h.player();
+    expect(
+      (await h.post(other.auth, '/api/vip/reward/receive', { id: list.result.rewards[0]!.id })).code,
+    ).toBe(7501);
+    await ledgerClean();
+  });
+});
+
+type Rebates = {
+  data: {
+    day: string;
+    amount: string;
+    status: number;
+    valid_bet: string;
+    lines: { game_type_id: number; amount: string }[];
+  }[];
+  claimable: string;
+  claimed: string;
+};
+
+describe('daily rebates', () => {
+  const t = useTestApp({ demoSignupBonus: '1000' });
+  const h = vipHarness(() => t);
+
+  /** Runs the job until no day is due. */
+  async function settleAll() {
+    const service = h.service();
+    let days = 0;
+    while ((await service.settleDueDay()) > 0) days += 1;
+    return days;
+  }
+
+  it('settles a day once: a rolled-back round and a near-certain original count nothing, a re-run pays nothing', async () => {
+    await h.seed();
+    const p = await h.player();
+    const day = reportDay(t.clock.now());
+    await h.providerRound(p.id, toMicro('100'));
+    await h.providerRound(p.id, toMicro('50'), { rollBack: true });
+    // 97 % win chance: above the 95 % threshold, so the stake counts nothing.
+    const dice = await h.post(p.auth, '/api/originals/dice/bet', {
+      idempotency_key: randomUUID(),
+      amount: '40',
+      target: '3',
+      direction: 'over',
+    });
+    expect(dice.code).toBe(200);
+
+    // Not before the day is over.
+    expect(await settleAll()).toBe(0);
+    await expect(h.service().settle(day)).rejects.toMatchObject({ key: 'REBATE_DAY_NOT_OVER' });
+    t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+    expect(await settleAll()).toBeGreaterThanOrEqual(1);
+
+    const list = await h.get<Rebates>(p.auth, '/api/vip/rebates');
+    expect(list.result.data).toHaveLength(1);
+    // Level 0 slots rate 0.3 % of 100.
+    expect(list.result.data[0]).toMatchObject({
+      day,
+      valid_bet: '100.000000',
+      amount: '0.300000',
+      status: 1,
+    });
+    expect(list.result.data[0]!.lines).toEqual([
+      expect.objectContaining({ game_type_id: 5, amount: '0.300000' }),
+    ]);
+    expect(list.result.claimable).toBe('0.300000');
+
+    // Re-running the day (job or console) adds nothing.
+    const again = await h.service().settle(day);
+    expect(again).toMatchObject({ added: 0, amountMicro: toMicro('0.3') });
+    expect(await settleAll()).toBe(0);
+
+    const before = await createWalletService({ db: t.database.db, clock: t.clock }).displayBalance(p.id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => h.post(p.auth, '/api/vip/rebate/receive', { day })),
+    );
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 7511)).toHaveLength(49);
+    const after = await createWalletService({ db: t.database.db, clock: t.clock }).displayBalance(p.id);
+    expect(toMicro(after) - toMicro(before)).toBe(toMicro('0.3'));
+    await h.service().settle(day);
+    expect((await h.post(p.auth, '/api/vip/rebate/receive-all')).code).toBe(7503);
+    const income = await h.get<Rebates>(p.auth, '/api/vip/rebates?status=2');
+    expect(income.result).toMatchObject({ claimable: '0.000000', claimed: '0.300000' });
+    const transfers = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${`rebate:${p.id}:${day}`} and code = 7`,
+    );
+    expect(transfers[0]!.n).toBe(1);
+    expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+  });
+
+  it('pays every rebate of a day at once when the operator turns auto-credit on', async () => {
+    await t.database.db.execute(sql`update vip_settings set rebate_auto_credit = true where id = 1`);
+    try {
+      const [a, b] = [await h.player(), await h.player()];
+      const day = reportDay(t.clock.now());
+      await h.providerRound(a.id, toMicro('1000'));
+      await h.providerRound(b.id, toMicro('10'), { category: 3 });
+      t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+      expect(await settleAll()).toBeGreaterThanOrEqual(1);
+      const paid = await queryRows<{ key: string; amount: string }>(
+        t.database.db,
+        sql`select idempotency_key as key, amount_micro::text as amount from ledger_transfers
+            where idempotency_key in (${`rebate:${a.id}:${day}`}, ${`rebate:${b.id}:${day}`}) order by 1`,
+      );
+      // a reaches VIP1 with this day's bets, so the day pays VIP1's slots rate (0.35 %); b stays at VIP0 (0.3 %).
+      expect(paid.map((r) => r.amount).sort()).toEqual(
+        [toMicro('0.03').toString(), toMicro('3.5').toString()].sort(),
+      );
+      expect((await h.get<Rebates>(a.auth, '/api/vip/rebates')).result).toMatchObject({
+        claimable: '0.000000',
+        claimed: '3.500000',
+      });
+      expect(await h.service().settle(day)).toMatchObject({ added: 0 });
+    } finally {
+      await t.database.db.execute(sql`update vip_settings set rebate_auto_credit = false where id = 1`);
+    }
+  });
+
+  it('refuses a malformed day (400) and an unknown one with a message', async () => {
+    const p = await h.player();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/vip/rebate/receive',
+      headers: p.auth,
+      payload: { day: '2026-02-31' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await h.post(p.auth, '/api/vip/rebate/receive', { day: '2020-01-01' })).code).toBe(7510);
+  });
+});
+
+type Competition = {
+  period: { id: number; status: number } | null;
+  top: { rank: number; name: string; score: string; prize: string | null }[];
+  me: { rank: number; score: string } | null;
+};
+
+describe('the masters tournament', () => {
+  // Without the demo content, whose own tournament would overlap the test's period.
+  const t = useTestApp({ seedDemo: false });
+  const h = vipHarness(() => t);
+  const noAudit = async () => undefined;
+
+  it('ranks live by valid bets and pays each prize once across re-runs, with its turnover', async () => {
+    await h.seed();
+    const today = reportDay(t.clock.now());
+    const service = h.service();
+    const period = await service.savePeriod(
+      null,
+      { name: '测试赛', startDay: today, endDay: today, topN: 10, turnoverCentis: 200 },
+      [
+        { rank: 1, amountMicro: toMicro('100') },
+        { rank: 2, amountMicro: toMicro('50') },
+        { rank: 3, amountMicro: toMicro('20') },
+      ],
+      noAudit,
+    );
+    const [a, b] = [await h.player(), await h.player()];
+    await h.providerRound(a.id, toMicro('300'));
+    await h.providerRound(b.id, toMicro('200'));
+    await h.providerRound(b.id, toMicro('500'), { rollBack: true });
+    const view = await h.get<Competition>(b.auth, '/api/task/competition/period');
+    expect(view.result.top.map((s) => [s.rank, s.score, s.prize])).toEqual([
+      [1, '300.000000', '100.000000'],
+      [2, '200.000000', '50.000000'],
+    ]);
+    expect(view.result.top[0]!.name).toBe(maskName(a.username));
+    expect(view.result.me).toMatchObject({ rank: 2, score: '200.000000' });
+
+    await expect(service.payPeriod(period.id)).rejects.toMatchObject({ key: 'TOURNAMENT_NOT_OVER' });
+    t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+    const runs = await Promise.all([service.payDuePeriods(), h.service().payDuePeriods()]);
+    expect(runs[0] + runs[1]).toBe(2);
+    expect(await service.payDuePeriods()).toBe(0);
+    expect(await service.payPeriod(period.id)).toBe(0);
+    const paid = await queryRows<{ key: string; amount: string }>(
+      t.database.db,
+      sql`select idempotency_key as key, amount_micro::text as amount from ledger_transfers
+          where idempotency_key like ${`tournament:${period.id}:%`} order by 1`,
+    );
+    expect(paid).toEqual([
+      { key: `tournament:${period.id}:1`, amount: toMicro('100').toString() },
+      { key: `tournament:${period.id}:2`, amount: toMicro('50').toString() },
+    ]);
+    const required = await queryRows<{ total: string }>(
+      t.database.db,
+      sql`select required_micro::text as total from turnover_requirements
+          where player_id = ${a.id} and source_type = 'tournament'`,
+    );
+    expect(required[0]!.total).toBe(toMicro('200').toString());
+    expect(
+      (await h.get<Competition>(a.auth, `/api/task/competition/period?period_id=${period.id}`)).result.period,
+    ).toMatchObject({ status: 2 });
+    expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { vipListResult, vipReceiveAllResult, vipRewardReceiveResult } from '@koi/contract';
+import { api } from '../../../lib/http';
+import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
+import { userKeys } from '../../auth/api/userInfo';
+
+/** GET /api/vip/list: the VIP table, the player's level and progress, and their rewards. */
+export type VipList = z.infer<typeof vipListResult>;
+export type VipReward = VipList['rewards'][number];
+
+export const vipKeys = {
+  all: ['vip'] as const,
+  list: (token: string | null) => ['vip', 'list', token] as const,
+};
+
+export const useVipListQuery = () => usePlayerQuery(vipKeys.list, () => api.get<VipList>('/api/vip/list'));
+
+/** Claiming moves money: the VIP list and the balance reload before the claim counts as done. */
+export function useClaimRewardMutation() {
+  const invalidate = useInvalidate(vipKeys.all, userKeys.all);
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<z.infer<typeof vipRewardReceiveResult>>('/api/vip/reward/receive', { id }),
+    onSettled: invalidate,
+  });
+}
+
+export function useClaimAllRewardsMutation() {
+  const invalidate = useInvalidate(vipKeys.all, userKeys.all);
+  return useMutation({
+    mutationFn: () => api.post<z.infer<typeof vipReceiveAllResult>>('/api/vip/reward/receive-all'),
+    onSettled: invalidate,
+  });
+}

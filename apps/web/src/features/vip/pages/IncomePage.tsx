@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageState } from '../../../components/PageState';
+import { Tabs } from '../../../components/Tabs';
+import { RebateList, RebateSummary } from '../components/RebateList';
+import { useClaimAllRebates } from './BackRecordsPage';
+import '../../records/pages/RechargeRecordsPage.css';
+import './vip.css';
+
+type IncomeTab = 'rebate' | 'commission';
+
+/**
+ * income (spec §2, the home card's 返水 shortcut): the player's rebates, claimable and claimed, and their
+ * agent commission. The commission tab's content comes from the agents feature (`commission`); without it
+ * the tab says there is none.
+ */
+export default function IncomePage({ commission }: { commission?: ReactNode }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<IncomeTab>('rebate');
+  const claimAll = useClaimAllRebates();
+  return (
+    <div className="records-page vip-page">
+      <Tabs
+        className="inout-types"
+        value={tab}
+        onChange={setTab}
+        tabs={(['rebate', 'commission'] as const).map((k) => ({ key: k, label: t(`income.tabs.${k}`) }))}
+      />
+      {tab === 'rebate' ? (
+        <RebateList
+          status={0}
+          header={(first) => (
+            <>
+              <RebateSummary
+                first={first}
+                claiming={claimAll.claiming}
+                onClaimAll={() => void claimAll.run()}
+              />
+              <p className="vip-note">
+                {t('rebate.rule')} <Link to="/backRecords">{t('rebate.records')}</Link>
+              </p>
+            </>
+          )}
+        />
+      ) : (
+        (commission ?? <PageState kind="empty" text={t('income.noCommission')} />)
+      )}
+    </div>
+  );
+}
