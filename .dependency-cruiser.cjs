@@ -27,6 +27,7 @@ const BUSINESS = [
   'channels',
   'withdrawals',
   'promotions',
+  'redpackets',
 ];
 const VIEWS = ['console', 'profile'];
 

@@ -36,6 +36,7 @@ import { originalsModule } from './modules/originals';
 import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
 import { providersModule } from './modules/providers';
+import { redPacketsModule } from './modules/redpackets';
 import { turnoverModule } from './modules/turnover';
 import { walletModule } from './modules/wallet';
 import { withdrawalsModule, type PayoutRail } from './modules/withdrawals';
@@ -213,6 +214,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
   // Views.
+  const redPackets = redPacketsModule({
+    database,
+    clock,
+    wallet: wallet.service,
+    gate: auth.gate,
+    directory: auth.service,
+    audit: audit.service,
+    hub: events.service,
+    log: app.log,
+  });
   const profile = profileModule({
     auth: auth.service,
     security: auth.security,
@@ -242,6 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deposits,
     withdrawals,
     promotions,
+    redPackets,
     profile,
     consoleViews,
   ];

@@ -35,6 +35,7 @@ export * from './admin/ledger';
 export * from './admin/games';
 export * from './admin/content';
 export * from './admin/dashboard';
+export * from './admin/redpackets';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -122,6 +123,11 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/deposits/channels': area('deposits', 'read'),
   'POST /api/admin/deposits/channels/:id': area('deposits', 'write'),
   'GET /api/admin/deposits/channel-orders': area('deposits', 'read'),
+  'GET /api/admin/redpacket/rooms': area('community', 'read'),
+  'POST /api/admin/redpacket/rooms': area('community', 'write'),
+  'POST /api/admin/redpacket/rooms/:id': area('community', 'write'),
+  'GET /api/admin/redpacket/packets': area('community', 'read'),
+  'GET /api/admin/redpacket/packets/:id': area('community', 'read'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

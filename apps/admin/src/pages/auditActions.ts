@@ -50,6 +50,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'withdrawal.settle_confirm': { zh: '复核确认出款处理', en: 'Payout settlement confirmed' },
   'withdrawal.settle_cancel': { zh: '撤销出款处理方案', en: 'Payout settlement withdrawn' },
   'withdrawal.method_update': { zh: '修改出款方式', en: 'Payout method updated' },
+  'redpacket.room_create': { zh: '新建红包房间', en: 'Red-packet room created' },
+  'redpacket.room_update': { zh: '修改红包房间', en: 'Red-packet room updated' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { AdvisoryLock } from './locks';
 import { banners, configItems } from './schema';
+import { seedRedPacketRooms } from '../modules/redpackets/redpackets.seed';
 
 /**
  * Demo content in Chinese. Idempotent: config items are inserted only where the id is missing (an
@@ -59,5 +60,6 @@ export async function seedDemoContent(db: Db): Promise<void> {
     await tx.insert(configItems).values(DEMO_CONFIG_ITEMS).onConflictDoNothing({ target: configItems.id });
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(banners);
     if ((row?.n ?? 0) === 0) await tx.insert(banners).values(DEMO_BANNERS);
+    await seedRedPacketRooms(tx);
   });
 }

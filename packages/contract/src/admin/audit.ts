@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle_confirm',
   'withdrawal.settle_cancel',
   'withdrawal.method_update',
+  // Red-packet rooms.
+  'redpacket.room_create',
+  'redpacket.room_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
