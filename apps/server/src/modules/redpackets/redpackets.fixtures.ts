@@ -8,7 +8,12 @@ import { createPlayerDirectory, createPlayerGate } from '../auth';
 import { createPlayers } from '../wallet/wallet.fixtures';
 import type { WalletService } from '../wallet';
 import { createRedPacketsRepository } from './redpackets.repository';
-import { checkRoom, createRedPacketsService, type RedPacketsLedger, type RoomPatchInput } from './redpackets.service';
+import {
+  checkRoom,
+  createRedPacketsService,
+  type RedPacketsLedger,
+  type RoomPatchInput,
+} from './redpackets.service';
 
 /**
  * A red-packet service on a test database with its own manual clock, players inserted directly and funded
@@ -39,7 +44,11 @@ export function redPacketsHarness(database: Database, wallet: WalletService) {
       lifetimeSeconds: 300,
       ...patch,
     });
-    return createRedPacketsRepository(db).insertRoom({ ...settings, createdAt: clock.now(), updatedAt: clock.now() });
+    return createRedPacketsRepository(db).insertRoom({
+      ...settings,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
   }
 
   async function players(count: number, fund?: string): Promise<number[]> {
@@ -91,7 +100,13 @@ export function redPacketsHarness(database: Database, wallet: WalletService) {
  * the 4-byte floats read as integers, and a different way of finding the (r + 1)-th free slot (a fixpoint on
  * "slots up to s minus bars up to s"), so a mistake in the package's code is not repeated here.
  */
-export function independentSplit(serverSeed: string, clientSeed: string, packetId: number, total: bigint, n: number) {
+export function independentSplit(
+  serverSeed: string,
+  clientSeed: string,
+  packetId: number,
+  total: bigint,
+  n: number,
+) {
   const MIN = 10_000n;
   const slots = total - BigInt(n) * MIN + BigInt(n) - 1n;
   const bytes: number[] = [];
@@ -99,7 +114,9 @@ export function independentSplit(serverSeed: string, clientSeed: string, packetI
     bytes.push(...createHmac('sha256', serverSeed).update(`${clientSeed}:${packetId}:${round}`).digest());
   }
   const word = (i: number) =>
-    BigInt(bytes[4 * i]! * 2 ** 24 + bytes[4 * i + 1]! * 2 ** 16 + bytes[4 * i + 2]! * 2 ** 8 + bytes[4 * i + 3]!);
+    BigInt(
+      bytes[4 * i]! * 2 ** 24 + bytes[4 * i + 1]! * 2 ** 16 + bytes[4 * i + 2]! * 2 ** 8 + bytes[4 * i + 3]!,
+    );
   const bars: bigint[] = [];
   for (let i = 0; i < n - 1; i++) {
     const u = (word(2 * i) << 32n) + word(2 * i + 1);

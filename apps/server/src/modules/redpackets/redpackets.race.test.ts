@@ -31,11 +31,17 @@ describe('red packets under concurrency', () => {
       const [sender] = await h.players(1, '100');
       const grabbers = await h.players(RACERS, '20');
       const everyone = [sender!, ...grabbers];
-      const before = new Map(await Promise.all(everyone.map(async (id) => [id, (await h.balance(id)).posted] as const)));
+      const before = new Map(
+        await Promise.all(everyone.map(async (id) => [id, (await h.balance(id)).posted] as const)),
+      );
       const houseBefore = await h.systemTotal(SystemAccount.HOUSE);
       const escrowBefore = await h.systemTotal(SystemAccount.RED_PACKET_ESCROW);
 
-      const sent = await h.send(sender!, room.id, { total: '10', shares: '5', mineDigit: String((round % 9) + 1) });
+      const sent = await h.send(sender!, room.id, {
+        total: '10',
+        shares: '5',
+        mineDigit: String((round % 9) + 1),
+      });
       const outcomes = await Promise.allSettled(grabbers.map((id) => h.service.grab(id, sent.packet.id)));
 
       const through = outcomes.filter((o) => o.status === 'fulfilled');
@@ -64,7 +70,11 @@ describe('red packets under concurrency', () => {
       }
       expect((await h.balance(sender!)).posted - before.get(sender!)!).toBe(senderDelta);
       for (const id of grabbers.filter((g) => !closed.grabs.some((x) => x.playerId === g))) {
-        expect(await h.balance(id)).toEqual({ posted: before.get(id)!, held: 0n, available: before.get(id)! });
+        expect(await h.balance(id)).toEqual({
+          posted: before.get(id)!,
+          held: 0n,
+          available: before.get(id)!,
+        });
       }
       const hits = BigInt(closed.grabs.filter((g) => g.mineHit).length);
       expect((await h.systemTotal(SystemAccount.HOUSE)) - houseBefore).toBe(hits * fee);
@@ -94,7 +104,9 @@ describe('red packets under concurrency', () => {
       expect(closed.state).toBe(2);
       expect(sha256(closed.serverSeed)).toBe(closed.serverSeedHash);
       const grabs = (await h.service.view(sent.packet.id)).grabs.map((g) => g.shareMicro);
-      expect(grabs).toEqual(independentSplit(closed.serverSeed, closed.clientSeed, closed.id, toMicro(total), n));
+      expect(grabs).toEqual(
+        independentSplit(closed.serverSeed, closed.clientSeed, closed.id, toMicro(total), n),
+      );
       for (const share of grabs) expect(share).toBeGreaterThanOrEqual(10_000n);
     }
     expect(await wallet.verify()).toEqual([]);
@@ -121,7 +133,9 @@ describe('red packets under concurrency', () => {
       expect((await h.service.view(sent.packet.id)).packet.grabbed).toBe(0);
 
       const takers = [exact!, ...(await h.players(4, '50'))];
-      const before = new Map(await Promise.all(takers.map(async (id) => [id, (await h.balance(id)).posted] as const)));
+      const before = new Map(
+        await Promise.all(takers.map(async (id) => [id, (await h.balance(id)).posted] as const)),
+      );
       for (const id of takers) {
         await h.service.grab(id, sent.packet.id);
       }
@@ -156,7 +170,9 @@ describe('red packets under concurrency', () => {
     expect(await h.service.closeDue()).toBe(0);
     h.clock.advance(61_000);
     const late = await h.players(1, '100');
-    expect(keyOf(await h.service.grab(late[0]!, sent.packet.id).catch((e: unknown) => e))).toBe('RED_PACKET_EXPIRED');
+    expect(keyOf(await h.service.grab(late[0]!, sent.packet.id).catch((e: unknown) => e))).toBe(
+      'RED_PACKET_EXPIRED',
+    );
 
     // A close that dies after its refund transfer (a crash before commit) leaves nothing behind.
     let calls = 0;
@@ -175,7 +191,11 @@ describe('red packets under concurrency', () => {
     expect(await h.balance(sender!)).toEqual(afterSend);
 
     // Then the job, twice at once and once more: one close, one refund.
-    const closes = await Promise.all([h.service.closeDue(), h.service.closeDue(), h.service.closeOne(sent.packet.id)]);
+    const closes = await Promise.all([
+      h.service.closeDue(),
+      h.service.closeDue(),
+      h.service.closeOne(sent.packet.id),
+    ]);
     expect(closes.map(Number).reduce((a, b) => a + b, 0)).toBe(1);
     expect(await h.service.closeDue()).toBe(0);
     const view = await h.service.view(sent.packet.id);
@@ -184,7 +204,9 @@ describe('red packets under concurrency', () => {
     const claimed = view.grabs.reduce((a, g) => a + g.shareMicro, 0n);
     expect(view.packet.refundedMicro).toBe(toMicro('10') - claimed);
     expect((await h.balance(sender!)).posted).toBe(toMicro('90') + toMicro('10') - claimed);
-    expect(keyOf(await h.service.grab(late[0]!, sent.packet.id).catch((e: unknown) => e))).toBe('RED_PACKET_CLOSED');
+    expect(keyOf(await h.service.grab(late[0]!, sent.packet.id).catch((e: unknown) => e))).toBe(
+      'RED_PACKET_CLOSED',
+    );
     expect(await wallet.verify()).toEqual([]);
   }, 60_000);
 });
