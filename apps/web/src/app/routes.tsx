@@ -22,6 +22,10 @@ const OriginalGamePage = lazyScreen(() => import('../features/originals/Original
 const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePage'));
 const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
 const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
+const RedBagPage = lazyScreen(() => import('../features/redpackets/pages/RedBagPage'));
+const RedPacketGamePage = lazyScreen(() => import('../features/redpackets/pages/GamePage'));
+const RedRulePage = lazyScreen(() => import('../features/redpackets/pages/RedRulePage'));
+const RedPacketHistoryPage = lazyScreen(() => import('../features/redpackets/pages/HistoryListPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -108,10 +112,14 @@ export function isBuilt(path: string): boolean {
 
 /** Spec §2 top-level routes outside the layout (full-screen, own back button). */
 export const TOP_SCREENS: Screen[] = [
-  { path: 'redBag', meta: { title: 'routes.redBag', back: true, noCache: true } },
-  { path: 'game', meta: { title: 'routes.game', back: true, noCache: true } },
-  { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true } },
-  { path: 'historyList', meta: { title: 'routes.historyList', back: true, noCache: true } },
+  { path: 'redBag', meta: { title: 'routes.redBag', back: true, noCache: true }, element: <RedBagPage /> },
+  { path: 'game', meta: { title: 'routes.game', back: true, noCache: true }, element: <RedPacketGamePage /> },
+  { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true }, element: <RedRulePage /> },
+  {
+    path: 'historyList',
+    meta: { title: 'routes.historyList', back: true, noCache: true },
+    element: <RedPacketHistoryPage />,
+  },
   { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true } },
 ];
 

@@ -1,9 +1,11 @@
+import { zh as redpacketsZh } from '../features/redpackets/strings';
 /**
  * Chinese strings of the screens that load later (deposits and withdrawals, records, the personal centre,
  * security): about 5 KB gzip that the first screen does not need. i18n/index.ts merges them into the
  * translations before the first such screen renders (lazyScreen).
  */
 export const zhCNLater = {
+  ...redpacketsZh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',
