@@ -37,6 +37,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['audit', page(() => import('../pages/Audit'), 'AuditPage')],
   ['games', page(() => import('../pages/Games'), 'GamesPage')],
   ['content', page(() => import('../pages/Content'), 'ContentPage')],
+  ['redpackets', page(() => import('../pages/redpackets/RedPacketsPage'), 'RedPacketsPage')],
   ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
   ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
 ];

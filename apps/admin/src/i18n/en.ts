@@ -1,7 +1,9 @@
 import type { Messages } from './zh-CN';
+import { en as redpacketsEn } from '../pages/redpackets/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
+  ...redpacketsEn,
   app: { title: 'Koi Console', logout: 'Sign out' },
   error: { network: 'Network error, please check the connection and retry' },
   menu: {
@@ -14,6 +16,7 @@ export const en: Messages = {
     channels: 'Payment channels',
     games: 'Games',
     content: 'Content',
+    redpackets: 'Red packets',
     operators: 'Operators',
     sessions: 'My sessions',
     deposits: 'Deposits',
