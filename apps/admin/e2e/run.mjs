@@ -64,6 +64,7 @@ try {
     // The withdrawal review scenario's two finance operators (two-operator approval needs two people).
     payA: createOperator(`pay_a_${suffix}`, 'finance'),
     payB: createOperator(`pay_b_${suffix}`, 'finance'),
+    redpackets: createOperator(`rp_${suffix}`, 'admin'),
   };
   const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -27,6 +27,7 @@ export const zh = {
     yourShare: '您抢到 {{share}} USDT',
     hitMine: '中雷',
     hitMineYou: '中雷！红包结束时赔付 {{amount}} USDT',
+    hitMinePaid: '中雷，已赔付 {{amount}} USDT',
     holdNote: '抢有雷的红包须可用余额 ≥ {{amount}} USDT（中雷赔付，结束前冻结）',
     yours: '我发的',
     open: '进行中',
@@ -122,6 +123,7 @@ export const en = {
     yourShare: 'You got {{share}} USDT',
     hitMine: 'Mine',
     hitMineYou: 'Mine hit! You pay {{amount}} USDT when the packet closes',
+    hitMinePaid: 'Mine hit: you paid {{amount}} USDT',
     holdNote:
       'Grabbing a packet with a mine needs {{amount}} USDT available (the mine payment, held until it closes)',
     yours: 'Yours',

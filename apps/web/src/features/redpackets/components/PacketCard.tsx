@@ -102,7 +102,9 @@ export function PacketCard({
       {mine ? (
         <p className={`rp-card__me ${mine.mine_hit ? 'rp-card__me--hit' : ''}`} data-testid="rp-my-share">
           {mine.mine_hit
-            ? t('redpackets.hitMineYou', { amount: formatBalance(packet.mine_payment, 2) })
+            ? t(open ? 'redpackets.hitMineYou' : 'redpackets.hitMinePaid', {
+                amount: formatBalance(packet.mine_payment, 2),
+              })
             : t('redpackets.yourShare', { share: mine.share_shown })}
         </p>
       ) : null}

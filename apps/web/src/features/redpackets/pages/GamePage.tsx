@@ -86,13 +86,18 @@ export default function GamePage() {
       )}
 
       <div className="rp-actions">
-        <Button fill="outline" onClick={() => navigate('/redRule')}>
+        <Button size="middle" fill="outline" onClick={() => navigate('/redRule')}>
           {t('redpackets.rules')}
         </Button>
-        <Button fill="outline" onClick={() => navigate('/historyList')}>
+        <Button size="middle" fill="outline" onClick={() => navigate('/historyList')}>
           {t('redpackets.history')}
         </Button>
-        <Button color="danger" onClick={() => navigate(`/redBag?room=${room.id}`)} data-testid="rp-send-link">
+        <Button
+          size="middle"
+          color="danger"
+          onClick={() => navigate(`/redBag?room=${room.id}`)}
+          data-testid="rp-send-link"
+        >
           {t('redpackets.send')}
         </Button>
       </div>

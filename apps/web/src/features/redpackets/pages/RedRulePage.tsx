@@ -62,12 +62,7 @@ export default function RedRulePage() {
   const set = (key: keyof VerifierFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
   function compute() {
-    let totalMicro: bigint | null = null;
-    try {
-      totalMicro = microOf(fields.total);
-    } catch {
-      totalMicro = null;
-    }
+    const totalMicro = /^\d+(\.\d{0,6})?$/.test(fields.total.trim()) ? microOf(fields.total) : null;
     const checked = verifyRedPacket({
       serverSeed: fields.serverSeed.trim(),
       clientSeed: fields.clientSeed,
@@ -161,6 +156,7 @@ export default function RedRulePage() {
         ))}
         <div className="rp-tabs">
           <Button
+            size="small"
             fill="outline"
             onClick={() =>
               setFields({
@@ -175,7 +171,7 @@ export default function RedRulePage() {
           >
             {t('redpackets.rule.fillExample')}
           </Button>
-          <Button color="primary" onClick={compute} data-testid="rp-v-compute">
+          <Button size="small" color="primary" onClick={compute} data-testid="rp-v-compute">
             {t('redpackets.rule.compute')}
           </Button>
         </div>
