@@ -25,7 +25,8 @@ describe('red packets in the console', () => {
     const { context, page } = await desktop();
     await firstSignIn(page, OPERATORS.redpackets);
     await page.getByRole('menuitem', { name: '红包扫雷' }).click();
-    await page.getByRole('cell', { name: '新手房 1–100 USDT' }).waitFor();
+    const pane = page.locator('.ant-tabs-tabpane-active');
+    await pane.getByRole('cell', { name: '新手房 1–100 USDT' }).first().waitFor();
 
     await page.getByRole('button', { name: label('新建房间') }).click();
     await page.locator('#redpacket-room_name').fill('测试房 e2e');
@@ -38,7 +39,7 @@ describe('red packets in the console', () => {
     await dialog.getByText('红包房间设置不正确：手续费比例须在0到50（%）之间，最多两位小数').waitFor();
     await page.locator('#redpacket-room_fee_rate').fill('3');
     await dialog.getByRole('button', { name: label('确定') }).click();
-    await page.getByRole('cell', { name: '测试房 e2e' }).waitFor();
+    await pane.getByRole('cell', { name: '测试房 e2e' }).first().waitFor();
     await snapshot(page, 'console-redpacket-rooms');
 
     await page.getByRole('switch', { name: '测试房 e2e 开放' }).click();
@@ -46,7 +47,10 @@ describe('red packets in the console', () => {
     await page.locator('.ant-switch:not(.ant-switch-checked)[aria-label="测试房 e2e 开放"]').waitFor();
 
     await page.getByRole('tab', { name: '红包' }).click();
-    await page.getByRole('cell', { name: String(sent.result.id), exact: true }).click();
+    await pane
+      .getByRole('cell', { name: String(sent.result.id), exact: true })
+      .first()
+      .click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByText(sent.result.server_seed_hash).waitFor();
     await drawer.getByText('红包结束后公开').waitFor();
