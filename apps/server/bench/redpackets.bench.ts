@@ -52,7 +52,8 @@ async function main() {
   try {
     const config = testConfig({ logLevel: 'silent' });
     const app = await buildApp(config, { database });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // A thousand connections open at once: the default backlog (511) would reset some of them.
+    const base = await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 });
     const db = database.db;
     const wallet = createWalletService({ db, clock: systemClock });
     const auth = createAuthRepository(db);

@@ -158,7 +158,7 @@ function PacketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 dataIndex: 'mine_hit',
                 render: (hit: boolean, r) => (hit ? <Tag color="red">{r.mine_payment}</Tag> : '—'),
               },
-              { title: t('redpackets.created'), dataIndex: 'created_at', render: timeCell },
+              { title: t('redpackets.grabbedAt'), dataIndex: 'created_at', render: timeCell },
             ]}
           />
         </>
