@@ -505,6 +505,19 @@ export function createRedPacketsService(deps: {
      */
     async grab(playerId: number, packetId: number) {
       await deps.gate.assertMayPlay(playerId);
+      // A fast refusal without the lock: a packet's count only grows and a closed packet never reopens, so
+      // what this unlocked read refuses the locked one would refuse too. Most of a busy packet's grabbers
+      // arrive after its last share and are answered here instead of queueing on its row.
+      const seen = await repo.packet(packetId);
+      if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
+      if (seen.state !== RedPacketState.OPEN || seen.grabbed >= seen.shares) {
+        const earlier = await repo.grabOf(seen.id, playerId);
+        if (earlier) return { view: await view(seen.id), grab: earlier, repeated: true };
+        if (seen.senderId === playerId) throw new AppError('RED_PACKET_OWN');
+        throw new AppError(
+          seen.state !== RedPacketState.OPEN ? 'RED_PACKET_CLOSED' : 'RED_PACKET_ALL_GRABBED',
+        );
+      }
       const outcome = await retrying(() =>
         db.transaction(async (tx) => {
           const r = createRedPacketsRepository(tx);
