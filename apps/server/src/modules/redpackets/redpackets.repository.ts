@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import { findRow, insertRow, lockRow, selectPage, selectRows, updateRow } from '../../db/rows';
 import { redPacketGrabs, redPacketRooms, redPackets, RedPacketState } from './redpackets.schema';
 
@@ -51,6 +52,11 @@ export function createRedPacketsRepository(db: DbOrTx) {
         .update(redPackets)
         .set({ ...set, state: RedPacketState.CLOSED })
         .where(eq(redPackets.id, id)),
+
+    /** Waits for and holds, until the transaction ends, the one lock every close takes (db/locks.ts). */
+    async lockCloses() {
+      await db.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.RED_PACKET_CLOSE})`);
+    },
 
     /** Open packets that are due to close (every share taken, or past their time), oldest first. */
     async dueIds(now: Date, limit: number): Promise<number[]> {

@@ -31,6 +31,7 @@ import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
  * (RED_PACKET_REFUND). The escrow's balance for a packet is zero once it is closed. Every transfer's key is
  * derived from the packet and the grab (`rp:<packet>:…`), so a close that runs twice or again after a crash
  * moves nothing a second time, and the state change to closed commits with the transfers or not at all.
+ * Closes queue on one advisory lock (RED_PACKET_CLOSE), so two of them never hold escrow shards together.
  *
  * Order and concurrency. A grab locks the packet's row (SELECT … FOR UPDATE) for its transaction: grabs of
  * one packet queue there on any number of nodes, each reads the count the previous one committed, takes the
@@ -312,6 +313,7 @@ export function createRedPacketsService(deps: {
     const closed = await retrying(() =>
       db.transaction(async (tx) => {
         const r = createRedPacketsRepository(tx);
+        await r.lockCloses();
         const p = await r.lockPacket(packetId);
         if (!p || p.state !== RedPacketState.OPEN) return null;
         const now = clock.now();
