@@ -31,6 +31,7 @@ const BUSINESS = [
   'community',
   'agents',
   'vip',
+  'redpackets',
 ];
 const VIEWS = ['console', 'profile'];
 

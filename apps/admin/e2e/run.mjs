@@ -66,6 +66,7 @@ try {
     payB: createOperator(`pay_b_${suffix}`, 'finance'),
     // The community scenario's moderator (support: the community area).
     community: createOperator(`com_${suffix}`, 'support'),
+    redpackets: createOperator(`rp_${suffix}`, 'admin'),
   };
   const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;

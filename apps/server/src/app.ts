@@ -40,6 +40,7 @@ import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
 import { telegramModule } from './modules/telegram';
 import { providersModule } from './modules/providers';
+import { redPacketsModule } from './modules/redpackets';
 import { turnoverModule } from './modules/turnover';
 import { vipModule } from './modules/vip';
 import { walletModule } from './modules/wallet';
@@ -264,6 +265,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     gate: auth.gate,
     audit: audit.service,
   });
+  const redPackets = redPacketsModule({
+    database,
+    clock,
+    wallet: wallet.service,
+    gate: auth.gate,
+    directory: auth.service,
+    audit: audit.service,
+    hub: events.service,
+    log: app.log,
+  });
   // Views.
   const profile = profileModule({
     auth: auth.service,
@@ -299,6 +310,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     community,
     agents,
     vip,
+    redPackets,
     profile,
     consoleViews,
   ];

@@ -38,6 +38,7 @@ export * from './admin/dashboard';
 export * from './admin/community';
 export * from './admin/agents';
 export * from './admin/vip';
+export * from './admin/redpackets';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -160,6 +161,11 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/vip/tournaments/:id': area('promotions', 'read'),
   'POST /api/admin/vip/tournaments/:id': area('promotions', 'write'),
   'POST /api/admin/vip/tournaments/:id/pay': area('promotions', 'write'),
+  'GET /api/admin/redpacket/rooms': area('community', 'read'),
+  'POST /api/admin/redpacket/rooms': area('community', 'write'),
+  'POST /api/admin/redpacket/rooms/:id': area('community', 'write'),
+  'GET /api/admin/redpacket/packets': area('community', 'read'),
+  'GET /api/admin/redpacket/packets/:id': area('community', 'read'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

@@ -222,6 +222,22 @@ export const ERRORS = {
   // (end of block)
 
   // Red packets (9000–9499).
+  RED_PACKET_ROOM_NOT_FOUND: { code: 9001, http: 200, zh: '红包房间不存在或已关闭', en: 'This red-packet room does not exist or is closed' },
+  RED_PACKET_TOTAL_FORMAT: { code: 9002, http: 200, zh: '红包金额须为正数，最多两位小数', en: 'The total must be a positive amount with at most 2 decimals' },
+  RED_PACKET_TOTAL_OUT_OF_RANGE: { code: 9003, http: 200, zh: '本房间红包金额须在{min}至{max} USDT之间', en: 'In this room a packet holds between {min} and {max} USDT' },
+  RED_PACKET_SHARES_INVALID: { code: 9004, http: 200, zh: '本房间红包份数须为{min}至{max}之间的整数', en: 'In this room a packet has {min} to {max} shares' },
+  RED_PACKET_MINE_DIGIT_INVALID: { code: 9005, http: 200, zh: '雷号须为1到9的一位数字，或不设雷', en: 'The mine digit is one digit from 1 to 9, or none' },
+  RED_PACKET_CLIENT_SEED_INVALID: { code: 9006, http: 200, zh: '客户端种子须为1到64个可见字符', en: 'The client seed must be 1 to 64 visible characters' },
+  RED_PACKET_SEND_INSUFFICIENT: { code: 9007, http: 200, zh: '余额不足：发送该红包需要{total} USDT', en: 'Insufficient balance: this packet needs {total} USDT' },
+  RED_PACKET_REQUEST_CONFLICT: { code: 9008, http: 200, zh: '该请求编号已用于另一个不同的红包', en: 'This request id was already used for a different packet' },
+  RED_PACKET_NOT_FOUND: { code: 9009, http: 200, zh: '红包不存在', en: 'Red packet not found' },
+  RED_PACKET_CLOSED: { code: 9010, http: 200, zh: '红包已结束', en: 'This red packet has closed' },
+  RED_PACKET_EXPIRED: { code: 9011, http: 200, zh: '红包已过期', en: 'This red packet has expired' },
+  RED_PACKET_ALL_GRABBED: { code: 9012, http: 200, zh: '手慢了，红包已被抢完', en: 'Too late: every share has been taken' },
+  RED_PACKET_OWN: { code: 9013, http: 200, zh: '不能抢自己发的红包', en: 'You cannot grab your own packet' },
+  RED_PACKET_HOLD_INSUFFICIENT: { code: 9014, http: 200, zh: '余额不足：抢此红包需可用余额至少{amount} USDT（中雷时的赔付金额，红包结束前冻结）', en: 'Insufficient balance: grabbing this packet needs at least {amount} USDT available (the mine payment, held until the packet closes)' },
+  RED_PACKET_REQUEST_ID_MISSING: { code: 9015, http: 200, zh: '请求编号不能为空', en: 'The request id must not be empty' },
+  RED_PACKET_ROOM_INVALID: { code: 9050, http: 200, zh: '红包房间设置不正确：{reason}', en: 'Invalid red-packet room settings: {reason}' },
   // (end of block)
 
   // Community posts and buy links (9500–9999).

@@ -18,3 +18,4 @@ export * from './telegram';
 export * from './community';
 export * from './agents';
 export * from './vip';
+export * from './redpackets';

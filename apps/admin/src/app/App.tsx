@@ -38,6 +38,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['games', page(() => import('../pages/Games'), 'GamesPage')],
   ['content', page(() => import('../pages/Content'), 'ContentPage')],
   ['vip', page(() => import('../pages/vip/VipPage'), 'VipPage')],
+  ['redpackets', page(() => import('../pages/redpackets/RedPacketsPage'), 'RedPacketsPage')],
   ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
   ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
   ['community', page(() => import('../pages/community/CommunityPage'), 'CommunityPage')],

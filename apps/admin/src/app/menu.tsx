@@ -16,6 +16,7 @@ import {
   DesktopOutlined,
   ExportOutlined,
   FileTextOutlined,
+  GiftOutlined,
   TeamOutlined,
   UserOutlined,
   WalletOutlined,
@@ -59,6 +60,7 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/content', label: 'menu.content', icon: <FileTextOutlined />, route: 'GET /api/admin/config-items' },
   { path: '/community', label: 'community.menu', icon: <CommentOutlined />, route: 'GET /api/admin/community/posts' },
   { path: '/vip', label: 'menu.vip', icon: <CrownOutlined />, route: 'GET /api/admin/vip/table' },
+  { path: '/redpackets', label: 'menu.redpackets', icon: <GiftOutlined />, route: 'GET /api/admin/redpacket/rooms' },
   { path: '/operators', label: 'menu.operators', icon: <TeamOutlined />, route: 'GET /api/admin/operators' },
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];

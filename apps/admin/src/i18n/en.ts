@@ -1,10 +1,12 @@
 import type { Messages } from './zh-CN';
 import * as communityStrings from '../pages/community/strings';
 import { agentsEn } from '../pages/agents/strings';
+import { en as redpacketsEn } from '../pages/redpackets/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
   ...communityStrings.en,
+  ...redpacketsEn,
   app: { title: 'Koi Console', logout: 'Sign out' },
   agents: agentsEn,
   error: { network: 'Network error, please check the connection and retry' },
@@ -20,6 +22,7 @@ export const en: Messages = {
     channels: 'Payment channels',
     games: 'Games',
     content: 'Content',
+    redpackets: 'Red packets',
     operators: 'Operators',
     sessions: 'My sessions',
     deposits: 'Deposits',

@@ -1,10 +1,12 @@
 import * as communityStrings from '../pages/community/strings';
 import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
 import { agentsZh } from '../pages/agents/strings';
+import { zh as redpacketsZh } from '../pages/redpackets/strings';
 
 /** The console's Chinese text (the product language, and the default). `en.ts` must have the same keys. */
 export const zhCN = {
   ...communityStrings.zh,
+  ...redpacketsZh,
   app: { title: 'Koi 运营后台', logout: '退出登录' },
   agents: agentsZh,
   error: { network: '网络异常，请检查网络后重试' },
@@ -20,6 +22,7 @@ export const zhCN = {
     channels: '支付通道',
     games: '游戏管理',
     content: '内容管理',
+    redpackets: '红包扫雷',
     operators: '操作员',
     sessions: '我的会话',
     deposits: '充值管理',

@@ -73,6 +73,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'tournament.create': { zh: '新建大师赛赛季', en: 'Tournament period created' },
   'tournament.update': { zh: '修改大师赛赛季', en: 'Tournament period updated' },
   'tournament.pay': { zh: '大师赛派奖', en: 'Tournament prizes paid' },
+  'redpacket.room_create': { zh: '新建红包房间', en: 'Red-packet room created' },
+  'redpacket.room_update': { zh: '修改红包房间', en: 'Red-packet room updated' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

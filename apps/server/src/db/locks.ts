@@ -101,6 +101,14 @@ export const AdvisoryLock = {
    * re-run of the same day settle one after the other, never interleaved.
    */
   VIP_REBATE_DAY: 7_461_753,
+  /** Closes red packets that are fully grabbed or expired: posts their money and reveals their seeds. */
+  JOB_CLOSE_RED_PACKETS: 7_461_860,
+  /**
+   * Closes of red packets, one at a time across nodes (a close after the last grab and the close job alike).
+   * A close pays many players from the escrow's shards, each shard picked by its player, so two closes at
+   * once could take shards in opposite orders and deadlock; queued here they never hold shards together.
+   */
+  RED_PACKET_CLOSE: 7_461_861,
 
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,

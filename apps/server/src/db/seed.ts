@@ -4,6 +4,7 @@ import { AdvisoryLock } from './locks';
 import { banners, configItems } from './schema';
 import { seedAgentTiers } from '../modules/agents/agents.seed';
 import { seedVipDemo } from '../modules/vip/vip.seed';
+import { seedRedPacketRooms } from '../modules/redpackets/redpackets.seed';
 
 /**
  * Demo content in Chinese. Idempotent: config items are inserted only where the id is missing (an
@@ -63,5 +64,6 @@ export async function seedDemoContent(db: Db): Promise<void> {
     if ((row?.n ?? 0) === 0) await tx.insert(banners).values(DEMO_BANNERS);
     await seedAgentTiers(tx, new Date());
     await seedVipDemo(tx as unknown as Db);
+    await seedRedPacketRooms(tx);
   });
 }

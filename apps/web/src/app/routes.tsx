@@ -34,6 +34,10 @@ const BackRecordsPage = lazyScreen(() => import('../features/vip/pages/BackRecor
 const IncomePage = lazyScreen(() => import('../features/vip/pages/IncomePage'));
 const CommissionIncome = lazyScreen(() => import('../features/agents/CommissionIncome'));
 const RewardPage = lazyScreen(() => import('../features/vip/pages/RewardPage'));
+const RedBagPage = lazyScreen(() => import('../features/redpackets/pages/RedBagPage'));
+const RedPacketGamePage = lazyScreen(() => import('../features/redpackets/pages/GamePage'));
+const RedRulePage = lazyScreen(() => import('../features/redpackets/pages/RedRulePage'));
+const RedPacketHistoryPage = lazyScreen(() => import('../features/redpackets/pages/HistoryListPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -132,13 +136,17 @@ export function isBuilt(path: string): boolean {
 
 /** Spec §2 top-level routes outside the layout (full-screen, own back button). */
 export const TOP_SCREENS: Screen[] = [
-  { path: 'redBag', meta: { title: 'routes.redBag', back: true, noCache: true } },
-  { path: 'game', meta: { title: 'routes.game', back: true, noCache: true } },
-  { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true } },
-  { path: 'historyList', meta: { title: 'routes.historyList', back: true, noCache: true } },
   // The Telegram Mini App's entry (the bot's button opens /tg?code=<invite code>#tgWebAppData=…).
   { path: 'tg', meta: { title: 'telegram.title', noCache: true }, element: <TelegramEntryPage /> },
   { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true }, element: <RewardPage /> },
+  { path: 'redBag', meta: { title: 'routes.redBag', back: true, noCache: true }, element: <RedBagPage /> },
+  { path: 'game', meta: { title: 'routes.game', back: true, noCache: true }, element: <RedPacketGamePage /> },
+  { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true }, element: <RedRulePage /> },
+  {
+    path: 'historyList',
+    meta: { title: 'routes.historyList', back: true, noCache: true },
+    element: <RedPacketHistoryPage />,
+  },
 ];
 
 const toRoute = (s: Screen): RouteObject => ({

@@ -4,6 +4,7 @@ import { en as telegramEn } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
 import { en as agentsEn } from '../features/agents/strings';
 import { en as vipEn } from '../features/vip/strings';
+import { en as redpacketsEn } from '../features/redpackets/strings';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -12,6 +13,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
   ...communityStrings.en,
   ...agentsEn,
   ...vipEn,
+  ...redpacketsEn,
   app: { name: 'Koi', slogan: 'Koi Gaming · Good luck always' },
   routes: {
     home: 'Home',

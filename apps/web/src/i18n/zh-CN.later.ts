@@ -2,6 +2,7 @@ import { zh as telegramZh } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
 import { zh as vipZh } from '../features/vip/strings';
 
+import { zh as redpacketsZh } from '../features/redpackets/strings';
 /**
  * Chinese strings of the screens that load later (deposits and withdrawals, records, the personal centre,
  * security): about 5 KB gzip that the first screen does not need. i18n/index.ts merges them into the
@@ -13,6 +14,7 @@ export const zhCNLater = {
   ...communityStrings.zh,
   ...agentsZh,
   ...vipZh,
+  ...redpacketsZh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',

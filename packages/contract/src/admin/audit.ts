@@ -81,6 +81,9 @@ export const AUDIT_ACTIONS = [
   'tournament.create',
   'tournament.update',
   'tournament.pay',
+  // Red-packet rooms.
+  'redpacket.room_create',
+  'redpacket.room_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

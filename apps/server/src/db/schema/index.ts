@@ -19,3 +19,4 @@ export * from '../../modules/community/community.schema';
 export * from '../../modules/channels/channels.schema';
 export * from '../../modules/agents/agents.schema';
 export * from '../../modules/vip/vip.schema';
+export * from '../../modules/redpackets/redpackets.schema';

@@ -6,9 +6,17 @@ export interface HubLogger {
 }
 
 export type BalanceListener = () => void;
+/** A topic's event as written to the stream: its SSE event name and its JSON data. */
+export type TopicListener = (event: string, data: unknown) => void;
 
 /** The Redis channel every node publishes to and subscribes on; the message is a JSON array of player ids. */
 export const BALANCE_CHANNEL = 'koi:events:balance';
+/**
+ * The Redis channel of topic events (a live room: `redpacket.room.3`); the message is JSON
+ * `{ topic, event, data }`. Topics are public to every signed-in stream that asks for them, so what is published
+ * on one must be what any player may see (ids and kinds of change, not amounts owed by someone).
+ */
+export const TOPIC_CHANNEL = 'koi:events:topic';
 
 /**
  * Fan-out of "this player's balance changed" to every node's open streams.
@@ -23,12 +31,17 @@ export const BALANCE_CHANNEL = 'koi:events:balance';
  */
 export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
   const listeners = new Map<number, Set<BalanceListener>>();
+  const topicListeners = new Map<string, Set<TopicListener>>();
   let closed = false;
 
   function deliver(playerIds: number[]) {
     for (const id of playerIds) {
       for (const listener of listeners.get(id) ?? []) listener();
     }
+  }
+
+  function deliverTopic(topic: string, event: string, data: unknown) {
+    for (const listener of topicListeners.get(topic) ?? []) listener(event, data);
   }
 
   let publisher: Redis | null = null;
@@ -44,16 +57,21 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
         opts.log.warn({ err: err.message }, 'redis error (balance signals degrade to polling)'),
       );
     }
-    subscriber.on('message', (_channel: string, message: string) => {
-      let ids: unknown;
+    subscriber.on('message', (channel: string, message: string) => {
+      let parsed: unknown;
       try {
-        ids = JSON.parse(message);
+        parsed = JSON.parse(message);
       } catch {
         return;
       }
-      if (Array.isArray(ids)) deliver(ids.filter((id): id is number => Number.isSafeInteger(id)));
+      if (channel === TOPIC_CHANNEL) {
+        const { topic, event, data } = (parsed ?? {}) as { topic?: unknown; event?: unknown; data?: unknown };
+        if (typeof topic === 'string' && typeof event === 'string') deliverTopic(topic, event, data);
+        return;
+      }
+      if (Array.isArray(parsed)) deliver(parsed.filter((id): id is number => Number.isSafeInteger(id)));
     });
-    ready = subscriber.subscribe(BALANCE_CHANNEL).then(
+    ready = subscriber.subscribe(BALANCE_CHANNEL, TOPIC_CHANNEL).then(
       () => undefined,
       (err: Error) => opts.log.warn({ err: err.message }, 'balance signal subscription failed'),
     );
@@ -82,6 +100,29 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
       return () => {
         set.delete(listener);
         if (set.size === 0 && listeners.get(playerId) === set) listeners.delete(playerId);
+      };
+    },
+
+    /** Tells every node's streams that follow `topic` of an event. Never throws. */
+    publishTopic(topic: string, event: string, data: unknown) {
+      if (closed) return;
+      if (publisher) {
+        publisher
+          .publish(TOPIC_CHANNEL, JSON.stringify({ topic, event, data }))
+          .catch((err: Error) => opts.log.warn({ err: err.message }, 'topic event publish failed'));
+      } else {
+        deliverTopic(topic, event, data);
+      }
+    },
+
+    /** Calls `listener` on each event of `topic` until the returned function is called. */
+    subscribeTopic(topic: string, listener: TopicListener): () => void {
+      let set = topicListeners.get(topic);
+      if (!set) topicListeners.set(topic, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && topicListeners.get(topic) === set) topicListeners.delete(topic);
       };
     },
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOf } from '../../plugins/auth';
+import { AppError } from '../../errors';
 import type { BalanceHub } from './events.hub';
 
 /** Comment lines keep proxies and load balancers from closing an idle stream (most cut at 30–60 s). */
@@ -13,9 +14,15 @@ interface Stream {
   close(): void;
 }
 
+/** A topic a stream may follow: lowercase words joined by dots, e.g. `redpacket.room.3`. */
+const TOPIC_PATTERN = /^[a-z0-9_-]+(\.[a-z0-9_-]+){0,4}$/;
+const TOPIC_MAX = 64;
+
 /**
  * GET /api/plat/events: a Server-Sent Events stream that says `event: balance` whenever the signed-in
  * player's balance changed (no amount: the client refetches user info, which stays the one source of truth).
+ * With `?topic=<name>` the stream also carries that topic's events (`event: <name>` and a JSON `data:` line),
+ * e.g. a red-packet room's arrivals and grabs, published through the hub on any node.
  *
  * Authentication is the usual bearer header, nothing else. Browsers' EventSource cannot send headers, and a
  * token in the query string would end up in access logs, proxies and browser history, so the web app reads
@@ -44,6 +51,13 @@ export async function eventsRoutes(
     { preHandler: app.requireAuth, schema: { hide: true } },
     async (request: FastifyRequest, reply) => {
       const { playerId } = sessionOf(request);
+      const topic = (request.query as { topic?: unknown }).topic;
+      if (
+        topic !== undefined &&
+        (typeof topic !== 'string' || topic.length > TOPIC_MAX || !TOPIC_PATTERN.test(topic))
+      ) {
+        throw new AppError('BAD_REQUEST', { detail: 'topic' });
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -63,6 +77,7 @@ export async function eventsRoutes(
           closed = true;
           clearInterval(heartbeat);
           unsubscribe();
+          unsubscribeTopic();
           all.delete(stream);
           const list = open.get(playerId);
           if (list) {
@@ -76,6 +91,12 @@ export async function eventsRoutes(
       const unsubscribe = opts.hub.subscribe(playerId, () => {
         if (!closed) raw.write('event: balance\ndata: {}\n\n');
       });
+      const unsubscribeTopic =
+        typeof topic === 'string'
+          ? opts.hub.subscribeTopic(topic, (event, data) => {
+              if (!closed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+            })
+          : () => undefined;
       const heartbeat = setInterval(() => {
         if (!closed) raw.write(': heartbeat\n\n');
       }, heartbeatMs);

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:redpackets`: grabbing red packets over HTTP under contention, beside the ledger's own rate.
+ *
+ * A throwaway PostgreSQL database and the app in this process, listening on a port. Each round, 20 players
+ * send one packet of 10 shares (with a mine, so every grab also holds the mine payment) and 50 different
+ * grabbers per packet grab at once over HTTP: 1 000 concurrent requests, of which 200 take a share and the
+ * others are refused (all taken, or closed). Every request is timed from send to answer. Then, in the same
+ * run and on the same database, the ledger alone: bet-sized transfers through the wallet service, 32 at a
+ * time. Then ledger:verify. A packet's grabs queue on its row lock by design (arrival order), so grabs/s is
+ * about how fast 20 such queues drain in parallel, each grab being a ledger hold plus its bookkeeping.
+ *
+ * The last line is
+ *   bench:redpackets ratio=<grabs/s ÷ ledger transfers/s> grabs_per_s=… p99_ms=… ledger_tps=… taken=… refused=… violations=…
+ *
+ * BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres)
+ * BENCH_ROUNDS        rounds of 20 packets × 50 grabbers (default 3)
+ * BENCH_TRANSFERS     ledger transfers for the reference phase (default 4000)
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openPostgres, queryRows } from '../src/db/client';
+import { systemClock } from '../src/lib/clock';
+import { createAuthRepository } from '../src/modules/auth/auth.repository';
+import { openSession } from '../src/modules/auth/open-session';
+import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
+import { verifyLedger } from '../src/modules/wallet/wallet.cli';
+import { createWalletService } from '../src/modules/wallet/wallet.service';
+import { withDatabase } from '../test/db';
+import { summarise } from './measure';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
+const PACKETS = 20;
+const GRABBERS = 50;
+const SHARES = 10;
+const LEDGER_CONCURRENCY = 32;
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function main() {
+  const dbName = `koi_bench_rp_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  const database = openPostgres(withDatabase(SERVER_URL, dbName), { max: 20 });
+  let violations: number | undefined;
+  try {
+    const config = testConfig({ logLevel: 'silent' });
+    const app = await buildApp(config, { database });
+    // A thousand connections open at once: the default backlog (511) would reset some of them.
+    const base = await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 });
+    const db = database.db;
+    const wallet = createWalletService({ db, clock: systemClock });
+    const auth = createAuthRepository(db);
+    // The first demo room: 1–100 USDT, 5–10 shares, 1× on a mine hit.
+    const rooms = await queryRows<{ id: number | string }>(
+      db,
+      sql`select id from red_packet_rooms order by sort, id limit 1`,
+    );
+    const roomId = Number(rooms[0]!.id);
+
+    async function signedIn(count: number, fund: string): Promise<string[]> {
+      const ids = await createPlayers(db, wallet, count);
+      const tokens: string[] = [];
+      for (const id of ids) {
+        await wallet.transfer({
+          key: `bench-fund:${randomUUID()}`,
+          debit: { system: SystemAccount.DEPOSIT_CLEARING },
+          credit: { player: id },
+          amountMicro: toMicro(fund),
+          code: TransferCode.DEPOSIT,
+        });
+        const ctx = { ip: '127.0.0.1', device: 'bench', country: null };
+        tokens.push((await openSession(auth, config.session, new Date(), id, ctx)).token);
+      }
+      return tokens;
+    }
+    const post = async (url: string, token: string, body: object) => {
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; result: { id: number } };
+    };
+
+    console.log(
+      `bench:redpackets on ${new URL(SERVER_URL).host}/${dbName}: ${ROUNDS} rounds of ${PACKETS} packets × ${GRABBERS} grabbers`,
+    );
+    const latencies: number[] = [];
+    let taken = 0;
+    let refused = 0;
+    let elapsed = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const senders = await signedIn(PACKETS, '100');
+      const grabbers = await signedIn(PACKETS * GRABBERS, '20');
+      const packets: number[] = [];
+      for (const token of senders) {
+        const sent = await post('/api/redpacket/send', token, {
+          room_id: roomId,
+          total: '10',
+          shares: String(SHARES),
+          mine_digit: '5',
+          client_seed: 'bench',
+          idempotency_key: randomUUID(),
+        });
+        if (sent.code !== 200) throw new Error(`send failed: ${JSON.stringify(sent)}`);
+        packets.push(sent.result.id);
+      }
+      const started = performance.now();
+      const answers = await Promise.all(
+        grabbers.map(async (token, i) => {
+          const t0 = performance.now();
+          const answer = await post('/api/redpacket/grab', token, { packet_id: packets[i % PACKETS] });
+          latencies.push(performance.now() - t0);
+          return answer.code;
+        }),
+      );
+      elapsed += (performance.now() - started) / 1000;
+      const ok = answers.filter((c) => c === 200).length;
+      taken += ok;
+      refused += answers.filter((c) => c === 9010 || c === 9012).length;
+      const other = answers.filter((c) => c !== 200 && c !== 9010 && c !== 9012);
+      if (ok !== PACKETS * SHARES || other.length)
+        throw new Error(`round ${round}: ${ok} taken, others ${other.join(',')}`);
+      console.log(
+        `round ${round + 1}: ${answers.length} grabs in ${fmt(elapsed, 2)} s total, ${ok} shares taken`,
+      );
+    }
+    const grabs = summarise(latencies, elapsed);
+    console.log(
+      `grabs over HTTP : ${fmt(grabs.perSecond, 0)} requests/s  p50 ${fmt(grabs.p50, 1)} ms  p99 ${fmt(grabs.p99, 1)} ms`,
+    );
+
+    // The ledger's own rate in the same run: single transfers through the wallet service.
+    const payers = await createPlayers(db, wallet, LEDGER_CONCURRENCY);
+    for (const id of payers) {
+      await wallet.transfer({
+        key: `bench-fund:${randomUUID()}`,
+        debit: { system: SystemAccount.DEPOSIT_CLEARING },
+        credit: { player: id },
+        amountMicro: toMicro('100000'),
+        code: TransferCode.DEPOSIT,
+      });
+    }
+    const ledgerLatencies: number[] = [];
+    let next = 0;
+    const ledgerStarted = performance.now();
+    await Promise.all(
+      payers.map(async (id) => {
+        while (next < TRANSFERS) {
+          next += 1;
+          const t0 = performance.now();
+          await wallet.transfer({
+            key: `bench-bet:${randomUUID()}`,
+            debit: { player: id },
+            credit: { system: SystemAccount.HOUSE },
+            amountMicro: toMicro('1'),
+            code: TransferCode.BET,
+          });
+          ledgerLatencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const ledger = summarise(ledgerLatencies, (performance.now() - ledgerStarted) / 1000);
+    console.log(
+      `ledger transfers: ${fmt(ledger.perSecond, 0)} transfers/s  p50 ${fmt(ledger.p50, 2)} ms  p99 ${fmt(ledger.p99, 2)} ms`,
+    );
+    await app.close();
+
+    violations = await verifyLedger(database, (line) => console.log(line));
+    const ratio = grabs.perSecond / ledger.perSecond;
+    console.log(
+      `bench:redpackets ratio=${fmt(ratio, 2)} grabs_per_s=${fmt(grabs.perSecond, 0)} p99_ms=${fmt(grabs.p99, 1)} ledger_tps=${fmt(ledger.perSecond, 0)} taken=${taken} refused=${refused} violations=${violations}`,
+    );
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+  return violations === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
+import { findRow, insertRow, lockRow, selectPage, selectRows, updateRow } from '../../db/rows';
+import { redPacketGrabs, redPacketRooms, redPackets, RedPacketState } from './redpackets.schema';
+
+export type RoomRow = typeof redPacketRooms.$inferSelect;
+export type RoomInsert = typeof redPacketRooms.$inferInsert;
+export type PacketRow = typeof redPackets.$inferSelect;
+export type GrabRow = typeof redPacketGrabs.$inferSelect;
+
+/** SQL of the red packets: rooms, packets and grabs. */
+export function createRedPacketsRepository(db: DbOrTx) {
+  return {
+    rooms: (opts: { enabledOnly: boolean }): Promise<RoomRow[]> =>
+      selectRows(db, redPacketRooms, {
+        where: opts.enabledOnly ? eq(redPacketRooms.enabled, true) : undefined,
+        orderBy: [asc(redPacketRooms.sort), asc(redPacketRooms.id)],
+        limit: 200,
+      }),
+
+    room: (id: number): Promise<RoomRow | null> => findRow(db, redPacketRooms, eq(redPacketRooms.id, id)),
+    lockRoom: (id: number): Promise<RoomRow | null> => lockRow(db, redPacketRooms, eq(redPacketRooms.id, id)),
+    insertRoom: (row: RoomInsert): Promise<RoomRow> => insertRow(db, redPacketRooms, row),
+    updateRoom: (id: number, set: Partial<RoomInsert>): Promise<RoomRow | null> =>
+      updateRow(db, redPacketRooms, eq(redPacketRooms.id, id), set),
+    roomCount: async (): Promise<number> =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(redPacketRooms))[0]!.n,
+
+    /** Open packets per room, for the room list. */
+    async openCounts(): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ roomId: redPackets.roomId, n: sql<number>`count(*)::int` })
+        .from(redPackets)
+        .where(eq(redPackets.state, RedPacketState.OPEN))
+        .groupBy(redPackets.roomId);
+      return new Map(rows.map((r) => [r.roomId, r.n]));
+    },
+
+    packet: (id: number): Promise<PacketRow | null> => findRow(db, redPackets, eq(redPackets.id, id)),
+    /** The packet, locked until the transaction ends: every grab and the close of one packet queue here. */
+    lockPacket: (id: number): Promise<PacketRow | null> => lockRow(db, redPackets, eq(redPackets.id, id)),
+    packetByKey: (senderId: number, key: string): Promise<PacketRow | null> =>
+      findRow(db, redPackets, and(eq(redPackets.senderId, senderId), eq(redPackets.idempotencyKey, key))),
+    insertPacket: (row: typeof redPackets.$inferInsert): Promise<PacketRow> => insertRow(db, redPackets, row),
+    setSplit: (id: number, split: string[]) =>
+      db.update(redPackets).set({ split }).where(eq(redPackets.id, id)),
+    setGrabbed: (id: number, grabbed: number) =>
+      db.update(redPackets).set({ grabbed }).where(eq(redPackets.id, id)),
+    close: (id: number, set: { closeReason: number; refundedMicro: bigint; closedAt: Date }) =>
+      db
+        .update(redPackets)
+        .set({ ...set, state: RedPacketState.CLOSED })
+        .where(eq(redPackets.id, id)),
+
+    /** Waits for and holds, until the transaction ends, the one lock every close takes (db/locks.ts). */
+    async lockCloses() {
+      await db.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.RED_PACKET_CLOSE})`);
+    },
+
+    /** Open packets that are due to close (every share taken, or past their time), oldest first. */
+    async dueIds(now: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: redPackets.id })
+        .from(redPackets)
+        .where(
+          and(
+            eq(redPackets.state, RedPacketState.OPEN),
+            or(lte(redPackets.expiresAt, now), sql`${redPackets.grabbed} = ${redPackets.shares}`),
+          ),
+        )
+        .orderBy(asc(redPackets.expiresAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** The newest packets of a room. */
+    roomFeed: (roomId: number, size: number): Promise<PacketRow[]> =>
+      selectRows(db, redPackets, {
+        where: eq(redPackets.roomId, roomId),
+        orderBy: [desc(redPackets.id)],
+        limit: size,
+      }),
+
+    sentPage: (senderId: number, page: { limit: number; offset: number }) =>
+      selectPage(db, redPackets, {
+        where: eq(redPackets.senderId, senderId),
+        orderBy: [desc(redPackets.id)],
+        ...page,
+      }),
+
+    /** Packets the player grabbed from, newest grab first. */
+    async grabbedPage(playerId: number, page: { limit: number; offset: number }) {
+      const where = eq(redPacketGrabs.playerId, playerId);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ packetId: redPacketGrabs.packetId })
+          .from(redPacketGrabs)
+          .where(where)
+          .orderBy(desc(redPacketGrabs.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(redPacketGrabs)
+          .where(where),
+      ]);
+      const ids = rows.map((r) => r.packetId);
+      const packets = ids.length
+        ? await selectRows(db, redPackets, {
+            where: inArray(redPackets.id, ids),
+            orderBy: [desc(redPackets.id)],
+            limit: ids.length,
+          })
+        : [];
+      const byId = new Map(packets.map((p) => [p.id, p]));
+      return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: total[0]!.n };
+    },
+
+    adminPage(
+      filter: { roomId?: number; state?: number; senderId?: number },
+      page: { limit: number; offset: number },
+    ) {
+      const where: SQL[] = [];
+      if (filter.roomId) where.push(eq(redPackets.roomId, filter.roomId));
+      if (filter.state) where.push(eq(redPackets.state, filter.state));
+      if (filter.senderId !== undefined) where.push(eq(redPackets.senderId, filter.senderId));
+      return selectPage(db, redPackets, {
+        where: where.length ? and(...where) : undefined,
+        orderBy: [desc(redPackets.id)],
+        ...page,
+      });
+    },
+
+    grabsOf: (packetIds: number[]): Promise<GrabRow[]> =>
+      packetIds.length === 0
+        ? Promise.resolve([])
+        : selectRows(db, redPacketGrabs, {
+            where: inArray(redPacketGrabs.packetId, packetIds),
+            orderBy: [asc(redPacketGrabs.packetId), asc(redPacketGrabs.seq)],
+            limit: packetIds.length * 10,
+          }),
+
+    grabOf: (packetId: number, playerId: number): Promise<GrabRow | null> =>
+      findRow(
+        db,
+        redPacketGrabs,
+        and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.playerId, playerId)),
+      ),
+
+    insertGrab: (row: typeof redPacketGrabs.$inferInsert): Promise<GrabRow> =>
+      insertRow(db, redPacketGrabs, row),
+  };
+}
+
+export type RedPacketsRepository = ReturnType<typeof createRedPacketsRepository>;

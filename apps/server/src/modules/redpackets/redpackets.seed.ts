@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { redPacketRooms } from './redpackets.schema';
+
+/**
+ * Two demo rooms (SEED_DEMO), inserted only into an empty table so an operator's rooms are never touched: a
+ * small room at the usual terms of the game (1× the total on a mine hit, 5 % fee) and a bigger one at 1.8×.
+ */
+export const DEMO_RED_PACKET_ROOMS = [
+  {
+    name: '新手房 1–100 USDT',
+    minStakeMicro: 1_000_000n,
+    maxStakeMicro: 100_000_000n,
+    sharesMin: 5,
+    sharesMax: 10,
+    mineMultipleBp: 10_000,
+    feeBp: 500,
+    lifetimeSeconds: 300,
+    sort: 1,
+  },
+  {
+    name: '高倍房 10–1000 USDT',
+    minStakeMicro: 10_000_000n,
+    maxStakeMicro: 1_000_000_000n,
+    sharesMin: 5,
+    sharesMax: 7,
+    mineMultipleBp: 18_000,
+    feeBp: 500,
+    lifetimeSeconds: 600,
+    sort: 2,
+  },
+];
+
+/** Runs inside the demo seed's transaction, under its advisory lock, so two nodes never both insert. */
+export async function seedRedPacketRooms(db: DbOrTx): Promise<void> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(redPacketRooms);
+  if (row!.n === 0) await db.insert(redPacketRooms).values(DEMO_RED_PACKET_ROOMS);
+}

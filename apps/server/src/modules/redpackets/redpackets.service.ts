@@ -1,0 +1,642 @@
+import { randomBytes } from 'node:crypto';
+import { checkClientSeed, mineHit, redPacketSeedHash, splitRedPacket } from '@koi/fair';
+import { newServerSeed, nodeHash } from '@koi/fair/node';
+import { formatMicro, SystemAccount, TransferCode } from '@koi/ledger';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import type { AuditWrite } from '../audit';
+import type { PlayerDirectory, PlayerGate } from '../auth';
+import type { WalletService } from '../wallet';
+import {
+  createRedPacketsRepository,
+  type GrabRow,
+  type PacketRow,
+  type RoomRow,
+} from './redpackets.repository';
+import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
+
+/*
+ * Design note: red packets (decisions 27, 38).
+ *
+ * Money. Sending moves the total from the sender to the RED_PACKET_ESCROW system account at once (a posted
+ * RED_PACKET_SEND transfer), so the sender can never spend it twice while the packet is open. A grab of a
+ * packet with a mine holds the possible mine payment (total × the room's multiple) from the grabber as a
+ * pending RED_PACKET_MINE transfer to the escrow: the grabber cannot spend it while the packet is open and
+ * nothing is taken yet. When the packet closes (every share taken, or its time is up) one transaction posts
+ * everything: each share from the escrow to its grabber (RED_PACKET_GRAB); for a grabber who hit the mine the
+ * hold is posted, and the escrow pays the sender the payment minus the house's fee (RED_PACKET_MINE) and the
+ * house its fee (RED_PACKET_FEE); the other holds are voided; the unclaimed rest goes back to the sender
+ * (RED_PACKET_REFUND). The escrow's balance for a packet is zero once it is closed. Every transfer's key is
+ * derived from the packet and the grab (`rp:<packet>:…`), so a close that runs twice or again after a crash
+ * moves nothing a second time, and the state change to closed commits with the transfers or not at all.
+ * Closes queue on one advisory lock (RED_PACKET_CLOSE), so two of them never hold escrow shards together.
+ *
+ * Order and concurrency. A grab locks the packet's row (SELECT … FOR UPDATE) for its transaction: grabs of
+ * one packet queue there on any number of nodes, each reads the count the previous one committed, takes the
+ * next place and its share. Unique indexes on (packet, place) and (packet, player) are the database's second
+ * word on it. Nothing is kept in process memory.
+ *
+ * Fairness. The split is computed once at send from a fresh server seed (newServerSeed, the OS CSPRNG), the
+ * sender's client seed and the packet's id, and stored; only the seed's SHA-256 is shown until the close.
+ * Nothing later (a grab, an operator, the close) chooses anything: the n-th grabber gets the n-th share.
+ *
+ * The mine digit is the 2nd decimal of a share as shown (2 decimals, rounded down), `mineHit` of @koi/fair.
+ * Shares are shown as they are grabbed, so once one share is left its amount is known to everyone (the total
+ * minus the others); /redRule says so. That is the game as it is played everywhere; the split stays fixed.
+ */
+
+/** A room's stakes are USDT with at most 2 decimals: the game is played in cents. */
+const STAKE_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+const BP = 10_000n;
+/** Packets closed per job tick, so one tick stays short. */
+const CLOSE_BATCH = 100;
+const RETRIES = 4;
+const DEADLOCK = '40P01';
+const SERIALIZATION_FAILURE = '40001';
+
+export interface RedPacketSignal {
+  type: 'sent' | 'grabbed' | 'closed';
+  roomId: number;
+  packetId: number;
+}
+
+/** A packet with what its screens show: its room's name, its grabs and the usernames of everyone in it. */
+export interface PacketView {
+  packet: PacketRow;
+  roomName: string;
+  grabs: GrabRow[];
+  names: Map<number, string>;
+}
+
+export interface SendInput {
+  roomId: number;
+  total: string;
+  shares: string;
+  mineDigit: string;
+  clientSeed: string;
+  idempotencyKey: string;
+}
+
+export type RedPacketsLedger = Pick<WalletService, 'transferIn' | 'holdIn' | 'resolveIn'>;
+
+/** Money as the room forms and the messages write it: USDT without trailing zeros. */
+export const usdt = (micro: bigint) => formatMicro(micro).replace(/\.?0+$/, '');
+
+/** USDT with at most 2 decimals to micro-USDT, or null when the text is not such an amount. */
+function parseStake(text: string): bigint | null {
+  const t = text.trim();
+  if (!STAKE_PATTERN.test(t)) return null;
+  const [whole, cents = ''] = t.split('.');
+  return BigInt(whole!) * 1_000_000n + BigInt(cents.padEnd(2, '0')) * 10_000n;
+}
+
+/** A ratio with at most 2 decimals ("1.8", "5") in basis points, or null. */
+function parseBp(text: string, scale: bigint): number | null {
+  const t = text.trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, frac = ''] = t.split('.');
+  const hundredths = BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
+  return Number((hundredths * scale) / 100n);
+}
+
+/** Basis points as the ratio text `parseBp` reads (15 000 with scale 10 000 → "1.5"). */
+export const bpText = (bp: number, scale: number) => {
+  const hundredths = Math.round((bp * 100) / scale);
+  const whole = Math.floor(hundredths / 100);
+  const frac = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+};
+
+const isRetryable = (error: unknown) => {
+  const code = pgErrorCode(error);
+  return code === DEADLOCK || code === SERIALIZATION_FAILURE;
+};
+
+async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryable(error) || n >= RETRIES) throw error;
+    }
+  }
+}
+
+const isInsufficient = (error: unknown) => error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE';
+
+export interface RoomSettings {
+  name: string;
+  minStakeMicro: bigint;
+  maxStakeMicro: bigint;
+  sharesMin: number;
+  sharesMax: number;
+  mineMultipleBp: number;
+  feeBp: number;
+  lifetimeSeconds: number;
+  enabled: boolean;
+  sort: number;
+}
+
+export interface RoomPatchInput {
+  name?: string;
+  minStake?: string;
+  maxStake?: string;
+  sharesMin?: number;
+  sharesMax?: number;
+  mineMultiple?: string;
+  feeRate?: string;
+  lifetimeSeconds?: number;
+  enabled?: boolean;
+  sort?: number;
+}
+
+const roomInvalid = (zh: string, en: string) =>
+  new AppError('RED_PACKET_ROOM_INVALID', { reason: { zh, en } });
+
+/** A room's settings after `patch`, each rule checked with its own message. */
+export function checkRoom(base: RoomSettings | null, patch: RoomPatchInput): RoomSettings {
+  const need = <T>(value: T | undefined, fallback: T | undefined, zh: string, en: string): T => {
+    const v = value ?? fallback;
+    if (v === undefined) throw roomInvalid(`请填写${zh}`, `${en} is required`);
+    return v;
+  };
+  const name = need(patch.name?.trim(), base?.name, '房间名称', 'the name');
+  if (name.length < 1 || name.length > 32)
+    throw roomInvalid('房间名称须为1–32个字符', 'the name is 1–32 characters');
+  const stake = (text: string | undefined, fallback: bigint | undefined, zh: string, en: string) => {
+    if (text === undefined) return need(undefined, fallback, zh, en);
+    const micro = parseStake(text);
+    if (micro === null || micro <= 0n)
+      throw roomInvalid(
+        `${zh}须为正数，最多两位小数`,
+        `${en} must be a positive amount with at most 2 decimals`,
+      );
+    return micro;
+  };
+  const minStakeMicro = stake(patch.minStake, base?.minStakeMicro, '最低金额', 'the minimum stake');
+  const maxStakeMicro = stake(patch.maxStake, base?.maxStakeMicro, '最高金额', 'the maximum stake');
+  const sharesMin = need(patch.sharesMin, base?.sharesMin, '最少份数', 'the fewest shares');
+  const sharesMax = need(patch.sharesMax, base?.sharesMax, '最多份数', 'the most shares');
+  if (sharesMin < 5 || sharesMax > 10 || sharesMin > sharesMax)
+    throw roomInvalid(
+      '份数须在5到10之间，且最少不大于最多',
+      'shares are 5 to 10, the fewest not above the most',
+    );
+  if (minStakeMicro > maxStakeMicro)
+    throw roomInvalid('最低金额不能高于最高金额', 'the minimum stake must not exceed the maximum');
+  if (minStakeMicro < BigInt(sharesMax) * 10_000n)
+    throw roomInvalid(
+      `最低金额须至少为每份0.01 USDT（${usdt(BigInt(sharesMax) * 10_000n)} USDT）`,
+      `the minimum stake must give every share 0.01 USDT (${usdt(BigInt(sharesMax) * 10_000n)} USDT)`,
+    );
+  if (maxStakeMicro > 1_000_000n * 1_000_000n)
+    throw roomInvalid('最高金额不能超过1000000 USDT', 'the maximum stake is at most 1000000 USDT');
+  const multiple =
+    patch.mineMultiple === undefined ? base?.mineMultipleBp : (parseBp(patch.mineMultiple, BP) ?? -1);
+  const mineMultipleBp = need(multiple, undefined, '中雷倍数', 'the mine multiple');
+  if (mineMultipleBp < 1_000 || mineMultipleBp > 100_000)
+    throw roomInvalid(
+      '中雷倍数须在0.1到10之间，最多两位小数',
+      'the mine multiple is 0.1 to 10, at most 2 decimals',
+    );
+  const fee = patch.feeRate === undefined ? base?.feeBp : (parseBp(patch.feeRate, 100n) ?? -1);
+  const feeBp = need(fee, undefined, '手续费比例', 'the fee');
+  if (feeBp < 0 || feeBp > 5_000)
+    throw roomInvalid(
+      '手续费比例须在0到50（%）之间，最多两位小数',
+      'the fee is 0 to 50 percent, at most 2 decimals',
+    );
+  const lifetimeSeconds = need(
+    patch.lifetimeSeconds,
+    base?.lifetimeSeconds,
+    '红包有效期',
+    'the packet lifetime',
+  );
+  if (lifetimeSeconds < 60 || lifetimeSeconds > 86_400)
+    throw roomInvalid('红包有效期须在60到86400秒之间', 'the packet lifetime is 60 to 86400 seconds');
+  return {
+    name,
+    minStakeMicro,
+    maxStakeMicro,
+    sharesMin,
+    sharesMax,
+    mineMultipleBp,
+    feeBp,
+    lifetimeSeconds,
+    enabled: patch.enabled ?? base?.enabled ?? true,
+    sort: patch.sort ?? base?.sort ?? 0,
+  };
+}
+
+const settingsOf = (room: RoomRow): RoomSettings => ({
+  name: room.name,
+  minStakeMicro: room.minStakeMicro,
+  maxStakeMicro: room.maxStakeMicro,
+  sharesMin: room.sharesMin,
+  sharesMax: room.sharesMax,
+  mineMultipleBp: room.mineMultipleBp,
+  feeBp: room.feeBp,
+  lifetimeSeconds: room.lifetimeSeconds,
+  enabled: room.enabled,
+  sort: room.sort,
+});
+
+/** The room as the audit log shows it: money and ratios as text. */
+const roomAudit = (s: RoomSettings) => ({
+  name: s.name,
+  min_stake: usdt(s.minStakeMicro),
+  max_stake: usdt(s.maxStakeMicro),
+  shares_min: s.sharesMin,
+  shares_max: s.sharesMax,
+  mine_multiple: bpText(s.mineMultipleBp, 10_000),
+  fee_rate: bpText(s.feeBp, 100),
+  lifetime_seconds: s.lifetimeSeconds,
+  enabled: s.enabled,
+  sort: s.sort,
+});
+
+export function createRedPacketsService(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: RedPacketsLedger;
+  gate: Pick<PlayerGate, 'assertMayPlay'>;
+  directory: Pick<PlayerDirectory, 'usernamesOf' | 'playerIdByUsername'>;
+  /** Told after commit of every send, grab and close (the live room); must not throw. */
+  signal?: (s: RedPacketSignal) => void;
+  /** Where a close that failed after the last grab is reported (the job closes it on its next tick). */
+  log?: { warn(details: object, message: string): void };
+}) {
+  const { db, clock, wallet } = deps;
+  const repo = createRedPacketsRepository(db);
+  const signal = (s: RedPacketSignal) => {
+    try {
+      deps.signal?.(s);
+    } catch {
+      // A signal is a hint for live screens; losing one never touches money.
+    }
+  };
+
+  async function views(packets: PacketRow[]): Promise<PacketView[]> {
+    if (packets.length === 0) return [];
+    const grabs = await repo.grabsOf(packets.map((p) => p.id));
+    const rooms = new Map((await repo.rooms({ enabledOnly: false })).map((r) => [r.id, r.name]));
+    const names = await deps.directory.usernamesOf([
+      ...packets.map((p) => p.senderId),
+      ...grabs.map((g) => g.playerId),
+    ]);
+    return packets.map((packet) => ({
+      packet,
+      roomName: rooms.get(packet.roomId) ?? '',
+      grabs: grabs.filter((g) => g.packetId === packet.id),
+      names,
+    }));
+  }
+
+  async function view(packetId: number): Promise<PacketView> {
+    const packet = await repo.packet(packetId);
+    if (!packet) throw new AppError('RED_PACKET_NOT_FOUND');
+    return (await views([packet]))[0]!;
+  }
+
+  const reference = (packetId: number) => ({ type: 'red_packet', id: String(packetId) });
+  const escrow = { system: SystemAccount.RED_PACKET_ESCROW } as const;
+
+  /**
+   * Closes one packet if it is due: posts every movement, returns the unclaimed rest once, and reveals the
+   * seed (the state change commits with the transfers). False when it was not open or not due.
+   */
+  async function closeOne(packetId: number, ledger: RedPacketsLedger = wallet): Promise<boolean> {
+    const closed = await retrying(() =>
+      db.transaction(async (tx) => {
+        const r = createRedPacketsRepository(tx);
+        await r.lockCloses();
+        const p = await r.lockPacket(packetId);
+        if (!p || p.state !== RedPacketState.OPEN) return null;
+        const now = clock.now();
+        const full = p.grabbed >= p.shares;
+        if (!full && p.expiresAt.getTime() > now.getTime()) return null;
+        const ref = reference(p.id);
+        const grabs = await r.grabsOf([p.id]);
+        let paidOut = 0n;
+        for (const g of grabs) {
+          paidOut += g.shareMicro;
+          await ledger.transferIn(tx, {
+            key: `rp:${p.id}:grab:${g.seq}`,
+            debit: escrow,
+            credit: { player: g.playerId },
+            amountMicro: g.shareMicro,
+            code: TransferCode.RED_PACKET_GRAB,
+            reference: ref,
+          });
+          if (g.holdMicro === 0n) continue;
+          await ledger.resolveIn(tx, `rp:${p.id}:mine:${g.seq}`, g.mineHit);
+          if (!g.mineHit) continue;
+          const fee = (g.holdMicro * BigInt(p.feeBp)) / BP;
+          if (g.holdMicro - fee > 0n) {
+            await ledger.transferIn(tx, {
+              key: `rp:${p.id}:mine:${g.seq}:pay`,
+              debit: escrow,
+              credit: { player: p.senderId },
+              amountMicro: g.holdMicro - fee,
+              code: TransferCode.RED_PACKET_MINE,
+              reference: ref,
+            });
+          }
+          if (fee > 0n) {
+            await ledger.transferIn(tx, {
+              key: `rp:${p.id}:mine:${g.seq}:fee`,
+              debit: escrow,
+              credit: { system: SystemAccount.HOUSE },
+              amountMicro: fee,
+              code: TransferCode.RED_PACKET_FEE,
+              reference: ref,
+            });
+          }
+        }
+        const refund = p.totalMicro - paidOut;
+        if (refund > 0n) {
+          await ledger.transferIn(tx, {
+            key: `rp:${p.id}:refund`,
+            debit: escrow,
+            credit: { player: p.senderId },
+            amountMicro: refund,
+            code: TransferCode.RED_PACKET_REFUND,
+            reference: ref,
+          });
+        }
+        await r.close(p.id, {
+          closeReason: full ? RedPacketCloseReason.ALL_GRABBED : RedPacketCloseReason.EXPIRED,
+          refundedMicro: refund,
+          closedAt: now,
+        });
+        return p;
+      }),
+    );
+    if (closed) signal({ type: 'closed', roomId: closed.roomId, packetId: closed.id });
+    return closed !== null;
+  }
+
+  return {
+    views,
+    view,
+    closeOne,
+
+    /** The rooms players can send into, with their open packets. */
+    async rooms() {
+      const [rooms, open] = await Promise.all([repo.rooms({ enabledOnly: true }), repo.openCounts()]);
+      return rooms.map((room) => ({ room, openPackets: open.get(room.id) ?? 0 }));
+    },
+
+    /** The newest packets of an enabled room. */
+    async feed(roomId: number, size: number): Promise<PacketView[]> {
+      const room = await repo.room(roomId);
+      if (!room || !room.enabled) throw new AppError('RED_PACKET_ROOM_NOT_FOUND');
+      return views(await repo.roomFeed(roomId, size));
+    },
+
+    async history(playerId: number, kind: 'sent' | 'grabbed', page: { limit: number; offset: number }) {
+      const found =
+        kind === 'sent' ? await repo.sentPage(playerId, page) : await repo.grabbedPage(playerId, page);
+      return { rows: await views(found.rows), total: found.total };
+    },
+
+    async send(playerId: number, input: SendInput): Promise<PacketView> {
+      const key = input.idempotencyKey.trim();
+      if (!key) throw new AppError('RED_PACKET_REQUEST_ID_MISSING');
+      const room = await repo.room(input.roomId);
+      if (!room || !room.enabled) throw new AppError('RED_PACKET_ROOM_NOT_FOUND');
+      const totalMicro = parseStake(input.total);
+      if (totalMicro === null || totalMicro <= 0n) throw new AppError('RED_PACKET_TOTAL_FORMAT');
+      if (totalMicro < room.minStakeMicro || totalMicro > room.maxStakeMicro)
+        throw new AppError('RED_PACKET_TOTAL_OUT_OF_RANGE', {
+          min: usdt(room.minStakeMicro),
+          max: usdt(room.maxStakeMicro),
+        });
+      const sharesText = input.shares.trim();
+      const shares = /^\d{1,2}$/.test(sharesText) ? Number(sharesText) : NaN;
+      if (!(shares >= room.sharesMin && shares <= room.sharesMax))
+        throw new AppError('RED_PACKET_SHARES_INVALID', { min: room.sharesMin, max: room.sharesMax });
+      const mineText = input.mineDigit.trim();
+      if (mineText !== '' && !/^[1-9]$/.test(mineText)) throw new AppError('RED_PACKET_MINE_DIGIT_INVALID');
+      const mineDigit = mineText === '' ? null : Number(mineText);
+      const clientSeed = input.clientSeed === '' ? randomBytes(8).toString('hex') : input.clientSeed;
+      if (!checkClientSeed(clientSeed).ok) throw new AppError('RED_PACKET_CLIENT_SEED_INVALID');
+      await deps.gate.assertMayPlay(playerId);
+
+      const replay = async () => {
+        const earlier = await repo.packetByKey(playerId, key);
+        if (!earlier) return null;
+        const same =
+          earlier.roomId === room.id &&
+          earlier.totalMicro === totalMicro &&
+          earlier.shares === shares &&
+          earlier.mineDigit === mineDigit &&
+          (input.clientSeed === '' || earlier.clientSeed === input.clientSeed);
+        if (!same) throw new AppError('RED_PACKET_REQUEST_CONFLICT');
+        return view(earlier.id);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+
+      const minePaymentMicro = (totalMicro * BigInt(room.mineMultipleBp)) / BP;
+      let packet: PacketRow;
+      try {
+        packet = await retrying(() =>
+          db.transaction(async (tx: Tx) => {
+            const r = createRedPacketsRepository(tx);
+            const now = clock.now();
+            const serverSeed = newServerSeed();
+            const row = await r.insertPacket({
+              roomId: room.id,
+              senderId: playerId,
+              idempotencyKey: key,
+              totalMicro,
+              shares,
+              mineDigit,
+              mineMultipleBp: room.mineMultipleBp,
+              feeBp: room.feeBp,
+              minePaymentMicro,
+              serverSeed,
+              serverSeedHash: redPacketSeedHash(serverSeed, nodeHash),
+              clientSeed,
+              expiresAt: new Date(now.getTime() + room.lifetimeSeconds * 1000),
+              createdAt: now,
+            });
+            // The id is the nonce of the split, so the split is computed once the row has its id.
+            const split = splitRedPacket(
+              { serverSeed, clientSeed, packetId: row.id, totalMicro, shares },
+              nodeHash,
+            ).map(String);
+            await r.setSplit(row.id, split);
+            try {
+              await wallet.transferIn(tx, {
+                key: `rp:${row.id}:send`,
+                debit: { player: playerId },
+                credit: escrow,
+                amountMicro: totalMicro,
+                code: TransferCode.RED_PACKET_SEND,
+                reference: reference(row.id),
+              });
+            } catch (error) {
+              if (isInsufficient(error))
+                throw new AppError('RED_PACKET_SEND_INSUFFICIENT', { total: usdt(totalMicro) });
+              throw error;
+            }
+            return { ...row, split };
+          }),
+        );
+      } catch (error) {
+        // The same key raced in twice: the other request sent the packet; answer with it.
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+          const raced = await replay();
+          if (raced) return raced;
+        }
+        throw error;
+      }
+      signal({ type: 'sent', roomId: packet.roomId, packetId: packet.id });
+      return view(packet.id);
+    },
+
+    /**
+     * Takes the next share of the packet for the player, in arrival order. A player who already grabbed it is
+     * answered with their first grab (`repeated`), so a retried request never takes a second share.
+     */
+    async grab(playerId: number, packetId: number) {
+      await deps.gate.assertMayPlay(playerId);
+      // A fast refusal without the lock: a packet's count only grows and a closed packet never reopens, so
+      // what this unlocked read refuses the locked one would refuse too. Most of a busy packet's grabbers
+      // arrive after its last share and are answered here instead of queueing on its row.
+      const seen = await repo.packet(packetId);
+      if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
+      if (seen.state !== RedPacketState.OPEN || seen.grabbed >= seen.shares) {
+        const earlier = await repo.grabOf(seen.id, playerId);
+        if (earlier) return { view: await view(seen.id), grab: earlier, repeated: true };
+        if (seen.senderId === playerId) throw new AppError('RED_PACKET_OWN');
+        throw new AppError(
+          seen.state !== RedPacketState.OPEN ? 'RED_PACKET_CLOSED' : 'RED_PACKET_ALL_GRABBED',
+        );
+      }
+      const outcome = await retrying(() =>
+        db.transaction(async (tx) => {
+          const r = createRedPacketsRepository(tx);
+          const p = await r.lockPacket(packetId);
+          if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
+          const mine = await r.grabOf(p.id, playerId);
+          if (mine) return { packet: p, grab: mine, repeated: true };
+          if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
+          if (p.state !== RedPacketState.OPEN) throw new AppError('RED_PACKET_CLOSED');
+          if (p.grabbed >= p.shares) throw new AppError('RED_PACKET_ALL_GRABBED');
+          if (p.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('RED_PACKET_EXPIRED');
+          const seq = p.grabbed + 1;
+          const shareMicro = BigInt(p.split![seq - 1]!);
+          const holdMicro = p.mineDigit === null ? 0n : p.minePaymentMicro;
+          if (holdMicro > 0n) {
+            try {
+              await wallet.holdIn(tx, {
+                key: `rp:${p.id}:mine:${seq}`,
+                debit: { player: playerId },
+                credit: escrow,
+                amountMicro: holdMicro,
+                code: TransferCode.RED_PACKET_MINE,
+                reference: reference(p.id),
+              });
+            } catch (error) {
+              if (isInsufficient(error))
+                throw new AppError('RED_PACKET_HOLD_INSUFFICIENT', { amount: usdt(holdMicro) });
+              throw error;
+            }
+          }
+          const grab = await r.insertGrab({
+            packetId: p.id,
+            seq,
+            playerId,
+            shareMicro,
+            mineHit: mineHit(shareMicro, p.mineDigit),
+            holdMicro,
+            createdAt: clock.now(),
+          });
+          await r.setGrabbed(p.id, seq);
+          return { packet: { ...p, grabbed: seq }, grab, repeated: false };
+        }),
+      );
+      const { packet, grab, repeated } = outcome;
+      if (!repeated) {
+        signal({ type: 'grabbed', roomId: packet.roomId, packetId: packet.id });
+        if (packet.grabbed >= packet.shares) {
+          // The last share closes the packet at once; should this fail, the close job finds it due.
+          await closeOne(packet.id).catch((error: unknown) =>
+            deps.log?.warn(
+              { err: String(error), packetId: packet.id },
+              'red packet close after last grab failed',
+            ),
+          );
+        }
+      }
+      return { view: await view(packet.id), grab, repeated };
+    },
+
+    /** Closes every packet that is due; the close job's tick. Returns how many it closed. */
+    async closeDue(): Promise<number> {
+      let closed = 0;
+      for (const id of await repo.dueIds(clock.now(), CLOSE_BATCH)) if (await closeOne(id)) closed += 1;
+      return closed;
+    },
+
+    // The console: rooms (audited changes) and packets (read only).
+
+    adminRooms: async () => {
+      const [rooms, open] = await Promise.all([repo.rooms({ enabledOnly: false }), repo.openCounts()]);
+      return rooms.map((room) => ({ room, openPackets: open.get(room.id) ?? 0 }));
+    },
+
+    async createRoom(input: RoomPatchInput, audit: AuditWrite) {
+      const settings = checkRoom(null, input);
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const room = await createRedPacketsRepository(tx).insertRoom({
+          ...settings,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit(tx, { after: { id: room.id, ...roomAudit(settings) } });
+        return room;
+      });
+    },
+
+    async updateRoom(id: number, patch: RoomPatchInput, audit: AuditWrite) {
+      return db.transaction(async (tx) => {
+        const r = createRedPacketsRepository(tx);
+        const before = await r.lockRoom(id);
+        if (!before) throw new AppError('RED_PACKET_ROOM_NOT_FOUND');
+        const settings = checkRoom(settingsOf(before), patch);
+        const room = (await r.updateRoom(id, { ...settings, updatedAt: clock.now() }))!;
+        await audit(tx, { before: roomAudit(settingsOf(before)), after: roomAudit(settings) });
+        return room;
+      });
+    },
+
+    async adminPackets(
+      filter: { roomId?: number; state?: 'open' | 'closed'; player?: string },
+      page: { limit: number; offset: number },
+    ) {
+      let senderId: number | undefined;
+      if (filter.player) {
+        senderId = (await deps.directory.playerIdByUsername(filter.player)) ?? -1;
+      }
+      const state =
+        filter.state === 'open'
+          ? RedPacketState.OPEN
+          : filter.state === 'closed'
+            ? RedPacketState.CLOSED
+            : undefined;
+      const found = await repo.adminPage({ roomId: filter.roomId, state, senderId }, page);
+      return { rows: await views(found.rows), total: found.total };
+    },
+  };
+}
+
+export type RedPacketsService = ReturnType<typeof createRedPacketsService>;

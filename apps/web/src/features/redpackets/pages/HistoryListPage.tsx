@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PageLoading, PageState } from '../../../components/PageState';
+import { useAuthStore } from '../../../stores/auth';
+import { useHistoryQuery, type HistoryKind } from '../api/history';
+import { PacketCard } from '../components/PacketCard';
+import { SignInFirst } from '../components/SignInFirst';
+import '../redpackets.css';
+
+/** /historyList: my sent and grabbed packets, each with its fairness data and verifier. */
+export default function HistoryListPage() {
+  const { t } = useTranslation();
+  const signedIn = useAuthStore((s) => Boolean(s.token));
+  const [kind, setKind] = useState<HistoryKind>('sent');
+  const history = useHistoryQuery(kind, signedIn);
+  if (!signedIn) return <SignInFirst />;
+  const packets = history.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <div className="rp-page" data-testid="rp-history">
+      <div className="rp-tabs" role="tablist">
+        {(['sent', 'grabbed'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === kind}
+            className={`rp-room-chip ${k === kind ? 'rp-room-chip--active' : ''}`}
+            onClick={() => setKind(k)}
+          >
+            {t(`redpackets.historyTabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      {history.isPending ? (
+        <PageLoading />
+      ) : history.isError ? (
+        <PageState kind="error" onRetry={() => void history.refetch()} />
+      ) : packets.length === 0 ? (
+        <PageState kind="empty" text={t('redpackets.historyEmpty')} />
+      ) : (
+        <div className="rp-list">
+          {packets.map((packet) => (
+            <PacketCard key={packet.id} packet={packet} />
+          ))}
+          {history.hasNextPage ? (
+            <Button
+              fill="none"
+              loading={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
+              {t('redpackets.loadMore')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button, Input, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageLoading, PageState } from '../../../components/PageState';
+import { formatBalance } from '../../../lib/format';
+import { useAuthStore } from '../../../stores/auth';
+import { useUserInfoQuery } from '../../auth/api/userInfo';
+import { useRoomsQuery } from '../api/rooms';
+import { useSendMutation, type SendRequest } from '../api/send';
+import { SignInFirst } from '../components/SignInFirst';
+import '../redpackets.css';
+
+const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/**
+ * /redBag: the send form. The server checks every rule again and answers with its own message; the form
+ * keeps one idempotency key per packet the player means to send, so a retried tap never sends two.
+ */
+export default function RedBagPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useAuthStore((s) => Boolean(s.token));
+  const [params] = useSearchParams();
+  const rooms = useRoomsQuery(signedIn);
+  const user = useUserInfoQuery();
+  const [roomId, setRoomId] = useState<number | null>(Number(params.get('room')) || null);
+  const room = rooms.data?.find((r) => r.id === roomId) ?? rooms.data?.[0] ?? null;
+  const [total, setTotal] = useState('');
+  const [shares, setShares] = useState<number | null>(null);
+  const [mine, setMine] = useState<number | null>(null);
+  const [clientSeed, setClientSeed] = useState('');
+  const send = useSendMutation();
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+  const shareChoices = useMemo(
+    () =>
+      room
+        ? Array.from({ length: room.shares_max - room.shares_min + 1 }, (_, i) => room.shares_min + i)
+        : [],
+    [room],
+  );
+
+  if (!signedIn) return <SignInFirst />;
+  if (rooms.isPending) return <PageLoading />;
+  if (rooms.isError) return <PageState kind="error" onRetry={() => void rooms.refetch()} />;
+  if (!room) return <PageState kind="empty" text={t('redpackets.noRooms')} />;
+  const chosenShares = shares !== null && shareChoices.includes(shares) ? shares : room.shares_min;
+
+  function submit() {
+    if (!room) return;
+    if (!total.trim()) {
+      Toast.show({ content: t('redpackets.form.missingTotal') });
+      return;
+    }
+    const request: Omit<SendRequest, 'idempotency_key'> = {
+      room_id: room.id,
+      total: total.trim(),
+      shares: String(chosenShares),
+      mine_digit: mine === null ? '' : String(mine),
+      client_seed: clientSeed.trim(),
+    };
+    const fingerprint = JSON.stringify(request);
+    // The same packet retried keeps its key; a changed form is a new packet.
+    if (!attempt.current || attempt.current.fingerprint !== fingerprint) {
+      attempt.current = { key: crypto.randomUUID(), fingerprint };
+    }
+    send.mutate(
+      { ...request, idempotency_key: attempt.current.key },
+      {
+        onSuccess: (packet) => {
+          attempt.current = null;
+          Toast.show({ content: t('redpackets.form.sent') });
+          navigate(`/game?room=${packet.room_id}`, { replace: true });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="rp-page" data-testid="rp-send-form">
+      <section className="rp-section">
+        <div className="rp-field">
+          <span>{t('redpackets.form.room')}</span>
+          <div className="rp-rooms">
+            {rooms.data!.map((r) => (
+              <button
+                key={r.id}
+                type="button"
+                className={`rp-room-chip ${r.id === room.id ? 'rp-room-chip--active' : ''}`}
+                onClick={() => setRoomId(r.id)}
+              >
+                {r.name}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="rp-field">
+          <label htmlFor="rp-total">{t('redpackets.form.total')}</label>
+          <Input
+            id="rp-total"
+            className="rp-input"
+            inputMode="decimal"
+            value={total}
+            onChange={setTotal}
+            placeholder={t('redpackets.form.totalHint', {
+              min: formatBalance(room.min_stake, 2),
+              max: formatBalance(room.max_stake, 2),
+            })}
+            data-testid="rp-total"
+          />
+          <span className="rp-muted">
+            {t('redpackets.form.balance', { balance: formatBalance(user.data?.balance ?? '0') })}
+          </span>
+        </div>
+        <div className="rp-field">
+          <span>{t('redpackets.form.shares')}</span>
+          <div className="rp-digits rp-digits--shares">
+            {shareChoices.map((n) => (
+              <button
+                key={n}
+                type="button"
+                className={`rp-digit ${n === chosenShares ? 'rp-digit--on' : ''}`}
+                onClick={() => setShares(n)}
+                aria-pressed={n === chosenShares}
+              >
+                {n}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="rp-field">
+          <span>{t('redpackets.form.mine')}</span>
+          <div className="rp-digits">
+            <button
+              type="button"
+              className={`rp-digit ${mine === null ? 'rp-digit--on' : ''}`}
+              onClick={() => setMine(null)}
+              aria-pressed={mine === null}
+            >
+              {t('redpackets.form.mineNone')}
+            </button>
+            {DIGITS.map((d) => (
+              <button
+                key={d}
+                type="button"
+                className={`rp-digit ${mine === d ? 'rp-digit--on' : ''}`}
+                onClick={() => setMine(d)}
+                aria-pressed={mine === d}
+                data-testid={`rp-mine-${d}`}
+              >
+                {d}
+              </button>
+            ))}
+          </div>
+          <span className="rp-muted">
+            {t('redpackets.form.mineHint', { multiple: room.mine_multiple, fee: room.fee_rate })}
+          </span>
+        </div>
+        <div className="rp-field">
+          <label htmlFor="rp-seed">{t('redpackets.form.clientSeed')}</label>
+          <Input
+            id="rp-seed"
+            className="rp-input"
+            value={clientSeed}
+            maxLength={64}
+            onChange={setClientSeed}
+            placeholder={t('redpackets.form.clientSeedHint')}
+          />
+        </div>
+        <Button
+          block
+          color="danger"
+          size="large"
+          shape="rounded"
+          loading={send.isPending}
+          loadingText={t('redpackets.form.sending')}
+          onClick={submit}
+          data-testid="rp-submit"
+        >
+          {t('redpackets.form.submit')}
+        </Button>
+      </section>
+    </div>
+  );
+}
