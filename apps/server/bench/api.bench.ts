@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: Koi's hottest read calls under load, beside a bare reference server.
  *
- * A throwaway PostgreSQL database; Koi runs as its own process (src/server.ts, one worker, NODE_ENV=production,
+ * A throwaway PostgreSQL database; Koi runs as its own process (src/server.ts, one worker,
  * REDIS_URL when BENCH_REDIS_URL or a local Redis answers) and so does a bare Fastify + node-postgres server
  * (bench/bare-info.server.ts) that answers POST /api/plat/info with one SQL query on the same database. The
  * load generator is autocannon, in this process, BENCH_CONNECTIONS connections, each signed in as its own
@@ -153,12 +153,14 @@ async function main() {
     const koi = await startProcess(
       'src/server.ts',
       {
-        NODE_ENV: 'production',
+        // Not NODE_ENV=production: the server refuses CAPTCHA=off there, and the bench signs players up
+        // without a captcha. Nothing on the measured paths depends on NODE_ENV; workers and keys are set here.
         KOI_WORKERS: '1',
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         ...(redis ? { REDIS_URL: redis } : {}),
         CAPTCHA: 'off',
+        AUDIT_HMAC_KEY: randomBytes(32).toString('hex'),
         // One address hammers the API; the limiter would (rightly) refuse most of it.
         RATE_LIMIT: 'off',
         JOBS: 'off',

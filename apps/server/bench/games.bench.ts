@@ -176,7 +176,8 @@ async function startServer(opts: {
     cwd: serverDir,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: the server refuses CAPTCHA=off there, and the bench signs players up
+      // without a captcha. Nothing on the measured paths depends on NODE_ENV; workers and keys are set here.
       KOI_WORKERS: String(opts.workers),
       PORT: String(opts.port),
       HOST: '127.0.0.1',
@@ -184,6 +185,7 @@ async function startServer(opts: {
       PROVIDER_SIM_URL: opts.sandbox.url,
       PROVIDER_SECRETS: [...opts.sandbox.secrets].map(([code, s]) => `${code}=${s}`).join(','),
       CAPTCHA: 'off',
+      AUDIT_HMAC_KEY: randomBytes(32).toString('hex'),
       RATE_LIMIT: 'off',
       JOBS: 'off',
       SEED_DEMO: 'off',
