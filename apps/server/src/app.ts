@@ -151,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     walletAdmin: wallet.admin,
     audit: audit.service,
     changes: events.changes,
+    domain: events.domain,
   });
   const operators = operatorsModule({ database, config, clock, audit: audit.service });
   // Business.
@@ -211,7 +212,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rail: deps.payoutRail,
     payout: config.payout,
   });
-  const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
+  const promotions = promotionsModule({
+    database,
+    clock,
+    config,
+    wallet: wallet.service,
+    turnover: turnover.service,
+    bets: bets.service,
+    players: auth.service,
+    audit: audit.service,
+    authHooks: auth.hooks,
+    domain: events.domain,
+  });
   // Views.
   const profile = profileModule({
     auth: auth.service,

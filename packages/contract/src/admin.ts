@@ -35,6 +35,7 @@ export * from './admin/ledger';
 export * from './admin/games';
 export * from './admin/content';
 export * from './admin/dashboard';
+export * from './admin/promotions';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -122,6 +123,16 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/deposits/channels': area('deposits', 'read'),
   'POST /api/admin/deposits/channels/:id': area('deposits', 'write'),
   'GET /api/admin/deposits/channel-orders': area('deposits', 'read'),
+  'GET /api/admin/promotions': area('promotions', 'read'),
+  'GET /api/admin/promotions/templates': area('promotions', 'read'),
+  'POST /api/admin/promotions': area('promotions', 'write'),
+  'POST /api/admin/promotions/:id': area('promotions', 'write'),
+  'POST /api/admin/promotions/:id/status': area('promotions', 'write'),
+  'GET /api/admin/promotions/claims': area('promotions', 'read'),
+  'GET /api/admin/promotions/households/:id': area('promotions', 'read'),
+  'GET /api/admin/promotions/flags': area('promotions', 'read'),
+  'POST /api/admin/promotions/flags/:id': area('promotions', 'write'),
+  'POST /api/admin/promotions/flags/:id/clear': area('promotions', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

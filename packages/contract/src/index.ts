@@ -14,3 +14,4 @@ export * from './withdrawals';
 export * from './deposits';
 export * from './security';
 export * from './deposits-admin';
+export * from './promotions';

@@ -50,6 +50,11 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'withdrawal.settle_confirm': { zh: '复核确认出款处理', en: 'Payout settlement confirmed' },
   'withdrawal.settle_cancel': { zh: '撤销出款处理方案', en: 'Payout settlement withdrawn' },
   'withdrawal.method_update': { zh: '修改出款方式', en: 'Payout method updated' },
+  'promotion.create': { zh: '新建活动', en: 'Promotion created' },
+  'promotion.update': { zh: '修改活动', en: 'Promotion edited' },
+  'promotion.status': { zh: '变更活动状态', en: 'Promotion status changed' },
+  'promotion.flag': { zh: '禁止玩家参加活动', en: 'Player barred from promotions' },
+  'promotion.unflag': { zh: '解除活动限制', en: 'Promotion bar lifted' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

@@ -72,6 +72,9 @@ export const AdvisoryLock = {
   /** Opening one player's provider game sessions across server processes (providers). */
   PLAYER_PROVIDER_SESSIONS: 7_461_501,
 
+  /** Forfeiting bonuses whose expiry passed with turnover still open (promotions). */
+  JOB_EXPIRE_BONUSES: 7_461_700,
+
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,
   // Telegram 7_461_840–7_461_859, red packets 7_461_860–7_461_879, community 7_461_880–7_461_899.

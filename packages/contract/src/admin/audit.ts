@@ -55,6 +55,12 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle_confirm',
   'withdrawal.settle_cancel',
   'withdrawal.method_update',
+  // Promotions.
+  'promotion.create',
+  'promotion.update',
+  'promotion.status',
+  'promotion.flag',
+  'promotion.unflag',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

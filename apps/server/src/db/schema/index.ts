@@ -14,3 +14,4 @@ export * from '../../modules/operators/operators.schema';
 export * from '../../modules/turnover/turnover.schema';
 export * from '../../modules/withdrawals/withdrawals.schema';
 export * from '../../modules/deposits/deposits.schema';
+export * from '../../modules/promotions/promotions.schema';
