@@ -35,6 +35,7 @@ import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
 import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
+import { seedDemoPromotions } from './modules/promotions/promotions.seed';
 import { providersModule } from './modules/providers';
 import { turnoverModule } from './modules/turnover';
 import { walletModule } from './modules/wallet';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) {
     await seedDemoContent(database.db);
     await seedCatalogue(database.db);
+    await seedDemoPromotions(database.db, clock.now());
   }
 
   // External plugins.

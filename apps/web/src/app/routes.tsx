@@ -22,6 +22,10 @@ const OriginalGamePage = lazyScreen(() => import('../features/originals/Original
 const RechargePage = lazyScreen(() => import('../features/money/pages/RechargePage'));
 const SafePage = lazyScreen(() => import('../features/security/pages/SafePage'));
 const PasswordPage = lazyScreen(() => import('../features/security/pages/PasswordPage'));
+const ActivityPage = lazyScreen(() => import('../features/promotions/pages/ActivityPage'));
+const ActivityDetailPage = lazyScreen(() => import('../features/promotions/pages/ActivityDetailPage'));
+const CustomDetailPage = lazyScreen(() => import('../features/promotions/pages/CustomDetailPage'));
+const BenefitPage = lazyScreen(() => import('../features/promotions/pages/BenefitPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -40,7 +44,7 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'Agent', meta: { title: 'routes.agent', back: true } },
   { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true }, element: <RechargePage /> },
   { path: 'promote', meta: { title: 'routes.promote', back: true } },
-  { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
+  { path: 'activity', meta: { title: 'routes.activity', tabBar: true }, element: <ActivityPage /> },
   { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
   {
     path: 'cateList',
@@ -72,7 +76,11 @@ export const LAYOUT_SCREENS: Screen[] = [
     meta: { title: 'routes.betDetail', back: true, noCache: true },
     element: <BetDetailPage />,
   },
-  { path: 'activityDetail', meta: { title: 'routes.activityDetail', back: true, noCache: true } },
+  {
+    path: 'activityDetail',
+    meta: { title: 'routes.activityDetail', back: true, noCache: true },
+    element: <ActivityDetailPage />,
+  },
   {
     path: 'redirect',
     meta: { title: 'routes.redirect', back: true, noCache: true },
@@ -85,8 +93,12 @@ export const LAYOUT_SCREENS: Screen[] = [
     element: <PasswordPage />,
   },
   { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
-  { path: 'benefit', meta: { title: 'routes.benefit', back: true } },
-  { path: 'customDetail', meta: { title: 'routes.customDetail', back: true, noCache: true } },
+  { path: 'benefit', meta: { title: 'routes.benefit', back: true }, element: <BenefitPage /> },
+  {
+    path: 'customDetail',
+    meta: { title: 'routes.customDetail', back: true, noCache: true },
+    element: <CustomDetailPage />,
+  },
   { path: 'community', meta: { title: 'routes.community', back: true } },
   { path: 'interaction', meta: { title: 'routes.interaction', tabBar: true } },
   { path: 'CreatePost', meta: { title: 'routes.createPost', back: true, noCache: true } },

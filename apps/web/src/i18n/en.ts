@@ -1,10 +1,12 @@
 import type { zhCN } from './zh-CN';
 import type { zhCNLater } from './zh-CN.later';
+import { en as promotionsEn } from '../features/promotions/strings';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 /** English strings; the type makes a missing key a compile error. */
 export const en: Shape<typeof zhCN & typeof zhCNLater> = {
+  ...promotionsEn,
   app: { name: 'Koi', slogan: 'Koi Gaming · Good luck always' },
   routes: {
     home: 'Home',

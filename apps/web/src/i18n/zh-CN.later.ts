@@ -3,7 +3,10 @@
  * security): about 5 KB gzip that the first screen does not need. i18n/index.ts merges them into the
  * translations before the first such screen renders (lazyScreen).
  */
+import { zh as promotionsZh } from '../features/promotions/strings';
+
 export const zhCNLater = {
+  ...promotionsZh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',

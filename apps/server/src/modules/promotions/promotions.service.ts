@@ -560,7 +560,7 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
 
     /**
      * One promotion by id, or by `activity_type` (spec §2 banners): a type 1–13 opens its newest running
-     * promotion; 999 opens the first one in the operators' order (the featured promotion).
+     * promotion; 999 (the invitation banner) opens the everyone-an-agent promotion, type 13.
      */
     async detail(playerId: number | null, q: { id?: number; activityType?: number }): Promise<PromotionView> {
       const s = playerId === null ? null : await standing(playerId);
@@ -570,10 +570,9 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
         if (p?.status === PromotionStatus.DRAFT) p = null;
       } else if (q.activityType) {
         const running = await repo.running(clock.now());
-        p =
-          q.activityType === 999
-            ? (running[0] ?? null)
-            : ([...running].filter((r) => r.type === q.activityType).sort((a, b) => b.id - a.id)[0] ?? null);
+        // 999 is the home popup's invitation banner: the everyone-an-agent promotion (type 13).
+        const type = q.activityType === 999 ? 13 : q.activityType;
+        p = [...running].filter((r) => r.type === type).sort((a, b) => b.id - a.id)[0] ?? null;
       }
       if (!p) throw new AppError('PROMOTION_NOT_FOUND');
       return viewOf(p, s);
