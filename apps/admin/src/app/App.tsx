@@ -37,6 +37,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['audit', page(() => import('../pages/Audit'), 'AuditPage')],
   ['games', page(() => import('../pages/Games'), 'GamesPage')],
   ['content', page(() => import('../pages/Content'), 'ContentPage')],
+  ['promotions', page(() => import('../pages/promotions/Promotions'), 'PromotionsPage')],
   ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
   ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
 ];

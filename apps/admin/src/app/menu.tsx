@@ -13,6 +13,7 @@ import {
   DesktopOutlined,
   ExportOutlined,
   FileTextOutlined,
+  GiftOutlined,
   TeamOutlined,
   UserOutlined,
   WalletOutlined,
@@ -53,6 +54,7 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/audit', label: 'menu.audit', icon: <AuditOutlined />, route: 'GET /api/admin/audit' },
   { path: '/games', label: 'menu.games', icon: <AppstoreOutlined />, route: 'GET /api/admin/games' },
   { path: '/content', label: 'menu.content', icon: <FileTextOutlined />, route: 'GET /api/admin/config-items' },
+  { path: '/promotions', label: 'menu.promotions', icon: <GiftOutlined />, route: 'GET /api/admin/promotions' },
   { path: '/operators', label: 'menu.operators', icon: <TeamOutlined />, route: 'GET /api/admin/operators' },
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];

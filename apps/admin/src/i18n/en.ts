@@ -1,11 +1,14 @@
 import type { Messages } from './zh-CN';
+import { en as promotionsEn } from '../pages/promotions/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
+  ...promotionsEn,
   app: { title: 'Koi Console', logout: 'Sign out' },
   error: { network: 'Network error, please check the connection and retry' },
   menu: {
     dashboard: 'Dashboard',
+    promotions: 'Promotions',
     players: 'Players',
     adjustments: 'Approvals',
     withdrawals: 'Withdrawals',

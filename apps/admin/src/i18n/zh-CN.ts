@@ -1,11 +1,14 @@
 import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
+import { zh as promotionsZh } from '../pages/promotions/strings';
 
 /** The console's Chinese text (the product language, and the default). `en.ts` must have the same keys. */
 export const zhCN = {
+  ...promotionsZh,
   app: { title: 'Koi 运营后台', logout: '退出登录' },
   error: { network: '网络异常，请检查网络后重试' },
   menu: {
     dashboard: '数据概览',
+    promotions: '活动管理',
     players: '玩家管理',
     adjustments: '调账审批',
     withdrawals: '提现审核',
