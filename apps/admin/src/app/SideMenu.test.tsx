@@ -40,6 +40,7 @@ const EVERYTHING = [
   '审计日志',
   '游戏管理',
   '内容管理',
+  '活动管理',
   '操作员',
   '我的会话',
 ];
@@ -54,7 +55,7 @@ describe('permission-aware menu', () => {
   });
 
   it('shows finance players, withdrawals, approvals, the ledger and deposits, but not games, content, audit or operators', () => {
-    const notFinance = ['审计日志', '游戏管理', '内容管理', '操作员'];
+    const notFinance = ['审计日志', '游戏管理', '内容管理', '活动管理', '操作员'];
     expect(menuFor(ROLE_PERMISSIONS.finance)).toEqual(EVERYTHING.filter((e) => !notFinance.includes(e)));
   });
 
