@@ -45,7 +45,10 @@ export const taskListQuery = z.strictObject({
 });
 export const taskListResult = z.array(promotionItem);
 
-/** GET /api/plat/task/detail: one promotion by id or by activity_type (spec §2 banners: 9, 999). */
+/**
+ * GET /api/plat/task/detail: one promotion by id, or by activity_type (spec §2 banners): a type 1–13 opens the
+ * newest running promotion of that type; 999 (the invitation banner) opens everyone-an-agent (type 13).
+ */
 export const taskDetailQuery = z
   .strictObject({
     id: intField({ min: 1 }).optional(),
