@@ -64,6 +64,8 @@ try {
     // The withdrawal review scenario's two finance operators (two-operator approval needs two people).
     payA: createOperator(`pay_a_${suffix}`, 'finance'),
     payB: createOperator(`pay_b_${suffix}`, 'finance'),
+    // The promotions scenario's admin (its own, so its one sign-in never meets another's TOTP step).
+    promo: createOperator(`promo_${suffix}`, 'admin'),
   };
   const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;
