@@ -36,7 +36,7 @@ export function bannerSvg(opts: {
       '<rect x="475" y="60" width="170" height="160" rx="16" fill="#ffffff"/><rect x="475" y="60" width="170" height="44" rx="16" fill="#ef4444"/><g fill="#7c3aed"><circle cx="515" cy="140" r="10"/><circle cx="560" cy="140" r="10"/><circle cx="605" cy="140" r="10"/><circle cx="515" cy="185" r="10"/></g><path d="M548 182 l12 12 l24 -26" stroke="#14b86a" stroke-width="8" fill="none" stroke-linecap="round"/>',
     people:
       '<g fill="#ffffff"><circle cx="520" cy="95" r="28"/><path d="M470 200 q50 -90 100 0z"/></g><g fill="#f6c453"><circle cx="600" cy="105" r="24"/><path d="M558 205 q42 -80 84 0z"/></g>',
-    dice: '<rect x="480" y="70" width="120" height="120" rx="22" fill="#ffffff" transform="rotate(-12 540 130)"/><g fill="#7c3aed" transform="rotate(-12 540 130)"><circle cx="510" cy="100" r="10"/><circle cx="540" cy="130" r="10"/><circle cx="570" cy="160" r="10"/></g><text x="630" y="80" font-size="46" fill="#f6c453" font-weight="800">5D</text>',
+    dice: '<rect x="480" y="70" width="120" height="120" rx="22" fill="#ffffff" transform="rotate(-12 540 130)"/><g fill="#7c3aed" transform="rotate(-12 540 130)"><circle cx="510" cy="100" r="10"/><circle cx="540" cy="130" r="10"/><circle cx="570" cy="160" r="10"/></g><text x="600" y="74" font-size="40" fill="#f6c453" font-weight="800" font-family="sans-serif">5D</text>',
   };
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="690" height="260" viewBox="0 0 690 260">',
@@ -81,7 +81,7 @@ export const DEMO_PROMOTIONS = [
       motif: 'gift' as Motif,
     },
     content:
-      '<h3>活动规则</h3><ol><li>首次充值满 20 USDT 即可领取充值金额 50% 的红利，最高 100 USDT。</li><li>红利须完成 10 倍有效投注（流水）后方可提现；流水完成前单注最高 50 USDT。</li><li>红利 30 天内未完成流水将被收回。</li></ol>',
+      '<ol><li>首次充值满 20 USDT 即可领取充值金额 50% 的红利，最高 100 USDT。</li><li>红利须完成 10 倍有效投注（流水）后方可提现；流水完成前单注最高 50 USDT。</li><li>红利 30 天内未完成流水将被收回。</li></ol>',
   },
   {
     type: 9,
