@@ -45,9 +45,7 @@ export function createTurnoverService(deps: TurnoverServiceDeps) {
      * first, so the total remaining belongs to the newest requirements (a requirement's remaining is what is
      * left of the total after the newer ones took theirs).
      */
-    async progressOf(
-      playerId: number,
-    ): Promise<
+    async progressOf(playerId: number): Promise<
       {
         sourceType: string;
         sourceId: string;
