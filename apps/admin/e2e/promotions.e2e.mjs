@@ -18,7 +18,7 @@ describe('console promotions', () => {
     await snapshot(page, 'promo-01-list');
 
     // The form: choosing the trial type generates its rule fields (amount, new_player_days, terms).
-    await page.getByRole('button', { name: label('新建活动') }).click();
+    await page.getByRole('button', { name: /新建活动/ }).click();
     await page.locator('#promotion_type').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '3 · 转场体验金' }).click();
     await page.locator('#promotion_title').fill('控制台体验金');
