@@ -19,7 +19,7 @@ describe('console promotions', () => {
 
     // The form: choosing the trial type generates its rule fields (amount, new_player_days, terms).
     await page.getByRole('button', { name: /新建活动/ }).click();
-    await page.locator('#promotion_type').click();
+    await page.locator('.ant-modal .ant-select-selector').first().click();
     await page.locator('.ant-select-item-option').filter({ hasText: '3 · 转场体验金' }).click();
     await page.locator('#promotion_title').fill('控制台体验金');
     await page.locator('#promotion_rules_amount').fill('6');
