@@ -47,7 +47,10 @@ describe('console promotions', () => {
     await page.reload();
     await page.locator('.ant-table-row', { hasText: '控制台体验金' }).getByText('6 / 600').waitFor();
     await page.getByRole('tab', { name: '领取记录' }).click();
-    const claimRow = page.locator('.ant-table-row', { hasText: '控制台体验金' }).first();
+    // Inactive tabs stay in the page (hidden), so rows are looked for in the open tab only.
+    const claimRow = page
+      .locator('.ant-tabs-tabpane-active .ant-table-row', { hasText: '控制台体验金' })
+      .first();
     await claimRow.waitFor();
     await snapshot(page, 'promo-03-claims');
     const playerId = (await claimRow.locator('td').nth(2).innerText()).trim();
