@@ -67,6 +67,8 @@ try {
     // The community scenario's moderator (support: the community area).
     community: createOperator(`com_${suffix}`, 'support'),
     redpackets: createOperator(`rp_${suffix}`, 'admin'),
+    // The promotions scenario's admin (its own, so its one sign-in never meets another's TOTP step).
+    promo: createOperator(`promo_${suffix}`, 'admin'),
   };
   const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;

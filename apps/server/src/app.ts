@@ -39,6 +39,7 @@ import { originalsModule } from './modules/originals';
 import { profileModule } from './modules/profile';
 import { promotionsModule } from './modules/promotions';
 import { telegramModule } from './modules/telegram';
+import { seedDemoPromotions } from './modules/promotions/promotions.seed';
 import { providersModule } from './modules/providers';
 import { redPacketsModule } from './modules/redpackets';
 import { turnoverModule } from './modules/turnover';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.seedDemo) {
     await seedDemoContent(database.db);
     await seedCatalogue(database.db);
+    await seedDemoPromotions(database.db, clock.now());
   }
 
   // External plugins.
@@ -157,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     walletAdmin: wallet.admin,
     audit: audit.service,
     changes: events.changes,
+    domain: events.domain,
   });
   const operators = operatorsModule({ database, config, clock, audit: audit.service });
   // Business.
@@ -239,7 +242,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rail: deps.payoutRail,
     payout: config.payout,
   });
-  const promotions = promotionsModule({ config, wallet: wallet.service, authHooks: auth.hooks });
+  const promotions = promotionsModule({
+    database,
+    clock,
+    config,
+    wallet: wallet.service,
+    turnover: turnover.service,
+    bets: bets.service,
+    players: auth.service,
+    audit: audit.service,
+    authHooks: auth.hooks,
+    domain: events.domain,
+  });
   const community = communityModule({ database, config, clock, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();
   const agents = agentsModule({

@@ -39,6 +39,7 @@ export * from './admin/community';
 export * from './admin/agents';
 export * from './admin/vip';
 export * from './admin/redpackets';
+export * from './admin/promotions';
 
 /**
  * Every admin route with the permission it declares; the server's route table must equal this list (a test
@@ -166,6 +167,16 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/redpacket/rooms/:id': area('community', 'write'),
   'GET /api/admin/redpacket/packets': area('community', 'read'),
   'GET /api/admin/redpacket/packets/:id': area('community', 'read'),
+  'GET /api/admin/promotions': area('promotions', 'read'),
+  'GET /api/admin/promotions/templates': area('promotions', 'read'),
+  'POST /api/admin/promotions': area('promotions', 'write'),
+  'POST /api/admin/promotions/:id': area('promotions', 'write'),
+  'POST /api/admin/promotions/:id/status': area('promotions', 'write'),
+  'GET /api/admin/promotions/claims': area('promotions', 'read'),
+  'GET /api/admin/promotions/households/:id': area('promotions', 'read'),
+  'GET /api/admin/promotions/flags': area('promotions', 'read'),
+  'POST /api/admin/promotions/flags/:id': area('promotions', 'write'),
+  'POST /api/admin/promotions/flags/:id/clear': area('promotions', 'write'),
 };
 
 /** Whether an operator with `permissions` may call a route declared as `rule` (password already current). */

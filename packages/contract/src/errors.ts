@@ -181,6 +181,25 @@ export const ERRORS = {
   CHANNEL_SETTINGS_INVALID: { code: 4030, http: 200, zh: '通道设置不正确：{reason}', en: 'Invalid channel settings: {reason}' },
 
   // Promotions: rule engine, claims, grants and bonus terms (7000–7499).
+  PROMOTION_NOT_FOUND: { code: 7000, http: 200, zh: '活动不存在', en: 'Promotion not found' },
+  PROMOTION_NOT_RUNNING: { code: 7001, http: 200, zh: '活动未开始或已结束', en: 'This promotion is not running' },
+  PROMOTION_ALREADY_CLAIMED: { code: 7002, http: 200, zh: '本期奖励已领取', en: 'You already claimed this period\'s reward' },
+  PROMOTION_NOT_REACHED: { code: 7003, http: 200, zh: '未达到领取条件：{detail}', en: 'Not reached yet: {detail}' },
+  PROMOTION_BUDGET_EXHAUSTED: { code: 7004, http: 200, zh: '活动奖金已派完', en: 'This promotion\'s budget is used up' },
+  PROMOTION_ACCOUNT_FROZEN: { code: 7005, http: 200, zh: '账户已冻结，不能领取活动奖励', en: 'Your account is frozen and cannot claim rewards' },
+  PROMOTION_SELF_EXCLUDED: { code: 7006, http: 200, zh: '自我排除期间不能领取活动奖励', en: 'Rewards cannot be claimed during self-exclusion' },
+  PROMOTION_PLAYER_FLAGGED: { code: 7007, http: 200, zh: '您的账户暂不能参加活动：{reason}', en: 'Your account cannot take part in promotions: {reason}' },
+  PROMOTION_HOUSEHOLD_CLAIMED: { code: 7008, http: 200, zh: '同一家庭（关联账户）限领一次，关联账户已领取', en: 'Once per household: a linked account already claimed it' },
+  PROMOTION_VIP_LEVEL: { code: 7009, http: 200, zh: '本活动限VIP{min}-{max}级参加', en: 'Only for VIP levels {min}-{max}' },
+  PROMOTION_NEW_PLAYERS_ONLY: { code: 7010, http: 200, zh: '本活动限注册{days}天内的新玩家', en: 'Only for players who signed up in the last {days} days' },
+  PROMOTION_INVITED_ONLY: { code: 7011, http: 200, zh: '本活动限受邀玩家参加', en: 'Only for invited players' },
+  PROMOTION_NOT_CLAIMABLE: { code: 7012, http: 200, zh: '本活动无需领取，请查看活动说明', en: 'Nothing to claim here; see the promotion\'s description' },
+  PROMOTION_RULES_INVALID: { code: 7013, http: 200, zh: '活动规则不正确：{reason}', en: 'Invalid promotion rules: {reason}' },
+  PROMOTION_STATUS_INVALID: { code: 7014, http: 200, zh: '活动状态不能从{from}改为{to}', en: 'The promotion cannot go from {from} to {to}' },
+  PROMOTION_NOTHING_TO_CLAIM: { code: 7015, http: 200, zh: '暂无可领取的奖励', en: 'Nothing to claim right now' },
+  PROMOTION_CAP_REACHED: { code: 7016, http: 200, zh: '本期领取次数已用完', en: 'You have used every claim of this period' },
+  BONUS_MAX_BET: { code: 7017, http: 200, zh: '红利流水未完成期间，单注最高{max} USDT', en: 'While a bonus\'s turnover is open, the largest bet is {max} USDT' },
+  PROMOTION_PLAYER_NOT_FOUND: { code: 7018, http: 200, zh: '玩家不存在', en: 'Player not found' },
   // (end of block)
 
   // VIP levels, rebates and the masters tournament (7500–7999).

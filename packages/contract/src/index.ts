@@ -19,3 +19,4 @@ export * from './community';
 export * from './agents';
 export * from './vip';
 export * from './redpackets';
+export * from './promotions';

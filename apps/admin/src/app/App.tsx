@@ -39,6 +39,7 @@ const SCREENS: [path: string, Screen: ComponentType][] = [
   ['content', page(() => import('../pages/Content'), 'ContentPage')],
   ['vip', page(() => import('../pages/vip/VipPage'), 'VipPage')],
   ['redpackets', page(() => import('../pages/redpackets/RedPacketsPage'), 'RedPacketsPage')],
+  ['promotions', page(() => import('../pages/promotions/Promotions'), 'PromotionsPage')],
   ['operators', page(() => import('../pages/Operators'), 'OperatorsPage')],
   ['sessions', page(() => import('../pages/Sessions'), 'SessionsPage')],
   ['community', page(() => import('../pages/community/CommunityPage'), 'CommunityPage')],

@@ -43,6 +43,7 @@ const EVERYTHING = [
   '内容管理',
   '社区管理',
   'VIP与返水',
+  '活动管理',
   '操作员',
   '我的会话',
 ];
@@ -57,7 +58,16 @@ describe('permission-aware menu', () => {
   });
 
   it('shows finance players, withdrawals, approvals, the ledger and deposits, but not games, content, audit or operators', () => {
-    const notFinance = ['代理管理', '审计日志', '游戏管理', '内容管理', '社区管理', 'VIP与返水', '操作员'];
+    const notFinance = [
+      '代理管理',
+      '审计日志',
+      '游戏管理',
+      '内容管理',
+      '社区管理',
+      'VIP与返水',
+      '活动管理',
+      '操作员',
+    ];
     expect(menuFor(ROLE_PERMISSIONS.finance)).toEqual(EVERYTHING.filter((e) => !notFinance.includes(e)));
   });
 

@@ -61,6 +61,7 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/community', label: 'community.menu', icon: <CommentOutlined />, route: 'GET /api/admin/community/posts' },
   { path: '/vip', label: 'menu.vip', icon: <CrownOutlined />, route: 'GET /api/admin/vip/table' },
   { path: '/redpackets', label: 'menu.redpackets', icon: <GiftOutlined />, route: 'GET /api/admin/redpacket/rooms' },
+  { path: '/promotions', label: 'menu.promotions', icon: <GiftOutlined />, route: 'GET /api/admin/promotions' },
   { path: '/operators', label: 'menu.operators', icon: <TeamOutlined />, route: 'GET /api/admin/operators' },
   { path: '/sessions', label: 'menu.sessions', icon: <DesktopOutlined />, route: 'GET /api/admin/sessions' },
 ];

@@ -2,11 +2,13 @@ import type { Messages } from './zh-CN';
 import * as communityStrings from '../pages/community/strings';
 import { agentsEn } from '../pages/agents/strings';
 import { en as redpacketsEn } from '../pages/redpackets/strings';
+import { en as promotionsEn } from '../pages/promotions/strings';
 
 /** English; typed by the Chinese text so that a missing or extra key fails the typecheck. */
 export const en: Messages = {
   ...communityStrings.en,
   ...redpacketsEn,
+  ...promotionsEn,
   app: { title: 'Koi Console', logout: 'Sign out' },
   agents: agentsEn,
   error: { network: 'Network error, please check the connection and retry' },
@@ -14,6 +16,7 @@ export const en: Messages = {
     agents: 'Agents',
     vip: 'VIP and rebates',
     dashboard: 'Dashboard',
+    promotions: 'Promotions',
     players: 'Players',
     adjustments: 'Approvals',
     withdrawals: 'Withdrawals',

@@ -2,11 +2,13 @@ import * as communityStrings from '../pages/community/strings';
 import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
 import { agentsZh } from '../pages/agents/strings';
 import { zh as redpacketsZh } from '../pages/redpackets/strings';
+import { zh as promotionsZh } from '../pages/promotions/strings';
 
 /** The console's Chinese text (the product language, and the default). `en.ts` must have the same keys. */
 export const zhCN = {
   ...communityStrings.zh,
   ...redpacketsZh,
+  ...promotionsZh,
   app: { title: 'Koi 运营后台', logout: '退出登录' },
   agents: agentsZh,
   error: { network: '网络异常，请检查网络后重试' },
@@ -14,6 +16,7 @@ export const zhCN = {
     agents: '代理管理',
     vip: 'VIP与返水',
     dashboard: '数据概览',
+    promotions: '活动管理',
     players: '玩家管理',
     adjustments: '调账审批',
     withdrawals: '提现审核',

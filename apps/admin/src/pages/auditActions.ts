@@ -75,6 +75,11 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'tournament.pay': { zh: '大师赛派奖', en: 'Tournament prizes paid' },
   'redpacket.room_create': { zh: '新建红包房间', en: 'Red-packet room created' },
   'redpacket.room_update': { zh: '修改红包房间', en: 'Red-packet room updated' },
+  'promotion.create': { zh: '新建活动', en: 'Promotion created' },
+  'promotion.update': { zh: '修改活动', en: 'Promotion edited' },
+  'promotion.status': { zh: '变更活动状态', en: 'Promotion status changed' },
+  'promotion.flag': { zh: '禁止玩家参加活动', en: 'Player barred from promotions' },
+  'promotion.unflag': { zh: '解除活动限制', en: 'Promotion bar lifted' },
 };
 
 /** The action's name in the console's language; a code this console does not know is shown as it is. */

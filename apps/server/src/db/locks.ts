@@ -109,6 +109,10 @@ export const AdvisoryLock = {
    * once could take shards in opposite orders and deadlock; queued here they never hold shards together.
    */
   RED_PACKET_CLOSE: 7_461_861,
+  /** Forfeiting bonuses whose expiry passed with turnover still open (promotions). */
+  JOB_EXPIRE_BONUSES: 7_461_700,
+  /** Seeding the demo promotions once, whichever node starts first (promotions). */
+  SEED_DEMO_PROMOTIONS: 7_461_701,
 
   // Ranges kept for the modules being built, so that parallel work never picks the same id: promotions
   // 7_461_700–7_461_749, VIP/rebates/tournament 7_461_750–7_461_799, agents and invites 7_461_800–7_461_839,

@@ -38,6 +38,10 @@ const RedBagPage = lazyScreen(() => import('../features/redpackets/pages/RedBagP
 const RedPacketGamePage = lazyScreen(() => import('../features/redpackets/pages/GamePage'));
 const RedRulePage = lazyScreen(() => import('../features/redpackets/pages/RedRulePage'));
 const RedPacketHistoryPage = lazyScreen(() => import('../features/redpackets/pages/HistoryListPage'));
+const ActivityPage = lazyScreen(() => import('../features/promotions/pages/ActivityPage'));
+const ActivityDetailPage = lazyScreen(() => import('../features/promotions/pages/ActivityDetailPage'));
+const CustomDetailPage = lazyScreen(() => import('../features/promotions/pages/CustomDetailPage'));
+const BenefitPage = lazyScreen(() => import('../features/promotions/pages/BenefitPage'));
 
 /** The root keeps its query (game_type, an invitation code) when it redirects to home. */
 function RootRedirect() {
@@ -56,7 +60,7 @@ export const LAYOUT_SCREENS: Screen[] = [
   { path: 'Agent', meta: { title: 'routes.agent', back: true }, element: <AgentPage /> },
   { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true }, element: <RechargePage /> },
   { path: 'promote', meta: { title: 'routes.promote', back: true }, element: <PromotePage /> },
-  { path: 'activity', meta: { title: 'routes.activity', tabBar: true } },
+  { path: 'activity', meta: { title: 'routes.activity', tabBar: true }, element: <ActivityPage /> },
   { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
   {
     path: 'cateList',
@@ -92,7 +96,11 @@ export const LAYOUT_SCREENS: Screen[] = [
     meta: { title: 'routes.betDetail', back: true, noCache: true },
     element: <BetDetailPage />,
   },
-  { path: 'activityDetail', meta: { title: 'routes.activityDetail', back: true, noCache: true } },
+  {
+    path: 'activityDetail',
+    meta: { title: 'routes.activityDetail', back: true, noCache: true },
+    element: <ActivityDetailPage />,
+  },
   {
     path: 'redirect',
     meta: { title: 'routes.redirect', back: true, noCache: true },
@@ -105,8 +113,6 @@ export const LAYOUT_SCREENS: Screen[] = [
     element: <PasswordPage />,
   },
   { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
-  { path: 'benefit', meta: { title: 'routes.benefit', back: true } },
-  { path: 'customDetail', meta: { title: 'routes.customDetail', back: true, noCache: true } },
   { path: 'community', meta: { title: 'routes.community', back: true }, element: <CommunityPage /> },
   { path: 'interaction', meta: { title: 'routes.interaction', tabBar: true }, element: <InteractionPage /> },
   {
@@ -120,6 +126,12 @@ export const LAYOUT_SCREENS: Screen[] = [
     element: <CreatePostPage />,
   },
   { path: 'buy', meta: { title: 'routes.buy', back: true }, element: <BuyPage /> },
+  { path: 'benefit', meta: { title: 'routes.benefit', back: true }, element: <BenefitPage /> },
+  {
+    path: 'customDetail',
+    meta: { title: 'routes.customDetail', back: true, noCache: true },
+    element: <CustomDetailPage />,
+  },
   // Koi's own provably fair games (decision 16); /api/game/login launches them at /originals/<game>.
   ...(['dice', 'limbo', 'mines'] as const).map((game) => ({
     path: `originals/${game}`,

@@ -5,6 +5,7 @@ import * as communityStrings from '../features/community/strings';
 import { en as agentsEn } from '../features/agents/strings';
 import { en as vipEn } from '../features/vip/strings';
 import { en as redpacketsEn } from '../features/redpackets/strings';
+import { en as promotionsEn } from '../features/promotions/strings';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -14,6 +15,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
   ...agentsEn,
   ...vipEn,
   ...redpacketsEn,
+  ...promotionsEn,
   app: { name: 'Koi', slogan: 'Koi Gaming · Good luck always' },
   routes: {
     home: 'Home',

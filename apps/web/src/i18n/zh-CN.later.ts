@@ -1,20 +1,22 @@
 import { zh as telegramZh } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
 import { zh as vipZh } from '../features/vip/strings';
-
 import { zh as redpacketsZh } from '../features/redpackets/strings';
+import { zh as agentsZh } from '../features/agents/strings';
+import { zh as promotionsZh } from '../features/promotions/strings';
+
 /**
  * Chinese strings of the screens that load later (deposits and withdrawals, records, the personal centre,
- * security): about 5 KB gzip that the first screen does not need. i18n/index.ts merges them into the
- * translations before the first such screen renders (lazyScreen).
+ * security, and the feature screens whose own strings files are spread in below): the first screen does not
+ * need them. i18n/index.ts merges them into the translations before the first such screen renders
+ * (lazyScreen).
  */
-import { zh as agentsZh } from '../features/agents/strings';
-
 export const zhCNLater = {
   ...communityStrings.zh,
   ...agentsZh,
   ...vipZh,
   ...redpacketsZh,
+  ...promotionsZh,
   records: {
     range: { 1: '昨天', 2: '今天', 3: '近7天' },
     signIn: '登录后查看您的记录',

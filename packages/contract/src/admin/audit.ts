@@ -84,6 +84,12 @@ export const AUDIT_ACTIONS = [
   // Red-packet rooms.
   'redpacket.room_create',
   'redpacket.room_update',
+  // Promotions.
+  'promotion.create',
+  'promotion.update',
+  'promotion.status',
+  'promotion.flag',
+  'promotion.unflag',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

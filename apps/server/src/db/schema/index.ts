@@ -20,3 +20,4 @@ export * from '../../modules/channels/channels.schema';
 export * from '../../modules/agents/agents.schema';
 export * from '../../modules/vip/vip.schema';
 export * from '../../modules/redpackets/redpackets.schema';
+export * from '../../modules/promotions/promotions.schema';

@@ -66,6 +66,28 @@ export function createAuthRepository(db: DbOrTx) {
 
     findPlayerById: (id: number) => findRow(db, players, eq(players.id, id)),
 
+    /**
+     * Players linked to this one by sign-up: the same registration device fingerprint, or the same
+     * registration IP within `ipWindowMs` of this player's registration (at most `limit`).
+     */
+    async linkedBySignUp(playerId: number, ipWindowMs: number, limit: number) {
+      const rows = await queryRows<{ id: number | string; reason: 'device' | 'ip'; value: string }>(
+        db,
+        sql`with me as (select register_device, register_ip, created_at from players where id = ${playerId})
+            select p.id, 'device' reason, p.register_device value from players p, me
+              where p.id <> ${playerId} and me.register_device is not null and me.register_device <> ''
+                and p.register_device = me.register_device
+            union all
+            select p.id, 'ip' reason, p.register_ip value from players p, me
+              where p.id <> ${playerId} and me.register_ip is not null and me.register_ip <> ''
+                and p.register_ip = me.register_ip
+                and p.created_at between me.created_at - ${ipWindowMs} * interval '1 millisecond'
+                                     and me.created_at + ${ipWindowMs} * interval '1 millisecond'
+            limit ${limit}`,
+      );
+      return rows.map((r) => ({ playerId: Number(r.id), reason: r.reason, value: r.value }));
+    },
+
     async usernamesOf(ids: readonly number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db

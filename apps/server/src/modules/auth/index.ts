@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createHooks } from '../../lib/hooks';
 import type { KoiModule } from '../module';
-import type { ChangeFeed } from '../events';
+import type { ChangeFeed, DomainEventBus } from '../events';
 import type { AuditPort } from '../audit';
 import type { WalletAdmin, WalletService } from '../wallet';
 import { createPlayersAdmin, type PlayersAdmin } from './auth.admin';
@@ -47,6 +47,8 @@ export function authModule(deps: {
   audit: AuditPort;
   /** Committed changes heard on every node; with it, session checks are cached (auth.service.ts). */
   changes?: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
+  /** Where a freeze or a self-exclusion is announced after it committed (`player.frozen`). */
+  domain?: Pick<DomainEventBus, 'emit'>;
 }): KoiModule<AuthService> & {
   gate: PlayerGate;
   admin: PlayersAdmin;
@@ -74,13 +76,23 @@ export function authModule(deps: {
   // Sign-in links (decision 31): one-time codes that a link carries instead of a session token, made by the
   // player for another device or by support in the console.
   const links = createSignInLinks({ db: database.db, config, clock });
-  const admin = createPlayersAdmin({ db: database.db, clock, links, onFrozen: sessionsEnded.run });
+  const admin = createPlayersAdmin({
+    db: database.db,
+    clock,
+    links,
+    onFrozen: async (playerId) => {
+      deps.domain?.emit('player.frozen', { playerId, frozen: true, cause: 'operator' });
+      await sessionsEnded.run(playerId);
+    },
+  });
   // The security centre: sessions, password change, self-exclusion.
   const security = createSecurityService({
     db: database.db,
     config,
     clock,
     onSignedOut: sessionsEnded.run,
+    onSelfExcluded: (playerId) =>
+      deps.domain?.emit('player.frozen', { playerId, frozen: true, cause: 'self_exclusion' }),
   });
   return {
     service,

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { createAuthRepository } from './auth.repository';
+import { PlayerStatus } from './auth.schema';
 
 /**
  * Names and ids of players for other modules (the wallet's console and command line show who an account
@@ -23,6 +24,26 @@ export function createPlayerDirectory(db: DbOrTx) {
     async inviteCodeOf(playerId: number): Promise<string | null> {
       return (await repo.findPlayerById(playerId))?.inviteCode ?? null;
     },
+    /**
+     * What promotions' audience and abuse rules read of a player: when they signed up, their VIP level,
+     * whether they were invited, and whether they are frozen or self-excluded.
+     */
+    async standingOf(playerId: number) {
+      const p = await repo.findPlayerById(playerId);
+      if (!p) return null;
+      return {
+        id: p.id,
+        createdAt: p.createdAt,
+        vipLevel: p.vipLevel,
+        invited: p.inviterId !== null,
+        frozen: p.status === PlayerStatus.FROZEN,
+        selfExcludedUntil: p.selfExcludedUntil,
+      };
+    },
+
+    /** Players linked by a shared sign-up device or a sign-up IP within the window (promotions' households). */
+    linkedBySignUp: (playerId: number, ipWindowMs: number, limit = 50) =>
+      repo.linkedBySignUp(playerId, ipWindowMs, limit),
 
     /** Usernames of the given players; ids without a player are absent from the map. */
     usernamesOf: (playerIds: readonly number[]): Promise<Map<number, string>> => repo.usernamesOf(playerIds),

@@ -55,6 +55,8 @@ export interface SecurityServiceDeps {
   clock: Clock;
   /** Ends the player's provider game sessions after other sign-in sessions were ended (see auth.service). */
   onSignedOut?: (playerId: number) => Promise<void>;
+  /** Told after a self-exclusion was stored (the `player.frozen` event: promotions forfeit open bonuses). */
+  onSelfExcluded?: (playerId: number) => void;
 }
 
 /**
@@ -218,6 +220,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const stored = await repo.extendSelfExclusion(session.playerId, wanted);
       if (!stored) throw new AppError('UNAUTHORIZED');
       await endOtherSessions(session, false);
+      deps.onSelfExcluded?.(session.playerId);
       // The stored end is at least `wanted`, so it is in the future: the exclusion is in force.
       return { until: stored, permanent: stored >= PERMANENT_EXCLUSION };
     },

@@ -315,6 +315,35 @@ export function createBetsRepository(db: DbOrTx) {
       for (const row of rows) sums[row.bucket] = BigInt(row.stake);
       return sums;
     },
+
+    /**
+     * The player's settled valid round (valid-bets.ts) that first settled in [from, to) at a stake of at most
+     * `maxStakeMicro`, in the categories (empty: all), with the highest payout ÷ stake; null when none.
+     */
+    async bestHit(
+      playerId: number,
+      w: Window,
+      categories: readonly number[],
+      maxStakeMicro: bigint,
+    ): Promise<{ roundId: string; stakeMicro: bigint; payoutMicro: bigint } | null> {
+      const inCategories = categories.length
+        ? sql`and r.game_type_id = any(${`{${categories.join(',')}}`}::smallint[])`
+        : sql``;
+      const rows = await queryRows<{ round_id: string; stake: string; payout: string }>(
+        db,
+        sql`select r.round_id, r.stake_micro::text stake, r.payout_micro::text payout
+            from bet_rounds r
+            where r.player_id = ${playerId} and r.status = ${RoundStatus.CLOSED} and r.valid
+              and r.stake_micro > 0 and r.stake_micro <= ${maxStakeMicro.toString()}::bigint
+              and r.settled_at >= ${w.from.toISOString()}::timestamptz
+              and r.settled_at < ${w.to.toISOString()}::timestamptz ${inCategories}
+            order by r.payout_micro::numeric / r.stake_micro desc limit 1`,
+      );
+      const row = rows[0];
+      return row
+        ? { roundId: row.round_id, stakeMicro: BigInt(row.stake), payoutMicro: BigInt(row.payout) }
+        : null;
+    },
   };
 }
 

@@ -49,7 +49,22 @@ export function createBetsService(deps: {
 }) {
   const { repo, clock, catalogue, validBetMaxWinChanceBp, onSettled } = deps;
   let proofs: FairnessSource = { proofsOf: async () => new Map() };
+  const stakeGuards: StakeGuard[] = [];
   return {
+    /** Registers a stake check (see StakeGuard); checks run in the order they were added. */
+    addStakeGuard(guard: StakeGuard) {
+      stakeGuards.push(guard);
+    },
+
+    /** Runs every stake check for a bet about to be taken (originals, seamless and transfer-wallet paths). */
+    async guardStake(playerId: number, stakeMicro: bigint): Promise<void> {
+      for (const guard of stakeGuards) await guard(playerId, stakeMicro);
+    },
+
+    /** The best valid settled round in [from, to) at a stake ≤ maxStake (promotions' multiplier rules). */
+    bestHit: (playerId: number, from: Date, to: Date, categories: readonly number[], maxStakeMicro: bigint) =>
+      repo.bestHit(playerId, { from, to }, categories, maxStakeMicro),
+
     /** Called once by the originals module when it is built (see FairnessSource). */
     provideFairness(source: FairnessSource) {
       proofs = source;
@@ -170,5 +185,11 @@ export function createBetsService(deps: {
       repo.settledStakeBySegments(playerId, boundaries),
   };
 }
+
+/**
+ * A check of a stake before it is taken, registered by a module above this one (promotions: the largest bet
+ * while a bonus's turnover is open, decision 36). It throws the refusal; the bet paths call `guardStake`.
+ */
+export type StakeGuard = (playerId: number, stakeMicro: bigint) => Promise<void>;
 
 export type BetsService = ReturnType<typeof createBetsService>;

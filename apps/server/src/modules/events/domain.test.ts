@@ -7,12 +7,12 @@ describe('domain events', () => {
     const seen: string[] = [];
     const off = bus.on('player.frozen', (e) => void seen.push(`a${e.playerId}`));
     bus.on('player.frozen', (e) => void seen.push(`b${e.playerId}`));
-    bus.emit('player.frozen', { playerId: 7, frozen: true });
+    bus.emit('player.frozen', { playerId: 7, frozen: true, cause: 'operator' });
     expect(seen).toEqual([]);
     await new Promise((r) => setTimeout(r, 0));
     expect(seen.sort()).toEqual(['a7', 'b7']);
     off();
-    bus.emit('player.frozen', { playerId: 8, frozen: false });
+    bus.emit('player.frozen', { playerId: 8, frozen: false, cause: 'operator' });
     await new Promise((r) => setTimeout(r, 0));
     expect(seen.sort()).toEqual(['a7', 'b7', 'b8']);
   });

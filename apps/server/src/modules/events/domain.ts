@@ -18,8 +18,11 @@ export interface DomainEvents {
   'bet.settled': { playerId: number; providerId: number; roundId: string };
   /** A deposit (TRC20 or payment channel) was credited to the player's balance. */
   'deposit.credited': { playerId: number; amountMicro: bigint; source: 'trc20' | 'channel' | 'operator' };
-  /** An operator froze or unfroze a player. */
-  'player.frozen': { playerId: number; frozen: boolean };
+  /**
+   * A player was frozen by an operator (`cause: 'operator'`) or excluded themselves (`'self_exclusion'`),
+   * emitted after the change committed; promotions forfeit the promotional part of open bonuses.
+   */
+  'player.frozen': { playerId: number; frozen: boolean; cause: 'operator' | 'self_exclusion' };
 }
 
 export type DomainEventName = keyof DomainEvents;

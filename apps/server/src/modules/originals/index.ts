@@ -19,7 +19,7 @@ export function originalsModule(deps: {
   wallet: OriginalsLedger;
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
-  records: Pick<BetsService, 'recordSettledRound' | 'settled' | 'provideFairness'>;
+  records: Pick<BetsService, 'recordSettledRound' | 'settled' | 'provideFairness' | 'guardStake'>;
 }): KoiModule<OriginalsService> {
   const service = createOriginalsService({
     db: deps.database.db,

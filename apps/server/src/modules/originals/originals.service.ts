@@ -105,7 +105,7 @@ export function createOriginalsService(deps: {
   games: Pick<GamesService, 'findGame'>;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   /** The bet rounds' owner: each bet's round is written, closed, in the bet's transaction. */
-  rounds: Pick<BetsService, 'recordSettledRound' | 'settled'>;
+  rounds: Pick<BetsService, 'recordSettledRound' | 'settled' | 'guardStake'>;
   clock: Clock;
   houseEdgeBp: number;
   maxPayoutMicro: bigint;
@@ -201,6 +201,8 @@ export function createOriginalsService(deps: {
         });
       }
       await deps.gate.assertMayPlay(playerId);
+      // Checks of modules above (the largest bet while a bonus's turnover is open) before anything is taken.
+      await deps.rounds.guardStake(playerId, amount.micro);
 
       const fingerprint = createHash('sha256')
         .update(JSON.stringify([game, amount.micro.toString(), params.value]))

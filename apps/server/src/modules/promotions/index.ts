@@ -1,19 +1,71 @@
 import type { Config } from '../../config';
-import type { AuthHooks } from '../auth';
+import type { Database } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
+import type { Clock } from '../../lib/clock';
+import type { AuditPort } from '../audit';
+import type { AuthHooks, AuthService } from '../auth';
+import type { BetsService } from '../bets';
+import type { DomainEventBus } from '../events';
 import type { KoiModule } from '../module';
+import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
-import { createPromotionsService, type PromotionsService } from './promotions.service';
+import { promotionsRoutes } from './promotions.routes';
+import { createPromotionsService, type LinkSource, type PromotionsService } from './promotions.service';
 
-export type { PromotionsService } from './promotions.service';
+export type { GrantInput, LinkSource, PromotionsService } from './promotions.service';
 
-/** Promotions: the demo sign-up bonus (DEMO_SIGNUP_BONUS); activities and claims (decisions 24, 25) are not built yet. */
+/**
+ * Promotions (decisions 25, 36): promotion records evaluated by one rule engine (rules.ts), claims, bonus
+ * grants with frozen terms, households of linked accounts; the demo sign-up bonus. It registers with the
+ * layers below: auth's onPlayerCreated (the sign-up bonus), bets' stake guard (the largest bet while a bonus
+ * is open) and the `player.frozen` event (forfeiting open bonuses).
+ */
 export function promotionsModule(deps: {
+  database: Database;
+  clock: Clock;
   config: Pick<Config, 'demoSignupBonus'>;
-  wallet: Pick<WalletService, 'transferIn'>;
+  wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
+  turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
+  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard'>;
+  players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf' | 'authenticate'>;
+  audit: AuditPort;
   /** A new player: the sign-up bonus is granted inside the registration transaction. */
   authHooks: Pick<AuthHooks, 'onPlayerCreated'>;
+  domain: Pick<DomainEventBus, 'on'>;
+  /** Links between accounts owned by other modules (withdrawal addresses, TRC20 senders). */
+  linkSources?: LinkSource[];
 }): KoiModule<PromotionsService> {
-  const service = createPromotionsService({ signupBonus: deps.config.demoSignupBonus, wallet: deps.wallet });
+  const service = createPromotionsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    signupBonus: deps.config.demoSignupBonus,
+    wallet: deps.wallet,
+    turnover: deps.turnover,
+    bets: deps.bets,
+    players: deps.players,
+    linkSources: deps.linkSources,
+  });
   deps.authHooks.onPlayerCreated(service.onPlayerCreated);
-  return { service, plugin: async () => {}, jobs: [] };
+  deps.bets.addStakeGuard(service.guardStake);
+  deps.domain.on('player.frozen', async (e) => {
+    if (e.frozen) await service.forfeitOpen(e.playerId);
+  });
+  return {
+    service,
+    plugin: async (app) => {
+      await app.register(promotionsRoutes, {
+        promotions: service,
+        sessions: deps.players,
+        audit: deps.audit,
+      });
+    },
+    jobs: [
+      {
+        name: 'promotions-expire-bonuses',
+        lockId: AdvisoryLock.JOB_EXPIRE_BONUSES,
+        everyMs: 60_000,
+        run: () => service.expireGrants(),
+      },
+    ],
+  };
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { insertNew } from '../../db/rows';
 import { turnoverRequirements } from './turnover.schema';
@@ -16,8 +16,24 @@ export function createTurnoverRepository(db: DbOrTx) {
       return db
         .select()
         .from(turnoverRequirements)
-        .where(eq(turnoverRequirements.playerId, playerId))
+        .where(and(eq(turnoverRequirements.playerId, playerId), isNull(turnoverRequirements.waivedAt)))
         .orderBy(asc(turnoverRequirements.createdAt), asc(turnoverRequirements.id));
+    },
+
+    /** Marks a requirement waived, once; true when this call did. */
+    async waive(sourceType: string, sourceId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(turnoverRequirements)
+        .set({ waivedAt: at })
+        .where(
+          and(
+            eq(turnoverRequirements.sourceType, sourceType),
+            eq(turnoverRequirements.sourceId, sourceId),
+            isNull(turnoverRequirements.waivedAt),
+          ),
+        )
+        .returning({ id: turnoverRequirements.id });
+      return rows.length > 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
 
 /**
  * Turnover requirements (decision 23): each credited deposit, bonus or prize requires `required_micro` of
@@ -20,6 +20,11 @@ export const turnoverRequirements = pgTable(
     multipleCentis: integer('multiple_centis').notNull(),
     requiredMicro: micro('required_micro').notNull(),
     createdAt: createdAt(),
+    /**
+     * Set once when the credit it belongs to was taken back (a bonus forfeited on freeze or self-exclusion):
+     * from then on the fold leaves the requirement out, as if it had never been owed.
+     */
+    waivedAt: ts('waived_at'),
   },
   (t) => [
     uniqueIndex('turnover_requirements_source_uq').on(t.sourceType, t.sourceId),

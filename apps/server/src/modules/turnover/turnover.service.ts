@@ -41,6 +41,47 @@ export function createTurnoverService(deps: TurnoverServiceDeps) {
     },
 
     /**
+     * Each open requirement with what remains of it. The fold gives one total; bets clear requirements oldest
+     * first, so the total remaining belongs to the newest requirements (a requirement's remaining is what is
+     * left of the total after the newer ones took theirs).
+     */
+    async progressOf(playerId: number): Promise<
+      {
+        sourceType: string;
+        sourceId: string;
+        requiredMicro: bigint;
+        remainingMicro: bigint;
+        createdAt: Date;
+      }[]
+    > {
+      const requirements = await repo.requirements(playerId);
+      if (requirements.length === 0) return [];
+      const { boundaries, owedAt } = boundariesOf(requirements);
+      let left = foldRemaining(owedAt, await records.settledStakeBySegments(playerId, boundaries));
+      const out = [];
+      for (let i = requirements.length - 1; i >= 0; i -= 1) {
+        const r = requirements[i]!;
+        const remainingMicro = left < r.requiredMicro ? left : r.requiredMicro;
+        left -= remainingMicro;
+        out.push({
+          sourceType: r.sourceType,
+          sourceId: r.sourceId,
+          requiredMicro: r.requiredMicro,
+          remainingMicro,
+          createdAt: r.createdAt,
+        });
+      }
+      return out.reverse();
+    },
+
+    /**
+     * Waives a requirement whose credit was taken back (a forfeited bonus), inside the caller's transaction
+     * with the transfer that took it back; a second call changes nothing.
+     */
+    waive: (sourceType: string, sourceId: string, conn: DbOrTx = db) =>
+      createTurnoverRepository(conn).waive(sourceType, sourceId, clock.now()),
+
+    /**
      * Adds a requirement (idempotent per source). `conn` lets the caller write it in the same transaction as
      * the credit it belongs to, so a credited deposit never lacks its requirement.
      */

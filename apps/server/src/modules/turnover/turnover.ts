@@ -15,6 +15,10 @@
  * toward it. Within one interval only bets reduce the remaining amount, so flooring the interval's sum once
  * gives the same result as flooring after every bet.
  *
+ * Waived. A bonus taken back (forfeited on freeze or self-exclusion, or expired with turnover open) had its
+ * requirement waived once (`waived_at`), in the transaction of the transfer that took it back; the fold leaves
+ * waived requirements out, which can only lower what remains, never raise it.
+ *
  * What counts. A valid bet is the stake of a round that is settled (closed) and not rolled back, at the time
  * it closed. A rollback after settlement changes the round's status and so drops out of the next computation
  * by itself: nothing to undo. Bonuses add their own multiple (TURNOVER_BONUS_MULTIPLE, default 10×), deposits

@@ -250,6 +250,33 @@ export function createWalletRepository(db: DbOrTx) {
       return rows.map((r) => r.idempotency_key);
     },
 
+    /**
+     * Posted transfers of one code credited to the player's wallet in [from, to) (from null: since ever), oldest
+     * first, at most `limit`.
+     */
+    async creditsOf(
+      playerId: number,
+      currency: string,
+      code: number,
+      from: Date | null,
+      to: Date,
+      limit: number,
+    ): Promise<{ id: string; amountMicro: bigint; at: Date }[]> {
+      // Through the entries, whose (account, time) index serves this; a posted credit is one entry with a
+      // positive posted delta (a two-phase credit's POST entry, or a single-phase one).
+      const rows = await queryRows<{ id: string; amount: string; at: Date | string }>(
+        db,
+        sql`select e.transfer_id::text id, e.posted_delta_micro::text amount, e.created_at at
+            from ledger_entries e join ledger_accounts a on a.id = e.account_id
+            where a.player_id = ${playerId} and a.currency = ${currency} and e.code = ${code}
+              and e.posted_delta_micro > 0
+              and e.created_at >= ${(from ?? new Date(0)).toISOString()}::timestamptz
+              and e.created_at < ${to.toISOString()}::timestamptz
+            order by e.created_at, e.id limit ${limit}`,
+      );
+      return rows.map((r) => ({ id: r.id, amountMicro: BigInt(r.amount), at: new Date(r.at) }));
+    },
+
     async playerBalances(playerId: number): Promise<AccountBalancesRow[]> {
       const rows = await queryRows<{
         id: string;

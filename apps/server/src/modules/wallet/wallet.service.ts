@@ -413,6 +413,13 @@ export function createWalletService(deps: WalletServiceDeps) {
       return toResult(key, record);
     },
 
+    /**
+     * Deposits credited to the player (posted DEPOSIT transfers) in [from, to), oldest first: promotions'
+     * deposit rules read them here, from the ledger, rather than from the deposit modules' own records.
+     */
+    depositsOf: (playerId: number, from: Date | null, to: Date, limit = 50) =>
+      repo.creditsOf(playerId, LEDGER_CURRENCY, TransferCode.DEPOSIT, from, to, limit),
+
     /** The player's posted money in and out per transfer code (operators' review of a withdrawal). */
     codeTotals: (playerId: number) => repo.playerCodeTotals(playerId, LEDGER_CURRENCY),
 

@@ -1,0 +1,279 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { insertNew } from '../../db/rows';
+import {
+  bonusGrants,
+  GrantStatus,
+  luckSeeds,
+  promotionClaims,
+  promotionFlags,
+  promotions,
+  PromotionStatus,
+} from './promotions.schema';
+
+export type PromotionRow = typeof promotions.$inferSelect;
+export type PromotionInsert = typeof promotions.$inferInsert;
+export type ClaimRow = typeof promotionClaims.$inferSelect;
+export type GrantRow = typeof bonusGrants.$inferSelect;
+export type FlagRow = typeof promotionFlags.$inferSelect;
+
+export interface ClaimFilter {
+  promotionId?: number;
+  playerId?: number;
+  from?: Date | null;
+  to?: Date | null;
+  limit: number;
+  offset: number;
+}
+
+/** SQL of the promotions module. Nothing here decides; the service does. */
+export function createPromotionsRepository(db: DbOrTx) {
+  return {
+    async promotion(id: number): Promise<PromotionRow | null> {
+      return (await db.select().from(promotions).where(eq(promotions.id, id)).limit(1))[0] ?? null;
+    },
+
+    /** Running promotions whose period contains `now`, in the operators' order. */
+    running(now: Date): Promise<PromotionRow[]> {
+      return db
+        .select()
+        .from(promotions)
+        .where(
+          and(
+            eq(promotions.status, PromotionStatus.RUNNING),
+            lte(promotions.startsAt, now),
+            sql`(${promotions.endsAt} is null or ${promotions.endsAt} > ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(desc(promotions.sort), asc(promotions.id));
+    },
+
+    all(): Promise<PromotionRow[]> {
+      return db.select().from(promotions).orderBy(desc(promotions.sort), desc(promotions.id));
+    },
+
+    async insert(row: PromotionInsert): Promise<PromotionRow> {
+      return (await db.insert(promotions).values(row).returning())[0]!;
+    },
+
+    async update(id: number, set: Partial<PromotionInsert>): Promise<PromotionRow | null> {
+      return (await db.update(promotions).set(set).where(eq(promotions.id, id)).returning())[0] ?? null;
+    },
+
+    async lock(id: number): Promise<PromotionRow | null> {
+      return (await db.select().from(promotions).where(eq(promotions.id, id)).for('update'))[0] ?? null;
+    },
+
+    /**
+     * Spends from the budget, in the claim's transaction: the conditional UPDATE waits for a concurrent claim's
+     * row lock and re-checks against what it left, so the budget is met exactly and never passed.
+     */
+    async spend(id: number, amountMicro: bigint): Promise<boolean> {
+      const rows = await db
+        .update(promotions)
+        .set({ spentMicro: sql`${promotions.spentMicro} + ${amountMicro.toString()}::bigint` })
+        .where(
+          and(
+            eq(promotions.id, id),
+            eq(promotions.status, PromotionStatus.RUNNING),
+            sql`(${promotions.budgetMicro} is null or ${promotions.spentMicro} + ${amountMicro.toString()}::bigint <= ${promotions.budgetMicro})`,
+          ),
+        )
+        .returning({ id: promotions.id });
+      return rows.length === 1;
+    },
+
+    /** Inserts the claim unless its player key or household key is taken; the row, or null when taken. */
+    async insertClaim(row: typeof promotionClaims.$inferInsert): Promise<ClaimRow | null> {
+      const rows = await db.insert(promotionClaims).values(row).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+
+    async setClaimGrant(claimId: number, grantId: number) {
+      await db.update(promotionClaims).set({ grantId }).where(eq(promotionClaims.id, claimId));
+    },
+
+    /** The player's claims of the promotion in these periods. */
+    async claimsIn(promotionId: number, playerId: number, periodKeys: string[]): Promise<ClaimRow[]> {
+      if (periodKeys.length === 0) return [];
+      return db
+        .select()
+        .from(promotionClaims)
+        .where(
+          and(
+            eq(promotionClaims.promotionId, promotionId),
+            eq(promotionClaims.playerId, playerId),
+            inArray(promotionClaims.periodKey, periodKeys),
+          ),
+        );
+    },
+
+    /** Whether any of the players claimed the promotion in the period (a household's earlier claim). */
+    async anyClaimed(promotionId: number, playerIds: number[], periodKey: string): Promise<boolean> {
+      if (playerIds.length === 0) return false;
+      const rows = await db
+        .select({ id: promotionClaims.id })
+        .from(promotionClaims)
+        .where(
+          and(
+            eq(promotionClaims.promotionId, promotionId),
+            eq(promotionClaims.periodKey, periodKey),
+            inArray(promotionClaims.playerId, playerIds),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async claims(
+      f: ClaimFilter,
+    ): Promise<{ rows: (ClaimRow & { title: string; type: number })[]; total: number }> {
+      const where: SQL[] = [];
+      if (f.promotionId) where.push(eq(promotionClaims.promotionId, f.promotionId));
+      if (f.playerId) where.push(eq(promotionClaims.playerId, f.playerId));
+      if (f.from) where.push(gte(promotionClaims.createdAt, f.from));
+      if (f.to) where.push(sql`${promotionClaims.createdAt} < ${f.to.toISOString()}::timestamptz`);
+      const cond = where.length ? and(...where) : undefined;
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ claim: promotionClaims, title: promotions.title, type: promotions.type })
+          .from(promotionClaims)
+          .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
+          .where(cond)
+          .orderBy(desc(promotionClaims.createdAt), desc(promotionClaims.id))
+          .limit(f.limit)
+          .offset(f.offset),
+        db.select({ n: count() }).from(promotionClaims).where(cond),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r.claim, title: r.title, type: r.type })),
+        total: Number(totals[0]?.n ?? 0),
+      };
+    },
+
+    // ----- grants -----
+
+    insertGrant: (row: typeof bonusGrants.$inferInsert) => insertNew(db, bonusGrants, row),
+
+    async grantBySource(sourceType: string, sourceId: string): Promise<GrantRow | null> {
+      return (
+        (
+          await db
+            .select()
+            .from(bonusGrants)
+            .where(and(eq(bonusGrants.sourceType, sourceType), eq(bonusGrants.sourceId, sourceId)))
+            .limit(1)
+        )[0] ?? null
+      );
+    },
+
+    grantsOf(playerId: number, limit = 100): Promise<GrantRow[]> {
+      return db
+        .select()
+        .from(bonusGrants)
+        .where(eq(bonusGrants.playerId, playerId))
+        .orderBy(desc(bonusGrants.createdAt), desc(bonusGrants.id))
+        .limit(limit);
+    },
+
+    openGrantsOf(playerId: number): Promise<GrantRow[]> {
+      return db
+        .select()
+        .from(bonusGrants)
+        .where(and(eq(bonusGrants.playerId, playerId), eq(bonusGrants.status, GrantStatus.OPEN)))
+        .orderBy(asc(bonusGrants.createdAt), asc(bonusGrants.id));
+    },
+
+    /** Closes an open grant once (cleared, forfeited or expired); false when it was no longer open. */
+    async closeGrant(
+      id: number,
+      status: GrantStatus,
+      at: Date,
+      forfeitedMicro: bigint | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(bonusGrants)
+        .set({ status, closedAt: at, forfeitedMicro })
+        .where(and(eq(bonusGrants.id, id), eq(bonusGrants.status, GrantStatus.OPEN)))
+        .returning({ id: bonusGrants.id });
+      return rows.length === 1;
+    },
+
+    /** Open grants whose expiry passed (the expiry job), a few at a time. */
+    expiredOpenGrants(now: Date, limit: number): Promise<GrantRow[]> {
+      return db
+        .select()
+        .from(bonusGrants)
+        .where(
+          and(
+            eq(bonusGrants.status, GrantStatus.OPEN),
+            isNotNull(bonusGrants.expiresAt),
+            lte(bonusGrants.expiresAt, now),
+          ),
+        )
+        .limit(limit);
+    },
+
+    // ----- flags -----
+
+    async flag(playerId: number): Promise<FlagRow | null> {
+      return (await db.select().from(promotionFlags).where(eq(promotionFlags.playerId, playerId)))[0] ?? null;
+    },
+
+    async setFlag(row: typeof promotionFlags.$inferInsert) {
+      await db
+        .insert(promotionFlags)
+        .values(row)
+        .onConflictDoUpdate({
+          target: promotionFlags.playerId,
+          set: { reason: row.reason, operator: row.operator, createdAt: row.createdAt },
+        });
+    },
+
+    async clearFlag(playerId: number): Promise<boolean> {
+      const rows = await db
+        .delete(promotionFlags)
+        .where(eq(promotionFlags.playerId, playerId))
+        .returning({ id: promotionFlags.playerId });
+      return rows.length === 1;
+    },
+
+    flags(): Promise<FlagRow[]> {
+      return db.select().from(promotionFlags).orderBy(desc(promotionFlags.createdAt)).limit(200);
+    },
+
+    // ----- luck seeds -----
+
+    /** The day's seed, written once (a concurrent first writer wins and both read its row). */
+    async luckSeed(day: string, make: () => { serverSeed: string; serverSeedHash: string }, at: Date) {
+      const existing = await db.select().from(luckSeeds).where(eq(luckSeeds.day, day));
+      if (existing[0]) return existing[0];
+      await db
+        .insert(luckSeeds)
+        .values({ day, ...make(), createdAt: at })
+        .onConflictDoNothing();
+      return (await db.select().from(luckSeeds).where(eq(luckSeeds.day, day)))[0]!;
+    },
+
+    luckSeeds(fromDay: string, toDay: string) {
+      return db
+        .select()
+        .from(luckSeeds)
+        .where(and(gte(luckSeeds.day, fromDay), lte(luckSeeds.day, toDay)))
+        .orderBy(desc(luckSeeds.day));
+    },
+
+    /** Claimed amount and count per promotion (the console's spend column checks budget against claims). */
+    async claimTotals(): Promise<Map<number, { count: number; amountMicro: bigint }>> {
+      const rows = await queryRows<{ promotion_id: number | string; n: number; amount: string }>(
+        db,
+        sql`select promotion_id, count(*)::int n, sum(amount_micro)::text amount from promotion_claims group by 1`,
+      );
+      return new Map(
+        rows.map((r) => [Number(r.promotion_id), { count: r.n, amountMicro: BigInt(r.amount) }]),
+      );
+    },
+  };
+}
+
+export type PromotionsRepository = ReturnType<typeof createPromotionsRepository>;

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { toMicro } from '@koi/ledger';
+import { useTestApp } from '../../../test/app';
+import { expectRaceOutcome } from '../../../test/race';
+import { testConfig } from '../../config';
+import { queryRows } from '../../db/client';
+import { withdrawalsHarness } from '../withdrawals/withdrawals.fixtures';
+import { promotionsHarness, TERMS } from './promotions.fixtures';
+
+const FIRST_DEPOSIT = {
+  deposit: 'first',
+  percent_bp: 5000,
+  min_deposit: '20',
+  max_bonus: '50',
+  terms: TERMS,
+};
+
+describe('claims: the first-deposit bonus through the API, with its turnover', () => {
+  const t = useTestApp({ withdrawals: { ...testConfig().withdrawals, addressDelayMs: 0 } });
+  const h = promotionsHarness(() => t);
+  const w = withdrawalsHarness(() => t);
+
+  it('lists the promotion for a guest and a player, refuses before the deposit, pays 50 % up to the cap after it', async () => {
+    const promo = await h.promotion(1, FIRST_DEPOSIT);
+    const guest = await h.call<{ id: number; state: string }[]>(null, 'GET', '/api/plat/task/list');
+    expect(guest.result.find((p) => p.id === promo.id)).toMatchObject({ state: 'guest' });
+
+    const p = await h.player();
+    const before = await h.claim(p.auth, promo.id);
+    expect(before).toMatchObject({ code: 7003 });
+    expect(before.error?.message).toContain('首次充值');
+    const listed = await h.call<{ id: number; state: string; refusal: string }[]>(
+      p.auth,
+      'GET',
+      '/api/plat/task/list',
+    );
+    expect(listed.result.find((x) => x.id === promo.id)).toMatchObject({ state: 'locked' });
+
+    await h.deposit(p.playerId, '80');
+    const detail = await h.call<{ state: string; amount: string; terms: { multiple: string } }>(
+      p.auth,
+      'GET',
+      `/api/plat/task/detail?id=${promo.id}`,
+    );
+    expect(detail.result).toMatchObject({ state: 'claimable', amount: '40', terms: { multiple: '10' } });
+    const paid = await h.claim(p.auth, promo.id);
+    expect(paid).toMatchObject({ code: 200, result: { amount: '40', turnover_required: '400' } });
+    expect(await h.available(p.playerId)).toBe(toMicro('120'));
+    expect(await h.claim(p.auth, promo.id)).toMatchObject({ code: 7002 });
+
+    const bonuses = await h.call<Record<string, unknown>[]>(p.auth, 'POST', '/api/plat/bonuses', {});
+    expect(bonuses.result).toEqual([
+      expect.objectContaining({
+        amount: '40',
+        state: 'open',
+        required: '400',
+        done: '0',
+        remaining: '400',
+        percent: 0,
+      }),
+    ]);
+    const log = await h.call<{ total: number }>(p.auth, 'POST', '/api/plat/task/receive/log', {});
+    expect(log.result.total).toBe(1);
+    await h.invariantsClean();
+  });
+
+  it('the bonus turnover blocks withdrawal and releases at the exact amount; near-certain bets count nothing', async () => {
+    const promo = await h.promotion(1, { ...FIRST_DEPOSIT, percent_bp: 10_000, max_bonus: '10' });
+    const p = await w.player({ deposit: '300' });
+    expect(await h.claim(p.auth, promo.id)).toMatchObject({
+      code: 200,
+      result: { amount: '10', turnover_required: '100' },
+    });
+    const address = await w.bind(p.auth);
+    t.clock.advance(60_000);
+    const refused = await w.apply(p.auth, { amount: '20', address_id: address.id });
+    expect(refused.code).toBe(5020);
+    expect(refused.error?.message).toContain('100');
+    // A near-certain dice bet (97 % to win) is not a valid bet and clears nothing.
+    expect((await h.dice(p.auth, '10', '3')).code).toBe(200);
+    expect(await h.turnover().remainingOf(p.playerId)).toBe(toMicro('100'));
+    for (let i = 0; i < 9; i += 1) expect((await h.dice(p.auth, '10')).code).toBe(200);
+    expect((await h.dice(p.auth, '9.9999')).code).toBe(200);
+    expect(await h.turnover().remainingOf(p.playerId)).toBe(toMicro('0.0001'));
+    expect((await w.apply(p.auth, { amount: '20', address_id: address.id })).code).toBe(5020);
+    expect((await h.dice(p.auth, '0.1')).code).toBe(200);
+    expect(await h.turnover().remainingOf(p.playerId)).toBe(0n);
+    const bonuses = await h.call<{ state: string; percent: number }[]>(
+      p.auth,
+      'POST',
+      '/api/plat/bonuses',
+      {},
+    );
+    expect(bonuses.result[0]).toMatchObject({ state: 'cleared', percent: 100 });
+    expect((await w.apply(p.auth, { amount: '20', address_id: address.id })).code).toBe(200);
+    await h.invariantsClean();
+  });
+
+  it('refuses a bet above the bonus max bet while its turnover is open, and allows it once cleared', async () => {
+    const promo = await h.promotion(1, {
+      ...FIRST_DEPOSIT,
+      percent_bp: 10_000,
+      max_bonus: '2',
+      terms: { ...TERMS, multiple_centis: 100, max_bet: '5' },
+    });
+    const p = await h.player({ deposit: '100' });
+    expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    const big = await h.dice(p.auth, '5.0001');
+    expect(big).toMatchObject({ code: 7017 });
+    expect(big.error?.message).toContain('5 USDT');
+    expect(await h.dice(p.auth, '2')).toMatchObject({ code: 200 });
+    // The requirement was 2 (1×): played through, the limit no longer applies.
+    expect((await h.dice(p.auth, '6')).code).toBe(200);
+    await h.invariantsClean();
+  });
+
+  it('self-exclusion forfeits the promotional part of open bonuses (BONUS_FORFEIT) and waives their turnover', async () => {
+    const promo = await h.promotion(1, { ...FIRST_DEPOSIT, percent_bp: 10_000, max_bonus: '30' });
+    const p = await h.player({ deposit: '50' });
+    expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    expect(await h.available(p.playerId)).toBe(toMicro('80'));
+    const res = await h.call(p.auth, 'POST', '/api/plat/self-exclude', { period: '24h' });
+    expect(res.code).toBe(200);
+    // The forfeit follows the event after commit.
+    for (let i = 0; i < 80 && (await h.available(p.playerId)) !== toMicro('50'); i += 1) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(await h.available(p.playerId)).toBe(toMicro('50'));
+    expect(await h.turnover().remainingOf(p.playerId)).toBe(0n);
+    const rows = await queryRows<{ status: number; forfeited_micro: string }>(
+      t.database.db,
+      sql`select status, forfeited_micro::text from bonus_grants where player_id = ${p.playerId}`,
+    );
+    expect(rows).toEqual([{ status: 3, forfeited_micro: '30000000' }]);
+    await h.invariantsClean();
+  });
+});
+
+describe('claims under concurrency', () => {
+  const t = useTestApp();
+  const h = promotionsHarness(() => t);
+
+  it('50 concurrent claims of one reward pay once (twice over)', async () => {
+    const promo = await h.promotion(3, { amount: '8', new_player_days: 7, terms: TERMS });
+    for (let round = 0; round < 2; round += 1) {
+      const p = await h.player();
+      const service = h.service();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () => service.claim(p.playerId, promo.id)),
+      );
+      expectRaceOutcome(outcomes, { through: 1, refusedWith: 'PROMOTION_ALREADY_CLAIMED' });
+      expect(await h.available(p.playerId)).toBe(toMicro('8'));
+    }
+    await h.invariantsClean();
+  });
+
+  // Fifty sign-ups hash fifty passwords first (argon2), which takes a while on a shared machine.
+  it('a budget is spent exactly to its limit by 50 concurrent claims of 50 players', async () => {
+    const promo = await h.promotion(3, { amount: '10', new_player_days: 7, terms: TERMS }, { budget: '250' });
+    const players = [];
+    for (let i = 0; i < 50; i += 1) players.push(await h.player());
+    const service = h.service();
+    const outcomes = await Promise.allSettled(players.map((p) => service.claim(p.playerId, promo.id)));
+    expectRaceOutcome(outcomes, { through: 25, refusedWith: 'PROMOTION_BUDGET_EXHAUSTED' });
+    const row = await queryRows<{ spent: string }>(
+      t.database.db,
+      sql`select spent_micro::text spent from promotions where id = ${promo.id}`,
+    );
+    expect(row[0]!.spent).toBe('250000000');
+    await h.invariantsClean();
+  }, 240_000);
+
+  it('once per household: two accounts on one device claim at the same moment, one is paid, and the group says why', async () => {
+    const promo = await h.promotion(
+      3,
+      { amount: '5', new_player_days: 7, terms: TERMS },
+      { household: true },
+    );
+    const a = await h.player({ device: 'shared-device-1' });
+    const b = await h.player({ device: 'shared-device-1' });
+    const service = h.service();
+    const outcomes = await Promise.allSettled([
+      service.claim(a.playerId, promo.id),
+      service.claim(b.playerId, promo.id),
+    ]);
+    expectRaceOutcome(outcomes, { through: 1, refusedWith: 'PROMOTION_HOUSEHOLD_CLAIMED' });
+    const later = await h.claim(a.auth, promo.id);
+    expect(later.code === 7002 || later.code === 7008).toBe(true);
+    const group = await service.household(a.playerId);
+    expect(group.members).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ playerId: b.playerId, reason: 'device', value: 'shared-device-1' }),
+      ]),
+    );
+    await h.invariantsClean();
+  });
+});
+
+describe('valid bets only: rolled-back and near-certain rounds count nothing for a turnover tier', () => {
+  const t = useTestApp();
+  const h = promotionsHarness(() => t);
+
+  it('pays the tier for yesterday’s valid bets and nothing for rounds that do not count', async () => {
+    const tiers = {
+      window: 'day',
+      categories: [],
+      tiers: [{ min_valid_bet: '10', reward: '3' }],
+      terms: TERMS,
+    };
+    const promo = await h.promotion(9, tiers);
+    const a = await h.player({ deposit: '100' });
+    const b = await h.player({ deposit: '100' });
+    // a: 5 valid, 20 near-certain, and a provider round of 20 settled then rolled back.
+    expect((await h.dice(a.auth, '5')).code).toBe(200);
+    expect((await h.dice(a.auth, '20', '3')).code).toBe(200);
+    const now = t.clock.now().toISOString();
+    await t.database.db.execute(
+      sql`select koi_bet_round_record(2, 'promo-r1', ${a.playerId}, 'slot-1', 5, 20000000, 0, true, ${now}::timestamptz)`,
+    );
+    await t.database.db.execute(
+      sql`select koi_bet_round_rolled_back(2, 'promo-r1', ${a.playerId}, 20000000, ${now}::timestamptz)`,
+    );
+    // b: exactly 10 valid.
+    expect((await h.dice(b.auth, '4')).code).toBe(200);
+    expect((await h.dice(b.auth, '6')).code).toBe(200);
+    t.clock.advance(86_400_000);
+    const refused = await h.claim(a.auth, promo.id);
+    expect(refused.code).toBe(7003);
+    const detail = await h.call<{ progress: { label: string; current: string }[] }>(
+      a.auth,
+      'GET',
+      `/api/plat/task/detail?activity_type=9`,
+    );
+    expect(detail.result.progress[0]).toMatchObject({ label: 'valid_bet', current: '5' });
+    expect(await h.claim(b.auth, promo.id)).toMatchObject({ code: 200, result: { amount: '3' } });
+    await h.invariantsClean();
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '../../test/render';
+import { fail, ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
+import type { PromotionDetail } from './api/taskDetail';
+import type { PromotionItem } from './api/taskList';
+import ActivityDetailPage from './pages/ActivityDetailPage';
+import ActivityPage from './pages/ActivityPage';
+
+const WAIT = { timeout: 5000 };
+
+function item(extra: Partial<PromotionItem>): PromotionItem {
+  return {
+    id: 1,
+    type: 1,
+    template: 'deposit_match',
+    title: '首充豪礼',
+    summary: '首充送 50%',
+    banner: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    category: 0,
+    starts_at: '2026-11-01T00:00:00.000Z',
+    ends_at: null,
+    state: 'locked',
+    amount: '0',
+    refusal: '未达到领取条件：完成首次充值后可领取',
+    refusal_code: 7003,
+    progress: [{ label: 'deposit', current: '0', target: '20' }],
+    next_at: null,
+    budget_left: null,
+    ...extra,
+  };
+}
+
+const detail = (extra: Partial<PromotionItem>): PromotionDetail => ({
+  ...item(extra),
+  content_html: '<p>规则说明</p>',
+  rules: {},
+  terms: { multiple: '10', max_bet: '50', max_win: null, expiry_days: 30 },
+  audience: {},
+  once_per_household: true,
+});
+
+setUpScreenTests();
+
+describe('activity', () => {
+  it('lists running promotions with their state and filters them by category', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/plat/task/list'
+        ? ok([item({}), item({ id: 2, title: '捕鱼七日挑战', category: 3, state: 'claimable' })])
+        : undefined,
+    );
+    renderRoutes([{ path: '/activity', element: <ActivityPage /> }], ['/activity']);
+    await screen.findByText('首充豪礼', {}, WAIT);
+    expect(screen.getByText('可领取')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '捕鱼' }));
+    // Promotions about every game (category 0) stay under every filter.
+    expect(screen.getByText('首充豪礼')).toBeTruthy();
+    expect(screen.getByText('捕鱼七日挑战')).toBeTruthy();
+  });
+
+  it('says so when nothing runs, and offers a retry when the list fails', async () => {
+    stubFetch((url) => (url.pathname === '/api/plat/task/list' ? ok([]) : undefined));
+    renderRoutes([{ path: '/activity', element: <ActivityPage /> }], ['/activity']);
+    await screen.findByText('暂无进行中的活动', {}, WAIT);
+  });
+});
+
+describe('activityDetail', () => {
+  it('explains why the claim button is disabled, with the terms frozen into the bonus', async () => {
+    stubFetch((url) => (url.pathname === '/api/plat/task/detail' ? ok(detail({})) : undefined));
+    renderRoutes([{ path: '/activityDetail', element: <ActivityDetailPage /> }], ['/activityDetail?id=1']);
+    await screen.findByText('未达到领取条件：完成首次充值后可领取', {}, WAIT);
+    expect(screen.getByText('50 USDT')).toBeTruthy();
+    expect(screen.getByText('同一家庭（关联账户）限领一次')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /立即领取/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('claims, and shows the server’s refusal beside the button when the claim is refused', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/plat/task/detail')
+        return ok(detail({ state: 'claimable', amount: '40', refusal: null }));
+      if (url.pathname === '/api/plat/task/receive') return fail(7004, '活动奖金已派完');
+      return undefined;
+    });
+    renderRoutes(
+      [{ path: '/activityDetail', element: <ActivityDetailPage /> }],
+      ['/activityDetail?activity_type=9'],
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /领取 40 USDT/ }, WAIT));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('活动奖金已派完'), WAIT);
+  });
+});
