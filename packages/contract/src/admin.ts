@@ -63,6 +63,8 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'POST /api/admin/login': { kind: 'public' },
   'POST /api/admin/enrol/info': { kind: 'public' },
   'POST /api/admin/enrol': { kind: 'public' },
+  'POST /api/admin/setup/info': { kind: 'public' },
+  'POST /api/admin/setup': { kind: 'public' },
   'POST /api/admin/password': { kind: 'self' },
   'POST /api/admin/logout': { kind: 'self' },
   'GET /api/admin/me': { kind: 'self' },

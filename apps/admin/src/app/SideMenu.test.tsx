@@ -43,6 +43,7 @@ const EVERYTHING = [
   '内容管理',
   '社区管理',
   'VIP与返水',
+  '红包扫雷',
   '活动管理',
   '操作员',
   '我的会话',
@@ -65,6 +66,7 @@ describe('permission-aware menu', () => {
       '内容管理',
       '社区管理',
       'VIP与返水',
+      '红包扫雷',
       '活动管理',
       '操作员',
     ];
@@ -82,13 +84,14 @@ describe('permission-aware menu', () => {
       '玩家管理',
       '内容管理',
       '社区管理',
+      '红包扫雷',
       '我的会话',
     ]);
   });
 
   it('follows a per-area override, not the role name', () => {
     const custom: Permissions = { ...ROLE_PERMISSIONS.support, audit: 'read', players: 'none' };
-    expect(menuFor(custom)).toEqual(['数据概览', '审计日志', '内容管理', '社区管理', '我的会话']);
+    expect(menuFor(custom)).toEqual(['数据概览', '审计日志', '内容管理', '社区管理', '红包扫雷', '我的会话']);
   });
 
   it('shows nothing before the permissions are known (deny by default)', () => {

@@ -5,6 +5,7 @@ import { banners, configItems } from './schema';
 import { seedAgentTiers } from '../modules/agents/agents.seed';
 import { seedVipDemo } from '../modules/vip/vip.seed';
 import { seedRedPacketRooms } from '../modules/redpackets/redpackets.seed';
+import { waitForSchema } from './schema-ready';
 
 /**
  * Demo content in Chinese. Idempotent: config items are inserted only where the id is missing (an
@@ -58,6 +59,7 @@ export const DEMO_BANNERS = [
 
 export async function seedDemoContent(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await waitForSchema(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SEED_DEMO})`);
     await tx.insert(configItems).values(DEMO_CONFIG_ITEMS).onConflictDoNothing({ target: configItems.id });
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(banners);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import type { ImageStore } from './community.images';
 import { createCommunityRepository, PostStatus } from './community.repository';
+import { waitForSchema } from '../../db/schema-ready';
 
 /*
  * Demo content (SEED_DEMO): a few approved posts by 官方 with pictures drawn here as SVG and rendered by sharp
@@ -120,6 +121,7 @@ export async function seedCommunityDemo(
       )
     : DEMO_POSTS.map(() => []);
   await db.transaction(async (tx) => {
+    await waitForSchema(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.COMMUNITY_SEED_DEMO})`);
     const r = createCommunityRepository(tx);
     if ((await r.countOfficialPosts()) === 0) {

@@ -2,6 +2,7 @@ import { GAME_CATEGORIES, GameCategory } from '@koi/contract';
 import type { Db } from '../../db/client';
 import { gameCategories, gameProviders, games, WalletModel } from './games.schema';
 import { artPaths } from './artwork';
+import { waitForSchema } from '../../db/schema-ready';
 
 /**
  * The demo catalogue: every provider id 1–15, the seven categories, and 60+ games spread over them, some
@@ -97,6 +98,7 @@ export const CATALOGUE_SIZE = GAMES.length;
 
 export async function seedCatalogue(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await waitForSchema(tx);
     await tx
       .insert(gameProviders)
       .values(PROVIDERS.map((p, i) => ({ ...p, brandImage: artPaths.brand(p.id), sort: i })))

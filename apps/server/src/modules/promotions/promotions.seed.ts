@@ -4,6 +4,7 @@ import { AdvisoryLock } from '../../db/locks';
 import { promotions, PromotionStatus } from './promotions.schema';
 import { audienceSchema, parseRules, TYPE_TEMPLATE } from './rules';
 import { sanitizeContent } from './promotions.service';
+import { waitForSchema } from '../../db/schema-ready';
 
 /*
  * Demo promotions (SEED_DEMO): one running promotion for every template, plus the 5D room daily that the
@@ -251,6 +252,7 @@ export const DEMO_PROMOTIONS = [
 /** Inserts the demo promotions once, into an empty table. */
 export async function seedDemoPromotions(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    await waitForSchema(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SEED_DEMO_PROMOTIONS})`);
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(promotions);
     if ((row?.n ?? 0) > 0) return;
