@@ -265,6 +265,21 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     return { enrolment, operator };
   }
 
+  /**
+   * The time step of a current code of `secret`, which proves an authenticator holds the secret an enrolment
+   * or setup page showed; refused with OPERATOR_ENROL_TOTP otherwise.
+   */
+  async function enrolmentStep(secret: string, token: string, now: Date): Promise<number> {
+    const totp = await verifyTotp({
+      secret,
+      token,
+      epoch: Math.floor(now.getTime() / 1000),
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+    }).catch(() => ({ valid: false as const }));
+    if (!totp.valid || !('timeStep' in totp)) throw new AppError('OPERATOR_ENROL_TOTP');
+    return totp.timeStep;
+  }
+
   /** A setup link while it is unused and unexpired; refused otherwise (also once any operator exists). */
   async function usableSetup(token: string) {
     const setup = token.length <= 128 ? await repo.findSetupByTokenHash(sha256Hex(token)) : null;
@@ -329,14 +344,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       if (!OPERATOR_USERNAME_PATTERN.test(username)) throw new AppError('OPERATOR_USERNAME_FORMAT');
       if (!passwordOk(input.password)) throw new AppError('OPERATOR_PASSWORD_FORMAT');
       const now = clock.now();
-      const totp = await verifyTotp({
-        secret: setup.totpSecret,
-        token: input.totp,
-        epoch: Math.floor(now.getTime() / 1000),
-        epochTolerance: TOTP_TOLERANCE_SECONDS,
-      }).catch(() => ({ valid: false as const }));
-      const step = totp.valid && 'timeStep' in totp ? totp.timeStep : null;
-      if (step === null) throw new AppError('OPERATOR_ENROL_TOTP');
+      const step = await enrolmentStep(setup.totpSecret, input.totp, now);
       const passwordHash = await hash(input.password);
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.OPERATOR_SETUP})`);
@@ -415,14 +423,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       const { enrolment, operator } = await usableEnrolment(input.token);
       if (!passwordOk(input.password)) throw new AppError('OPERATOR_PASSWORD_FORMAT');
       const now = clock.now();
-      const totp = await verifyTotp({
-        secret: operator.totpSecret,
-        token: input.totp,
-        epoch: Math.floor(now.getTime() / 1000),
-        epochTolerance: TOTP_TOLERANCE_SECONDS,
-      }).catch(() => ({ valid: false as const }));
-      const step = totp.valid && 'timeStep' in totp ? totp.timeStep : null;
-      if (step === null) throw new AppError('OPERATOR_ENROL_TOTP');
+      const step = await enrolmentStep(operator.totpSecret, input.totp, now);
       const passwordHash = await hash(input.password);
       await db.transaction(async (tx) => {
         const r = createOperatorsRepository(tx);
