@@ -115,7 +115,8 @@ describe('player app', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     assert.ok(scrolled > 100);
     await page.locator('.tab-bar__item', { hasText: '活动' }).click();
-    await page.locator('.route-notice__badge').waitFor();
+    await page.waitForURL(/\/activity$/);
+    await page.locator('.tab-bar__item.is-active', { hasText: '活动' }).waitFor();
     await page.locator('.tab-bar__item', { hasText: '首页' }).click();
     assert.equal(await page.getByRole('tab', { name: '视讯' }).getAttribute('aria-selected'), 'true');
     // The kept view restores its scroll position after it is shown again (a frame later), so wait for it.
@@ -226,12 +227,12 @@ describe('player app', () => {
     await context.close();
   });
 
-  it('shows a coming-soon page inside the frame for routes not built yet', async () => {
+  it('shows a tab screen inside the frame with the tab bar, and a titled screen with a back button without it', async () => {
     const { context, page } = await newPhone(browser());
     await page.goto(`${BASE}/activity`);
-    await page.getByText('敬请期待').waitFor();
-    assert.equal(await page.locator('.tab-bar__item.is-active').innerText(), '活动');
-    await shot(page, 'coming-soon');
+    await page.locator('.tab-bar__item.is-active', { hasText: '活动' }).waitFor();
+    assert.equal(await page.getByText('敬请期待').count(), 0);
+    await shot(page, 'activity-tab');
     await page.goto(`${BASE}/vipInfo`);
     await page.locator('.app-nav').getByText('VIP特权').waitFor();
     assert.equal(await page.locator('.tab-bar').count(), 0);
