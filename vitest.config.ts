@@ -7,6 +7,13 @@ import { defineConfig } from 'vitest/config';
  * that leg).
  */
 const serverTests = ['apps/server/src/**/*.test.ts'];
+/*
+ * Test files that replace a module with vi.mock run in a fresh module graph of their own; every other server
+ * file shares its worker's graph with the files before it (isolate: false), so the app's ~900 modules are
+ * loaded once a worker instead of once a file. Server tests build their own app and database per file and
+ * keep no state in modules, which is what sharing the graph needs.
+ */
+const mockingServerTests = ['apps/server/src/modules/auth/captcha.test.ts'];
 const postgresLeg = process.env.TEST_DATABASE_URL !== 'skip';
 
 export default defineConfig({
@@ -58,6 +65,18 @@ export default defineConfig({
         test: {
           name: 'server:pglite',
           include: serverTests,
+          exclude: mockingServerTests,
+          isolate: false,
+          env: { KOI_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/pglite-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server:pglite:isolated',
+          include: mockingServerTests,
           env: { KOI_TEST_DB: 'pglite' },
           globalSetup: ['apps/server/test/pglite-setup.ts'],
           testTimeout: 30_000,
@@ -68,8 +87,20 @@ export default defineConfig({
         ? [
             {
               test: {
+                name: 'server:postgres:isolated',
+                include: mockingServerTests,
+                env: { KOI_TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/postgres-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+            {
+              test: {
                 name: 'server:postgres',
                 include: serverTests,
+                exclude: mockingServerTests,
+                isolate: false,
                 env: { KOI_TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/postgres-setup.ts'],
                 testTimeout: 30_000,

@@ -1,7 +1,7 @@
 // The console's agents area at 1440×900: the team tree, a player's upline chain, the tier table the demo seeds,
 // and settling a finished day (a second settlement of it pays nothing again).
 import assert from 'node:assert/strict';
-import { BASE } from '@koi/e2e/browser';
+import { apiSignUp, BASE, uniqueUsername } from '@koi/e2e/browser';
 import { consoleSession, firstSignIn, label, OPERATORS, snapshot } from './session.mjs';
 
 const session = consoleSession();
@@ -14,8 +14,10 @@ const it = session.it;
 const earlier = () => new Date(Date.now() + 8 * 3_600_000 - 3 * 86_400_000).toISOString().slice(0, 10);
 
 it('browses the team tree, shows the tier table and settles a finished day once', async () => {
+  // A player of its own, so the tree has a row whatever scenarios ran before (or none did).
+  await apiSignUp(uniqueUsername());
   const { context, page } = await session.desktop();
-  await firstSignIn(page, OPERATORS.admin);
+  await firstSignIn(page, OPERATORS.agents);
   await page.goto(`${BASE}/admin/agents`);
   await page.getByRole('tab', { name: '团队树' }).waitFor();
   await page.locator('.ant-table-row').first().waitFor();

@@ -69,6 +69,8 @@ try {
     redpackets: createOperator(`rp_${suffix}`, 'admin'),
     // The promotions scenario's admin (its own, so its one sign-in never meets another's TOTP step).
     promo: createOperator(`promo_${suffix}`, 'admin'),
+    // The agents scenario's admin (its own first sign-in, like the others').
+    agents: createOperator(`agt_${suffix}`, 'admin'),
   };
   const port = await harness.freePort();
   const base = `http://127.0.0.1:${port}`;
