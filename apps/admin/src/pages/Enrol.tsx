@@ -193,7 +193,7 @@ export function EnrolPage({ setup = false }: { setup?: boolean }) {
         minHeight: '100vh',
         display: 'grid',
         placeItems: 'center',
-        background: 'linear-gradient(135deg, #1f1f1f 0%, #3a1c10 100%)',
+        background: 'linear-gradient(135deg, #1f1f1f 0%, #2e1065 100%)',
         padding: 24,
       }}
     >

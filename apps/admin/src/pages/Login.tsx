@@ -84,7 +84,7 @@ export function LoginPage() {
         minHeight: '100vh',
         display: 'grid',
         placeItems: 'center',
-        background: 'linear-gradient(135deg, #1f1f1f 0%, #3a1c10 100%)',
+        background: 'linear-gradient(135deg, #1f1f1f 0%, #2e1065 100%)',
       }}
     >
       <Card style={{ width: 400 }}>
