@@ -26,7 +26,7 @@ const serverEnv = {
   WEB_DIST_DIR: path.join(work, 'no-web'),
   CAPTCHA: 'off',
   RATE_LIMIT: 'off',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DEMO_SIGNUP_BONUS: '100',
   // Adjustments above 1000 USDT wait for a second operator; the scenario adjusts 5000.
   ADJUSTMENT_APPROVAL_ABOVE: '1000',

@@ -88,7 +88,12 @@ export function consoleSession() {
     return page;
   };
   async function desktop() {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    // Reduced motion: the console then turns antd's motion off, so a step never meets a dialog mid-close.
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     // A script error in the console is a failure of the console; it is printed with the step that hit it.
     page.on('pageerror', (error) => console.error('[console pageerror]', error.message));

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ApiError, setHttpHandlers } from '../lib/http';
+import { usePrefersReducedMotion } from '../lib/reducedMotion';
 import { AdminLayout } from './Layout';
 import { RequireOperator } from './RequireOperator';
 import { LoginPage } from '../pages/Login';
@@ -74,13 +75,14 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   const { i18n } = useTranslation();
   const [queryClient] = useState(() => client ?? createQueryClient());
   const en = i18n.language === 'en';
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
     dayjs.locale(en ? 'en' : 'zh-cn');
   }, [en]);
   return (
     <ConfigProvider
       locale={en ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#7c3aed', borderRadius: 6 } }}
+      theme={{ token: { colorPrimary: '#7c3aed', borderRadius: 6, motion: !reducedMotion } }}
       // "保存", not "保 存": antd's spacing of two-character Chinese labels reads oddly in dense tables.
       button={{ autoInsertSpace: false }}
     >
