@@ -320,8 +320,12 @@ describe('operator console', () => {
     await page.keyboard.press('Delete');
     await page.getByRole('button', { name: '加粗' }).click();
     await page.keyboard.type('维护通知');
+    // Each keystroke waits for the editor to show the last one: ProseMirror applies input in its own
+    // transactions, and an Enter that arrives while the bold toggle is still re-rendering can be lost.
+    await editor.locator('strong', { hasText: '维护通知' }).waitFor();
     await page.getByRole('button', { name: '加粗' }).click();
     await page.keyboard.press('Enter');
+    await editor.locator('p').nth(1).waitFor();
     await page.keyboard.type('今晚 02:00 至 03:00 暂停充值');
     await snapshot(page, '16b-notice-editor');
     await page
