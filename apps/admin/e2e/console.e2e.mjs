@@ -12,6 +12,7 @@ import {
   firstSignIn,
   giveReason,
   label,
+  NEW_PASSWORD,
   OPERATORS,
   settle,
   signIn,
@@ -378,7 +379,35 @@ describe('operator console', () => {
     track(page);
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
+    // The command line made this admin, so no recovery codes yet: a new set, shown once, after the password.
+    const card = page.getByTestId('recovery-card');
+    await card.getByText('您还没有恢复码').waitFor();
     await snapshot(page, '17-sessions');
+    await card.getByRole('button', { name: '重新生成恢复码' }).click();
+    const ask = page.locator('.ant-modal').filter({ has: page.locator('#recovery_password') });
+    await ask.locator('#recovery_password').fill(NEW_PASSWORD);
+    await ask.getByRole('button', { name: label('确定') }).click();
+    const codes = page.getByTestId('recovery-codes');
+    await codes.waitFor();
+    await snapshot(page, '17b-recovery-codes');
+    const code = (await codes.locator('.ant-typography').first().textContent()).trim();
+    assert.match(code, /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await card.getByText('剩余 10 个未使用的恢复码').waitFor();
+    // A lost phone: the code signs the admin in once, in a browser of its own.
+    const other = await boss.context.browser().newContext({ viewport: { width: 1440, height: 900 } });
+    const second = await other.newPage();
+    await second.goto(`${BASE}/admin/login`);
+    await second.locator('#login_username').fill(OPERATORS.boss.username);
+    await second.locator('#login_password').fill(NEW_PASSWORD);
+    await second.getByRole('button', { name: '手机丢失？使用恢复码登录' }).click();
+    await second.locator('#login_recovery_code').fill(code.toLowerCase());
+    await snapshot(second, '17c-login-recovery-code');
+    await second.getByRole('button', { name: label('登录') }).click();
+    await second.waitForURL(/\/admin\/?$/);
+    await other.close();
+    await page.reload();
+    await card.getByText('剩余 9 个未使用的恢复码').waitFor();
     // Back on the dashboard, the ledger check run above is the last one shown.
     await page.getByRole('menuitem', { name: '数据概览' }).click();
     await page.getByTestId('ledger-check-state').waitFor();

@@ -70,6 +70,8 @@ export const ADMIN_ROUTES: Record<string, RoutePermission> = {
   'GET /api/admin/me': { kind: 'self' },
   'GET /api/admin/sessions': { kind: 'any' },
   'POST /api/admin/sessions/:id/revoke': { kind: 'any' },
+  'GET /api/admin/recovery-codes': { kind: 'any' },
+  'POST /api/admin/recovery-codes': { kind: 'any' },
   'GET /api/admin/dashboard': { kind: 'any' },
   'GET /api/admin/operators': area('operators', 'read'),
   'POST /api/admin/operators': area('operators', 'write'),

@@ -82,7 +82,9 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   return (
     <ConfigProvider
       locale={en ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#7c3aed', borderRadius: 6, motion: !reducedMotion } }}
+      theme={{
+        token: { colorPrimary: '#7c3aed', colorLink: '#7c3aed', borderRadius: 6, motion: !reducedMotion },
+      }}
       // "保存", not "保 存": antd's spacing of two-character Chinese labels reads oddly in dense tables.
       button={{ autoInsertSpace: false }}
     >

@@ -96,6 +96,11 @@ export const en: Messages = {
     totpRequired: 'Please enter the authenticator code',
     totpFormat: 'The code is 6 digits',
     submit: 'Sign in',
+    recoveryCode: 'Recovery code',
+    recoveryRequired: 'Enter a recovery code',
+    recoveryFormat: 'A recovery code is 16 letters or digits (dashes allowed)',
+    useRecovery: 'Lost your phone? Sign in with a recovery code',
+    useTotp: 'Sign in with the authenticator code',
   },
   enrol: {
     title: 'Set up your operator account',
@@ -506,6 +511,20 @@ export const en: Messages = {
     totpSecret: 'TOTP secret',
     qrHint:
       'Scan the QR code with an authenticator app (e.g. Google Authenticator); the password must be changed at first sign-in.',
+  },
+  recovery: {
+    title: 'Recovery codes',
+    once: 'Save these recovery codes now: they are shown only this once. If you lose your phone, each code signs you in once instead of the authenticator code.',
+    fileTitle: 'Koi console recovery codes ({{username}}): each works once',
+    copy: 'Copy all',
+    download: 'Download .txt',
+    left: '{{left}} unused recovery codes left (made {{at}})',
+    none: 'You have no recovery codes yet: make a set and keep it safe to sign in if you lose your phone.',
+    fewLeft: 'Few recovery codes are left; make a new set and keep it safe.',
+    regenerate: 'Make new recovery codes',
+    regenerateHint:
+      'A new set makes every old recovery code stop working. Enter your current password to confirm.',
+    saved: 'I have saved them',
   },
   sessions: {
     active: 'Active',

@@ -36,6 +36,8 @@ import type {
   adminEnrolResult,
   adminSetupInfoResult,
   adminSetupResult,
+  adminRecoveryCodesResult,
+  adminRecoveryCodesStatus,
   operatorEnrolment,
 } from '@koi/contract';
 import { http, type Params } from './http';
@@ -73,8 +75,14 @@ const D = '/api/admin/deposits';
 const A = '/api/admin';
 
 export const adminApi = {
-  login: (body: { username: string; password: string; totp: string; device?: string }) =>
-    http.post<LoginResult>(`${A}/login`, body),
+  login: (
+    body: { username: string; password: string; device?: string } & (
+      { totp: string } | { recovery_code: string }
+    ),
+  ) => http.post<LoginResult>(`${A}/login`, body),
+  recoveryCodes: () => http.get<z.infer<typeof adminRecoveryCodesStatus>>(`${A}/recovery-codes`),
+  newRecoveryCodes: (password: string) =>
+    http.post<z.infer<typeof adminRecoveryCodesResult>>(`${A}/recovery-codes`, { password }),
   changePassword: (body: { old_password: string; new_password: string }) =>
     http.post<true>(`${A}/password`, body),
   logout: () => http.post<true>(`${A}/logout`),

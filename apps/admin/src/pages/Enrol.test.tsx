@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { Providers } from '../app/App';
 import { EnrolPage } from './Enrol';
 
+const CODES = Array.from({ length: 10 }, (_, i) => `K7QM-2XPD-9HRT-WC${i}N`);
+
 const envelope = (result: unknown) =>
   new Response(JSON.stringify({ code: 200, result, message: 'ok', error: null }), {
     headers: { 'content-type': 'application/json' },
@@ -33,7 +35,7 @@ describe('first-run setup page', () => {
               expires_at: '2026-11-27T10:00:00.000Z',
             });
           }
-          return envelope({ username: 'boss_admin' });
+          return envelope({ username: 'boss_admin', recovery_codes: CODES });
         }),
       );
       const user = userEvent.setup({ delay: null });
@@ -69,6 +71,10 @@ describe('first-run setup page', () => {
       expect(
         await screen.findByText('首位管理员已创建，请使用用户名、新密码和动态验证码登录。'),
       ).toBeInTheDocument();
+      // The recovery codes, shown this once, with the warning that they are not shown again.
+      for (const code of CODES) expect(screen.getByText(code)).toBeInTheDocument();
+      expect(screen.getByText(/它们只显示这一次/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /下载 .txt/ })).toBeInTheDocument();
     },
   );
 });

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
 import { Logo } from '../components/Logo';
+import { RecoveryCodes } from '../components/RecoveryCodes';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 
@@ -70,9 +71,12 @@ export function EnrolPage({ setup = false }: { setup?: boolean }) {
         status="success"
         title={text('done')}
         extra={
-          <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
-            {t('enrol.toLogin')}
-          </Button>
+          <Space direction="vertical" size="middle" style={{ textAlign: 'left', width: '100%' }}>
+            <RecoveryCodes codes={enrol.data.recovery_codes} username={enrol.data.username} />
+            <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+              {t('enrol.toLogin')}
+            </Button>
+          </Space>
         }
       />
     );

@@ -15,7 +15,7 @@ function setup(onSubmit = vi.fn<() => Promise<void>>(async () => undefined)) {
 }
 
 const field = (label: string) => screen.getByLabelText(label);
-const submit = () => screen.getByRole('button', { name: /登\s*录/ });
+const submit = () => screen.getByRole('button', { name: /^\s*登\s*录\s*$/ });
 
 /** Types the three fields as an operator would, then presses 登录. */
 async function signIn(
@@ -83,5 +83,28 @@ describe('sign-in form', () => {
     await user.click(submit());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('signs in with a recovery code instead of the authenticator code, and checks its shape first', async () => {
+    const { onSubmit, user } = setup();
+    await user.click(screen.getByRole('button', { name: '手机丢失？使用恢复码登录' }));
+    expect(screen.queryByLabelText('动态验证码')).not.toBeInTheDocument();
+    await user.type(field('用户名'), 'boss_admin');
+    await user.type(field('密码'), 'correct horse battery');
+    await user.type(field('恢复码'), 'K7QM-2XPD');
+    await user.click(submit());
+    expect(await screen.findByText('恢复码为16位字母或数字（可含横线）')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(field('恢复码'), '-9HRT-WC4N');
+    await user.click(submit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      username: 'boss_admin',
+      password: 'correct horse battery',
+      recovery_code: 'K7QM-2XPD-9HRT-WC4N',
+    });
+    // And back to the authenticator code.
+    await user.click(screen.getByRole('button', { name: '使用动态验证码登录' }));
+    expect(field('动态验证码')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,15 +9,17 @@ import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { setToken } from '../lib/session';
 
-type Values = { username: string; password: string; totp: string };
+type Values = { username: string; password: string; totp?: string; recovery_code?: string };
 
 /**
- * Sign-in: username, password and the 6-digit code of the operator's authenticator app. The form checks the
+ * Sign-in: username, password and the 6-digit code of the operator's authenticator app, or instead one of
+ * their recovery codes (a link below the button switches the field). The form checks the
  * shape before sending (every field present, the code exactly six digits); the server decides the rest and
  * its message (wrong credentials, lockout, reused code) is shown above the form.
  */
 export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> }) {
   const { t } = useTranslation();
+  const [recovery, setRecovery] = useState(false);
   const signIn = useMutation({ mutationFn: (values: Values) => onSubmit(values) });
   return (
     <Form<Values>
@@ -41,24 +44,51 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="totp"
-        label={t('login.totp')}
-        rules={[
-          { required: true, message: t('login.totpRequired') },
-          { pattern: /^\d{6}$/, message: t('login.totpFormat') },
-        ]}
-      >
-        <Input
-          prefix={<SafetyOutlined />}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-        />
-      </Form.Item>
+      {recovery ? (
+        <Form.Item
+          name="recovery_code"
+          label={t('login.recoveryCode')}
+          rules={[
+            { required: true, message: t('login.recoveryRequired') },
+            {
+              validator: (_, value?: string) =>
+                !value || /^[A-Za-z0-9]{16}$/.test(value.replace(/[\s-]/g, ''))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('login.recoveryFormat'))),
+            },
+          ]}
+        >
+          <Input
+            prefix={<KeyOutlined />}
+            autoComplete="off"
+            maxLength={24}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="totp"
+          label={t('login.totp')}
+          rules={[
+            { required: true, message: t('login.totpRequired') },
+            { pattern: /^\d{6}$/, message: t('login.totpFormat') },
+          ]}
+        >
+          <Input
+            prefix={<SafetyOutlined />}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+          />
+        </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
         {t('login.submit')}
+      </Button>
+      {/* A lost phone: one of the recovery codes written down at enrolment signs in once instead. */}
+      <Button type="link" block style={{ marginTop: 8 }} onClick={() => setRecovery((on) => !on)}>
+        {recovery ? t('login.useTotp') : t('login.useRecovery')}
       </Button>
     </Form>
   );
@@ -69,10 +99,13 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const submit = async (values: Values) => {
+    const factor = values.recovery_code
+      ? { recovery_code: values.recovery_code }
+      : { totp: values.totp ?? '' };
     const result = await adminApi.login({
       username: values.username.trim(),
       password: values.password,
-      totp: values.totp,
+      ...factor,
     });
     queryClient.clear();
     setToken(result.token);

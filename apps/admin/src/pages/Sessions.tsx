@@ -8,8 +8,12 @@ import { QueryTable } from '../components/QueryTable';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi, type AdminSession } from '../lib/api';
 import { setToken } from '../lib/session';
+import { RecoveryCodesCard } from './RecoveryCodesCard';
 
-/** The operator's own sign-ins (IP, device, times) and a way to end any of them, this one included. */
+/**
+ * The operator's own sign-ins (IP, device, times) and a way to end any of them, this one included; above them,
+ * the operator's recovery codes.
+ */
 export function SessionsPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -28,6 +32,7 @@ export function SessionsPage() {
   });
   return (
     <Page title={t('menu.sessions')}>
+      <RecoveryCodesCard />
       <QueryError error={revoke.error} />
       <QueryTable<AdminSession>
         query={sessions}

@@ -14,6 +14,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'operator.create': { zh: '创建操作员', en: 'Operator created' },
   'operator.enrol': { zh: '操作员开通', en: 'Operator enrolled' },
   'operator.setup': { zh: '初始设置（首位管理员）', en: 'First admin set up' },
+  'operator.recovery_codes': { zh: '重新生成恢复码', en: 'Recovery codes made anew' },
   'operator.role_change': { zh: '变更角色', en: 'Role changed' },
   'operator.disable': { zh: '停用操作员', en: 'Operator disabled' },
   'operator.enable': { zh: '启用操作员', en: 'Operator enabled' },

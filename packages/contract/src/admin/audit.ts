@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'operator.disable',
   'operator.enable',
   'operator.reset',
+  'operator.recovery_codes',
   // A refused call (missing permission, or a password change still due): target is the route.
   'permission.denied',
   // Players.

@@ -79,7 +79,12 @@ export const adminEnrolRequest = z.strictObject({
   password: requiredText(128),
   totp: requiredText(12),
 });
-export const adminEnrolResult = z.object({ username: z.string() });
+export const adminEnrolResult = z.object({
+  username: z.string(),
+  recovery_codes: z
+    .array(z.string())
+    .describe('Shown once: ten single-use codes, each signs in once in place of the authenticator code'),
+});
 /** POST /api/admin/setup/info: the first operator's setup page, for the holder of the link printed at start. */
 export const adminSetupInfoRequest = z.strictObject({ token: requiredText(128) });
 export const adminSetupInfoResult = adminEnrolInfoResult.omit({ username: true });

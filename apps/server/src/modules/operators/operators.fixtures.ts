@@ -75,7 +75,8 @@ export async function enrolOperator(t: TestApp, enrolToken: string) {
     password: NEW_PASSWORD,
     totp: await totpAt(t, totpSecret),
   });
-  if (body(enrolled).code !== 200) throw new Error(`enrolment refused: ${enrolled.body}`);
+  const done = body<{ recovery_codes: string[] }>(enrolled);
+  if (done.code !== 200) throw new Error(`enrolment refused: ${enrolled.body}`);
   t.clock.advance(30_000);
   const res = await adminLogin(t.app, {
     username,
@@ -89,6 +90,7 @@ export async function enrolOperator(t: TestApp, enrolToken: string) {
     username,
     totpSecret,
     otpauthUri: info.result.otpauth_uri,
+    recoveryCodes: done.result.recovery_codes,
     login: login.result,
     auth: bearer(login.result.token),
   };

@@ -7,6 +7,7 @@ import {
   operatorLogins,
   operators,
   operatorSessions,
+  operatorRecoveryCodes,
   operatorSetups,
   OperatorStatus,
 } from './operators.schema';
@@ -193,6 +194,39 @@ export function createOperatorsRepository(db: DbOrTx) {
         gt(operatorSetups.expiresAt, now),
       );
       return (await updateCount(db, operatorSetups, usable, { usedAt: now })) === 1;
+    },
+
+    /** Replaces the operator's recovery codes (used ones too) with new hashes. */
+    async replaceRecoveryCodes(operatorId: number, codeHashes: string[], now: Date) {
+      await db.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+      if (codeHashes.length === 0) return;
+      await db
+        .insert(operatorRecoveryCodes)
+        .values(codeHashes.map((codeHash) => ({ operatorId, codeHash, createdAt: now })));
+    },
+
+    /**
+     * Spends one recovery code with a conditional UPDATE: of two sign-ins presenting the same code at once,
+     * exactly one sees a row updated.
+     */
+    async spendRecoveryCode(operatorId: number, codeHash: string, now: Date) {
+      const usable = and(
+        eq(operatorRecoveryCodes.operatorId, operatorId),
+        eq(operatorRecoveryCodes.codeHash, codeHash),
+        isNull(operatorRecoveryCodes.usedAt),
+      );
+      return (await updateCount(db, operatorRecoveryCodes, usable, { usedAt: now })) === 1;
+    },
+
+    /** How many unused recovery codes the operator has, and when they were made (null: none ever). */
+    async recoveryCodesLeft(operatorId: number) {
+      const rows = await queryRows<{ left: number; created_at: string | null }>(
+        db,
+        sql`select count(*) filter (where used_at is null)::int as left, max(created_at) as created_at
+            from ${operatorRecoveryCodes} where operator_id = ${operatorId}`,
+      );
+      const row = rows[0];
+      return { left: row?.left ?? 0, createdAt: row?.created_at ? new Date(row.created_at) : null };
     },
 
     /** Whether `issuerId` created, reset or re-enrolled `operatorId` at or after `since`. */

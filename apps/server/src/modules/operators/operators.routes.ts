@@ -25,6 +25,9 @@ import {
   adminOperatorStatusResult,
   adminPasswordRequest,
   adminPasswordResult,
+  adminRecoveryCodesRequest,
+  adminRecoveryCodesResult,
+  adminRecoveryCodesStatus,
   adminRevokeSessionResult,
   adminSessionsResult,
   emptyBody,
@@ -32,7 +35,7 @@ import {
 import { apiRoutes, listed } from '../../plugins/routes';
 import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from '../../plugins/console';
 import type { OperatorsService } from './operators.service';
-import { enrolmentWire, meWire, operatorWire, sessionWire } from './operators.wire';
+import { enrolledWire, enrolmentWire, meWire, operatorWire, sessionWire } from './operators.wire';
 
 const DEVICE_MAX = 128;
 
@@ -53,14 +56,17 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
   api.console(PUBLIC).post(
     '/api/admin/login',
     {
-      summary: '操作员登录（密码 + 动态验证码）',
+      summary: '操作员登录（密码 + 动态验证码或一个恢复码）',
       body: adminLoginRequest,
       result: adminLoginResult,
       preHandler: app.limitBy('login'),
     },
     async (request) => {
-      const { username, password, totp, device } = request.body;
-      const result = await operators.login({ username, password, totp }, originOf(request, device));
+      const { username, password, totp, recovery_code: recoveryCode, device } = request.body;
+      const result = await operators.login(
+        { username, password, totp, recoveryCode },
+        originOf(request, device),
+      );
       return { token: result.token, must_change_password: result.mustChangePassword };
     },
   );
@@ -94,7 +100,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       result: adminEnrolResult,
       preHandler: app.limitBy('login'),
     },
-    async (request) => operators.enrol(request.body, request.ip),
+    async (request) => enrolledWire(await operators.enrol(request.body, request.ip)),
   );
 
   // The first operator's setup link (printed by a starting server while no operator exists) is the credential,
@@ -125,7 +131,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       result: adminSetupResult,
       preHandler: app.limitBy('login'),
     },
-    async (request) => operators.completeSetup(request.body, request.ip),
+    async (request) => enrolledWire(await operators.completeSetup(request.body, request.ip)),
   );
 
   self.post(
@@ -153,6 +159,32 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
     '/api/admin/sessions',
     { summary: '我的会话', result: adminSessionsResult },
     async (request) => (await operators.sessions(operatorOf(request))).map(sessionWire),
+  );
+
+  anyOperator.get(
+    '/api/admin/recovery-codes',
+    { summary: '我的恢复码：剩余数量', result: adminRecoveryCodesStatus },
+    async (request) => {
+      const status = await operators.recoveryCodesStatus(operatorOf(request));
+      return { left: status.left, created_at: status.createdAt?.toISOString() ?? null };
+    },
+  );
+
+  anyOperator.post(
+    '/api/admin/recovery-codes',
+    {
+      summary: '重新生成我的恢复码（须输入当前密码；旧恢复码全部失效，新码只显示一次）',
+      body: adminRecoveryCodesRequest,
+      result: adminRecoveryCodesResult,
+      preHandler: app.limitBy('login'),
+    },
+    async (request) => ({
+      recovery_codes: await operators.regenerateRecoveryCodes(
+        operatorOf(request),
+        request.body.password,
+        request.ip,
+      ),
+    }),
   );
 
   anyOperator.post(

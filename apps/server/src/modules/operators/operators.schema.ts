@@ -109,3 +109,23 @@ export const operatorSetups = pgTable(
   },
   (t) => [uniqueIndex('operator_setups_token_hash_uq').on(t.tokenHash)],
 );
+
+/**
+ * An operator's recovery codes: ten single-use codes shown once (at setup, at enrolment, or when the operator
+ * makes new ones), any of which stands in for the authenticator code at sign-in when the phone is lost. Only
+ * their SHA-256 is kept: each code carries 80 random bits, so a hash cannot be reversed by guessing (argon2
+ * is for what people choose). Making new codes or an admin's reset deletes the old ones.
+ */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: id(),
+    operatorId: bigintNumber('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    codeHash: secretHash('code_hash'),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('operator_recovery_codes_operator_code_uq').on(t.operatorId, t.codeHash)],
+);

@@ -27,6 +27,7 @@ import type { Actor, OperatorContext } from '../../plugins/console';
 import { createAuditLog, type AuditLog } from '../audit';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 import { EnrolmentKind, OperatorStatus } from './operators.schema';
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes';
 
 /*
  * Design note: operators.
@@ -37,6 +38,9 @@ import { EnrolmentKind, OperatorStatus } from './operators.schema';
  * accepted once: the time step it belongs to is written with a conditional UPDATE that only moves forward,
  * so a replayed code, even in a parallel request, is refused. Failures (password or code) are counted with
  * "reserve, then validate" as for players: five in a row lock the account for fifteen minutes.
+ *
+ * Instead of the code, one of the operator's recovery codes is accepted (recovery-codes.ts): spent by a
+ * conditional UPDATE, so a code works once even when two sign-ins present it together.
  *
  * Sessions end after 30 idle minutes or 12 hours, when revoked by their operator, when the operator is
  * disabled or reset, and (all but the current one) when the password changes.
@@ -252,6 +256,13 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     return { token, expiresAt };
   }
 
+  /** New recovery codes for the operator inside `tx`, replacing the old ones; the plain codes are returned once. */
+  async function issueRecoveryCodes(r: ReturnType<typeof createOperatorsRepository>, operatorId: number) {
+    const codes = newRecoveryCodes();
+    await r.replaceRecoveryCodes(operatorId, codes.map(hashRecoveryCode), clock.now());
+    return codes;
+  }
+
   /** The enrolment behind a token while it is unused and unexpired, with its operator; refused otherwise. */
   async function usableEnrolment(token: string) {
     const enrolment = token.length <= 128 ? await repo.findEnrolmentByTokenHash(sha256Hex(token)) : null;
@@ -363,16 +374,17 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           createdBy: null,
           createdAt: now,
         });
+        const recoveryCodes = await issueRecoveryCodes(r, created.id);
         await audit.record(
           {
             actor: { operatorId: created.id, username, ip },
             action: 'operator.setup',
             target: { type: 'operator', id: created.id },
-            after: summary(created),
+            after: { ...summary(created), recovery_codes: recoveryCodes.length },
           },
           tx,
         );
-        return { username };
+        return { username, recoveryCodes };
       });
     },
 
@@ -425,7 +437,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       const now = clock.now();
       const step = await enrolmentStep(operator.totpSecret, input.totp, now);
       const passwordHash = await hash(input.password);
-      await db.transaction(async (tx) => {
+      const recoveryCodes = await db.transaction(async (tx) => {
         const r = createOperatorsRepository(tx);
         if (!(await r.spendEnrolment(enrolment.id, now))) throw new AppError('OPERATOR_ENROLMENT_INVALID');
         await r.update(operator.id, {
@@ -436,17 +448,19 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           lockedUntil: null,
         });
         await r.revokeAllSessions(operator.id, now);
+        const codes = await issueRecoveryCodes(r, operator.id);
         await audit.record(
           {
             actor: { operatorId: operator.id, username: operator.username, ip },
             action: 'operator.enrol',
             target: { type: 'operator', id: operator.id },
-            after: { enrolment: enrolment.id },
+            after: { enrolment: enrolment.id, recovery_codes: codes.length },
           },
           tx,
         );
+        return codes;
       });
-      return { username: operator.username };
+      return { username: operator.username, recoveryCodes };
     },
 
     /**
@@ -467,8 +481,12 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       return { username: row.username, devices: await repo.devicesOf(operatorId, DEVICES_COMPARED) };
     },
 
+    /**
+     * Signs an operator in with the password and either a current authenticator code (`totp`) or one of their
+     * recovery codes (`recoveryCode`); exactly one of the two is given (the route's schema says so).
+     */
     async login(
-      input: { username: string; password: string; totp: string },
+      input: { username: string; password: string; totp?: string; recoveryCode?: string },
       origin: RequestOrigin,
     ): Promise<{ token: string; mustChangePassword: boolean }> {
       const now = clock.now();
@@ -496,18 +514,31 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       }
 
       const passwordOk = await passwordMatches(op.passwordHash, input.password);
-      const totp = passwordOk
-        ? await verifyTotp({
-            secret: op.totpSecret,
-            token: input.totp,
-            epoch: Math.floor(now.getTime() / 1000),
-            epochTolerance: TOTP_TOLERANCE_SECONDS,
-          }).catch(() => ({ valid: false as const }))
-        : { valid: false as const };
+      const recovery = input.recoveryCode;
+      const totp =
+        passwordOk && recovery === undefined
+          ? await verifyTotp({
+              secret: op.totpSecret,
+              token: input.totp ?? '',
+              epoch: Math.floor(now.getTime() / 1000),
+              epochTolerance: TOTP_TOLERANCE_SECONDS,
+            }).catch(() => ({ valid: false as const }))
+          : { valid: false as const };
       // otplib's result type covers HOTP too; a TOTP match always names its time step.
       const step = totp.valid && 'timeStep' in totp ? totp.timeStep : null;
-      if (!passwordOk || step === null) {
-        await fail(op.id, passwordOk ? 'bad_totp' : 'bad_password');
+      // A recovery code is checked by spending it: the conditional UPDATE is the check, so it works once.
+      const recovered =
+        passwordOk &&
+        recovery !== undefined &&
+        looksLikeRecoveryCode(recovery) &&
+        (await repo.spendRecoveryCode(op.id, hashRecoveryCode(recovery), now));
+      if (!passwordOk || (step === null && !recovered)) {
+        const reason = !passwordOk
+          ? 'bad_password'
+          : recovery !== undefined
+            ? 'bad_recovery_code'
+            : 'bad_totp';
+        await fail(op.id, reason);
         if (attempt >= cfg.maxFailures) {
           const until = new Date(now.getTime() + cfg.lockMs);
           await repo.lock(op.id, until);
@@ -520,7 +551,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         throw new AppError('OPERATOR_DISABLED');
       }
       // The code was right; it is spent only if its time step is later than the last one spent.
-      if (!(await repo.spendTotpStep(op.id, step, now))) {
+      if (step !== null && !(await repo.spendTotpStep(op.id, step, now))) {
         await fail(op.id, 'totp_reused');
         throw new AppError('OPERATOR_TOTP_REUSED');
       }
@@ -532,7 +563,13 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         actor: { operatorId: op.id, username: op.username, ip: origin.ip },
         action: 'operator.login',
         target: { type: 'operator_session', id: sessionId },
-        after: { device: origin.device || null },
+        after: recovered
+          ? {
+              device: origin.device || null,
+              second_factor: 'recovery_code',
+              recovery_codes_left: (await repo.recoveryCodesLeft(op.id)).left,
+            }
+          : { device: origin.device || null },
       });
       return { token, mustChangePassword: op.mustChangePassword };
     },
@@ -704,6 +741,33 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
      * A new random password and TOTP secret that nobody is shown, and a one-time enrolment link through which
      * the operator sets their own; every session of the operator ends and earlier unused links stop working.
      */
+    /** How many of the operator's recovery codes are left unused, and when the set was made. */
+    async recoveryCodesStatus(op: OperatorContext) {
+      return repo.recoveryCodesLeft(op.operatorId);
+    },
+
+    /**
+     * A new set of recovery codes for the signed-in operator, replacing every old one; the current password is
+     * asked again, so a session left open on a shared screen cannot mint codes that outlive it.
+     */
+    async regenerateRecoveryCodes(op: OperatorContext, password: string, ip: string) {
+      const row = await loadOrFail(op.operatorId);
+      if (!(await passwordMatches(row.passwordHash, password))) throw new AppError('OPERATOR_PASSWORD_WRONG');
+      return db.transaction(async (tx) => {
+        const codes = await issueRecoveryCodes(createOperatorsRepository(tx), op.operatorId);
+        await audit.record(
+          {
+            actor: actorOf(op, ip),
+            action: 'operator.recovery_codes',
+            target: { type: 'operator', id: op.operatorId },
+            after: { recovery_codes: codes.length },
+          },
+          tx,
+        );
+        return codes;
+      });
+    },
+
     async reset(actor: OperatorContext, ip: string, id: number, reason: string): Promise<Enrolment> {
       if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       const target = await loadOrFail(id);
@@ -721,6 +785,8 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           lockedUntil: null,
         });
         await r.revokeAllSessions(id, clock.now());
+        // The old authenticator stops working, and so do the codes that stood in for it.
+        await r.replaceRecoveryCodes(id, [], clock.now());
         const issued = await issueEnrolment(r, id, EnrolmentKind.RESET, actor.operatorId);
         await audit.record(
           {

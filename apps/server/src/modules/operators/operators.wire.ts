@@ -65,3 +65,9 @@ export const sessionWire = (s: {
   current: s.current,
   active: s.active,
 });
+
+/** A completed enrolment or first-admin setup: the username and the recovery codes, shown this once. */
+export const enrolledWire = (done: { username: string; recoveryCodes: string[] }) => ({
+  username: done.username,
+  recovery_codes: done.recoveryCodes,
+});
