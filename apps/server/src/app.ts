@@ -97,13 +97,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // External plugins.
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-      },
+    directives: {
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
     },
+    playerFrameAncestors: config.telegram?.frameAncestors ?? [],
   });
   // JSON and other text over 1 KB is compressed for browsers that accept it. A stream of server-sent events
   // must reach the client as each event is written, so it is never compressed (buffering would hold it back).

@@ -157,6 +157,16 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,256}$/, { message: 'must be 16–256 letters, digits, _ or -' })
     .optional(),
   TELEGRAM_MINI_APP_URL: z.string().url().optional(),
+  /** Comma-separated origins that may frame the player app (Telegram's web clients open Mini Apps in a frame). */
+  TELEGRAM_FRAME_ANCESTORS: z
+    .string()
+    .default('https://web.telegram.org')
+    .refine(
+      (v) => v.split(',').every((o) => /^https?:\/\/[A-Za-z0-9.*:-]+$/.test(o.trim()) || o.trim() === ''),
+      {
+        message: 'must be comma-separated origins such as https://web.telegram.org',
+      },
+    ),
 });
 
 /** A system's URL without its key would fail on the first call; refuse it at start-up instead. */
@@ -410,6 +420,8 @@ export interface TelegramConfig {
   webhookUrl: string;
   webhookSecret: string;
   miniAppUrl: string;
+  /** Origins allowed to show the player app in a frame (CSP frame-ancestors), besides Koi's own. */
+  frameAncestors: string[];
 }
 
 /**
@@ -432,6 +444,9 @@ function telegramConfig(e: z.output<typeof envSchema>): TelegramConfig | null {
     miniAppUrl: trim(
       e.TELEGRAM_MINI_APP_URL ?? e.WEB_PUBLIC_URL ?? e.KOI_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     ),
+    frameAncestors: e.TELEGRAM_FRAME_ANCESTORS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }
 

@@ -32,11 +32,42 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  */
 const SERVER_TO_SERVER = '/api/providers/';
 
-async function securityHeadersPlugin(app: FastifyInstance, options: HelmetOptions) {
-  const headers = securityHeaders(options);
+/** The console's pages and API: never framed by anyone but Koi itself, whatever the player app allows. */
+const CONSOLE = /^\/(?:admin|api\/admin)(?:[/?#]|$)/;
+
+export interface SecurityHeadersOptions {
+  /** Content-Security-Policy directives beyond helmet's defaults. */
+  directives: Record<string, string[]>;
+  /**
+   * Origins besides Koi's own that may show the player app in a frame: Telegram's web clients open a Mini App
+   * inside an iframe, which `X-Frame-Options: SAMEORIGIN` would leave blank. Empty: same origin only.
+   */
+  playerFrameAncestors: string[];
+}
+
+/**
+ * The player app's headers allow framing by the listed origins through CSP `frame-ancestors` (X-Frame-Options
+ * cannot name another origin, and a browser that knows frame-ancestors ignores it, so it is left out there).
+ * The console keeps X-Frame-Options and `frame-ancestors 'self'`: a clickjacked operator click moves money.
+ */
+async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
+  const { directives, playerFrameAncestors } = options;
+  const headers = securityHeaders({ contentSecurityPolicy: { directives } });
+  const playerHeaders =
+    playerFrameAncestors.length === 0
+      ? headers
+      : securityHeaders({
+          frameguard: false,
+          contentSecurityPolicy: {
+            directives: { ...directives, 'frame-ancestors': ["'self'", ...playerFrameAncestors] },
+          },
+        });
   const apiHeaders = { 'x-content-type-options': headers['x-content-type-options'] ?? 'nosniff' };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(SERVER_TO_SERVER) ? apiHeaders : headers);
+    const url = request.url;
+    reply.headers(
+      url.startsWith(SERVER_TO_SERVER) ? apiHeaders : CONSOLE.test(url) ? headers : playerHeaders,
+    );
     done();
   });
 }

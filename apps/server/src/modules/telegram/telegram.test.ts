@@ -35,6 +35,7 @@ beforeAll(async () => {
     webhookUrl: `${koiUrl}/api/telegram/webhook`,
     webhookSecret: 'webhook-secret-for-tests_0123',
     miniAppUrl: MINI_APP,
+    frameAncestors: ['https://web.telegram.org'],
   };
   // The demo sign-up bonus shows that a Telegram registration runs the same creation hooks as the web form.
   t = await createTestApp({ telegram, demoSignupBonus: '100' });
@@ -358,5 +359,21 @@ describe('the bot (grammY, webhook mode, through the sandbox Bot API)', () => {
     // Nothing reached the bot: it sent no message.
     expect((await chat(LI_LEI)).length).toBe(before);
     expect((await post({ 'x-telegram-bot-api-secret-token': telegram.webhookSecret })).status).toBe(200);
+  });
+});
+
+describe('framing by Telegram web clients', () => {
+  it('lets the listed Telegram origin frame the player app, and nobody frame the console', async () => {
+    const player = await t.app.inject({ method: 'GET', url: '/tg?code=abc' });
+    expect(player.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://web.telegram.org",
+    );
+    expect(player.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/admin/', '/admin', '/api/admin/me']) {
+      const console = await t.app.inject({ method: 'GET', url });
+      expect(console.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(console.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(console.headers['content-security-policy'], url).not.toContain('telegram');
+    }
   });
 });
