@@ -60,6 +60,13 @@ export const inoutRecord = z.object({
   channel: z.string().describe('USDT-TRC20 or the payment channel name'),
   amount: z.string().describe('Requested amount'),
   actual_amount: z.string().describe('Amount sent (deposit) or paid out (withdrawal)'),
+  fee: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The fee of this movement: a payment channel deposit credits amount − fee; a withdrawal debits amount + fee. Null when there is none',
+    ),
   status: z.number().int().describe('1 completed, 2 pending review / waiting, 3 rejected / expired'),
   tx_hash: z.string().nullable(),
   reference: z.string(),

@@ -251,6 +251,8 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     txHash: 'Tx hash',
     copyHash: 'Copy the transaction hash',
     reason: 'Rejected: {{reason}}',
+    depositFee: 'Channel fee {{fee}} · credited {{net}}',
+    withdrawalFee: 'Fee {{fee}} · {{total}} debited in all',
   },
   user: {
     vip: 'VIP {{level}}',

@@ -59,6 +59,8 @@ export const zhCNLater = {
     txHash: '交易哈希',
     copyHash: '复制交易哈希',
     reason: '驳回原因：{{reason}}',
+    depositFee: '通道手续费 {{fee}} · 实际到账 {{net}}',
+    withdrawalFee: '手续费 {{fee}} · 共扣除 {{total}}',
   },
   user: {
     vip: 'VIP {{level}}',

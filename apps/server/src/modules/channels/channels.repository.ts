@@ -146,7 +146,8 @@ export function createChannelsRepository(db: DbOrTx) {
       return queryRows<DepositRecordRow & { total: number }>(
         db,
         sql`select 'channel' as kind, co.order_no, co.created_at, co.amount_micro::text,
-                   (co.amount_micro - co.fee_micro)::text as actual_amount_micro, co.status::int,
+                   (co.amount_micro - co.fee_micro)::text as actual_amount_micro,
+                   co.fee_micro::text, co.status::int,
                    pc.name as channel, co.provider_ref as tx_id, count(*) over ()::int as total
             from channel_orders co join payment_channels pc on pc.id = co.channel_id
             where co.player_id = ${playerId} and co.created_at >= ${from} and co.created_at < ${to}

@@ -240,7 +240,16 @@ describe('payment channels through the sandbox channel', () => {
           where player_id = ${p.id} and source_type = 'deposit'`,
     );
     expect(req).toEqual({ n: 1, required: '99495000' });
-    const records = body<{ list: { id: string; status: number; channel: string; actual_amount: string }[] }>(
+    const records = body<{
+      list: {
+        id: string;
+        status: number;
+        channel: string;
+        amount: string;
+        fee: string;
+        actual_amount: string;
+      }[];
+    }>(
       await t.app.inject({
         method: 'POST',
         url: '/api/plat/inout-records',
@@ -252,6 +261,9 @@ describe('payment channels through the sandbox channel', () => {
       id: order.result.order_id,
       status: 1,
       channel: '沙盒收银台（人民币）',
+      // Gross, fee and net: what was asked for, what the channel kept, what was credited.
+      amount: '100.5000',
+      fee: '1.0050',
       actual_amount: '99.4950',
     });
     await expectLedgerClean();

@@ -33,6 +33,8 @@ export interface DepositRecordRow {
   created_at: Date | string;
   amount_micro: string;
   actual_amount_micro: string;
+  /** The channel's fee kept from the amount; '0' for TRC20 deposits (the chain fee is the sender's). */
+  fee_micro: string;
   status: number;
   channel: string;
   tx_id: string | null;
@@ -405,7 +407,7 @@ export function createDepositsRepository(db: DbOrTx) {
       return queryRows<DepositRecordRow & { total: number }>(
         db,
         sql`select 'trc20' as kind, o.order_no, o.created_at, o.amount_micro::text,
-                   o.actual_amount_micro::text, o.status::int, 'USDT-TRC20' as channel, c.tx_id,
+                   o.actual_amount_micro::text, '0' as fee_micro, o.status::int, 'USDT-TRC20' as channel, c.tx_id,
                    count(*) over ()::int as total
             from deposit_orders o left join chain_transfers c on c.id = o.chain_transfer_id
             where o.player_id = ${playerId} and o.created_at >= ${from} and o.created_at < ${to}

@@ -68,6 +68,7 @@ export function inoutRecordWire(
     channel: r.channel,
     amount: amount4(BigInt(r.amount_micro)),
     actual_amount: amount4(BigInt(r.actual_amount_micro)),
+    fee: BigInt(r.fee_micro) > 0n ? amount4(BigInt(r.fee_micro)) : null,
     status: recordStatus[r.status]!,
     tx_hash: r.kind === 'trc20' ? r.tx_id : null,
     reference: r.kind === 'channel' ? (r.tx_id ?? r.order_no) : r.order_no,

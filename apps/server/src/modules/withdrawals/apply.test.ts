@@ -64,6 +64,8 @@ describe('withdraw-apply: rules, fee, limits, idempotency', () => {
         id: String(res.result.id),
         type: 2,
         amount: '50.0000',
+        // The fixed fee, held beside the amount; the record says so.
+        fee: '1.0000',
         status: 2,
         tx_hash: null,
       }),

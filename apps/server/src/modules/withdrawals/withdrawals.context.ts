@@ -105,6 +105,7 @@ export function withdrawalRecord(w: WithdrawalRow) {
     createdAt: w.createdAt,
     amountMicro: w.amountMicro,
     paidMicro: w.state === WithdrawalState.PAID ? w.amountMicro : 0n,
+    feeMicro: w.feeMicro,
     status: RECORD_STATUS[w.state as WithdrawalState],
     state: WITHDRAWAL_STATES.name(w.state),
     txHash: w.txHash,

@@ -141,6 +141,7 @@ export function withdrawalRecordWire(
     channel: w.channel,
     amount: formatMicro(w.amountMicro, 4),
     actual_amount: formatMicro(w.paidMicro, 4),
+    fee: w.feeMicro > 0n ? formatMicro(w.feeMicro, 4) : null,
     status: w.status,
     tx_hash: w.txHash,
     reference: w.id,

@@ -56,6 +56,38 @@ describe('rechargeRecords', () => {
     expect(within(review!).queryByTestId('inout-step')).toBeNull();
   });
 
+  it('shows a channel deposit as gross, fee and net, and a withdrawal with its fee and total debit', async () => {
+    const rows = [
+      record({
+        id: 'C1',
+        type: 1,
+        type_name: '充值',
+        channel: '沙盒收银台（人民币）',
+        amount: '100.5000',
+        fee: '1.0050',
+        actual_amount: '99.4950',
+        status: 1,
+        withdrawal_state: null,
+      }),
+      record({ id: 'W1', amount: '50.0000', fee: '1.0000' }),
+      record({ id: 'T1', type: 1, type_name: '充值', amount: '20.0000', fee: null, withdrawal_state: null }),
+    ];
+    stubFetch((url) =>
+      url.pathname === '/api/plat/inout-records'
+        ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
+        : undefined,
+    );
+    renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
+    await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(3), WAIT);
+    const [channel, withdrawal, trc20] = screen.getAllByTestId('inout-record');
+    expect(channel).toHaveTextContent('+100.5000');
+    expect(within(channel!).getByTestId('inout-fee')).toHaveTextContent(
+      '通道手续费 1.0050 · 实际到账 99.4950',
+    );
+    expect(within(withdrawal!).getByTestId('inout-fee')).toHaveTextContent('手续费 1.0000 · 共扣除 51.0000');
+    expect(within(trc20!).queryByTestId('inout-fee')).toBeNull();
+  });
+
   it('lists deposits and withdrawals with their state colours, tx hash with copy, and the reject reason', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, onLine: true });

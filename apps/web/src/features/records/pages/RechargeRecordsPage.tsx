@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../components/Tabs';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { copyText } from '../../money/copy';
+import { fromMicro, toMicro } from '../../money/money';
 import { useInoutRecordsQuery, type InoutRecord, type InoutType, type RecordPage } from '../api/records';
 import { RecordCard } from '../components/RecordCard';
 import { RangeTabs } from '../components/RangeTabs';
@@ -84,6 +85,21 @@ export default function RechargeRecordsPage() {
                   >
                     {t('money.copy')}
                   </button>
+                </div>
+              )}
+              {/* What the fee took: a channel deposit credits the amount less the channel's fee (gross, fee and
+                  net in one line), a withdrawal debits the amount plus its fee. */}
+              {r.fee && (
+                <div className="record-card__row record-card__meta" data-testid="inout-fee">
+                  {out
+                    ? t('inout.withdrawalFee', {
+                        fee: formatBalance(r.fee),
+                        total: formatBalance(fromMicro((toMicro(r.amount) ?? 0n) + (toMicro(r.fee) ?? 0n))),
+                      })
+                    : t('inout.depositFee', {
+                        fee: formatBalance(r.fee),
+                        net: formatBalance(r.actual_amount),
+                      })}
                 </div>
               )}
               {/* The server's words for where a withdrawal stands (each manual payout step, its reference),
