@@ -10,3 +10,36 @@ export function requestHeaders(language: string, token: string | null | undefine
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
+
+/** How many fetched pictures a page keeps as object URLs before it lets the oldest go. */
+const IMAGE_CACHE_SIZE = 120;
+const imageUrls = new Map<string, Promise<string>>();
+
+/**
+ * An object URL for a picture that only a signed-in reader may load (a community post's image: the server
+ * answers it only to who may see the post). An <img> cannot send the bearer token, so the picture is fetched
+ * with `headers` (`requestHeaders`) and shown from memory. Each URL is fetched once while it stays among the
+ * latest IMAGE_CACHE_SIZE; the browser's own cache answers a repeat within the server's short max-age. A
+ * refusal is not kept, so the next call asks again.
+ */
+export function protectedImageUrl(url: string, headers: Record<string, string>): Promise<string> {
+  const known = imageUrls.get(url);
+  if (known) {
+    // Most recently used last, so the oldest is the first to go.
+    imageUrls.delete(url);
+    imageUrls.set(url, known);
+    return known;
+  }
+  const loading = fetch(url, { headers: { ...headers, Accept: 'image/*' } }).then(async (response) => {
+    if (!response.ok) throw new Error(`image ${response.status}`);
+    return URL.createObjectURL(await response.blob());
+  });
+  imageUrls.set(url, loading);
+  loading.catch(() => imageUrls.delete(url));
+  if (imageUrls.size > IMAGE_CACHE_SIZE) {
+    const [oldest, objectUrl] = imageUrls.entries().next().value!;
+    imageUrls.delete(oldest);
+    void objectUrl.then(URL.revokeObjectURL, () => undefined);
+  }
+  return loading;
+}
