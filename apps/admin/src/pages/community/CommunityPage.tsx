@@ -277,7 +277,13 @@ function PostComments({ post, onClose }: { post: AdminCommunityPost; onClose: ()
   );
   const mayWrite = can('POST /api/admin/community/comments/:id/hide');
   return (
-    <Modal open width={860} title={t('community.commentsTitle', { id: post.id })} footer={null} onCancel={onClose}>
+    <Modal
+      open
+      width={860}
+      title={t('community.commentsTitle', { id: post.id })}
+      footer={null}
+      onCancel={onClose}
+    >
       {prompt}
       <QueryTable<AdminCommunityComment>
         list={list}
@@ -306,7 +312,11 @@ function PostComments({ post, onClose }: { post: AdminCommunityPost; onClose: ()
             title: t('community.status'),
             width: 90,
             render: (_, c) =>
-              c.hidden ? <Tag>{t('community.commentHidden')}</Tag> : <Tag color="green">{t('community.commentShown')}</Tag>,
+              c.hidden ? (
+                <Tag>{t('community.commentHidden')}</Tag>
+              ) : (
+                <Tag color="green">{t('community.commentShown')}</Tag>
+              ),
           },
           { title: t('community.createdAt'), dataIndex: 'created_at', width: 160, render: fmtTime },
           {

@@ -19,7 +19,10 @@ export const communityApi = {
   posts: (params: Params) => http.get<Page<AdminCommunityPost>>(`${A}/community/posts`, params),
   /** A review decision; approving takes no reason, the others must have one. */
   decide: (verb: PostVerb, id: number, reason?: string) =>
-    http.post<AdminCommunityPost>(`${A}/community/posts/${id}/${verb}`, reason === undefined ? {} : { reason }),
+    http.post<AdminCommunityPost>(
+      `${A}/community/posts/${id}/${verb}`,
+      reason === undefined ? {} : { reason },
+    ),
   comments: (postId: number, params: Params) =>
     http.get<Page<AdminCommunityComment>>(`${A}/community/posts/${postId}/comments`, params),
   /** Hides a comment from other players, or shows it again, with the audited reason. */

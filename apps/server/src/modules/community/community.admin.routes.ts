@@ -88,7 +88,12 @@ export async function communityAdminRoutes(
       async (request) => {
         const id = request.params.id;
         const reason = request.body.reason ?? '';
-        const logged = audit.writer(request, `community.post_${verb}`, { type: 'community_post', id }, reason);
+        const logged = audit.writer(
+          request,
+          `community.post_${verb}`,
+          { type: 'community_post', id },
+          reason,
+        );
         await admin.decide(verb, id, operatorOf(request).operatorId, reason, logged);
         return decided(id);
       },
@@ -115,7 +120,12 @@ export async function communityAdminRoutes(
   ] as const) {
     write.post(
       `/api/admin/community/comments/:id/${verb}`,
-      { summary, params: adminIdParams, body: adminCommunityReasonRequest, result: adminCommunityCommentResult },
+      {
+        summary,
+        params: adminIdParams,
+        body: adminCommunityReasonRequest,
+        result: adminCommunityCommentResult,
+      },
       async (request) => {
         const id = request.params.id;
         const { reason } = request.body;

@@ -139,13 +139,7 @@ export function createCommunityAdmin(deps: {
      * The review decisions, by the verb the console's route names: from which states each moves a post, to
      * which, and whether the reason is kept for the author (approving and restoring clear it).
      */
-    decide: (
-      verb: PostDecision,
-      id: number,
-      operatorId: number,
-      reason: string,
-      audit: AuditWrite,
-    ) => {
+    decide: (verb: PostDecision, id: number, operatorId: number, reason: string, audit: AuditWrite) => {
       const move = POST_DECISIONS[verb];
       return decide(id, operatorId, move.from, move.to, move.keepsReason ? reason : '', audit);
     },

@@ -115,7 +115,10 @@ describe('images of a post that is not inserted', () => {
     await postOk(a.auth, { content: 'makes the folder' });
     const before = stored();
     const image = await png(61, 61);
-    const four = await createPost(t, a.auth, { content: 'four', images: [0, 1, 2, 3].map(() => ({ data: image })) });
+    const four = await createPost(t, a.auth, {
+      content: 'four',
+      images: [0, 1, 2, 3].map(() => ({ data: image })),
+    });
     expect(body(four).code).toBe(9502);
     const empty = await createPost(t, a.auth, { content: ' ', images: [{ data: image }] });
     expect(body(empty).code).toBe(9500);

@@ -254,10 +254,12 @@ export async function communityRoutes(app: FastifyInstance, opts: { service: Com
 
   // Signed-in players only, and only an image of a post the player may see (service.image): the app fetches
   // it with its bearer token, as an <img> cannot send one.
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/community/images/:name',
-    { schema: { hide: true, params: imageParams }, preHandler: app.requireAuth },
-    async (request, reply) =>
-      sendImage(request, reply, await service.image(request.params.name, sessionOf(request).playerId)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/community/images/:name',
+      { schema: { hide: true, params: imageParams }, preHandler: app.requireAuth },
+      async (request, reply) =>
+        sendImage(request, reply, await service.image(request.params.name, sessionOf(request).playerId)),
+    );
 }

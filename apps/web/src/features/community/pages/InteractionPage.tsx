@@ -190,5 +190,9 @@ function HotPosts() {
 /** A hot post's first picture, loaded with the session (the server shows it only to signed-in players). */
 function HotThumb({ src }: { src: string }) {
   const [shown] = useProtectedImages([src]);
-  return shown ? <img className="hot-list__thumb" src={shown} alt="" /> : <span className="hot-list__thumb" />;
+  return shown ? (
+    <img className="hot-list__thumb" src={shown} alt="" />
+  ) : (
+    <span className="hot-list__thumb" />
+  );
 }
