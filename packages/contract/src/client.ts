@@ -43,3 +43,36 @@ export function protectedImageUrl(url: string, headers: Record<string, string>):
   }
   return loading;
 }
+
+/** The two React hooks `protectedImagesHook` builds on, named here so that this module needs no React. */
+export interface StateAndEffect {
+  useState<S>(initial: S): [S, (update: (previous: S) => S) => void];
+  useEffect(effect: () => void | (() => void), deps: unknown[]): void;
+}
+
+/**
+ * The React hook both apps show protected pictures with: `useProtectedImages(urls)` answers their object URLs
+ * in the order given (`protectedImageUrl`), undefined until one has loaded or when the server refuses it.
+ * Each app passes React's hooks and its own request headers (its language and session token).
+ */
+export function protectedImagesHook(react: StateAndEffect, headers: () => Record<string, string>) {
+  return function useProtectedImages(urls: string[]): (string | undefined)[] {
+    const [loaded, setLoaded] = react.useState<Record<string, string>>({});
+    const key = urls.join('\n');
+    react.useEffect(() => {
+      let live = true;
+      for (const url of key ? key.split('\n') : []) {
+        protectedImageUrl(url, headers()).then(
+          (objectUrl) => {
+            if (live) setLoaded((m) => (m[url] === objectUrl ? m : { ...m, [url]: objectUrl }));
+          },
+          () => undefined,
+        );
+      }
+      return () => {
+        live = false;
+      };
+    }, [key]);
+    return urls.map((url) => loaded[url]);
+  };
+}

@@ -1,29 +1,12 @@
 import { useEffect, useState } from 'react';
-import { protectedImageUrl, requestHeaders } from '@koi/contract/client';
+import { protectedImagesHook, requestHeaders } from '@koi/contract/client';
 import i18n from '../i18n';
 import { getToken } from '../stores/auth';
 
 /**
- * Pictures the server shows only to a signed-in player who may see them (community post images): fetched with
- * the session's token and answered as object URLs, in the order given; undefined until one has loaded, and
- * for good when the server refuses it (the post was taken down meanwhile).
+ * Pictures the server shows only to a signed-in player who may see them (community post images), fetched
+ * with the session's token and shown from memory, as object URLs in the order given.
  */
-export function useProtectedImages(urls: string[]): (string | undefined)[] {
-  const [loaded, setLoaded] = useState<Record<string, string>>({});
-  const key = urls.join('\n');
-  useEffect(() => {
-    let live = true;
-    for (const url of key ? key.split('\n') : []) {
-      protectedImageUrl(url, requestHeaders(i18n.language, getToken())).then(
-        (objectUrl) => {
-          if (live) setLoaded((m) => (m[url] === objectUrl ? m : { ...m, [url]: objectUrl }));
-        },
-        () => undefined,
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return urls.map((url) => loaded[url]);
-}
+export const useProtectedImages = protectedImagesHook({ useState, useEffect }, () =>
+  requestHeaders(i18n.language, getToken()),
+);

@@ -127,16 +127,18 @@ export async function communityAdminRoutes(
         result: adminCommunityCommentResult,
       },
       async (request) => {
-        const id = request.params.id;
-        const { reason } = request.body;
-        const logged = audit.writer(
-          request,
-          `community.comment_${verb}`,
-          { type: 'community_comment', id },
-          reason,
-        );
+        const { params, body } = request;
+        const target = { type: 'community_comment', id: params.id };
+        const logged = audit.writer(request, `community.comment_${verb}`, target, body.reason);
         const operatorId = operatorOf(request).operatorId;
-        const { row, names } = await admin.setCommentHidden(id, verb === 'hide', operatorId, reason, logged);
+        const hidden = verb === 'hide';
+        const { row, names } = await admin.setCommentHidden(
+          params.id,
+          hidden,
+          operatorId,
+          body.reason,
+          logged,
+        );
         return adminCommentWire(row, names);
       },
     );
