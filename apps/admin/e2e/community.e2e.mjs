@@ -44,8 +44,8 @@ describe('console: community', () => {
     const goodRow = page.locator('.ant-table-row', { hasText: '今天手气不错' });
     await goodRow.waitFor();
     // The picture comes through the console's own image route, with the operator's session.
-    await page.waitForFunction(
-      () => [...document.querySelectorAll('.ant-table-row img')].some((img) => img.naturalWidth === 320),
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-table-row img')].some((img) => img.naturalWidth === 320),
     );
     await snapshot(page, 'console-community-queue');
 
@@ -81,7 +81,7 @@ describe('console: community', () => {
 
     await page
       .locator('.ant-table-row', { hasText: '今天手气不错' })
-      .getByRole('button', { name: '评论（1）' })
+      .getByRole('button', { name: '查看评论' })
       .click();
     const comments = page.getByRole('dialog', { name: `动态 #${good.id} 的评论` });
     const commentRow = comments.locator('.ant-table-row', { hasText: '私聊我有内幕消息' });
@@ -94,7 +94,7 @@ describe('console: community', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     assert.deepEqual((await forAuthor.json()).result.data, []);
-    await page.keyboard.press('Escape');
+    await comments.locator('.ant-modal-close').click();
     await comments.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: '禁言' }).click();

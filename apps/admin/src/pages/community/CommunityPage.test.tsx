@@ -111,7 +111,7 @@ function show() {
       </ConfigProvider>
     </Providers>,
   );
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 const row = async (text: string) => (await screen.findByText(text)).closest('tr')!;
@@ -120,62 +120,77 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
+const SLOW = 60_000;
+
 describe('community review in the console', () => {
-  it('offers the decisions a pending post allows, approves it, and loads its picture with the session', async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:console/1');
-    const calls = serve('support', [post({})]);
-    const user = show();
-    const pending = await row('等待审核的动态');
-    const buttons = within(pending);
-    await waitFor(() => expect(buttons.getByRole('button', { name: '通过' })).toBeEnabled());
-    expect(buttons.getByRole('button', { name: /驳\s*回/ })).toBeEnabled();
-    expect(buttons.getByRole('button', { name: /下\s*架/ })).toBeEnabled();
-    expect(buttons.queryByRole('button', { name: /恢\s*复/ })).toBeNull();
-    await waitFor(() => expect(pending.querySelector('img')).toHaveAttribute('src', 'blob:console/1'));
-    const image = calls.find((c) => c.path === IMAGE)!;
-    expect(image.headers.Authorization).toBe('Bearer op-token');
+  it(
+    'offers the decisions a pending post allows, approves it, and loads its picture with the session',
+    async () => {
+      URL.createObjectURL = vi.fn(() => 'blob:console/1');
+      const calls = serve('support', [post({})]);
+      const user = show();
+      const pending = await row('等待审核的动态');
+      const buttons = within(pending);
+      await waitFor(() => expect(buttons.getByRole('button', { name: '通过' })).toBeEnabled());
+      expect(buttons.getByRole('button', { name: /驳\s*回/ })).toBeEnabled();
+      expect(buttons.getByRole('button', { name: /下\s*架/ })).toBeEnabled();
+      expect(buttons.queryByRole('button', { name: /恢\s*复/ })).toBeNull();
+      await waitFor(() => expect(pending.querySelector('img')).toHaveAttribute('src', 'blob:console/1'));
+      const image = calls.find((c) => c.path === IMAGE)!;
+      expect(image.headers.Authorization).toBe('Bearer op-token');
 
-    await user.click(buttons.getByRole('button', { name: '通过' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/admin/community/posts/5/approve')).toMatchObject({
-        method: 'POST',
-        body: {},
-      }),
-    );
-  });
+      await user.click(buttons.getByRole('button', { name: '通过' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.path === '/api/admin/community/posts/5/approve')).toMatchObject({
+          method: 'POST',
+          body: {},
+        }),
+      );
+    },
+    SLOW,
+  );
 
-  it('lists a post’s comments, hidden ones marked with the reason, and hides one with a reason', async () => {
-    const calls = serve('support', [post({ status: 'approved' })]);
-    const user = show();
-    const approved = await row('等待审核的动态');
-    expect(within(approved).getByRole('button', { name: /下\s*架/ })).toBeInTheDocument();
-    expect(within(approved).queryByRole('button', { name: '通过' })).toBeNull();
-    await user.click(within(approved).getByRole('button', { name: '评论（2）' }));
-    const dialog = await screen.findByRole('dialog', { name: '动态 #5 的评论' });
-    const hidden = (await within(dialog).findByText('已隐藏的话')).closest('tr')!;
-    expect(hidden).toHaveTextContent('原因：广告');
-    expect(within(hidden).getByRole('button', { name: /恢\s*复/ })).toBeInTheDocument();
-    const shown = within(dialog).getByText('粗鲁的话').closest('tr')!;
-    await user.click(within(shown).getByRole('button', { name: /隐\s*藏/ }));
-    await user.type(await screen.findByLabelText('原因'), '  人身攻击 ');
-    await user.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/admin/community/comments/31/hide')).toMatchObject({
-        method: 'POST',
-        body: { reason: '人身攻击' },
-      }),
-    );
-  });
+  it(
+    'lists a post’s comments, hidden ones marked with the reason, and hides one with a reason',
+    async () => {
+      const calls = serve('support', [post({ status: 'approved' })]);
+      const user = show();
+      const approved = await row('等待审核的动态');
+      expect(within(approved).getByRole('button', { name: /下\s*架/ })).toBeInTheDocument();
+      expect(within(approved).queryByRole('button', { name: '通过' })).toBeNull();
+      await user.click(within(approved).getByRole('button', { name: '查看评论' }));
+      const dialog = await screen.findByRole('dialog', { name: '动态 #5 的评论' });
+      const hidden = (await within(dialog).findByText('已隐藏的话')).closest('tr')!;
+      expect(hidden).toHaveTextContent('原因：广告');
+      expect(within(hidden).getByRole('button', { name: /恢\s*复/ })).toBeInTheDocument();
+      const shown = within(dialog).getByText('粗鲁的话').closest('tr')!;
+      await user.click(within(shown).getByRole('button', { name: /隐\s*藏/ }));
+      await user.type(await screen.findByLabelText('原因'), '  人身攻击 ');
+      await user.click(screen.getByRole('button', { name: '确定' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.path === '/api/admin/community/comments/31/hide')).toMatchObject({
+          method: 'POST',
+          body: { reason: '人身攻击' },
+        }),
+      );
+    },
+    SLOW,
+  );
 
-  it('shows a viewer the queue and the comments but lets them decide nothing', async () => {
-    serve('viewer', [post({})]);
-    const user = show();
-    const pending = await row('等待审核的动态');
-    await waitFor(() => expect(within(pending).getByRole('button', { name: '通过' })).toBeDisabled());
-    expect(within(pending).getByRole('button', { name: /驳\s*回/ })).toBeDisabled();
-    await user.click(within(pending).getByRole('button', { name: '评论（2）' }));
-    const dialog = await screen.findByRole('dialog', { name: '动态 #5 的评论' });
-    const shown = (await within(dialog).findByText('粗鲁的话')).closest('tr')!;
-    expect(within(shown).getByRole('button', { name: /隐\s*藏/ })).toBeDisabled();
-  });
+  it(
+    'shows a viewer the queue and the comments but lets them decide nothing',
+    async () => {
+      serve('viewer', [post({})]);
+      const user = show();
+      const pending = await row('等待审核的动态');
+      await waitFor(() => expect(within(pending).getByRole('button', { name: '通过' })).toBeDisabled());
+      expect(within(pending).getByRole('button', { name: /驳\s*回/ })).toBeDisabled();
+      await user.click(within(pending).getByRole('button', { name: '查看评论' }));
+      const dialog = await screen.findByRole('dialog', { name: '动态 #5 的评论' });
+      const shown = (await within(dialog).findByText('粗鲁的话')).closest('tr')!;
+      expect(within(shown).getByRole('button', { name: /隐\s*藏/ })).toBeDisabled();
+    },
+    SLOW,
+  );
 });

@@ -214,7 +214,7 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
                   </Button>
                 ))}
                 <Button size="small" type="link" onClick={() => setCommentsOf(p)}>
-                  {t('community.viewComments', { count: p.comment_count })}
+                  {t('community.viewComments')}
                 </Button>
                 {p.player_id !== null && !p.author_banned ? (
                   <Button
