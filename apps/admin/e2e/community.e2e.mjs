@@ -2,6 +2,7 @@
 // (one with a picture); a support operator finds them in the review queue, approves one and rejects the other
 // with a reason (the author sees it), hides a reader's comment with a reason (gone for the author), looks at the
 // bans, and manages the places to buy USDT (an http link is refused in the form, an https one is listed on /buy).
+/* global document -- page.waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import sharp from 'sharp';
