@@ -370,23 +370,17 @@ describe('likes, comments, replies and notifications', () => {
       ).toMatchObject({ code: 200 });
     }
     type R = { data: { id: number; post_id: number; reason: string }[] };
-    const open = body<R>(
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/community/reports?size=100',
-        headers: ops.support.auth,
-      }),
-    ).result;
-    expect(open.data.filter((r) => r.post_id === post.id)).toHaveLength(1);
+    const openReportsOfPost = async () =>
+      body<R>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/community/reports?size=100',
+          headers: ops.support.auth,
+        }),
+      ).result.data.filter((r) => r.post_id === post.id);
+    expect(await openReportsOfPost()).toHaveLength(1);
     await adminPost(t, ops.support.auth, `/api/admin/community/posts/${post.id}/hide`, { reason: '诈骗' });
-    const still = body<R>(
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/community/reports?size=100',
-        headers: ops.support.auth,
-      }),
-    ).result;
-    expect(still.data.filter((r) => r.post_id === post.id)).toHaveLength(0);
+    expect(await openReportsOfPost()).toHaveLength(0);
   });
 });
 
