@@ -26,8 +26,9 @@ import { charCount, cleanText } from './community.text';
 type Paging = { page: number; size: number };
 
 /**
- * How old a staged image must be before the sweep settles it: far longer than any insert takes (a request is
- * cut off long before), so the sweep never races an insert still running.
+ * How old a staged image must be before the sweep settles it: far longer than an insert of one row takes, so
+ * the sweep does not meet an insert still running. Should one be slower still, nothing is lost: the sweep
+ * moves the file into place once the row exists, and `promote` writes the bytes it holds when the file is gone.
  */
 export const STAGED_MAX_AGE_MS = 15 * 60_000;
 
