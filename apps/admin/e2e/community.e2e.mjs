@@ -1,7 +1,8 @@
 // The console's community screen in Chromium at 1440×900 against the real server: two players write posts
 // (one with a picture); a support operator finds them in the review queue, approves one and rejects the other
-// with a reason (the author sees it), looks at the bans, and manages the places to buy USDT (an http link is
-// refused in the form, an https one is listed on /buy).
+// with a reason (the author sees it), hides a reader's comment with a reason (gone for the author), looks at the
+// bans, and manages the places to buy USDT (an http link is refused in the form, an https one is listed on /buy).
+/* global document -- page.waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import sharp from 'sharp';
@@ -43,6 +44,10 @@ describe('console: community', () => {
     await page.waitForURL(/\/admin\/community$/);
     const goodRow = page.locator('.ant-table-row', { hasText: '今天手气不错' });
     await goodRow.waitFor();
+    // The picture comes through the console's own image route, with the operator's session.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-table-row img')].some((img) => img.naturalWidth === 320),
+    );
     await snapshot(page, 'console-community-queue');
 
     await goodRow.getByRole('button', { name: label('通过') }).click();
@@ -62,9 +67,36 @@ describe('console: community', () => {
       reason: '含有联系方式',
     });
 
+    // A reader's comment on the approved post, hidden from the console with a reason.
+    const reader = await apiSignUp(uniqueUsername());
+    const commented = await fetch(`${BASE}/api/community/posts/${good.id}/comments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '私聊我有内幕消息' }),
+    });
+    assert.equal((await commented.json()).code, 200);
+
     await page.getByRole('tab', { name: '全部动态' }).click();
     await page.locator('.ant-table-row', { hasText: '含有联系方式' }).waitFor();
     await snapshot(page, 'console-community-posts');
+
+    await page
+      .locator('.ant-table-row', { hasText: '今天手气不错' })
+      .getByRole('button', { name: '查看评论' })
+      .click();
+    const comments = page.getByRole('dialog', { name: `动态 #${good.id} 的评论` });
+    const commentRow = comments.locator('.ant-table-row', { hasText: '私聊我有内幕消息' });
+    await commentRow.getByRole('button', { name: label('隐藏') }).click();
+    await giveReason(page, '疑似诈骗引流');
+    await commentRow.getByText('原因：疑似诈骗引流').waitFor();
+    await commentRow.getByRole('button', { name: label('恢复') }).waitFor();
+    await snapshot(page, 'console-community-comments');
+    const forAuthor = await fetch(`${BASE}/api/community/posts/${good.id}/comments`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.deepEqual((await forAuthor.json()).result.data, []);
+    await comments.locator('.ant-modal-close').click();
+    await comments.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: '禁言' }).click();
     await page.getByRole('button', { name: /禁言玩家/ }).waitFor();

@@ -1,7 +1,8 @@
 // The community against the real server: a player writes a post with a picture (a script tag in its text), sees
 // it under review on myCreatePost; a moderator approves it through the console API; another player finds it in
-// the feed, shown as text, and likes it; the author sees the like on the interaction tab. Also /buy and the
-// screens in the dark theme and in English.
+// the feed, shown as text, and likes it; the author sees the like on the interaction tab. The moderator then
+// hides the reader's comment (only the reader still sees it, marked) and the post (its picture is refused to
+// others). Also /buy and the screens in the dark theme and in English.
 /* global window -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -145,6 +146,39 @@ describe('community', () => {
       await page.locator('.hot-list').waitFor();
       await settle(page);
       await shot(page, 'community-interaction');
+
+      // The moderator hides the reader's comment: the reader still sees it, marked with the reason, the
+      // author no longer does, nor the post's count.
+      const listed = await call('GET', `${BASE}/api/admin/community/posts/${pending.id}/comments`, modToken);
+      const theirs = listed.result.data.find((c) => c.content === '好看！');
+      const hid = await call('POST', `${BASE}/api/admin/community/comments/${theirs.id}/hide`, modToken, {
+        reason: '测试隐藏',
+      });
+      assert.equal(hid.code, 200, JSON.stringify(hid));
+      await rp.reload();
+      await card.getByRole('button', { name: '评论' }).click();
+      const hiddenComment = card.locator('.comment.is-hidden').filter({ hasText: '好看！' });
+      await hiddenComment.getByText('仅你可见：已被管理员隐藏（测试隐藏）').waitFor();
+      await settle(rp);
+      await shot(rp, 'community-comment-hidden');
+      await page.goto(`${BASE}/community`);
+      const own = page.getByTestId('post').filter({ hasText: author });
+      await own.getByRole('button', { name: '评论' }).click();
+      await own.getByText('还没有评论').waitFor();
+      assert.equal(await own.getByText('好看！').count(), 0);
+
+      // Hiding the post takes its picture away from everyone but its author (and the console).
+      const imageUrl = `${BASE}${pending.images[0].replace('/api/admin/community/', '/api/community/')}`;
+      const status = async (token) =>
+        (await fetch(imageUrl, { headers: token ? { authorization: `Bearer ${token}` } : {} })).status;
+      assert.equal(await status(readerToken), 200);
+      const hidden = await call('POST', `${BASE}/api/admin/community/posts/${pending.id}/hide`, modToken, {
+        reason: '测试下架',
+      });
+      assert.equal(hidden.code, 200, JSON.stringify(hidden));
+      assert.equal(await status(readerToken), 404);
+      assert.equal(await status(null), 401);
+      assert.equal(await status(authorToken), 200);
 
       // /buy: the operator's places, opened in a new window without access to this one.
       await rp.goto(`${BASE}/buy`);

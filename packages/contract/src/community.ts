@@ -74,11 +74,20 @@ export const communityComment = z.object({
   reply_to: z.string().nullable(),
   content: z.string(),
   mine: z.boolean(),
+  /**
+   * An operator hid the comment. Other players no longer get it (nor the notification it caused, nor a place
+   * in the post's comment count); its author still does, marked hidden, with the operator's reason.
+   */
+  hidden: z.boolean(),
+  hidden_reason: z.string().describe('Why the operator hid it; for its author alone, empty otherwise'),
   created_at: isoTime,
 });
 export type CommunityComment = z.infer<typeof communityComment>;
 
-/** GET /api/community/posts/:id/comments: oldest first. */
+/**
+ * GET /api/community/posts/:id/comments: oldest first; hidden comments only for their author. A reply to a
+ * hidden comment stays: it is its own author's words, and hiding is decided comment by comment.
+ */
 export const communityCommentsQuery = z.strictObject({ ...pageQuery });
 export const communityCommentsResult = listResult(communityComment);
 

@@ -276,6 +276,9 @@ export const ERRORS = {
   REPORT_NOT_FOUND: { code: 9513, http: 200, zh: '举报不存在或已处理', en: 'This report does not exist or was already handled' },
   COMMUNITY_NOT_BANNED: { code: 9514, http: 200, zh: '该玩家未被禁言', en: 'This player is not banned' },
   PLAYER_NOT_FOUND_COMMUNITY: { code: 9515, http: 200, zh: '玩家不存在', en: 'No such player' },
+  COMMUNITY_COMMENT_NOT_FOUND: { code: 9516, http: 200, zh: '评论不存在', en: 'No such comment' },
+  COMMENT_ALREADY_HIDDEN: { code: 9517, http: 200, zh: '该评论已隐藏', en: 'This comment is already hidden' },
+  COMMENT_NOT_HIDDEN: { code: 9518, http: 200, zh: '该评论未被隐藏，无需恢复', en: 'This comment is not hidden, so there is nothing to restore' },
   BUY_LINK_INVALID: { code: 9520, http: 200, zh: '购买渠道填写有误：{reason}', en: 'Invalid place to buy: {reason}' },
   BUY_LINK_NOT_FOUND: { code: 9521, http: 200, zh: '购买渠道不存在', en: 'Place to buy not found' },
   // (end of block)

@@ -56,6 +56,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, { zh: string; en: string }>
   'community.post_reject': { zh: '驳回动态', en: 'Post rejected' },
   'community.post_hide': { zh: '下架动态', en: 'Post hidden' },
   'community.post_restore': { zh: '恢复动态', en: 'Post restored' },
+  'community.comment_hide': { zh: '隐藏评论', en: 'Comment hidden' },
+  'community.comment_restore': { zh: '恢复评论', en: 'Comment restored' },
   'community.report_dismiss': { zh: '忽略举报', en: 'Report dismissed' },
   'community.ban': { zh: '社区禁言', en: 'Banned from the community' },
   'community.unban': { zh: '解除社区禁言', en: 'Community ban lifted' },

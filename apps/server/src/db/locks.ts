@@ -119,6 +119,8 @@ export const AdvisoryLock = {
   // Telegram 7_461_840–7_461_859, red packets 7_461_860–7_461_879, community 7_461_880–7_461_899.
   /** Inserting the community's demo posts and buy links once, however many nodes start at once (community). */
   COMMUNITY_SEED_DEMO: 7_461_880,
+  /** Removes post images staged for inserts that never committed (community). */
+  JOB_SWEEP_COMMUNITY_IMAGES: 7_461_881,
 
   // Tests of the job runner (modules/jobs/jobs.test.ts), kept here so that they never meet a real job's lock.
 

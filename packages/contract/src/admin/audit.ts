@@ -62,6 +62,8 @@ export const AUDIT_ACTIONS = [
   'community.post_reject',
   'community.post_hide',
   'community.post_restore',
+  'community.comment_hide',
+  'community.comment_restore',
   'community.report_dismiss',
   'community.ban',
   'community.unban',

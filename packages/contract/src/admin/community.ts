@@ -42,8 +42,35 @@ export const adminCommunityPostsResult = listResult(adminCommunityPost);
 export const adminCommunityPostResult = adminCommunityPost;
 /** POST /api/admin/community/posts/:id/approve */
 export const adminCommunityApproveRequest = z.strictObject({});
-/** POST /api/admin/community/posts/:id/reject and …/hide: the reason is shown to the author. */
+/**
+ * POST /api/admin/community/posts/:id/reject, …/hide and …/restore, and the same of a comment: the reason is
+ * audited, and for reject and hide shown to the author.
+ */
 export const adminCommunityReasonRequest = z.strictObject({ reason: reasonField });
+
+export const adminCommunityComment = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  player_id: z.number().int(),
+  username: z.string(),
+  parent_id: z.number().int().nullable(),
+  reply_to: z.string().nullable().describe('The username the reply answers'),
+  content: z.string(),
+  hidden: z.boolean(),
+  hidden_reason: z.string(),
+  hidden_by: z.number().int().nullable(),
+  hidden_at: isoTime.nullable(),
+  created_at: isoTime,
+});
+export type AdminCommunityComment = z.infer<typeof adminCommunityComment>;
+/** GET /api/admin/community/posts/:id/comments: all of a post's comments, hidden ones too, oldest first. */
+export const adminCommunityCommentsQuery = z.strictObject({ ...pageQuery });
+export const adminCommunityCommentsResult = listResult(adminCommunityComment);
+/**
+ * POST /api/admin/community/comments/:id/hide and …/restore, with the audited reason. A hidden comment is gone
+ * for other players and from the post's count; its author sees it marked hidden with this reason.
+ */
+export const adminCommunityCommentResult = adminCommunityComment;
 
 export const adminCommunityReport = z.object({
   id: z.number().int(),

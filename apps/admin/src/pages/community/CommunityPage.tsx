@@ -7,6 +7,7 @@ import {
   Image,
   Input,
   InputNumber,
+  Modal,
   Popconfirm,
   Segmented,
   Space,
@@ -22,6 +23,7 @@ import {
   POST_STATUSES,
   type AdminBuyLink,
   type AdminCommunityBan,
+  type AdminCommunityComment,
   type AdminCommunityPost,
   type AdminCommunityReport,
   type PostStatusName,
@@ -33,7 +35,19 @@ import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { useReasonPrompt } from '../../components/ReasonPrompt';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
-import { communityApi } from './api';
+import { useProtectedImages } from '../../lib/useProtectedImages';
+import { communityApi, type PostVerb } from './api';
+
+/**
+ * The review decisions the console offers on a post, from which states (as the server allows them), and
+ * whether the author reads the reason.
+ */
+const POST_ACTIONS: { verb: PostVerb; from: PostStatusName[]; toldAuthor: boolean }[] = [
+  { verb: 'approve', from: ['pending'], toldAuthor: false },
+  { verb: 'reject', from: ['pending'], toldAuthor: true },
+  { verb: 'hide', from: ['pending', 'approved'], toldAuthor: true },
+  { verb: 'restore', from: ['hidden'], toldAuthor: false },
+];
 
 const STATUS_COLORS: Record<PostStatusName, string> = {
   pending: 'gold',
@@ -44,7 +58,7 @@ const STATUS_COLORS: Record<PostStatusName, string> = {
 
 /**
  * The community in the console (decision 28): the review queue and every post (approve, reject with a reason
- * the author sees, hide, restore, ban the author), reports, bans, whether posts wait for review, and the
+ * the author sees, hide, restore, ban the author, hide and restore its comments), reports, bans, whether posts wait for review, and the
  * places to buy USDT listed on /buy. Every write asks for what the audit log keeps and is audited by the server.
  */
 export function CommunityPage() {
@@ -99,15 +113,17 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
     fixed ? { refetchInterval: 15_000 } : {},
   );
   const approve = useMutation({
-    mutationFn: communityApi.approve,
+    mutationFn: (id: number) => communityApi.decide('approve', id),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
+  const [commentsOf, setCommentsOf] = useState<AdminCommunityPost | null>(null);
   const mayWrite = can('POST /api/admin/community/posts/:id/approve');
   const mayBan = can('POST /api/admin/community/bans');
 
   return (
     <>
       {prompt}
+      {commentsOf ? <PostComments post={commentsOf} onClose={() => setCommentsOf(null)} /> : null}
       <QueryError error={approve.error} />
       {!fixed ? (
         <Segmented
@@ -148,22 +164,7 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
                 >
                   {p.content}
                 </Typography.Paragraph>
-                {p.images.length ? (
-                  <Image.PreviewGroup>
-                    <Space size={4}>
-                      {p.images.map((src) => (
-                        <Image
-                          key={src}
-                          src={src}
-                          width={72}
-                          height={72}
-                          style={{ objectFit: 'cover' }}
-                          fallback={IMAGE_FALLBACK}
-                        />
-                      ))}
-                    </Space>
-                  </Image.PreviewGroup>
-                ) : null}
+                <PostImages images={p.images} />
                 {p.reason ? (
                   <Typography.Text type="secondary">{`${t('common.reason')}：${p.reason}`}</Typography.Text>
                 ) : null}
@@ -190,64 +191,31 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
             width: 230,
             render: (_, p) => (
               <Space wrap size={4}>
-                {p.status === 'pending' ? (
-                  <>
-                    <Button
-                      size="small"
-                      type="primary"
-                      disabled={!mayWrite}
-                      loading={approve.isPending && approve.variables === p.id}
-                      onClick={() => approve.mutate(p.id)}
-                    >
-                      {t('community.approve')}
-                    </Button>
-                    <Button
-                      size="small"
-                      danger
-                      disabled={!mayWrite}
-                      onClick={() =>
-                        ask({
-                          title: t('community.rejectTitle', { id: p.id }),
-                          description: t('community.rejectHint'),
-                          danger: true,
-                          run: (reason) => communityApi.reject(p.id, reason),
-                        })
-                      }
-                    >
-                      {t('community.reject')}
-                    </Button>
-                  </>
-                ) : null}
-                {p.status === 'pending' || p.status === 'approved' ? (
+                {POST_ACTIONS.filter((a) => a.from.includes(p.status)).map((a) => (
                   <Button
+                    key={a.verb}
                     size="small"
+                    type={a.verb === 'approve' ? 'primary' : 'default'}
+                    danger={a.verb === 'reject'}
                     disabled={!mayWrite}
+                    loading={approve.isPending && a.verb === 'approve' && approve.variables === p.id}
                     onClick={() =>
-                      ask({
-                        title: t('community.hideTitle', { id: p.id }),
-                        description: t('community.rejectHint'),
-                        danger: true,
-                        run: (reason) => communityApi.hide(p.id, reason),
-                      })
+                      a.verb === 'approve'
+                        ? approve.mutate(p.id)
+                        : ask({
+                            title: t(`community.${a.verb}Title`, { id: p.id }),
+                            description: a.toldAuthor ? t('community.rejectHint') : undefined,
+                            danger: a.verb !== 'restore',
+                            run: (reason) => communityApi.decide(a.verb, p.id, reason),
+                          })
                     }
                   >
-                    {t('community.hide')}
+                    {t(`community.${a.verb}`)}
                   </Button>
-                ) : null}
-                {p.status === 'hidden' ? (
-                  <Button
-                    size="small"
-                    disabled={!mayWrite}
-                    onClick={() =>
-                      ask({
-                        title: t('community.restoreTitle', { id: p.id }),
-                        run: (reason) => communityApi.restore(p.id, reason),
-                      })
-                    }
-                  >
-                    {t('community.restore')}
-                  </Button>
-                ) : null}
+                ))}
+                <Button size="small" type="link" onClick={() => setCommentsOf(p)}>
+                  {t('community.viewComments')}
+                </Button>
                 {p.player_id !== null && !p.author_banned ? (
                   <Button
                     size="small"
@@ -271,6 +239,113 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
         ]}
       />
     </>
+  );
+}
+
+/** A post's pictures, loaded with the operator's session (the server shows them to the community permission). */
+function PostImages({ images }: { images: string[] }) {
+  const shown = useProtectedImages(images);
+  if (images.length === 0) return null;
+  return (
+    <Image.PreviewGroup>
+      <Space size={4}>
+        {images.map((src, i) => (
+          <Image
+            key={src}
+            src={shown[i] ?? IMAGE_FALLBACK}
+            width={72}
+            height={72}
+            style={{ objectFit: 'cover' }}
+            fallback={IMAGE_FALLBACK}
+          />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
+
+/**
+ * A post's comments, hidden ones too: hiding one takes it away from other players (its author still sees it,
+ * with the reason), restoring shows it again. Both ask for the reason the audit log keeps.
+ */
+function PostComments({ post, onClose }: { post: AdminCommunityPost; onClose: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [ask, prompt] = useReasonPrompt();
+  const list = useSearchList<object, AdminCommunityComment>(`community-comments-${post.id}`, {}, (params) =>
+    communityApi.comments(post.id, params),
+  );
+  const mayWrite = can('POST /api/admin/community/comments/:id/hide');
+  return (
+    <Modal
+      open
+      width={860}
+      title={t('community.commentsTitle', { id: post.id })}
+      footer={null}
+      onCancel={onClose}
+    >
+      {prompt}
+      <QueryTable<AdminCommunityComment>
+        list={list}
+        size="small"
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 60 },
+          {
+            title: t('community.author'),
+            width: 150,
+            render: (_, c) => (c.reply_to === null ? c.username : `${c.username} ▸ ${c.reply_to}`),
+          },
+          {
+            title: t('community.content'),
+            render: (_, c) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text delete={c.hidden} style={{ whiteSpace: 'pre-wrap' }}>
+                  {c.content}
+                </Typography.Text>
+                {c.hidden ? (
+                  <Typography.Text type="secondary">{`${t('common.reason')}：${c.hidden_reason}`}</Typography.Text>
+                ) : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('community.status'),
+            width: 90,
+            render: (_, c) =>
+              c.hidden ? (
+                <Tag>{t('community.commentHidden')}</Tag>
+              ) : (
+                <Tag color="green">{t('community.commentShown')}</Tag>
+              ),
+          },
+          { title: t('community.createdAt'), dataIndex: 'created_at', width: 160, render: fmtTime },
+          {
+            title: t('common.actions'),
+            width: 90,
+            render: (_, c) => {
+              const verb = c.hidden ? 'restore' : 'hide';
+              return (
+                <Button
+                  size="small"
+                  danger={verb === 'hide'}
+                  disabled={!mayWrite}
+                  onClick={() =>
+                    ask({
+                      title: t(`community.comment_${verb}Title`, { id: c.id }),
+                      description: verb === 'hide' ? t('community.commentHideHint') : undefined,
+                      danger: verb === 'hide',
+                      run: (reason) => communityApi.setComment(verb, c.id, reason),
+                    })
+                  }
+                >
+                  {t(`community.comment_${verb}`)}
+                </Button>
+              );
+            },
+          },
+        ]}
+      />
+    </Modal>
   );
 }
 
@@ -331,7 +406,7 @@ function Reports() {
                         ask({
                           title: t('community.hideTitle', { id: r.post_id }),
                           danger: true,
-                          run: (reason) => communityApi.hide(r.post_id, reason),
+                          run: (reason) => communityApi.decide('hide', r.post_id, reason),
                         })
                       }
                     >

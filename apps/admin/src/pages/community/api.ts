@@ -1,6 +1,7 @@
 import type {
   AdminBuyLink,
   AdminCommunityBan,
+  AdminCommunityComment,
   AdminCommunityPost,
   AdminCommunityReport,
   PostStatusName,
@@ -11,16 +12,22 @@ import { http, type Params } from '../../lib/http';
 const A = '/api/admin';
 type Page<T> = { data: T[]; total: number };
 type BuyLinkFields = Omit<AdminBuyLink, 'id' | 'created_at'>;
+/** The review decisions on a post, each a route of its own (`POST …/posts/:id/<verb>`). */
+export type PostVerb = 'approve' | 'reject' | 'hide' | 'restore';
 
 export const communityApi = {
   posts: (params: Params) => http.get<Page<AdminCommunityPost>>(`${A}/community/posts`, params),
-  approve: (id: number) => http.post<AdminCommunityPost>(`${A}/community/posts/${id}/approve`, {}),
-  reject: (id: number, reason: string) =>
-    http.post<AdminCommunityPost>(`${A}/community/posts/${id}/reject`, { reason }),
-  hide: (id: number, reason: string) =>
-    http.post<AdminCommunityPost>(`${A}/community/posts/${id}/hide`, { reason }),
-  restore: (id: number, reason: string) =>
-    http.post<AdminCommunityPost>(`${A}/community/posts/${id}/restore`, { reason }),
+  /** A review decision; approving takes no reason, the others must have one. */
+  decide: (verb: PostVerb, id: number, reason?: string) =>
+    http.post<AdminCommunityPost>(
+      `${A}/community/posts/${id}/${verb}`,
+      reason === undefined ? {} : { reason },
+    ),
+  comments: (postId: number, params: Params) =>
+    http.get<Page<AdminCommunityComment>>(`${A}/community/posts/${postId}/comments`, params),
+  /** Hides a comment from other players, or shows it again, with the audited reason. */
+  setComment: (verb: 'hide' | 'restore', id: number, reason: string) =>
+    http.post<AdminCommunityComment>(`${A}/community/comments/${id}/${verb}`, { reason }),
   reports: (params: Params) => http.get<Page<AdminCommunityReport>>(`${A}/community/reports`, params),
   dismiss: (id: number) => http.post<AdminCommunityReport>(`${A}/community/reports/${id}/dismiss`),
   bans: (params: Params) => http.get<Page<AdminCommunityBan>>(`${A}/community/bans`, params),

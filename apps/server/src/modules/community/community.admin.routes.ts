@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   adminBuyLinkCreateRequest,
   adminBuyLinkDeleteResult,
@@ -8,6 +10,9 @@ import {
   adminCommunityApproveRequest,
   adminCommunityBanRequest,
   adminCommunityBanResult,
+  adminCommunityCommentResult,
+  adminCommunityCommentsQuery,
+  adminCommunityCommentsResult,
   adminCommunityBansQuery,
   adminCommunityBansResult,
   adminCommunityLiftRequest,
@@ -25,13 +30,23 @@ import {
   adminIdParams,
   emptyBody,
 } from '@koi/contract';
-import { operatorOf } from '../../plugins/console';
+import { operatorOf, requires } from '../../plugins/console';
 import { apiRoutes, listed } from '../../plugins/routes';
 import type { AuditPort } from '../audit';
-import type { CommunityAdmin } from './community.admin';
-import { adminBanWire, adminBuyLinkWire, adminPostWire, adminReportWire } from './community.wire';
+import type { CommunityAdmin, PostDecision } from './community.admin';
+import { imageParams, sendImage } from './community.routes';
+import {
+  adminBanWire,
+  adminBuyLinkWire,
+  adminCommentWire,
+  adminPostWire,
+  adminReportWire,
+} from './community.wire';
 
-/** The console's community routes: review, hide, reports, bans, the review switch and the /buy list. */
+/**
+ * The console's community routes: review, hiding posts and comments, reports, bans, the review switch, the
+ * /buy list and the images of any post.
+ */
 export async function communityAdminRoutes(
   app: FastifyInstance,
   opts: { admin: CommunityAdmin; audit: AuditPort },
@@ -59,75 +74,85 @@ export async function communityAdminRoutes(
     return adminPostWire(ctx.post, ctx);
   };
 
-  write.post(
-    '/api/admin/community/posts/:id/approve',
+  // One route per review decision (community.admin.ts, POST_DECISIONS says what each does to a post).
+  const decisions: Record<PostDecision, { summary: string; body: z.ZodType<{ reason?: string }> }> = {
+    approve: { summary: '审核通过', body: adminCommunityApproveRequest },
+    reject: { summary: '驳回（理由会显示给作者）', body: adminCommunityReasonRequest },
+    hide: { summary: '下架动态（并处理其举报；理由会显示给作者）', body: adminCommunityReasonRequest },
+    restore: { summary: '恢复已下架的动态', body: adminCommunityReasonRequest },
+  };
+  for (const verb of Object.keys(decisions) as PostDecision[]) {
+    write.post(
+      `/api/admin/community/posts/:id/${verb}`,
+      { ...decisions[verb], params: adminIdParams, result: adminCommunityPostResult },
+      async (request) => {
+        const id = request.params.id;
+        const reason = request.body.reason ?? '';
+        const logged = audit.writer(
+          request,
+          `community.post_${verb}`,
+          { type: 'community_post', id },
+          reason,
+        );
+        await admin.decide(verb, id, operatorOf(request).operatorId, reason, logged);
+        return decided(id);
+      },
+    );
+  }
+
+  read.get(
+    '/api/admin/community/posts/:id/comments',
     {
-      summary: '审核通过',
+      summary: '动态的评论（含已隐藏的，最早的在前）',
       params: adminIdParams,
-      body: adminCommunityApproveRequest,
-      result: adminCommunityPostResult,
+      querystring: adminCommunityCommentsQuery,
+      result: adminCommunityCommentsResult,
     },
     async (request) => {
-      const id = request.params.id;
-      const logged = audit.writer(request, 'community.post_approve', { type: 'community_post', id });
-      await admin.approve(id, operatorOf(request).operatorId, logged);
-      return decided(id);
+      const result = await admin.comments(request.params.id, request.query);
+      return listed(result, (c) => adminCommentWire(c, result.names));
     },
   );
 
-  write.post(
-    '/api/admin/community/posts/:id/reject',
-    {
-      summary: '驳回（理由会显示给作者）',
-      params: adminIdParams,
-      body: adminCommunityReasonRequest,
-      result: adminCommunityPostResult,
-    },
-    async (request) => {
-      const id = request.params.id;
-      const { reason } = request.body;
-      const logged = audit.writer(request, 'community.post_reject', { type: 'community_post', id }, reason);
-      await admin.reject(id, operatorOf(request).operatorId, reason, logged);
-      return decided(id);
-    },
-  );
+  for (const [verb, summary] of [
+    ['hide', '隐藏评论（其他玩家不再看到，作者可见并看到理由）'],
+    ['restore', '恢复已隐藏的评论'],
+  ] as const) {
+    write.post(
+      `/api/admin/community/comments/:id/${verb}`,
+      {
+        summary,
+        params: adminIdParams,
+        body: adminCommunityReasonRequest,
+        result: adminCommunityCommentResult,
+      },
+      async (request) => {
+        const { params, body } = request;
+        const target = { type: 'community_comment', id: params.id };
+        const logged = audit.writer(request, `community.comment_${verb}`, target, body.reason);
+        const operatorId = operatorOf(request).operatorId;
+        const hidden = verb === 'hide';
+        const { row, names } = await admin.setCommentHidden(
+          params.id,
+          hidden,
+          operatorId,
+          body.reason,
+          logged,
+        );
+        return adminCommentWire(row, names);
+      },
+    );
+  }
 
-  write.post(
-    '/api/admin/community/posts/:id/hide',
+  // The console's own way to a post's images, any post's whatever its state; the guard checks the community
+  // permission from the bearer token, so the console fetches them (an <img> cannot send the token).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/community/images/:name',
     {
-      summary: '下架动态（并处理其举报）',
-      params: adminIdParams,
-      body: adminCommunityReasonRequest,
-      result: adminCommunityPostResult,
+      schema: { hide: true, params: imageParams },
+      config: requires('community', 'read'),
     },
-    async (request) => {
-      const id = request.params.id;
-      const { reason } = request.body;
-      const logged = audit.writer(request, 'community.post_hide', { type: 'community_post', id }, reason);
-      await admin.hide(id, operatorOf(request).operatorId, reason, logged);
-      return decided(id);
-    },
-  );
-
-  write.post(
-    '/api/admin/community/posts/:id/restore',
-    {
-      summary: '恢复已下架的动态',
-      params: adminIdParams,
-      body: adminCommunityReasonRequest,
-      result: adminCommunityPostResult,
-    },
-    async (request) => {
-      const id = request.params.id;
-      const logged = audit.writer(
-        request,
-        'community.post_restore',
-        { type: 'community_post', id },
-        request.body.reason,
-      );
-      await admin.restore(id, operatorOf(request).operatorId, logged);
-      return decided(id);
-    },
+    async (request, reply) => sendImage(request, reply, await admin.image(request.params.name)),
   );
 
   read.get(

@@ -6,11 +6,12 @@ import { pageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { AuthService } from '../auth';
 import { createCommunityRepository, PostStatus, ReportStatus, type BuyLinkRow } from './community.repository';
+import { IMAGE_NAME, type ImageStore } from './community.images';
 import type { PostStatusValue } from './community.schema';
 
 /*
  * The console's side of the community: the review queue (approve, or reject with a reason the author sees),
- * hiding a post that is up (and restoring it), reports, bans from posting, whether review is on, and the /buy
+ * hiding a post that is up (and restoring it), hiding and restoring comments, reports, bans from posting, whether review is on, and the /buy
  * list. Every change runs in one transaction with its audit entry, and checks the state it changes under a row
  * lock, so two operators deciding the same post at once cannot both win.
  */
@@ -55,19 +56,29 @@ function checkBuyLink(fields: Partial<BuyLinkFields>) {
   }
 }
 
+/** The console's review decisions on a post (community.admin.routes.ts declares one route per verb). */
+export const POST_DECISIONS = {
+  approve: { from: [PostStatus.PENDING], to: PostStatus.APPROVED, keepsReason: false },
+  reject: { from: [PostStatus.PENDING], to: PostStatus.REJECTED, keepsReason: true },
+  hide: { from: [PostStatus.PENDING, PostStatus.APPROVED], to: PostStatus.HIDDEN, keepsReason: true },
+  restore: { from: [PostStatus.HIDDEN], to: PostStatus.APPROVED, keepsReason: false },
+} as const satisfies Record<string, { from: PostStatusValue[]; to: PostStatusValue; keepsReason: boolean }>;
+export type PostDecision = keyof typeof POST_DECISIONS;
+
 export function createCommunityAdmin(deps: {
   db: Db;
   clock: Clock;
+  images: Pick<ImageStore, 'read'>;
   players: Pick<AuthService, 'usernamesOf' | 'playerIdByUsername'>;
 }) {
-  const { db, clock, players } = deps;
+  const { db, clock, images, players } = deps;
   const repo = createCommunityRepository(db);
 
   /** Moves a post from one of `from` to `to` under its row lock, with the audit entry in the same transaction. */
   const decide = (
     id: number,
     operatorId: number,
-    from: PostStatusValue[],
+    from: readonly PostStatusValue[],
     to: PostStatusValue,
     reason: string,
     audit: AuditWrite,
@@ -124,14 +135,59 @@ export function createCommunityAdmin(deps: {
       return { post, ...(await withContext([post])) };
     },
 
-    approve: (id: number, operatorId: number, audit: AuditWrite) =>
-      decide(id, operatorId, [PostStatus.PENDING], PostStatus.APPROVED, '', audit),
-    reject: (id: number, operatorId: number, reason: string, audit: AuditWrite) =>
-      decide(id, operatorId, [PostStatus.PENDING], PostStatus.REJECTED, reason, audit),
-    hide: (id: number, operatorId: number, reason: string, audit: AuditWrite) =>
-      decide(id, operatorId, [PostStatus.PENDING, PostStatus.APPROVED], PostStatus.HIDDEN, reason, audit),
-    restore: (id: number, operatorId: number, audit: AuditWrite) =>
-      decide(id, operatorId, [PostStatus.HIDDEN], PostStatus.APPROVED, '', audit),
+    /**
+     * The review decisions, by the verb the console's route names: from which states each moves a post, to
+     * which, and whether the reason is kept for the author (approving and restoring clear it).
+     */
+    decide: (verb: PostDecision, id: number, operatorId: number, reason: string, audit: AuditWrite) => {
+      const move = POST_DECISIONS[verb];
+      return decide(id, operatorId, move.from, move.to, move.keepsReason ? reason : '', audit);
+    },
+
+    /** A post's comments for the console: all of them, hidden ones with who hid them and why. */
+    async comments(postId: number, paging: { page: number; size: number }) {
+      if (!(await repo.findPost(postId, null))) throw new AppError('POST_NOT_FOUND');
+      const page = await repo.comments(postId, null, pageWindow(paging));
+      const ids = page.rows.flatMap((c) => [c.playerId, c.replyToPlayerId ?? c.playerId]);
+      return { ...page, names: await players.usernamesOf([...new Set(ids)]) };
+    },
+
+    /**
+     * Hides a shown comment (`hidden` true) or shows a hidden one again, under its row lock and with the audit
+     * entry in the same transaction; the post's comment count follows, so it counts what players see.
+     */
+    async setCommentHidden(
+      id: number,
+      hidden: boolean,
+      operatorId: number,
+      reason: string,
+      audit: AuditWrite,
+    ) {
+      const row = await db.transaction(async (tx) => {
+        const r = createCommunityRepository(tx);
+        const before = await r.lockComment(id);
+        if (!before) throw new AppError('COMMUNITY_COMMENT_NOT_FOUND');
+        if ((before.hiddenAt !== null) === hidden) {
+          throw new AppError(hidden ? 'COMMENT_ALREADY_HIDDEN' : 'COMMENT_NOT_HIDDEN');
+        }
+        const after = (await r.updateComment(id, {
+          hiddenAt: hidden ? clock.now() : null,
+          hiddenBy: hidden ? operatorId : null,
+          hiddenReason: hidden ? reason : '',
+        }))!;
+        await r.bumpComments(before.postId, hidden ? -1 : 1);
+        const state = (c: typeof before) => ({ hidden: c.hiddenAt !== null, reason: c.hiddenReason });
+        await audit(tx, { before: state(before), after: { ...state(after), post_id: after.postId } });
+        return after;
+      });
+      return { row, names: await players.usernamesOf([row.playerId]) };
+    },
+
+    /** A stored image for the console: any post's, whatever its state; null for a name no post carries. */
+    async image(name: string): Promise<Buffer | null> {
+      if (!IMAGE_NAME.test(name)) return null;
+      return (await repo.postsCarrying(name)).length > 0 ? images.read(name) : null;
+    },
 
     async reports(status: 'open' | 'resolved', paging: { page: number; size: number }) {
       const page = await repo.reports(

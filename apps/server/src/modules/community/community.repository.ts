@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countRows } from '../../db/client';
-import { findRow, insertNew, insertRow, pageWithTotal, selectPage, updateRow } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, pageWithTotal, selectPage, updateRow } from '../../db/rows';
 import {
   buyLinks,
   communityBans,
@@ -92,9 +92,28 @@ export function createCommunityRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async lockPost(id: number) {
-      const [row] = await db.select().from(communityPosts).where(eq(communityPosts.id, id)).for('update');
-      return row ?? null;
+    lockPost: (id: number) => lockRow(db, communityPosts, eq(communityPosts.id, id)),
+
+    /** Who may see the posts that carry an image (its status and author); none for a name no post has. */
+    postsCarrying: (name: string) =>
+      db
+        .select({ status: communityPosts.status, playerId: communityPosts.playerId })
+        .from(communityPosts)
+        .where(sql`${communityPosts.images} @> array[${name}]::text[]`),
+
+    /** Those of `names` that some post carries. */
+    async referencedImages(names: string[]): Promise<Set<string>> {
+      if (names.length === 0) return new Set();
+      const list = sql`array[${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )}]::text[]`;
+      const rows = await db
+        .selectDistinct({ name: sql<string>`unnest(${communityPosts.images})` })
+        .from(communityPosts)
+        .where(sql`${communityPosts.images} && ${list}`);
+      const wanted = new Set(names);
+      return new Set(rows.map((r) => r.name).filter((n) => wanted.has(n)));
     },
 
     // ----- likes -----
@@ -130,16 +149,31 @@ export function createCommunityRepository(db: DbOrTx) {
 
     findComment: (id: number) => findRow(db, communityComments, eq(communityComments.id, id)),
 
-    async bumpComments(postId: number) {
+    lockComment: (id: number) => lockRow(db, communityComments, eq(communityComments.id, id)),
+
+    updateComment: (id: number, set: Partial<typeof communityComments.$inferInsert>) =>
+      updateRow(db, communityComments, eq(communityComments.id, id), set),
+
+    /** Moves the post's comment count by `delta` (a new comment, or one hidden or restored). */
+    async bumpComments(postId: number, delta = 1) {
       await db
         .update(communityPosts)
-        .set({ commentCount: sql`${communityPosts.commentCount} + 1` })
+        .set({ commentCount: sql`${communityPosts.commentCount} + ${delta}` })
         .where(eq(communityPosts.id, postId));
     },
 
-    comments: (postId: number, page: Page) =>
+    /**
+     * A post's comments, oldest first: for a player (`viewer`) the shown ones and their own hidden ones, for
+     * the console (`viewer` null) all of them.
+     */
+    comments: (postId: number, viewer: number | null, page: Page) =>
       selectPage(db, communityComments, {
-        where: eq(communityComments.postId, postId),
+        where: and(
+          eq(communityComments.postId, postId),
+          viewer === null
+            ? undefined
+            : or(isNull(communityComments.hiddenAt), eq(communityComments.playerId, viewer)),
+        ),
         orderBy: [asc(communityComments.id)],
         ...page,
       }),
@@ -156,7 +190,11 @@ export function createCommunityRepository(db: DbOrTx) {
       db.insert(communityNotifications).values(row).onConflictDoNothing(),
 
     async notifications(playerId: number, page: Page) {
-      const where = eq(communityNotifications.playerId, playerId);
+      // A hidden comment is gone for everyone but its author, so is what it notified.
+      const where = and(
+        eq(communityNotifications.playerId, playerId),
+        sql`not exists (select 1 from ${communityComments} where ${communityComments.id} = ${communityNotifications.commentId} and ${communityComments.hiddenAt} is not null)`,
+      );
       const [result, unread] = await Promise.all([
         pageWithTotal(
           db,
@@ -271,10 +309,7 @@ export function createCommunityRepository(db: DbOrTx) {
           .offset(page.offset),
       ),
 
-    async lockReport(id: number) {
-      const [row] = await db.select().from(communityReports).where(eq(communityReports.id, id)).for('update');
-      return row ?? null;
-    },
+    lockReport: (id: number) => lockRow(db, communityReports, eq(communityReports.id, id)),
 
     updateReport: (id: number, set: Partial<typeof communityReports.$inferInsert>) =>
       updateRow(db, communityReports, eq(communityReports.id, id), set),
@@ -306,10 +341,7 @@ export function createCommunityRepository(db: DbOrTx) {
 
     allBuyLinks: () => db.select().from(buyLinks).orderBy(asc(buyLinks.sort), asc(buyLinks.id)),
 
-    async lockBuyLink(id: number) {
-      const [row] = await db.select().from(buyLinks).where(eq(buyLinks.id, id)).for('update');
-      return row ?? null;
-    },
+    lockBuyLink: (id: number) => lockRow(db, buyLinks, eq(buyLinks.id, id)),
 
     insertBuyLink: (row: typeof buyLinks.$inferInsert) => insertRow(db, buyLinks, row),
 

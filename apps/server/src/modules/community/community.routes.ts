@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -46,6 +46,42 @@ function imagesOf(value: unknown): Buffer[] {
     });
   }
   return list as Buffer[];
+}
+
+export const imageParams = z.strictObject({ name: z.string().max(80) });
+
+/**
+ * Answers a post image the requester may see, or 404 exactly as for a name nothing carries, so a hidden,
+ * rejected or pending post's image cannot even be told apart from no image.
+ *
+ * Caching. A post can be hidden at any time, so its images must stop being served when it is: no shared cache
+ * (a CDN, a proxy) may keep them (`private`, and they vary by the token that asked), and a browser keeps one
+ * for a minute only, after which it asks again with the ETag; the answer to that is a 304 without the bytes
+ * when the post is still visible, a 404 once it is not. A long public `immutable` cache would let anyone who
+ * once had the address keep reading a picture an operator took down.
+ *
+ * The bytes are a re-encoded WebP; the headers keep any browser from reading them as anything else
+ * (nosniff, a sandboxing policy that allows no script or subresource, inline disposition).
+ */
+export function sendImage(
+  request: FastifyRequest<{ Params: { name: string } }>,
+  reply: FastifyReply,
+  data: Buffer | null,
+) {
+  if (!data) throw new AppError('NOT_FOUND', { url: request.url.slice(0, 200) });
+  const etag = `"${request.params.name.slice(0, 64)}"`;
+  reply
+    .header('cache-control', 'private, max-age=60')
+    .header('vary', 'authorization')
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', 'same-origin');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply
+    .type('image/webp')
+    .header('content-disposition', 'inline')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(data);
 }
 
 export async function communityRoutes(app: FastifyInstance, opts: { service: CommunityService }) {
@@ -216,25 +252,14 @@ export async function communityRoutes(app: FastifyInstance, opts: { service: Com
     async () => (await service.buyLinks()).map(buyLinkWire),
   );
 
-  // Public: an <img> cannot send the bearer token. Names are the SHA-256 of the re-encoded bytes, so they are
-  // not guessable, and the bytes are a re-encoded WebP; the headers keep any browser from reading them as
-  // anything else (nosniff, a sandboxing policy that allows no script or subresource, inline disposition).
+  // Signed-in players only, and only an image of a post the player may see (service.image): the app fetches
+  // it with its bearer token, as an <img> cannot send one.
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/community/images/:name',
-      { schema: { hide: true, params: z.strictObject({ name: z.string().max(80) }) } },
-      async (request, reply) => {
-        const data = await service.image(request.params.name);
-        if (!data) throw new AppError('NOT_FOUND', { url: request.url.slice(0, 200) });
-        return reply
-          .type('image/webp')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', 'inline')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cross-origin-resource-policy', 'same-origin')
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(data);
-      },
+      { schema: { hide: true, params: imageParams }, preHandler: app.requireAuth },
+      async (request, reply) =>
+        sendImage(request, reply, await service.image(request.params.name, sessionOf(request).playerId)),
     );
 }

@@ -43,6 +43,8 @@ export const communityPosts = pgTable(
   (t) => [
     index('community_posts_status_idx').on(t.status, t.createdAt),
     index('community_posts_player_idx').on(t.playerId, t.createdAt),
+    // Serving an image asks which posts carry its name (`images @> array[name]`), on every image request.
+    index('community_posts_images_idx').using('gin', t.images),
   ],
 );
 
@@ -72,6 +74,14 @@ export const communityComments = pgTable(
     /** Whom the reply addresses (the parent's author), so a reply to a reply names the right person. */
     replyToPlayerId: bigintNumber('reply_to_player_id'),
     content: text('content').notNull(),
+    /**
+     * When an operator hid the comment (null while it is shown). A hidden comment is gone for other players
+     * and left out of the post's comment count; its author still sees it, marked hidden with the reason.
+     */
+    hiddenAt: ts('hidden_at'),
+    hiddenBy: bigintNumber('hidden_by'),
+    /** Why the operator hid the comment; shown to its author alone. */
+    hiddenReason: text('hidden_reason').notNull().default(''),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [index('community_comments_post_idx').on(t.postId, t.id)],

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pageWindow } from '../../lib/paging';
 import type { AuthService } from '../auth';
-import type { ImageStore } from './community.images';
+import { IMAGE_NAME, type ImageStore, type StagedImage } from './community.images';
 import {
   createCommunityRepository,
   NotificationKind,
@@ -24,6 +24,13 @@ import { charCount, cleanText } from './community.text';
  */
 
 type Paging = { page: number; size: number };
+
+/**
+ * How old a staged image must be before the sweep settles it: far longer than an insert of one row takes, so
+ * the sweep does not meet an insert still running. Should one be slower still, nothing is lost: the sweep
+ * moves the file into place once the row exists, and `promote` writes the bytes it holds when the file is gone.
+ */
+export const STAGED_MAX_AGE_MS = 15 * 60_000;
 
 export function createCommunityService(deps: {
   db: Db;
@@ -79,7 +86,8 @@ export function createCommunityService(deps: {
 
     /**
      * Writes a post: text of 1–500 characters and at most three images, each re-encoded (community.images.ts).
-     * Every check runs before the first image is stored, so a refused post leaves nothing behind.
+     * Every check runs before the first image is written; the images are staged before the insert and moved
+     * into place after it committed, so a refused or failed post leaves no file behind.
      */
     async create(playerId: number, input: { content: string; images: Buffer[] }) {
       await refuseBanned(playerId);
@@ -92,17 +100,23 @@ export function createCommunityService(deps: {
       }
       const encoded = [];
       for (const file of input.images) encoded.push(await images.reencode(file));
-      const names = [];
-      for (const image of encoded) names.push(await images.store(image.webp));
-      const review = await repo.reviewRequired();
-      const now = clock.now();
-      const row = await repo.insertPost({
-        playerId,
-        content,
-        images: names,
-        status: review ? PostStatus.PENDING : PostStatus.APPROVED,
-        createdAt: now,
-      });
+      const staged: StagedImage[] = [];
+      let row;
+      try {
+        for (const image of encoded) staged.push(await images.stage(image.webp));
+        const review = await repo.reviewRequired();
+        row = await repo.insertPost({
+          playerId,
+          content,
+          images: staged.map((image) => image.name),
+          status: review ? PostStatus.PENDING : PostStatus.APPROVED,
+          createdAt: clock.now(),
+        });
+      } catch (error) {
+        await images.discard(staged);
+        throw error;
+      }
+      for (const image of staged) await images.promote(image);
       return { post: { ...row, liked: false }, names: await namesOf([playerId]) };
     },
 
@@ -139,7 +153,7 @@ export function createCommunityService(deps: {
 
     async comments(postId: number, viewer: number, paging: Paging) {
       await visiblePost(postId, viewer);
-      const page = await repo.comments(postId, pageWindow(paging));
+      const page = await repo.comments(postId, viewer, pageWindow(paging));
       const names = await namesOf(page.rows.flatMap((c) => [c.playerId, c.replyToPlayerId]));
       return { ...page, names };
     },
@@ -156,7 +170,10 @@ export function createCommunityService(deps: {
       let parent: CommentRow | null = null;
       if (input.parentId !== undefined) {
         parent = await repo.findComment(input.parentId);
-        if (!parent || parent.postId !== postId) throw new AppError('COMMENT_NOT_FOUND');
+        // A hidden comment cannot be answered: others no longer see it.
+        if (!parent || parent.postId !== postId || parent.hiddenAt !== null) {
+          throw new AppError('COMMENT_NOT_FOUND');
+        }
       }
       const comment = await db.transaction(async (tx) => {
         const r = createCommunityRepository(tx);
@@ -212,7 +229,22 @@ export function createCommunityService(deps: {
 
     buyLinks: () => repo.enabledBuyLinks(),
 
-    image: (name: string) => images.read(name),
+    /**
+     * A stored image, when a post the viewer may see carries it (approved, or their own in any state); null
+     * otherwise, exactly as for a name nothing carries, so the answer tells nothing about hidden posts.
+     */
+    async image(name: string, viewer: number): Promise<Buffer | null> {
+      if (!IMAGE_NAME.test(name)) return null;
+      const posts = await repo.postsCarrying(name);
+      const visible = posts.some((p) => p.status === PostStatus.APPROVED || p.playerId === viewer);
+      return visible ? images.read(name) : null;
+    },
+
+    /** Settles images staged by inserts that never finished and are older than `STAGED_MAX_AGE_MS`. */
+    sweepStagedImages: () =>
+      images.sweep(new Date(clock.now().getTime() - STAGED_MAX_AGE_MS), (names) =>
+        repo.referencedImages(names),
+      ),
   };
 }
 

@@ -1,6 +1,7 @@
 import type {
   AdminBuyLink,
   AdminCommunityBan,
+  AdminCommunityComment,
   AdminCommunityPost,
   AdminCommunityReport,
   BuyLink,
@@ -24,8 +25,10 @@ import { excerpt, maskName } from './community.text';
 
 type Names = Map<number, string>;
 
-/** Where the player app loads a stored image from (community.routes.ts serves it). */
+/** Where the player app loads a stored image from (community.routes.ts serves it to who may see the post). */
 export const imageUrl = (name: string) => `/api/community/images/${name}`;
+/** Where the console loads one from (community.admin.routes.ts, any post's for the community permission). */
+export const adminImageUrl = (name: string) => `/api/admin/community/images/${name}`;
 
 const author = (playerId: number | null, names: Names, viewer: number) => ({
   name:
@@ -63,6 +66,24 @@ export const commentWire = (c: CommentRow, names: Names, viewer: number): Commun
   reply_to: c.replyToPlayerId === null ? null : author(c.replyToPlayerId, names, viewer).name,
   content: c.content,
   mine: c.playerId === viewer,
+  hidden: c.hiddenAt !== null,
+  // An operator's reason is for the author alone (others never get a hidden comment at all).
+  hidden_reason: c.playerId === viewer ? c.hiddenReason : '',
+  created_at: c.createdAt.toISOString(),
+});
+
+export const adminCommentWire = (c: CommentRow, names: Names): AdminCommunityComment => ({
+  id: c.id,
+  post_id: c.postId,
+  player_id: c.playerId,
+  username: names.get(c.playerId) ?? '',
+  parent_id: c.parentId,
+  reply_to: c.replyToPlayerId === null ? null : (names.get(c.replyToPlayerId) ?? ''),
+  content: c.content,
+  hidden: c.hiddenAt !== null,
+  hidden_reason: c.hiddenReason,
+  hidden_by: c.hiddenBy,
+  hidden_at: c.hiddenAt ? c.hiddenAt.toISOString() : null,
   created_at: c.createdAt.toISOString(),
 });
 
@@ -102,7 +123,7 @@ export const adminPostWire = (
   player_id: p.playerId,
   username: p.playerId === null ? '' : (ctx.names.get(p.playerId) ?? ''),
   content: p.content,
-  images: p.images.map(imageUrl),
+  images: p.images.map(adminImageUrl),
   status: NAME_OF_STATUS[p.status]!,
   reason: p.reason,
   like_count: p.likeCount,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { AuditPort } from '../audit';
 import type { AuthService } from '../auth';
@@ -17,8 +18,8 @@ export type { CommunityAdmin } from './community.admin';
 
 /**
  * The player community and the /buy list (decision 28): posts with images, review, likes, comments, reports
- * and notifications for players; review, hiding, bans and buy links for operators. Images live under
- * `KOI_DATA_DIR/community`.
+ * and notifications for players; review, hiding posts and comments, bans and buy links for operators. Images
+ * live under `KOI_DATA_DIR/community`; a job settles the ones staged for inserts that never finished.
  */
 export function communityModule(deps: {
   database: Database;
@@ -30,14 +31,21 @@ export function communityModule(deps: {
   const db = deps.database.db;
   const images = createImageStore(path.join(deps.config.dataDir, 'community'));
   const service = createCommunityService({ db, clock: deps.clock, images, players: deps.players });
-  const admin = createCommunityAdmin({ db, clock: deps.clock, players: deps.players });
+  const admin = createCommunityAdmin({ db, clock: deps.clock, images, players: deps.players });
   return {
     service: admin,
     plugin: async (app) => {
       await app.register(communityRoutes, { service });
       await app.register(communityAdminRoutes, { admin, audit: deps.audit });
     },
-    jobs: [],
+    jobs: [
+      {
+        name: 'community-sweep-images',
+        lockId: AdvisoryLock.JOB_SWEEP_COMMUNITY_IMAGES,
+        everyMs: 10 * 60_000,
+        run: () => service.sweepStagedImages(),
+      },
+    ],
     seedDemo: () => seedCommunityDemo(db, images, deps.clock.now()),
   };
 }

@@ -1,5 +1,5 @@
 import type { BuyLink, CommunityPost } from '@koi/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '../../test/render';
 import { ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
 import BuyPage from './pages/BuyPage';
@@ -56,6 +56,73 @@ describe('community feed', () => {
     stubFetch((url) => (url.pathname === '/api/community/posts' ? ok({ data: [], total: 0 }) : undefined));
     renderRoutes([{ path: '/community', element: <CommunityPage /> }], ['/community']);
     await waitFor(() => expect(screen.getByText('还没有动态，来发布第一条吧')).toBeInTheDocument(), WAIT);
+  });
+});
+
+describe('moderated content', () => {
+  it('loads post images with the session, never straight from an <img> address', async () => {
+    const name = `${'a'.repeat(64)}.webp`;
+    // jsdom has no object URLs; the app's one call of it answers a fixed address here.
+    URL.createObjectURL = vi.fn(() => 'blob:koi/1');
+    const { to } = stubFetch((url) =>
+      url.pathname === '/api/community/posts'
+        ? ok({ data: [post({ images: [`/api/community/images/${name}`] })], total: 1 })
+        : url.pathname === `/api/community/images/${name}`
+          ? ok('picture')
+          : undefined,
+    );
+    renderRoutes([{ path: '/community', element: <CommunityPage /> }], ['/community']);
+    const img = await waitFor(() => screen.getByRole('img', { name: '动态图片 1' }), WAIT);
+    expect(img).toHaveAttribute('src', 'blob:koi/1');
+    const call = to(`/api/community/images/${name}`)[0]!;
+    expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('shows the author their own hidden comment, marked with the reason and without a reply button', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/community/posts'
+        ? ok({ data: [post({ comment_count: 1 })], total: 1 })
+        : url.pathname === '/api/community/posts/1/comments'
+          ? ok({
+              data: [
+                {
+                  id: 7,
+                  post_id: 1,
+                  author: { name: 'me', official: false },
+                  parent_id: null,
+                  reply_to: null,
+                  content: '被隐藏的话',
+                  mine: true,
+                  hidden: true,
+                  hidden_reason: '人身攻击',
+                  created_at: '2026-11-27T08:00:00.000Z',
+                },
+                {
+                  id: 8,
+                  post_id: 1,
+                  author: { name: 'ot***er', official: false },
+                  parent_id: null,
+                  reply_to: null,
+                  content: '别人的话',
+                  mine: false,
+                  hidden: false,
+                  hidden_reason: '',
+                  created_at: '2026-11-27T08:01:00.000Z',
+                },
+              ],
+              total: 2,
+            })
+          : undefined,
+    );
+    renderRoutes([{ path: '/community', element: <CommunityPage /> }], ['/community']);
+    fireEvent.click(await waitFor(() => screen.getByRole('button', { name: '评论' }), WAIT));
+    const hidden = await waitFor(() => screen.getByText('被隐藏的话').closest('li')!, WAIT);
+    expect(hidden).toHaveClass('is-hidden');
+    expect(hidden).toHaveTextContent('仅你可见：已被管理员隐藏（人身攻击）');
+    expect(hidden.querySelector('button')).toBeNull();
+    const other = screen.getByText('别人的话').closest('li')!;
+    expect(other).not.toHaveClass('is-hidden');
+    expect(other.querySelector('button')).toHaveTextContent('回复');
   });
 });
 

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
 import { useCommentMutation, useCommentsQuery } from '../api/comments';
 
-/** A post's comments and replies (oldest first) and the line to write one; a tap on 回复 answers a comment. */
+/**
+ * A post's comments and replies (oldest first) and the line to write one; a tap on 回复 answers a comment. The
+ * server leaves out comments an operator hid, except the reader's own, which show marked with the reason.
+ */
 export function Comments({ postId }: { postId: number }) {
   const { t } = useTranslation();
   const comments = useCommentsQuery(postId);
@@ -36,15 +39,26 @@ export function Comments({ postId }: { postId: number }) {
       ) : (
         <ul className="comments__list">
           {comments.data.data.map((c) => (
-            <li key={c.id} className={c.parent_id ? 'comment is-reply' : 'comment'}>
+            <li
+              key={c.id}
+              className={`comment${c.parent_id ? ' is-reply' : ''}${c.hidden ? ' is-hidden' : ''}`}
+            >
               <span className="comment__who">
                 {c.author.name}
                 {c.reply_to ? <span className="comment__to"> ▸ {c.reply_to}</span> : null}
               </span>
               <span className="comment__text">{c.content}</span>
+              {/* Only its author still gets a hidden comment; they are told why the others no longer see it. */}
+              {c.hidden ? (
+                <span className="comment__hidden">
+                  {c.hidden_reason
+                    ? t('community.commentHiddenReason', { reason: c.hidden_reason })
+                    : t('community.commentHidden')}
+                </span>
+              ) : null}
               <span className="comment__meta">
                 {formatTime(c.created_at)}
-                {!c.mine ? (
+                {!c.mine && !c.hidden ? (
                   <button type="button" className="link-button" onClick={() => setReplyTo(c)}>
                     {t('community.reply')}
                   </button>

@@ -3,6 +3,7 @@ import { Dialog, ImageViewer, TextArea } from 'antd-mobile';
 import { REPORT_REASON_MAX_CHARS, type CommunityPost } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
+import { useProtectedImages } from '../../../lib/useProtectedImages';
 import { showToast } from '../../../lib/toast';
 import { reportPost } from '../api/comments';
 import { useLikeMutation } from '../api/like';
@@ -26,18 +27,21 @@ function Avatar({ post }: { post: CommunityPost }) {
 function PostImages({ images }: { images: string[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
+  const shown = useProtectedImages(images);
   if (images.length === 0) return null;
   return (
     <>
       <div className={`post__images post__images--${images.length}`}>
         {images.map((src, i) => (
           <button key={src} type="button" className="post__image" onClick={() => setOpen(i)}>
-            <img src={src} alt={t('community.imageAlt', { n: i + 1 })} loading="lazy" decoding="async" />
+            {shown[i] ? (
+              <img src={shown[i]} alt={t('community.imageAlt', { n: i + 1 })} decoding="async" />
+            ) : null}
           </button>
         ))}
       </div>
       <ImageViewer.Multi
-        images={images}
+        images={shown.filter((src): src is string => src !== undefined)}
         visible={open !== null}
         defaultIndex={open ?? 0}
         onClose={() => setOpen(null)}

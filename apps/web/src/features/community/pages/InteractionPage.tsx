@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageState } from '../../../components/PageState';
 import { formatTime } from '../../../lib/format';
+import { useProtectedImages } from '../../../lib/useProtectedImages';
 import { useIsSignedIn } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
 import { useHotPostsQuery } from '../api/hotPosts';
@@ -173,9 +174,7 @@ function HotPosts() {
               <button type="button" onClick={() => navigate('/community?tab=hot')}>
                 <span className={`hot-list__rank hot-list__rank--${i + 1}`}>{i + 1}</span>
                 <span className="hot-list__text">{p.content}</span>
-                {p.images[0] ? (
-                  <img className="hot-list__thumb" src={p.images[0]} alt="" loading="lazy" />
-                ) : null}
+                {p.images[0] ? <HotThumb src={p.images[0]} /> : null}
                 <span className="hot-list__likes">
                   <HeartIcon filled /> {p.like_count}
                 </span>
@@ -185,5 +184,15 @@ function HotPosts() {
         </ol>
       )}
     </Section>
+  );
+}
+
+/** A hot post's first picture, loaded with the session (the server shows it only to signed-in players). */
+function HotThumb({ src }: { src: string }) {
+  const [shown] = useProtectedImages([src]);
+  return shown ? (
+    <img className="hot-list__thumb" src={shown} alt="" />
+  ) : (
+    <span className="hot-list__thumb" />
   );
 }

@@ -1,0 +1,196 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import {
+  ROLE_PERMISSIONS,
+  type AdminCommunityComment,
+  type AdminCommunityPost,
+  type OperatorRole,
+} from '@koi/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/App';
+import { setToken } from '../../lib/session';
+import { CommunityPage } from './CommunityPage';
+
+const IMAGE = `/api/admin/community/images/${'b'.repeat(64)}.webp`;
+
+const post = (over: Partial<AdminCommunityPost>): AdminCommunityPost => ({
+  id: 5,
+  player_id: 9,
+  username: 'alice',
+  content: '等待审核的动态',
+  images: [IMAGE],
+  status: 'pending',
+  reason: '',
+  like_count: 0,
+  comment_count: 2,
+  open_reports: 0,
+  author_banned: false,
+  reviewed_by: null,
+  reviewed_at: null,
+  created_at: '2026-11-27T08:00:00.000Z',
+  ...over,
+});
+
+const comment = (over: Partial<AdminCommunityComment>): AdminCommunityComment => ({
+  id: 31,
+  post_id: 5,
+  player_id: 10,
+  username: 'bob',
+  parent_id: null,
+  reply_to: null,
+  content: '粗鲁的话',
+  hidden: false,
+  hidden_reason: '',
+  hidden_by: null,
+  hidden_at: null,
+  created_at: '2026-11-27T08:05:00.000Z',
+  ...over,
+});
+
+type Call = { path: string; method: string; body: unknown; headers: Record<string, string> };
+
+/** The console's server as this screen uses it, recording every call. */
+function serve(role: OperatorRole, posts: AdminCommunityPost[]) {
+  const calls: Call[] = [];
+  const ok = (result: unknown) =>
+    new Response(JSON.stringify({ code: 200, result, message: 'ok', error: null }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://koi.test');
+      const method = init.method ?? 'GET';
+      calls.push({
+        path: url.pathname,
+        method,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        headers: init.headers as Record<string, string>,
+      });
+      const path = url.pathname;
+      if (path === '/api/admin/me')
+        return ok({
+          id: 1,
+          username: 'op',
+          role,
+          permissions: ROLE_PERMISSIONS[role],
+          must_change_password: false,
+          session_id: 1,
+        });
+      if (path === '/api/admin/community/settings') return ok({ review_required: true, updated_at: null });
+      if (path === '/api/admin/community/posts') return ok({ data: posts, total: posts.length });
+      if (path === IMAGE) return new Response('webp', { headers: { 'content-type': 'image/webp' } });
+      if (path === '/api/admin/community/posts/5/comments')
+        return ok({
+          data: [
+            comment({}),
+            comment({ id: 32, content: '已隐藏的话', hidden: true, hidden_reason: '广告', hidden_by: 1 }),
+          ],
+          total: 2,
+        });
+      if (path === '/api/admin/community/posts/5/approve') return ok(post({ status: 'approved' }));
+      if (path === '/api/admin/community/comments/31/hide')
+        return ok(comment({ hidden: true, hidden_reason: '人身攻击' }));
+      return new Response(JSON.stringify({ code: 404, result: null, message: 'not found' }), { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function show() {
+  setToken('op-token');
+  render(
+    <Providers>
+      {/* jsdom runs no CSS transitions, so a closing dialog would wait forever for its animation to end. */}
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <MemoryRouter>
+          <CommunityPage />
+        </MemoryRouter>
+      </ConfigProvider>
+    </Providers>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const row = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
+const SLOW = 60_000;
+
+describe('community review in the console', () => {
+  it(
+    'offers the decisions a pending post allows, approves it, and loads its picture with the session',
+    async () => {
+      URL.createObjectURL = vi.fn(() => 'blob:console/1');
+      const calls = serve('support', [post({})]);
+      const user = show();
+      const pending = await row('等待审核的动态');
+      const buttons = within(pending);
+      await waitFor(() => expect(buttons.getByRole('button', { name: '通过' })).toBeEnabled());
+      expect(buttons.getByRole('button', { name: /驳\s*回/ })).toBeEnabled();
+      expect(buttons.getByRole('button', { name: /下\s*架/ })).toBeEnabled();
+      expect(buttons.queryByRole('button', { name: /恢\s*复/ })).toBeNull();
+      await waitFor(() => expect(pending.querySelector('img')).toHaveAttribute('src', 'blob:console/1'));
+      const image = calls.find((c) => c.path === IMAGE)!;
+      expect(image.headers.Authorization).toBe('Bearer op-token');
+
+      await user.click(buttons.getByRole('button', { name: '通过' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.path === '/api/admin/community/posts/5/approve')).toMatchObject({
+          method: 'POST',
+          body: {},
+        }),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'lists a post’s comments, hidden ones marked with the reason, and hides one with a reason',
+    async () => {
+      const calls = serve('support', [post({ status: 'approved' })]);
+      const user = show();
+      const approved = await row('等待审核的动态');
+      expect(within(approved).getByRole('button', { name: /下\s*架/ })).toBeInTheDocument();
+      expect(within(approved).queryByRole('button', { name: '通过' })).toBeNull();
+      await user.click(within(approved).getByRole('button', { name: '查看评论' }));
+      const dialog = await screen.findByRole('dialog', { name: '动态 #5 的评论' });
+      const hidden = (await within(dialog).findByText('已隐藏的话')).closest('tr')!;
+      expect(hidden).toHaveTextContent('原因：广告');
+      expect(within(hidden).getByRole('button', { name: /恢\s*复/ })).toBeInTheDocument();
+      const shown = within(dialog).getByText('粗鲁的话').closest('tr')!;
+      await user.click(within(shown).getByRole('button', { name: /隐\s*藏/ }));
+      await user.type(await screen.findByLabelText('原因'), '  人身攻击 ');
+      await user.click(screen.getByRole('button', { name: '确定' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.path === '/api/admin/community/comments/31/hide')).toMatchObject({
+          method: 'POST',
+          body: { reason: '人身攻击' },
+        }),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'shows a viewer the queue and the comments but lets them decide nothing',
+    async () => {
+      serve('viewer', [post({})]);
+      const user = show();
+      const pending = await row('等待审核的动态');
+      await waitFor(() => expect(within(pending).getByRole('button', { name: '通过' })).toBeDisabled());
+      expect(within(pending).getByRole('button', { name: /驳\s*回/ })).toBeDisabled();
+      await user.click(within(pending).getByRole('button', { name: '查看评论' }));
+      const dialog = await screen.findByRole('dialog', { name: '动态 #5 的评论' });
+      const shown = (await within(dialog).findByText('粗鲁的话')).closest('tr')!;
+      expect(within(shown).getByRole('button', { name: /隐\s*藏/ })).toBeDisabled();
+    },
+    SLOW,
+  );
+});
