@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
@@ -5,6 +6,7 @@ import { useTestApp } from '../../../test/app';
 import { expectRaceOutcome } from '../../../test/race';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
+import { betsForTests } from '../bets/bets.fixtures';
 import { withdrawalsHarness } from '../withdrawals/withdrawals.fixtures';
 import { promotionsHarness, TERMS } from './promotions.fixtures';
 
@@ -112,6 +114,54 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
     expect(await h.dice(p.auth, '2')).toMatchObject({ code: 200 });
     // The requirement was 2 (1×): played through, the limit no longer applies.
     expect((await h.dice(p.auth, '6')).code).toBe(200);
+    await h.invariantsClean();
+  });
+
+  it('50 concurrent clearings and withdrawal applications cut the winnings above max win once', async () => {
+    const promo = await h.promotion(1, {
+      ...FIRST_DEPOSIT,
+      percent_bp: 10_000,
+      max_bonus: '10',
+      terms: { ...TERMS, multiple_centis: 100, max_win: '3' },
+    });
+    const p = await w.player({ deposit: '20' });
+    expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    // One round that plays the 10 USDT of turnover through and wins 5 net, recorded without its bet.settled
+    // event, so the grant is still open when the race starts.
+    const now = t.clock.now();
+    await betsForTests({ database: t.database, clock: t.clock }).recordSettledRound(t.database.db, {
+      providerId: 1,
+      roundId: randomUUID(),
+      playerId: p.playerId,
+      gameCode: 'slots-demo',
+      gameTypeId: 5,
+      stakeMicro: toMicro('10'),
+      payoutMicro: toMicro('15'),
+      openedAt: now,
+      settledAt: now,
+    });
+    const address = await w.bind(p.auth);
+    t.clock.advance(60_000);
+    const service = h.service();
+    const [clearings, applies] = await Promise.all([
+      Promise.allSettled(Array.from({ length: 25 }, () => service.clearCompleted(p.playerId))),
+      Promise.all(
+        Array.from({ length: 25 }, () => w.apply(p.auth, { amount: '1', address_id: address.id })),
+      ),
+    ]);
+    expect(clearings.filter((c) => c.status === 'rejected')).toEqual([]);
+    expect(applies.every((a) => a.status === 200)).toBe(true);
+    const cuts = await queryRows<{ amount: string }>(
+      t.database.db,
+      sql`select amount_micro::text as amount from ledger_transfers where reference_type = 'bonus_max_win'
+            and debit_account_id in (select id from ledger_accounts where player_id = ${p.playerId})`,
+    );
+    expect(cuts).toEqual([{ amount: '2000000' }]);
+    const [grant] = await queryRows<{ status: number; forfeited_micro: string }>(
+      t.database.db,
+      sql`select status, forfeited_micro::text from bonus_grants where player_id = ${p.playerId}`,
+    );
+    expect(grant).toEqual({ status: 2, forfeited_micro: '2000000' });
     await h.invariantsClean();
   });
 
