@@ -266,16 +266,19 @@ export function createSeamlessWallet(deps: {
       };
     },
 
-    async bet(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer> {
-      const refusal = await stakeRefusal(provider, req);
-      if (refusal) return refusal;
-      return call(provider, req, {
-        kind: ProviderTxKind.BET,
-        referenceUuid: null,
-        tokenHash: sha256Hex(req.token),
-        amountMicro: BigInt(req.amount),
-        fingerprint: fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]),
-      });
+    bet(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer> {
+      const placeBet = () =>
+        call(provider, req, {
+          kind: ProviderTxKind.BET,
+          referenceUuid: null,
+          tokenHash: sha256Hex(req.token),
+          amountMicro: BigInt(req.amount),
+          fingerprint: fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]),
+        });
+      // Without a guard the call is submitted at once, so calls keep the order they came in (the batcher's
+      // rule that a round's calls run in order starts here).
+      if (!deps.stakes) return placeBet();
+      return stakeRefusal(provider, req).then((refusal) => refusal ?? placeBet());
     },
 
     win(provider: ProviderIdentity, req: WinRequest): Promise<WalletAnswer> {
