@@ -145,9 +145,7 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
     const service = h.service();
     const [clearings, applies] = await Promise.all([
       Promise.allSettled(Array.from({ length: 25 }, () => service.clearCompleted(p.playerId))),
-      Promise.all(
-        Array.from({ length: 25 }, () => w.apply(p.auth, { amount: '1', address_id: address.id })),
-      ),
+      Promise.all(Array.from({ length: 25 }, () => w.apply(p.auth, { amount: '1', address_id: address.id }))),
     ]);
     expect(clearings.filter((c) => c.status === 'rejected')).toEqual([]);
     expect(applies.every((a) => a.status === 200)).toBe(true);
