@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
+import { WalletStatus } from '@koi/provider-protocol';
 import type { Round } from '../../../../sandbox/src/providers';
 import { body } from '../../../test/app';
-import { launchGame, useKoiWithProviderSim } from '../../../test/sim';
+import { launchGame, signedProviderCalls, useKoiWithProviderSim } from '../../../test/sim';
 import { queryRows } from '../../db/client';
-import { providerSessions } from '../../db/schema';
-import { newToken, sha256Hex } from '../../lib/crypto';
 import { validBetFeedDrift } from '../bets/bets.fixtures';
 import { promotionsHarness, TERMS } from './promotions.fixtures';
 
@@ -43,41 +41,10 @@ describe('bonus terms on provider games: the max bet on every bet path, the max 
     return 'status' in answer ? answer.status : answer.error;
   };
 
-  /** A live seamless session of the simulator's fruit game, for calls the test signs itself. */
-  async function session(playerId: number) {
-    const token = newToken();
-    await t.database.db.insert(providerSessions).values({
-      tokenHash: sha256Hex(token),
-      playerId,
-      providerId: SIM_PROVIDER_ID,
-      gameCode: 'sim-fruit',
-      expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
-    });
-    return token;
-  }
-  async function signed(path: string, payload: object): Promise<WalletAnswer> {
-    const raw = JSON.stringify(payload);
-    const target = `/api/providers/sim/${path}`;
-    const res = await fetch(`${koi.url}${target}`, {
-      method: 'POST',
-      headers: signedHeaders(
-        sim.secretOf('sim')!,
-        { method: 'POST', path: target, rawBody: raw },
-        t.clock.now().getTime(),
-      ),
-      body: raw,
-    });
-    return (await res.json()) as WalletAnswer;
-  }
-  const betCall = (token: string, user: string, amountMicro: bigint, round = randomUUID()) => ({
-    request_uuid: randomUUID(),
+  const { session, call: signed, base } = signedProviderCalls(t, sim, koi, SIM_PROVIDER_ID);
+  const betCall = (token: string, user: string, amountMicro: bigint) => ({
+    ...base(token, user),
     transaction_uuid: randomUUID(),
-    token,
-    user,
-    round,
-    round_closed: false,
-    game_code: 'sim-fruit',
-    currency: 'USDT',
     amount: Number(amountMicro),
   });
   /** A win closing the round of `bet`, paying `amountMicro`. */
