@@ -9,6 +9,7 @@ import { queryRows } from '../../db/client';
 import { betsForTests } from '../bets/bets.fixtures';
 import { withdrawalsHarness } from '../withdrawals/withdrawals.fixtures';
 import { promotionsHarness, TERMS } from './promotions.fixtures';
+import { bonusWire } from './promotions.wire';
 
 const FIRST_DEPOSIT = {
   deposit: 'first',
@@ -181,6 +182,9 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
       sql`select status, forfeited_micro::text from bonus_grants where player_id = ${p.playerId}`,
     );
     expect(rows).toEqual([{ status: 3, forfeited_micro: '30000000' }]);
+    // Self-excluded, the player is signed out: what /api/plat/bonuses would show, from its wire.
+    const [shown] = (await h.service().bonuses(p.playerId)).map(bonusWire);
+    expect(shown).toMatchObject({ state: 'forfeited', forfeited: '30', forfeit_reason: 'forfeited' });
     await h.invariantsClean();
   });
 });
