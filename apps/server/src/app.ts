@@ -252,6 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit: audit.service,
     authHooks: auth.hooks,
     domain: events.domain,
+    withdrawals: withdrawals.service,
   });
   const community = communityModule({ database, config, clock, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();

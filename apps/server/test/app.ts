@@ -2,7 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import type { Database } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../src/db/client';
 import { manualClock } from '../src/lib/clock';
 import { createTestDatabase } from './db';
 
@@ -75,6 +76,15 @@ let counter = 0;
 export function uniqueUsername(prefix = 'player'): string {
   counter += 1;
   return `${prefix}_${process.pid % 1000}_${counter}`.slice(0, 20).padEnd(8, '0');
+}
+
+/** The id of the player with this name (names are unique regardless of case). */
+export async function playerIdByName(t: Pick<TestApp, 'database'>, username: string): Promise<number> {
+  const rows = await queryRows<{ id: number | string }>(
+    t.database.db,
+    sql`select id from players where lower(username) = lower(${username})`,
+  );
+  return Number(rows[0]!.id);
 }
 
 /** Registers and signs in a player through the API; returns the bearer token. */

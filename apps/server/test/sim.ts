@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,7 +10,9 @@ import { afterAll, beforeAll } from 'vitest';
 // the global fetch cost more CPU per call than the round's two wallet calls on Koi's side.
 import { requestJson } from '../../sandbox/src/http/client';
 import type { Config } from '../src/config';
-import { players } from '../src/db/schema';
+import { signedHeaders, type WalletAnswer } from '@koi/provider-protocol';
+import { players, providerSessions } from '../src/db/schema';
+import { newToken, sha256Hex } from '../src/lib/crypto';
 import { PROVIDERS } from '../src/modules/games/catalogue.seed';
 import type { WalletService } from '../src/modules/wallet/wallet.service';
 import { deposit } from '../src/modules/wallet/wallet.fixtures';
@@ -244,4 +246,59 @@ export function useKoiWithProviderSim(): { t: TestApp; sim: RunningSandbox; koi:
     await t.close?.();
   });
   return { t, sim, koi };
+}
+
+/**
+ * Calls the test signs itself against Koi's seamless wallet as the simulator's provider would: a live session
+ * for a player (inserted straight into its table, so no launch is needed) and a signed call answered as the
+ * protocol's JSON with the HTTP status beside it. `opts` lets a test forge what a provider must not get away
+ * with (another secret, a stale time, another provider, a path other than the one signed).
+ */
+export function signedProviderCalls(
+  t: TestApp,
+  sim: RunningSandbox,
+  koi: { url: string },
+  providerId: number,
+) {
+  async function session(playerId: number, hours = 1) {
+    const token = newToken();
+    await t.database.db.insert(providerSessions).values({
+      tokenHash: sha256Hex(token),
+      playerId,
+      providerId,
+      gameCode: 'sim-fruit',
+      expiresAt: new Date(t.clock.now().getTime() + hours * 3_600_000),
+    });
+    return token;
+  }
+  async function call(
+    path: string,
+    payload: object,
+    opts: { secret?: string; nowMs?: number; provider?: string; signedPath?: string } = {},
+  ) {
+    const raw = JSON.stringify(payload);
+    const provider = opts.provider ?? 'sim';
+    const target = `/api/providers/${provider}/${path}`;
+    const res = await fetch(`${koi.url}${target}`, {
+      method: 'POST',
+      headers: signedHeaders(
+        opts.secret ?? sim.secretOf(provider) ?? sim.secretOf('sim'),
+        { method: 'POST', path: opts.signedPath ?? target, rawBody: raw },
+        opts.nowMs ?? t.clock.now().getTime(),
+      ),
+      body: raw,
+    });
+    return { http: res.status, ...((await res.json()) as WalletAnswer) };
+  }
+  /** The fields every round-scoped call carries (request, token, user, round of the fruit game, USDT). */
+  const base = (token: string, user: string, round: string = randomUUID()) => ({
+    request_uuid: randomUUID(),
+    token,
+    user,
+    round,
+    round_closed: false,
+    game_code: 'sim-fruit',
+    currency: 'USDT',
+  });
+  return { session, call, base };
 }

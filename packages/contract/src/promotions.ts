@@ -119,6 +119,7 @@ export const claimAllResult = z.object({
 
 /** POST /api/plat/bonuses: every promotional credit with its turnover progress. */
 export const BONUS_STATES = ['open', 'cleared', 'forfeited', 'expired'] as const;
+export const BONUS_FORFEIT_REASONS = ['max_win', 'forfeited', 'expired'] as const;
 export const bonusRow = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -133,7 +134,15 @@ export const bonusRow = z.object({
   max_bet: z.string().nullable(),
   max_win: z.string().nullable(),
   expires_at: isoTime.nullable(),
-  forfeited: z.string().nullable(),
+  forfeited: z.string().nullable().describe('What was taken back to the promotion account, if anything'),
+  forfeit_reason: z
+    .enum(BONUS_FORFEIT_REASONS)
+    .nullable()
+    .describe(
+      'Why `forfeited` was taken: max_win = winnings above the largest convertible win, cut when the turnover ' +
+        'completed (state stays cleared); forfeited = account frozen or self-excluded; expired = not played ' +
+        'through in time. null when nothing was taken',
+    ),
   created_at: isoTime,
 });
 export const bonusesResult = z.array(bonusRow);

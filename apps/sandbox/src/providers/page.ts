@@ -54,7 +54,7 @@ export function playPage(sessionId: string, gameCode: string, kind: 'slot' | 'ca
       .then(function(r){return r.json();}).then(function(round){
         $('stage').classList.remove('spinning');
         if(round.error){$('msg').textContent=round.error;return;}
-        if(round.state==='refused'){var s=round.answers[round.answers.length-1].answer.status;$('msg').textContent=s==='RS_ERROR_NOT_ENOUGH_MONEY'?'余额不足，请先充值':'下注失败（'+s+'）';return;}
+        if(round.state==='refused'){var s=round.answers[round.answers.length-1].answer.status;$('msg').textContent=s==='RS_ERROR_NOT_ENOUGH_MONEY'?'余额不足，请先充值':s==='RS_ERROR_LIMIT_REACHED'?'超过单注限额：红利流水未完成期间，单注不能超过该红利的最高投注额':'下注失败（'+s+'）';return;}
         if(round.state!=='settled'){$('msg').textContent='网络异常，本局已撤销';refresh();return;}
         var o=round.outcome;
         if(kind==='slot'){$('stage').innerHTML=o.reels.map(function(s){return '<div class="reel">'+s+'</div>';}).join('');}

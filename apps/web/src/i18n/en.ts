@@ -229,6 +229,7 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     status: { 1: 'Open', 2: 'Settled', 3: 'Rolled back' },
     phase: { posted: '', hold: 'held', post: 'paid', void: 'returned' },
     holdState: { completed: 'completed', returned: 'returned' },
+    reason: { bonus_max_win: 'above the bonus’s largest convertible win' },
     fairness: 'Fairness data',
     outcome: 'Outcome',
     mineTiles: 'Mines at',

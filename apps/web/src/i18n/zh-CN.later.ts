@@ -37,6 +37,8 @@ export const zhCNLater = {
     status: { 1: '未结算', 2: '已结算', 3: '已撤销' },
     phase: { posted: '', hold: '冻结', post: '已支付', void: '已退回' },
     holdState: { completed: '已完成', returned: '已退回' },
+    /** Why money moved, for the few reference types whose code alone does not say it. */
+    reason: { bonus_max_win: '超出红利最高可转出盈利' },
     fairness: '公平性数据',
     outcome: '结果',
     mineTiles: '地雷位置',

@@ -294,6 +294,22 @@ export function createBetsRepository(db: DbOrTx) {
     },
 
     /**
+     * The player's net result (payouts minus stakes) over every round closed (settled, not rolled back) with
+     * `settled_at` in [from, to]: near-certain rounds too, since what they won is money like any other.
+     */
+    async netResultBetween(playerId: number, from: Date, to: Date): Promise<bigint> {
+      const rows = await queryRows<{ net: string | null }>(
+        db,
+        sql`select sum(r.payout_micro - r.stake_micro)::text as net
+            from bet_rounds r
+            where r.player_id = ${playerId} and r.status = ${RoundStatus.CLOSED}
+              and r.settled_at >= ${from.toISOString()}::timestamptz
+              and r.settled_at <= ${to.toISOString()}::timestamptz`,
+      );
+      return BigInt(rows[0]?.net ?? '0');
+    },
+
+    /**
      * Stakes of settled valid rounds (closed, not rolled back, not near-certain: valid-bets.ts) by when they
      * first settled, split at `boundaries` (sorted ascending): element 0 sums rounds settled before
      * boundaries[0], element i those in [boundaries[i-1], boundaries[i]), the last those settled at or after

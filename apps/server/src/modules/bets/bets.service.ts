@@ -57,9 +57,15 @@ export function createBetsService(deps: {
     },
 
     /** Runs every stake check for a bet about to be taken (originals, seamless and transfer-wallet paths). */
-    async guardStake(playerId: number, stakeMicro: bigint): Promise<void> {
-      for (const guard of stakeGuards) await guard(playerId, stakeMicro);
+    async guardStake(playerId: number, stakeMicro: bigint, path: StakePath = 'bet'): Promise<void> {
+      for (const guard of stakeGuards) await guard(playerId, stakeMicro, path);
     },
+
+    /**
+     * The player's net result (payouts minus stakes) of rounds settled in [from, to], rolled-back rounds left
+     * out (promotions: what bonus play won, for the largest convertible win of decision 36).
+     */
+    netResultBetween: (playerId: number, from: Date, to: Date) => repo.netResultBetween(playerId, from, to),
 
     /** The best valid settled round in [from, to) at a stake ≤ maxStake (promotions' multiplier rules). */
     bestHit: (playerId: number, from: Date, to: Date, categories: readonly number[], maxStakeMicro: bigint) =>
@@ -187,9 +193,17 @@ export function createBetsService(deps: {
 }
 
 /**
- * A check of a stake before it is taken, registered by a module above this one (promotions: the largest bet
- * while a bonus's turnover is open, decision 36). It throws the refusal; the bet paths call `guardStake`.
+ * Where a stake is about to be taken: a bet (an original, or a seamless provider's debit), or money moved into
+ * a transfer-wallet provider, where every bet happens out of Koi's sight, so the move is the last moment Koi
+ * can check the stake that money will become.
  */
-export type StakeGuard = (playerId: number, stakeMicro: bigint) => Promise<void>;
+export type StakePath = 'bet' | 'transfer_in';
+
+/**
+ * A check of a stake before it is taken, registered by a module above this one (promotions: the largest bet
+ * while a bonus's turnover is open, decision 36). It throws the refusal (an AppError whose message tells the
+ * player why); every bet path calls `guardStake`, the originals, the seamless wallet and the transfer-in.
+ */
+export type StakeGuard = (playerId: number, stakeMicro: bigint, path: StakePath) => Promise<void>;
 
 export type BetsService = ReturnType<typeof createBetsService>;

@@ -8,7 +8,14 @@ import { createBetsService, type BetsCatalogue, type BetsService, type RoundSett
 
 export { RoundStatus } from './bets.schema';
 export type { FeedDimension, SettledRound, ValidBetRow } from './bets.repository';
-export type { BetsService, FairnessSource, RoundFairness, RoundSettled, StakeGuard } from './bets.service';
+export type {
+  BetsService,
+  FairnessSource,
+  RoundFairness,
+  RoundSettled,
+  StakeGuard,
+  StakePath,
+} from './bets.service';
 export { fairnessKey } from './bets.service';
 export { winChanceOf } from './valid-bets';
 

@@ -9,6 +9,7 @@ import type { DomainEventBus } from '../events';
 import type { KoiModule } from '../module';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
+import type { WithdrawalsService } from '../withdrawals';
 import { promotionsRoutes } from './promotions.routes';
 import { createPromotionsService, type LinkSource, type PromotionsService } from './promotions.service';
 
@@ -18,7 +19,9 @@ export type { GrantInput, LinkSource, PromotionsService } from './promotions.ser
  * Promotions (decisions 25, 36): promotion records evaluated by one rule engine (rules.ts), claims, bonus
  * grants with frozen terms, households of linked accounts; the demo sign-up bonus. It registers with the
  * layers below: auth's onPlayerCreated (the sign-up bonus), bets' stake guard (the largest bet while a bonus
- * is open) and the `player.frozen` event (forfeiting open bonuses).
+ * is open, on every bet path), withdrawals' apply guard and the `bet.settled` event (clearing played-through
+ * bonuses, cutting winnings above their largest convertible win) and the `player.frozen` event (forfeiting
+ * open bonuses).
  */
 export function promotionsModule(deps: {
   database: Database;
@@ -26,7 +29,9 @@ export function promotionsModule(deps: {
   config: Pick<Config, 'demoSignupBonus'>;
   wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
   turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
-  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard'>;
+  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard' | 'netResultBetween'>;
+  /** Withdrawals run the clearing of played-through bonuses (the largest convertible win) before applying. */
+  withdrawals: Pick<WithdrawalsService, 'addApplyGuard'>;
   players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf' | 'authenticate'>;
   audit: AuditPort;
   /** A new player: the sign-up bonus is granted inside the registration transaction. */
@@ -47,8 +52,16 @@ export function promotionsModule(deps: {
   });
   deps.authHooks.onPlayerCreated(service.onPlayerCreated);
   deps.bets.addStakeGuard(service.guardStake);
+  deps.withdrawals.addApplyGuard(async (playerId) => {
+    await service.clearCompleted(playerId);
+  });
   deps.domain.on('player.frozen', async (e) => {
     if (e.frozen) await service.forfeitOpen(e.playerId);
+  });
+  // A settled round is the only thing that can complete a requirement: clear (and cut) what it completed.
+  // The bus logs a failed clearing; the next settled round or the withdrawal's guard clears it then.
+  deps.domain.on('bet.settled', async (e) => {
+    await service.clearCompleted(e.playerId);
   });
   return {
     service,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { body, signUp, type TestApp } from '../../../test/app';
+import { body, playerIdByName, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createPlayerDirectory } from '../auth';
 import { betsForTests } from '../bets/bets.fixtures';
@@ -28,13 +28,7 @@ export function promotionsHarness(t: () => TestApp) {
       players: createPlayerDirectory(t().database.db),
     });
 
-  async function playerIdOf(username: string): Promise<number> {
-    const rows = await queryRows<{ id: number | string }>(
-      t().database.db,
-      sql`select id from players where lower(username) = lower(${username})`,
-    );
-    return Number(rows[0]!.id);
-  }
+  const playerIdOf = (username: string) => playerIdByName(t(), username);
 
   async function player(opts: { deposit?: string; device?: string } = {}) {
     const signed = await signUp(t().app, undefined, undefined, opts.device ?? `dev-${randomUUID()}`);

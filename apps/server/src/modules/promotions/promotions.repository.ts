@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { insertNew } from '../../db/rows';
 import {
@@ -197,6 +197,26 @@ export function createPromotionsRepository(db: DbOrTx) {
         .where(and(eq(bonusGrants.id, id), eq(bonusGrants.status, GrantStatus.OPEN)))
         .returning({ id: bonusGrants.id });
       return rows.length === 1;
+    },
+
+    /**
+     * What max-win cuts of the player's other grants took, those cleared in [from, to] (a cleared grant with
+     * a forfeited amount is one whose winnings were cut; see the service's design note).
+     */
+    async maxWinCutsBetween(playerId: number, exceptId: number, from: Date, to: Date): Promise<bigint> {
+      const [row] = await db
+        .select({ total: sql<string | null>`sum(${bonusGrants.forfeitedMicro})::text` })
+        .from(bonusGrants)
+        .where(
+          and(
+            eq(bonusGrants.playerId, playerId),
+            eq(bonusGrants.status, GrantStatus.CLEARED),
+            ne(bonusGrants.id, exceptId),
+            gte(bonusGrants.closedAt, from),
+            lte(bonusGrants.closedAt, to),
+          ),
+        );
+      return BigInt(row?.total ?? '0');
     },
 
     /** Open grants whose expiry passed (the expiry job), a few at a time. */

@@ -165,7 +165,11 @@ export async function promotionsRoutes(
 
   api.player.post(
     '/api/plat/bonuses',
-    { summary: '我的红利及其流水进度（要求、已完成、百分比、到期）', body: emptyBody, result: bonusesResult },
+    {
+      summary: '我的红利及其流水进度（要求、已完成、百分比、到期；被收回的金额及原因，如超出最高可转出盈利）',
+      body: emptyBody,
+      result: bonusesResult,
+    },
     async (request) => (await promotions.bonuses(sessionOf(request).playerId)).map(bonusWire),
   );
 

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { DAY_MS, reportDay } from '../../lib/time-range';
 import type { AuthService } from '../auth';
-import type { BetsService } from '../bets';
+import type { BetsService, StakePath } from '../bets';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
 import { withRetry } from '../wallet/wallet.batcher';
@@ -53,11 +53,36 @@ import {
  * tournament) pay through `grantIn` with their own source type.
  *
  * While a grant's requirement is open (turnover's fold attributes what remains to the newest requirements),
- * a stake above its max bet is refused by the stake guard the bets module runs on every originals bet. When
+ * a stake above its max bet is refused by the one stake guard here (`guardStake`), which the bets module runs
+ * on every path a stake is taken: an originals bet, a seamless provider's bet debit (refused with the
+ * protocol's RS_ERROR_LIMIT_REACHED) and a move into a transfer-wallet provider (the whole balance moves, and
+ * the provider's bets happen out of Koi's sight, so a move larger than the max bet is refused). When
  * the player is frozen or excludes themselves, each open grant is forfeited: its promotional part (the bonus
  * amount, or the balance if less remains) goes back to the expense account (BONUS_FORFEIT) and its
  * requirement is waived, in one transaction; an expired grant is forfeited the same way by a job. A grant
- * whose requirement is played through is the player's money and is only marked cleared.
+ * whose requirement is played through is the player's money, up to its largest convertible win (below).
+ *
+ * The largest convertible win (max_win). What bonus play won is the player's net result (payouts minus
+ * stakes, rolled-back rounds left out) over the rounds settled from the grant until it clears; whatever of
+ * that is above max_win goes back to the promotion-expense account in one transfer (BONUS_FORFEIT, key
+ * `bonus-max-win:<grant>`, reference type `bonus_max_win`), at most what the player has available (money
+ * already lost, held by a withdrawal or out at a transfer-wallet provider cannot be taken), and the grant
+ * keeps the amount as `forfeited_micro` while its status says cleared: that pair is what /api/plat/bonuses
+ * shows as the reason `max_win`. A win exactly at max_win forfeits nothing; one micro above forfeits one.
+ * When two grants' windows overlap, the rounds in both count for each, so each grant first subtracts what
+ * other grants' max-win cuts already took inside its window, and the same winnings are never cut twice.
+ *
+ * The moment. Turnover keeps no counter (turnover.ts), so "the requirement completed" is not an event but a
+ * fact read from the fold; it can only become true when a round settles. So the grant is cleared (and cut)
+ * when Koi next reads the fold after that: on the `bet.settled` event of each round (right after its
+ * commit), when the player applies for a withdrawal (the withdrawals module's apply guard, before any money
+ * is held: this one is the guarantee, since an event lost in a crash must not let the winnings leave), and
+ * in the expiry job for a grant that expires played through. The window therefore ends at that read, not at
+ * the exact round that completed the requirement: play in between (normally the milliseconds between a
+ * commit and its event) is still counted as bonus play, which is the safe side. Whichever of these runs
+ * first, and however many run at once, the conditional UPDATE open → cleared lets exactly one transaction
+ * take the cut; the others find the grant no longer open and move nothing, and the ledger key makes even a
+ * repeated transfer a no-op.
  *
  * Households. Players sharing a sign-up device, or a sign-up IP within LINK_IP_WINDOW, are linked, and
  * links are followed two steps to form the group. A "once per household" claim carries the group's lowest
@@ -113,7 +138,7 @@ export interface PromotionsServiceDeps {
   signupBonus: string;
   wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
   turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
-  bets: Pick<BetsService, 'validBets' | 'bestHit'>;
+  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'netResultBetween'>;
   players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf'>;
   linkSources?: LinkSource[];
 }
@@ -238,31 +263,91 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
     return map;
   }
 
-  /** Takes an open grant back (freeze, self-exclusion, expiry) or marks it cleared if it was played through. */
-  async function closeGrant(grant: GrantRow, remaining: bigint, status: GrantStatus): Promise<void> {
-    const now = clock.now();
-    if (remaining === 0n) {
-      await repo.closeGrant(grant.id, GrantStatus.CLEARED, now, null);
-      return;
-    }
+  /**
+   * Closes an open grant and takes `amountOf` (at most what the player has available) back to the expense
+   * account, in one transaction; exactly once however many callers race (the conditional UPDATE decides).
+   */
+  async function takeBack(
+    grant: GrantRow,
+    status: GrantStatus,
+    now: Date,
+    amountOf: (tx: Tx) => Promise<bigint>,
+    transfer: { key: string; referenceType: string },
+  ): Promise<void> {
     await withRetry(() =>
       db.transaction(async (tx) => {
         const available = await wallet.availableIn(tx, grant.playerId);
-        const amount = available < grant.amountMicro ? available : grant.amountMicro;
-        if (!(await createPromotionsRepository(tx).closeGrant(grant.id, status, now, amount))) return;
+        const wanted = await amountOf(tx);
+        const amount = available < wanted ? available : wanted;
+        const forfeited = status === GrantStatus.CLEARED && amount === 0n ? null : amount;
+        if (!(await createPromotionsRepository(tx).closeGrant(grant.id, status, now, forfeited))) return;
         if (amount > 0n) {
           await wallet.transferIn(tx, {
-            key: `bonus-forfeit:${grant.id}`,
+            key: transfer.key,
             debit: { player: grant.playerId },
             credit: { system: SystemAccount.PROMOTION_EXPENSE },
             amountMicro: amount,
             code: TransferCode.BONUS_FORFEIT,
-            reference: { type: 'bonus_grant', id: String(grant.id) },
+            reference: { type: transfer.referenceType, id: String(grant.id) },
           });
         }
-        await turnover.waive('bonus', `grant:${grant.id}`, tx);
+        if (status !== GrantStatus.CLEARED) await turnover.waive('bonus', `grant:${grant.id}`, tx);
       }),
     );
+  }
+
+  /**
+   * Marks a played-through grant cleared, cutting what its play won above max_win (the design note's
+   * largest convertible win). The net result is read before the transaction: the bets module reads on its
+   * own connection, which on the embedded database would wait behind this transaction.
+   */
+  async function clearGrant(grant: GrantRow): Promise<void> {
+    const now = clock.now();
+    if (grant.maxWinMicro === null) {
+      await repo.closeGrant(grant.id, GrantStatus.CLEARED, now, null);
+      return;
+    }
+    const maxWin = grant.maxWinMicro;
+    const won = await bets.netResultBetween(grant.playerId, grant.createdAt, now);
+    await takeBack(
+      grant,
+      GrantStatus.CLEARED,
+      now,
+      async (tx) => {
+        const cutByOthers = await createPromotionsRepository(tx).maxWinCutsBetween(
+          grant.playerId,
+          grant.id,
+          grant.createdAt,
+          now,
+        );
+        const excess = won - cutByOthers - maxWin;
+        return excess > 0n ? excess : 0n;
+      },
+      { key: `bonus-max-win:${grant.id}`, referenceType: 'bonus_max_win' },
+    );
+  }
+
+  /** Takes an open grant back (freeze, self-exclusion, expiry) or clears it if it was played through. */
+  async function closeGrant(grant: GrantRow, remaining: bigint, status: GrantStatus): Promise<void> {
+    if (remaining === 0n) return clearGrant(grant);
+    await takeBack(grant, status, clock.now(), async () => grant.amountMicro, {
+      key: `bonus-forfeit:${grant.id}`,
+      referenceType: 'bonus_grant',
+    });
+  }
+
+  /** Clears every open grant of the player whose requirement is played through; how many it cleared. */
+  async function clearCompleted(playerId: number): Promise<number> {
+    const open = await repo.openGrantsOf(playerId);
+    if (open.length === 0) return 0;
+    const remaining = await remainingByGrant(playerId);
+    let cleared = 0;
+    for (const g of open) {
+      if ((remaining.get(g.id) ?? 0n) > 0n) continue;
+      await clearGrant(g);
+      cleared += 1;
+    }
+    return cleared;
   }
 
   // ----- players and facts -----
@@ -517,8 +602,13 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
       });
     },
 
-    /** The stake guard the bets module runs before a bet (registered with bets' addStakeGuard). */
-    async guardStake(playerId: number, stakeMicro: bigint): Promise<void> {
+    /**
+     * The one max-bet rule (decision 36), which the bets module runs on every path a stake is taken
+     * (registered with bets' addStakeGuard): the smallest max bet of the grants whose requirement is still
+     * open; a grant played through no longer limits. A move into a transfer-wallet provider is a stake of
+     * the whole balance moved, refused with its own message since the player did not choose that amount.
+     */
+    async guardStake(playerId: number, stakeMicro: bigint, path: StakePath): Promise<void> {
       const open = (await repo.openGrantsOf(playerId)).filter((g) => g.maxBetMicro !== null);
       if (open.length === 0) return;
       const remaining = await remainingByGrant(playerId);
@@ -527,8 +617,21 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
         if ((remaining.get(g.id) ?? 0n) === 0n) continue;
         if (max === null || g.maxBetMicro! < max) max = g.maxBetMicro!;
       }
-      if (max !== null && stakeMicro > max) throw new AppError('BONUS_MAX_BET', { max: formatPlain(max) });
+      if (max === null || stakeMicro <= max) return;
+      if (path === 'transfer_in') {
+        throw new AppError('BONUS_MAX_TRANSFER_IN', {
+          max: formatPlain(max),
+          amount: formatPlain(stakeMicro),
+        });
+      }
+      throw new AppError('BONUS_MAX_BET', { max: formatPlain(max) });
     },
+
+    /**
+     * Clears the player's played-through grants, cutting winnings above max_win (the design note's moment):
+     * run on each `bet.settled` and by the withdrawals module before a withdrawal is applied for.
+     */
+    clearCompleted,
 
     /** Forfeits the promotional part of every open grant (freeze, self-exclusion; the `player.frozen` event). */
     async forfeitOpen(playerId: number): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
@@ -5,8 +6,10 @@ import { useTestApp } from '../../../test/app';
 import { expectRaceOutcome } from '../../../test/race';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
+import { betsForTests } from '../bets/bets.fixtures';
 import { withdrawalsHarness } from '../withdrawals/withdrawals.fixtures';
 import { promotionsHarness, TERMS } from './promotions.fixtures';
+import { bonusWire } from './promotions.wire';
 
 const FIRST_DEPOSIT = {
   deposit: 'first',
@@ -115,6 +118,52 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
     await h.invariantsClean();
   });
 
+  it('50 concurrent clearings and withdrawal applications cut the winnings above max win once', async () => {
+    const promo = await h.promotion(1, {
+      ...FIRST_DEPOSIT,
+      percent_bp: 10_000,
+      max_bonus: '10',
+      terms: { ...TERMS, multiple_centis: 100, max_win: '3' },
+    });
+    const p = await w.player({ deposit: '20' });
+    expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    // One round that plays the 10 USDT of turnover through and wins 5 net, recorded without its bet.settled
+    // event, so the grant is still open when the race starts.
+    const now = t.clock.now();
+    await betsForTests({ database: t.database, clock: t.clock }).recordSettledRound(t.database.db, {
+      providerId: 1,
+      roundId: randomUUID(),
+      playerId: p.playerId,
+      gameCode: 'slots-demo',
+      gameTypeId: 5,
+      stakeMicro: toMicro('10'),
+      payoutMicro: toMicro('15'),
+      openedAt: now,
+      settledAt: now,
+    });
+    const address = await w.bind(p.auth);
+    t.clock.advance(60_000);
+    const service = h.service();
+    const [clearings, applies] = await Promise.all([
+      Promise.allSettled(Array.from({ length: 25 }, () => service.clearCompleted(p.playerId))),
+      Promise.all(Array.from({ length: 25 }, () => w.apply(p.auth, { amount: '1', address_id: address.id }))),
+    ]);
+    expect(clearings.filter((c) => c.status === 'rejected')).toEqual([]);
+    expect(applies.every((a) => a.status === 200)).toBe(true);
+    const cuts = await queryRows<{ amount: string }>(
+      t.database.db,
+      sql`select amount_micro::text as amount from ledger_transfers where reference_type = 'bonus_max_win'
+            and debit_account_id in (select id from ledger_accounts where player_id = ${p.playerId})`,
+    );
+    expect(cuts).toEqual([{ amount: '2000000' }]);
+    const [grant] = await queryRows<{ status: number; forfeited_micro: string }>(
+      t.database.db,
+      sql`select status, forfeited_micro::text from bonus_grants where player_id = ${p.playerId}`,
+    );
+    expect(grant).toEqual({ status: 2, forfeited_micro: '2000000' });
+    await h.invariantsClean();
+  });
+
   it('self-exclusion forfeits the promotional part of open bonuses (BONUS_FORFEIT) and waives their turnover', async () => {
     const promo = await h.promotion(1, { ...FIRST_DEPOSIT, percent_bp: 10_000, max_bonus: '30' });
     const p = await h.player({ deposit: '50' });
@@ -133,6 +182,9 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
       sql`select status, forfeited_micro::text from bonus_grants where player_id = ${p.playerId}`,
     );
     expect(rows).toEqual([{ status: 3, forfeited_micro: '30000000' }]);
+    // Self-excluded, the player is signed out: what /api/plat/bonuses would show, from its wire.
+    const [shown] = (await h.service().bonuses(p.playerId)).map(bonusWire);
+    expect(shown).toMatchObject({ state: 'forfeited', forfeited: '30', forfeit_reason: 'forfeited' });
     await h.invariantsClean();
   });
 });

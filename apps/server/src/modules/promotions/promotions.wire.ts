@@ -104,8 +104,19 @@ export function bonusWire(b: {
     max_win: g.maxWinMicro === null ? null : money(g.maxWinMicro),
     expires_at: iso(g.expiresAt),
     forfeited: g.forfeitedMicro === null ? null : money(g.forfeitedMicro),
+    forfeit_reason: forfeitReason(g),
     created_at: g.createdAt.toISOString(),
   };
+}
+
+/**
+ * Why a grant's money was taken back: a cleared grant with a forfeited amount had its winnings above max_win
+ * cut (the service's design note); a forfeited or expired one lost its promotional part.
+ */
+function forfeitReason(g: GrantRow): 'max_win' | 'forfeited' | 'expired' | null {
+  if (g.forfeitedMicro === null || g.forfeitedMicro === 0n) return null;
+  if (g.status === GrantStatus.CLEARED) return 'max_win';
+  return g.status === GrantStatus.EXPIRED ? 'expired' : 'forfeited';
 }
 
 export const adminPromotionWire = (

@@ -50,8 +50,11 @@ export function providersModule(deps: {
   authHooks: Pick<AuthHooks, 'onSessionsEnded'>;
   /** The console changed a provider: the directory forgets what it cached. */
   gamesHooks: Pick<GamesHooks, 'onProvidersChanged'>;
-  /** The bets module: records pulled transfer-wallet rounds, and is told of rounds that settled, after commit. */
-  bets: Pick<BetsService, 'settled' | 'recordSettledRound'>;
+  /**
+   * The bets module: records pulled transfer-wallet rounds, is told of rounds that settled, after commit, and
+   * guards every stake (seamless bets and moves into transfer-wallet games) with the rules registered there.
+   */
+  bets: Pick<BetsService, 'settled' | 'recordSettledRound' | 'guardStake'>;
 }): KoiModule<ProvidersService> {
   const { database, config, clock } = deps;
   const db = database.db;
@@ -65,6 +68,7 @@ export function providersModule(deps: {
     endpointFor: directory.endpointFor,
     providerOf: directory.provider,
     players: deps.players,
+    stakes: deps.bets,
     clock,
   });
   const history = createBetHistoryPull({
@@ -85,6 +89,7 @@ export function providersModule(deps: {
     winBounds: config.providerWins,
     log: deps.log,
     rounds: deps.bets,
+    stakes: { guardStake: deps.bets.guardStake, playerIdOf: deps.players.playerIdOf },
   });
   const launch = createLaunchTarget({
     players: deps.players,

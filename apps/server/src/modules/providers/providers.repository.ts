@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import { updateCount } from '../../db/rows';
-import { providerAlerts, providerSessions } from './providers.schema';
+import { providerAlerts, providerSessions, providerTransactions } from './providers.schema';
 
 /** One provider wallet call as koi_provider_wallet_call takes it. */
 export interface WalletCall {
@@ -145,6 +145,21 @@ export function createProvidersRepository(db: DbOrTx) {
         gameCode: row.game_code,
         availableMicro: row.available === null ? null : BigInt(row.available),
       };
+    },
+
+    /** Whether the provider's transaction was recorded (a retry of a call already answered). */
+    async hasTransaction(providerId: number, transactionUuid: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: providerTransactions.id })
+        .from(providerTransactions)
+        .where(
+          and(
+            eq(providerTransactions.transactionUuid, transactionUuid),
+            eq(providerTransactions.providerId, providerId),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /**

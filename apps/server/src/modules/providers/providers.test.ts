@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { signedHeaders, WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
+import { WalletStatus, type WalletAnswer } from '@koi/provider-protocol';
 import { body } from '../../../test/app';
-import { launchGame, playerWithMoney as playerWithMoneyIn, useKoiWithProviderSim } from '../../../test/sim';
+import {
+  launchGame,
+  playerWithMoney as playerWithMoneyIn,
+  signedProviderCalls,
+  useKoiWithProviderSim,
+} from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { validBetFeedDrift } from '../bets/bets.fixtures';
 import { providerSessions } from '../../db/schema';
-import { newToken, sha256Hex } from '../../lib/crypto';
+import { sha256Hex } from '../../lib/crypto';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import type { Round } from '../../../../sandbox/src/providers';
@@ -229,45 +234,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   });
 
   describe('protocol rules (signed calls made by the test)', () => {
-    async function session(playerId: number, hours = 1) {
-      const token = newToken();
-      await t.database.db.insert(providerSessions).values({
-        tokenHash: sha256Hex(token),
-        playerId,
-        providerId: SIM_PROVIDER_ID,
-        gameCode: 'sim-fruit',
-        expiresAt: new Date(t.clock.now().getTime() + hours * 3_600_000),
-      });
-      return token;
-    }
-    async function call(
-      path: string,
-      payload: object,
-      opts: { secret?: string; nowMs?: number; provider?: string; signedPath?: string } = {},
-    ) {
-      const raw = JSON.stringify(payload);
-      const provider = opts.provider ?? 'sim';
-      const target = `/api/providers/${provider}/${path}`;
-      const res = await fetch(`${koi.url}${target}`, {
-        method: 'POST',
-        headers: signedHeaders(
-          opts.secret ?? sim.secretOf(provider) ?? sim.secretOf('sim'),
-          { method: 'POST', path: opts.signedPath ?? target, rawBody: raw },
-          opts.nowMs ?? t.clock.now().getTime(),
-        ),
-        body: raw,
-      });
-      return { http: res.status, ...((await res.json()) as WalletAnswer) };
-    }
-    const base = (token: string, user: string, round: string = randomUUID()) => ({
-      request_uuid: randomUUID(),
-      token,
-      user,
-      round,
-      round_closed: false,
-      game_code: 'sim-fruit',
-      currency: 'USDT',
-    });
+    const { session, call, base } = signedProviderCalls(t, sim, koi, SIM_PROVIDER_ID);
     type Tx = { round: string; token: string; user: string; game_code: string; transaction_uuid: string };
     /** A call naming an earlier transaction of its round: a win names its bet, a rollback what it undoes. */
     const rollbackOf = (tx: Tx) => ({

@@ -11,7 +11,9 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import type { WalletService } from '../wallet/wallet.service';
+import type { AuthService } from '../auth';
 import type { BetsService } from '../bets';
+import { AppError } from '../../errors';
 import { createProvidersRepository, type WalletCall } from './providers.repository';
 import {
   createWalletCallBatcher,
@@ -73,6 +75,9 @@ function fingerprint(parts: (string | number | boolean | null | undefined)[]): s
  * - a rollback names a bet (the stake comes back) or a win (the win goes back);
  * - a session ended by sign-out, freeze or self-exclusion takes no new bets; wins and rollbacks of bets
  *   already placed still settle, since the provider must be able to finish its rounds;
+ * - a bet above a stake limit of the player's (the stake guard: promotions' largest bet while a bonus's
+ *   turnover is open, decision 36) is refused with RS_ERROR_LIMIT_REACHED before anything moves, except the
+ *   retry of a bet already taken, which answers its first answer;
  * - a bet for a game that may not be played now (the games module's assertPlayable rule: unknown to the
  *   catalogue for this provider, switched off, its provider switched off, in maintenance or not yet open) is
  *   refused with RS_ERROR_INVALID_GAME; its rounds' wins and rollbacks still settle.
@@ -89,6 +94,12 @@ export function createSeamlessWallet(deps: {
   batching?: WalletCallBatching | false;
   /** The bets module, told of a round that closed or was rolled back once the call committed. */
   rounds?: Pick<BetsService, 'settled'>;
+  /**
+   * The stake guard every bet passes before its debit (the bets module's `guardStake`, where modules above
+   * register their rules: promotions' largest bet while a bonus is open), and the player a request's user
+   * names. Left out, bets are not guarded (tests of the wallet alone).
+   */
+  stakes?: Pick<BetsService, 'guardStake'> & Pick<AuthService, 'playerIdOf'>;
 }) {
   const { db, ledger, clock, winBounds } = deps;
   const repo = createProvidersRepository(db);
@@ -184,6 +195,37 @@ export function createSeamlessWallet(deps: {
     };
   }
 
+  /**
+   * The stake guard's refusal of a bet (RS_ERROR_LIMIT_REACHED: the protocol's answer for a stake over a
+   * limit; the game shows it to the player), or null when the bet may go on to the wallet call. A retry of a
+   * bet already taken is not refused, so it still gets its first answer whatever the guard says now (a bonus
+   * granted since). An unknown user passes: the wallet call answers it.
+   */
+  async function stakeRefusal(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer | null> {
+    const stakes = deps.stakes;
+    if (!stakes) return null;
+    const playerId = await stakes.playerIdOf(req.user);
+    if (playerId === null) return null;
+    try {
+      await stakes.guardStake(playerId, BigInt(req.amount), 'bet');
+      return null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (await repo.hasTransaction(provider.id, req.transaction_uuid)) return null;
+      deps.log?.warn(
+        { provider: provider.code, user: req.user, transaction: req.transaction_uuid, refusal: error.key },
+        'provider bet refused by a stake guard',
+      );
+      return {
+        status: WalletStatus.LIMIT_REACHED,
+        request_uuid: req.request_uuid,
+        user: req.user,
+        currency: LEDGER_CURRENCY,
+        transaction_uuid: req.transaction_uuid,
+      };
+    }
+  }
+
   /** A session's status and, when it is live, its player and balance: one query. */
   const session = (provider: ProviderIdentity, token: string, user: string | null) =>
     repo.sessionWithBalance({
@@ -225,13 +267,18 @@ export function createSeamlessWallet(deps: {
     },
 
     bet(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer> {
-      return call(provider, req, {
-        kind: ProviderTxKind.BET,
-        referenceUuid: null,
-        tokenHash: sha256Hex(req.token),
-        amountMicro: BigInt(req.amount),
-        fingerprint: fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]),
-      });
+      const placeBet = () =>
+        call(provider, req, {
+          kind: ProviderTxKind.BET,
+          referenceUuid: null,
+          tokenHash: sha256Hex(req.token),
+          amountMicro: BigInt(req.amount),
+          fingerprint: fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]),
+        });
+      // Without a guard the call is submitted at once, so calls keep the order they came in (the batcher's
+      // rule that a round's calls run in order starts here).
+      if (!deps.stakes) return placeBet();
+      return stakeRefusal(provider, req).then((refusal) => refusal ?? placeBet());
     },
 
     win(provider: ProviderIdentity, req: WinRequest): Promise<WalletAnswer> {

@@ -3,6 +3,7 @@ import { SystemAccount, TransferCode } from '@koi/ledger';
 import { TransferStatus } from '@koi/provider-protocol';
 import type { Db } from '../../db/client';
 import type { AuthService } from '../auth';
+import type { BetsService } from '../bets';
 import { WalletModel } from '../games';
 import { ProviderTransferState, TransferDirection } from './providers.schema';
 import { createTransferRepository, type TransferRow } from './transfer.repository';
@@ -37,6 +38,11 @@ export function createTransferWallet(deps: {
   providerOf: (providerId: number) => Promise<{ id: number; code: string; walletModel: string } | null>;
   /** The player's name as providers know it (the auth module). */
   players: Pick<AuthService, 'identity'>;
+  /**
+   * The stake guard (the bets module's `guardStake`): a move in is checked as a stake of the whole amount,
+   * since the provider's bets happen out of Koi's sight (promotions' largest bet while a bonus is open).
+   */
+  stakes?: Pick<BetsService, 'guardStake'>;
   clock: Clock;
 }) {
   const { db, ledger, client, clock } = deps;
@@ -140,6 +146,7 @@ export function createTransferWallet(deps: {
     if (!endpoint) throw new AppError('PROVIDER_UNAVAILABLE');
     const amountMicro = await ledger.availableIn(db, player.id);
     if (amountMicro <= 0n) return null;
+    await deps.stakes?.guardStake(player.id, amountMicro, 'transfer_in');
     const row = await record(player.id, provider.id, TransferDirection.IN, amountMicro);
     try {
       await holdMove(row);

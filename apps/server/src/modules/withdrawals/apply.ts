@@ -135,6 +135,7 @@ export function createApply(
     }
     const remaining = await turnover.remainingOf(playerId);
     if (remaining > 0n) throw new AppError('WITHDRAW_TURNOVER', { remaining: formatMicro(remaining) });
+    for (const guard of ctx.applyGuards) await guard(playerId);
     const passwordHash = profile.withdrawPasswordHash;
 
     const feeMicro = feeOf(amountMicro);

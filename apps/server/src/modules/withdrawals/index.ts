@@ -14,7 +14,7 @@ import {
   type WithdrawalsServiceDeps,
 } from './withdrawals.service';
 
-export type { WithdrawalsService } from './withdrawals.service';
+export type { ApplyGuard, WithdrawalsService } from './withdrawals.service';
 export type { PayoutRail, PayoutOutcome } from './payout.client';
 
 /** The other modules' services the withdrawal service needs, typed once by the service's own dependencies. */

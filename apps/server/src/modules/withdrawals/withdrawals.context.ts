@@ -219,7 +219,17 @@ export function createWithdrawalsContext(deps: WithdrawalsServiceDeps) {
     return profile;
   }
 
-  return { deps, repo, profileOf, requirePasswordSet, standingHold, resolveHolds, finish };
+  /** Checks registered by modules above this one, run before a withdrawal is applied for (see ApplyGuard). */
+  const applyGuards: ApplyGuard[] = [];
+
+  return { deps, repo, profileOf, requirePasswordSet, standingHold, resolveHolds, finish, applyGuards };
 }
+
+/**
+ * A step a module above this one runs when the player applies for a withdrawal, after the turnover check and
+ * before any money is held (promotions: clearing played-through bonuses, cutting winnings above their
+ * largest convertible win, decision 36). It may move money or throw the refusal.
+ */
+export type ApplyGuard = (playerId: number) => Promise<void>;
 
 export type WithdrawalsContext = ReturnType<typeof createWithdrawalsContext>;

@@ -3,7 +3,7 @@ import bs58check from 'bs58check';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { body, signUp, type TestApp } from '../../../test/app';
+import { body, playerIdByName, signUp, type TestApp } from '../../../test/app';
 import type { RunningSandbox } from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
@@ -42,13 +42,7 @@ export function withdrawalsHarness(t: () => TestApp) {
     return { status: res.statusCode, ...body<T>(res) };
   }
 
-  async function playerIdOf(username: string): Promise<number> {
-    const rows = await queryRows<{ id: number | string }>(
-      t().database.db,
-      sql`select id from players where lower(username) = lower(${username})`,
-    );
-    return Number(rows[0]!.id);
-  }
+  const playerIdOf = (username: string) => playerIdByName(t(), username);
 
   /** A signed-in player with a withdrawal password and, optionally, money deposited through the ledger. */
   async function player(opts: { deposit?: string; password?: boolean; device?: string } = {}) {

@@ -4,9 +4,13 @@ import { createWithdrawPassword } from './password';
 import { createPayout } from './payout';
 import { createReview } from './review';
 import { createSettlement } from './settlement';
-import { createWithdrawalsContext, type WithdrawalsServiceDeps } from './withdrawals.context';
+import {
+  createWithdrawalsContext,
+  type ApplyGuard,
+  type WithdrawalsServiceDeps,
+} from './withdrawals.context';
 
-export type { WithdrawalsServiceDeps } from './withdrawals.context';
+export type { ApplyGuard, WithdrawalsServiceDeps } from './withdrawals.context';
 export type { BindAddressInput } from './addresses';
 export type { ApplyInput } from './apply';
 export type { SettleProposal } from './settlement';
@@ -38,6 +42,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     feeOf: apply.feeOf,
     info: apply.info,
     apply: apply.apply,
+    /** Registers a step run before a withdrawal is applied for (see ApplyGuard). */
+    addApplyGuard: (guard: ApplyGuard) => {
+      ctx.applyGuards.push(guard);
+    },
     records: apply.records,
     // Review (decision 22) and separation of duties (decision 33).
     reviewContext: review.reviewContext,

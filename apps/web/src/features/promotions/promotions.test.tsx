@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '../../test/render';
 import { fail, ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
+import type { Bonus } from './api/bonuses';
 import type { PromotionDetail } from './api/taskDetail';
 import type { PromotionItem } from './api/taskList';
 import ActivityDetailPage from './pages/ActivityDetailPage';
 import ActivityPage from './pages/ActivityPage';
+import BenefitPage from './pages/BenefitPage';
 
 const WAIT = { timeout: 5000 };
 
@@ -87,5 +89,41 @@ describe('activityDetail', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: /领取 40 USDT/ }, WAIT));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('活动奖金已派完'), WAIT);
+  });
+});
+
+describe('benefit: my bonuses', () => {
+  it('says why money was taken back from a bonus, and nothing for one that kept everything', async () => {
+    const bonus = (extra: Partial<Bonus>): Bonus => ({
+      id: 1,
+      title: '体验金',
+      source: 'promotion',
+      amount: '10',
+      state: 'cleared',
+      required: '100',
+      done: '100',
+      remaining: '0',
+      percent: 100,
+      multiple: '10',
+      max_bet: null,
+      max_win: '50',
+      expires_at: null,
+      forfeited: null,
+      forfeit_reason: null,
+      created_at: '2026-11-20T00:00:00.000Z',
+      ...extra,
+    });
+    stubFetch((url) => {
+      if (url.pathname === '/api/task/get/log/receive') return ok({ list: [], total: '0' });
+      if (url.pathname === '/api/plat/bonuses')
+        return ok([
+          bonus({ id: 2, forfeited: '12.5', forfeit_reason: 'max_win' }),
+          bonus({ id: 1, title: '首充豪礼' }),
+        ]);
+      return undefined;
+    });
+    renderRoutes([{ path: '/benefit', element: <BenefitPage /> }], ['/benefit']);
+    await screen.findByText('盈利超出最高可转出盈利，已收回 12.5 USDT', {}, WAIT);
+    expect(screen.getAllByText(/已收回/)).toHaveLength(1);
   });
 });

@@ -55,6 +55,11 @@ export const zh = {
       remaining: '还需',
       expires: '到期 {{time}}',
       bonusState: { open: '流水进行中', cleared: '已完成', forfeited: '已没收', expired: '已过期' },
+      forfeit: {
+        max_win: '盈利超出最高可转出盈利，已收回 {{amount}} USDT',
+        forfeited: '账户冻结或自我限制，已收回 {{amount}} USDT',
+        expired: '未在期限内完成流水，已收回 {{amount}} USDT',
+      },
       signIn: '登录后查看您的福利',
     },
   },
@@ -116,6 +121,11 @@ export const en: typeof zh = {
       remaining: 'Remaining',
       expires: 'Expires {{time}}',
       bonusState: { open: 'Turnover open', cleared: 'Cleared', forfeited: 'Forfeited', expired: 'Expired' },
+      forfeit: {
+        max_win: 'Winnings above the largest convertible win: {{amount}} USDT taken back',
+        forfeited: 'Account frozen or self-excluded: {{amount}} USDT taken back',
+        expired: 'Turnover not completed in time: {{amount}} USDT taken back',
+      },
       signIn: 'Sign in to see your rewards',
     },
   },

@@ -211,7 +211,7 @@ describe('betDetail', () => {
 });
 
 describe('transactionRecords', () => {
-  it('lists balance changes with their sign, phase and balance after, for the chosen range', async () => {
+  it('lists balance changes with their sign, phase, reason and balance after, for the chosen range', async () => {
     const { calls } = stubFetch((url) =>
       url.pathname === '/api/plat/bill-change'
         ? ok({
@@ -238,8 +238,19 @@ describe('transactionRecords', () => {
                 reference_type: 'deposit',
                 reference_id: 'd1',
               },
+              {
+                id: '0',
+                created_at: '2026-11-22T04:00:00.000Z',
+                type: 17,
+                type_name: '红利没收',
+                phase: 'posted',
+                amount: '-2.000000',
+                balance_after: '0.0000',
+                reference_type: 'bonus_max_win',
+                reference_id: '7',
+              },
             ],
-            total: 2,
+            total: 3,
             page: 1,
             size: 20,
           })
@@ -255,6 +266,8 @@ describe('transactionRecords', () => {
     expect(items[0]).toHaveTextContent('余额 50.0000');
     expect(items[1]).toHaveTextContent('充值');
     expect(items[1]).toHaveTextContent('+100.0000');
+    // A forfeit says why: the winnings above a bonus's largest convertible win were cut.
+    expect(items[2]).toHaveTextContent('红利没收 · 超出红利最高可转出盈利');
     expect(form(calls[0]!.init).get('time')).toBe('3');
   });
 });

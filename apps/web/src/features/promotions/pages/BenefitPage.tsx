@@ -170,6 +170,11 @@ function BonusCard({ bonus: b }: { bonus: Bonus }) {
           </span>
         ) : null}
       </div>
+      {b.forfeit_reason && b.forfeited ? (
+        <p className="promo-muted">
+          {t(`promotions.benefit.forfeit.${b.forfeit_reason}`, { amount: b.forfeited })}
+        </p>
+      ) : null}
     </li>
   );
 }

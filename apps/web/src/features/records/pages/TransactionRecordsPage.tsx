@@ -8,6 +8,9 @@ import { RangeTabs } from '../components/RangeTabs';
 import { RecordList } from '../components/RecordList';
 import { useRangeParam } from './useRangeParam';
 
+/** Reference types with a reason of their own (records.reason). */
+const REASONS: Record<string, true> = { bonus_max_win: true };
+
 /** transactionRecords (spec §2): every change of the player's balance (账变), newest first. */
 export default function TransactionRecordsPage() {
   const { t } = useTranslation();
@@ -20,6 +23,10 @@ export default function TransactionRecordsPage() {
       ? t(`records.holdState.${r.state}`)
       : t(`records.phase.${r.phase}`);
 
+  // A bonus forfeit reads the same by its code whether frozen, expired or cut at max win: say which.
+  const reasonOf = (r: BillChange) =>
+    r.reference_type in REASONS ? t(`records.reason.${r.reference_type}`) : '';
+
   return (
     <div className="records-page">
       <RangeTabs value={range} onChange={setRange} />
@@ -28,7 +35,9 @@ export default function TransactionRecordsPage() {
         itemKey={(r) => r.id}
         renderItem={(r) => (
           <RecordCard
-            title={r.phase === 'posted' ? r.type_name : `${r.type_name} · ${phaseLabel(r)}`}
+            title={[r.type_name, r.phase === 'posted' ? '' : phaseLabel(r), reasonOf(r)]
+              .filter(Boolean)
+              .join(' · ')}
             amount={<Money value={r.amount} />}
             meta={formatTime(r.created_at)}
             aside={<span>{`${t('records.balanceAfter')} ${formatBalance(r.balance_after)}`}</span>}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { toMicro } from '@koi/ledger';
+import { WalletStatus } from '@koi/provider-protocol';
+import type { Round } from '../../../../sandbox/src/providers';
+import { body } from '../../../test/app';
+import { launchGame, signedProviderCalls, useKoiWithProviderSim } from '../../../test/sim';
+import { queryRows } from '../../db/client';
+import { validBetFeedDrift } from '../bets/bets.fixtures';
+import { promotionsHarness, TERMS } from './promotions.fixtures';
+
+const SIM_PROVIDER_ID = 14;
+const KY_PROVIDER_ID = 12;
+
+describe('bonus terms on provider games: the max bet on every bet path, the max convertible win at clearing', () => {
+  const { t, sim, koi } = useKoiWithProviderSim();
+  const h = promotionsHarness(() => t);
+
+  /** A player who deposited `deposit` and claimed a first-deposit bonus of `bonus` (100 %) with these terms. */
+  async function bonusPlayer(deposit: string, bonus: string, terms: Record<string, unknown>) {
+    const promo = await h.promotion(1, {
+      deposit: 'first',
+      percent_bp: 10_000,
+      min_deposit: '1',
+      max_bonus: bonus,
+      terms: { ...TERMS, ...terms },
+    });
+    const p = await h.player({ deposit });
+    expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    return { ...p, promotionId: promo.id };
+  }
+
+  const play = (sessionId: string, amount: string) =>
+    sim.control('/control/providers/play', {
+      method: 'POST',
+      body: { session_id: sessionId, amount },
+    }) as Promise<Round>;
+  const lastStatus = (round: Round) => {
+    const answer = round.answers[round.answers.length - 1]!.answer;
+    return 'status' in answer ? answer.status : answer.error;
+  };
+
+  const { session, call: signed, base } = signedProviderCalls(t, sim, koi, SIM_PROVIDER_ID);
+  const betCall = (token: string, user: string, amountMicro: bigint) => ({
+    ...base(token, user),
+    transaction_uuid: randomUUID(),
+    amount: Number(amountMicro),
+  });
+  /** A win closing the round of `bet`, paying `amountMicro`. */
+  const winCall = (bet: ReturnType<typeof betCall>, amountMicro: bigint) => ({
+    ...bet,
+    request_uuid: randomUUID(),
+    transaction_uuid: randomUUID(),
+    reference_transaction_uuid: bet.transaction_uuid,
+    round_closed: true,
+    amount: Number(amountMicro),
+  });
+
+  async function grantOf(playerId: number) {
+    const [row] = await queryRows<{ id: string; status: number; forfeited_micro: string | null }>(
+      t.database.db,
+      sql`select id::text, status, forfeited_micro::text from bonus_grants where player_id = ${playerId}`,
+    );
+    return row!;
+  }
+  /** Waits for the `bet.settled` handler, which runs after the round's commit, to clear the grant. */
+  async function cleared(playerId: number) {
+    for (let i = 0; i < 200 && (await grantOf(playerId)).status === 1; i += 1) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return grantOf(playerId);
+  }
+  const maxWinCuts = (grantId: string) =>
+    queryRows<{ amount: string }>(
+      t.database.db,
+      sql`select amount_micro::text as amount from ledger_transfers
+          where reference_type = 'bonus_max_win' and reference_id = ${grantId}`,
+    );
+  const clean = async () => {
+    await h.invariantsClean();
+    expect(await validBetFeedDrift(t.database.db)).toEqual([]);
+  };
+
+  it('a seamless bet above the max bet is refused (RS_ERROR_LIMIT_REACHED), at it accepted, and the cap lifts once the turnover is played through', async () => {
+    // Bonus 2 at 5×: 10 USDT of turnover, max bet 5.
+    const p = await bonusPlayer('100', '2', { multiple_centis: 500, max_bet: '5' });
+    const sessionId = await launchGame(t, p.auth, 'sim-fruit', SIM_PROVIDER_ID);
+    const refused = await play(sessionId, '5.000001');
+    expect(refused.state).toBe('refused');
+    expect(lastStatus(refused)).toBe(WalletStatus.LIMIT_REACHED);
+    expect(await h.available(p.playerId)).toBe(toMicro('102'));
+    expect((await play(sessionId, '5')).state).toBe('settled');
+    expect(lastStatus(await play(sessionId, '6'))).toBe(WalletStatus.LIMIT_REACHED);
+    expect((await play(sessionId, '5')).state).toBe('settled');
+    expect(await h.turnover().remainingOf(p.playerId)).toBe(0n);
+    expect((await play(sessionId, '6')).state).toBe('settled');
+    await clean();
+  });
+
+  it('a retried seamless bet taken before the bonus still gets its first answer; a new one above the cap is refused', async () => {
+    const promo = await h.promotion(1, {
+      deposit: 'first',
+      percent_bp: 10_000,
+      min_deposit: '1',
+      max_bonus: '2',
+      terms: { ...TERMS, max_bet: '5' },
+    });
+    const p = await h.player({ deposit: '100' });
+    const token = await session(p.playerId);
+    const bet = betCall(token, p.username, toMicro('6'));
+    const first = await signed('transaction/bet', bet);
+    expect(first.status).toBe(WalletStatus.OK);
+    expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    expect(await signed('transaction/bet', { ...bet, request_uuid: randomUUID() })).toMatchObject({
+      status: WalletStatus.OK,
+      balance: first.balance,
+    });
+    const over = await signed('transaction/bet', betCall(token, p.username, toMicro('6')));
+    expect(over.status).toBe(WalletStatus.LIMIT_REACHED);
+    expect((await signed('transaction/bet', betCall(token, p.username, toMicro('5')))).status).toBe(
+      WalletStatus.OK,
+    );
+    expect(await h.available(p.playerId)).toBe(toMicro('91'));
+    await clean();
+  });
+
+  it('moving a balance above the max bet into a transfer-wallet game is refused with the catalogue message; at the cap it moves', async () => {
+    const p = await bonusPlayer('100', '2', { max_bet: '5' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/game/login?game_code=ky-qznn&plat_type=${KY_PROVIDER_ID}`,
+      headers: p.auth,
+    });
+    const refused = body(res);
+    expect(refused.code).toBe(7019);
+    expect(refused.error?.message).toContain('5 USDT');
+    expect(refused.error?.message).toContain('102 USDT');
+    expect(await h.available(p.playerId)).toBe(toMicro('102'));
+    const moves = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from provider_transfers where player_id = ${p.playerId}`,
+    );
+    expect(moves[0]!.n).toBe(0);
+
+    const atCap = await bonusPlayer('3', '2', { max_bet: '5' });
+    await launchGame(t, atCap.auth, 'ky-qznn', KY_PROVIDER_ID);
+    expect(await h.available(atCap.playerId)).toBe(0n);
+    await clean();
+  });
+
+  it.each([
+    { name: 'exactly max_win forfeits nothing', extra: 0n, forfeited: null, balance: toMicro('23') },
+    { name: 'max_win + 1 micro forfeits 1 micro', extra: 1n, forfeited: '1', balance: toMicro('23') },
+  ])(
+    'a net win at clearing of $name, once, and the bonus list says why',
+    async ({ extra, forfeited, balance }) => {
+      // Bonus 10 at 1×: the 10 USDT bet plays it through; its round wins 3 USDT (+ extra) net.
+      const p = await bonusPlayer('10', '10', { multiple_centis: 100, max_win: '3' });
+      const token = await session(p.playerId);
+      const bet = betCall(token, p.username, toMicro('10'));
+      expect((await signed('transaction/bet', bet)).status).toBe(WalletStatus.OK);
+      expect((await signed('transaction/win', winCall(bet, toMicro('13') + extra))).status).toBe(
+        WalletStatus.OK,
+      );
+      const grant = await cleared(p.playerId);
+      expect(grant).toMatchObject({ status: 2, forfeited_micro: forfeited });
+      expect(await h.available(p.playerId)).toBe(balance);
+      expect((await maxWinCuts(grant.id)).map((c) => c.amount)).toEqual(forfeited ? [forfeited] : []);
+      const list = await h.call<{ state: string; forfeited: string | null; forfeit_reason: string | null }[]>(
+        p.auth,
+        'POST',
+        '/api/plat/bonuses',
+        {},
+      );
+      expect(list.result[0]).toMatchObject({
+        state: 'cleared',
+        forfeited: forfeited ? '0.000001' : null,
+        forfeit_reason: forfeited ? 'max_win' : null,
+      });
+      // Clearing again (another settled round, a withdrawal) takes nothing more.
+      expect(await h.service().clearCompleted(p.playerId)).toBe(0);
+      expect(await h.available(p.playerId)).toBe(balance);
+      await clean();
+    },
+  );
+});
