@@ -6,18 +6,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { apiPost, BASE, sharedBrowser, shot } from '@koi/e2e/browser';
+import { apiPost, apiResult, BASE, sharedBrowser, shot } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
 import { failureShot, newPlayerPhone, sandboxPay } from './scenario.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
 const browser = sharedBrowser();
-
-async function bonuses(token) {
-  const res = await apiPost('/api/plat/bonuses', token);
-  assert.equal(res.code, 200, JSON.stringify(res));
-  return res.result;
-}
 
 const failure = failureShot('promo');
 
@@ -62,7 +56,7 @@ describe('promotions journey', () => {
       await page.getByRole('button', { name: /已领取 50(\.\d+)? USDT/ }).waitFor();
       await shot(page, 'promo-04-detail-claimed');
 
-      const [bonus] = await bonuses(token);
+      const [bonus] = await apiResult('/api/plat/bonuses', token);
       assert.equal(bonus.state, 'open');
       assert.match(bonus.amount, /^50(\.\d+)?$/);
       assert.equal(bonus.percent, 0);
@@ -90,7 +84,7 @@ describe('promotions journey', () => {
         }).then((r) => r.json());
         assert.equal(bet.code, 200, JSON.stringify(bet));
       }
-      const [after] = await bonuses(token);
+      const [after] = await apiResult('/api/plat/bonuses', token);
       assert.ok(after.percent > 0 && after.percent < 100, JSON.stringify(after));
       await page.reload();
       await page

@@ -145,17 +145,26 @@ function LevelsTab() {
         <Button disabled={!editable || levels.length <= 1} onClick={() => setDraft(levels.slice(0, -1))}>
           {t('vipAdmin.removeLevel')}
         </Button>
-        <Button
-          type="primary"
-          disabled={!editable || !draft}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          {t('vipAdmin.save')}
-        </Button>
+        <SaveDraft disabled={!editable || !draft} save={save} />
       </Space>
       {table.data && <SettingsCard table={table.data} />}
     </Space>
+  );
+}
+
+/** Saves a tab's edited table; `disabled` until something changed (or for an operator who may not). */
+function SaveDraft({
+  disabled,
+  save,
+}: {
+  disabled: boolean;
+  save: { isPending: boolean; mutate: () => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button type="primary" disabled={disabled} loading={save.isPending} onClick={() => save.mutate()}>
+      {t('vipAdmin.save')}
+    </Button>
   );
 }
 
@@ -238,14 +247,7 @@ function WeightsTab() {
           },
         ]}
       />
-      <Button
-        type="primary"
-        disabled={!editable || !draft}
-        loading={save.isPending}
-        onClick={() => save.mutate()}
-      >
-        {t('vipAdmin.save')}
-      </Button>
+      <SaveDraft disabled={!editable || !draft} save={save} />
     </Space>
   );
 }
