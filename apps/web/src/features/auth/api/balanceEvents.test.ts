@@ -1,29 +1,21 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { readEventStream } from '../../../lib/eventStream';
 import { readBalanceEvents } from './balanceEvents';
 
+// The stream itself (fetch, chunks, refusals) is lib/eventStream.test.ts's; here only what balance adds.
+vi.mock('../../../lib/eventStream', () => ({ readEventStream: vi.fn(async () => undefined) }));
+
 describe('balance events', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('reads the player stream and signals once per balance event, passing over the others', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(
-          ': connected\n\nevent: balance\ndata: {}\n\nevent: other\ndata: {}\n\nevent: balance\n\n',
-          {
-            headers: { 'content-type': 'text/event-stream' },
-          },
-        ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+  it("reads the player's own stream and signals only for balance events", async () => {
     const onBalance = vi.fn();
-    await readBalanceEvents('tok', onBalance, new AbortController().signal);
+    const signal = new AbortController().signal;
+    await readBalanceEvents('tok', onBalance, signal);
+    const [url, token, onEvent, passed] = vi.mocked(readEventStream).mock.calls[0]!;
+    expect([url, token, passed]).toEqual(['/api/plat/events', 'tok', signal]);
+    onEvent('other', '{}');
+    expect(onBalance).not.toHaveBeenCalled();
+    onEvent('balance', '{}');
+    onEvent('balance', undefined);
     expect(onBalance).toHaveBeenCalledTimes(2);
-    const [url] = fetchMock.mock.calls[0] as unknown as [string];
-    expect(url).toBe('/api/plat/events');
-  });
-
-  it('fails on a refused stream (signed out), so the caller backs off and retries', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"code":401}', { status: 401 }));
-    await expect(readBalanceEvents('tok', vi.fn(), new AbortController().signal)).rejects.toThrow('401');
   });
 });
