@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
@@ -88,4 +90,38 @@ export function sandboxForEachTest(use: (sandbox: TestSandbox) => void): void {
   afterEach(async () => {
     await sandbox?.close();
   });
+}
+
+/**
+ * An endpoint on loopback standing in for Koi's side of a call the sandbox makes (a merchant's notify URL, a
+ * bot's webhook) at `path`: records each request's headers and JSON body, and answers 200 with an empty body
+ * until `answer` says otherwise.
+ */
+export async function loopbackReceiver<B>(path: string) {
+  const received: { headers: http.IncomingHttpHeaders; body: B }[] = [];
+  let reply = { status: 200, body: '' };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: JSON.parse(raw) as B });
+      res.writeHead(reply.status).end(reply.body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    received,
+    answer: (status: number, body = '') => (reply = { status, body }),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Waits until `check` holds, looking every 20 ms; fails after `ms`. */
+export async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

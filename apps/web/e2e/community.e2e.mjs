@@ -7,67 +7,26 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { generate } from 'otplib';
 import sharp from 'sharp';
 import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
+import { call, failureShot, newPlayerPhone, operatorToken } from './scenario.mjs';
 
 const MODERATOR = JSON.parse(process.env.KOI_E2E_MODERATOR ?? 'null');
 const browser = sharedBrowser();
 const SCRIPT_TEXT = '<script>window.__pwned = 1</script>';
 
-async function call(method, url, token, body) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
-}
-
-/** The support operator signs in with password and TOTP and sets a password of their own (forced once). */
-async function moderatorToken() {
-  const login = await call('POST', `${BASE}/api/admin/login`, null, {
-    username: MODERATOR.username,
-    password: MODERATOR.password,
-    totp: await generate({ secret: MODERATOR.totp_secret }),
-  });
-  assert.equal(login.code, 200, JSON.stringify(login));
-  const token = login.result.token;
-  const changed = await call('POST', `${BASE}/api/admin/password`, token, {
-    old_password: MODERATOR.password,
-    new_password: 'koi pond moderator 2026',
-  });
-  assert.equal(changed.code, 200, JSON.stringify(changed));
-  return token;
-}
-
 const settle = (page) => page.waitForTimeout(450);
 
-let failed = async () => undefined;
-const withFailureShot = (fn) => async () => {
-  try {
-    await fn();
-  } catch (error) {
-    await failed();
-    throw error;
-  }
-};
+const failure = failureShot('community');
 
 describe('community', () => {
   it(
     'writes a post with a picture, approves it, and another player sees and likes it; the author is told',
-    withFailureShot(async () => {
+    failure.run(async () => {
       assert.ok(MODERATOR, 'run.mjs creates the support operator');
-      const author = uniqueUsername();
-      const authorToken = await apiSignUp(author, 'secret123', `e2e-${randomUUID()}`);
-      const { context, page } = await newPhone(browser(), { koi_token: authorToken });
-      failed = () => shot(page, 'community-fail').catch(() => undefined);
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      const { username: author, context, page, errors } = await newPlayerPhone(browser());
+      failure.watch(page);
 
       // The interaction tab is a real screen now, with its ways in.
       await page.goto(`${BASE}/interaction`);
@@ -98,7 +57,7 @@ describe('community', () => {
       await shot(page, 'community-my-posts-pending');
 
       // The moderator approves it through the console API (the console's own screen is the admin e2e's).
-      const modToken = await moderatorToken();
+      const modToken = await operatorToken(MODERATOR, 'koi pond moderator 2026');
       const queue = await call('GET', `${BASE}/api/admin/community/posts?status=pending&size=100`, modToken);
       const pending = queue.result.data.find((p) => p.username === author);
       assert.ok(pending, JSON.stringify(queue));
@@ -112,11 +71,8 @@ describe('community', () => {
       assert.equal(approved.code, 200, JSON.stringify(approved));
 
       // Another player finds it in the feed, the script tag shown as text and never run, and likes it.
-      const reader = uniqueUsername();
-      const readerToken = await apiSignUp(reader, 'secret123', `e2e-${randomUUID()}`);
-      const second = await newPhone(browser(), { koi_token: readerToken });
+      const second = await newPlayerPhone(browser());
       const rp = second.page;
-      rp.on('pageerror', (e) => errors.push(e.message));
       await rp.goto(`${BASE}/community`);
       const card = rp.getByTestId('post').filter({ hasText: author });
       await card.waitFor();
@@ -191,7 +147,7 @@ describe('community', () => {
       await settle(rp);
       await shot(rp, 'community-buy');
 
-      assert.deepEqual(errors, []);
+      assert.deepEqual([...errors, ...second.errors], []);
       await second.context.close();
       await context.close();
     }),

@@ -8,18 +8,21 @@
 // Screenshots: artifacts/screenshots/money-*.png.
 /* global document -- waitForFunction callbacks run in the browser */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import bs58check from 'bs58check';
-import { generate } from 'otplib';
-import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
-import { newPhone } from './phone.mjs';
+import { BASE, sharedBrowser, shot } from '@koi/e2e/browser';
+import {
+  call,
+  failureShot,
+  FINANCE_PASSWORD,
+  newPlayerPhone,
+  operatorToken,
+  sandboxPay,
+} from './scenario.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
 const OPERATOR = JSON.parse(process.env.KOI_E2E_OPERATOR ?? 'null');
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const browser = sharedBrowser();
 const WITHDRAW_PASSWORD = 'withdraw123';
@@ -31,17 +34,6 @@ const micro = (s) => {
 };
 const usdt4 = (m) => `${m / 1_000_000n}.${String((m % 1_000_000n) / 100n).padStart(4, '0')}`;
 
-async function call(method, url, token, body) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
-}
 const plat = (token, p, body = {}) => call('POST', `${BASE}/api/plat/${p}`, token, body);
 
 async function settle(page) {
@@ -49,58 +41,15 @@ async function settle(page) {
   await page.waitForTimeout(450);
 }
 
-/** `npm run koi -- sandbox:pay --to … --amount …`, as a person demoing Koi would run it. */
-function sandboxPay(to, amount) {
-  const run = spawnSync(
-    'npm',
-    ['run', '-s', 'koi', '--', 'sandbox:pay', '--to', to, '--amount', amount, '--url', SANDBOX],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  assert.equal(run.status, 0, `sandbox:pay failed: ${run.stdout}\n${run.stderr}`);
-  const tx = run.stdout.match(/transaction ([0-9a-f]{64})/);
-  assert.ok(tx, run.stdout);
-  return tx[1];
-}
-
-/** The finance operator signs in with password and TOTP and sets a password of their own (forced once). */
-async function operatorToken() {
-  const login = await call('POST', `${BASE}/api/admin/login`, null, {
-    username: OPERATOR.username,
-    password: OPERATOR.password,
-    totp: await generate({ secret: OPERATOR.totp_secret }),
-  });
-  assert.equal(login.code, 200, JSON.stringify(login));
-  const token = login.result.token;
-  const changed = await call('POST', `${BASE}/api/admin/password`, token, {
-    old_password: OPERATOR.password,
-    new_password: 'harbour lights 2026',
-  });
-  assert.equal(changed.code, 200, JSON.stringify(changed));
-  return token;
-}
-
-let failed = async () => undefined;
-/** Runs a scenario; a failed step leaves artifacts/screenshots/money-fail.png of where it stopped. */
-const withFailureShot = (fn) => async () => {
-  try {
-    await fn();
-  } catch (error) {
-    await failed();
-    throw error;
-  }
-};
+const failure = failureShot('money');
 
 describe('money journey', () => {
   it(
     'deposits 100 on the sandbox chain, withdraws 50, and sees it approved and paid on chain',
-    withFailureShot(async () => {
+    failure.run(async () => {
       assert.ok(OPERATOR, 'run.mjs creates the finance operator');
-      const username = uniqueUsername();
-      const token = await apiSignUp(username, 'secret123', `e2e-${randomUUID()}`);
-      const { context, page } = await newPhone(browser(), { koi_token: token });
-      failed = () => shot(page, 'money-fail').catch(() => undefined);
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      const { username, token, context, page, errors } = await newPlayerPhone(browser());
+      failure.watch(page);
       const startBalance = micro((await plat(token, 'info')).result.balance);
 
       // Recharge: below the minimum is refused before sending, then 100 asks the server for an order.
@@ -141,7 +90,7 @@ describe('money journey', () => {
       await wallet.close();
 
       // Pay it with the command line; the popup follows the order to its credit, no reload.
-      const depositTx = sandboxPay(address, actual);
+      const depositTx = sandboxPay(SANDBOX, address, actual);
       const credited = startBalance + micro(actual);
       await page
         .getByTestId('deposit-success')
@@ -242,7 +191,7 @@ describe('money journey', () => {
       await shot(page, 'money-11-records-pending');
 
       // A finance operator approves through the admin API; the sandbox rail pays it.
-      const op = await operatorToken();
+      const op = await operatorToken(OPERATOR, FINANCE_PASSWORD);
       const queue = await call('GET', `${BASE}/api/admin/withdrawals?status=applied&size=50`, op);
       const mine = queue.result.data.find((w) => w.id === result.result.id);
       assert.ok(mine, 'the withdrawal is in the review queue');

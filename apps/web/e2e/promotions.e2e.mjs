@@ -4,52 +4,23 @@
 // turnover progress in the benefit centre; then plays part of the turnover and sees the progress move. Every
 // promotions screen is photographed in both themes. Screenshots: artifacts/screenshots/promo-*.png.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { apiPost, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { apiPost, apiResult, BASE, sharedBrowser, shot } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
+import { failureShot, newPlayerPhone, sandboxPay } from './scenario.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const browser = sharedBrowser();
 
-/** `npm run koi -- sandbox:pay`, as the money journey pays its deposit. */
-function sandboxPay(to, amount) {
-  const run = spawnSync(
-    'npm',
-    ['run', '-s', 'koi', '--', 'sandbox:pay', '--to', to, '--amount', amount, '--url', SANDBOX],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  assert.equal(run.status, 0, `sandbox:pay failed: ${run.stdout}\n${run.stderr}`);
-}
-
-async function bonuses(token) {
-  const res = await apiPost('/api/plat/bonuses', token);
-  assert.equal(res.code, 200, JSON.stringify(res));
-  return res.result;
-}
-
-let failed = async () => undefined;
-const withFailureShot = (fn) => async () => {
-  try {
-    await fn();
-  } catch (error) {
-    await failed();
-    throw error;
-  }
-};
+const failure = failureShot('promo');
 
 describe('promotions journey', () => {
   it(
     'a new player deposits, claims the first-deposit bonus on the activity page and sees its turnover progress',
-    withFailureShot(async () => {
-      const token = await apiSignUp(uniqueUsername(), 'secret123', `e2e-${randomUUID()}`);
-      const { context, page } = await newPhone(browser(), { koi_token: token });
-      failed = () => shot(page, 'promo-fail').catch(() => undefined);
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+    failure.run(async () => {
+      const { token, context, page, errors } = await newPlayerPhone(browser());
+      failure.watch(page);
 
       // Before any deposit the first-deposit bonus explains why it cannot be claimed.
       await page.goto(`${BASE}/activity`);
@@ -64,7 +35,7 @@ describe('promotions journey', () => {
       // The deposit, paid on the sandbox chain.
       const order = await apiPost('/api/plat/recharge', token, { amount: '100' });
       assert.equal(order.code, 200, JSON.stringify(order));
-      sandboxPay(order.result.address, order.result.actual_amount);
+      sandboxPay(SANDBOX, order.result.address, order.result.actual_amount);
       const deadline = Date.now() + 90_000;
       for (;;) {
         const list = await fetch(`${BASE}/api/plat/task/list`, {
@@ -85,7 +56,7 @@ describe('promotions journey', () => {
       await page.getByRole('button', { name: /已领取 50(\.\d+)? USDT/ }).waitFor();
       await shot(page, 'promo-04-detail-claimed');
 
-      const [bonus] = await bonuses(token);
+      const [bonus] = await apiResult('/api/plat/bonuses', token);
       assert.equal(bonus.state, 'open');
       assert.match(bonus.amount, /^50(\.\d+)?$/);
       assert.equal(bonus.percent, 0);
@@ -113,7 +84,7 @@ describe('promotions journey', () => {
         }).then((r) => r.json());
         assert.equal(bet.code, 200, JSON.stringify(bet));
       }
-      const [after] = await bonuses(token);
+      const [after] = await apiResult('/api/plat/bonuses', token);
       assert.ok(after.percent > 0 && after.percent < 100, JSON.stringify(after));
       await page.reload();
       await page

@@ -4,31 +4,24 @@
 /* global document -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiPost, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { apiResult, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
 
 const browser = sharedBrowser();
-
-/** A call the scenario's setup relies on: it must succeed; returns its result. */
-async function post(path, token, fields) {
-  const res = await apiPost(path, token, fields);
-  assert.equal(res.code, 200, `${path}: ${JSON.stringify(res)}`);
-  return res.result;
-}
 
 describe('records and personal centre', () => {
   it('leads from the personal centre to bets, rounds (verified in the browser), transactions and win/loss', async () => {
     const username = uniqueUsername();
     const token = await apiSignUp(username);
     for (let i = 0; i < 3; i++) {
-      await post('/api/originals/dice/bet', token, {
+      await apiResult('/api/originals/dice/bet', token, {
         amount: '1',
         target: '50.00',
         direction: i % 2 ? 'under' : 'over',
         idempotency_key: `e2e-${username}-${i}`,
       });
     }
-    await post('/api/originals/seeds/rotate', token, { client_seed: 'e2e' });
+    await apiResult('/api/originals/seeds/rotate', token, { client_seed: 'e2e' });
 
     const { context, page } = await newPhone(browser(), { koi_token: token });
     await page.goto(`${BASE}/user`);
@@ -60,7 +53,7 @@ describe('records and personal centre', () => {
 
     // Pull to refresh: a bet made elsewhere appears after dragging the list down.
     const rows = await page.getByTestId('record-list').locator('li').count();
-    await post('/api/originals/dice/bet', token, {
+    await apiResult('/api/originals/dice/bet', token, {
       amount: '1',
       target: '50.00',
       direction: 'over',

@@ -8,59 +8,16 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { generate } from 'otplib';
 import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
 import { greeted, newPhone, storedToken } from './phone.mjs';
+import { call, FINANCE_PASSWORD, operatorToken } from './scenario.mjs';
 
 const SANDBOX = process.env.KOI_E2E_SANDBOX;
 const OPERATOR = JSON.parse(process.env.KOI_E2E_OPERATOR ?? 'null');
-/** The password money.e2e.mjs gives the operator at its forced first change; used here when it ran first. */
-const CHANGED_PASSWORD = 'harbour lights 2026';
 /** The sandbox's default user 韩梅梅 (apps/sandbox/src/telegram/store.ts), whose Telegram speaks Chinese. */
 const HAN = { id: 7000000002, username: 'han_meimei' };
 
 const browser = sharedBrowser();
-
-async function call(method, url, token, body) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
-}
-
-/**
- * The run's finance operator (players: read), signed in with a fresh TOTP code. Whichever scenario signs in
- * first changes the one-time password; a code already used in this 30-second window is waited out.
- */
-async function operatorToken() {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const totp = await generate({ secret: OPERATOR.totp_secret });
-    for (const password of [OPERATOR.password, CHANGED_PASSWORD]) {
-      const login = await call('POST', `${BASE}/api/admin/login`, null, {
-        username: OPERATOR.username,
-        password,
-        totp,
-      });
-      if (login.code === 6003) break;
-      if (login.code !== 200) continue;
-      if (login.result.must_change_password) {
-        const changed = await call('POST', `${BASE}/api/admin/password`, login.result.token, {
-          old_password: password,
-          new_password: CHANGED_PASSWORD,
-        });
-        assert.equal(changed.code, 200, JSON.stringify(changed));
-      }
-      return login.result.token;
-    }
-    await new Promise((r) => setTimeout(r, 31_000 - (Date.now() % 30_000)));
-  }
-  throw new Error('the operator could not sign in');
-}
 
 describe('Telegram Mini App sign-in', () => {
   it('signs a sandbox Telegram user in as the invitee of the code they pressed /start with', async () => {
@@ -113,7 +70,7 @@ describe('Telegram Mini App sign-in', () => {
 
       // The console shows the inviter on the new player's record, as for a web-link registration.
       assert.ok(OPERATOR, 'run.mjs creates the finance operator');
-      const op = await operatorToken();
+      const op = await operatorToken(OPERATOR, FINANCE_PASSWORD);
       const list = await call('GET', `${BASE}/api/admin/players?keyword=${username}`, op);
       const row = list.result.data.find((p) => p.username === username);
       assert.ok(row, JSON.stringify(list));

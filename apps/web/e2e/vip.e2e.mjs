@@ -4,23 +4,17 @@
 // home card's 返水 shortcut and sees it claimed in income and backRecords; then the tournament page ranks them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiPost, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { apiResult, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
 
 const browser = sharedBrowser();
-
-async function post(path, token, fields = {}) {
-  const res = await apiPost(path, token, fields);
-  assert.equal(res.code, 200, `${path}: ${JSON.stringify(res)}`);
-  return res.result;
-}
 
 describe('VIP and rebates', () => {
   it('shows VIP progress from valid bets, then the settled rebate, claimed from the home shortcut', async () => {
     const username = uniqueUsername();
     const token = await apiSignUp(username);
     for (let i = 0; i < 3; i++) {
-      await post('/api/originals/dice/bet', token, {
+      await apiResult('/api/originals/dice/bet', token, {
         amount: '10',
         target: '50.00',
         direction: 'over',
@@ -40,7 +34,7 @@ describe('VIP and rebates', () => {
     await page.goto(`${BASE}/income`);
     await page.getByText('暂无记录').waitFor();
 
-    const settled = await post('/api/test/vip/settle', token);
+    const settled = await apiResult('/api/test/vip/settle', token);
     assert.ok(settled.added >= 1, JSON.stringify(settled));
 
     await page.goto(`${BASE}/home`);

@@ -61,6 +61,13 @@ export async function apiPost(path, token, fields = {}, headers = {}) {
   return res.json();
 }
 
+/** A call a scenario's setup relies on: it must succeed; returns its result. */
+export async function apiResult(path, token, fields = {}) {
+  const res = await apiPost(path, token, fields);
+  if (res.code !== 200) throw new Error(`${path}: ${JSON.stringify(res)}`);
+  return res.result;
+}
+
 /** Signs an existing player in through the API (CAPTCHA=off); returns the envelope. */
 export function apiLogin(username, password = 'secret123', device = 'e2e', headers = {}) {
   return apiPost('/api/home/login', null, { username, password, captcha: 'x', device }, headers);

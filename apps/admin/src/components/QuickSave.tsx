@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { App, Switch, type TableColumnType } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * For the small edits that save at once, without a dialog or a reason (a hot flag, a sort order, a banner
@@ -17,6 +17,33 @@ export function useQuickSave() {
         message.error(e.message);
       },
     );
+}
+
+/**
+ * A write started from a button or a form on the page rather than a dialog (a dialog holds the server's
+ * message itself, see FormModal): when it lands, `toast` says what it did, `saved` takes the result (to
+ * reset a draft or show what changed) and the reads under `refresh` are fetched again; a refusal is toasted,
+ * since nothing on the page holds it.
+ */
+export function useWrite<V = void, R = unknown>(
+  write: (values: V) => Promise<R>,
+  {
+    refresh,
+    toast,
+    saved,
+  }: { refresh?: QueryKey; toast?: (result: R) => string; saved?: (result: R) => void } = {},
+) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (result) => {
+      if (toast) message.success(toast(result));
+      saved?.(result);
+      if (refresh) await queryClient.invalidateQueries({ queryKey: refresh });
+    },
+    onError: (e: Error) => void message.error(e.message),
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { sameAs } from '../components/Credentials';
 import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { ME_KEY, useMe } from '../lib/permissions';
@@ -66,12 +67,7 @@ export function ChangePasswordPage() {
             dependencies={['new_password']}
             rules={[
               { required: true, message: t('common.required') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('new_password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('password.mismatch'))),
-              }),
+              sameAs('new_password', t('password.mismatch')),
             ]}
           >
             <Input.Password autoComplete="new-password" />

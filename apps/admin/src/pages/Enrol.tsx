@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Card,
   Descriptions,
   Form,
   Input,
@@ -13,12 +12,12 @@ import {
   Steps,
   Typography,
 } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
-import { Logo } from '../components/Logo';
+import { sameAs, SignInCard, TotpField } from '../components/Credentials';
 import { RecoveryCodes } from '../components/RecoveryCodes';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
@@ -154,32 +153,12 @@ export function EnrolPage({ setup = false }: { setup?: boolean }) {
                     dependencies={['password']}
                     rules={[
                       { required: true, message: t('enrol.mismatch') },
-                      ({ getFieldValue }) => ({
-                        validator: (_, value) =>
-                          value === getFieldValue('password')
-                            ? Promise.resolve()
-                            : Promise.reject(new Error(t('enrol.mismatch'))),
-                      }),
+                      sameAs('password', t('enrol.mismatch')),
                     ]}
                   >
                     <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
                   </Form.Item>
-                  <Form.Item
-                    name="totp"
-                    label={t('login.totp')}
-                    rules={[
-                      { required: true, message: t('login.totpRequired') },
-                      { pattern: /^\d{6}$/, message: t('login.totpFormat') },
-                    ]}
-                  >
-                    <Input
-                      prefix={<SafetyOutlined />}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={6}
-                      placeholder="123456"
-                    />
-                  </Form.Item>
+                  <TotpField />
                   <Button type="primary" htmlType="submit" block loading={enrol.isPending}>
                     {text('submit')}
                   </Button>
@@ -192,24 +171,11 @@ export function EnrolPage({ setup = false }: { setup?: boolean }) {
     );
 
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        background: 'linear-gradient(135deg, #1f1f1f 0%, #2e1065 100%)',
-        padding: 24,
-      }}
-    >
-      <Card style={{ width: 640 }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          <Logo />
-        </Typography.Title>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {text('title')}
-        </Typography.Title>
-        {content}
-      </Card>
-    </div>
+    <SignInCard width={640}>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {text('title')}
+      </Typography.Title>
+      {content}
+    </SignInCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Typography } from 'antd';
+import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Logo } from '../components/Logo';
+import { SignInCard, TotpField } from '../components/Credentials';
 import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { setToken } from '../lib/session';
@@ -66,22 +66,7 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<
           />
         </Form.Item>
       ) : (
-        <Form.Item
-          name="totp"
-          label={t('login.totp')}
-          rules={[
-            { required: true, message: t('login.totpRequired') },
-            { pattern: /^\d{6}$/, message: t('login.totpFormat') },
-          ]}
-        >
-          <Input
-            prefix={<SafetyOutlined />}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-          />
-        </Form.Item>
+        <TotpField />
       )}
       <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
         {t('login.submit')}
@@ -112,23 +97,11 @@ export function LoginPage() {
     navigate(result.must_change_password ? '/password' : '/', { replace: true });
   };
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        background: 'linear-gradient(135deg, #1f1f1f 0%, #2e1065 100%)',
-      }}
-    >
-      <Card style={{ width: 400 }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          <Logo />
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-          {t('login.hint')}
-        </Typography.Paragraph>
-        <LoginForm onSubmit={submit} />
-      </Card>
-    </div>
+    <SignInCard width={400}>
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+        {t('login.hint')}
+      </Typography.Paragraph>
+      <LoginForm onSubmit={submit} />
+    </SignInCard>
   );
 }

@@ -1,37 +1,13 @@
-import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_SECRET, testSandbox, type TestSandbox } from '../testing';
+import { loopbackReceiver, PAYMENT_SECRET, testSandbox, until, type TestSandbox } from '../testing';
 import { canonical, sign, signed, verify } from './signature';
 
 /** A merchant's notify endpoint: records every notification and answers `success` unless told otherwise. */
 async function merchant() {
-  const received: Record<string, string>[] = [];
-  let answer = { status: 200, body: 'success' };
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      received.push(JSON.parse(raw) as Record<string, string>);
-      res.writeHead(answer.status).end(answer.body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/notify`;
-  return {
-    url,
-    received,
-    answer: (a: { status: number; body: string }) => (answer = a),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const endpoint = await loopbackReceiver<Record<string, string>>('/notify');
+  endpoint.answer(200, 'success');
+  return endpoint;
 }
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 let nonce = 0;
 function orderFields(notifyUrl: string, over: Record<string, string> = {}) {
@@ -113,7 +89,7 @@ describe('sandbox payment channel', () => {
     await until(() => m.received.length >= 3);
     await new Promise((r) => setTimeout(r, 200));
     expect(m.received).toHaveLength(3);
-    for (const n of m.received) {
+    for (const { body: n } of m.received) {
       expect(verify(PAYMENT_SECRET, n)).toBe(true);
       expect(n).toMatchObject({
         channel_order_id: id,
@@ -123,7 +99,7 @@ describe('sandbox payment channel', () => {
         notify_id: `N${id}`,
       });
     }
-    expect(new Set(m.received.map((n) => n.nonce)).size).toBe(3);
+    expect(new Set(m.received.map(({ body: n }) => n.nonce)).size).toBe(3);
 
     const status = await query(id);
     expect(status.status).toBe(200);
@@ -132,12 +108,12 @@ describe('sandbox payment channel', () => {
   });
 
   it('retries an unacknowledged notification until the merchant answers success', async () => {
-    m.answer({ status: 500, body: 'busy' });
+    m.answer(500, 'busy');
     await s.control('/control/payments/settings', { repeats: 1 });
     const id = (await create(orderFields(m.url))).body.channel_order_id;
     await s.control(`/control/payments/orders/${id}/pay`, {});
     await until(() => m.received.length >= 2);
-    m.answer({ status: 200, body: 'success' });
+    m.answer(200, 'success');
     await until(() => m.received.length >= 3);
     const count = m.received.length;
     await new Promise((r) => setTimeout(r, 300));
@@ -153,10 +129,10 @@ describe('sandbox payment channel', () => {
     for (const id of ids) await s.control(`/control/payments/orders/${id}/pay`, {});
     await until(() => m.received.length >= 16, 3000).catch(() => {
       throw new Error(
-        `only ${m.received.length}: ${JSON.stringify(m.received.map((n) => n.channel_order_id))}`,
+        `only ${m.received.length}: ${JSON.stringify(m.received.map(({ body: n }) => n.channel_order_id))}`,
       );
     });
-    const order = m.received.map((n) => n.channel_order_id);
+    const order = m.received.map(({ body: n }) => n.channel_order_id);
     const grouped = ids.flatMap((id) => order.filter((o) => o === id));
     // With random delays the arrival order is not the payment order grouped by order (chance ≈ 0).
     expect(order).not.toEqual(grouped);
@@ -167,7 +143,7 @@ describe('sandbox payment channel', () => {
     expect((await query(id)).body.status).toBe('pending');
     await fetch(`${s.url}/payments/pay/${id}/cancel`, { method: 'POST' });
     await until(() => m.received.length >= 1);
-    expect(m.received[0]).toMatchObject({ status: 'cancelled', paid_at: '' });
+    expect(m.received[0]!.body).toMatchObject({ status: 'cancelled', paid_at: '' });
     expect((await query(id)).body.status).toBe('cancelled');
   });
 
@@ -264,18 +240,18 @@ describe('sandbox payment channel', () => {
   });
 
   it('keeps orders across a restart and re-sends notifications never acknowledged', async () => {
-    m.answer({ status: 503, body: 'down' });
+    m.answer(503, 'down');
     await s.control('/control/payments/settings', { repeats: 1, retry_ms: [] });
     const id = (await create(orderFields(m.url))).body.channel_order_id;
     await s.control(`/control/payments/orders/${id}/pay`, {});
     await until(() => m.received.length >= 1);
     const dir = s.dataDir;
     await s.app.close();
-    m.answer({ status: 200, body: 'success' });
+    m.answer(200, 'success');
     const again = await testSandbox({}, dir);
     try {
       await until(() => m.received.length >= 2);
-      expect(m.received[1]).toMatchObject({ channel_order_id: id, status: 'paid' });
+      expect(m.received[1]!.body).toMatchObject({ channel_order_id: id, status: 'paid' });
       expect((await again.control(`/control/payments/orders/${id}`)).body).toMatchObject({
         status: 'paid',
         acknowledged: true,

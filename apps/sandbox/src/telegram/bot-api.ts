@@ -121,14 +121,7 @@ export function registerBotApi(app: FastifyInstance, store: TelegramStore) {
 
   /** A user writes to a bot: the update goes to the webhook when one is set, else waits for getUpdates. */
   function userWrites(bot: BotState, user: TgUser, text: string): ChatMessage {
-    const chat = store.chat(bot, user.id);
-    const message: ChatMessage = {
-      message_id: chat.length + 1,
-      from: 'user',
-      date: Math.floor(Date.now() / 1000),
-      text,
-    };
-    chat.push(message);
+    const message = store.post(bot, user.id, 'user', text);
     const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text);
     const update = {
       update_id: bot.nextUpdateId++,
@@ -270,15 +263,7 @@ export function registerBotApi(app: FastifyInstance, store: TelegramStore) {
               );
             markup = { inline_keyboard: parsed.data.inline_keyboard as InlineButton[][] };
           }
-          const chat = store.chat(bot, user.id);
-          const message: ChatMessage = {
-            message_id: chat.length + 1,
-            from: 'bot',
-            date: Math.floor(Date.now() / 1000),
-            text,
-            ...(markup ? { reply_markup: markup } : {}),
-          };
-          chat.push(message);
+          const message = store.post(bot, user.id, 'bot', text, markup);
           return okResult({
             message_id: message.message_id,
             from: botUser(bot),

@@ -123,14 +123,31 @@ export function createTelegramStore(bots: TelegramBotConfig[]) {
       users.set(user.id, user);
       return user;
     },
-    /** The chat of a user with a bot, created when the user first writes. */
-    chat(bot: BotState, userId: number): ChatMessage[] {
+    /**
+     * Adds a message, numbered after the last, to the chat of a user with a bot (created when the user first
+     * writes); returns it.
+     */
+    post(
+      bot: BotState,
+      userId: number,
+      from: ChatMessage['from'],
+      text: string,
+      markup?: ChatMessage['reply_markup'],
+    ): ChatMessage {
       let chat = bot.chats.get(userId);
       if (!chat) {
         chat = [];
         bot.chats.set(userId, chat);
       }
-      return chat;
+      const message: ChatMessage = {
+        message_id: chat.length + 1,
+        from,
+        date: Math.floor(Date.now() / 1000),
+        text,
+        ...(markup ? { reply_markup: markup } : {}),
+      };
+      chat.push(message);
+      return message;
     },
   };
 }

@@ -1,43 +1,21 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { validate } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_TELEGRAM_BOT, TELEGRAM_BOT, testSandbox, type TestSandbox } from '../testing';
+import {
+  loopbackReceiver,
+  OTHER_TELEGRAM_BOT,
+  TELEGRAM_BOT,
+  testSandbox,
+  until,
+  type TestSandbox,
+} from '../testing';
 import { dataCheckString, initDataHash } from './init-data';
 import { DEFAULT_USERS } from './store';
 
 const LI_LEI = DEFAULT_USERS[0]!;
 const HAN = DEFAULT_USERS[1]!;
 
-/** A webhook receiver on loopback that records every delivery and answers with `status`. */
-async function receiver() {
-  const received: { headers: http.IncomingHttpHeaders; body: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
-  let status = 200;
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (c) => (text += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(text) });
-      res.statusCode = status;
-      res.end('');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    answer: (s: number) => (status = s),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** A webhook receiver on loopback that records every delivery. */
+const receiver = () => loopbackReceiver<any>('/hook'); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('the sandbox Telegram Bot API', () => {
   let sb: TestSandbox;

@@ -35,7 +35,7 @@ export default function ServiceDialog() {
   ];
   return (
     <SheetDialog open={open} onClose={() => setOpen(false)} title={t('service.title')}>
-      <ul className="service-list">
+      <ul className="stack-list">
         {entries.map(({ key, Icon, title, desc, href }) => (
           <li key={key} className="service-item">
             <span className={`service-item__icon service-item__icon--${key}`}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Empty,
@@ -17,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   adminHouseholdResult,
@@ -29,6 +28,7 @@ import type {
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { Page } from '../../components/Page';
+import { useWrite } from '../../components/QuickSave';
 import { QueryError, fmtTime } from '../../components/ui';
 import { http } from '../../lib/http';
 import { useCan } from '../../lib/permissions';
@@ -71,16 +71,12 @@ export function PromotionsPage() {
 function PromotionList() {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const list = useQuery({ queryKey: [...KEY, 'list'], queryFn: () => http.get<Promotion[]>(A) });
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
-  const status = useMutation({
-    mutationFn: (v: { id: number; status: number }) =>
-      http.post<Promotion>(`${A}/${v.id}/status`, { status: v.status }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
-    onError: (e) => void message.error(e.message),
-  });
+  const status = useWrite(
+    (v: { id: number; status: number }) => http.post<Promotion>(`${A}/${v.id}/status`, { status: v.status }),
+    { refresh: KEY },
+  );
   const statusTag = (s: number) => (
     <Tag color={{ 1: 'default', 2: 'green', 3: 'orange', 4: 'red' }[s]}>
       {t(`promotions.statusNames.${s}` as 'promotions.statusNames.1')}
@@ -492,18 +488,12 @@ function Households() {
 function Flags() {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const flags = useQuery({
     queryKey: [...KEY, 'flags'],
     queryFn: () => http.get<z.infer<typeof adminPromotionFlagsResult>>(`${A}/flags`),
   });
   const [adding, setAdding] = useState(false);
-  const clear = useMutation({
-    mutationFn: (id: number) => http.post(`${A}/flags/${id}/clear`, {}),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
-    onError: (e) => void message.error(e.message),
-  });
+  const clear = useWrite((id: number) => http.post(`${A}/flags/${id}/clear`, {}), { refresh: KEY });
   return (
     <Card
       extra={

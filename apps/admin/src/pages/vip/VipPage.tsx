@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
@@ -15,11 +14,13 @@ import {
   Table,
   Tabs,
   Tag,
+  type TableColumnsType,
 } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
 import { QueryTable } from '../../components/QueryTable';
+import { useWrite } from '../../components/QuickSave';
 import { fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { vipApi, type RebateRunResult, type Tournament, type TournamentInput, type VipTable } from './api';
@@ -61,20 +62,14 @@ type LevelDraft = VipTable['levels'][number];
 function LevelsTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const table = useQuery({ queryKey: KEYS.table, queryFn: vipApi.table });
   const [draft, setDraft] = useState<LevelDraft[] | null>(null);
   const levels = draft ?? table.data?.levels ?? [];
   const editable = can('POST /api/admin/vip/levels');
-  const save = useMutation({
-    mutationFn: () => vipApi.saveLevels({ levels }),
-    onSuccess: async () => {
-      message.success(t('vipAdmin.saved'));
-      setDraft(null);
-      await client.invalidateQueries({ queryKey: KEYS.table });
-    },
-    onError: (e: Error) => message.error(e.message),
+  const save = useWrite(() => vipApi.saveLevels({ levels }), {
+    refresh: KEYS.table,
+    toast: () => t('vipAdmin.saved'),
+    saved: () => setDraft(null),
   });
   const change = (level: number, patch: Partial<LevelDraft>) =>
     setDraft(levels.map((l) => (l.level === level ? { ...l, ...patch } : l)));
@@ -150,33 +145,36 @@ function LevelsTab() {
         <Button disabled={!editable || levels.length <= 1} onClick={() => setDraft(levels.slice(0, -1))}>
           {t('vipAdmin.removeLevel')}
         </Button>
-        <Button
-          type="primary"
-          disabled={!editable || !draft}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          {t('vipAdmin.save')}
-        </Button>
+        <SaveDraft disabled={!editable || !draft} save={save} />
       </Space>
       {table.data && <SettingsCard table={table.data} />}
     </Space>
   );
 }
 
+/** Saves a tab's edited table; `disabled` until something changed (or for an operator who may not). */
+function SaveDraft({
+  disabled,
+  save,
+}: {
+  disabled: boolean;
+  save: { isPending: boolean; mutate: () => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button type="primary" disabled={disabled} loading={save.isPending} onClick={() => save.mutate()}>
+      {t('vipAdmin.save')}
+    </Button>
+  );
+}
+
 function SettingsCard({ table }: { table: VipTable }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<VipTable['settings']>();
-  const save = useMutation({
-    mutationFn: (v: VipTable['settings']) => vipApi.saveSettings(v),
-    onSuccess: async () => {
-      message.success(t('vipAdmin.saved'));
-      await client.invalidateQueries({ queryKey: KEYS.table });
-    },
-    onError: (e: Error) => message.error(e.message),
+  const save = useWrite((v: VipTable['settings']) => vipApi.saveSettings(v), {
+    refresh: KEYS.table,
+    toast: () => t('vipAdmin.saved'),
   });
   const editable = can('POST /api/admin/vip/settings');
   return (
@@ -208,26 +206,19 @@ function SettingsCard({ table }: { table: VipTable }) {
 function WeightsTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const table = useQuery({ queryKey: KEYS.table, queryFn: vipApi.table });
   const [draft, setDraft] = useState<Record<number, number> | null>(null);
   const current = Object.fromEntries(CATEGORIES.map((c) => [c, 10_000])) as Record<number, number>;
   for (const w of table.data?.weights ?? []) current[w.game_type_id] = w.weight_bp;
   const weights = draft ?? current;
   const editable = can('POST /api/admin/vip/weights');
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useWrite(
+    () =>
       vipApi.saveWeights({
         weights: CATEGORIES.map((c) => ({ game_type_id: c, weight_bp: weights[c] ?? 10_000 })),
       }),
-    onSuccess: async () => {
-      message.success(t('vipAdmin.saved'));
-      setDraft(null);
-      await client.invalidateQueries({ queryKey: KEYS.table });
-    },
-    onError: (e: Error) => message.error(e.message),
-  });
+    { refresh: KEYS.table, toast: () => t('vipAdmin.saved'), saved: () => setDraft(null) },
+  );
   return (
     <Space direction="vertical">
       <Table
@@ -256,14 +247,7 @@ function WeightsTab() {
           },
         ]}
       />
-      <Button
-        type="primary"
-        disabled={!editable || !draft}
-        loading={save.isPending}
-        onClick={() => save.mutate()}
-      >
-        {t('vipAdmin.save')}
-      </Button>
+      <SaveDraft disabled={!editable || !draft} save={save} />
     </Space>
   );
 }
@@ -271,26 +255,14 @@ function WeightsTab() {
 function RunsTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const runs = useQuery({ queryKey: [...KEYS.runs, page], queryFn: () => vipApi.runs(page, 20) });
   const [day, setDay] = useState(utc8Day(-1));
   const [month, setMonth] = useState(utc8Day(-31).slice(0, 7));
   const [last, setLast] = useState<RebateRunResult | null>(null);
-  const run = useMutation({
-    mutationFn: () => vipApi.runDay(day),
-    onSuccess: async (r) => {
-      setLast(r);
-      await client.invalidateQueries({ queryKey: KEYS.runs });
-    },
-    onError: (e: Error) => message.error(e.message),
-  });
-  const monthEnd = useMutation({
-    mutationFn: () => vipApi.monthEnd(month),
-    onSuccess: (r) =>
-      message.success(t('vipAdmin.monthEndDone', { month, added: r.added, amount: r.amount })),
-    onError: (e: Error) => message.error(e.message),
+  const run = useWrite(() => vipApi.runDay(day), { refresh: KEYS.runs, saved: setLast });
+  const monthEnd = useWrite(() => vipApi.monthEnd(month), {
+    toast: (r) => t('vipAdmin.monthEndDone', { month, added: r.added, amount: r.amount }),
   });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -386,14 +358,12 @@ type PeriodForm = {
 function TournamentsTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const list = useQuery({ queryKey: KEYS.tournaments, queryFn: vipApi.tournaments });
   const [editing, setEditing] = useState<Tournament | 'new' | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [form] = Form.useForm<PeriodForm>();
-  const save = useMutation({
-    mutationFn: (v: PeriodForm) => {
+  const save = useWrite(
+    (v: PeriodForm) => {
       const prizes = parsePrizes(v.prizes);
       if (!prizes) throw new Error(t('vipAdmin.prizesInvalid'));
       const body = { ...v, prizes };
@@ -401,13 +371,8 @@ function TournamentsTab() {
         ? vipApi.createTournament(body)
         : vipApi.updateTournament(editing.id, body);
     },
-    onSuccess: async () => {
-      message.success(t('vipAdmin.saved'));
-      setEditing(null);
-      await client.invalidateQueries({ queryKey: KEYS.tournaments });
-    },
-    onError: (e: Error) => message.error(e.message),
-  });
+    { refresh: KEYS.tournaments, toast: () => t('vipAdmin.saved'), saved: () => setEditing(null) },
+  );
   const startEdit = async (p: Tournament | 'new') => {
     setEditing(p);
     if (p === 'new') {
@@ -515,20 +480,14 @@ function TournamentsTab() {
 function TournamentDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const detail = useQuery({
     queryKey: [...KEYS.tournaments, id],
     queryFn: () => vipApi.tournament(id!),
     enabled: id !== null,
   });
-  const pay = useMutation({
-    mutationFn: () => vipApi.payTournament(id!),
-    onSuccess: async (r) => {
-      message.success(t('vipAdmin.paid', { paid: r.paid }));
-      await client.invalidateQueries({ queryKey: KEYS.tournaments });
-    },
-    onError: (e: Error) => message.error(e.message),
+  const pay = useWrite(() => vipApi.payTournament(id!), {
+    refresh: KEYS.tournaments,
+    toast: (r) => t('vipAdmin.paid', { paid: r.paid }),
   });
   const d = detail.data;
   return (
@@ -551,57 +510,64 @@ function TournamentDrawer({ id, onClose }: { id: number | null; onClose: () => v
           >
             {t('vipAdmin.pay')}
           </Button>
-          <Card size="small" title={t('vipAdmin.prizesTitle')}>
-            <Table
-              rowKey="rank"
-              size="small"
-              pagination={false}
-              dataSource={d.prizes}
-              columns={[
-                { title: t('vipAdmin.rank'), dataIndex: 'rank' },
-                { title: 'USDT', dataIndex: 'amount' },
-              ]}
-            />
-          </Card>
-          <Card size="small" title={t('vipAdmin.standings')}>
-            <Table
-              rowKey="rank"
-              size="small"
-              pagination={false}
-              dataSource={d.standings}
-              columns={[
-                { title: t('vipAdmin.rank'), dataIndex: 'rank' },
-                { title: t('vipAdmin.player'), render: (_, s) => `${s.name} (#${s.player_id})` },
-                { title: t('vipAdmin.score'), dataIndex: 'score' },
-              ]}
-            />
-          </Card>
-          <Card size="small" title={t('vipAdmin.payouts')}>
-            <Table
-              rowKey="rank"
-              size="small"
-              pagination={false}
-              dataSource={d.payouts}
-              columns={[
-                { title: t('vipAdmin.rank'), dataIndex: 'rank' },
-                { title: t('vipAdmin.player'), dataIndex: 'player_id' },
-                { title: t('vipAdmin.score'), dataIndex: 'score' },
-                { title: 'USDT', dataIndex: 'amount' },
-                {
-                  title: t('vipAdmin.statusTitle'),
-                  dataIndex: 'status',
-                  render: (s: number) => t(`vipAdmin.payState.${s}`),
-                },
-                {
-                  title: t('vipAdmin.paidAt'),
-                  dataIndex: 'paid_at',
-                  render: (v: string | null) => (v ? fmtTime(v) : '-'),
-                },
-              ]}
-            />
-          </Card>
+          <RankCard
+            title={t('vipAdmin.prizesTitle')}
+            rows={d.prizes}
+            columns={[{ title: 'USDT', dataIndex: 'amount' }]}
+          />
+          <RankCard
+            title={t('vipAdmin.standings')}
+            rows={d.standings}
+            columns={[
+              { title: t('vipAdmin.player'), render: (_, s) => `${s.name} (#${s.player_id})` },
+              { title: t('vipAdmin.score'), dataIndex: 'score' },
+            ]}
+          />
+          <RankCard
+            title={t('vipAdmin.payouts')}
+            rows={d.payouts}
+            columns={[
+              { title: t('vipAdmin.player'), dataIndex: 'player_id' },
+              { title: t('vipAdmin.score'), dataIndex: 'score' },
+              { title: 'USDT', dataIndex: 'amount' },
+              {
+                title: t('vipAdmin.statusTitle'),
+                dataIndex: 'status',
+                render: (s: number) => t(`vipAdmin.payState.${s}`),
+              },
+              {
+                title: t('vipAdmin.paidAt'),
+                dataIndex: 'paid_at',
+                render: (v: string | null) => (v ? fmtTime(v) : '-'),
+              },
+            ]}
+          />
         </Space>
       )}
     </Drawer>
+  );
+}
+
+/** A small table of a tournament ranked by place: the place first, then `columns`. */
+function RankCard<R extends { rank: number }>({
+  title,
+  rows,
+  columns,
+}: {
+  title: string;
+  rows: R[];
+  columns: TableColumnsType<R>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={title}>
+      <Table<R>
+        rowKey="rank"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        columns={[{ title: t('vipAdmin.rank'), dataIndex: 'rank' }, ...columns]}
+      />
+    </Card>
   );
 }

@@ -109,25 +109,7 @@ export default function InviteDialog() {
               {links.bot && links.bot_qr ? (
                 <>
                   <InviteQr src={links.bot_qr} alt={t('agents.invite.qrAlt', { which: 'Telegram' })} />
-                  <div className="invite-dialog__actions">
-                    <Button
-                      size="small"
-                      shape="rounded"
-                      color="primary"
-                      onClick={() => save(tgPoster.current)}
-                    >
-                      {t('agents.invite.save')}
-                    </Button>
-                    <Button
-                      size="small"
-                      shape="rounded"
-                      fill="outline"
-                      color="primary"
-                      onClick={() => void copyText(links.bot!)}
-                    >
-                      {t('agents.invite.copy')}
-                    </Button>
-                  </div>
+                  <InviteActions onSave={() => save(tgPoster.current)} link={links.bot} />
                 </>
               ) : (
                 <p className="invite-dialog__note">{t('agents.invite.tgOff')}</p>
@@ -137,20 +119,7 @@ export default function InviteDialog() {
               <h3>{t('agents.invite.web')}</h3>
               <InviteQr src={links.web_qr} alt={t('agents.invite.qrAlt', { which: 'Web' })} />
               <p className="invite-dialog__link">{links.web}</p>
-              <div className="invite-dialog__actions">
-                <Button size="small" shape="rounded" color="primary" onClick={() => save(webPoster.current)}>
-                  {t('agents.invite.save')}
-                </Button>
-                <Button
-                  size="small"
-                  shape="rounded"
-                  fill="outline"
-                  color="primary"
-                  onClick={() => void copyText(links.web)}
-                >
-                  {t('agents.invite.copy')}
-                </Button>
-              </div>
+              <InviteActions onSave={() => save(webPoster.current)} link={links.web} />
             </section>
             {/* The posters are laid out off screen at their export size and drawn to PNG from there. */}
             <div className="invite-posters" aria-hidden="true">
@@ -163,5 +132,20 @@ export default function InviteDialog() {
         )}
       </div>
     </CenterPopup>
+  );
+}
+
+/** Under each way in: save its poster as a picture, or copy its link. */
+function InviteActions({ onSave, link }: { onSave: () => void; link: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="invite-dialog__actions">
+      <Button size="small" shape="rounded" color="primary" onClick={onSave}>
+        {t('agents.invite.save')}
+      </Button>
+      <Button size="small" shape="rounded" fill="outline" color="primary" onClick={() => void copyText(link)}>
+        {t('agents.invite.copy')}
+      </Button>
+    </div>
   );
 }

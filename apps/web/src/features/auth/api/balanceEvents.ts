@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { readEventStream } from '../../../lib/eventStream';
 import { useAuthStore } from '../../../stores/auth';
 import { userKeys } from './userInfo';
 
@@ -8,31 +9,18 @@ const RECONNECT_MIN_MS = 2_000;
 const RECONNECT_MAX_MS = 60_000;
 
 /**
- * Reads the server's balance signals (`GET /api/plat/events`, Server-Sent Events) and calls `onBalance` for
- * each. fetch() rather than EventSource, because EventSource cannot send the bearer header and the server
- * accepts no token in the URL (it would end up in logs and history). Resolves when the stream ends.
+ * Reads the server's balance signals (`GET /api/plat/events`) and calls `onBalance` for each. Resolves when
+ * the stream ends.
  */
-export async function readBalanceEvents(token: string, onBalance: () => void, signal: AbortSignal) {
-  const res = await fetch('/api/plat/events', {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+export function readBalanceEvents(token: string, onBalance: () => void, signal: AbortSignal) {
+  return readEventStream(
+    '/api/plat/events',
+    token,
+    (name) => {
+      if (name === 'balance') onBalance();
+    },
     signal,
-  });
-  if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    // Events end with a blank line; a partial event waits in the buffer for its rest.
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const event = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (event.split('\n').includes('event: balance')) onBalance();
-    }
-  }
+  );
 }
 
 /**

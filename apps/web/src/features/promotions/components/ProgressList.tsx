@@ -13,7 +13,7 @@ export function ProgressList({ progress }: { progress: PromotionItem['progress']
   const { t } = useTranslation();
   if (progress.length === 0) return null;
   return (
-    <ul className="promo-progress">
+    <ul className="stack-list">
       {progress.map((p) => (
         <li key={p.label}>
           <div className="promo-progress__row">

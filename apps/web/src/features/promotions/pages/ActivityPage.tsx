@@ -46,7 +46,7 @@ export default function ActivityPage() {
       {shown.length === 0 ? (
         <PageState kind="empty" text={t('promotions.empty')} />
       ) : (
-        <ul className="promo-list">
+        <ul className="stack-list">
           {shown.map((p) => (
             <PromotionCard key={p.id} item={p} />
           ))}

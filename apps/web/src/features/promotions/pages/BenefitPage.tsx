@@ -67,7 +67,7 @@ function ClaimableSection() {
         />
       ) : (
         <>
-          <ul className="promo-claimables">
+          <ul className="stack-list promo-claimables">
             {query.data.list.map((p) => (
               <li key={p.id}>
                 <button type="button" onClick={() => navigate(`/activityDetail?id=${p.id}`)}>
@@ -122,7 +122,7 @@ function BonusesSection() {
       ) : query.data.length === 0 ? (
         <PageState kind="empty" text={t('promotions.benefit.noBonuses')} />
       ) : (
-        <ul className="promo-bonuses">
+        <ul className="stack-list">
           {query.data.map((b) => (
             <BonusCard key={b.id} bonus={b} />
           ))}

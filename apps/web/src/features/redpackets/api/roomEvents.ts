@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { RedPacketSignal } from '@koi/contract';
+import { readEventStream } from '../../../lib/eventStream';
 import { useAuthStore } from '../../../stores/auth';
 import { feedKeys } from './feed';
 import { packetKeys } from './packet';
@@ -10,42 +11,30 @@ const RECONNECT_MAX_MS = 30_000;
 
 /**
  * Reads the room's topic on the events stream (`GET /api/plat/events?topic=redpacket.room.<id>`, the same
- * Server-Sent Events stream as the balance signals, read with fetch() so the bearer header goes along) and
- * calls `onSignal` for each `event: redpacket`. Resolves when the stream ends.
+ * stream as the balance signals) and calls `onSignal` for each `event: redpacket`. Resolves when the stream
+ * ends.
  */
-export async function readRoomEvents(
+export function readRoomEvents(
   token: string,
   roomId: number,
   onOpen: () => void,
   onSignal: (signal: RedPacketSignal) => void,
   abort: AbortSignal,
 ) {
-  const res = await fetch(`/api/plat/events?topic=redpacket.room.${roomId}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    signal: abort,
-  });
-  if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
-  onOpen();
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const lines = buffer.slice(0, end).split('\n');
-      buffer = buffer.slice(end + 2);
-      if (!lines.includes('event: redpacket')) continue;
-      const data = lines.find((l) => l.startsWith('data: '));
+  return readEventStream(
+    `/api/plat/events?topic=redpacket.room.${roomId}`,
+    token,
+    (name, data) => {
+      if (name !== 'redpacket' || !data) return;
       try {
-        if (data) onSignal(JSON.parse(data.slice(6)) as RedPacketSignal);
+        onSignal(JSON.parse(data) as RedPacketSignal);
       } catch {
         // A malformed event is skipped; the next one or the poll brings the room up to date.
       }
-    }
-  }
+    },
+    abort,
+    onOpen,
+  );
 }
 
 /**

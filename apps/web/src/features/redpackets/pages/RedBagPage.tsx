@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -116,40 +116,22 @@ export default function RedBagPage() {
           <span>{t('redpackets.form.shares')}</span>
           <div className="rp-digits rp-digits--shares">
             {shareChoices.map((n) => (
-              <button
-                key={n}
-                type="button"
-                className={`rp-digit ${n === chosenShares ? 'rp-digit--on' : ''}`}
-                onClick={() => setShares(n)}
-                aria-pressed={n === chosenShares}
-              >
+              <Digit key={n} on={n === chosenShares} onPick={() => setShares(n)}>
                 {n}
-              </button>
+              </Digit>
             ))}
           </div>
         </div>
         <div className="rp-field">
           <span>{t('redpackets.form.mine')}</span>
           <div className="rp-digits">
-            <button
-              type="button"
-              className={`rp-digit ${mine === null ? 'rp-digit--on' : ''}`}
-              onClick={() => setMine(null)}
-              aria-pressed={mine === null}
-            >
+            <Digit on={mine === null} onPick={() => setMine(null)}>
               {t('redpackets.form.mineNone')}
-            </button>
+            </Digit>
             {DIGITS.map((d) => (
-              <button
-                key={d}
-                type="button"
-                className={`rp-digit ${mine === d ? 'rp-digit--on' : ''}`}
-                onClick={() => setMine(d)}
-                aria-pressed={mine === d}
-                data-testid={`rp-mine-${d}`}
-              >
+              <Digit key={d} on={mine === d} onPick={() => setMine(d)} testId={`rp-mine-${d}`}>
                 {d}
-              </button>
+              </Digit>
             ))}
           </div>
           <span className="rp-muted">
@@ -181,5 +163,30 @@ export default function RedBagPage() {
         </Button>
       </section>
     </div>
+  );
+}
+
+/** One choice of a row of digits (the shares, the mine digit): pressed when chosen. */
+function Digit({
+  on,
+  onPick,
+  testId,
+  children,
+}: {
+  on: boolean;
+  onPick: () => void;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`rp-digit ${on ? 'rp-digit--on' : ''}`}
+      onClick={onPick}
+      aria-pressed={on}
+      data-testid={testId}
+    >
+      {children}
+    </button>
   );
 }

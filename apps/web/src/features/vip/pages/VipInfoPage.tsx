@@ -165,14 +165,7 @@ function Benefits({ vip }: { vip: VipList }) {
         </div>
       </dl>
       <h3 className="vip-subtitle">{t('vip.rates')}</h3>
-      <ul className="vip-rates">
-        {level.rates.map((r) => (
-          <li key={r.game_type_id}>
-            <span>{t(`vip.category.${r.game_type_id}` as 'vip.category.1')}</span>
-            <strong>{r.rate}%</strong>
-          </li>
-        ))}
-      </ul>
+      <CategoryPercents rows={level.rates.map((r) => [r.game_type_id, r.rate])} />
       <table className="vip-table">
         <thead>
           <tr>
@@ -196,17 +189,25 @@ function Benefits({ vip }: { vip: VipList }) {
       {vip.weights.length ? (
         <>
           <h3 className="vip-subtitle">{t('vip.weightsTitle')}</h3>
-          <ul className="vip-rates">
-            {vip.weights.map((w) => (
-              <li key={w.game_type_id}>
-                <span>{t(`vip.category.${w.game_type_id}` as 'vip.category.1')}</span>
-                <strong>{w.weight}%</strong>
-              </li>
-            ))}
-          </ul>
+          <CategoryPercents rows={vip.weights.map((w) => [w.game_type_id, w.weight])} />
         </>
       ) : null}
       <p className="vip-note">{t('vip.weightsNote')}</p>
     </section>
+  );
+}
+
+/** A percentage per game category (a level's rebate rates, the categories' weights), as [category, percent]. */
+function CategoryPercents({ rows }: { rows: [category: number, percent: string][] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="vip-rates">
+      {rows.map(([category, percent]) => (
+        <li key={category}>
+          <span>{t(`vip.category.${category}` as 'vip.category.1')}</span>
+          <strong>{percent}%</strong>
+        </li>
+      ))}
+    </ul>
   );
 }
