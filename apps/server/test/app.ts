@@ -77,12 +77,13 @@ export function uniqueUsername(prefix = 'player'): string {
   return `${prefix}_${process.pid % 1000}_${counter}`.slice(0, 20).padEnd(8, '0');
 }
 
-/** Registers and signs in a player through the API; returns the bearer token. */
+/** Registers (with an invite code when given) and signs in a player through the API; returns the bearer token. */
 export async function signUp(
   app: FastifyInstance,
   username = uniqueUsername(),
   password = 'secret123',
   device = 'dev',
+  inviteCode = '',
 ) {
   const reg = await app.inject({
     method: 'POST',
@@ -93,7 +94,7 @@ export async function signUp(
       password,
       confrimPas: password,
       captcha: '',
-      code: '',
+      code: inviteCode,
       device,
       age_confirmed: 1,
     }),
