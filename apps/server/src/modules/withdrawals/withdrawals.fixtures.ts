@@ -16,7 +16,7 @@ import { createDepositsService } from '../deposits/deposits.service';
 import { createAuditLog } from '../audit';
 import { betsForTests } from '../bets/bets.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
-import type { PayoutRail } from './payout.client';
+import { createHttpPayoutRail, type PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
 
 /** Shared helpers of the withdrawals tests: players with a withdrawal password, money, addresses. */
@@ -233,8 +233,17 @@ export function withdrawalsHarness(t: () => TestApp) {
 }
 
 /** The sandbox's payout rail and chain as the payout tests drive and read them. */
+/** The timeout of `payoutSandbox(...).shortRail()`, short so a test can outwait a rail told to be slow. */
+export const RAIL_TIMEOUT_MS = 1_000;
+
 export function payoutSandbox(sb: RunningSandbox) {
   return {
+    /**
+     * A client of the sandbox rail with a short timeout, which tests hand to the service they drive; the app's
+     * own rail keeps the default timeout. Built on call, because the sandbox's address is known once it runs.
+     */
+    shortRail: (): PayoutRail =>
+      createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS }),
     /** Arms the rail's faults (`/control/payout/faults`): the next calls fail, delay, lose their answer. */
     faults: (f: Record<string, number>) => sb.control('/control/payout/faults', { body: f }),
     /**
