@@ -140,50 +140,42 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The modules, built in one pass from the bottom layer up (modules/README.md): each gets the services of the
   // modules below it. A lower module that must let a higher one act (auth creating a player, games changing a
   // provider, bets showing an original's proof) offers hooks, and the higher module registers when it is built.
+  // What almost every module is built with, spread into each one's dependencies so the list names what differs.
+  const basics = { database, config, clock };
   // Platform.
-  const audit = auditModule({ database, clock, config });
+  const audit = auditModule(basics);
   const events = eventsModule({ config, log: app.log, database });
   const wallet = walletModule({
-    database,
-    config,
-    clock,
+    ...basics,
     log: app.log,
     onPlayerBalanceChanged: events.service.publish,
   });
   // Identity.
   const auth = authModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     walletAdmin: wallet.admin,
     audit: audit.service,
     changes: events.changes,
     domain: events.domain,
   });
-  const operators = operatorsModule({ database, config, clock, audit: audit.service });
+  const operators = operatorsModule({ ...basics, audit: audit.service });
   // Business.
-  const content = contentModule({ database, config, clock, audit: audit.service, changes: events.changes });
+  const content = contentModule({ ...basics, audit: audit.service, changes: events.changes });
   const telegram = telegramModule({
-    database,
-    config,
-    clock,
+    ...basics,
     auth: auth.service,
     links: auth.links,
     log: app.log,
   });
   const games = gamesModule({ database, gate: auth.gate, audit: audit.service });
   const bets = betsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     catalogue: games.service,
     onSettled: (round) => events.domain.emit('bet.settled', round),
   });
   const providers = providersModule({
-    database,
-    config,
-    clock,
+    ...basics,
     log: app.log,
     wallet: wallet.service,
     players: auth.service,
@@ -193,20 +185,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bets: bets.service,
   });
   const originals = originalsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     games: games.service,
     gate: auth.gate,
     records: bets.service,
   });
-  const turnover = turnoverModule({ database, config, clock, records: bets.service });
+  const turnover = turnoverModule({ ...basics, records: bets.service });
   const deposits = depositsModule({
-    database,
+    ...basics,
     players: auth.service,
-    config,
-    clock,
     gate: auth.gate,
     wallet: wallet.service,
     turnover: turnover.service,
@@ -214,9 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onCredited: (fact) => events.domain.emit('deposit.credited', fact),
   });
   const channels = channelsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     gate: auth.gate,
     wallet: wallet.service,
     turnover: turnover.service,
@@ -227,9 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onCredited: (fact) => events.domain.emit('deposit.credited', fact),
   });
   const withdrawals = withdrawalsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     players: auth.service,
     wallet: wallet.service,
     adjustments: wallet.admin,
@@ -243,9 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     payout: config.payout,
   });
   const promotions = promotionsModule({
-    database,
-    clock,
-    config,
+    ...basics,
     wallet: wallet.service,
     turnover: turnover.service,
     bets: bets.service,
@@ -254,12 +236,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authHooks: auth.hooks,
     domain: events.domain,
   });
-  const community = communityModule({ database, config, clock, audit: audit.service, players: auth.service });
+  const community = communityModule({ ...basics, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();
   const agents = agentsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     bets: bets.service,
     directory: createPlayerDirectory(database.db),
@@ -269,9 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     telegram: telegram.service,
   });
   const vip = vipModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     turnover: turnover.service,
     bets: bets.service,
