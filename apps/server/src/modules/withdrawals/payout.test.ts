@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { AdminWithdrawal as Admin } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { payoutSandbox, RAIL_TIMEOUT_MS, withdrawalsHarness } from './withdrawals.fixtures';
-
-type Admin = {
-  id: number;
-  state: string;
-  status: number;
-  tx_hash: string | null;
-  reason: string | null;
-  needs_second_approval: boolean;
-  context: { flags: string[]; other_players: number[]; deposits: string };
-};
 
 /**
  * Review and payout against the sandbox's payout rail as a real process: every chain transfer is counted

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminWithdrawal as Admin } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
@@ -6,17 +7,6 @@ import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { payoutSandbox, RAIL_TIMEOUT_MS, withdrawalsHarness } from './withdrawals.fixtures';
 import { WithdrawalState } from './withdrawals.schema';
-
-type Admin = {
-  id: number;
-  state: string;
-  status: number;
-  tx_hash: string | null;
-  reason: string | null;
-  alerted_at: string | null;
-  settlement: { outcome: string; reference: string | null; proposed_by: number } | null;
-  settled_by: number | null;
-};
 
 const ALERT_AFTER_MS = 10 * 60_000;
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import bs58check from 'bs58check';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AdminWithdrawal } from '@koi/contract';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { body, signUp, type TestApp } from '../../../test/app';
 import type { RunningSandbox } from '../../../test/sim';
@@ -9,7 +10,7 @@ import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
 import { createWalletAdmin } from '../wallet/wallet.admin';
 import { createOperatorsService } from '../operators/operators.service';
-import { createOperator } from '../operators/operators.fixtures';
+import { createOperator, signedInOperator } from '../operators/operators.fixtures';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
@@ -188,6 +189,10 @@ export function withdrawalsHarness(t: () => TestApp) {
         })
         .then((res) => ({ status: res.statusCode, ...body<T>(res) }));
 
+  /** A withdrawal as the console shows it to a finance operator: its review context, who approved it. */
+  const adminView = async (id: number) =>
+    (await adminApi<AdminWithdrawal>()((await signedInOperator(t(), 'finance')).auth, `/${id}`)).result;
+
   /** The audit log's entries about one target, oldest first: [action, operator id (null for the system)]. */
   async function auditActions(id: number, type = 'withdrawal') {
     const rows = await queryRows<{ action: string; operator_id: number | null }>(
@@ -214,6 +219,7 @@ export function withdrawalsHarness(t: () => TestApp) {
   return {
     call,
     adminApi,
+    adminView,
     auditActions,
     applied,
     approver,
