@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import { findRow, updateRow } from '../../db/rows';
 import {
@@ -55,7 +55,12 @@ export interface Standing {
  */
 const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 10000) / 10000)`);
 
-/** What taking a claimable reward or rebate writes on its row, one conditional UPDATE for both kinds. */
+/**
+ * Taking a reward or a rebate is one conditional UPDATE of its row: the row `key` picks, if it is the player's
+ * and still claimable, becomes claimed; both kinds share the condition and what is written.
+ */
+const claimable = (table: typeof vipRewards | typeof vipRebates, key: SQL, playerId: number) =>
+  and(key, eq(table.playerId, playerId), eq(table.status, ClaimStatus.CLAIMABLE));
 const claimedAt = (now: Date) => ({ status: ClaimStatus.CLAIMED, claimedAt: now });
 
 export function createVipRepository(db: DbOrTx) {
@@ -143,16 +148,7 @@ export function createVipRepository(db: DbOrTx) {
 
     /** Marks a claimable reward claimed and answers it; null when it is not the player's or not claimable. */
     takeReward: (playerId: number, id: number, now: Date) =>
-      updateRow(
-        db,
-        vipRewards,
-        and(
-          eq(vipRewards.id, id),
-          eq(vipRewards.playerId, playerId),
-          eq(vipRewards.status, ClaimStatus.CLAIMABLE),
-        ),
-        claimedAt(now),
-      ),
+      updateRow(db, vipRewards, claimable(vipRewards, eq(vipRewards.id, id), playerId), claimedAt(now)),
 
     reward: (playerId: number, id: number) =>
       findRow(db, vipRewards, and(eq(vipRewards.id, id), eq(vipRewards.playerId, playerId))),
@@ -400,16 +396,7 @@ export function createVipRepository(db: DbOrTx) {
     },
 
     takeRebate: (playerId: number, day: string, now: Date) =>
-      updateRow(
-        db,
-        vipRebates,
-        and(
-          eq(vipRebates.playerId, playerId),
-          eq(vipRebates.day, day),
-          eq(vipRebates.status, ClaimStatus.CLAIMABLE),
-        ),
-        claimedAt(now),
-      ),
+      updateRow(db, vipRebates, claimable(vipRebates, eq(vipRebates.day, day), playerId), claimedAt(now)),
 
     rebate: (playerId: number, day: string) =>
       findRow(db, vipRebates, and(eq(vipRebates.playerId, playerId), eq(vipRebates.day, day))),
