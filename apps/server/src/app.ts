@@ -30,7 +30,7 @@ import { consoleModule } from './modules/console';
 import { communityModule } from './modules/community';
 import { contentModule } from './modules/content';
 import { depositsModule } from './modules/deposits';
-import { eventsModule } from './modules/events';
+import { eventsModule, type DomainEvents } from './modules/events';
 import { gamesModule } from './modules/games';
 import { seedCatalogue } from './modules/games/catalogue.seed';
 import { startJobs } from './modules/jobs/jobs';
@@ -192,25 +192,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     records: bets.service,
   });
   const turnover = turnoverModule({ ...basics, records: bets.service });
-  const deposits = depositsModule({
+  // Both ways money comes in, the chain and the payment channels, credit the same way: past the player gate,
+  // through the ledger with the deposit's turnover requirement, audited, and announced as deposit.credited.
+  const crediting = {
     ...basics,
-    players: auth.service,
     gate: auth.gate,
     wallet: wallet.service,
     turnover: turnover.service,
     audit: audit.service,
-    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
-  });
+    onCredited: (fact: DomainEvents['deposit.credited']) => events.domain.emit('deposit.credited', fact),
+  };
+  const deposits = depositsModule({ ...crediting, players: auth.service });
   const channels = channelsModule({
-    ...basics,
-    gate: auth.gate,
-    wallet: wallet.service,
-    turnover: turnover.service,
+    ...crediting,
     deposits: deposits.service,
     depositsHooks: deposits.hooks,
-    audit: audit.service,
     log: app.log,
-    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
   });
   const withdrawals = withdrawalsModule({
     ...basics,
