@@ -17,16 +17,13 @@
  */
 import pg from 'pg';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { openPostgres } from '../src/db/client';
-import { withDatabase } from '../test/db';
 import { systemClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
 import { DEFAULT_BATCHING } from '../src/modules/wallet/wallet.batcher';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
-import { summarise, type PhaseResult } from './measure';
+import { inThrowawayDatabase, SERVER_URL, summarise, type PhaseResult } from './measure';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 16_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP_PER_WORKER = 20;
@@ -71,14 +68,7 @@ async function timed<T>(record: (ms: number) => void, call: () => Promise<T>): P
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function main() {
-  const dbName = `koi_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const url = withDatabase(SERVER_URL, dbName);
-  const database = openPostgres(url, { max: CONCURRENCY });
-  let violations: number | undefined;
-  try {
+  return inThrowawayDatabase('koi_bench', CONCURRENCY, async (database, { name: dbName, url }) => {
     await database.migrate();
     console.log(
       `bench:ledger on ${new URL(SERVER_URL).host}/${dbName}: ${TRANSFERS} transfers per phase, ${CONCURRENCY} concurrent`,
@@ -175,16 +165,12 @@ async function main() {
       `ratio b/a: ${fmt(ratio, 2)} (target >= 0.5), koi p99 ${fmt(koi.p99, 2)} ms (target < 20 ms)`,
     );
 
-    violations = await verifyLedger(database, (line) => console.log(line));
+    const violations = await verifyLedger(database, (line) => console.log(line));
     console.log(
       `bench:ledger ratio=${fmt(ratio, 2)} koi_tps=${fmt(koi.perSecond, 0)} ceiling_tps=${fmt(ceiling.perSecond, 0)} p99_ms=${fmt(koi.p99, 2)} violations=${violations}`,
     );
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
-    await admin.end();
-  }
-  return violations === 0 ? 0 : 1;
+    return violations === 0 ? 0 : 1;
+  });
 }
 
 process.exitCode = await main();

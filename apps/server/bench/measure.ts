@@ -1,3 +1,10 @@
+import pg from 'pg';
+import { openPostgres, type Database } from '../src/db/client';
+import { withDatabase } from '../test/db';
+
+/** The PostgreSQL server the benches run against (BENCH_DATABASE_URL). */
+export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /**
  * What every bench reports about a phase: how many operations a second, the median and the 99th percentile of
  * their latencies. The benches time their operations differently (one transfer, a bet and win pair, an
@@ -27,4 +34,28 @@ export function summarise(latencies: number[], seconds: number): PhaseResult {
     count: latencies.length,
     seconds,
   };
+}
+
+/**
+ * Runs a bench in a throwaway database created on SERVER_URL (named `<prefix>_<pid>_<time>`, with a pool of
+ * `poolMax` connections), which is dropped afterwards even when the bench throws, so no run leaves one behind.
+ */
+export async function inThrowawayDatabase<T>(
+  prefix: string,
+  poolMax: number,
+  run: (database: Database, created: { name: string; url: string }) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = withDatabase(SERVER_URL, name);
+  const database = openPostgres(url, { max: poolMax });
+  try {
+    return await run(database, { name, url });
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+    await admin.end();
+  }
 }

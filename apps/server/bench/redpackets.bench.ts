@@ -18,21 +18,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openPostgres, queryRows } from '../src/db/client';
+import { queryRows } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { createAuthRepository } from '../src/modules/auth/auth.repository';
 import { openSession } from '../src/modules/auth/open-session';
 import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
-import { withDatabase } from '../test/db';
-import { summarise } from './measure';
+import { inThrowawayDatabase, SERVER_URL, summarise } from './measure';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
 const PACKETS = 20;
@@ -43,13 +40,7 @@ const LEDGER_CONCURRENCY = 32;
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function main() {
-  const dbName = `koi_bench_rp_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const database = openPostgres(withDatabase(SERVER_URL, dbName), { max: 20 });
-  let violations: number | undefined;
-  try {
+  return inThrowawayDatabase('koi_bench_rp', 20, async (database, { name: dbName }) => {
     const config = testConfig({ logLevel: 'silent' });
     const app = await buildApp(config, { database });
     // A thousand connections open at once: the default backlog (511) would reset some of them.
@@ -173,17 +164,13 @@ async function main() {
     );
     await app.close();
 
-    violations = await verifyLedger(database, (line) => console.log(line));
+    const violations = await verifyLedger(database, (line) => console.log(line));
     const ratio = grabs.perSecond / ledger.perSecond;
     console.log(
       `bench:redpackets ratio=${fmt(ratio, 2)} grabs_per_s=${fmt(grabs.perSecond, 0)} p99_ms=${fmt(grabs.p99, 1)} ledger_tps=${fmt(ledger.perSecond, 0)} taken=${taken} refused=${refused} violations=${violations}`,
     );
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
-    await admin.end();
-  }
-  return violations === 0 ? 0 : 1;
+    return violations === 0 ? 0 : 1;
+  });
 }
 
 process.exitCode = await main();

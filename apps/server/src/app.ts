@@ -30,7 +30,7 @@ import { consoleModule } from './modules/console';
 import { communityModule } from './modules/community';
 import { contentModule } from './modules/content';
 import { depositsModule } from './modules/deposits';
-import { eventsModule } from './modules/events';
+import { eventsModule, type DomainEvents } from './modules/events';
 import { gamesModule } from './modules/games';
 import { seedCatalogue } from './modules/games/catalogue.seed';
 import { startJobs } from './modules/jobs/jobs';
@@ -139,50 +139,42 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The modules, built in one pass from the bottom layer up (modules/README.md): each gets the services of the
   // modules below it. A lower module that must let a higher one act (auth creating a player, games changing a
   // provider, bets showing an original's proof) offers hooks, and the higher module registers when it is built.
+  // What almost every module is built with, spread into each one's dependencies so the list names what differs.
+  const basics = { database, config, clock };
   // Platform.
-  const audit = auditModule({ database, clock, config });
+  const audit = auditModule(basics);
   const events = eventsModule({ config, log: app.log, database });
   const wallet = walletModule({
-    database,
-    config,
-    clock,
+    ...basics,
     log: app.log,
     onPlayerBalanceChanged: events.service.publish,
   });
   // Identity.
   const auth = authModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     walletAdmin: wallet.admin,
     audit: audit.service,
     changes: events.changes,
     domain: events.domain,
   });
-  const operators = operatorsModule({ database, config, clock, audit: audit.service });
+  const operators = operatorsModule({ ...basics, audit: audit.service });
   // Business.
-  const content = contentModule({ database, config, clock, audit: audit.service, changes: events.changes });
+  const content = contentModule({ ...basics, audit: audit.service, changes: events.changes });
   const telegram = telegramModule({
-    database,
-    config,
-    clock,
+    ...basics,
     auth: auth.service,
     links: auth.links,
     log: app.log,
   });
   const games = gamesModule({ database, gate: auth.gate, audit: audit.service });
   const bets = betsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     catalogue: games.service,
     onSettled: (round) => events.domain.emit('bet.settled', round),
   });
   const providers = providersModule({
-    database,
-    config,
-    clock,
+    ...basics,
     log: app.log,
     wallet: wallet.service,
     players: auth.service,
@@ -192,43 +184,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bets: bets.service,
   });
   const originals = originalsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     games: games.service,
     gate: auth.gate,
     records: bets.service,
   });
-  const turnover = turnoverModule({ database, config, clock, records: bets.service });
-  const deposits = depositsModule({
-    database,
-    players: auth.service,
-    config,
-    clock,
+  const turnover = turnoverModule({ ...basics, records: bets.service });
+  // Both ways money comes in, the chain and the payment channels, credit the same way: past the player gate,
+  // through the ledger with the deposit's turnover requirement, audited, and announced as deposit.credited.
+  const crediting = {
+    ...basics,
     gate: auth.gate,
     wallet: wallet.service,
     turnover: turnover.service,
     audit: audit.service,
-    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
-  });
+    onCredited: (fact: DomainEvents['deposit.credited']) => events.domain.emit('deposit.credited', fact),
+  };
+  const deposits = depositsModule({ ...crediting, players: auth.service });
   const channels = channelsModule({
-    database,
-    config,
-    clock,
-    gate: auth.gate,
-    wallet: wallet.service,
-    turnover: turnover.service,
+    ...crediting,
     deposits: deposits.service,
     depositsHooks: deposits.hooks,
-    audit: audit.service,
     log: app.log,
-    onCredited: (fact) => events.domain.emit('deposit.credited', fact),
   });
   const withdrawals = withdrawalsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     players: auth.service,
     wallet: wallet.service,
     adjustments: wallet.admin,
@@ -242,9 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     payout: config.payout,
   });
   const promotions = promotionsModule({
-    database,
-    clock,
-    config,
+    ...basics,
     wallet: wallet.service,
     turnover: turnover.service,
     bets: bets.service,
@@ -254,12 +233,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     domain: events.domain,
     withdrawals: withdrawals.service,
   });
-  const community = communityModule({ database, config, clock, audit: audit.service, players: auth.service });
+  const community = communityModule({ ...basics, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();
   const agents = agentsModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     bets: bets.service,
     directory: createPlayerDirectory(database.db),
@@ -269,9 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     telegram: telegram.service,
   });
   const vip = vipModule({
-    database,
-    config,
-    clock,
+    ...basics,
     wallet: wallet.service,
     turnover: turnover.service,
     bets: bets.service,

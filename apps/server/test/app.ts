@@ -87,12 +87,13 @@ export async function playerIdByName(t: Pick<TestApp, 'database'>, username: str
   return Number(rows[0]!.id);
 }
 
-/** Registers and signs in a player through the API; returns the bearer token. */
+/** Registers (with an invite code when given) and signs in a player through the API; returns the bearer token. */
 export async function signUp(
   app: FastifyInstance,
   username = uniqueUsername(),
   password = 'secret123',
   device = 'dev',
+  inviteCode = '',
 ) {
   const reg = await app.inject({
     method: 'POST',
@@ -103,7 +104,7 @@ export async function signUp(
       password,
       confrimPas: password,
       captcha: '',
-      code: '',
+      code: inviteCode,
       device,
       age_confirmed: 1,
     }),

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { intField, isoTime, listResult, pageQuery } from './common';
+import { isoTime, listResult, optionalBody, pageQuery, timeRange } from './common';
 
 /*
  * Invites and the agent programme (decision 26): the invite links, the broker calls of spec §7 and the
  * statements an agent can recompute. Payload fields the spec does not show are Koi's (decision 3): snake_case,
  * money as decimal USDT strings, rates as decimal fractions of the valid bet (0.005 = 0.5 %).
  */
-
-const range = intField({ min: 1, max: 3 })
-  .optional()
-  .default(2)
-  .describe('1 yesterday, 2 today (default), 3 last 7 days');
 
 const day = z
   .string()
@@ -63,10 +58,11 @@ export const brokerInfoResult = z.object({
 });
 
 /** POST /api/plat/broker/play/out: members' valid bets and results by member and day. */
-export const brokerPlayOutRequest = z
-  .strictObject({ range, ...pageQuery })
-  .nullish()
-  .transform((v) => v ?? { range: 2 as const, page: 1, size: 20 });
+export const brokerPlayOutRequest = optionalBody(z.strictObject({ range: timeRange, ...pageQuery }), {
+  range: 2,
+  page: 1,
+  size: 20,
+});
 export const brokerPlayOutRow = z.object({
   player_name: z.string().describe('Masked'),
   depth: z.number().int().describe('1 = direct downline'),
@@ -79,10 +75,11 @@ export const brokerPlayOutRow = z.object({
 export const brokerPlayOutResult = listResult(brokerPlayOutRow);
 
 /** POST /api/plat/broker/player/log: members' registrations and activity. */
-export const brokerPlayerLogRequest = z
-  .strictObject({ range, ...pageQuery })
-  .nullish()
-  .transform((v) => v ?? { range: 3 as const, page: 1, size: 20 });
+export const brokerPlayerLogRequest = optionalBody(z.strictObject({ range: timeRange, ...pageQuery }), {
+  range: 3,
+  page: 1,
+  size: 20,
+});
 export const brokerPlayerLogRow = z.object({
   player_name: z.string().describe('Masked'),
   depth: z.number().int(),
@@ -94,10 +91,7 @@ export const brokerPlayerLogRow = z.object({
 export const brokerPlayerLogResult = listResult(brokerPlayerLogRow);
 
 /** POST /api/plat/broker/superior/performance: my performance as my upline sees it. */
-export const brokerSuperiorRequest = z
-  .strictObject({ range })
-  .nullish()
-  .transform((v) => v ?? { range: 3 as const });
+export const brokerSuperiorRequest = optionalBody(z.strictObject({ range: timeRange }), { range: 3 });
 export const brokerSuperiorRow = z.object({
   day,
   settled: z.boolean().describe('false for today (an estimate)'),
@@ -125,10 +119,7 @@ export const statementSummary = z.object({
   paid: z.boolean(),
 });
 /** POST /api/plat/broker/statements */
-export const brokerStatementsRequest = z
-  .strictObject({ ...pageQuery })
-  .nullish()
-  .transform((v) => v ?? { page: 1, size: 20 });
+export const brokerStatementsRequest = optionalBody(z.strictObject({ ...pageQuery }), { page: 1, size: 20 });
 export const brokerStatementsResult = listResult(statementSummary);
 
 /** POST /api/plat/broker/statement: one day's statement with every line and its CSV. */
@@ -156,10 +147,7 @@ export const brokerStatementResult = statementSummary.extend({
 });
 
 /** The commission paid to the player, for the income page. */
-export const commissionIncomeRequest = z
-  .strictObject({ ...pageQuery })
-  .nullish()
-  .transform((v) => v ?? { page: 1, size: 20 });
+export const commissionIncomeRequest = optionalBody(z.strictObject({ ...pageQuery }), { page: 1, size: 20 });
 export const commissionIncomeResult = z.object({
   total: z.number().int().describe('Settled days in all'),
   pending: z.string(),

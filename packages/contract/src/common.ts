@@ -85,6 +85,19 @@ export const pageQuery = {
   size: intField({ min: 1, max: 100 }).optional().default(20),
 };
 
+/** The report range of the player's records and reports (spec §3): today unless the request names another. */
+export const timeRange = intField({ min: 1, max: 3 })
+  .optional()
+  .default(2)
+  .describe('1 yesterday, 2 today (default), 3 last 7 days');
+
+/**
+ * A request the player app may send with no body at all: absent or null reads as `empty`, what its fields
+ * default to, so every such request is declared the same way and the handler always sees the whole object.
+ */
+export const optionalBody = <T extends z.ZodObject>(schema: T, empty: z.output<T>) =>
+  schema.nullish().transform((v) => v ?? empty);
+
 /** A list answer: `data`, the rows (one page of them when the request pages), and `total`, how many in all. */
 export const listResult = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int() });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flagField, intField, listResult, moneyString, pageQuery, text } from './common';
+import {
+  flagField,
+  intField,
+  listResult,
+  moneyString,
+  optionalBody,
+  pageQuery,
+  text,
+  timeRange,
+} from './common';
 
 /** An amount as the player app sends it: a decimal string (form) or a JSON number. */
 const amountField = z
@@ -41,17 +50,14 @@ export const rechargeOrderResult = rechargeResult.extend({
 export type RechargeOrderState = z.infer<typeof rechargeOrderResult>;
 
 /** POST /api/plat/inout-records (spec §7): deposits (and, later, withdrawals) of the player. */
-export const inoutRecordsRequest = z
-  .strictObject({
-    range: intField({ min: 1, max: 3 })
-      .optional()
-      .default(2)
-      .describe('1 yesterday, 2 today (default), 3 last 7 days'),
+export const inoutRecordsRequest = optionalBody(
+  z.strictObject({
+    range: timeRange,
     type: intField({ min: 0, max: 2 }).optional().default(0).describe('0 all, 1 deposits, 2 withdrawals'),
     ...pageQuery,
-  })
-  .nullish()
-  .transform((v) => v ?? { range: 2 as const, type: 0, page: 1, size: 20 });
+  }),
+  { range: 2, type: 0, page: 1, size: 20 },
+);
 export const inoutRecord = z.object({
   id: z.string().describe('Order id (reference)'),
   created_at: z.string(),

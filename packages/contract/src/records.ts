@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { intField, listResult, pageQuery, text } from './common';
+import { intField, listResult, optionalBody, pageQuery, text, timeRange } from './common';
 import { originalOutcome } from './originals';
-
-const range = intField({ min: 1, max: 3 })
-  .optional()
-  .default(2)
-  .describe('1 yesterday, 2 today (default), 3 last 7 days');
 
 const totals = {
   bet_count: z.number().int(),
@@ -15,10 +10,10 @@ const totals = {
 };
 
 /** POST /api/plat/bet-records: the player's bets summed per game. */
-export const betRecordsRequest = z
-  .strictObject({ range, game_type: intField({ min: 0, max: 7 }).optional(), ...pageQuery })
-  .nullish()
-  .transform((v) => v ?? { range: 2 as const, page: 1, size: 20, game_type: undefined });
+export const betRecordsRequest = optionalBody(
+  z.strictObject({ range: timeRange, game_type: intField({ min: 0, max: 7 }).optional(), ...pageQuery }),
+  { range: 2, page: 1, size: 20, game_type: undefined },
+);
 export const betRecordRow = z.object({
   plat_type_id: z.number().int(),
   plat_name: z.string(),
@@ -37,7 +32,7 @@ export const betRecordsResult = z.object({
 export const betDetailRequest = z.strictObject({
   plat_type_id: intField({ min: 1, max: 15 }),
   game_code: text(64).pipe(z.string().min(1, { message: '不能为空' })),
-  range,
+  range: timeRange,
   ...pageQuery,
 });
 export const roundFairness = z.object({
@@ -65,10 +60,7 @@ export const betDetailRow = z.object({
 export const betDetailResult = listResult(betDetailRow);
 
 /** POST /api/plat/win-loss-report: totals per day and category. */
-export const winLossRequest = z
-  .strictObject({ range })
-  .nullish()
-  .transform((v) => v ?? { range: 2 as const });
+export const winLossRequest = optionalBody(z.strictObject({ range: timeRange }), { range: 2 });
 export const winLossRow = z.object({
   date: z.string().describe('YYYY-MM-DD (UTC+8)'),
   game_type_id: z.number().int(),

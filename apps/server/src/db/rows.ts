@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { countRows, type DbOrTx } from './client';
 
@@ -6,6 +6,13 @@ import { countRows, type DbOrTx } from './client';
  * Read shapes that repositories repeat. Each builds one plain Drizzle query, so a repository still reads as SQL:
  * which table, which condition, whether the row is locked.
  */
+
+/**
+ * The console lists' time filter: `column` within [from, to), either end left open when not given; the lists
+ * share it so a row stamped exactly at `to` falls in the next window, never in two.
+ */
+export const inWindow = (column: PgColumn, w: { from: Date | null; to: Date | null }): SQL | undefined =>
+  and(w.from ? gte(column, w.from) : undefined, w.to ? lt(column, w.to) : undefined);
 
 async function selectRow<T extends PgTable>(
   db: DbOrTx,
@@ -133,6 +140,24 @@ export async function selectRows<T extends PgTable>(
     .orderBy(...rows.orderBy)
     .limit(rows.limit);
   return (await (rows.offset === undefined ? query : query.offset(rows.offset))) as T['$inferSelect'][];
+}
+
+/**
+ * The ids of the rows of `table` that `where` picks, in `orderBy`, `limit` of them: a job's batch of work, which
+ * it then takes one row at a time (locking each), so the batch itself reads nothing more.
+ */
+export async function selectIds<T extends PgTable & { id: PgColumn }>(
+  db: DbOrTx,
+  table: T,
+  rows: { where?: SQL; orderBy: SQL[]; limit: number },
+): Promise<number[]> {
+  const found = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(rows.where)
+    .orderBy(...rows.orderBy)
+    .limit(rows.limit);
+  return found.map((r) => r.id as number);
 }
 
 /**

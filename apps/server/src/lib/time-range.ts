@@ -10,6 +10,14 @@ export const DAY_MS = 86_400_000;
 
 export type TimeRange = 1 | 2 | 3;
 
+/**
+ * A player's ranged, paged list request as the services take it; the routes share it because every such request
+ * carries the same three fields, `range` already checked by the contract to be one of the three ranges.
+ */
+export function rangedPage(body: { range: number; page: number; size: number }) {
+  return { range: body.range as TimeRange, page: body.page, size: body.size };
+}
+
 export function startOfReportDay(atMs: number): number {
   return Math.floor((atMs + REPORT_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - REPORT_UTC_OFFSET_MS;
 }

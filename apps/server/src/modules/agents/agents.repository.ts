@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
+import { findRow } from '../../db/rows';
 import type { StatementLine, Tier } from './commission';
 import {
   agentMembers,
@@ -246,13 +247,8 @@ export function createAgentsRepository(db: DbOrTx) {
       }
     },
 
-    async statement(agentId: number, day: string) {
-      const [row] = await db
-        .select()
-        .from(agentStatements)
-        .where(and(eq(agentStatements.agentId, agentId), eq(agentStatements.day, day)));
-      return row ?? null;
-    },
+    statement: (agentId: number, day: string) =>
+      findRow(db, agentStatements, and(eq(agentStatements.agentId, agentId), eq(agentStatements.day, day))),
 
     async statementLines(agentId: number, day: string): Promise<StatementLine[]> {
       const rows = await db

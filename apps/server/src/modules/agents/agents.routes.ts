@@ -18,7 +18,7 @@ import {
   inviteResult,
 } from '@koi/contract';
 import type { Config } from '../../config';
-import type { TimeRange } from '../../lib/time-range';
+import { rangedPage, type TimeRange } from '../../lib/time-range';
 import { pageWindow } from '../../lib/paging';
 import { playerOrigin } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/auth';
@@ -77,14 +77,7 @@ export async function agentsRoutes(
       result: brokerPlayOutResult,
     },
     async (request) =>
-      listed(
-        await service.playOut(sessionOf(request).playerId, {
-          range: request.body.range as TimeRange,
-          page: request.body.page,
-          size: request.body.size,
-        }),
-        playOutWire,
-      ),
+      listed(await service.playOut(sessionOf(request).playerId, rangedPage(request.body)), playOutWire),
   );
 
   api.player.post(
@@ -95,14 +88,7 @@ export async function agentsRoutes(
       result: brokerPlayerLogResult,
     },
     async (request) =>
-      listed(
-        await service.playerLog(sessionOf(request).playerId, {
-          range: request.body.range as TimeRange,
-          page: request.body.page,
-          size: request.body.size,
-        }),
-        playerLogWire,
-      ),
+      listed(await service.playerLog(sessionOf(request).playerId, rangedPage(request.body)), playerLogWire),
   );
 
   api.player.post(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toMicro } from '@koi/ledger';
-import { body, FORM, form, uniqueUsername, useTestApp } from '../../../test/app';
+import { body, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { reportDay, startOfReportDay } from '../../lib/time-range';
@@ -19,30 +19,7 @@ const HOUR = 3_600_000;
 /** Registers a player with an invite code (the web link's `code`) and signs in. */
 async function register(code = '') {
   const username = uniqueUsername('agent');
-  const password = 'secret123';
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: '/api/home/register',
-    headers: FORM,
-    payload: form({
-      username,
-      password,
-      confrimPas: password,
-      captcha: '',
-      code,
-      device: 'd',
-      age_confirmed: 1,
-    }),
-  });
-  expect(body(reg).code).toBe(200);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/home/login',
-    headers: FORM,
-    payload: form({ username, password, captcha: '', device: '' }),
-  });
-  const token = body<{ token: string }>(login).result.token;
-  const auth = { authorization: `Bearer ${token}` };
+  const { auth } = await signUp(t.app, username, 'secret123', 'd', code);
   const id = (await createPlayerDirectory(t.database.db).playerIdByUsername(username))!;
   const invite = await post<{ invite_code: string; web: string; bot: string | null; web_qr: string }>(
     auth,

@@ -58,29 +58,24 @@ describe('the unlimited-level differential', () => {
 
   it('pays an upline nothing, never a negative amount, under a downline with a higher rate', () => {
     // A tier table whose slots rate falls at level 3: B (level 2, 1 %) earns more per stake than A (level 3, 0.5 %).
-    const day = computeDay({
-      uplines: new Map<number, number | null>([
-        [1, null],
-        [2, 1],
-        [3, 2],
-      ]),
-      tiers: tiers(2_000, 10_000, 5_000),
-      stakes: [slots(2, '4000'), slots(3, '2000')],
-    });
+    // A (1) ← B (2) ← C (3), on that tier table, for two days' stakes.
+    const dayOf = (stakes: ReturnType<typeof slots>[]) =>
+      computeDay({
+        uplines: new Map<number, number | null>([
+          [1, null],
+          [2, 1],
+          [3, 2],
+        ]),
+        tiers: tiers(2_000, 10_000, 5_000),
+        stakes,
+      });
+    const day = dayOf([slots(2, '4000'), slots(3, '2000')]);
     // B: team 2,000 → level 2 at 1 % = 20.
     expect(day.get(2)!.commissionMicro).toBe(toMicro('20'));
     // A: team 6,000 → level 3 at 0.5 %: 6,000 × 0.5 % − 2,000 × 1 % = 30 − 20 = 10 …
     expect(day.get(1)!.commissionMicro).toBe(toMicro('10'));
     // … and with B's team bigger, the formula goes below 0 and A gets 0.
-    const worse = computeDay({
-      uplines: new Map<number, number | null>([
-        [1, null],
-        [2, 1],
-        [3, 2],
-      ]),
-      tiers: tiers(2_000, 10_000, 5_000),
-      stakes: [slots(2, '500'), slots(3, '4600')],
-    });
+    const worse = dayOf([slots(2, '500'), slots(3, '4600')]);
     // B: team 4,600 → 1 % = 46; A: team 5,100 → 0.5 % = 25.5 − 46 = −20.5 → 0.
     expect(worse.get(2)!.commissionMicro).toBe(toMicro('46'));
     expect(worse.get(1)!.lines[0]!.differentialMicro).toBe(-toMicro('20.5'));

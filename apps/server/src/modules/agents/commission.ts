@@ -82,6 +82,18 @@ export function tierFor(tiers: readonly Tier[], teamMicro: bigint): { level: num
     : { level: 0, ratesPpm: CATEGORIES.map(() => 0) };
 }
 
+/** Each upline's direct members, in the order `uplines` lists them; the day's computation and the tree walks share it. */
+function childrenOf(uplines: ReadonlyMap<number, number | null>): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const [player, upline] of uplines) {
+    if (upline === null || upline === undefined) continue;
+    const list = children.get(upline);
+    if (list) list.push(player);
+    else children.set(upline, [player]);
+  }
+  return children;
+}
+
 /**
  * Every agent's day from the day's tree (player → upline; players absent have no upline) and the day's stakes
  * of its members. Only agents with a team valid bet above 0 are returned, ordered by id. With `root`, only the
@@ -93,13 +105,7 @@ export function computeDay(input: {
   tiers: readonly Tier[];
 }): Map<number, AgentDay> {
   const { uplines, stakes, tiers } = input;
-  const children = new Map<number, number[]>();
-  for (const [player, upline] of uplines) {
-    if (upline === null || upline === undefined) continue;
-    const list = children.get(upline);
-    if (list) list.push(player);
-    else children.set(upline, [player]);
-  }
+  const children = childrenOf(uplines);
   for (const list of children.values()) list.sort((a, b) => a - b);
 
   const own = new Map<number, bigint[]>();
@@ -188,13 +194,7 @@ export function computeDay(input: {
 
 /** Every member below `agent` in the tree (children lists built from `uplines`), nearest levels first. */
 export function descendantsOf(uplines: ReadonlyMap<number, number | null>, agent: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const [player, upline] of uplines) {
-    if (upline === null || upline === undefined) continue;
-    const list = children.get(upline);
-    if (list) list.push(player);
-    else children.set(upline, [player]);
-  }
+  const children = childrenOf(uplines);
   const out: number[] = [];
   const queue = [...(children.get(agent) ?? [])];
   const seen = new Set<number>([agent]);

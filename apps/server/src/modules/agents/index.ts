@@ -32,11 +32,8 @@ export function agentsModule(deps: {
   telegram: Pick<TelegramService, 'botStartLink'>;
 }): KoiModule<AgentsService> {
   const service = createAgentsService({
+    ...deps,
     db: deps.database.db,
-    clock: deps.clock,
-    wallet: deps.wallet,
-    bets: deps.bets,
-    directory: deps.directory,
     inviterOf: (playerId, tx) => createPlayerDirectory(tx).inviterOf(playerId),
     botStartLink: (inviteCode) => deps.telegram.botStartLink(inviteCode),
   });

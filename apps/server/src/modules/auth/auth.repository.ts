@@ -1,23 +1,8 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, pageWithTotal, selectPage, selectRows, updateCount } from '../../db/rows';
+import { findRow, inWindow, pageWithTotal, selectPage, selectRows, updateCount } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
 /** Sign-in events that count as failures: wrong passwords, unknown names, and reservations still in flight. */
@@ -283,8 +268,7 @@ export function createAuthRepository(db: DbOrTx) {
             )
           : undefined,
         f.status ? eq(players.status, f.status) : undefined,
-        f.from ? gte(players.createdAt, f.from) : undefined,
-        f.to ? lt(players.createdAt, f.to) : undefined,
+        inWindow(players.createdAt, f),
       ];
       const where = and(...conditions);
       const column = {

@@ -9,7 +9,7 @@ import {
 } from '@koi/contract';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
-import type { TimeRange } from '../../lib/time-range';
+import { rangedPage, type TimeRange } from '../../lib/time-range';
 import type { BetsService } from './bets.service';
 import { betDetailWire, betRecordsWire, winLossWire } from './bets.wire';
 
@@ -23,10 +23,8 @@ export async function betsRoutes(app: FastifyInstance, opts: { records: BetsServ
     async (request) =>
       betRecordsWire(
         await records.betRecords(sessionOf(request).playerId, {
-          range: request.body.range as TimeRange,
+          ...rangedPage(request.body),
           gameType: request.body.game_type,
-          page: request.body.page,
-          size: request.body.size,
         }),
       ),
   );
@@ -43,9 +41,7 @@ export async function betsRoutes(app: FastifyInstance, opts: { records: BetsServ
         await records.betDetail(sessionOf(request).playerId, {
           providerId: request.body.plat_type_id,
           gameCode: request.body.game_code,
-          range: request.body.range as TimeRange,
-          page: request.body.page,
-          size: request.body.size,
+          ...rangedPage(request.body),
         }),
       ),
   );

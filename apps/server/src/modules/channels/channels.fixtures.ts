@@ -1,4 +1,6 @@
-import type { TestApp } from '../../../test/app';
+import { beforeAll } from 'vitest';
+import { useTestApp, type TestApp } from '../../../test/app';
+import { freePort, type RunningSandbox } from '../../../test/sim';
 import type { Config } from '../../config';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
@@ -44,4 +46,22 @@ export function channelsForTests(
     log: { warn: () => undefined },
     onCredited: opts.onCredited,
   });
+}
+
+/**
+ * A test app on a free loopback port of its own, built with the sandbox's config and the channels' notify URL
+ * pointing at that port, so the sandbox channel's notifications reach it over HTTP; `base()` is that URL.
+ */
+export function useListeningApp(sb: RunningSandbox, returnBaseUrl: string | null) {
+  let port = 0;
+  let base = '';
+  beforeAll(async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+  });
+  const t = useTestApp(() => ({ ...sb.koiConfig, channels: { notifyBaseUrl: base, returnBaseUrl } }));
+  beforeAll(async () => {
+    await t.app.listen({ port, host: '127.0.0.1' });
+  });
+  return { t, base: () => base };
 }

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
-import { freePort, useSandbox } from '../../../test/sim';
+import { body, FORM, form, signUp } from '../../../test/app';
+import { useSandbox } from '../../../test/sim';
 import { queryRows } from '../../db/client';
+import { useListeningApp } from './channels.fixtures';
 
 type ChannelOrder = { order_id: string; pay_url: string | null };
 
@@ -15,16 +16,9 @@ describe.each([
   ['WEB_PUBLIC_URL configured', 'https://play.koi.example'],
 ])('payment channel return link, %s', (_name, returnBaseUrl) => {
   const sb = useSandbox();
-  let base: string;
-  let port: number;
-  beforeAll(async () => {
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-  });
-  const t = useTestApp(() => ({ ...sb.koiConfig, channels: { notifyBaseUrl: base, returnBaseUrl } }));
+  const { t, base } = useListeningApp(sb, returnBaseUrl);
   let channel: number;
   beforeAll(async () => {
-    await t.app.listen({ port, host: '127.0.0.1' });
     const rows = await queryRows<{ id: number }>(
       t.database.db,
       sql`select id::int from payment_channels where code = 'sandbox-usdt'`,
@@ -59,6 +53,6 @@ describe.each([
   });
 
   it('falls back to the server’s own address for a Host header that is not a plain name', async () => {
-    expect(await returnLink('evil.example/path?x=')).toBe(returnBaseUrl ?? base);
+    expect(await returnLink('evil.example/path?x=')).toBe(returnBaseUrl ?? base());
   });
 });

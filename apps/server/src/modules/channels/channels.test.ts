@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
-import { freePort, useSandbox } from '../../../test/sim';
+import { body, FORM, form, signUp } from '../../../test/app';
+import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../errors';
@@ -13,7 +13,7 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createSandboxChannel } from './channel.adapter';
 import type { ChannelsService } from './channels.service';
-import { channelsForTests } from './channels.fixtures';
+import { channelsForTests, useListeningApp } from './channels.fixtures';
 
 type ChannelOrder = {
   order_id: string;
@@ -35,22 +35,12 @@ type Delivery = { kind: string; status: number | null; answer: string; body: Rec
  */
 describe('payment channels through the sandbox channel', () => {
   const sb = useSandbox();
-  let port: number;
-  let base: string;
-  beforeAll(async () => {
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-  });
-  const t = useTestApp(() => ({
-    ...sb.koiConfig,
-    channels: { notifyBaseUrl: base, returnBaseUrl: 'http://web.example' },
-  }));
+  const { t, base } = useListeningApp(sb, 'http://web.example');
   let wallet: WalletService;
   let cny: number;
   let usdt: number;
 
   beforeAll(async () => {
-    await t.app.listen({ port, host: '127.0.0.1' });
     wallet = createWalletService({ db: t.database.db, clock: t.clock });
     const rows = await queryRows<{ id: number; code: string }>(
       t.database.db,
@@ -146,14 +136,14 @@ describe('payment channels through the sandbox channel', () => {
     return { ...all, sign: createHmac('sha256', sb.payment.secret).update(canonical).digest('hex') };
   }
   const postNotify = (payload: Record<string, string>, code = 'sandbox-cny') =>
-    fetch(`${base}/api/pay/notify/${code}`, {
+    fetch(`${base()}/api/pay/notify/${code}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     }).then(async (r) => ({ status: r.status, text: await r.text() }));
   /** A second service over the same database (the reconciler job's code), optionally notified elsewhere. */
   function channelsService(
-    notifyBaseUrl = base,
+    notifyBaseUrl = base(),
     onCredited?: (fact: DomainEvents['deposit.credited']) => void,
   ): ChannelsService {
     const config = testConfig({

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, lockRow, pageWithTotal, updateRow } from '../../db/rows';
+import { findRow, inWindow, lockRow, pageWithTotal, updateRow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -77,8 +77,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
         f.playerId !== null ? eq(depositOrders.playerId, f.playerId) : undefined,
         f.orderNo ? eq(depositOrders.orderNo, f.orderNo) : undefined,
         f.address ? eq(depositOrders.address, f.address) : undefined,
-        f.from ? gte(depositOrders.createdAt, f.from) : undefined,
-        f.to ? lt(depositOrders.createdAt, f.to) : undefined,
+        inWindow(depositOrders.createdAt, f),
       );
       const { rows, total } = await pageWithTotal(
         db,
@@ -102,8 +101,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
         f.address ? eq(chainTransfers.toAddress, f.address) : undefined,
         f.fromAddress ? eq(chainTransfers.fromAddress, f.fromAddress) : undefined,
         f.txId ? eq(chainTransfers.txId, f.txId) : undefined,
-        f.from ? gte(chainTransfers.blockTimestamp, f.from) : undefined,
-        f.to ? lt(chainTransfers.blockTimestamp, f.to) : undefined,
+        inWindow(chainTransfers.blockTimestamp, f),
       );
       const { rows, total } = await pageWithTotal(
         db,

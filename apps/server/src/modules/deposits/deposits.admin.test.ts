@@ -12,12 +12,11 @@ import { createDomainEvents, type DomainEvents } from '../events';
 import { createDepositsAdmin } from './deposits.admin';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
-import { randomTronAddress } from './deposits.fixtures';
+import { randomTronAddress, sandboxWatcher } from './deposits.fixtures';
 import { createDepositsService } from './deposits.service';
 import { createDepositsRepository } from './deposits.repository';
 import { chainTransfers, DepositOrderStatus, depositOrders } from './deposits.schema';
-import { createChainWatcher, DISABLED_LATE_MS, type ChainWatcher } from './deposits.watcher';
-import { createTronGridClient } from './trongrid.client';
+import { DISABLED_LATE_MS, type ChainWatcher } from './deposits.watcher';
 
 /**
  * The console's deposits area over HTTP on the current database leg, against the sandbox
@@ -41,16 +40,8 @@ let viewer: Op;
 const home = randomTronAddress();
 
 beforeAll(async () => {
-  const base = testConfig({ ...sb.koiConfig });
   wallet = createWalletService({ db: t.database.db, clock: t.clock });
-  watcher = createChainWatcher({
-    db: t.database.db,
-    clock: t.clock,
-    config: base,
-    source: createTronGridClient(base.tron),
-    wallet,
-    turnover: turnoverForTests(t.database, t.clock),
-  });
+  watcher = sandboxWatcher(t, sb, wallet);
   financeA = await signedInOperator(t, 'finance');
   financeB = await signedInOperator(t, 'finance');
   support = await signedInOperator(t, 'support');

@@ -10,7 +10,7 @@ import { createDomainEvents, type DomainEvents } from '../events';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createPlayers } from '../wallet/wallet.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
-import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
+import { addReceivingAddresses, randomTronAddress, sandboxWatcher } from './deposits.fixtures';
 import { createDepositsService, type DepositsService } from './deposits.service';
 import { createChainWatcher, type ChainWatcher } from './deposits.watcher';
 import { createTronGridClient } from './trongrid.client';
@@ -36,17 +36,7 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
     watcher = newWatcher();
   });
 
-  function newWatcher(timeoutMs?: number) {
-    const config = testConfig({ ...sb.koiConfig });
-    return createChainWatcher({
-      db: t.database.db,
-      clock: t.clock,
-      config,
-      source: createTronGridClient(config.tron, timeoutMs),
-      wallet,
-      turnover: turnoverForTests(t.database, t.clock),
-    });
-  }
+  const newWatcher = (timeoutMs?: number) => sandboxWatcher(t, sb, wallet, { timeoutMs });
   const pay = (amount: string, extra: Record<string, unknown> = {}) =>
     sb.control('/control/tron/pay', { body: { to: address, amount, ...extra } }) as Promise<{
       transaction_id: string;
@@ -100,18 +90,9 @@ describe('USDT-TRC20 deposits through the sandbox TRON node', () => {
     const bus = createDomainEvents({ error: () => undefined });
     const heard: DomainEvents['deposit.credited'][] = [];
     bus.on('deposit.credited', (fact) => void heard.push(fact));
-    const config = testConfig({ ...sb.koiConfig });
     // Two nodes' watchers, both announcing through the bus as app.ts wires them.
     const nodes = [0, 1].map(() =>
-      createChainWatcher({
-        db: t.database.db,
-        clock: t.clock,
-        config,
-        source: createTronGridClient(config.tron),
-        wallet,
-        turnover: turnoverForTests(t.database, t.clock),
-        onCredited: (fact) => bus.emit('deposit.credited', fact),
-      }),
+      sandboxWatcher(t, sb, wallet, { onCredited: (fact) => bus.emit('deposit.credited', fact) }),
     );
     const p = await player();
     await deposits.recharge(p, '27', null);

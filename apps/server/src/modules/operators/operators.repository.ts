@@ -18,6 +18,15 @@ export function createOperatorsRepository(db: DbOrTx) {
     failures: operators.failedLogins,
     lockedUntil: operators.lockedUntil,
   });
+
+  /**
+   * Spends a one-time link (an enrolment or a setup link): one conditional UPDATE that succeeds only while the
+   * link is unused and unexpired, so two browsers submitting the same link at once cannot both use it.
+   */
+  async function spendLink(table: typeof operatorEnrolments | typeof operatorSetups, id: number, now: Date) {
+    const usable = and(eq(table.id, id), isNull(table.usedAt), gt(table.expiresAt, now));
+    return (await updateCount(db, table, usable, { usedAt: now })) === 1;
+  }
   /** The operator's sessions nobody has revoked (some may have expired since). */
   const open = (operatorId: number) =>
     and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt));
@@ -148,18 +157,8 @@ export function createOperatorsRepository(db: DbOrTx) {
     findEnrolmentByTokenHash: (tokenHash: string) =>
       findRow(db, operatorEnrolments, eq(operatorEnrolments.tokenHash, tokenHash)),
 
-    /**
-     * Spends an enrolment link: one conditional UPDATE that succeeds only while the link is unused and
-     * unexpired, so two browsers submitting the same link at once cannot both enrol.
-     */
-    async spendEnrolment(id: number, now: Date) {
-      const usable = and(
-        eq(operatorEnrolments.id, id),
-        isNull(operatorEnrolments.usedAt),
-        gt(operatorEnrolments.expiresAt, now),
-      );
-      return (await updateCount(db, operatorEnrolments, usable, { usedAt: now })) === 1;
-    },
+    /** Spends an enrolment link once (see spendLink). */
+    spendEnrolment: (id: number, now: Date) => spendLink(operatorEnrolments, id, now),
 
     /** Withdraws the operator's unused links (a reset replaces them). */
     async withdrawEnrolments(operatorId: number, now: Date) {
@@ -186,15 +185,8 @@ export function createOperatorsRepository(db: DbOrTx) {
       await db.update(operatorSetups).set({ usedAt: now }).where(isNull(operatorSetups.usedAt));
     },
 
-    /** Spends a setup link with one conditional UPDATE, as spendEnrolment does. */
-    async spendSetup(id: number, now: Date) {
-      const usable = and(
-        eq(operatorSetups.id, id),
-        isNull(operatorSetups.usedAt),
-        gt(operatorSetups.expiresAt, now),
-      );
-      return (await updateCount(db, operatorSetups, usable, { usedAt: now })) === 1;
-    },
+    /** Spends a setup link once (see spendLink). */
+    spendSetup: (id: number, now: Date) => spendLink(operatorSetups, id, now),
 
     /** Replaces the operator's recovery codes (used ones too) with new hashes. */
     async replaceRecoveryCodes(operatorId: number, codeHashes: string[], now: Date) {

@@ -35,7 +35,14 @@ import {
 import { apiRoutes, listed } from '../../plugins/routes';
 import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from '../../plugins/console';
 import type { OperatorsService } from './operators.service';
-import { enrolledWire, enrolmentWire, meWire, operatorWire, sessionWire } from './operators.wire';
+import {
+  enrolledWire,
+  enrolmentWire,
+  linkTotpWire,
+  meWire,
+  operatorWire,
+  sessionWire,
+} from './operators.wire';
 
 const DEVICE_MAX = 128;
 
@@ -83,12 +90,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
     },
     async (request) => {
       const info = await operators.enrolmentInfo(request.body.token);
-      return {
-        username: info.username,
-        totp_secret: info.totpSecret,
-        otpauth_uri: info.otpauthUri,
-        expires_at: info.expiresAt.toISOString(),
-      };
+      return { username: info.username, ...linkTotpWire(info) };
     },
   );
 
@@ -114,12 +116,7 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       preHandler: app.limitBy('login'),
     },
     async (request) => {
-      const info = await operators.setupInfo(request.body.token);
-      return {
-        totp_secret: info.totpSecret,
-        otpauth_uri: info.otpauthUri,
-        expires_at: info.expiresAt.toISOString(),
-      };
+      return linkTotpWire(await operators.setupInfo(request.body.token));
     },
   );
 

@@ -35,6 +35,13 @@ export const enrolmentWire = (e: Enrolment) => ({
   expires_at: e.expiresAt.toISOString(),
 });
 
+/** What a one-time link (an enrolment or the first setup) shows its holder: the TOTP secret to add, and until when. */
+export const linkTotpWire = (info: { totpSecret: string; otpauthUri: string; expiresAt: Date }) => ({
+  totp_secret: info.totpSecret,
+  otpauth_uri: info.otpauthUri,
+  expires_at: info.expiresAt.toISOString(),
+});
+
 export const meWire = (op: OperatorContext) => ({
   id: op.operatorId,
   username: op.username,

@@ -1,13 +1,11 @@
 import { redPacketRoomTopic } from '@koi/contract';
 import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
 import type { AuditPort } from '../audit';
-import type { PlayerDirectory, PlayerGate } from '../auth';
 import type { BalanceHub } from '../events';
 import type { KoiModule } from '../module';
 import { redPacketsAdminRoutes, redPacketsRoutes } from './redpackets.routes';
-import { createRedPacketsService, type RedPacketsLedger, type RedPacketsService } from './redpackets.service';
+import { createRedPacketsService, type RedPacketsDeps, type RedPacketsService } from './redpackets.service';
 
 export type { RedPacketsService } from './redpackets.service';
 
@@ -19,23 +17,16 @@ const CLOSE_EVERY_MS = 2_000;
  * through the ledger. Each send, grab and close is announced on the events stream's topic of its room, so
  * open /game screens on every node refetch at once.
  */
-export function redPacketsModule(deps: {
-  database: Database;
-  clock: Clock;
-  wallet: RedPacketsLedger;
-  gate: Pick<PlayerGate, 'assertMayPlay'>;
-  directory: Pick<PlayerDirectory, 'usernamesOf' | 'playerIdByUsername'>;
-  audit: AuditPort;
-  hub: Pick<BalanceHub, 'publishTopic'>;
-  log: { warn(details: object, message: string): void };
-}): KoiModule<RedPacketsService> {
+export function redPacketsModule(
+  deps: Omit<RedPacketsDeps, 'db' | 'signal'> & {
+    database: Database;
+    audit: AuditPort;
+    hub: Pick<BalanceHub, 'publishTopic'>;
+  },
+): KoiModule<RedPacketsService> {
   const service = createRedPacketsService({
+    ...deps,
     db: deps.database.db,
-    clock: deps.clock,
-    wallet: deps.wallet,
-    gate: deps.gate,
-    directory: deps.directory,
-    log: deps.log,
     signal: (s) =>
       deps.hub.publishTopic(redPacketRoomTopic(s.roomId), 'redpacket', {
         type: s.type,

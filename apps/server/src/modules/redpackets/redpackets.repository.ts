@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, insertRow, lockRow, selectPage, selectRows, updateRow } from '../../db/rows';
+import { findRow, insertRow, lockRow, selectIds, selectPage, selectRows, updateRow } from '../../db/rows';
 import { redPacketGrabs, redPacketRooms, redPackets, RedPacketState } from './redpackets.schema';
 
 export type RoomRow = typeof redPacketRooms.$inferSelect;
@@ -59,20 +59,15 @@ export function createRedPacketsRepository(db: DbOrTx) {
     },
 
     /** Open packets that are due to close (every share taken, or past their time), oldest first. */
-    async dueIds(now: Date, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: redPackets.id })
-        .from(redPackets)
-        .where(
-          and(
-            eq(redPackets.state, RedPacketState.OPEN),
-            or(lte(redPackets.expiresAt, now), sql`${redPackets.grabbed} = ${redPackets.shares}`),
-          ),
-        )
-        .orderBy(asc(redPackets.expiresAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    dueIds: (now: Date, limit: number): Promise<number[]> =>
+      selectIds(db, redPackets, {
+        where: and(
+          eq(redPackets.state, RedPacketState.OPEN),
+          or(lte(redPackets.expiresAt, now), sql`${redPackets.grabbed} = ${redPackets.shares}`),
+        ),
+        orderBy: [asc(redPackets.expiresAt)],
+        limit,
+      }),
 
     /** The newest packets of a room. */
     roomFeed: (roomId: number, size: number): Promise<PacketRow[]> =>

@@ -259,7 +259,8 @@ const roomAudit = (s: RoomSettings) => ({
   sort: s.sort,
 });
 
-export function createRedPacketsService(deps: {
+/** What the red-packets service is built with; the module's own dependencies extend it (index.ts). */
+export interface RedPacketsDeps {
   db: Db;
   clock: Clock;
   wallet: RedPacketsLedger;
@@ -269,7 +270,9 @@ export function createRedPacketsService(deps: {
   signal?: (s: RedPacketSignal) => void;
   /** Where a close that failed after the last grab is reported (the job closes it on its next tick). */
   log?: { warn(details: object, message: string): void };
-}) {
+}
+
+export function createRedPacketsService(deps: RedPacketsDeps) {
   const { db, clock, wallet } = deps;
   const repo = createRedPacketsRepository(db);
   const signal = (s: RedPacketSignal) => {

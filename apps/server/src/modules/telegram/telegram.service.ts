@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatErrorMessage, type Locale } from '@koi/contract';
 import type { TelegramConfig } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
@@ -85,20 +85,27 @@ export function createTelegramService(deps: {
   const miniAppUrl = (inviteCode: string) =>
     `${telegram!.miniAppUrl}${MINI_APP_PATH}${inviteCode ? `?code=${encodeURIComponent(inviteCode)}` : ''}`;
 
+  /**
+   * Spends the launch data inside the sign-in's transaction (a replay is refused), for both the linked and the
+   * first sign-in, and hands back the transaction's repository and the moment it was spent.
+   */
+  async function spendLaunch(tx: Tx, launch: VerifiedLaunch) {
+    const t = createTelegramRepository(tx);
+    const now = clock.now();
+    const spent = await t.useHash({
+      hash: launch.hash,
+      telegramUserId: launch.user.id,
+      authDate: launch.authDate,
+      usedAt: now,
+    });
+    if (!spent) throw new AppError('TELEGRAM_INIT_DATA_REPLAYED');
+    return { t, now };
+  }
+
   /** Signs in the player already linked to this Telegram user: the launch data is spent with the code's issue. */
   async function signInLinked(launch: VerifiedLaunch, playerId: number) {
     return db.transaction(async (tx) => {
-      const t = createTelegramRepository(tx);
-      const now = clock.now();
-      if (
-        !(await t.useHash({
-          hash: launch.hash,
-          telegramUserId: launch.user.id,
-          authDate: launch.authDate,
-          usedAt: now,
-        }))
-      )
-        throw new AppError('TELEGRAM_INIT_DATA_REPLAYED');
+      const { t, now } = await spendLaunch(tx, launch);
       await t.touchLink(launch.user.id, {
         telegramUsername: launch.user.username ?? null,
         firstName: launch.user.first_name,
@@ -164,17 +171,7 @@ export function createTelegramService(deps: {
           },
           ctx,
           async (playerId, tx) => {
-            const t = createTelegramRepository(tx);
-            const now = clock.now();
-            if (
-              !(await t.useHash({
-                hash: launch.hash,
-                telegramUserId: launch.user.id,
-                authDate: launch.authDate,
-                usedAt: now,
-              }))
-            )
-              throw new AppError('TELEGRAM_INIT_DATA_REPLAYED');
+            const { t, now } = await spendLaunch(tx, launch);
             await t.insertLink({
               telegramUserId: launch.user.id,
               playerId,

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
+import { findRow, updateRow } from '../../db/rows';
 import {
   ClaimStatus,
   PeriodStatus,
@@ -53,6 +54,14 @@ export interface Standing {
  * tournament agree to the micro.
  */
 const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 10000) / 10000)`);
+
+/**
+ * Taking a reward or a rebate is one conditional UPDATE of its row: the row `key` picks, if it is the player's
+ * and still claimable, becomes claimed; both kinds share the condition and what is written.
+ */
+const claimable = (table: typeof vipRewards | typeof vipRebates, key: SQL, playerId: number) =>
+  and(key, eq(table.playerId, playerId), eq(table.status, ClaimStatus.CLAIMABLE));
+const claimedAt = (now: Date) => ({ status: ClaimStatus.CLAIMED, claimedAt: now });
 
 export function createVipRepository(db: DbOrTx) {
   return {
@@ -138,28 +147,11 @@ export function createVipRepository(db: DbOrTx) {
         .limit(100),
 
     /** Marks a claimable reward claimed and answers it; null when it is not the player's or not claimable. */
-    async takeReward(playerId: number, id: number, now: Date) {
-      const [row] = await db
-        .update(vipRewards)
-        .set({ status: ClaimStatus.CLAIMED, claimedAt: now })
-        .where(
-          and(
-            eq(vipRewards.id, id),
-            eq(vipRewards.playerId, playerId),
-            eq(vipRewards.status, ClaimStatus.CLAIMABLE),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
+    takeReward: (playerId: number, id: number, now: Date) =>
+      updateRow(db, vipRewards, claimable(vipRewards, eq(vipRewards.id, id), playerId), claimedAt(now)),
 
-    async reward(playerId: number, id: number) {
-      const [row] = await db
-        .select()
-        .from(vipRewards)
-        .where(and(eq(vipRewards.id, id), eq(vipRewards.playerId, playerId)));
-      return row ?? null;
-    },
+    reward: (playerId: number, id: number) =>
+      findRow(db, vipRewards, and(eq(vipRewards.id, id), eq(vipRewards.playerId, playerId))),
 
     claimableRewardIds: async (playerId: number) =>
       (
@@ -403,28 +395,11 @@ export function createVipRepository(db: DbOrTx) {
       return { claimableMicro: BigInt(row?.claimable ?? '0'), claimedMicro: BigInt(row?.claimed ?? '0') };
     },
 
-    async takeRebate(playerId: number, day: string, now: Date) {
-      const [row] = await db
-        .update(vipRebates)
-        .set({ status: ClaimStatus.CLAIMED, claimedAt: now })
-        .where(
-          and(
-            eq(vipRebates.playerId, playerId),
-            eq(vipRebates.day, day),
-            eq(vipRebates.status, ClaimStatus.CLAIMABLE),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
+    takeRebate: (playerId: number, day: string, now: Date) =>
+      updateRow(db, vipRebates, claimable(vipRebates, eq(vipRebates.day, day), playerId), claimedAt(now)),
 
-    async rebate(playerId: number, day: string) {
-      const [row] = await db
-        .select()
-        .from(vipRebates)
-        .where(and(eq(vipRebates.playerId, playerId), eq(vipRebates.day, day)));
-      return row ?? null;
-    },
+    rebate: (playerId: number, day: string) =>
+      findRow(db, vipRebates, and(eq(vipRebates.playerId, playerId), eq(vipRebates.day, day))),
 
     claimableRebateDays: async (playerId: number) =>
       (

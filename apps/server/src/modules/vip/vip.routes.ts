@@ -30,6 +30,17 @@ export async function vipRoutes(
   const { service } = opts;
   const api = apiRoutes(app, { tags: ['VIP与返水'] });
 
+  /** Claiming everything claimable, rewards or rebates, answers the same: how many were paid and how much. */
+  const receiveAll = (
+    url: string,
+    summary: string,
+    claimAll: (playerId: number) => Promise<{ count: number; amountMicro: bigint }>,
+  ) =>
+    api.player.post(url, { summary, body: emptyBody, result: vipReceiveAllResult }, async (request) => {
+      const r = await claimAll(sessionOf(request).playerId);
+      return { count: r.count, amount: formatMicro(r.amountMicro) };
+    });
+
   api.player.get(
     '/api/vip/list',
     { summary: 'VIP等级表、我的等级与进度、奖励', result: vipListResult },
@@ -49,14 +60,7 @@ export async function vipRoutes(
     },
   );
 
-  api.player.post(
-    '/api/vip/reward/receive-all',
-    { summary: '一键领取全部VIP奖励', body: emptyBody, result: vipReceiveAllResult },
-    async (request) => {
-      const r = await service.claimAllRewards(sessionOf(request).playerId);
-      return { count: r.count, amount: formatMicro(r.amountMicro) };
-    },
-  );
+  receiveAll('/api/vip/reward/receive-all', '一键领取全部VIP奖励', service.claimAllRewards);
 
   api.player.get(
     '/api/vip/rebates',
@@ -82,14 +86,7 @@ export async function vipRoutes(
     },
   );
 
-  api.player.post(
-    '/api/vip/rebate/receive-all',
-    { summary: '一键领取全部返水', body: emptyBody, result: vipReceiveAllResult },
-    async (request) => {
-      const r = await service.claimAllRebates(sessionOf(request).playerId);
-      return { count: r.count, amount: formatMicro(r.amountMicro) };
-    },
-  );
+  receiveAll('/api/vip/rebate/receive-all', '一键领取全部返水', service.claimAllRebates);
 
   for (const [url, summary] of [
     ['/api/task/competition/period', '大师赛：当前赛季、奖金表、排行榜与我的名次'],

@@ -20,6 +20,17 @@ async function idOf(username: string): Promise<number> {
   return id;
 }
 
+/** Credits a player signed up through the API by an operator's adjustment, as the tests' starting money. */
+async function seed(username: string, amount: string) {
+  await wallet.adjust({ playerId: await idOf(username), amount, reason: 'seed', operator: 'test' });
+}
+
+/** The balance the player app shows (`/api/plat/info`), as its decimal string. */
+async function balanceShown(auth: Record<string, string>) {
+  const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: auth });
+  return body<{ balance: string }>(info).result.balance;
+}
+
 async function expectAppError(promise: Promise<unknown>, key: string) {
   const error = await promise.then(
     () => null,
@@ -220,17 +231,10 @@ describe('wallet API', () => {
 
   it('opens the wallet at registration and shows the balance in plat/info, list/balance and bill-change', async () => {
     const player = await signUp(t.app);
-    const info0 = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
-    expect(body<{ balance: string }>(info0).result.balance).toBe('0.0000');
+    expect(await balanceShown(player.auth)).toBe('0.0000');
 
-    await wallet.adjust({
-      playerId: await idOf(player.username),
-      amount: '10.123456',
-      reason: 'seed',
-      operator: 'test',
-    });
-    const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
-    expect(body<{ balance: string }>(info).result.balance).toBe('10.1234');
+    await seed(player.username, '10.123456');
+    expect(await balanceShown(player.auth)).toBe('10.1234');
 
     const list = await t.app.inject({
       method: 'GET',
@@ -261,12 +265,7 @@ describe('wallet API', () => {
 
   it('names account-change types and error reasons in the language of the request', async () => {
     const player = await signUp(t.app);
-    await wallet.adjust({
-      playerId: await idOf(player.username),
-      amount: '10',
-      reason: 'seed',
-      operator: 'test',
-    });
+    await seed(player.username, '10');
     const bills = (language?: string) =>
       t.app.inject({
         method: 'POST',
@@ -292,8 +291,7 @@ describe('wallet API', () => {
     const en = body(await betWith('en'));
     expect(zh.error?.message).toBe('下注参数不正确：limbo 不使用参数 direction');
     expect(en.error?.message).toBe('Invalid bet: limbo takes no parameter direction');
-    const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
-    expect(body<{ balance: string }>(info).result.balance).toBe('10.0000');
+    expect(await balanceShown(player.auth)).toBe('10.0000');
   });
 
   it('shows a hold’s row as it stands now: frozen while pending, then completed or returned', async () => {
@@ -331,20 +329,9 @@ describe('wallet API', () => {
   it('pages and filters account changes by type and time range, scoped to the player', async () => {
     const player = await signUp(t.app);
     const other = await signUp(t.app);
-    await wallet.adjust({
-      playerId: await idOf(player.username),
-      amount: '100',
-      reason: 'seed',
-      operator: 'test',
-    });
-    await wallet.adjust({
-      playerId: await idOf(other.username),
-      amount: '100',
-      reason: 'seed',
-      operator: 'test',
-    });
-    const info = await t.app.inject({ method: 'POST', url: '/api/plat/info', headers: player.auth });
-    expect(body<{ balance: string }>(info).result.balance).toBe('100.0000');
+    await seed(player.username, '100');
+    await seed(other.username, '100');
+    expect(await balanceShown(player.auth)).toBe('100.0000');
     const ids = await t.database.db.execute(
       // The player id through the API is not exposed; find it by username for the service calls.
       (await import('drizzle-orm')).sql`select id from players where username = ${player.username}`,

@@ -48,15 +48,7 @@ function suite(name: string, autoApproveBelow: string | null) {
       return { p, address };
     }
 
-    const flagsOf = async (id: number) => {
-      const op = await signedInOperator(t, 'finance');
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/withdrawals/${id}`,
-        headers: op.auth,
-      });
-      return body<{ context: { flags: string[] }; approved_by: number | null }>(res).result;
-    };
+    const flagsOf = h.adminView;
 
     if (autoApproveBelow === null) {
       it('is off by default: an unflagged small withdrawal waits for an operator', async () => {

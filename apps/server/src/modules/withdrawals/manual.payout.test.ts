@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AdminWithdrawal as Admin } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
@@ -7,14 +8,6 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { createHttpPayoutRail } from './payout.client';
 import { withdrawalsHarness } from './withdrawals.fixtures';
 
-type Admin = {
-  id: number;
-  state: string;
-  status: number;
-  manual_payout: boolean;
-  tx_hash: string | null;
-  settlement: { outcome: string; reference: string | null } | null;
-};
 type Method = { type: string; name: string; enabled: boolean; manual: boolean };
 type InoutRecord = {
   id: string;
@@ -81,19 +74,23 @@ describe('off-chain payout methods, paid by hand with two operators', () => {
     expect((await types(p.auth)).map((m) => m.type)).toEqual(['1']);
   });
 
-  it('pays a phone-wallet withdrawal by hand: recorded by one operator, confirmed by another, never on the rail', async () => {
+  /**
+   * What both manual payouts start from: two finance operators, the manual methods enabled, and a player with
+   * 100 USDT who has applied to withdraw `amount` to the manual `address` it bound.
+   */
+  async function manualApplication(address: Record<string, string>, amount: string) {
     const a = await signedInOperator(t, 'finance');
     const b = await signedInOperator(t, 'finance');
     await h.enableMethods();
     const p = await h.player({ deposit: '100' });
-    const bound = await h.call<{ id: number }>(p.auth, 'bind-address', {
-      type: '2',
-      area: '86',
-      address: '13800138000',
-    });
-    const applied = await h.apply(p.auth, { amount: '50', address_id: bound.result.id });
+    const bound = await h.call<{ id: number }>(p.auth, 'bind-address', address);
+    const applied = await h.apply(p.auth, { amount, address_id: bound.result.id });
     expect(applied.code, applied.message).toBe(200);
-    const id = applied.result.id;
+    return { a, b, p, id: applied.result.id, addressId: bound.result.id };
+  }
+
+  it('pays a phone-wallet withdrawal by hand: recorded by one operator, confirmed by another, never on the rail', async () => {
+    const { a, b, p, id } = await manualApplication({ type: '2', area: '86', address: '13800138000' }, '50');
     expect((await records(p.auth)).find((r) => r.id === String(id))).toMatchObject({
       step: '待审核',
       channel: '转账钱包（手机号）',
@@ -145,16 +142,7 @@ describe('off-chain payout methods, paid by hand with two operators', () => {
   });
 
   it('gives an other-wallet withdrawal back when two operators settle it as not paid; refuses a disabled method', async () => {
-    const a = await signedInOperator(t, 'finance');
-    const b = await signedInOperator(t, 'finance');
-    await h.enableMethods();
-    const p = await h.player({ deposit: '100' });
-    const bound = await h.call<{ id: number }>(p.auth, 'bind-address', {
-      type: '3',
-      address: 'wallet-id-77',
-    });
-    const applied = await h.apply(p.auth, { amount: '30', address_id: bound.result.id });
-    const id = applied.result.id;
+    const { a, b, p, id, addressId } = await manualApplication({ type: '3', address: 'wallet-id-77' }, '30');
     await admin(a.auth, `/${id}/approve`, {});
     await admin(b.auth, `/${id}/settle/propose`, { outcome: 'failed', note: '收款钱包已停用，无法付款' });
     const settled = await admin(a.auth, `/${id}/settle/confirm`, {});
@@ -168,7 +156,7 @@ describe('off-chain payout methods, paid by hand with two operators', () => {
 
     // Disabled again: an address bound before cannot be withdrawn to.
     await h.service(null).setPayoutMethod(3, { enabled: false, name: '其他钱包' }, 1);
-    const refused = await h.apply(p.auth, { amount: '30', address_id: bound.result.id });
+    const refused = await h.apply(p.auth, { amount: '30', address_id: addressId });
     expect(refused.code).toBe(5047);
     expect(await h.balances(p.playerId)).toMatchObject({ held: 0n });
     await h.ledgerClean();

@@ -1,21 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { AdminWithdrawal as Admin } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
-import { createHttpPayoutRail, type PayoutRail } from './payout.client';
-import { payoutSandbox, withdrawalsHarness } from './withdrawals.fixtures';
-
-type Admin = {
-  id: number;
-  state: string;
-  status: number;
-  tx_hash: string | null;
-  reason: string | null;
-  needs_second_approval: boolean;
-  context: { flags: string[]; other_players: number[]; deposits: string };
-};
+import { payoutSandbox, RAIL_TIMEOUT_MS, withdrawalsHarness } from './withdrawals.fixtures';
 
 /**
  * Review and payout against the sandbox's payout rail as a real process: every chain transfer is counted
@@ -27,15 +17,9 @@ describe('withdrawal review and payout (sandbox rail)', () => {
     withdrawals: { ...testConfig().withdrawals, twoOperatorsAboveMicro: toMicro('500') },
     payout: sb.koiConfig.payout,
   }));
-  let rail: PayoutRail;
-  const RAIL_TIMEOUT_MS = 1_000;
-  beforeAll(() => {
-    rail = createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS });
-  });
-  // The app's own rail has the default timeout; tests that need a short one use `rail` through the service.
   const h = withdrawalsHarness(() => t);
   const admin = h.adminApi<Admin>();
-  const { faults, chainTransfersTo } = payoutSandbox(sb);
+  const { faults, chainTransfersTo, shortRail } = payoutSandbox(sb);
   const { applied, auditActions } = h;
 
   it('rejects with a reason: the holds are voided, the money is back exactly, the player sees status 3', async () => {
@@ -102,7 +86,7 @@ describe('withdrawal review and payout (sandbox rail)', () => {
 
   it('keeps a payout that timed out `paying`, then settles it from the rail: one chain transfer', async () => {
     const { p, id, address } = await applied('50');
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     await faults({ timeout_next: 1, timeout_ms: RAIL_TIMEOUT_MS * 2 });
     const { row } = await service.approve(id, 1);
     expect(row.state).toBe(3); // paying: the answer did not come in time
@@ -122,7 +106,7 @@ describe('withdrawal review and payout (sandbox rail)', () => {
 
   it('settles a payout whose answer was lost after sending, without sending again', async () => {
     const { p, id, address } = await applied('50');
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     await faults({ drop_answer_next: 1 });
     const { row } = await service.approve(id, 1);
     expect(row.state).toBe(3);
@@ -140,7 +124,7 @@ describe('withdrawal review and payout (sandbox rail)', () => {
   });
 
   it('resends a payout the rail never received (5xx) under the same key, and refunds a definite failure', async () => {
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     const lost = await applied('50');
     await faults({ fail_next: 1, fail_status: 503 });
     expect((await service.approve(lost.id, 1)).row.state).toBe(3);

@@ -1,23 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminWithdrawal as Admin } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
 import { body, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { signedInOperator } from '../operators/operators.fixtures';
-import { createHttpPayoutRail, type PayoutRail } from './payout.client';
-import { payoutSandbox, withdrawalsHarness } from './withdrawals.fixtures';
+import { payoutSandbox, RAIL_TIMEOUT_MS, withdrawalsHarness } from './withdrawals.fixtures';
 import { WithdrawalState } from './withdrawals.schema';
-
-type Admin = {
-  id: number;
-  state: string;
-  status: number;
-  tx_hash: string | null;
-  reason: string | null;
-  alerted_at: string | null;
-  settlement: { outcome: string; reference: string | null; proposed_by: number } | null;
-  settled_by: number | null;
-};
 
 const ALERT_AFTER_MS = 10 * 60_000;
 
@@ -32,13 +21,8 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     withdrawals: { ...testConfig().withdrawals, payoutAlertAfterMs: ALERT_AFTER_MS },
     payout: sb.koiConfig.payout,
   }));
-  let rail: PayoutRail;
-  const RAIL_TIMEOUT_MS = 1_000;
-  beforeAll(() => {
-    rail = createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS });
-  });
   const h = withdrawalsHarness(() => t);
-  const { faults, chainTransfersTo } = payoutSandbox(sb);
+  const { faults, chainTransfersTo, shortRail } = payoutSandbox(sb);
   const { applied, approver, auditActions } = h;
   const admin = h.adminApi<Admin>();
   // Each test leaves no fault behind and no payout paying: the rail, asked again, settles what is left.
@@ -51,21 +35,21 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
       drop_answer_next: 0,
     });
     t.clock.advance(600_000);
-    await h.service(rail).reconcile();
+    await h.service(shortRail()).reconcile();
   });
 
   /** Approved and sent, the send's answer lost: on the chain once, `paying` here. */
   async function sentAnswerLost() {
     const w = await applied();
     await faults({ drop_answer_next: 1 });
-    const { row } = await h.service(rail).approve(w.id, await approver());
+    const { row } = await h.service(shortRail()).approve(w.id, await approver());
     expect(row.state).toBe(WithdrawalState.PAYING);
     expect(await chainTransfersTo(w.address)).toHaveLength(1);
     return w;
   }
 
   async function stillHeld(w: Awaited<ReturnType<typeof applied>>) {
-    expect(await h.service(rail).findById(w.id)).toMatchObject({
+    expect(await h.service(shortRail()).findById(w.id)).toMatchObject({
       state: WithdrawalState.PAYING,
       txHash: null,
     });
@@ -74,7 +58,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
 
   it('keeps a sent payout paying when the status query answers 400 (the status-400 double payout)', async () => {
     const w = await sentAnswerLost();
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     await faults({ query_fail_next: 1, query_fail_status: 400 });
     t.clock.advance(31_000);
     expect(await service.reconcile()).toBe(1);
@@ -100,7 +84,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
 
   it('keeps a payout paying when the send answers 400 without the rail’s documented refusal, then pays it once', async () => {
     const w = await applied();
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     await faults({ fail_next: 1, fail_status: 400 });
     expect((await service.approve(w.id, await approver())).row.state).toBe(WithdrawalState.PAYING);
     await stillHeld(w);
@@ -120,7 +104,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
   ];
   it.each(queryFaults)('keeps a sent payout paying when the status query answers %s', async (_, fault) => {
     const w = await sentAnswerLost();
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     await faults(fault);
     t.clock.advance(31_000);
     await service.reconcile();
@@ -137,7 +121,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
 
   it('asks again with a growing interval, alerts once after the configured time, and audits the alert', async () => {
     const w = await sentAnswerLost();
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     await faults({ query_fail_next: 1_000, query_fail_status: 500 });
     const asked: number[] = [];
     // Minute by minute past the alert time. The lost send was the first unclear attempt; the queries after it
@@ -167,12 +151,14 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     if (send === 'refused') {
       // The send never reached the rail (503), and from now on the status query fails too.
       await faults({ fail_next: 1, fail_status: 503 });
-      expect((await h.service(rail).approve(w.id, await approver())).row.state).toBe(WithdrawalState.PAYING);
+      expect((await h.service(shortRail()).approve(w.id, await approver())).row.state).toBe(
+        WithdrawalState.PAYING,
+      );
     }
     await faults({ query_fail_next: 1_000, query_fail_status: 500 });
     t.clock.advance(ALERT_AFTER_MS + 1_000);
-    await h.service(rail).reconcile();
-    expect((await h.service(rail).findById(w.id))?.alertedAt).not.toBeNull();
+    await h.service(shortRail()).reconcile();
+    expect((await h.service(shortRail()).findById(w.id))?.alertedAt).not.toBeNull();
     return w;
   }
 
@@ -236,7 +222,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     await faults({ query_fail_next: 0 });
     // The rail answering later changes nothing: the withdrawal is settled.
     t.clock.advance(600_000);
-    await h.service(rail).reconcile();
+    await h.service(shortRail()).reconcile();
     expect(await chainTransfersTo(w.address)).toHaveLength(1);
     await h.ledgerClean();
   });
@@ -245,7 +231,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
     const a = await signedInOperator(t, 'finance');
     const b = await signedInOperator(t, 'finance');
     const paidElsewhere = await applied();
-    const { row: other } = await h.service(rail).approve(paidElsewhere.id, await approver());
+    const { row: other } = await h.service(shortRail()).approve(paidElsewhere.id, await approver());
     expect(other.state).toBe(WithdrawalState.PAID);
     const w = await alerted('refused');
     expect(await chainTransfersTo(w.address)).toEqual([]);
@@ -302,7 +288,7 @@ describe('unclear payouts stay unknown until the rail or two operators settle th
 
     const v = await alerted('lost');
     const [onChain] = await chainTransfersTo(v.address);
-    const service = h.service(rail);
+    const service = h.service(shortRail());
     // Proposals racing: one is recorded, the others find it; a hash that settles another withdrawal is refused.
     const proposals = await Promise.allSettled(
       [1, 2, 3, 4, 5].map((op) =>

@@ -2,17 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { formatMicro } from '@koi/ledger';
-import { body, useTestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { createPlayerGate } from '../auth';
-import { addReceivingAddresses, randomTronAddress } from '../deposits/deposits.fixtures';
-import { turnoverForTests } from '../turnover/turnover.fixtures';
+import { addReceivingAddresses, randomTronAddress, sandboxWatcher } from '../deposits/deposits.fixtures';
 import { createDepositsService } from '../deposits/deposits.service';
-import { createChainWatcher } from '../deposits/deposits.watcher';
-import { createTronGridClient } from '../deposits/trongrid.client';
 import { createWalletService } from '../wallet/wallet.service';
-import { signedInOperator } from '../operators/operators.fixtures';
 import { LOOK_ALIKE, trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
 /**
@@ -43,14 +39,7 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
       config,
       gate: createPlayerGate(t.database.db, t.clock),
     });
-    const watcher = createChainWatcher({
-      db: t.database.db,
-      clock: t.clock,
-      config,
-      source: createTronGridClient(config.tron),
-      wallet,
-      turnover: turnoverForTests(t.database, t.clock),
-    });
+    const watcher = sandboxWatcher(t, sb, wallet);
     const order = await deposits.recharge(playerId, amount, null);
     await sb.control('/control/tron/pay', {
       body: { to: receiving, amount: formatMicro(order.actualAmountMicro), from },
@@ -106,15 +95,7 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
 describe('address-poisoning guard: addresses of other players', () => {
   const t = useTestApp({ withdrawals: { ...testConfig().withdrawals, addressDelayMs: 0 } });
   const h = withdrawalsHarness(() => t);
-  const flagsOf = async (withdrawalId: number) => {
-    const op = await signedInOperator(t, 'finance');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/withdrawals/${withdrawalId}`,
-      headers: op.auth,
-    });
-    return body<{ context: { flags: string[] } }>(res).result.context.flags;
-  };
+  const flagsOf = async (withdrawalId: number) => (await h.adminView(withdrawalId)).context.flags;
 
   it('flags for review a withdrawal to a look-alike of an address another player was paid to, without telling the player', async () => {
     const [theirs, lookAlike] = LOOK_ALIKE;

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import bs58check from 'bs58check';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AdminWithdrawal } from '@koi/contract';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { body, playerIdByName, signUp, type TestApp } from '../../../test/app';
 import type { RunningSandbox } from '../../../test/sim';
@@ -9,14 +10,14 @@ import { queryRows } from '../../db/client';
 import { createWalletService } from '../wallet/wallet.service';
 import { createWalletAdmin } from '../wallet/wallet.admin';
 import { createOperatorsService } from '../operators/operators.service';
-import { createOperator } from '../operators/operators.fixtures';
+import { createOperator, signedInOperator } from '../operators/operators.fixtures';
 import { createAuthService } from '../auth/auth.service';
 import { createPlayerGate } from '../auth';
 import { createDepositsService } from '../deposits/deposits.service';
 import { createAuditLog } from '../audit';
 import { betsForTests } from '../bets/bets.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
-import type { PayoutRail } from './payout.client';
+import { createHttpPayoutRail, type PayoutRail } from './payout.client';
 import { createWithdrawalsService } from './withdrawals.service';
 
 /** Shared helpers of the withdrawals tests: players with a withdrawal password, money, addresses. */
@@ -182,6 +183,10 @@ export function withdrawalsHarness(t: () => TestApp) {
         })
         .then((res) => ({ status: res.statusCode, ...body<T>(res) }));
 
+  /** A withdrawal as the console shows it to a finance operator: its review context, who approved it. */
+  const adminView = async (id: number) =>
+    (await adminApi<AdminWithdrawal>()((await signedInOperator(t(), 'finance')).auth, `/${id}`)).result;
+
   /** The audit log's entries about one target, oldest first: [action, operator id (null for the system)]. */
   async function auditActions(id: number, type = 'withdrawal') {
     const rows = await queryRows<{ action: string; operator_id: number | null }>(
@@ -208,6 +213,7 @@ export function withdrawalsHarness(t: () => TestApp) {
   return {
     call,
     adminApi,
+    adminView,
     auditActions,
     applied,
     approver,
@@ -227,8 +233,17 @@ export function withdrawalsHarness(t: () => TestApp) {
 }
 
 /** The sandbox's payout rail and chain as the payout tests drive and read them. */
+/** The timeout of `payoutSandbox(...).shortRail()`, short so a test can outwait a rail told to be slow. */
+export const RAIL_TIMEOUT_MS = 1_000;
+
 export function payoutSandbox(sb: RunningSandbox) {
   return {
+    /**
+     * A client of the sandbox rail with a short timeout, which tests hand to the service they drive; the app's
+     * own rail keeps the default timeout. Built on call, because the sandbox's address is known once it runs.
+     */
+    shortRail: (): PayoutRail =>
+      createHttpPayoutRail({ ...sb.koiConfig.payout!, timeoutMs: RAIL_TIMEOUT_MS }),
     /** Arms the rail's faults (`/control/payout/faults`): the next calls fail, delay, lose their answer. */
     faults: (f: Record<string, number>) => sb.control('/control/payout/faults', { body: f }),
     /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } fr
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, insertRow, lockRow, selectPage, updateCount, updateRow } from '../../db/rows';
+import { findRow, insertRow, lockRow, selectIds, selectPage, updateCount, updateRow } from '../../db/rows';
 import {
   AddressType,
   payoutMethods,
@@ -29,6 +29,20 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     failures: withdrawPasswordGuards.failedAttempts,
     lockedUntil: withdrawPasswordGuards.lockedUntil,
   });
+  /**
+   * Ids of approved withdrawals matching `where`, for the payout job's two queues (payable and held); rail
+   * payouts only while a rail is configured (`withRail`).
+   */
+  const approvedIds = (withRail: boolean, where: SQL | undefined, order: SQL, limit: number) =>
+    selectIds(db, withdrawals, {
+      where: and(
+        eq(withdrawals.state, WithdrawalState.APPROVED),
+        where,
+        withRail ? undefined : sql`${withdrawals.addressType} <> ${AddressType.TRC20}`,
+      ),
+      orderBy: [order],
+      limit,
+    });
   /** The player's address `id`, unless it was deleted. */
   const live = (playerId: number, id: number) =>
     and(
@@ -375,42 +389,20 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      * Approved withdrawals the payout job may send now, oldest first: never held for the player's standing
      * (`noteHeld`), and rail payouts only while a rail is configured (`withRail`).
      */
-    async payableIds(withRail: boolean, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(
-          and(
-            eq(withdrawals.state, WithdrawalState.APPROVED),
-            isNull(withdrawals.lastPayoutError),
-            withRail ? undefined : sql`${withdrawals.addressType} <> ${AddressType.TRC20}`,
-          ),
-        )
-        .orderBy(asc(withdrawals.updatedAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    payableIds: (withRail: boolean, limit: number): Promise<number[]> =>
+      approvedIds(withRail, isNull(withdrawals.lastPayoutError), asc(withdrawals.updatedAt), limit),
 
     /**
      * Approved withdrawals held for the player's standing, in id order after `afterId`: the payout job looks
      * at them again a batch at a time, apart from the payable ones.
      */
-    async heldIds(withRail: boolean, afterId: number, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(
-          and(
-            eq(withdrawals.state, WithdrawalState.APPROVED),
-            isNotNull(withdrawals.lastPayoutError),
-            sql`${withdrawals.id} > ${afterId}`,
-            withRail ? undefined : sql`${withdrawals.addressType} <> ${AddressType.TRC20}`,
-          ),
-        )
-        .orderBy(asc(withdrawals.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    heldIds: (withRail: boolean, afterId: number, limit: number): Promise<number[]> =>
+      approvedIds(
+        withRail,
+        and(isNotNull(withdrawals.lastPayoutError), sql`${withdrawals.id} > ${afterId}`),
+        asc(withdrawals.id),
+        limit,
+      ),
 
     /**
      * Paying rail payouts due for another status query: their next check time has come (a row from before
@@ -419,20 +411,16 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      */
     async idsToReconcile(now: Date, quietMs: number, alertBefore: Date, limit: number): Promise<number[]> {
       const at = now.toISOString();
-      const rows = await db
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(
-          and(
-            eq(withdrawals.state, WithdrawalState.PAYING),
-            eq(withdrawals.manualPayout, false),
-            sql`(coalesce(${withdrawals.nextCheckAt}, ${withdrawals.updatedAt} + ${`${quietMs} milliseconds`}::interval) <= ${at}::timestamptz
+      return selectIds(db, withdrawals, {
+        where: and(
+          eq(withdrawals.state, WithdrawalState.PAYING),
+          eq(withdrawals.manualPayout, false),
+          sql`(coalesce(${withdrawals.nextCheckAt}, ${withdrawals.updatedAt} + ${`${quietMs} milliseconds`}::interval) <= ${at}::timestamptz
               or (${withdrawals.alertedAt} is null and ${withdrawals.payingSince} <= ${alertBefore.toISOString()}::timestamptz))`,
-          ),
-        )
-        .orderBy(asc(withdrawals.updatedAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
+        ),
+        orderBy: [asc(withdrawals.updatedAt)],
+        limit,
+      });
     },
 
     /** Whether another withdrawal was settled, or is proposed to be settled, with this chain transaction. */
