@@ -1,3 +1,6 @@
+import pg from 'pg';
+import { withDatabase } from '../test/db';
+
 /**
  * What every bench reports about a phase: how many operations a second, the median and the 99th percentile of
  * their latencies. The benches time their operations differently (one transfer, a bet and win pair, an
@@ -27,4 +30,53 @@ export function summarise(latencies: number[], seconds: number): PhaseResult {
     count: latencies.length,
     seconds,
   };
+}
+
+/** Runs `call` and answers its result with the seconds it took. */
+export async function timed<T>(call: () => Promise<T>): Promise<{ seconds: number; result: T }> {
+  const t0 = performance.now();
+  const result = await call();
+  return { seconds: (performance.now() - t0) / 1000, result };
+}
+
+/**
+ * Watches the process's resident memory (every 20 ms, and whenever `sample` is called) until `stop`: the
+ * benches that load a day's rows into memory report its peak.
+ */
+export function peakMemory() {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  };
+  const timer = setInterval(sample, 20);
+  return {
+    sample,
+    stop: () => clearInterval(timer),
+    /** The peak so far, in MiB. */
+    peakMb: () => {
+      sample();
+      return Math.round(peak / 1_048_576);
+    },
+  };
+}
+
+/**
+ * A throwaway database on the server at `serverUrl` for the length of `body`, dropped afterwards (also when
+ * `body` throws). `prefix` names it, with the process id and the time, so runs never meet.
+ */
+export async function withThrowawayDatabase<T>(
+  serverUrl: string,
+  prefix: string,
+  body: (url: string, name: string) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+    return await body(withDatabase(serverUrl, name), name);
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+    await admin.end();
+  }
 }

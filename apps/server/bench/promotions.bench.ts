@@ -27,30 +27,14 @@ import { turnoverForTests } from '../src/modules/turnover/turnover.fixtures';
 import { seedVipTable } from '../src/modules/vip/vip.seed';
 import { addDays, createVipService } from '../src/modules/vip/vip.service';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
-import { withDatabase } from '../test/db';
+import { peakMemory, timed, withThrowawayDatabase } from './measure';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
 
-let peakRss = 0;
-const sample = () => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-};
-
-async function timed<T>(call: () => Promise<T>): Promise<{ seconds: number; result: T }> {
-  const t0 = performance.now();
-  const result = await call();
-  return { seconds: (performance.now() - t0) / 1000, result };
-}
-
-async function main() {
-  const sampler = setInterval(sample, 20);
-  const dbName = `koi_bench_promo_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const url = withDatabase(SERVER_URL, dbName);
+async function main(url: string) {
+  const memory = peakMemory();
   const database = openPostgres(url, { max: 4 });
   const raw = new pg.Client({ connectionString: url });
   try {
@@ -134,21 +118,18 @@ async function main() {
       `month-end: koi ${monthEnd.seconds.toFixed(2)} s (${monthEnd.result.added} rewards), bare ${bareMonth.seconds.toFixed(2)} s, ` +
         `re-run ${monthAgain.seconds.toFixed(2)} s adding 0`,
     );
-    sample();
     const ratio = bare.seconds / koi.seconds;
     const monthRatio = bareMonth.seconds / monthEnd.seconds;
     console.log(
       `bench:promotions ratio=${ratio.toFixed(2)} rebate_s=${koi.seconds.toFixed(2)} month_end_s=${monthEnd.seconds.toFixed(2)} ` +
         `month_ratio=${monthRatio.toFixed(2)} rows=${rows} rows_per_s=${Math.round(rows / koi.seconds)} ` +
-        `peak_rss_mb=${Math.round(peakRss / 1_048_576)}`,
+        `peak_rss_mb=${memory.peakMb()}`,
     );
   } finally {
-    clearInterval(sampler);
+    memory.stop();
     await raw.end().catch(() => undefined);
     await database.close();
-    await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
-    await admin.end();
   }
 }
 
-await main();
+await withThrowawayDatabase(SERVER_URL, 'koi_bench_promo', main);

@@ -21,6 +21,21 @@ export interface SubtreeMember {
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
+/** Rows per statement when writing a day's statements (see insertStatements). */
+const STATEMENT_ROWS = 20_000;
+
+/** A PostgreSQL array literal: numbers as they are, text quoted (backslash and quote escaped), null as NULL. */
+const pgArray = (values: readonly (string | number | bigint | null | undefined)[]) =>
+  `{${values
+    .map((v) =>
+      v === null || v === undefined
+        ? 'NULL'
+        : typeof v === 'string'
+          ? `"${v.replace(/[\\"]/g, '\\$&')}"`
+          : String(v),
+    )
+    .join(',')}}`;
+
 export function createAgentsRepository(db: DbOrTx) {
   return {
     /**
@@ -234,15 +249,43 @@ export function createAgentsRepository(db: DbOrTx) {
       await db.insert(agentSettlementRuns).values(row);
     },
 
+    /**
+     * A day's statements and their lines, each table in statements of STATEMENT_ROWS rows passed as one array
+     * per column (unnest): a day of thousands of agents has some hundred thousand lines, and a multi-row
+     * VALUES list of that size spends far longer building and binding one parameter per value than the
+     * database spends writing the rows.
+     */
     async insertStatements(
       statements: (typeof agentStatements.$inferInsert)[],
       lines: (typeof agentStatementLines.$inferInsert)[],
     ) {
-      for (let i = 0; i < statements.length; i += 1000) {
-        await db.insert(agentStatements).values(statements.slice(i, i + 1000));
+      for (let i = 0; i < statements.length; i += STATEMENT_ROWS) {
+        const rows = statements.slice(i, i + STATEMENT_ROWS);
+        const col = (pick: (r: (typeof rows)[number]) => Parameters<typeof pgArray>[0][number]) =>
+          pgArray(rows.map(pick));
+        await db.execute(sql`
+          insert into agent_statements (agent_id, day, level, team_valid_micro, commission_micro, lines,
+                                        bet_count, rows_sha256, bets_sha256, transfer_key)
+          select * from unnest(${col((r) => r.agentId)}::bigint[], ${col((r) => r.day)}::date[],
+            ${col((r) => r.level)}::smallint[], ${col((r) => r.teamValidMicro)}::bigint[],
+            ${col((r) => r.commissionMicro)}::bigint[], ${col((r) => r.lines)}::integer[],
+            ${col((r) => r.betCount)}::integer[], ${col((r) => r.rowsSha256)}::char(64)[],
+            ${col((r) => r.betsSha256)}::char(64)[], ${col((r) => r.transferKey)}::text[])`);
       }
-      for (let i = 0; i < lines.length; i += 1000) {
-        await db.insert(agentStatementLines).values(lines.slice(i, i + 1000));
+      for (let i = 0; i < lines.length; i += STATEMENT_ROWS) {
+        const rows = lines.slice(i, i + STATEMENT_ROWS);
+        const col = (pick: (r: (typeof rows)[number]) => Parameters<typeof pgArray>[0][number]) =>
+          pgArray(rows.map(pick));
+        await db.execute(sql`
+          insert into agent_statement_lines (agent_id, day, line_no, downline_id, game_type_id, branch_micro,
+            own_rate_ppm, own_part_micro, downline_team_micro, downline_rate_ppm, downline_part_micro,
+            differential_micro)
+          select * from unnest(${col((r) => r.agentId)}::bigint[], ${col((r) => r.day)}::date[],
+            ${col((r) => r.lineNo)}::integer[], ${col((r) => r.downlineId)}::bigint[],
+            ${col((r) => r.gameTypeId)}::smallint[], ${col((r) => r.branchMicro)}::bigint[],
+            ${col((r) => r.ownRatePpm)}::integer[], ${col((r) => r.ownPartMicro)}::bigint[],
+            ${col((r) => r.downlineTeamMicro)}::bigint[], ${col((r) => r.downlineRatePpm)}::integer[],
+            ${col((r) => r.downlinePartMicro)}::bigint[], ${col((r) => r.differentialMicro)}::bigint[])`);
       }
     },
 

@@ -13,6 +13,7 @@ import type { BetsService } from '../bets';
 import type { WalletService } from '../wallet/wallet.service';
 import {
   betsHash,
+  childrenOf,
   computeDay,
   descendantsOf,
   PPM,
@@ -122,9 +123,10 @@ export function statementsOf(computation: DayComputation) {
     betsSha256: string;
     betCount: number;
   }[] = [];
+  const children = childrenOf(computation.uplines);
   for (const agent of computation.agents.values()) {
     const ids: number[] = [];
-    for (const member of descendantsOf(computation.uplines, agent.agentId)) {
+    for (const member of descendantsOf(children, agent.agentId)) {
       const list = roundsByPlayer.get(member);
       if (list) ids.push(...list);
     }
