@@ -21,8 +21,8 @@
  * Last line: `bench:agents ratio=<bare/koi> settle_s bare_s agents paid players rounds rounds_per_s
  * peak_rss_mb`.
  */
-import pg from 'pg';
-import { openPostgres } from '../src/db/client';
+import type pg from 'pg';
+import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { DAY_MS, reportDay } from '../src/lib/time-range';
 import { createAgentsService } from '../src/modules/agents/agents.service';
@@ -45,13 +45,9 @@ const TIERS = [1, 2, 3, 4, 5].map((level) => ({
   ratesPpm: [1, 2, 3, 4, 5, 6, 7].map((c) => level * (c === 3 ? 500 : 1_000)),
 }));
 
-async function main(url: string) {
+async function main({ database, raw }: { database: Database; raw: pg.Client }) {
   const memory = peakMemory();
-  const database = openPostgres(url, { max: 4 });
-  const raw = new pg.Client({ connectionString: url });
   try {
-    await database.migrate();
-    await raw.connect();
     // A finished UTC+8 day well past its grace: the day before yesterday.
     const day = reportDay(new Date(Date.now() - 2 * DAY_MS));
     await raw.query(
@@ -166,8 +162,6 @@ async function main(url: string) {
     );
   } finally {
     memory.stop();
-    await raw.end().catch(() => undefined);
-    await database.close();
   }
 }
 

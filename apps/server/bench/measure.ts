@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { openPostgres, type Database } from '../src/db/client';
 import { withDatabase } from '../test/db';
 
 /**
@@ -61,20 +62,31 @@ export function peakMemory() {
 }
 
 /**
- * A throwaway database on the server at `serverUrl` for the length of `body`, dropped afterwards (also when
- * `body` throws). `prefix` names it, with the process id and the time, so runs never meet.
+ * A throwaway database on the server at `serverUrl` for the length of `body`, migrated, with the app's pool on it
+ * (`database`, 4 connections) and one plain client (`raw`) for the bench's own SQL; dropped afterwards, also
+ * when `body` throws. `prefix` names it, with the process id and the time, so runs never meet.
  */
 export async function withThrowawayDatabase<T>(
   serverUrl: string,
   prefix: string,
-  body: (url: string, name: string) => Promise<T>,
+  body: (opened: { database: Database; raw: pg.Client }) => Promise<T>,
 ): Promise<T> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`create database "${name}"`);
-    return await body(withDatabase(serverUrl, name), name);
+    const url = withDatabase(serverUrl, name);
+    const database = openPostgres(url, { max: 4 });
+    const raw = new pg.Client({ connectionString: url });
+    try {
+      await database.migrate();
+      await raw.connect();
+      return await body({ database, raw });
+    } finally {
+      await raw.end().catch(() => undefined);
+      await database.close();
+    }
   } finally {
     await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
     await admin.end();

@@ -17,8 +17,8 @@
  * Last line: `bench:promotions ratio=<bare/koi rebate run> rebate_s month_end_s month_ratio rows rows_per_s
  * peak_rss_mb`.
  */
-import pg from 'pg';
-import { openPostgres } from '../src/db/client';
+import type pg from 'pg';
+import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { reportDay } from '../src/lib/time-range';
 import { createPlayerDirectory, createPlayerGate } from '../src/modules/auth';
@@ -33,13 +33,9 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
 
-async function main(url: string) {
+async function main({ database, raw }: { database: Database; raw: pg.Client }) {
   const memory = peakMemory();
-  const database = openPostgres(url, { max: 4 });
-  const raw = new pg.Client({ connectionString: url });
   try {
-    await database.migrate();
-    await raw.connect();
     await seedVipTable(database.db);
     // A finished day in the previous month, so the month-end of that month is due.
     const today = reportDay(new Date());
@@ -127,8 +123,6 @@ async function main(url: string) {
     );
   } finally {
     memory.stop();
-    await raw.end().catch(() => undefined);
-    await database.close();
   }
 }
 

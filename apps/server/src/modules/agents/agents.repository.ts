@@ -21,11 +21,13 @@ export interface SubtreeMember {
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
-/** Rows per statement when writing a day's statements (see insertStatements). */
+/** Rows per statement when writing a day's statements (see insertColumns). */
 const STATEMENT_ROWS = 20_000;
 
+type ArrayValue = string | number | bigint | null | undefined;
+
 /** A PostgreSQL array literal: numbers as they are, text quoted (backslash and quote escaped), null as NULL. */
-const pgArray = (values: readonly (string | number | bigint | null | undefined)[]) =>
+const pgArray = (values: readonly ArrayValue[]) =>
   `{${values
     .map((v) =>
       v === null || v === undefined
@@ -35,6 +37,27 @@ const pgArray = (values: readonly (string | number | bigint | null | undefined)[
           : String(v),
     )
     .join(',')}}`;
+
+/**
+ * Writes `rows` into `table`, STATEMENT_ROWS at a time, each statement passing one array per column (unnest):
+ * a day of thousands of agents has some hundred thousand statement lines, and a multi-row VALUES list of that
+ * size spends far longer building and binding one parameter per value than the database spends writing them.
+ */
+async function insertColumns<R>(
+  db: DbOrTx,
+  table: string,
+  rows: readonly R[],
+  columns: [name: string, type: string, pick: (row: R) => ArrayValue][],
+) {
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  for (let i = 0; i < rows.length; i += STATEMENT_ROWS) {
+    const chunk = rows.slice(i, i + STATEMENT_ROWS);
+    const arrays = columns.map(([, type, pick]) => sql`${pgArray(chunk.map(pick))}::${sql.raw(type)}[]`);
+    await db.execute(
+      sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    );
+  }
+}
 
 export function createAgentsRepository(db: DbOrTx) {
   return {
@@ -249,44 +272,37 @@ export function createAgentsRepository(db: DbOrTx) {
       await db.insert(agentSettlementRuns).values(row);
     },
 
-    /**
-     * A day's statements and their lines, each table in statements of STATEMENT_ROWS rows passed as one array
-     * per column (unnest): a day of thousands of agents has some hundred thousand lines, and a multi-row
-     * VALUES list of that size spends far longer building and binding one parameter per value than the
-     * database spends writing the rows.
-     */
+    /** A day's statements and their lines (see insertColumns). */
     async insertStatements(
       statements: (typeof agentStatements.$inferInsert)[],
       lines: (typeof agentStatementLines.$inferInsert)[],
     ) {
-      for (let i = 0; i < statements.length; i += STATEMENT_ROWS) {
-        const rows = statements.slice(i, i + STATEMENT_ROWS);
-        const col = (pick: (r: (typeof rows)[number]) => Parameters<typeof pgArray>[0][number]) =>
-          pgArray(rows.map(pick));
-        await db.execute(sql`
-          insert into agent_statements (agent_id, day, level, team_valid_micro, commission_micro, lines,
-                                        bet_count, rows_sha256, bets_sha256, transfer_key)
-          select * from unnest(${col((r) => r.agentId)}::bigint[], ${col((r) => r.day)}::date[],
-            ${col((r) => r.level)}::smallint[], ${col((r) => r.teamValidMicro)}::bigint[],
-            ${col((r) => r.commissionMicro)}::bigint[], ${col((r) => r.lines)}::integer[],
-            ${col((r) => r.betCount)}::integer[], ${col((r) => r.rowsSha256)}::char(64)[],
-            ${col((r) => r.betsSha256)}::char(64)[], ${col((r) => r.transferKey)}::text[])`);
-      }
-      for (let i = 0; i < lines.length; i += STATEMENT_ROWS) {
-        const rows = lines.slice(i, i + STATEMENT_ROWS);
-        const col = (pick: (r: (typeof rows)[number]) => Parameters<typeof pgArray>[0][number]) =>
-          pgArray(rows.map(pick));
-        await db.execute(sql`
-          insert into agent_statement_lines (agent_id, day, line_no, downline_id, game_type_id, branch_micro,
-            own_rate_ppm, own_part_micro, downline_team_micro, downline_rate_ppm, downline_part_micro,
-            differential_micro)
-          select * from unnest(${col((r) => r.agentId)}::bigint[], ${col((r) => r.day)}::date[],
-            ${col((r) => r.lineNo)}::integer[], ${col((r) => r.downlineId)}::bigint[],
-            ${col((r) => r.gameTypeId)}::smallint[], ${col((r) => r.branchMicro)}::bigint[],
-            ${col((r) => r.ownRatePpm)}::integer[], ${col((r) => r.ownPartMicro)}::bigint[],
-            ${col((r) => r.downlineTeamMicro)}::bigint[], ${col((r) => r.downlineRatePpm)}::integer[],
-            ${col((r) => r.downlinePartMicro)}::bigint[], ${col((r) => r.differentialMicro)}::bigint[])`);
-      }
+      await insertColumns(db, 'agent_statements', statements, [
+        ['agent_id', 'bigint', (r) => r.agentId],
+        ['day', 'date', (r) => r.day],
+        ['level', 'smallint', (r) => r.level],
+        ['team_valid_micro', 'bigint', (r) => r.teamValidMicro],
+        ['commission_micro', 'bigint', (r) => r.commissionMicro],
+        ['lines', 'integer', (r) => r.lines],
+        ['bet_count', 'integer', (r) => r.betCount],
+        ['rows_sha256', 'char(64)', (r) => r.rowsSha256],
+        ['bets_sha256', 'char(64)', (r) => r.betsSha256],
+        ['transfer_key', 'text', (r) => r.transferKey],
+      ]);
+      await insertColumns(db, 'agent_statement_lines', lines, [
+        ['agent_id', 'bigint', (r) => r.agentId],
+        ['day', 'date', (r) => r.day],
+        ['line_no', 'integer', (r) => r.lineNo],
+        ['downline_id', 'bigint', (r) => r.downlineId],
+        ['game_type_id', 'smallint', (r) => r.gameTypeId],
+        ['branch_micro', 'bigint', (r) => r.branchMicro],
+        ['own_rate_ppm', 'integer', (r) => r.ownRatePpm],
+        ['own_part_micro', 'bigint', (r) => r.ownPartMicro],
+        ['downline_team_micro', 'bigint', (r) => r.downlineTeamMicro],
+        ['downline_rate_ppm', 'integer', (r) => r.downlineRatePpm],
+        ['downline_part_micro', 'bigint', (r) => r.downlinePartMicro],
+        ['differential_micro', 'bigint', (r) => r.differentialMicro],
+      ]);
     },
 
     async statement(agentId: number, day: string) {
