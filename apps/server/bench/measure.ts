@@ -36,6 +36,34 @@ export function summarise(latencies: number[], seconds: number): PhaseResult {
   };
 }
 
+/** Runs `call` and answers its result with the seconds it took. */
+export async function timed<T>(call: () => Promise<T>): Promise<{ seconds: number; result: T }> {
+  const t0 = performance.now();
+  const result = await call();
+  return { seconds: (performance.now() - t0) / 1000, result };
+}
+
+/**
+ * Watches the process's resident memory (every 20 ms, and whenever `sample` is called) until `stop`: the
+ * benches that load a day's rows into memory report its peak.
+ */
+export function peakMemory() {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  };
+  const timer = setInterval(sample, 20);
+  return {
+    sample,
+    stop: () => clearInterval(timer),
+    /** The peak so far, in MiB. */
+    peakMb: () => {
+      sample();
+      return Math.round(peak / 1_048_576);
+    },
+  };
+}
+
 /**
  * Runs a bench in a throwaway database created on SERVER_URL (named `<prefix>_<pid>_<time>`, with a pool of
  * `poolMax` connections), which is dropped afterwards even when the bench throws, so no run leaves one behind.
@@ -48,14 +76,37 @@ export async function inThrowawayDatabase<T>(
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = withDatabase(SERVER_URL, name);
-  const database = openPostgres(url, { max: poolMax });
   try {
-    return await run(database, { name, url });
+    await admin.query(`create database "${name}"`);
+    const url = withDatabase(SERVER_URL, name);
+    const database = openPostgres(url, { max: poolMax });
+    try {
+      return await run(database, { name, url });
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
     await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
     await admin.end();
   }
+}
+
+/**
+ * inThrowawayDatabase for the benches that write their rows with their own SQL: the database migrated, the
+ * app's pool on it (4 connections) and one plain client (`raw`) beside it.
+ */
+export async function withThrowawayDatabase<T>(
+  prefix: string,
+  body: (opened: { database: Database; raw: pg.Client }) => Promise<T>,
+): Promise<T> {
+  return inThrowawayDatabase(prefix, 4, async (database, { url }) => {
+    const raw = new pg.Client({ connectionString: url });
+    try {
+      await database.migrate();
+      await raw.connect();
+      return await body({ database, raw });
+    } finally {
+      await raw.end().catch(() => undefined);
+    }
+  });
 }

@@ -17,7 +17,8 @@
  * Last line: `bench:promotions ratio=<bare/koi rebate run> rebate_s month_end_s month_ratio rows rows_per_s
  * peak_rss_mb`.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { reportDay } from '../src/lib/time-range';
 import { createPlayerDirectory, createPlayerGate } from '../src/modules/auth';
@@ -26,127 +27,102 @@ import { turnoverForTests } from '../src/modules/turnover/turnover.fixtures';
 import { seedVipTable } from '../src/modules/vip/vip.seed';
 import { addDays, createVipService } from '../src/modules/vip/vip.service';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
-import { inThrowawayDatabase } from './measure';
+import { peakMemory, timed, withThrowawayDatabase } from './measure';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
 
-let peakRss = 0;
-const sample = () => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-};
-
-async function timed<T>(call: () => Promise<T>): Promise<{ seconds: number; result: T }> {
-  const t0 = performance.now();
-  const result = await call();
-  return { seconds: (performance.now() - t0) / 1000, result };
-}
-
-async function main() {
-  const sampler = setInterval(sample, 20);
+async function main({ database, raw }: { database: Database; raw: pg.Client }) {
+  const memory = peakMemory();
   try {
-    await inThrowawayDatabase('koi_bench_promo', 4, async (database, { url }) => {
-      const raw = new pg.Client({ connectionString: url });
-      try {
-        await database.migrate();
-        await raw.connect();
-        await seedVipTable(database.db);
-        // A finished day in the previous month, so the month-end of that month is due.
-        const today = reportDay(new Date());
-        const day = addDays(`${today.slice(0, 7)}-01`, -1);
-        const month = day.slice(0, 7);
-        const perPlayer = Math.max(1, Math.floor(ROUNDS / PLAYERS));
-        await raw.query(
-          `insert into valid_bets_daily (player_id, day, game_type_id, provider_id, bet_count, stake_micro, payout_micro)
-         select p, $1::date, c, 1 + (p + c) % 2,
-                -- The player's rounds split over their categories, the remainder on slots (5).
-                $3::int / n + case when c = 5 then $3::int % n else 0 end,
-                (1 + (p * 7919 + c * 104729) % 500) * 1000000::bigint, (p % 400) * 1000000::bigint
-         from generate_series(1, $2::int) p
-         cross join lateral (select unnest(case when p % 2 = 0 then array[1, 3, 5] else array[5, 7] end) as c,
-                                    case when p % 2 = 0 then 3 else 2 end as n) cats`,
-          [day, PLAYERS, perPlayer],
-        );
-        await raw.query('analyze valid_bets_daily');
-        const { rows: count } = await raw.query<{ n: string; rounds: string }>(
-          'select count(*)::text as n, sum(bet_count)::text as rounds from valid_bets_daily',
-        );
-        const rows = Number(count[0]!.n);
-        console.log(
-          `feed: ${PLAYERS} players, ${rows} rows of ${day} standing for ${count[0]!.rounds} rounds`,
-        );
+    await seedVipTable(database.db);
+    // A finished day in the previous month, so the month-end of that month is due.
+    const today = reportDay(new Date());
+    const day = addDays(`${today.slice(0, 7)}-01`, -1);
+    const month = day.slice(0, 7);
+    const perPlayer = Math.max(1, Math.floor(ROUNDS / PLAYERS));
+    await raw.query(
+      `insert into valid_bets_daily (player_id, day, game_type_id, provider_id, bet_count, stake_micro, payout_micro)
+       select p, $1::date, c, 1 + (p + c) % 2,
+              -- The player's rounds split over their categories, the remainder on slots (5).
+              $3::int / n + case when c = 5 then $3::int % n else 0 end,
+              (1 + (p * 7919 + c * 104729) % 500) * 1000000::bigint, (p % 400) * 1000000::bigint
+       from generate_series(1, $2::int) p
+       cross join lateral (select unnest(case when p % 2 = 0 then array[1, 3, 5] else array[5, 7] end) as c,
+                                  case when p % 2 = 0 then 3 else 2 end as n) cats`,
+      [day, PLAYERS, perPlayer],
+    );
+    await raw.query('analyze valid_bets_daily');
+    const { rows: count } = await raw.query<{ n: string; rounds: string }>(
+      'select count(*)::text as n, sum(bet_count)::text as rounds from valid_bets_daily',
+    );
+    const rows = Number(count[0]!.n);
+    console.log(`feed: ${PLAYERS} players, ${rows} rows of ${day} standing for ${count[0]!.rounds} rounds`);
 
-        const clock = systemClock;
-        const service = createVipService({
-          database,
-          clock,
-          wallet: createWalletService({ db: database.db, clock }),
-          turnover: turnoverForTests(database, clock),
-          bets: betsForTests({ database, clock }),
-          directory: createPlayerDirectory(database.db),
-          gate: createPlayerGate(database.db, clock),
-        });
-
-        // The bare statement: the same rows grouped per player and category, weighted, times the rate, written.
-        await raw.query(
-          'create table bare_rebates (player_id bigint, game_type_id smallint, stake bigint, amount bigint, primary key (player_id, game_type_id))',
-        );
-        const bare = await timed(() =>
-          raw.query(
-            `insert into bare_rebates
-           select v.player_id, v.game_type_id, sum(v.stake_micro),
-                  floor(sum(v.stake_micro)::numeric * coalesce(max(w.weight_bp), 10000) * coalesce(max(r.rate_ppm), 0) / 10000000000)::bigint
-           from valid_bets_daily v
-           left join vip_category_weights w on w.game_type_id = v.game_type_id
-           left join vip_rebate_rates r on r.level = 0 and r.game_type_id = v.game_type_id
-           where v.day = $1::date
-           group by v.player_id, v.game_type_id`,
-            [day],
-          ),
-        );
-        const koi = await timed(() => service.settle(day));
-        const again = await timed(() => service.settle(day));
-        console.log(
-          `rebate run: koi ${koi.seconds.toFixed(2)} s (${koi.result.players} rebates, ${koi.result.raised.length} level-ups), ` +
-            `bare ${bare.seconds.toFixed(2)} s, re-run ${again.seconds.toFixed(2)} s adding ${again.result.added}`,
-        );
-        if (again.result.added !== 0) throw new Error('the re-run added rebates');
-
-        await raw.query(
-          'create table bare_month (player_id bigint primary key, level smallint, amount bigint)',
-        );
-        const bareMonth = await timed(() =>
-          raw.query(
-            `insert into bare_month
-           select p.player_id, p.level, l.monthly_reward_micro from vip_players p join vip_levels l on l.level = p.level
-           where l.monthly_reward_micro > 0
-             and exists (select 1 from valid_bets_daily v where v.player_id = p.player_id
-                         and v.day between $1::date and $2::date and v.stake_micro > 0)`,
-            [`${month}-01`, day],
-          ),
-        );
-        const monthEnd = await timed(() => service.grantMonthEnd(month));
-        const monthAgain = await timed(() => service.grantMonthEnd(month));
-        if (monthAgain.result.added !== 0) throw new Error('the month-end re-run added rewards');
-        console.log(
-          `month-end: koi ${monthEnd.seconds.toFixed(2)} s (${monthEnd.result.added} rewards), bare ${bareMonth.seconds.toFixed(2)} s, ` +
-            `re-run ${monthAgain.seconds.toFixed(2)} s adding 0`,
-        );
-        sample();
-        const ratio = bare.seconds / koi.seconds;
-        const monthRatio = bareMonth.seconds / monthEnd.seconds;
-        console.log(
-          `bench:promotions ratio=${ratio.toFixed(2)} rebate_s=${koi.seconds.toFixed(2)} month_end_s=${monthEnd.seconds.toFixed(2)} ` +
-            `month_ratio=${monthRatio.toFixed(2)} rows=${rows} rows_per_s=${Math.round(rows / koi.seconds)} ` +
-            `peak_rss_mb=${Math.round(peakRss / 1_048_576)}`,
-        );
-      } finally {
-        await raw.end().catch(() => undefined);
-      }
+    const clock = systemClock;
+    const service = createVipService({
+      database,
+      clock,
+      wallet: createWalletService({ db: database.db, clock }),
+      turnover: turnoverForTests(database, clock),
+      bets: betsForTests({ database, clock }),
+      directory: createPlayerDirectory(database.db),
+      gate: createPlayerGate(database.db, clock),
     });
+
+    // The bare statement: the same rows grouped per player and category, weighted, times the rate, written.
+    await raw.query(
+      'create table bare_rebates (player_id bigint, game_type_id smallint, stake bigint, amount bigint, primary key (player_id, game_type_id))',
+    );
+    const bare = await timed(() =>
+      raw.query(
+        `insert into bare_rebates
+         select v.player_id, v.game_type_id, sum(v.stake_micro),
+                floor(sum(v.stake_micro)::numeric * coalesce(max(w.weight_bp), 10000) * coalesce(max(r.rate_ppm), 0) / 10000000000)::bigint
+         from valid_bets_daily v
+         left join vip_category_weights w on w.game_type_id = v.game_type_id
+         left join vip_rebate_rates r on r.level = 0 and r.game_type_id = v.game_type_id
+         where v.day = $1::date
+         group by v.player_id, v.game_type_id`,
+        [day],
+      ),
+    );
+    const koi = await timed(() => service.settle(day));
+    const again = await timed(() => service.settle(day));
+    console.log(
+      `rebate run: koi ${koi.seconds.toFixed(2)} s (${koi.result.players} rebates, ${koi.result.raised.length} level-ups), ` +
+        `bare ${bare.seconds.toFixed(2)} s, re-run ${again.seconds.toFixed(2)} s adding ${again.result.added}`,
+    );
+    if (again.result.added !== 0) throw new Error('the re-run added rebates');
+
+    await raw.query('create table bare_month (player_id bigint primary key, level smallint, amount bigint)');
+    const bareMonth = await timed(() =>
+      raw.query(
+        `insert into bare_month
+         select p.player_id, p.level, l.monthly_reward_micro from vip_players p join vip_levels l on l.level = p.level
+         where l.monthly_reward_micro > 0
+           and exists (select 1 from valid_bets_daily v where v.player_id = p.player_id
+                       and v.day between $1::date and $2::date and v.stake_micro > 0)`,
+        [`${month}-01`, day],
+      ),
+    );
+    const monthEnd = await timed(() => service.grantMonthEnd(month));
+    const monthAgain = await timed(() => service.grantMonthEnd(month));
+    if (monthAgain.result.added !== 0) throw new Error('the month-end re-run added rewards');
+    console.log(
+      `month-end: koi ${monthEnd.seconds.toFixed(2)} s (${monthEnd.result.added} rewards), bare ${bareMonth.seconds.toFixed(2)} s, ` +
+        `re-run ${monthAgain.seconds.toFixed(2)} s adding 0`,
+    );
+    const ratio = bare.seconds / koi.seconds;
+    const monthRatio = bareMonth.seconds / monthEnd.seconds;
+    console.log(
+      `bench:promotions ratio=${ratio.toFixed(2)} rebate_s=${koi.seconds.toFixed(2)} month_end_s=${monthEnd.seconds.toFixed(2)} ` +
+        `month_ratio=${monthRatio.toFixed(2)} rows=${rows} rows_per_s=${Math.round(rows / koi.seconds)} ` +
+        `peak_rss_mb=${memory.peakMb()}`,
+    );
   } finally {
-    clearInterval(sampler);
+    memory.stop();
   }
 }
 
-await main();
+await withThrowawayDatabase('koi_bench_promo', main);

@@ -22,6 +22,44 @@ export interface SubtreeMember {
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
+/** Rows per statement when writing a day's statements (see insertColumns). */
+const STATEMENT_ROWS = 20_000;
+
+type ArrayValue = string | number | bigint | null | undefined;
+
+/** A PostgreSQL array literal: numbers as they are, text quoted (backslash and quote escaped), null as NULL. */
+const pgArray = (values: readonly ArrayValue[]) =>
+  `{${values
+    .map((v) =>
+      v === null || v === undefined
+        ? 'NULL'
+        : typeof v === 'string'
+          ? `"${v.replace(/[\\"]/g, '\\$&')}"`
+          : String(v),
+    )
+    .join(',')}}`;
+
+/**
+ * Writes `rows` into `table`, STATEMENT_ROWS at a time, each statement passing one array per column (unnest):
+ * a day of thousands of agents has some hundred thousand statement lines, and a multi-row VALUES list of that
+ * size spends far longer building and binding one parameter per value than the database spends writing them.
+ */
+async function insertColumns<R>(
+  db: DbOrTx,
+  table: string,
+  rows: readonly R[],
+  columns: [name: string, type: string, pick: (row: R) => ArrayValue][],
+) {
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  for (let i = 0; i < rows.length; i += STATEMENT_ROWS) {
+    const chunk = rows.slice(i, i + STATEMENT_ROWS);
+    const arrays = columns.map(([, type, pick]) => sql`${pgArray(chunk.map(pick))}::${sql.raw(type)}[]`);
+    await db.execute(
+      sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    );
+  }
+}
+
 export function createAgentsRepository(db: DbOrTx) {
   return {
     /**
@@ -235,16 +273,37 @@ export function createAgentsRepository(db: DbOrTx) {
       await db.insert(agentSettlementRuns).values(row);
     },
 
+    /** A day's statements and their lines (see insertColumns). */
     async insertStatements(
       statements: (typeof agentStatements.$inferInsert)[],
       lines: (typeof agentStatementLines.$inferInsert)[],
     ) {
-      for (let i = 0; i < statements.length; i += 1000) {
-        await db.insert(agentStatements).values(statements.slice(i, i + 1000));
-      }
-      for (let i = 0; i < lines.length; i += 1000) {
-        await db.insert(agentStatementLines).values(lines.slice(i, i + 1000));
-      }
+      await insertColumns(db, 'agent_statements', statements, [
+        ['agent_id', 'bigint', (r) => r.agentId],
+        ['day', 'date', (r) => r.day],
+        ['level', 'smallint', (r) => r.level],
+        ['team_valid_micro', 'bigint', (r) => r.teamValidMicro],
+        ['commission_micro', 'bigint', (r) => r.commissionMicro],
+        ['lines', 'integer', (r) => r.lines],
+        ['bet_count', 'integer', (r) => r.betCount],
+        ['rows_sha256', 'char(64)', (r) => r.rowsSha256],
+        ['bets_sha256', 'char(64)', (r) => r.betsSha256],
+        ['transfer_key', 'text', (r) => r.transferKey],
+      ]);
+      await insertColumns(db, 'agent_statement_lines', lines, [
+        ['agent_id', 'bigint', (r) => r.agentId],
+        ['day', 'date', (r) => r.day],
+        ['line_no', 'integer', (r) => r.lineNo],
+        ['downline_id', 'bigint', (r) => r.downlineId],
+        ['game_type_id', 'smallint', (r) => r.gameTypeId],
+        ['branch_micro', 'bigint', (r) => r.branchMicro],
+        ['own_rate_ppm', 'integer', (r) => r.ownRatePpm],
+        ['own_part_micro', 'bigint', (r) => r.ownPartMicro],
+        ['downline_team_micro', 'bigint', (r) => r.downlineTeamMicro],
+        ['downline_rate_ppm', 'integer', (r) => r.downlineRatePpm],
+        ['downline_part_micro', 'bigint', (r) => r.downlinePartMicro],
+        ['differential_micro', 'bigint', (r) => r.differentialMicro],
+      ]);
     },
 
     statement: (agentId: number, day: string) =>

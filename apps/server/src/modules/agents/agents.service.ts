@@ -10,9 +10,10 @@ import { DAY_MS, reportDay, startOfReportDay, type TimeRange } from '../../lib/t
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory } from '../auth';
 import type { BetsService } from '../bets';
-import type { WalletService } from '../wallet/wallet.service';
+import type { TransferRequest, WalletService } from '../wallet/wallet.service';
 import {
   betsHash,
+  childrenOf,
   computeDay,
   descendantsOf,
   PPM,
@@ -53,13 +54,15 @@ import { createAgentsRepository, type SubtreeMember } from './agents.repository'
 
 /** A day is settled this long after it ended, so rounds closing at midnight are in the feed first. */
 export const SETTLE_GRACE_MS = 10 * 60_000;
+/** Commission payments per ledger call of the settlement. */
+const PAYMENT_BATCH = 1_000;
 const QR_SIZE = 344;
 const QR_CACHE_MAX = 2_000;
 
 export interface AgentsServiceDeps {
   db: Db;
   clock: Clock;
-  wallet: Pick<WalletService, 'transferIn'>;
+  wallet: Pick<WalletService, 'transfersIn'>;
   bets: Pick<BetsService, 'feedOfPlayers' | 'validRoundsOfDay'>;
   directory: Pick<PlayerDirectory, 'inviteCodeOf' | 'usernamesOf' | 'playerIdByUsername'>;
   /** The inviter of a player just created, read inside the registration transaction. */
@@ -122,9 +125,10 @@ export function statementsOf(computation: DayComputation) {
     betsSha256: string;
     betCount: number;
   }[] = [];
+  const children = childrenOf(computation.uplines);
   for (const agent of computation.agents.values()) {
     const ids: number[] = [];
-    for (const member of descendantsOf(computation.uplines, agent.agentId)) {
+    for (const member of descendantsOf(children, agent.agentId)) {
       const list = roundsByPlayer.get(member);
       if (list) ids.push(...list);
     }
@@ -281,12 +285,13 @@ export function createAgentsService(deps: AgentsServiceDeps) {
         // Every stake read belongs to a member with an upline (computeForDay reads only those).
         for (const r of computation.stakes) teamValid += r.stakeMicro;
         const statementRows = [];
+        const payments: TransferRequest[] = [];
         const lineRows: (StatementLine & { agentId: number; day: string; lineNo: number })[] = [];
         for (const s of statements) {
           const { agent } = s;
           const key = agent.commissionMicro > 0n ? `agent-commission:${agent.agentId}:${day}` : null;
           if (key) {
-            await deps.wallet.transferIn(tx, {
+            payments.push({
               key,
               debit: { system: SystemAccount.COMMISSION_EXPENSE },
               credit: { player: agent.agentId },
@@ -313,6 +318,10 @@ export function createAgentsService(deps: AgentsServiceDeps) {
           agent.lines.forEach((line, i) =>
             lineRows.push({ agentId: agent.agentId, day, lineNo: i + 1, ...line }),
           );
+        }
+        // Thousands of agents are paid in a few round trips rather than one each.
+        for (let i = 0; i < payments.length; i += PAYMENT_BATCH) {
+          await deps.wallet.transfersIn(tx, payments.slice(i, i + PAYMENT_BATCH));
         }
         await txRepo.insertStatements(statementRows, lineRows);
         const run = {

@@ -216,6 +216,18 @@ describe('invites and the agent programme', () => {
     expect(outcomes.filter((o) => o.created)).toHaveLength(1);
     // C: 1,000 at 0.5 % = 5; B: 1,000 × 0.5 % − 1,000 × 0.5 % = 0; A: 1,000 × 0.5 % − 1,000 × 0.5 % = 0.
     expect((await commissionTransfers(earlier)).map((r) => r.amount)).toEqual(['5000000']);
+    // The statements of A and B, who earned nothing, name no transfer (NULL, not a text); C's names its key.
+    const keys = await queryRows<{ agent_id: string; transfer_key: string | null }>(
+      t.database.db,
+      sql`select agent_id::text, transfer_key from agent_statements where day = ${earlier}::date`,
+    );
+    expect(new Map(keys.map((k) => [Number(k.agent_id), k.transfer_key]))).toEqual(
+      new Map([
+        [a.id, null],
+        [b.id, null],
+        [c.id, `agent-commission:${c.id}:${earlier}`],
+      ]),
+    );
   });
 
   it('shows an agent only their own subtree, whatever the request carries', async () => {

@@ -82,18 +82,6 @@ export function tierFor(tiers: readonly Tier[], teamMicro: bigint): { level: num
     : { level: 0, ratesPpm: CATEGORIES.map(() => 0) };
 }
 
-/** Each upline's direct members, in the order `uplines` lists them; the day's computation and the tree walks share it. */
-function childrenOf(uplines: ReadonlyMap<number, number | null>): Map<number, number[]> {
-  const children = new Map<number, number[]>();
-  for (const [player, upline] of uplines) {
-    if (upline === null || upline === undefined) continue;
-    const list = children.get(upline);
-    if (list) list.push(player);
-    else children.set(upline, [player]);
-  }
-  return children;
-}
-
 /**
  * Every agent's day from the day's tree (player → upline; players absent have no upline) and the day's stakes
  * of its members. Only agents with a team valid bet above 0 are returned, ordered by id. With `root`, only the
@@ -106,7 +94,6 @@ export function computeDay(input: {
 }): Map<number, AgentDay> {
   const { uplines, stakes, tiers } = input;
   const children = childrenOf(uplines);
-  for (const list of children.values()) list.sort((a, b) => a - b);
 
   const own = new Map<number, bigint[]>();
   for (const row of stakes) {
@@ -192,18 +179,34 @@ export function computeDay(input: {
   return new Map([...result.entries()].sort(([a], [b]) => a - b));
 }
 
-/** Every member below `agent` in the tree (children lists built from `uplines`), nearest levels first. */
-export function descendantsOf(uplines: ReadonlyMap<number, number | null>, agent: number): number[] {
-  const children = childrenOf(uplines);
+/** The tree's direct downlines of every player with any, each list ascending, from `uplines` (player → upline). */
+export function childrenOf(uplines: ReadonlyMap<number, number | null>): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const [player, upline] of uplines) {
+    if (upline === null || upline === undefined) continue;
+    const list = children.get(upline);
+    if (list) list.push(player);
+    else children.set(upline, [player]);
+  }
+  for (const list of children.values()) list.sort((a, b) => a - b);
+  return children;
+}
+
+/**
+ * Every member below `agent` in the tree, nearest levels first. Takes the children lists (childrenOf) rather
+ * than the uplines, so that a caller asking for every agent of a day builds them once: built per agent, a day
+ * of thousands of agents cost agents × members.
+ */
+export function descendantsOf(children: ReadonlyMap<number, readonly number[]>, agent: number): number[] {
   const out: number[] = [];
   const queue = [...(children.get(agent) ?? [])];
   const seen = new Set<number>([agent]);
-  while (queue.length) {
-    const node = queue.shift()!;
+  for (let next = 0; next < queue.length; next += 1) {
+    const node = queue[next]!;
     if (seen.has(node)) continue;
     seen.add(node);
     out.push(node);
-    queue.push(...(children.get(node) ?? []));
+    for (const child of children.get(node) ?? []) queue.push(child);
   }
   return out;
 }

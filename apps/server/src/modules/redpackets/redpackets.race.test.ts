@@ -87,6 +87,46 @@ describe('red packets under concurrency', () => {
     expect(await wallet.verify()).toEqual([]);
   }, 240_000);
 
+  it(`shares a 10-share packet among ${RACERS} grabbers racing from two nodes (each its own queues, the row lock between them), ${ROUNDS} rounds`, async () => {
+    const room = await h.room({ mineMultiple: '1.5', feeRate: '5' });
+    // A second service is a second node: its own in-process queues of grabs and closes, the same database.
+    const nodes = [h.service, h.build()];
+    const escrowBefore = await h.systemTotal(SystemAccount.RED_PACKET_ESCROW);
+    for (let round = 0; round < ROUNDS; round++) {
+      const [sender] = await h.players(1, '100');
+      const grabbers = await h.players(RACERS, '20');
+      const sent = await h.send(sender!, room.id, { total: '10', shares: '10', mineDigit: '3' });
+      const outcomes = await Promise.allSettled(
+        grabbers.map((id, i) => nodes[i % 2]!.grab(id, sent.packet.id)),
+      );
+      const through = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      expect(through).toHaveLength(10);
+      expect(through.every((o) => !o.repeated)).toBe(true);
+      // Both nodes took shares: the row lock, not one process's queue, ordered them.
+      const byNode = (n: number) => through.filter((o) => grabbers.indexOf(o.grab.playerId) % 2 === n);
+      expect(byNode(0).length).toBeGreaterThan(0);
+      expect(byNode(1).length).toBeGreaterThan(0);
+      for (const o of outcomes.filter((x) => x.status === 'rejected'))
+        expect(['RED_PACKET_ALL_GRABBED', 'RED_PACKET_CLOSED']).toContain(keyOf(o.reason));
+
+      const closed = await h.service.view(sent.packet.id);
+      expect(closed.packet.state).toBe(2);
+      expect(closed.grabs.map((g) => g.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(new Set(closed.grabs.map((g) => g.playerId)).size).toBe(10);
+      expect(closed.grabs.reduce((a, g) => a + g.shareMicro, 0n)).toBe(toMicro('10'));
+      // Nobody who was refused is left holding the mine payment, and no grabber holds it after the close.
+      for (const id of grabbers) expect((await h.balance(id)).held).toBe(0n);
+      // A grabber asking again, on the other node, is answered with the first grab.
+      const first = closed.grabs[0]!;
+      const other = nodes[(grabbers.indexOf(first.playerId) + 1) % 2]!;
+      const again = await other.grab(first.playerId, sent.packet.id);
+      expect(again.repeated).toBe(true);
+      expect(again.grab.seq).toBe(first.seq);
+    }
+    expect(await h.systemTotal(SystemAccount.RED_PACKET_ESCROW)).toBe(escrowBefore);
+    expect(await wallet.verify()).toEqual([]);
+  }, 240_000);
+
   it('recomputes every split from the revealed seed with an independent implementation', async () => {
     const room = await h.room({ minStake: '0.1' });
     const [sender] = await h.players(1, '2000');

@@ -5,6 +5,7 @@ import { formatMicro, SystemAccount, TransferCode } from '@koi/ledger';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { createKeyedQueue } from '../../lib/keyed-queue';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory, PlayerGate } from '../auth';
@@ -36,7 +37,9 @@ import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
  * Order and concurrency. A grab locks the packet's row (SELECT … FOR UPDATE) for its transaction: grabs of
  * one packet queue there on any number of nodes, each reads the count the previous one committed, takes the
  * next place and its share. Unique indexes on (packet, place) and (packet, player) are the database's second
- * word on it. Nothing is kept in process memory.
+ * word on it. Within one process, grabs of a packet first wait their turn in an in-memory queue (grabsInTurn),
+ * so at most one of them per node holds a pooled connection while waiting on the row; the queue orders and
+ * admits, it decides nothing: the count, the places and the shares are only ever read from the locked row.
  *
  * Fairness. The split is computed once at send from a fresh server seed (newServerSeed, the OS CSPRNG), the
  * sender's client seed and the packet's id, and stored; only the seed's SHA-256 is shown until the close.
@@ -309,11 +312,25 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
   const escrow = { system: SystemAccount.RED_PACKET_ESCROW } as const;
 
   /**
+   * Closes of this process, one at a time. Every close waits for the one close lock (RED_PACKET_CLOSE) anyway;
+   * waiting here instead keeps all but one of this node's waiting closes off the pool, where each would hold
+   * a connection for nothing (20 packets filling up together left half the pool waiting on that lock).
+   */
+  const closesInTurn = createKeyedQueue<0>();
+
+  /**
    * Closes one packet if it is due: posts every movement, returns the unclaimed rest once, and reveals the
    * seed (the state change commits with the transfers). False when it was not open or not due.
    */
   async function closeOne(packetId: number, ledger: RedPacketsLedger = wallet): Promise<boolean> {
-    const closed = await retrying(() =>
+    const closed = await closesInTurn(0, () => closeInTransaction(packetId, ledger));
+    if (closed) signal({ type: 'closed', roomId: closed.roomId, packetId: closed.id });
+    return closed !== null;
+  }
+
+  /** The close itself: the packet when this call closed it, null when it was not open or not due. */
+  function closeInTransaction(packetId: number, ledger: RedPacketsLedger) {
+    return retrying(() =>
       db.transaction(async (tx) => {
         const r = createRedPacketsRepository(tx);
         await r.lockCloses();
@@ -379,8 +396,88 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
         return p;
       }),
     );
-    if (closed) signal({ type: 'closed', roomId: closed.roomId, packetId: closed.id });
-    return closed !== null;
+  }
+
+  const takeable = (p: PacketRow) => p.state === RedPacketState.OPEN && p.grabbed < p.shares;
+
+  /**
+   * The answer to a grab of a packet that an unlocked read found closed or fully taken: the player's own
+   * earlier grab (a retried request), or the refusal the locked path would give.
+   */
+  async function refuse(seen: PacketRow, playerId: number) {
+    const earlier = await repo.grabOf(seen.id, playerId);
+    if (earlier) return { view: await view(seen.id), grab: earlier, repeated: true };
+    if (seen.senderId === playerId) throw new AppError('RED_PACKET_OWN');
+    throw new AppError(seen.state !== RedPacketState.OPEN ? 'RED_PACKET_CLOSED' : 'RED_PACKET_ALL_GRABBED');
+  }
+
+  /**
+   * Grabs of one packet from this process, one at a time in the order they join. The packet's row lock stays the
+   * rule between nodes (each node's head of queue waits there); the queue only keeps a node's other grabbers
+   * off the pool, where each would hold a connection while waiting on the lock and starve every other request.
+   */
+  const grabsInTurn = createKeyedQueue<number>();
+  /**
+   * Per packet with grabs waiting in this node's queue: how many wait, and the packet as a grab in it last saw
+   * it once no share was left. A count only grows and a closed packet never reopens, so every later waiter is
+   * refused from that row without a read of its own; the entry goes when the last waiter has had its turn.
+   */
+  const queues = new Map<number, { waiting: number; spent: PacketRow | null }>();
+  async function inTurn<T>(packetId: number, work: (queue: { spent: PacketRow | null }) => Promise<T>) {
+    const queue = queues.get(packetId) ?? { waiting: 0, spent: null };
+    queues.set(packetId, queue);
+    queue.waiting += 1;
+    try {
+      return await grabsInTurn(packetId, () => work(queue));
+    } finally {
+      queue.waiting -= 1;
+      if (queue.waiting === 0) queues.delete(packetId);
+    }
+  }
+
+  /** The locked part of a grab: takes the next place and its share, holding the mine payment if there is one. */
+  function takeShare(playerId: number, packetId: number) {
+    return db.transaction(async (tx) => {
+      const r = createRedPacketsRepository(tx);
+      const p = await r.lockPacket(packetId);
+      if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
+      const mine = await r.grabOf(p.id, playerId);
+      if (mine) return { packet: p, grab: mine, repeated: true };
+      if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
+      if (p.state !== RedPacketState.OPEN) throw new AppError('RED_PACKET_CLOSED');
+      if (p.grabbed >= p.shares) throw new AppError('RED_PACKET_ALL_GRABBED');
+      if (p.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('RED_PACKET_EXPIRED');
+      const seq = p.grabbed + 1;
+      const shareMicro = BigInt(p.split![seq - 1]!);
+      const holdMicro = p.mineDigit === null ? 0n : p.minePaymentMicro;
+      if (holdMicro > 0n) {
+        try {
+          await wallet.holdIn(tx, {
+            key: `rp:${p.id}:mine:${seq}`,
+            debit: { player: playerId },
+            credit: escrow,
+            amountMicro: holdMicro,
+            code: TransferCode.RED_PACKET_MINE,
+            reference: reference(p.id),
+          });
+        } catch (error) {
+          if (isInsufficient(error))
+            throw new AppError('RED_PACKET_HOLD_INSUFFICIENT', { amount: usdt(holdMicro) });
+          throw error;
+        }
+      }
+      const grab = await r.insertGrab({
+        packetId: p.id,
+        seq,
+        playerId,
+        shareMicro,
+        mineHit: mineHit(shareMicro, p.mineDigit),
+        holdMicro,
+        createdAt: clock.now(),
+      });
+      await r.setGrabbed(p.id, seq);
+      return { packet: { ...p, grabbed: seq }, grab, repeated: false };
+    });
   }
 
   return {
@@ -515,57 +612,19 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       // arrive after its last share and are answered here instead of queueing on its row.
       const seen = await repo.packet(packetId);
       if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
-      if (seen.state !== RedPacketState.OPEN || seen.grabbed >= seen.shares) {
-        const earlier = await repo.grabOf(seen.id, playerId);
-        if (earlier) return { view: await view(seen.id), grab: earlier, repeated: true };
-        if (seen.senderId === playerId) throw new AppError('RED_PACKET_OWN');
-        throw new AppError(
-          seen.state !== RedPacketState.OPEN ? 'RED_PACKET_CLOSED' : 'RED_PACKET_ALL_GRABBED',
-        );
-      }
-      const outcome = await retrying(() =>
-        db.transaction(async (tx) => {
-          const r = createRedPacketsRepository(tx);
-          const p = await r.lockPacket(packetId);
-          if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
-          const mine = await r.grabOf(p.id, playerId);
-          if (mine) return { packet: p, grab: mine, repeated: true };
-          if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
-          if (p.state !== RedPacketState.OPEN) throw new AppError('RED_PACKET_CLOSED');
-          if (p.grabbed >= p.shares) throw new AppError('RED_PACKET_ALL_GRABBED');
-          if (p.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('RED_PACKET_EXPIRED');
-          const seq = p.grabbed + 1;
-          const shareMicro = BigInt(p.split![seq - 1]!);
-          const holdMicro = p.mineDigit === null ? 0n : p.minePaymentMicro;
-          if (holdMicro > 0n) {
-            try {
-              await wallet.holdIn(tx, {
-                key: `rp:${p.id}:mine:${seq}`,
-                debit: { player: playerId },
-                credit: escrow,
-                amountMicro: holdMicro,
-                code: TransferCode.RED_PACKET_MINE,
-                reference: reference(p.id),
-              });
-            } catch (error) {
-              if (isInsufficient(error))
-                throw new AppError('RED_PACKET_HOLD_INSUFFICIENT', { amount: usdt(holdMicro) });
-              throw error;
-            }
-          }
-          const grab = await r.insertGrab({
-            packetId: p.id,
-            seq,
-            playerId,
-            shareMicro,
-            mineHit: mineHit(shareMicro, p.mineDigit),
-            holdMicro,
-            createdAt: clock.now(),
-          });
-          await r.setGrabbed(p.id, seq);
-          return { packet: { ...p, grabbed: seq }, grab, repeated: false };
-        }),
-      );
+      if (!takeable(seen)) return refuse(seen, playerId);
+      // The grabbers that arrive together wait in this process's queue, not on the row lock with a pooled
+      // connection each; each reads, when its turn comes, what the previous one committed, so those who come
+      // after the last share are refused without a transaction and the queue drains at one read apiece.
+      const outcome = await inTurn(packetId, async (queue) => {
+        if (queue.spent) return { refused: queue.spent };
+        const now = (await repo.packet(packetId)) ?? seen;
+        if (!takeable(now)) return { refused: (queue.spent = now) };
+        const taken = await retrying(() => takeShare(playerId, packetId));
+        if (!takeable(taken.packet)) queue.spent = taken.packet;
+        return taken;
+      });
+      if ('refused' in outcome) return refuse(outcome.refused, playerId);
       const { packet, grab, repeated } = outcome;
       if (!repeated) {
         signal({ type: 'grabbed', roomId: packet.roomId, packetId: packet.id });

@@ -374,6 +374,26 @@ export function createWalletService(deps: WalletServiceDeps) {
     },
 
     /**
+     * Many posted transfers inside the caller's transaction in one round trip (koi_ledger_transfer_batch, each
+     * element under the single-transfer rules), for a job that pays thousands at once: the agents' day paid one
+     * transferIn at a time spent most of its settlement waiting on the round trips. All or nothing with the
+     * caller's transaction: the first element refused throws its error. The caller owns retries.
+     */
+    async transfersIn(tx: Tx, reqs: TransferRequest[]): Promise<TransferResult[]> {
+      for (const req of reqs) checkRequest(req);
+      const rows = reqs.map((req) => rowOf(req, false));
+      const records = rows.length ? await createWalletRepository(tx).transferBatch(rows) : [];
+      const results = records.map((record, i) => {
+        if (record instanceof AppError) throw record;
+        const result = toResult(reqs[i]!.key, record);
+        assertPosted(reqs[i]!, result);
+        return result;
+      });
+      touched(tx, rows);
+      return results;
+    },
+
+    /**
      * Signals players whose balance changed through a transfer committed outside this service's calls: a
      * provider's wallet call moves money with koi_ledger_transfer inside its own one-statement SQL function
      * (koi_provider_wallet_call), and calls this once that statement has returned, i.e. committed.

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
 import { createPlayerDirectory } from '../auth';
 import { createWalletService, type WalletService } from './wallet.service';
-import { bet, createPlayers, deposit, freshKey, holdWithdrawal } from './wallet.fixtures';
+import { bet, createPlayers, deposit, freshKey, fromPlayer, holdWithdrawal } from './wallet.fixtures';
 
 const t = useTestApp();
 let wallet: WalletService;
@@ -69,6 +69,43 @@ describe('wallet service', () => {
     expect(again).toEqual({ ...first, created: false });
     await expectAppError(deposit(wallet, player!, '11', key), 'IDEMPOTENCY_CONFLICT');
     expect(await wallet.displayBalance(player!)).toBe('10.0000');
+  });
+
+  it("posts many transfers inside the caller's transaction in one call, all of them or none", async () => {
+    const [a, b, poor] = await createPlayers(t.database.db, wallet, 3);
+    await deposit(wallet, poor!, '1');
+    const pay = (player: number, amount: string, key = freshKey('pay')) => ({
+      key,
+      debit: { system: SystemAccount.COMMISSION_EXPENSE },
+      credit: { player },
+      amountMicro: toMicro(amount),
+      code: TransferCode.COMMISSION,
+    });
+    const batch = [pay(a!, '1.5'), pay(b!, '2')];
+    const paid = await t.database.db.transaction((tx) => wallet.transfersIn(tx, batch));
+    expect(paid.map((r) => [r.created, r.creditBalanceAfterMicro])).toEqual([
+      [true, toMicro('1.5')],
+      [true, toMicro('2')],
+    ]);
+    // The same keys again move nothing.
+    const again = await t.database.db.transaction((tx) => wallet.transfersIn(tx, batch));
+    expect(again.map((r) => r.created)).toEqual([false, false]);
+    expect(await wallet.displayBalance(a!)).toBe('1.5000');
+
+    // One element the balance does not cover: the error is thrown and its neighbour is not written either.
+    const before = await wallet.counts();
+    await expectAppError(
+      t.database.db.transaction((tx) =>
+        wallet.transfersIn(tx, [
+          pay(b!, '3'),
+          fromPlayer(poor!, '1.000001', SystemAccount.HOUSE, TransferCode.BET),
+        ]),
+      ),
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(await wallet.counts()).toEqual(before);
+    expect(await wallet.displayBalance(b!)).toBe('2.0000');
+    expect(await wallet.verify()).toEqual([]);
   });
 
   it('holds, then posts a withdrawal once; a second resolution is refused or repeated', async () => {
