@@ -232,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authHooks: auth.hooks,
     domain: events.domain,
     withdrawals: withdrawals.service,
+    log: app.log,
   });
   const community = communityModule({ ...basics, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();

@@ -89,6 +89,17 @@ export function createBetsRepository(db: DbOrTx) {
     sql`r.opened_at >= ${w.from.toISOString()}::timestamptz and r.opened_at < ${w.to.toISOString()}::timestamptz`;
 
   return {
+    /** Sets (or with null removes) the player's stake cap from `source`; see stake_caps. */
+    async setStakeCap(playerId: number, source: string, capMicro: bigint | null): Promise<void> {
+      await db.execute(
+        capMicro === null
+          ? sql`delete from stake_caps where player_id = ${playerId} and source = ${source}`
+          : sql`insert into stake_caps (player_id, source, cap_micro)
+                values (${playerId}, ${source}, ${capMicro.toString()}::bigint)
+                on conflict (player_id, source) do update set cap_micro = excluded.cap_micro`,
+      );
+    },
+
     /** Writes a round that arrives settled, once (see koi_bet_round_settled); true when this call wrote it. */
     async recordSettledRound(r: SettledRound & { valid: boolean }): Promise<boolean> {
       const rows = await queryRows<{ recorded: boolean }>(

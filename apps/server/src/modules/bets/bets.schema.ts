@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, id, microTotal, state, ts } from '../../db/columns';
+import { bigintNumber, id, micro, microTotal, state, ts } from '../../db/columns';
 
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
 
@@ -76,4 +76,21 @@ export const validBetsDaily = pgTable(
     // Period sums over everyone (a tournament's ranking, a day's rebate run) read by day first.
     index('valid_bets_daily_day_idx').on(t.day, t.playerId),
   ],
+);
+
+/**
+ * The largest single stake a player may place, by what set it (`source`, e.g. a bonus grant's id): the
+ * smallest cap of the player's rows applies. Kept here, below every module that takes stakes, so the provider
+ * wallet's SQL reads it in the same statement that debits the bet (koi_bet_stake_cap) instead of a round trip
+ * per bet; the module that owns a cap's reason writes and removes it in the transaction that changes that
+ * reason (promotions: a grant with a maximum bet while its requirement is open).
+ */
+export const stakeCaps = pgTable(
+  'stake_caps',
+  {
+    playerId: bigintNumber('player_id').notNull(),
+    source: text('source').notNull(),
+    capMicro: micro('cap_micro').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.source] })],
 );

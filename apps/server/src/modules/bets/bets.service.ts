@@ -56,6 +56,14 @@ export function createBetsService(deps: {
       stakeGuards.push(guard);
     },
 
+    /**
+     * Sets or removes (null) a cap on the player's single stake, inside the caller's transaction `tx`, so the
+     * cap changes together with its reason. The provider wallet's SQL refuses a bet above the smallest cap
+     * (koi_bet_stake_cap) in the statement that would debit it; the guards below decide the rest.
+     */
+    setStakeCap: (tx: DbOrTx, playerId: number, source: string, capMicro: bigint | null) =>
+      createBetsRepository(tx).setStakeCap(playerId, source, capMicro),
+
     /** Runs every stake check for a bet about to be taken (originals, seamless and transfer-wallet paths). */
     async guardStake(playerId: number, stakeMicro: bigint, path: StakePath = 'bet'): Promise<void> {
       for (const guard of stakeGuards) await guard(playerId, stakeMicro, path);

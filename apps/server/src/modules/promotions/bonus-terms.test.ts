@@ -98,6 +98,30 @@ describe('bonus terms on provider games: the max bet on every bet path, the max 
     await clean();
   });
 
+  it('a cap whose requirement was played through but not yet cleared is lifted when a bet meets it', async () => {
+    const p = await bonusPlayer('100', '2', { multiple_centis: 100, max_bet: '5' });
+    const sessionId = await launchGame(t, p.auth, 'sim-fruit', SIM_PROVIDER_ID);
+    expect((await play(sessionId, '2')).state).toBe('settled');
+    const grant = await cleared(p.playerId);
+    expect(grant.status).toBe(2);
+    // As if the clearing after that round had been lost (a crash between the commit and its event): the grant
+    // open again, its cap still in the wallet's SQL, though nothing is left to play.
+    await t.database.db.execute(sql`update bonus_grants set status = 1 where id = ${grant.id}::bigint`);
+    await t.database.db.execute(
+      sql`insert into stake_caps (player_id, source, cap_micro) values (${p.playerId}, ${`grant:${grant.id}`}, 5000000)`,
+    );
+    // The SQL refuses the 6, the guard finds the requirement played through, clears it (cap and all), and
+    // the bet goes through on its second try.
+    expect((await play(sessionId, '6')).state).toBe('settled');
+    expect((await grantOf(p.playerId)).status).toBe(2);
+    const caps = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from stake_caps where player_id = ${p.playerId}`,
+    );
+    expect(caps[0]!.n).toBe(0);
+    await clean();
+  });
+
   it('a retried seamless bet taken before the bonus still gets its first answer; a new one above the cap is refused', async () => {
     const promo = await h.promotion(1, {
       deposit: 'first',

@@ -10,10 +10,14 @@ import type { KoiModule } from '../module';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
 import type { WithdrawalsService } from '../withdrawals';
+import { createCoalescer } from '../../lib/coalesce';
 import { promotionsRoutes } from './promotions.routes';
 import { createPromotionsService, type LinkSource, type PromotionsService } from './promotions.service';
 
 export type { GrantInput, LinkSource, PromotionsService } from './promotions.service';
+
+/** How long after a player's first settled round of a burst their played-through bonuses are cleared. */
+const CLEAR_AFTER_SETTLED_MS = 200;
 
 /**
  * Promotions (decisions 25, 36): promotion records evaluated by one rule engine (rules.ts), claims, bonus
@@ -29,7 +33,7 @@ export function promotionsModule(deps: {
   config: Pick<Config, 'demoSignupBonus'>;
   wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
   turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
-  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard' | 'netResultBetween'>;
+  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard' | 'netResultBetween' | 'setStakeCap'>;
   /** Withdrawals run the clearing of played-through bonuses (the largest convertible win) before applying. */
   withdrawals: Pick<WithdrawalsService, 'addApplyGuard'>;
   players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf' | 'authenticate'>;
@@ -39,6 +43,8 @@ export function promotionsModule(deps: {
   domain: Pick<DomainEventBus, 'on'>;
   /** Links between accounts owned by other modules (withdrawal addresses, TRC20 senders). */
   linkSources?: LinkSource[];
+  /** Where a failed clearing after settled rounds is logged. */
+  log?: { error(details: object, message: string): void };
 }): KoiModule<PromotionsService> {
   const service = createPromotionsService({
     db: deps.database.db,
@@ -59,13 +65,23 @@ export function promotionsModule(deps: {
     if (e.frozen) await service.forfeitOpen(e.playerId);
   });
   // A settled round is the only thing that can complete a requirement: clear (and cut) what it completed.
-  // The bus logs a failed clearing; the next settled round or the withdrawal's guard clears it then.
-  deps.domain.on('bet.settled', async (e) => {
-    await service.clearCompleted(e.playerId);
+  // A player's rounds come in bursts (a slot spins several times a second), so the clearing runs once per
+  // burst, CLEAR_AFTER_SETTLED_MS after its first round, not a query per round on the provider wallet's hot
+  // path; the bonus-play window is then at most that much longer, which is the house's side (the design note
+  // in promotions.service.ts). A failed clearing is logged; the next burst or the withdrawal's guard clears.
+  const clearing = createCoalescer<number>(CLEAR_AFTER_SETTLED_MS, async (playerId) => {
+    await service.clearCompleted(playerId).catch((err: unknown) => {
+      deps.log?.error(
+        { err: err instanceof Error ? err.message : String(err), playerId },
+        'bonus clearing failed',
+      );
+    });
   });
+  deps.domain.on('bet.settled', (e) => clearing.touch(e.playerId));
   return {
     service,
     plugin: async (app) => {
+      app.addHook('onClose', async () => clearing.stop());
       await app.register(promotionsRoutes, {
         promotions: service,
         sessions: deps.players,

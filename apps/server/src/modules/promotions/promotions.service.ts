@@ -138,7 +138,7 @@ export interface PromotionsServiceDeps {
   signupBonus: string;
   wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
   turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
-  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'netResultBetween'>;
+  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'netResultBetween' | 'setStakeCap'>;
   players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf'>;
   linkSources?: LinkSource[];
 }
@@ -201,6 +201,9 @@ export interface PromotionFields {
   sort: number;
 }
 
+/** The stake cap an open grant with a largest bet keeps in the bets module, by grant. */
+const stakeCapSource = (grantId: number) => `grant:${grantId}`;
+
 export function createPromotionsService(deps: PromotionsServiceDeps) {
   const { db, clock, wallet, turnover, bets, players } = deps;
   const repo = createPromotionsRepository(db);
@@ -228,6 +231,11 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
     });
     const row = (await r.grantBySource(g.sourceType, g.sourceId))!;
     if (!inserted) return row;
+    // The grant's largest bet, where the provider wallet's SQL reads it (the bets module's stake caps);
+    // removed in the transaction that closes the grant.
+    if (row.status === GrantStatus.OPEN && row.maxBetMicro !== null) {
+      await bets.setStakeCap(tx, row.playerId, stakeCapSource(row.id), row.maxBetMicro);
+    }
     await wallet.transferIn(tx, {
       key: keyOf(`bonus:${g.sourceType}:${g.sourceId}`),
       debit: { system: SystemAccount.PROMOTION_EXPENSE },
@@ -281,6 +289,7 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
         const amount = available < wanted ? available : wanted;
         const forfeited = status === GrantStatus.CLEARED && amount === 0n ? null : amount;
         if (!(await createPromotionsRepository(tx).closeGrant(grant.id, status, now, forfeited))) return;
+        await bets.setStakeCap(tx, grant.playerId, stakeCapSource(grant.id), null);
         if (amount > 0n) {
           await wallet.transferIn(tx, {
             key: transfer.key,
@@ -304,7 +313,11 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
   async function clearGrant(grant: GrantRow): Promise<void> {
     const now = clock.now();
     if (grant.maxWinMicro === null) {
-      await repo.closeGrant(grant.id, GrantStatus.CLEARED, now, null);
+      await db.transaction(async (tx) => {
+        if (await createPromotionsRepository(tx).closeGrant(grant.id, GrantStatus.CLEARED, now, null)) {
+          await bets.setStakeCap(tx, grant.playerId, stakeCapSource(grant.id), null);
+        }
+      });
       return;
     }
     const maxWin = grant.maxWinMicro;
@@ -613,10 +626,17 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
       if (open.length === 0) return;
       const remaining = await remainingByGrant(playerId);
       let max: bigint | null = null;
+      let playedThrough = false;
       for (const g of open) {
-        if ((remaining.get(g.id) ?? 0n) === 0n) continue;
+        if ((remaining.get(g.id) ?? 0n) === 0n) {
+          playedThrough = true;
+          continue;
+        }
         if (max === null || g.maxBetMicro! < max) max = g.maxBetMicro!;
       }
+      // A grant played through no longer limits; clearing it now also removes its stake cap, which the
+      // provider wallet's SQL would otherwise keep applying until the next settled round cleared it.
+      if (playedThrough) await clearCompleted(playerId);
       if (max === null || stakeMicro <= max) return;
       if (path === 'transfer_in') {
         throw new AppError('BONUS_MAX_TRANSFER_IN', {

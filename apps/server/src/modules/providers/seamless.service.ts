@@ -75,9 +75,10 @@ function fingerprint(parts: (string | number | boolean | null | undefined)[]): s
  * - a rollback names a bet (the stake comes back) or a win (the win goes back);
  * - a session ended by sign-out, freeze or self-exclusion takes no new bets; wins and rollbacks of bets
  *   already placed still settle, since the provider must be able to finish its rounds;
- * - a bet above a stake limit of the player's (the stake guard: promotions' largest bet while a bonus's
- *   turnover is open, decision 36) is refused with RS_ERROR_LIMIT_REACHED before anything moves, except the
- *   retry of a bet already taken, which answers its first answer;
+ * - a bet above a stake cap of the player's (the bets module's stake_caps, which promotions keeps as a
+ *   bonus's largest bet while its turnover is open, decision 36) is refused with RS_ERROR_LIMIT_REACHED in
+ *   the statement that would debit it, except the retry of a bet already taken, which answers its first
+ *   answer; the refusal is checked again with the stake guard (recheckedRefusal);
  * - a bet for a game that may not be played now (the games module's assertPlayable rule: unknown to the
  *   catalogue for this provider, switched off, its provider switched off, in maintenance or not yet open) is
  *   refused with RS_ERROR_INVALID_GAME; its rounds' wins and rollbacks still settle.
@@ -95,9 +96,9 @@ export function createSeamlessWallet(deps: {
   /** The bets module, told of a round that closed or was rolled back once the call committed. */
   rounds?: Pick<BetsService, 'settled'>;
   /**
-   * The stake guard every bet passes before its debit (the bets module's `guardStake`, where modules above
+   * The stake guard a refused bet is checked again with (the bets module's `guardStake`, where modules above
    * register their rules: promotions' largest bet while a bonus is open), and the player a request's user
-   * names. Left out, bets are not guarded (tests of the wallet alone).
+   * names. Left out, the SQL's refusal stands as it is (tests of the wallet alone).
    */
   stakes?: Pick<BetsService, 'guardStake'> & Pick<AuthService, 'playerIdOf'>;
 }) {
@@ -196,34 +197,33 @@ export function createSeamlessWallet(deps: {
   }
 
   /**
-   * The stake guard's refusal of a bet (RS_ERROR_LIMIT_REACHED: the protocol's answer for a stake over a
-   * limit; the game shows it to the player), or null when the bet may go on to the wallet call. A retry of a
-   * bet already taken is not refused, so it still gets its first answer whatever the guard says now (a bonus
-   * granted since). An unknown user passes: the wallet call answers it.
+   * A bet the SQL refused for a stake cap (RS_ERROR_LIMIT_REACHED: the protocol's answer for a stake over a
+   * limit; the game shows it to the player) is checked again with the stake guard, the rule's owner: a cap
+   * whose bonus requirement was played through a moment ago is lifted by the guard, and the bet is then sent
+   * once more. Only refusals take this path, so a bet under no cap costs nothing more than its one statement.
+   * An unknown user keeps its answer.
    */
-  async function stakeRefusal(provider: ProviderIdentity, req: BetRequest): Promise<WalletAnswer | null> {
+  async function recheckedRefusal(
+    provider: ProviderIdentity,
+    req: BetRequest,
+    answer: WalletAnswer,
+    placeBet: () => Promise<WalletAnswer>,
+  ): Promise<WalletAnswer> {
     const stakes = deps.stakes;
-    if (!stakes) return null;
+    if (answer.status !== WalletStatus.LIMIT_REACHED || !stakes) return answer;
     const playerId = await stakes.playerIdOf(req.user);
-    if (playerId === null) return null;
+    if (playerId === null) return answer;
     try {
       await stakes.guardStake(playerId, BigInt(req.amount), 'bet');
-      return null;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (await repo.hasTransaction(provider.id, req.transaction_uuid)) return null;
       deps.log?.warn(
         { provider: provider.code, user: req.user, transaction: req.transaction_uuid, refusal: error.key },
         'provider bet refused by a stake guard',
       );
-      return {
-        status: WalletStatus.LIMIT_REACHED,
-        request_uuid: req.request_uuid,
-        user: req.user,
-        currency: LEDGER_CURRENCY,
-        transaction_uuid: req.transaction_uuid,
-      };
+      return answer;
     }
+    return placeBet();
   }
 
   /** A session's status and, when it is live, its player and balance: one query. */
@@ -275,10 +275,9 @@ export function createSeamlessWallet(deps: {
           amountMicro: BigInt(req.amount),
           fingerprint: fingerprint(['bet', req.user, req.round, req.game_code, req.currency, req.amount]),
         });
-      // Without a guard the call is submitted at once, so calls keep the order they came in (the batcher's
-      // rule that a round's calls run in order starts here).
-      if (!deps.stakes) return placeBet();
-      return stakeRefusal(provider, req).then((refusal) => refusal ?? placeBet());
+      // The call is submitted at once, so calls keep the order they came in (the batcher's rule that a
+      // round's calls run in order starts here); a stake cap is checked inside it (koi_bet_stake_cap).
+      return placeBet().then((answer) => recheckedRefusal(provider, req, answer, placeBet));
     },
 
     win(provider: ProviderIdentity, req: WinRequest): Promise<WalletAnswer> {

@@ -171,6 +171,13 @@ BEGIN
         v_status := 'RS_ERROR_INVALID_GAME';
         EXIT decide;
       END IF;
+      -- A cap on the player's single stake (the bets module's koi_bet_stake_cap: a bonus's maximum bet while
+      -- its turnover is open), read in this statement so a cap costs no round trip; the service checks a
+      -- refusal again with the rule's owner, which lifts a cap whose requirement was just played through.
+      IF p_amount > coalesce(koi_bet_stake_cap(v_player), p_amount) THEN
+        v_status := 'RS_ERROR_LIMIT_REACHED';
+        EXIT decide;
+      END IF;
       v_amount := p_amount;
       v_key := 'p' || p_provider || ':bet:' || v_uuid_hash;
       v_code := p_transfer_codes[1];
