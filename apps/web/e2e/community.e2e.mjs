@@ -25,7 +25,7 @@ describe('community', () => {
     'writes a post with a picture, approves it, and another player sees and likes it; the author is told',
     failure.run(async () => {
       assert.ok(MODERATOR, 'run.mjs creates the support operator');
-      const { username: author, context, page, errors } = await newPlayerPhone(browser());
+      const { username: author, token: authorToken, context, page, errors } = await newPlayerPhone(browser());
       failure.watch(page);
 
       // The interaction tab is a real screen now, with its ways in.
@@ -72,6 +72,7 @@ describe('community', () => {
 
       // Another player finds it in the feed, the script tag shown as text and never run, and likes it.
       const second = await newPlayerPhone(browser());
+      const readerToken = second.token;
       const rp = second.page;
       await rp.goto(`${BASE}/community`);
       const card = rp.getByTestId('post').filter({ hasText: author });
