@@ -26,16 +26,21 @@ describe('createCoalescer', () => {
     }
   });
 
-  it('absorbs touches while the work runs, and a failed run does not block the key', async () => {
+  it('absorbs touches while the work runs, and a failed run is reported and does not block the key', async () => {
     vi.useFakeTimers();
     try {
       let release = () => {};
       let calls = 0;
-      const c = createCoalescer<number>(10, async () => {
-        calls += 1;
-        if (calls === 1) await new Promise<void>((r) => (release = r));
-        else throw new Error('failed');
-      });
+      const failures: unknown[] = [];
+      const c = createCoalescer<number>(
+        10,
+        async () => {
+          calls += 1;
+          if (calls === 1) await new Promise<void>((r) => (release = r));
+          else throw new Error('failed');
+        },
+        (error, key) => failures.push([key, (error as Error).message]),
+      );
       c.touch(1);
       await vi.advanceTimersByTimeAsync(10);
       c.touch(1);
@@ -49,6 +54,10 @@ describe('createCoalescer', () => {
       c.touch(1);
       await vi.advanceTimersByTimeAsync(10);
       expect(calls).toBe(3);
+      expect(failures).toEqual([
+        [1, 'failed'],
+        [1, 'failed'],
+      ]);
     } finally {
       vi.useRealTimers();
     }

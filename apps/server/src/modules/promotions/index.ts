@@ -69,14 +69,17 @@ export function promotionsModule(deps: {
   // burst, CLEAR_AFTER_SETTLED_MS after its first round, not a query per round on the provider wallet's hot
   // path; the bonus-play window is then at most that much longer, which is the house's side (the design note
   // in promotions.service.ts). A failed clearing is logged; the next burst or the withdrawal's guard clears.
-  const clearing = createCoalescer<number>(CLEAR_AFTER_SETTLED_MS, async (playerId) => {
-    await service.clearCompleted(playerId).catch((err: unknown) => {
+  const clearing = createCoalescer<number>(
+    CLEAR_AFTER_SETTLED_MS,
+    async (playerId) => {
+      await service.clearCompleted(playerId);
+    },
+    (err, playerId) =>
       deps.log?.error(
         { err: err instanceof Error ? err.message : String(err), playerId },
         'bonus clearing failed',
-      );
-    });
-  });
+      ),
+  );
   deps.domain.on('bet.settled', (e) => clearing.touch(e.playerId));
   return {
     service,
