@@ -233,6 +233,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     domain: events.domain,
     withdrawals: withdrawals.service,
     log: app.log,
+    // Households: besides the sign-up device and IP, a shared withdrawal address or TRC20 sender links players.
+    linkSources: [withdrawals.service.linkedByAddress, deposits.service.linkedBySender],
   });
   const community = communityModule({ ...basics, audit: audit.service, players: auth.service });
   if (config.seedDemo) await community.seedDemo();

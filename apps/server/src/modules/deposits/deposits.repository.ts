@@ -400,6 +400,23 @@ export function createDepositsRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
+    /**
+     * Other players credited from a TRC20 address that also paid this player (a sender wallet two accounts
+     * share), at most `limit`, with the sender address.
+     */
+    async sharingSenders(playerId: number, limit: number) {
+      const rows = await queryRows<{ player_id: number | string; from_address: string }>(
+        db,
+        sql`select distinct other.player_id, other.from_address
+            from chain_transfers mine
+            join chain_transfers other on other.from_address = mine.from_address
+            where mine.player_id = ${playerId} and other.player_id is not null
+              and other.player_id <> ${playerId}
+            order by other.player_id limit ${limit}`,
+      );
+      return rows.map((r) => ({ playerId: Number(r.player_id), address: r.from_address }));
+    },
+
     // --- records ---------------------------------------------------------------------------------------
 
     /** The player's TRC20 deposit orders in a time window, newest first. */

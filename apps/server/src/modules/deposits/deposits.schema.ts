@@ -103,6 +103,8 @@ export const chainTransfers = pgTable(
     uniqueIndex('chain_transfers_event_uq').on(t.txId, t.eventKey),
     index('chain_transfers_to_idx').on(t.toAddress, t.blockTimestamp),
     index('chain_transfers_from_idx').on(t.fromAddress),
+    // A player's credited transfers (the senders that link accounts into a household, promotions).
+    index('chain_transfers_player_idx').on(t.playerId),
     index('chain_transfers_open_idx')
       .on(t.firstSeenAt)
       .where(sql`status = 1`),

@@ -177,6 +177,15 @@ export function createDepositsService(deps: DepositsServiceDeps) {
     recharge,
     parseDepositAmount,
 
+    /**
+     * The players linked to this one by a TRC20 sender address that paid both (promotions' households), each
+     * with the reason and the sender.
+     */
+    async linkedBySender(playerId: number) {
+      const rows = await repo.sharingSenders(playerId, 50);
+      return rows.map((r) => ({ playerId: r.playerId, reason: 'trc20_sender', value: r.address }));
+    },
+
     /** Adds the configured receiving addresses where missing (start-up); a bad checksum stops the start. */
     async ensureAddresses(addresses: string[]) {
       for (const a of addresses) {

@@ -249,6 +249,61 @@ describe('claims under concurrency', () => {
   });
 });
 
+describe('households through the app: a shared withdrawal address or TRC20 sender links accounts', () => {
+  const t = useTestApp();
+  const h = promotionsHarness(() => t);
+
+  /** A player on a device and a sign-up IP of their own (test players all sign up from 127.0.0.1). */
+  let nextIp = 1;
+  async function alone(device: string) {
+    const p = await h.player({ device });
+    await t.database.db.execute(
+      sql`update players set register_ip = ${`198.51.100.${nextIp++}`} where id = ${p.playerId}`,
+    );
+    return p;
+  }
+
+  it('pays a once-per-household promotion once to players who share a withdrawal address, or a sender', async () => {
+    const promo = await h.promotion(
+      3,
+      { amount: '5', new_player_days: 7, terms: TERMS },
+      { household: true },
+    );
+    const now = new Date().toISOString();
+    // Two players on different devices who saved the same TRC20 withdrawal address.
+    const a = await alone('household-a');
+    const b = await alone('household-b');
+    const shared = 'TQ4fXh1bGUGJt1mpbDqb8cd3ixsXbYKrw9';
+    for (const p of [a, b]) {
+      await t.database.db.execute(
+        sql`insert into withdrawal_addresses (player_id, type, address, area, created_at, usable_at)
+            values (${p.playerId}, 1, ${shared}, '', ${now}::timestamptz, ${now}::timestamptz)`,
+      );
+    }
+    expect((await h.claim(a.auth, promo.id)).code).toBe(200);
+    expect((await h.claim(b.auth, promo.id)).code).toBe(7008);
+
+    // Two more, linked only because one TRC20 wallet paid deposits to both.
+    const c = await alone('household-c');
+    const d = await alone('household-d');
+    const sender = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    for (const [i, p] of [c, d].entries()) {
+      await t.database.db.execute(
+        sql`insert into chain_transfers (tx_id, event_key, token_contract, token_symbol, from_address, to_address,
+              amount_micro, block_timestamp, confirmed, status, player_id, first_seen_at)
+            values (${`hh-${p.playerId}-${i}`}, '0', 'usdt', 'USDT', ${sender}, ${`TTo${p.playerId}`}, 1000000,
+              ${now}::timestamptz, true, 3, ${p.playerId}, ${now}::timestamptz)`,
+      );
+    }
+    expect((await h.claim(d.auth, promo.id)).code).toBe(200);
+    expect((await h.claim(c.auth, promo.id)).code).toBe(7008);
+    // A player linked to nobody is paid as usual.
+    const e = await alone('household-e');
+    expect((await h.claim(e.auth, promo.id)).code).toBe(200);
+    await h.invariantsClean();
+  });
+});
+
 describe('valid bets only: rolled-back and near-certain rounds count nothing for a turnover tier', () => {
   const t = useTestApp();
   const h = promotionsHarness(() => t);

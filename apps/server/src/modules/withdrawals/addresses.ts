@@ -88,6 +88,9 @@ function normaliseAddress(input: BindAddressInput): { type: AddressType; address
   }
 }
 
+/** How many linked players one source names for one player at most (a household is capped anyway). */
+const LINKS_MAX = 50;
+
 export function createAddressBook(ctx: WithdrawalsContext) {
   const { deps, repo, requirePasswordSet } = ctx;
   const { db, clock, config } = deps;
@@ -240,6 +243,15 @@ export function createAddressBook(ctx: WithdrawalsContext) {
 
   return {
     listAddresses: (playerId: number) => repo.listAddresses(playerId),
+
+    /**
+     * The players linked to this one by a shared withdrawal address, for promotions' households (decision
+     * 25's linked accounts), each with the reason and the address.
+     */
+    async linkedByAddress(playerId: number) {
+      const rows = await repo.sharingAddresses(playerId, LINKS_MAX);
+      return rows.map((r) => ({ playerId: r.playerId, reason: 'withdrawal_address', value: r.address }));
+    },
     bindAddress,
     deleteAddress,
     payoutMethods,

@@ -69,6 +69,22 @@ export function createWithdrawalsRepository(db: DbOrTx) {
 
     // Addresses.
 
+    /**
+     * Other players who saved one of this player's withdrawal addresses (deleted ones too: an address once
+     * shared still links the accounts), at most `limit`, with the address they share.
+     */
+    async sharingAddresses(playerId: number, limit: number) {
+      const rows = await queryRows<{ player_id: number | string; address: string }>(
+        db,
+        sql`select distinct b.player_id, b.address
+            from withdrawal_addresses a
+            join withdrawal_addresses b on b.address = a.address and b.type = a.type and b.area = a.area
+            where a.player_id = ${playerId} and b.player_id <> ${playerId}
+            order by b.player_id limit ${limit}`,
+      );
+      return rows.map((r) => ({ playerId: Number(r.player_id), address: r.address }));
+    },
+
     listAddresses(playerId: number): Promise<AddressRow[]> {
       return db
         .select()

@@ -31,6 +31,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   return {
     // Addresses (decision 12) and the payout methods offered for them (decision 35).
     listAddresses: addresses.listAddresses,
+    linkedByAddress: addresses.linkedByAddress,
     bindAddress: addresses.bindAddress,
     deleteAddress: addresses.deleteAddress,
     payoutMethods: addresses.payoutMethods,
