@@ -15,7 +15,7 @@ const cliActor = () => ({
 export const operatorsCommands: Record<string, Command> = {
   'operator:create': {
     summary:
-      'Create an operator: --username <u> --role <admin|finance|support|viewer> [--json]; prints a one-time password and a TOTP secret',
+      'Create an operator: --username <u> --role <admin|finance|support|viewer> [--json]; prints a one-time password, a TOTP secret and ten recovery codes',
     options: ['username', 'role'],
     flags: ['json'],
     async run({ database, config, options, out }) {
@@ -41,6 +41,7 @@ export const operatorsCommands: Record<string, Command> = {
               username: creds.username,
               password: creds.password,
               totp_secret: creds.totpSecret,
+              recovery_codes: creds.recoveryCodes,
             }),
           );
         } else {
@@ -49,6 +50,8 @@ export const operatorsCommands: Record<string, Command> = {
           out(`TOTP secret:       ${creds.totpSecret}`);
           out(`TOTP URI:          ${creds.otpauthUri}`);
           out('Add the secret or the URI to an authenticator app (Google Authenticator, 1Password, …).');
+          out('Recovery codes (each signs in once instead of the authenticator code; shown only now):');
+          for (const code of creds.recoveryCodes) out(`  ${code}`);
         }
         return 0;
       });

@@ -78,6 +78,8 @@ export interface Credentials {
   password: string;
   totpSecret: string;
   otpauthUri: string;
+  /** Ten single-use codes that stand in for the authenticator code, shown to the person at the terminal once. */
+  recoveryCodes: string[];
 }
 
 /** A one-time enrolment link's token, handed to the admin to pass on; it reveals no credential itself. */
@@ -395,7 +397,10 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     async createOperator(input: NewOperator, by: { actor: Actor; context: null }): Promise<Credentials> {
       const creds = newCredentials(input.username.trim());
       const { row } = await create(input, by, creds, null);
-      return { id: row.id, username: row.username, ...creds };
+      const recoveryCodes = await db.transaction((tx) =>
+        issueRecoveryCodes(createOperatorsRepository(tx), row.id),
+      );
+      return { id: row.id, username: row.username, ...creds, recoveryCodes };
     },
 
     /**

@@ -56,16 +56,21 @@ async function login(creds: { username: string; password: string; totpSecret: st
 }
 
 describe('operator:create', () => {
-  it('prints one JSON line with username, password and totp_secret, and nothing else, with --json', async () => {
+  it('prints one JSON line with username, password, totp_secret and recovery_codes, and nothing else, with --json', async () => {
     const username = uniqueOperatorName('json');
     const { code, lines } = await run('operator:create', { username, role: 'finance', json: true });
     expect(code).toBe(0);
     expect(lines).toHaveLength(1);
     const parsed = JSON.parse(lines[0]!) as Record<string, string>;
-    expect(Object.keys(parsed).sort()).toEqual(['password', 'totp_secret', 'username']);
+    expect(Object.keys(parsed).sort()).toEqual(['password', 'recovery_codes', 'totp_secret', 'username']);
     expect(parsed.username).toBe(username);
     expect(parsed.password!.length).toBeGreaterThanOrEqual(12);
     expect(parsed.totp_secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const codes = parsed.recovery_codes as unknown as string[];
+    expect(codes).toHaveLength(10);
+    // The first admin made at the terminal has nobody to reset them: a code signs them in without the phone.
+    const res = await adminLogin(t.app, { username, password: parsed.password!, recovery_code: codes[0]! });
+    expect(body(res).code).toBe(200);
   });
 
   it('prints the password, the secret as text and as an otpauth:// URI without --json', async () => {
@@ -76,6 +81,7 @@ describe('operator:create', () => {
     expect(text).toMatch(/one-time password: \S{16}/);
     expect(text).toMatch(/TOTP secret: +[A-Z2-7]{16,}/);
     expect(text).toMatch(new RegExp(`otpauth://totp/Koi:${username}\\?secret=[A-Z2-7]+`));
+    expect(text.match(/^ {2}[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/gm)).toHaveLength(10);
   });
 
   it('refuses an unknown role, missing options, a bad or taken username', async () => {
