@@ -379,9 +379,9 @@ describe('operator console', () => {
     track(page);
     await page.goto(`${BASE}/admin/sessions`);
     await page.locator('.ant-tag', { hasText: '当前' }).waitFor();
-    // The command line made this admin, so no recovery codes yet: a new set, shown once, after the password.
+    // The command line made this admin and printed its ten codes; a new set, shown once, after the password.
     const card = page.getByTestId('recovery-card');
-    await card.getByText('您还没有恢复码').waitFor();
+    await card.getByText('剩余 10 个未使用的恢复码').waitFor();
     await snapshot(page, '17-sessions');
     await card.getByRole('button', { name: '重新生成恢复码' }).click();
     const ask = page.locator('.ant-modal').filter({ has: page.locator('#recovery_password') });
