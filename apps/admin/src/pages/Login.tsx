@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isRecoveryCodeShape } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SignInCard, TotpField } from '../components/Credentials';
@@ -52,7 +53,7 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<
             { required: true, message: t('login.recoveryRequired') },
             {
               validator: (_, value?: string) =>
-                !value || /^[A-Za-z0-9]{16}$/.test(value.replace(/[\s-]/g, ''))
+                !value || isRecoveryCodeShape(value)
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('login.recoveryFormat'))),
             },

@@ -5,9 +5,12 @@ import { OPERATOR_PASSWORD_MAX } from './shared';
 
 // Sign-in, password, me, sessions
 
-/** A recovery code as typed: 16 letters or digits, in any case, with or without the dashes and spaces. */
+/** Whether a typed value is shaped as a recovery code: 16 letters or digits, any case, dashes and spaces aside. */
+export const isRecoveryCodeShape = (typed: string) => /^[A-Za-z0-9]{16}$/.test(typed.replace(/[\s-]/g, ''));
+
+/** A recovery code as typed (isRecoveryCodeShape); the server normalises it before comparing. */
 export const recoveryCodeField = text(32).pipe(
-  z.string().refine((v) => /^[A-Za-z0-9]{16}$/.test(v.replace(/[\s-]/g, '')), {
+  z.string().refine(isRecoveryCodeShape, {
     message: '恢复码须为16位字母或数字（可含横线）',
   }),
 );
