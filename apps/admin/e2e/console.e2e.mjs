@@ -325,6 +325,12 @@ describe('operator console', () => {
     // transactions, and an Enter that arrives while the bold toggle is still re-rendering can be lost.
     await editor.locator('strong', { hasText: '维护通知' }).waitFor();
     await page.getByRole('button', { name: '加粗' }).click();
+    await page.getByRole('button', { name: '加粗', pressed: false }).waitFor();
+    assert.ok(
+      await editor.evaluate(
+        (node) => node.contains(document.activeElement) || node === document.activeElement,
+      ),
+    );
     await page.keyboard.press('Enter');
     await editor.locator('p').nth(1).waitFor();
     await page.keyboard.type('今晚 02:00 至 03:00 暂停充值');

@@ -76,6 +76,10 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
     }),
   });
   const chain = () => editor.chain().focus();
+  // A toolbar press must not take focus from the text: the editor's own focus() comes back a frame later, and a
+  // key typed in between (an Enter right after 加粗) would reach the button instead of the text. Keyboard users
+  // still reach the buttons with Tab; only the mouse's focus move is cancelled.
+  const keepFocus = (event: React.MouseEvent) => event.preventDefault();
   const tool = (key: string, active: boolean, icon: React.ReactNode, run: () => void) => (
     <Tooltip title={t(`editor.${key}`)} key={key}>
       <Button
@@ -85,6 +89,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
         aria-label={t(`editor.${key}`)}
         aria-pressed={active}
         disabled={disabled}
+        onMouseDown={keepFocus}
         onClick={run}
       />
     </Tooltip>
@@ -102,6 +107,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
           aria-label={t('editor.heading')}
           aria-pressed={state.h3}
           disabled={disabled}
+          onMouseDown={keepFocus}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}
         >
           H
