@@ -236,7 +236,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Households: besides the sign-up device and IP, a shared withdrawal address or TRC20 sender links players.
     linkSources: [withdrawals.service.linkedByAddress, deposits.service.linkedBySender],
   });
-  const community = communityModule({ ...basics, audit: audit.service, players: auth.service });
+  const community = communityModule({
+    ...basics,
+    audit: audit.service,
+    players: auth.service,
+    signals: events.service,
+  });
   if (config.seedDemo) await community.seedDemo();
   const agents = agentsModule({
     ...basics,

@@ -3,7 +3,8 @@
 // limits, fee and rate and quotes the amount; 立即充值 opens the channel's hosted page; paying there and
 // following its "back to the merchant" link lands on the result screen, which shows the credit and the new
 // balance. An order left unpaid shows as pending; one cancelled at the channel shows as failed.
-// Screenshots: artifacts/screenshots/channel-result-*.png.
+// The record in 充提记录 shows the channel's fee and the net credit.
+// Screenshots: artifacts/screenshots/channel-result-*.png, channel-records-fee.png.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -52,6 +53,9 @@ describe('payment channel and its result screen', () => {
       await shot(page, 'channel-result-paid');
       await page.getByRole('button', { name: '查看充提记录' }).click();
       await page.waitForURL(/\/rechargeRecords/);
+      // The record tells the whole story: 100 asked, 1 kept by the channel, 99 credited.
+      await page.getByText('通道手续费 1.0000 · 实际到账 99.0000').waitFor({ timeout: 10_000 });
+      await shot(page, 'channel-records-fee');
 
       // An order left unpaid: the result screen waits for the channel.
       const open = (await plat(token, 'plat/iPay/rechargeOrder', { channel_id: cny.id, amount: '50' }))

@@ -70,6 +70,11 @@ describe('community', () => {
       );
       assert.equal(approved.code, 200, JSON.stringify(approved));
 
+      // The author waits on the home screen with their own stream open: what follows lights 互动's dot live.
+      const streamOpen = page.waitForResponse((r) => r.url().includes('/api/plat/events'));
+      await page.goto(`${BASE}/home`);
+      await streamOpen;
+
       // Another player finds it in the feed, the script tag shown as text and never run, and likes it.
       const second = await newPlayerPhone(browser());
       const readerToken = second.token;
@@ -96,7 +101,12 @@ describe('community', () => {
       await card.locator('.comment__text').filter({ hasText: '好看！' }).waitFor();
       await shot(rp, 'community-comments');
 
-      await page.goto(`${BASE}/interaction`);
+      const dot = page.getByRole('status', { name: '有新消息' });
+      await dot.waitFor({ timeout: 10_000 });
+      await shot(page, 'community-tab-dot');
+      await page.locator('.tab-bar__item', { hasText: '互动' }).click();
+      await page.waitForURL(/\/interaction/);
+      await dot.waitFor({ state: 'detached' });
       const notes = page.getByTestId('notifications');
       await notes.getByText('赞了你的动态').waitFor();
       await notes.getByText('评论了你的动态').waitFor();

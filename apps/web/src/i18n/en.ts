@@ -55,7 +55,14 @@ export const en: Shape<typeof zhCN & typeof zhCNLater> = {
     reward: 'Masters tournament',
     notFound: 'Page not found',
   },
-  tabs: { home: 'Home', activity: 'Promos', recharge: 'Deposit', interaction: 'Interact', user: 'Me' },
+  tabs: {
+    home: 'Home',
+    activity: 'Promos',
+    recharge: 'Deposit',
+    interaction: 'Interact',
+    user: 'Me',
+    news: 'New messages',
+  },
   common: {
     back: 'Back',
     close: 'Close',

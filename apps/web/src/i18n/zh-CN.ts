@@ -42,7 +42,14 @@ export const zhCN = {
     reward: '大师锦标赛',
     notFound: '页面不存在',
   },
-  tabs: { home: '首页', activity: '活动', recharge: '充值', interaction: '互动', user: '我的' },
+  tabs: {
+    home: '首页',
+    activity: '活动',
+    recharge: '充值',
+    interaction: '互动',
+    user: '我的',
+    news: '有新消息',
+  },
   common: {
     back: '返回',
     close: '关闭',

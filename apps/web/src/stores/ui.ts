@@ -18,6 +18,8 @@ type UiState = {
   switchCode: string | null;
   dark: boolean;
   muted: boolean;
+  /** Someone liked, commented or replied since the player last looked at the interaction tab. */
+  newNotifications: boolean;
   openLogin: (type?: LoginType) => void;
   closeLogin: () => void;
   setLoginType: (type: LoginType) => void;
@@ -30,6 +32,7 @@ type UiState = {
   askSwitchAccount: (code: string | null) => void;
   toggleDark: () => void;
   toggleMuted: () => void;
+  setNewNotifications: (news: boolean) => void;
 };
 
 export const useUiStore = create<UiState>((set) => ({
@@ -43,6 +46,7 @@ export const useUiStore = create<UiState>((set) => ({
   switchCode: null,
   dark: readStorage(STORAGE_KEYS.dark) === '1',
   muted: readStorage(STORAGE_KEYS.muted) === '1',
+  newNotifications: false,
   openLogin: (type = 1) => {
     // The captcha is bound to the visitor id: start computing it while the dialog's code loads.
     void getDevice();
@@ -57,6 +61,7 @@ export const useUiStore = create<UiState>((set) => ({
   showRetry: (text, action) => set({ retry: { open: true, text, action } }),
   hideRetry: () => set({ retry: { open: false, text: '', action: null } }),
   askSwitchAccount: (switchCode) => set({ switchCode }),
+  setNewNotifications: (newNotifications) => set({ newNotifications }),
   toggleDark: () =>
     set((s) => {
       writeStorage(STORAGE_KEYS.dark, s.dark ? '0' : '1');

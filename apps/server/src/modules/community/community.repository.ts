@@ -186,8 +186,15 @@ export function createCommunityRepository(db: DbOrTx) {
     // ----- notifications -----
 
     /** One notification; a like notifies once per liker and post however often it is given again. */
-    addNotification: (row: typeof communityNotifications.$inferInsert) =>
-      db.insert(communityNotifications).values(row).onConflictDoNothing(),
+    /** True when the row was added; false when it was already there (a like given again). */
+    async addNotification(row: typeof communityNotifications.$inferInsert) {
+      const added = await db
+        .insert(communityNotifications)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: communityNotifications.id });
+      return added.length > 0;
+    },
 
     async notifications(playerId: number, page: Page) {
       // A hidden comment is gone for everyone but its author, so is what it notified.

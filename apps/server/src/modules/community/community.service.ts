@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pageWindow } from '../../lib/paging';
 import type { AuthService } from '../auth';
+import type { BalanceHub } from '../events';
 import { IMAGE_NAME, type ImageStore, type StagedImage } from './community.images';
 import {
   createCommunityRepository,
@@ -20,7 +21,8 @@ import { charCount, cleanText } from './community.text';
  * while review is on (the default); others see it only once approved, its author sees it all along with its
  * state. Likes are one row per player and post, so a like given twice, or fifty times at once, is one like;
  * the post's counter moves in the same transaction as that row. Comments and replies notify the people they
- * concern, never the one who wrote them.
+ * concern, never the one who wrote them; once the notification has committed, the recipient's open streams are
+ * told (`notification` on /api/plat/events), so the interaction tab updates without being reopened.
  */
 
 type Paging = { page: number; size: number };
@@ -37,8 +39,13 @@ export function createCommunityService(deps: {
   clock: Clock;
   images: ImageStore;
   players: Pick<AuthService, 'usernamesOf'>;
+  /** Tells recipients' open streams of new notifications, after commit (events module's hub). */
+  signals?: Pick<BalanceHub, 'publish'>;
 }) {
   const { db, clock, images, players } = deps;
+  const signal = (recipients: number[]) => {
+    if (recipients.length) deps.signals?.publish(recipients, 'notification');
+  };
   const repo = createCommunityRepository(db);
 
   const refuseBanned = async (playerId: number) => {
@@ -126,7 +133,8 @@ export function createCommunityService(deps: {
      */
     async like(playerId: number, postId: number, liked: boolean) {
       await approvedPost(postId, playerId);
-      return db.transaction(async (tx) => {
+      const notified: number[] = [];
+      const result = await db.transaction(async (tx) => {
         const r = createCommunityRepository(tx);
         const now = clock.now();
         if (liked) {
@@ -134,13 +142,14 @@ export function createCommunityService(deps: {
             const likeCount = await r.bumpLikes(postId, 1);
             const post = (await r.findPost(postId, null))!;
             if (post.playerId !== null && post.playerId !== playerId) {
-              await r.addNotification({
+              const added = await r.addNotification({
                 playerId: post.playerId,
                 actorId: playerId,
                 kind: NotificationKind.LIKE,
                 postId,
                 createdAt: now,
               });
+              if (added) notified.push(post.playerId);
             }
             return { liked: true, likeCount };
           }
@@ -149,6 +158,8 @@ export function createCommunityService(deps: {
         }
         return { liked, likeCount: (await r.findPost(postId, null))!.likeCount };
       });
+      signal(notified);
+      return result;
     },
 
     async comments(postId: number, viewer: number, paging: Paging) {
@@ -175,6 +186,7 @@ export function createCommunityService(deps: {
           throw new AppError('COMMENT_NOT_FOUND');
         }
       }
+      const notified: number[] = [];
       const comment = await db.transaction(async (tx) => {
         const r = createCommunityRepository(tx);
         const now = clock.now();
@@ -189,7 +201,7 @@ export function createCommunityService(deps: {
         await r.bumpComments(postId);
         const notify = async (recipient: number | null, kind: number) => {
           if (recipient === null || recipient === playerId) return;
-          await r.addNotification({
+          const added = await r.addNotification({
             playerId: recipient,
             actorId: playerId,
             kind,
@@ -197,12 +209,14 @@ export function createCommunityService(deps: {
             commentId: row.id,
             createdAt: now,
           });
+          if (added) notified.push(recipient);
         };
         if (parent) await notify(parent.playerId, NotificationKind.REPLY);
         if (!parent || parent.playerId !== post.playerId)
           await notify(post.playerId, NotificationKind.COMMENT);
         return row;
       });
+      signal(notified);
       return { comment, names: await namesOf([playerId, comment.replyToPlayerId]) };
     },
 

@@ -5,6 +5,7 @@ import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { AuditPort } from '../audit';
 import type { AuthService } from '../auth';
+import type { BalanceHub } from '../events';
 import type { KoiModule } from '../module';
 import { createCommunityAdmin, type CommunityAdmin } from './community.admin';
 import { communityAdminRoutes } from './community.admin.routes';
@@ -27,10 +28,17 @@ export function communityModule(deps: {
   clock: Clock;
   audit: AuditPort;
   players: Pick<AuthService, 'usernamesOf' | 'playerIdByUsername'>;
+  signals?: Pick<BalanceHub, 'publish'>;
 }): KoiModule<CommunityAdmin> & { seedDemo: () => Promise<void> } {
   const db = deps.database.db;
   const images = createImageStore(path.join(deps.config.dataDir, 'community'));
-  const service = createCommunityService({ db, clock: deps.clock, images, players: deps.players });
+  const service = createCommunityService({
+    db,
+    clock: deps.clock,
+    images,
+    players: deps.players,
+    signals: deps.signals,
+  });
   const admin = createCommunityAdmin({ db, clock: deps.clock, images, players: deps.players });
   return {
     service: admin,

@@ -5,11 +5,22 @@ export interface HubLogger {
   warn(details: object, message: string): void;
 }
 
-export type BalanceListener = () => void;
+/**
+ * What a player's own stream can be told: their balance changed, or they have a new notification (a like, a
+ * comment, a reply). Each is a hint to refetch, never the data itself, so a stream carries nothing the player's
+ * own API calls would not show them.
+ */
+export type PlayerSignal = 'balance' | 'notification';
+export const PLAYER_SIGNALS: readonly PlayerSignal[] = ['balance', 'notification'];
+export type BalanceListener = (signal: PlayerSignal) => void;
 /** A topic's event as written to the stream: its SSE event name and its JSON data. */
 export type TopicListener = (event: string, data: unknown) => void;
 
-/** The Redis channel every node publishes to and subscribes on; the message is a JSON array of player ids. */
+/**
+ * The Redis channel of players' own signals, which every node publishes to and subscribes on. A balance
+ * signal is a JSON array of player ids; any other signal is `{ signal, ids }` (a node that knows only the
+ * array form passes those over rather than mistaking them for balance changes).
+ */
 export const BALANCE_CHANNEL = 'koi:events:balance';
 /**
  * The Redis channel of topic events (a live room: `redpacket.room.3`); the message is JSON
@@ -34,9 +45,9 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
   const topicListeners = new Map<string, Set<TopicListener>>();
   let closed = false;
 
-  function deliver(playerIds: number[]) {
+  function deliver(playerIds: number[], signal: PlayerSignal) {
     for (const id of playerIds) {
-      for (const listener of listeners.get(id) ?? []) listener();
+      for (const listener of listeners.get(id) ?? []) listener(signal);
     }
   }
 
@@ -69,7 +80,15 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
         if (typeof topic === 'string' && typeof event === 'string') deliverTopic(topic, event, data);
         return;
       }
-      if (Array.isArray(parsed)) deliver(parsed.filter((id): id is number => Number.isSafeInteger(id)));
+      const ids = (list: unknown[]) => list.filter((id): id is number => Number.isSafeInteger(id));
+      if (Array.isArray(parsed)) {
+        deliver(ids(parsed), 'balance');
+        return;
+      }
+      const { signal, ids: list } = (parsed ?? {}) as { signal?: unknown; ids?: unknown };
+      if (PLAYER_SIGNALS.includes(signal as PlayerSignal) && Array.isArray(list)) {
+        deliver(ids(list), signal as PlayerSignal);
+      }
     });
     ready = subscriber.subscribe(BALANCE_CHANNEL, TOPIC_CHANNEL).then(
       () => undefined,
@@ -80,19 +99,20 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
   return {
     ready: () => ready,
 
-    /** Tells every node that these players' balances changed. Never throws. */
-    publish(playerIds: number[]) {
+    /** Tells every node that these players' balances changed (or, with `signal`, that other news). Never throws. */
+    publish(playerIds: number[], signal: PlayerSignal = 'balance') {
       if (closed || playerIds.length === 0) return;
       if (publisher) {
+        const message = signal === 'balance' ? playerIds : { signal, ids: playerIds };
         publisher
-          .publish(BALANCE_CHANNEL, JSON.stringify(playerIds))
-          .catch((err: Error) => opts.log.warn({ err: err.message }, 'balance signal publish failed'));
+          .publish(BALANCE_CHANNEL, JSON.stringify(message))
+          .catch((err: Error) => opts.log.warn({ err: err.message }, 'player signal publish failed'));
       } else {
-        deliver(playerIds);
+        deliver(playerIds, signal);
       }
     },
 
-    /** Calls `listener` on each signal for the player until the returned function is called. */
+    /** Calls `listener` with each signal for the player until the returned function is called. */
     subscribe(playerId: number, listener: BalanceListener): () => void {
       let set = listeners.get(playerId);
       if (!set) listeners.set(playerId, (set = new Set()));

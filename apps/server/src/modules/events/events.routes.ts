@@ -20,7 +20,8 @@ const TOPIC_MAX = 64;
 
 /**
  * GET /api/plat/events: a Server-Sent Events stream that says `event: balance` whenever the signed-in
- * player's balance changed (no amount: the client refetches user info, which stays the one source of truth).
+ * player's balance changed (no amount: the client refetches user info, which stays the one source of truth),
+ * and `event: notification` when someone liked, commented on or replied to them (the client refetches the list).
  * With `?topic=<name>` the stream also carries that topic's events (`event: <name>` and a JSON `data:` line),
  * e.g. a red-packet room's arrivals and grabs, published through the hub on any node.
  *
@@ -88,8 +89,8 @@ export async function eventsRoutes(
           raw.end();
         },
       };
-      const unsubscribe = opts.hub.subscribe(playerId, () => {
-        if (!closed) raw.write('event: balance\ndata: {}\n\n');
+      const unsubscribe = opts.hub.subscribe(playerId, (signal) => {
+        if (!closed) raw.write(`event: ${signal}\ndata: {}\n\n`);
       });
       const unsubscribeTopic =
         typeof topic === 'string'

@@ -8,6 +8,8 @@ import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { createPlayers, deposit, freshKey, fromPlayer } from '../wallet/wallet.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
+import { adminPost, createPost, type WirePost } from '../community/community.fixtures';
+import { useOperators } from '../operators/operators.fixtures';
 import { STREAMS_PER_PLAYER } from './events.routes';
 
 const REDIS_URL = TEST_REDIS_URL;
@@ -69,6 +71,7 @@ async function openStream(base: string, token: string) {
 }
 
 const BALANCE = 'event: balance';
+const NOTIFICATION = 'event: notification';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function diceBet(t: TestApp, auth: Record<string, string>) {
@@ -84,6 +87,7 @@ async function diceBet(t: TestApp, auth: Record<string, string>) {
 for (const leg of ['in-process', 'redis'] as const) {
   describe(`balance events (${leg})`, () => {
     const t = useTestApp({ demoSignupBonus: '100', ...(leg === 'redis' ? { redisUrl: REDIS_URL } : {}) });
+    const ops = useOperators(t, { support: 'support' });
     let base: string;
     beforeAll(async () => {
       base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -134,6 +138,43 @@ for (const leg of ['in-process', 'redis'] as const) {
         for (const s of [tabOne, tabTwo, other]) s.close();
       }
       expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+    });
+
+    it("tells a post's author of a new like, comment or reply on their own stream, and a repeated like not", async () => {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      const posted = body<WirePost>(await createPost(t, a.auth, { content: '通知我' })).result;
+      await adminPost(t, ops.support.auth, `/api/admin/community/posts/${posted.id}/approve`);
+      const author = await openStream(base, a.token);
+      const liker = await openStream(base, b.token);
+      try {
+        await Promise.all([author.until(': connected'), liker.until(': connected')]);
+        const like = (liked: boolean) =>
+          adminPost(t, b.auth, `/api/community/posts/${posted.id}/like`, { liked });
+        await like(true);
+        await author.until(NOTIFICATION);
+        // Taken back and given again: the author was told of this like already.
+        await like(false);
+        await like(true);
+        const comment = body<{ id: number }>(
+          await adminPost(t, b.auth, `/api/community/posts/${posted.id}/comments`, { content: '不错' }),
+        ).result;
+        await author.until(NOTIFICATION, 2);
+        // The author answers: the commenter hears of the reply, the author not of their own words.
+        await adminPost(t, a.auth, `/api/community/posts/${posted.id}/comments`, {
+          content: '谢谢',
+          parent_id: comment.id,
+        });
+        await liker.until(NOTIFICATION);
+        await pause(300);
+        expect(author.count(NOTIFICATION)).toBe(2);
+        expect(liker.count(NOTIFICATION)).toBe(1);
+        // Notifications move no money: the balance signal stays apart.
+        expect(author.count(BALANCE)).toBe(0);
+      } finally {
+        author.close();
+        liker.close();
+      }
     });
 
     it(`bounds a player's streams: the ${STREAMS_PER_PLAYER + 1}th closes the oldest`, async () => {

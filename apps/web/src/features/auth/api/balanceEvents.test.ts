@@ -5,17 +5,21 @@ import { readBalanceEvents } from './balanceEvents';
 // The stream itself (fetch, chunks, refusals) is lib/eventStream.test.ts's; here only what balance adds.
 vi.mock('../../../lib/eventStream', () => ({ readEventStream: vi.fn(async () => undefined) }));
 
-describe('balance events', () => {
-  it("reads the player's own stream and signals only for balance events", async () => {
-    const onBalance = vi.fn();
+describe("the player's own events", () => {
+  it("reads the player's own stream and calls the handler each event names, nothing for others", async () => {
+    const on = { balance: vi.fn(), notification: vi.fn() };
     const signal = new AbortController().signal;
-    await readBalanceEvents('tok', onBalance, signal);
+    await readBalanceEvents('tok', on, signal);
     const [url, token, onEvent, passed] = vi.mocked(readEventStream).mock.calls[0]!;
     expect([url, token, passed]).toEqual(['/api/plat/events', 'tok', signal]);
     onEvent('other', '{}');
-    expect(onBalance).not.toHaveBeenCalled();
+    expect(on.balance).not.toHaveBeenCalled();
+    expect(on.notification).not.toHaveBeenCalled();
     onEvent('balance', '{}');
     onEvent('balance', undefined);
-    expect(onBalance).toHaveBeenCalledTimes(2);
+    expect(on.balance).toHaveBeenCalledTimes(2);
+    onEvent('notification', '{}');
+    expect(on.notification).toHaveBeenCalledTimes(1);
+    expect(on.balance).toHaveBeenCalledTimes(2);
   });
 });

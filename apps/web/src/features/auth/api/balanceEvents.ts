@@ -2,22 +2,30 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { readEventStream } from '../../../lib/eventStream';
 import { useAuthStore } from '../../../stores/auth';
+import { useUiStore } from '../../../stores/ui';
 import { userKeys } from './userInfo';
 
 /** Wait before reconnecting a dropped stream; doubles up to the cap, so a server outage is not hammered. */
 const RECONNECT_MIN_MS = 2_000;
 const RECONNECT_MAX_MS = 60_000;
 
+/** What the player's own stream says: the balance changed, or there is a new like, comment or reply. */
+export interface PlayerEventHandlers {
+  balance: () => void;
+  notification?: () => void;
+}
+
 /**
- * Reads the server's balance signals (`GET /api/plat/events`) and calls `onBalance` for each. Resolves when
- * the stream ends.
+ * Reads the player's own signals (`GET /api/plat/events`) and calls the handler named by each event. Resolves
+ * when the stream ends.
  */
-export function readBalanceEvents(token: string, onBalance: () => void, signal: AbortSignal) {
+export function readBalanceEvents(token: string, on: PlayerEventHandlers, signal: AbortSignal) {
   return readEventStream(
     '/api/plat/events',
     token,
     (name) => {
-      if (name === 'balance') onBalance();
+      if (name === 'balance') on.balance();
+      else if (name === 'notification') on.notification?.();
     },
     signal,
   );
@@ -26,7 +34,8 @@ export function readBalanceEvents(token: string, onBalance: () => void, signal: 
 /**
  * While signed in, refetches user info as soon as the server says the balance changed (a bet, a win, a
  * deposit credited, a withdrawal decided). The 30-second poll of useUserInfoQuery stays as the fallback for
- * when the stream is down.
+ * when the stream is down. A notification refetches the interaction tab's list (if it was ever loaded) and
+ * lights the tab's dot until the player looks.
  */
 export function useBalanceEvents() {
   const token = useAuthStore((s) => s.token);
@@ -34,16 +43,19 @@ export function useBalanceEvents() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
+    const on: PlayerEventHandlers = {
+      balance: () => void client.invalidateQueries({ queryKey: userKeys.all }),
+      notification: () => {
+        void client.invalidateQueries({ queryKey: ['community', 'notifications'] });
+        useUiStore.getState().setNewNotifications(true);
+      },
+    };
     let delay = RECONNECT_MIN_MS;
     void (async () => {
       while (!controller.signal.aborted) {
         const opened = Date.now();
         try {
-          await readBalanceEvents(
-            token,
-            () => void client.invalidateQueries({ queryKey: userKeys.all }),
-            controller.signal,
-          );
+          await readBalanceEvents(token, on, controller.signal);
         } catch {
           // Dropped, refused (signed out elsewhere) or offline: the poll covers the gap; retry below.
         }
