@@ -15,7 +15,7 @@ import { useUiStore } from '../stores/ui';
 import { useInviteStore } from '../features/agents/inviteStore';
 import { useRouteMeta } from './meta';
 import './RootLayout.css';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyPart, lazyScreen } from '../lib/lazyScreen';
 
 // Dialogs load their code on first open and then stay mounted (so closing animates).
 const LoginDialog = lazyScreen(() => import('../features/auth/components/LoginDialog'));
@@ -23,13 +23,13 @@ const ServiceDialog = lazyScreen(() => import('../components/ServiceDialog'));
 const RetryDialog = lazyScreen(() => import('../components/RetryDialog'));
 const SwitchAccountDialog = lazyScreen(() => import('../features/auth/components/SwitchAccountDialog'));
 // The balance stream (signed in only) keeps its code off a guest's first screen.
-const BalanceEvents = lazyScreen(() =>
+const BalanceEvents = lazyPart(() =>
   import('../features/auth/api/balanceEvents').then((m) => ({ default: m.BalanceEvents })),
 );
 // The invite links load after sign-in (spec §4) and the invite dialog on first open, never on the first screen.
-const InviteKeeper = lazyScreen(() => import('../features/agents/components/InviteKeeper'));
+const InviteKeeper = lazyPart(() => import('../features/agents/components/InviteKeeper'));
 const InviteDialog = lazyScreen(() => import('../features/agents/components/InviteDialog'));
-const RealityCheck = lazyScreen(() =>
+const RealityCheck = lazyPart(() =>
   import('../features/security/components/RealityCheck').then((m) => ({ default: m.RealityCheck })),
 );
 

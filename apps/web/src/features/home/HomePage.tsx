@@ -28,11 +28,11 @@ import { AFTER_FIRST_SCREEN, useFirstScreenDone } from '../../lib/useFirstScreen
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { useDeferredQuery } from '../../lib/query';
 import './HomePage.css';
-import { lazyScreen } from '../../lib/lazyScreen';
+import { lazyPart, lazyScreen } from '../../lib/lazyScreen';
 
 // Overlays load on first open, keeping their code (and the drawer's switches) out of the first paint.
 const SideDrawer = lazyScreen(() => import('./components/SideDrawer'));
-const NoticeDialog = lazyScreen(() => import('./components/NoticeDialog'));
+const NoticeDialog = lazyPart(() => import('./components/NoticeDialog'));
 const BannerPopup = lazyScreen(() => import('./components/BannerPopup'));
 
 function HomeHeader() {

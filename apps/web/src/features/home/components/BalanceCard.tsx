@@ -8,18 +8,18 @@ import { formatBalance } from '../../../lib/format';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
 import { SignInNowButton } from '../../auth/components/SignInNowButton';
 import './BalanceCard.css';
-import { lazyScreen } from '../../../lib/lazyScreen';
+import { lazyPart } from '../../../lib/lazyScreen';
 import { useFirstScreenDone } from '../../../lib/useFirstScreenDone';
 
 // A guest sees neither the counter nor the refresh button: their code loads for a signed-in player only.
-const RefreshBalanceButton = lazyScreen(() =>
+const RefreshBalanceButton = lazyPart(() =>
   import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.RefreshBalanceButton })),
 );
 // Loads with the refresh button (the same module): what transfer-wallet games hold, and its automatic recall.
-const InGameNote = lazyScreen(() =>
+const InGameNote = lazyPart(() =>
   import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.InGameNote })),
 );
-const BalanceCount = lazyScreen(() =>
+const BalanceCount = lazyPart(() =>
   import('./CountUp').then((m) => ({
     default: function BalanceCount({ value, since }: { value: string; since: number }) {
       // Spec §9's wait counts from when the amount first showed, not from when this code arrived.

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadLaterStrings } from '../../../i18n';
 import { useLogoutMutation } from '../../auth/api/userInfo';
 import { useSessionSummaryQuery, type SessionSummary } from '../api/security';
 
@@ -11,7 +12,10 @@ const MINUTE_MS = 60_000;
  * blocking-time window of bench:web, for a dialog that opens after five minutes at the earliest, and never for
  * a player who has not turned the reminder on.
  */
-const loadDialog = () => import('./RealityCheckDialog');
+// The dialog speaks the later screens' strings (security.*); the timer above it does not, so they come with
+// the dialog's code, minutes after sign-in, not with the timer right after the first screen.
+const loadDialog = () =>
+  Promise.all([import('./RealityCheckDialog'), loadLaterStrings()]).then(([module]) => module);
 const RealityCheckDialog = lazy(loadDialog);
 
 /** When the dialog's code could not be fetched (offline at that moment), the reminder tries again this much later. */
