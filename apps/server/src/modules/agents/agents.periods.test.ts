@@ -192,7 +192,10 @@ describe('first deposits in the broker views', () => {
       data: { day: string; team_first_deposit_count: number; team_first_deposit_amount: string }[];
     }>(twice.auth, '/api/plat/broker/superior/performance', { range: 3 });
     const days = new Map(perf.data.map((r) => [r.day, r]));
-    expect(days.get(today)).toMatchObject({ team_first_deposit_count: 1, team_first_deposit_amount: '50.000000' });
+    expect(days.get(today)).toMatchObject({
+      team_first_deposit_count: 1,
+      team_first_deposit_amount: '50.000000',
+    });
     expect(days.get(yesterday)).toMatchObject({ team_first_deposit_count: 0 });
     expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
   });
