@@ -6,14 +6,14 @@ import { body, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { DAY_MS, reportDay, startOfReportDay } from '../../lib/time-range';
-import { betsForTests } from '../bets/bets.fixtures';
 import { createPlayerDirectory } from '../auth';
 import type { ChannelOrderRequest, PaymentChannelAdapter } from '../channels/channel.adapter';
 import { channelsForTests } from '../channels/channels.fixtures';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { agentsCommands } from './agents.cli';
-import { createAgentsService, SETTLE_GRACE_MS } from './agents.service';
+import { agentsForTests, slotsRound } from './agents.fixtures';
+import { SETTLE_GRACE_MS } from './agents.service';
 
 /*
  * The broker views over periods: members' first deposits (首充) by day and range, and statements of a settled
@@ -202,33 +202,12 @@ describe('first deposits in the broker views', () => {
 });
 
 describe('statements of a settled day after the tree changed', () => {
-  const agents = () =>
-    createAgentsService({
-      db: t.database.db,
-      clock: t.clock,
-      wallet: createWalletService({ db: t.database.db, clock: t.clock }),
-      bets: betsForTests({ database: t.database, clock: t.clock }),
-      directory: createPlayerDirectory(t.database.db),
-      inviterOf: (playerId, tx) => createPlayerDirectory(tx).inviterOf(playerId),
-      botStartLink: () => null,
-    });
+  const agents = () => agentsForTests(t);
   const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - 8 * HOUR;
   const nextDay = (day: string, n = 1) => reportDay(new Date(dayStart(day) + n * DAY_MS));
 
-  async function slots(playerId: number, usdt: string, day: string) {
-    const at = new Date(dayStart(day) + 12 * HOUR);
-    await betsForTests({ database: t.database, clock: t.clock }).recordSettledRound(t.database.db, {
-      providerId: 1,
-      roundId: randomUUID(),
-      playerId,
-      gameCode: 'slots-demo',
-      gameTypeId: 5,
-      stakeMicro: toMicro(usdt),
-      payoutMicro: 0n,
-      openedAt: at,
-      settledAt: at,
-    });
-  }
+  const slots = (playerId: number, usdt: string, day: string) =>
+    slotsRound(t, playerId, usdt, new Date(dayStart(day) + 12 * HOUR));
   /** Moves the clock to just past the settlement grace of `day`. */
   function after(day: string) {
     const target = dayStart(day) + DAY_MS + SETTLE_GRACE_MS + 1;
