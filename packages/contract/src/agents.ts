@@ -26,6 +26,16 @@ export const inviteResult = z.object({
   bot_qr: z.string().nullable().describe('PNG data URL like web_qr; null with `bot`'),
 });
 
+/*
+ * First deposits (首充): a member's first deposit ever, by any path (TRC20 or a payment channel), credited on a
+ * UTC+8 day; a period's count (首充人数) and sum (首充金额) are of the members whose first deposit fell in it.
+ */
+const firstDepositCount = z
+  .number()
+  .int()
+  .describe('Members whose first deposit ever was credited in the period (首充人数)');
+const firstDepositAmount = z.string().describe('Sum of those first deposits, USDT (首充金额)');
+
 const categoryRate = z.object({
   game_type_id: z.number().int().describe('Game category 1–7'),
   rate: z.string().describe('Commission rate as a fraction of the valid bet'),
@@ -55,6 +65,10 @@ export const brokerInfoResult = z.object({
     .describe("Today's commission so far, estimated; paid after the day is settled"),
   commission_yesterday: z.string(),
   commission_paid: z.string().describe('All commission paid into the wallet'),
+  today_first_deposit_count: firstDepositCount,
+  today_first_deposit_amount: firstDepositAmount,
+  yesterday_first_deposit_count: firstDepositCount,
+  yesterday_first_deposit_amount: firstDepositAmount,
 });
 
 /** POST /api/plat/broker/play/out: members' valid bets and results by member and day. */
@@ -87,8 +101,18 @@ export const brokerPlayerLogRow = z.object({
   first_bet_day: day.nullable().describe('First day in the range with a valid bet'),
   last_bet_day: day.nullable().describe('Last day in the range with a valid bet'),
   valid_bet: z.string().describe('Valid bets in the range'),
+  first_deposit: z
+    .string()
+    .nullable()
+    .describe("The member's first deposit ever, USDT, whatever the range; null before any deposit"),
+  first_deposit_at: isoTime.nullable().describe('When that first deposit was credited'),
 });
-export const brokerPlayerLogResult = listResult(brokerPlayerLogRow);
+export const brokerPlayerLogResult = listResult(brokerPlayerLogRow).extend({
+  first_deposit_count: firstDepositCount.describe(
+    'Team members (every level) whose first deposit ever was credited in the range (首充人数)',
+  ),
+  first_deposit_amount: firstDepositAmount,
+});
 
 /** POST /api/plat/broker/superior/performance: my performance as my upline sees it. */
 export const brokerSuperiorRequest = optionalBody(z.strictObject({ range: timeRange }), { range: 3 });
@@ -100,6 +124,10 @@ export const brokerSuperiorRow = z.object({
   my_level: z.number().int(),
   branch_valid: z.string().describe('What my branch (me and my team) adds to my upline'),
   upline_commission: z.string().describe("My upline's differential on my branch"),
+  team_first_deposit_count: firstDepositCount.describe(
+    "Members of my team (today's tree) whose first deposit ever was credited that day (首充人数)",
+  ),
+  team_first_deposit_amount: firstDepositAmount,
 });
 export const brokerSuperiorResult = z.object({
   upline: z.string().nullable().describe("My upline's masked name; null at the top"),
@@ -168,6 +196,7 @@ export type AgentTier = z.infer<typeof agentTier>;
 export type BrokerInfo = z.infer<typeof brokerInfoResult>;
 export type BrokerPlayOutRow = z.infer<typeof brokerPlayOutRow>;
 export type BrokerPlayerLogRow = z.infer<typeof brokerPlayerLogRow>;
+export type BrokerPlayerLog = z.infer<typeof brokerPlayerLogResult>;
 export type BrokerSuperior = z.infer<typeof brokerSuperiorResult>;
 export type StatementSummary = z.infer<typeof statementSummary>;
 export type BrokerStatement = z.infer<typeof brokerStatementResult>;

@@ -28,7 +28,7 @@ import {
   brokerInfoWire,
   incomeWire,
   inviteWire,
-  playerLogWire,
+  playerLogPageWire,
   playOutWire,
   statementSummaryWire,
   statementWire,
@@ -88,7 +88,7 @@ export async function agentsRoutes(
       result: brokerPlayerLogResult,
     },
     async (request) =>
-      listed(await service.playerLog(sessionOf(request).playerId, rangedPage(request.body)), playerLogWire),
+      playerLogPageWire(await service.playerLog(sessionOf(request).playerId, rangedPage(request.body))),
   );
 
   api.player.post(

@@ -48,6 +48,12 @@ import { createAgentsRepository, type SubtreeMember } from './agents.repository'
  * even then. A change of the feed after a day was settled (a late rollback) is not paid again: the statement
  * stays what was paid, and `agents:statement` shows the difference.
  *
+ * First deposits (首充). The broker views show each member's first deposit and how many members made their
+ * first deposit in a period, and for how much. They read it from the ledger through the wallet
+ * (firstDepositsOf), the source promotions' first-deposit rule reads too: every deposit path, TRC20 orders and
+ * payment channels alike, credits the player with the DEPOSIT code, so no path is missed and no rule is
+ * restated here. A first deposit counts on the UTC+8 day it was credited.
+ *
  * Scoping. Every broker call starts from the caller's subtree (repository.subtree, the closure's index range
  * of ancestor = caller), and only reads rows of those members; no request field names a member.
  */
@@ -62,7 +68,8 @@ const QR_CACHE_MAX = 2_000;
 export interface AgentsServiceDeps {
   db: Db;
   clock: Clock;
-  wallet: Pick<WalletService, 'transfersIn'>;
+  /** transfersIn pays commission; firstDepositsOf reads members' first deposits from the ledger. */
+  wallet: Pick<WalletService, 'transfersIn' | 'firstDepositsOf'>;
   bets: Pick<BetsService, 'feedOfPlayers' | 'validRoundsOfDay'>;
   directory: Pick<PlayerDirectory, 'inviteCodeOf' | 'usernamesOf' | 'playerIdByUsername'>;
   /** The inviter of a player just created, read inside the registration transaction. */
@@ -108,6 +115,22 @@ export function daysOf(range: TimeRange, now: Date): { from: string; to: string 
   if (range === 1) return { from: dayOffset(today, -1), to: dayOffset(today, -1) };
   if (range === 2) return { from: today, to: today };
   return { from: dayOffset(today, -6), to: today };
+}
+
+type FirstDeposits = Awaited<ReturnType<WalletService['firstDepositsOf']>>;
+
+/** How many of the first deposits were credited on the UTC+8 days [from, to], and their sum (首充人数, 首充金额). */
+export function firstDepositsOn(firsts: FirstDeposits, from: string, to: string) {
+  let count = 0;
+  let amountMicro = 0n;
+  for (const f of firsts.values()) {
+    const day = reportDay(f.at);
+    if (day >= from && day <= to) {
+      count += 1;
+      amountMicro += f.amountMicro;
+    }
+  }
+  return { count, amountMicro };
 }
 
 /** Builds each statement's CSV and hashes from a computed day: settlement stores them, the CLI compares them. */
@@ -380,10 +403,11 @@ export function createAgentsService(deps: AgentsServiceDeps) {
         repo.tiers(),
         inviteCode ?? directory.inviteCodeOf(agentId),
       ]);
-      const [todayDay, yesterdayStatement, paidTotals] = await Promise.all([
+      const [todayDay, yesterdayStatement, paidTotals, firsts] = await Promise.all([
         computeSubtree(agentId, members, today, tiers),
         repo.statement(agentId, yesterday),
         repo.paidTotals([agentId]),
+        deps.wallet.firstDepositsOf(members.map((m) => m.playerId)),
       ]);
       const yesterdayFeed = await bets.feedOfPlayers(
         members.map((m) => m.playerId),
@@ -409,6 +433,8 @@ export function createAgentsService(deps: AgentsServiceDeps) {
         commissionPendingMicro: todayDay.agents.get(agentId)?.commissionMicro ?? 0n,
         commissionYesterdayMicro: commissionYesterday,
         commissionPaidMicro: paidTotals.get(agentId) ?? 0n,
+        todayFirstDeposits: firstDepositsOn(firsts, today, today),
+        yesterdayFirstDeposits: firstDepositsOn(firsts, yesterday, yesterday),
       };
     },
 
@@ -457,15 +483,18 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       };
     },
 
-    /** POST /api/plat/broker/player/log: members with when they joined and their activity in the range. */
+    /**
+     * POST /api/plat/broker/player/log: members with when they joined, their first deposit and their activity
+     * in the range, and the first deposits of the whole team made in the range.
+     */
     async playerLog(agentId: number, q: { range: TimeRange; page: number; size: number }) {
       const members = await repo.subtree(agentId);
+      const ids = members.map((m) => m.playerId);
       const { from, to } = daysOf(q.range, clock.now());
-      const feed = await bets.feedOfPlayers(
-        members.map((m) => m.playerId),
-        from,
-        to,
-      );
+      const [feed, firsts] = await Promise.all([
+        bets.feedOfPlayers(ids, from, to),
+        deps.wallet.firstDepositsOf(ids),
+      ]);
       const activity = new Map<number, { first: string; last: string; stake: bigint }>();
       for (const r of feed) {
         const a = activity.get(r.playerId);
@@ -491,9 +520,11 @@ export function createAgentsService(deps: AgentsServiceDeps) {
             firstBetDay: a?.first ?? null,
             lastBetDay: a?.last ?? null,
             stakeMicro: a?.stake ?? 0n,
+            firstDeposit: firsts.get(m.playerId) ?? null,
           };
         }),
         total: members.length,
+        firstDeposits: firstDepositsOn(firsts, from, to),
       };
     },
 
@@ -505,6 +536,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       const tiers = await repo.tiers();
       const uplineMembers = upline !== null ? await repo.subtree(upline) : [];
       const mine = await repo.subtree(agentId);
+      const firsts = await deps.wallet.firstDepositsOf(mine.map((m) => m.playerId));
       const settledLines = upline !== null ? await repo.branchLines(upline, agentId, from, to) : [];
       const rows = [];
       for (let day = to; day >= from; day = dayOffset(day, -1)) {
@@ -538,6 +570,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
           level,
           branchMicro: own + team,
           uplineCommissionMicro: uplineCommission,
+          teamFirstDeposits: firstDepositsOn(firsts, day, day),
         });
       }
       const names = upline !== null ? await directory.usernamesOf([upline]) : new Map<number, string>();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toMicro } from '@koi/ledger';
@@ -6,12 +5,11 @@ import { body, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { reportDay, startOfReportDay } from '../../lib/time-range';
-import { betsForTests } from '../bets/bets.fixtures';
 import { createPlayerDirectory } from '../auth';
-import { createWalletService } from '../wallet/wallet.service';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { agentsCommands } from './agents.cli';
-import { createAgentsService, SETTLE_GRACE_MS } from './agents.service';
+import { agentsForTests, slotsRound as settledSlots } from './agents.fixtures';
+import { SETTLE_GRACE_MS } from './agents.service';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -35,31 +33,10 @@ async function post<T>(auth: Record<string, string>, url: string, payload: Recor
   return b.result;
 }
 
-const service = () =>
-  createAgentsService({
-    db: t.database.db,
-    clock: t.clock,
-    wallet: createWalletService({ db: t.database.db, clock: t.clock }),
-    bets: betsForTests({ database: t.database, clock: t.clock }),
-    directory: createPlayerDirectory(t.database.db),
-    inviterOf: (playerId, tx) => createPlayerDirectory(tx).inviterOf(playerId),
-    botStartLink: () => null,
-  });
+const service = () => agentsForTests(t);
 
 /** A settled slots round (category 5) of `usdt` for the player at `at`. */
-async function slotsRound(playerId: number, usdt: string, at: Date) {
-  await betsForTests({ database: t.database, clock: t.clock }).recordSettledRound(t.database.db, {
-    providerId: 1,
-    roundId: randomUUID(),
-    playerId,
-    gameCode: 'slots-demo',
-    gameTypeId: 5,
-    stakeMicro: toMicro(usdt),
-    payoutMicro: 0n,
-    openedAt: at,
-    settledAt: at,
-  });
-}
+const slotsRound = (playerId: number, usdt: string, at: Date) => settledSlots(t, playerId, usdt, at);
 
 const commissionTransfers = async (day: string) =>
   queryRows<{ key: string; amount: string; n: number }>(

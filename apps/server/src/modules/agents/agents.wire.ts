@@ -2,6 +2,7 @@ import { formatMicro } from '@koi/ledger';
 import type {
   AgentTier,
   BrokerInfo,
+  BrokerPlayerLog,
   BrokerPlayerLogRow,
   BrokerPlayOutRow,
   BrokerStatement,
@@ -47,6 +48,10 @@ export const brokerInfoWire = (i: Out<'info'>): BrokerInfo => ({
   commission_pending: money(i.commissionPendingMicro),
   commission_yesterday: money(i.commissionYesterdayMicro),
   commission_paid: money(i.commissionPaidMicro),
+  today_first_deposit_count: i.todayFirstDeposits.count,
+  today_first_deposit_amount: money(i.todayFirstDeposits.amountMicro),
+  yesterday_first_deposit_count: i.yesterdayFirstDeposits.count,
+  yesterday_first_deposit_amount: money(i.yesterdayFirstDeposits.amountMicro),
 });
 
 export const playOutWire = (r: Out<'playOut'>['rows'][number]): BrokerPlayOutRow => ({
@@ -66,6 +71,15 @@ export const playerLogWire = (r: Out<'playerLog'>['rows'][number]): BrokerPlayer
   first_bet_day: r.firstBetDay,
   last_bet_day: r.lastBetDay,
   valid_bet: money(r.stakeMicro),
+  first_deposit: r.firstDeposit ? money(r.firstDeposit.amountMicro) : null,
+  first_deposit_at: r.firstDeposit ? r.firstDeposit.at.toISOString() : null,
+});
+
+export const playerLogPageWire = (p: Out<'playerLog'>): BrokerPlayerLog => ({
+  data: p.rows.map(playerLogWire),
+  total: p.total,
+  first_deposit_count: p.firstDeposits.count,
+  first_deposit_amount: money(p.firstDeposits.amountMicro),
 });
 
 export const superiorWire = (s: Out<'superior'>): BrokerSuperior => ({
@@ -78,6 +92,8 @@ export const superiorWire = (s: Out<'superior'>): BrokerSuperior => ({
     my_level: r.level,
     branch_valid: money(r.branchMicro),
     upline_commission: money(r.uplineCommissionMicro),
+    team_first_deposit_count: r.teamFirstDeposits.count,
+    team_first_deposit_amount: money(r.teamFirstDeposits.amountMicro),
   })),
 });
 

@@ -22,7 +22,7 @@ export function agentsModule(deps: {
   database: Database;
   config: Pick<Config, 'channels'>;
   clock: Clock;
-  wallet: Pick<WalletService, 'transfersIn'>;
+  wallet: Pick<WalletService, 'transfersIn' | 'firstDepositsOf'>;
   bets: Pick<BetsService, 'feedOfPlayers' | 'validRoundsOfDay'>;
   directory: Pick<PlayerDirectory, 'inviteCodeOf' | 'usernamesOf' | 'playerIdByUsername'>;
   audit: AuditPort;

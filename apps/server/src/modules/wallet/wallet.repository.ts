@@ -9,6 +9,17 @@ import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
 import { AdvisoryLock } from '../../db/locks';
 
+/*
+ * A posted credit of a code to a player's wallet, read through the entries, whose (account, time, id) index
+ * serves the order: one entry with a positive posted delta (a two-phase credit's POST entry, or a single-phase
+ * one). creditsOf and firstCreditsOf share it, so "the first deposit" means one thing wherever it is asked.
+ */
+type CreditRow = { id: string; amount: string; at: Date | string };
+const creditColumns = sql`e.transfer_id::text id, e.posted_delta_micro::text amount, e.created_at at`;
+const postedCredit = (code: number) => sql`e.code = ${code} and e.posted_delta_micro > 0`;
+const creditOrder = sql`e.created_at, e.id`;
+const creditOf = (r: CreditRow) => ({ id: r.id, amountMicro: BigInt(r.amount), at: new Date(r.at) });
+
 /** SQL of the wallet ledger. Nothing here decides; the service does, and the SQL functions enforce. */
 
 /** One side of a transfer: a player's wallet or a system account by name (the function picks a shard). */
@@ -262,19 +273,38 @@ export function createWalletRepository(db: DbOrTx) {
       to: Date,
       limit: number,
     ): Promise<{ id: string; amountMicro: bigint; at: Date }[]> {
-      // Through the entries, whose (account, time) index serves this; a posted credit is one entry with a
-      // positive posted delta (a two-phase credit's POST entry, or a single-phase one).
-      const rows = await queryRows<{ id: string; amount: string; at: Date | string }>(
+      const rows = await queryRows<CreditRow>(
         db,
-        sql`select e.transfer_id::text id, e.posted_delta_micro::text amount, e.created_at at
+        sql`select ${creditColumns}
             from ledger_entries e join ledger_accounts a on a.id = e.account_id
-            where a.player_id = ${playerId} and a.currency = ${currency} and e.code = ${code}
-              and e.posted_delta_micro > 0
+            where a.player_id = ${playerId} and a.currency = ${currency} and ${postedCredit(code)}
               and e.created_at >= ${(from ?? new Date(0)).toISOString()}::timestamptz
               and e.created_at < ${to.toISOString()}::timestamptz
-            order by e.created_at, e.id limit ${limit}`,
+            order by ${creditOrder} limit ${limit}`,
       );
-      return rows.map((r) => ({ id: r.id, amountMicro: BigInt(r.amount), at: new Date(r.at) }));
+      return rows.map(creditOf);
+    },
+
+    /**
+     * The first posted credit of one code to each listed player's wallet, by the order and rule of creditsOf
+     * (its first row with no lower bound): one index walk per account, stopping at the first such entry.
+     * Players with none are absent from the map.
+     */
+    async firstCreditsOf(playerIds: readonly number[], currency: string, code: number) {
+      const first = new Map<number, { id: string; amountMicro: bigint; at: Date }>();
+      if (playerIds.length === 0) return first;
+      const rows = await queryRows<CreditRow & { player_id: string }>(
+        db,
+        sql`select a.player_id::text player_id, f.*
+            from ledger_accounts a
+            cross join lateral (
+              select ${creditColumns} from ledger_entries e
+              where e.account_id = a.id and ${postedCredit(code)}
+              order by ${creditOrder} limit 1) f
+            where a.player_id = any(${`{${playerIds.join(',')}}`}::bigint[]) and a.currency = ${currency}`,
+      );
+      for (const r of rows) first.set(Number(r.player_id), creditOf(r));
+      return first;
     },
 
     async playerBalances(playerId: number): Promise<AccountBalancesRow[]> {

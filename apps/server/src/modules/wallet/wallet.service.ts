@@ -440,6 +440,14 @@ export function createWalletService(deps: WalletServiceDeps) {
     depositsOf: (playerId: number, from: Date | null, to: Date, limit = 50) =>
       repo.creditsOf(playerId, LEDGER_CURRENCY, TransferCode.DEPOSIT, from, to, limit),
 
+    /**
+     * Each listed player's first deposit ever: the first row depositsOf gives from no lower bound, which is what
+     * promotions' first-deposit rule reads. Every deposit path (TRC20, a payment channel, an operator's match
+     * of an unmatched transfer) credits with the DEPOSIT code, so this one source sees them all.
+     */
+    firstDepositsOf: (playerIds: readonly number[]) =>
+      repo.firstCreditsOf(playerIds, LEDGER_CURRENCY, TransferCode.DEPOSIT),
+
     /** The player's posted money in and out per transfer code (operators' review of a withdrawal). */
     codeTotals: (playerId: number) => repo.playerCodeTotals(playerId, LEDGER_CURRENCY),
 

@@ -77,6 +77,16 @@ function Overview() {
             <small>{t('agents.yesterdayTeam')}</small>
             <strong>{d.yesterday_team_valid}</strong>
           </div>
+          <div className="agent-stat" data-testid="agent-first-deposits-today">
+            <small>{t('agents.todayFirstDeposits')}</small>
+            <strong>{d.today_first_deposit_count}</strong>
+            <small>{d.today_first_deposit_amount}</small>
+          </div>
+          <div className="agent-stat">
+            <small>{t('agents.yesterdayFirstDeposits')}</small>
+            <strong>{d.yesterday_first_deposit_count}</strong>
+            <small>{d.yesterday_first_deposit_amount}</small>
+          </div>
         </div>
         <h3 style={{ marginTop: '0.24rem' }}>{t('agents.rates')}</h3>
         <div className="agent-stats">
@@ -131,6 +141,14 @@ function Team() {
       </section>
       <section className="agent-card">
         <h3>{t('agents.playerLog')}</h3>
+        {log.data ? (
+          <p className="agent-note" data-testid="agent-first-deposits">
+            {t('agents.firstDeposits', {
+              count: log.data.first_deposit_count,
+              amount: log.data.first_deposit_amount,
+            })}
+          </p>
+        ) : null}
         {log.isPending ? (
           <PageLoading />
         ) : log.isError ? (
@@ -146,6 +164,14 @@ function Team() {
                   <small>
                     {t('agents.depth', { depth: r.depth })} ·{' '}
                     {t('agents.joined', { time: new Date(r.joined_at).toLocaleDateString(i18n.language) })}
+                  </small>
+                  <small>
+                    {r.first_deposit && r.first_deposit_at
+                      ? t('agents.firstDeposit', {
+                          amount: r.first_deposit,
+                          time: new Date(r.first_deposit_at).toLocaleString(i18n.language),
+                        })
+                      : t('agents.noDeposit')}
                   </small>
                 </div>
                 <div className="agent-row__end">
@@ -189,6 +215,12 @@ function Superior() {
                     </strong>
                     <small>
                       {t('agents.own')} {r.own_valid} · {t('agents.team')} {r.team_valid}
+                    </small>
+                    <small>
+                      {t('agents.firstDepositsShort', {
+                        count: r.team_first_deposit_count,
+                        amount: r.team_first_deposit_amount,
+                      })}
                     </small>
                   </div>
                   <div className="agent-row__end">
