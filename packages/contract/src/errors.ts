@@ -220,6 +220,8 @@ export const ERRORS = {
   TOURNAMENT_OVERLAP: { code: 7532, http: 200, zh: '赛季时间与已有赛季重叠', en: 'The period overlaps an existing one' },
   TOURNAMENT_LOCKED: { code: 7533, http: 200, zh: '赛季已开始或已派奖，不能再修改奖金表', en: 'The period has started or been paid; its prize table can no longer change' },
   TOURNAMENT_NOT_OVER: { code: 7534, http: 200, zh: '赛季尚未结束，不能派奖', en: 'The period is not over; prizes cannot be paid yet' },
+  VIP_CHECKED_IN: { code: 7540, http: 200, zh: '今日已签到，明天再来吧', en: 'You have already checked in today; come back tomorrow' },
+  VIP_CHECK_IN_NONE: { code: 7541, http: 200, zh: 'VIP{level}暂无签到奖励，升级后即可签到领取', en: 'VIP {level} has no check-in reward; reach a higher level to check in' },
   // (end of block)
 
   // Invites and the agent programme (8000–8499).
