@@ -23,6 +23,7 @@ export const zh = {
     checkIn: {
       title: '今日签到 · VIP{{level}}',
       amount: '签到即得 {{amount}} USDT',
+      got: '今日已得 {{amount}} USDT',
       none: 'VIP{{level}}暂无签到奖励，升级后即可签到',
       button: '签到',
       done: '今日已签到',
@@ -106,6 +107,7 @@ export const en: typeof zh = {
     checkIn: {
       title: "Today's check-in · VIP {{level}}",
       amount: 'Check in for {{amount}} USDT',
+      got: 'Got {{amount}} USDT today',
       none: 'VIP {{level}} has no check-in reward; level up to check in',
       button: 'Check in',
       done: 'Checked in today',

@@ -130,6 +130,7 @@ describe('vip screens', () => {
     fireEvent.click(screen.getByRole('button', { name: '签到' }));
     await waitFor(() => screens.toasted('领取成功 +0.5000 USDT'), WAIT);
     await waitFor(() => expect(screen.getByTestId('vip-checkin')).toHaveTextContent('今日已签到'), WAIT);
+    expect(screen.getByTestId('vip-checkin')).toHaveTextContent('今日已得 0.5000 USDT');
     expect(calls).toEqual(['/api/vip/checkin']);
     expect(screen.getByTestId('vip-facts')).toHaveTextContent('每日签到');
   });

@@ -28,7 +28,9 @@ export function CheckInCard({ checkIn }: { checkIn: VipList['check_in'] }) {
         <div className="vip-checkin__note">
           {none
             ? t('vip.checkIn.none', { level: checkIn.level })
-            : t('vip.checkIn.amount', { amount: formatBalance(checkIn.amount) })}
+            : t(checkIn.checked_in ? 'vip.checkIn.got' : 'vip.checkIn.amount', {
+                amount: formatBalance(checkIn.amount),
+              })}
         </div>
       </div>
       {checkIn.checked_in ? (
