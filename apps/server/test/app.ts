@@ -94,11 +94,13 @@ export async function signUp(
   password = 'secret123',
   device = 'dev',
   inviteCode = '',
+  /** Extra registration headers, e.g. the geo header that gives the player's sign-up country. */
+  headers: Record<string, string> = {},
 ) {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/home/register',
-    headers: FORM,
+    headers: { ...FORM, ...headers },
     payload: form({
       username,
       password,

@@ -201,6 +201,8 @@ export const ERRORS = {
   BONUS_MAX_BET: { code: 7017, http: 200, zh: '红利流水未完成期间，单注最高{max} USDT', en: 'While a bonus\'s turnover is open, the largest bet is {max} USDT' },
   PROMOTION_PLAYER_NOT_FOUND: { code: 7018, http: 200, zh: '玩家不存在', en: 'Player not found' },
   BONUS_MAX_TRANSFER_IN: { code: 7019, http: 200, zh: '红利流水未完成期间单注最高{max} USDT，转入游戏会带入全部余额{amount} USDT，暂不能进入此游戏；请先在其他游戏完成流水', en: 'While a bonus\'s turnover is open the largest bet is {max} USDT, and this game would take your whole balance of {amount} USDT; finish the turnover in other games first' },
+  PROMOTION_COUNTRY: { code: 7020, http: 200, zh: '本活动仅限以下国家或地区的玩家参加：{countries}', en: 'Only for players in: {countries}' },
+  PROMOTION_COUNTRY_UNKNOWN: { code: 7021, http: 200, zh: '本活动仅限以下国家或地区的玩家参加：{countries}；您注册时的国家或地区未能确认', en: 'Only for players in: {countries}; the country you signed up from is not known' },
   // (end of block)
 
   // VIP levels, rebates and the masters tournament (7500–7999).
@@ -218,6 +220,8 @@ export const ERRORS = {
   TOURNAMENT_OVERLAP: { code: 7532, http: 200, zh: '赛季时间与已有赛季重叠', en: 'The period overlaps an existing one' },
   TOURNAMENT_LOCKED: { code: 7533, http: 200, zh: '赛季已开始或已派奖，不能再修改奖金表', en: 'The period has started or been paid; its prize table can no longer change' },
   TOURNAMENT_NOT_OVER: { code: 7534, http: 200, zh: '赛季尚未结束，不能派奖', en: 'The period is not over; prizes cannot be paid yet' },
+  VIP_CHECKED_IN: { code: 7540, http: 200, zh: '今日已签到，明天再来吧', en: 'You have already checked in today; come back tomorrow' },
+  VIP_CHECK_IN_NONE: { code: 7541, http: 200, zh: 'VIP{level}暂无签到奖励，升级后即可签到领取', en: 'VIP {level} has no check-in reward; reach a higher level to check in' },
   // (end of block)
 
   // Invites and the agent programme (8000–8499).

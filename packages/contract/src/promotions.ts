@@ -6,6 +6,38 @@ import { intField, isoTime, listResult, pageQuery } from './common';
  * payloads; these are Koi's (decision 3). A promotion's `type` is the spec's promotion type 1–13.
  */
 
+/**
+ * ISO 3166-1 alpha-2: the 249 officially assigned codes. Written out rather than asked of Intl, whose region
+ * names also cover withdrawn codes (SU, YU), aliases (UK) and groupings (EU, UN) that are not countries, and
+ * whose data differs between runtimes; the server and the console must agree on one list.
+ */
+export const COUNTRY_CODES: readonly string[] = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT ' +
+  'BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ' +
+  'ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT ' +
+  'HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS ' +
+  'LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI ' +
+  'NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG ' +
+  'SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
+  'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW '
+)
+  .split(' ')
+  .filter(Boolean);
+const COUNTRY_CODE_SET = new Set(COUNTRY_CODES);
+
+/** Whether `code` is an assigned ISO 3166-1 alpha-2 country code (upper case). */
+export const isCountryCode = (code: string): boolean => COUNTRY_CODE_SET.has(code);
+
+/** A promotion audience's countries (decision 25): assigned alpha-2 codes, none twice; empty = every country. */
+export const audienceCountries = z
+  .array(
+    z.string().refine(isCountryCode, { message: '国家或地区代码须为ISO 3166-1两位大写字母代码（如VN）' }),
+  )
+  .max(COUNTRY_CODES.length)
+  .refine((codes) => new Set(codes).size === codes.length, { message: '国家或地区不能重复' })
+  .default([])
+  .describe('ISO 3166-1 alpha-2 codes of the countries whose players may claim; empty = every country');
+
 /** How a promotion stands for the asking player. */
 export const PROMOTION_STATES = ['claimable', 'claimed', 'locked', 'info', 'guest'] as const;
 export type PromotionState = (typeof PROMOTION_STATES)[number];

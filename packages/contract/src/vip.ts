@@ -33,17 +33,30 @@ export const vipLevelRow = z.object({
   threshold: moneyString.describe('Lifetime weighted valid bets that reach this level'),
   level_up_reward: moneyString,
   monthly_reward: moneyString,
+  check_in_reward: moneyString.describe(
+    'What a daily check-in pays at this level (reward type 3); "0" = none',
+  ),
   rates: z.array(vipCategoryRate),
 });
 export const vipReward = z.object({
   id: z.number().int(),
   type: z.number().int().describe('1 level-up, 2 month-end, 3 check-in'),
-  period: z.string().describe('L<level> for a level-up, YYYY-MM for a month-end reward'),
+  period: z
+    .string()
+    .describe('L<level> for a level-up, YYYY-MM for a month-end reward, YYYY-MM-DD for a check-in'),
   level: z.number().int(),
   amount: moneyString,
   status: z.number().int().describe('1 claimable, 2 claimed'),
   created_at: isoTime,
   claimed_at: isoTime.nullable(),
+});
+
+/** Today's VIP check-in (reward type 3): the UTC+8 day, the player's level and what it pays, and if done. */
+export const vipCheckIn = z.object({
+  day: z.string(),
+  level: z.number().int(),
+  amount: moneyString.describe('What today\'s check-in pays (or paid); "0" when the level pays none'),
+  checked_in: z.boolean(),
 });
 
 /** GET /api/vip/list: the VIP table, the player's level and progress, and their rewards. */
@@ -56,8 +69,12 @@ export const vipListResult = z.object({
   levels: z.array(vipLevelRow),
   weights: z.array(z.object({ game_type_id: z.number().int(), weight: z.string() })),
   rewards: z.array(vipReward),
-  claimable_total: moneyString,
+  claimable_total: moneyString.describe("Claimable rewards, today's check-in included"),
+  check_in: vipCheckIn,
 });
+
+/** POST /api/vip/checkin: today's check-in, paid at once (its reward row is claimed). */
+export const vipCheckInResult = z.object({ id: z.number().int(), day: z.string(), amount: moneyString });
 
 /** POST /api/vip/reward/receive */
 export const vipRewardReceiveRequest = z.strictObject({ id: intField({ min: 1 }) });

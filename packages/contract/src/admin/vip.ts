@@ -15,6 +15,10 @@ export const adminVipLevel = z.object({
   threshold: usdt,
   level_up_reward: usdt,
   monthly_reward: usdt,
+  check_in_reward: usdt
+    .optional()
+    .default('0')
+    .describe('USDT a daily check-in pays at this level; 0 = none'),
   rates: z
     .array(
       z.object({ game_type_id: intField({ min: 1, max: 7 }), rate_ppm: intField({ min: 0, max: 100_000 }) }),
@@ -28,6 +32,7 @@ export const adminVipTableResult = z.object({
       threshold: moneyString,
       level_up_reward: moneyString,
       monthly_reward: moneyString,
+      check_in_reward: moneyString,
       rates: z.array(z.object({ game_type_id: z.number().int(), rate_ppm: z.number().int() })),
     }),
   ),

@@ -32,6 +32,7 @@ import { useWrite } from '../../components/QuickSave';
 import { QueryError, fmtTime } from '../../components/ui';
 import { http } from '../../lib/http';
 import { useCan } from '../../lib/permissions';
+import { audienceForForm, audienceWithCountries, CountriesSelect } from './CountriesField';
 
 type Promotion = z.infer<typeof adminPromotion>;
 type Templates = z.infer<typeof adminPromotionTemplatesResult>;
@@ -180,6 +181,7 @@ type FormValues = {
   banner: string;
   content_html: string;
   audience: string;
+  countries: string[];
   rules: Record<string, unknown>;
 };
 
@@ -297,7 +299,7 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
     sort: promotion?.sort ?? 0,
     banner: promotion?.banner ?? '',
     content_html: promotion?.content_html ?? '',
-    audience: JSON.stringify(promotion?.audience ?? {}),
+    ...audienceForForm(promotion?.audience),
     rules: toForm(schemaOf(type), promotion?.rules),
   };
   return (
@@ -314,7 +316,12 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
         }
       }}
       submit={(v) => {
-        const body = { ...v, rules: JSON.stringify(fromForm(schemaOf(v.type), v.rules)) };
+        const { countries, ...fields } = v;
+        const body = {
+          ...fields,
+          audience: audienceWithCountries(v.audience, countries),
+          rules: JSON.stringify(fromForm(schemaOf(v.type), v.rules)),
+        };
         return promotion ? http.post(`${A}/${promotion.id}`, body) : http.post(A, body);
       }}
       onClose={onClose}
@@ -368,6 +375,9 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
       </Card>
       <Form.Item name="audience" label={t('promotions.audience')} extra={t('promotions.jsonHint')}>
         <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+      <Form.Item name="countries" label={t('promotions.countries')} extra={t('promotions.countriesHint')}>
+        <CountriesSelect />
       </Form.Item>
       <Form.Item name="banner" label={t('promotions.banner')}>
         <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />

@@ -82,15 +82,17 @@ function LevelsTab() {
         { game_type_id: category, rate_ppm: ppm },
       ],
     });
-  const money = (key: 'threshold' | 'level_up_reward' | 'monthly_reward') => (_: unknown, l: LevelDraft) => (
-    <Input
-      size="small"
-      value={l[key]}
-      disabled={!editable || (key === 'threshold' && l.level === 0)}
-      onChange={(e) => change(l.level, { [key]: e.target.value })}
-      style={{ width: 110 }}
-    />
-  );
+  const money =
+    (key: 'threshold' | 'level_up_reward' | 'monthly_reward' | 'check_in_reward') =>
+    (_: unknown, l: LevelDraft) => (
+      <Input
+        size="small"
+        value={l[key]}
+        disabled={!editable || (key === 'threshold' && l.level === 0)}
+        onChange={(e) => change(l.level, { [key]: e.target.value })}
+        style={{ width: 110 }}
+      />
+    );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Table<LevelDraft>
@@ -105,6 +107,7 @@ function LevelsTab() {
           { title: t('vipAdmin.threshold'), render: money('threshold') },
           { title: t('vipAdmin.levelUp'), render: money('level_up_reward') },
           { title: t('vipAdmin.monthly'), render: money('monthly_reward') },
+          { title: t('vipAdmin.checkIn'), render: money('check_in_reward') },
           ...CATEGORIES.map((c) => ({
             title: t('vipAdmin.ratePct', { category: t(`vipAdmin.category.${c}`) }),
             key: `rate-${c}`,
@@ -135,6 +138,7 @@ function LevelsTab() {
                 threshold: top ? String(Number(top.threshold) * 2 || 1000) : '0',
                 level_up_reward: '0',
                 monthly_reward: '0',
+                check_in_reward: '0',
                 rates: top?.rates ?? [],
               },
             ]);

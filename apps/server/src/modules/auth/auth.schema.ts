@@ -21,6 +21,11 @@ export const players = pgTable(
     ...signIn.state(),
     registerIp: text('register_ip'),
     registerDevice: text('register_device'),
+    /**
+     * The country the player signed up from (ISO 3166-1 alpha-2, from the geo header, lib/geo.ts), or null when
+     * it was unknown or untrusted; promotions' audiences by country read it (decision 25).
+     */
+    registerCountry: text('register_country'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { isCountryCode } from '@koi/contract';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -197,6 +198,9 @@ export function createAuthService(deps: AuthServiceDeps) {
             ageConfirmedAt: now,
             registerIp: p.ctx.ip,
             registerDevice: p.device || null,
+            // Only an assigned country code is kept: the geo header's unknown (XX), Tor (T1) and untrusted
+            // answers say nothing a promotion's audience could match.
+            registerCountry: p.ctx.country !== null && isCountryCode(p.ctx.country) ? p.ctx.country : null,
             createdAt: now,
           });
           await deps.onPlayerCreated?.(id, tx);

@@ -25,8 +25,8 @@ export function createPlayerDirectory(db: DbOrTx) {
       return (await repo.findPlayerById(playerId))?.inviteCode ?? null;
     },
     /**
-     * What promotions' audience and abuse rules read of a player: when they signed up, their VIP level,
-     * whether they were invited, and whether they are frozen or self-excluded.
+     * What promotions' audience and abuse rules read of a player: when and from which country they signed up,
+     * their VIP level, whether they were invited, and whether they are frozen or self-excluded.
      */
     async standingOf(playerId: number) {
       const p = await repo.findPlayerById(playerId);
@@ -36,6 +36,7 @@ export function createPlayerDirectory(db: DbOrTx) {
         createdAt: p.createdAt,
         vipLevel: p.vipLevel,
         invited: p.inviterId !== null,
+        country: p.registerCountry,
         frozen: p.status === PlayerStatus.FROZEN,
         selfExcludedUntil: p.selfExcludedUntil,
       };

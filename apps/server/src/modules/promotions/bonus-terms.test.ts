@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { toMicro } from '@koi/ledger';
+import { TransferCode, toMicro } from '@koi/ledger';
 import { WalletStatus } from '@koi/provider-protocol';
 import type { Round } from '../../../../sandbox/src/providers';
 import { body } from '../../../test/app';
@@ -171,6 +171,92 @@ describe('bonus terms on provider games: the max bet on every bet path, the max 
     await launchGame(t, atCap.auth, 'ky-qznn', KY_PROVIDER_ID);
     expect(await h.available(atCap.playerId)).toBe(0n);
     await clean();
+  });
+
+  /**
+   * The player's wallet entries in the order the ledger applied them (an entry is written under its wallet's
+   * row lock, so the identity column orders one wallet's entries), each a provider bet's stake or the bonus.
+   */
+  const walletOrder = (playerId: number) =>
+    queryRows<{ kind: 'bet' | 'bonus'; stake: string }>(
+      t.database.db,
+      sql`select case when tr.code = ${TransferCode.BONUS} then 'bonus' else 'bet' end as kind,
+                 (-e.amount_micro)::text as stake
+          from ledger_entries e
+          join ledger_transfers tr on tr.id = e.transfer_id
+          join ledger_accounts a on a.id = e.account_id
+          where a.player_id = ${playerId}
+            and (tr.code = ${TransferCode.BONUS} or (tr.reference_type = 'round' and e.amount_micro < 0))
+          order by e.id`,
+    );
+  const ROUNDS = 3;
+  const RACERS = 50;
+
+  it(`${RACERS} seamless bets above the max bet racing the grant's opening, ${ROUNDS} rounds: each is taken before the grant commits or refused after`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Bonus 2 at 5× with a max bet of 5; every racer stakes 6 from a deposit that covers them all.
+      const promo = await h.promotion(1, {
+        deposit: 'first',
+        percent_bp: 10_000,
+        min_deposit: '1',
+        max_bonus: '2',
+        terms: { ...TERMS, multiple_centis: 500, max_bet: '5' },
+      });
+      const p = await h.player({ deposit: '400' });
+      const token = await session(p.playerId);
+      const bets = Array.from({ length: RACERS }, () =>
+        signed('transaction/bet', betCall(token, p.username, toMicro('6'))),
+      );
+      const claim = h.claim(p.auth, promo.id);
+      const answers = await Promise.all(bets);
+      expect((await claim).code).toBe(200);
+      for (const a of answers) expect([WalletStatus.OK, WalletStatus.LIMIT_REACHED]).toContain(a.status);
+      const taken = answers.filter((a) => a.status === WalletStatus.OK).length;
+
+      const order = await walletOrder(p.playerId);
+      const bonusAt = order.findIndex((e) => e.kind === 'bonus');
+      expect(bonusAt).toBeGreaterThanOrEqual(0);
+      // Every bet taken stands before the bonus in the wallet's order; none after it.
+      expect(order.slice(bonusAt + 1)).toEqual([]);
+      expect(bonusAt).toBe(taken);
+      // After the race, the cap holds.
+      expect((await signed('transaction/bet', betCall(token, p.username, toMicro('6')))).status).toBe(
+        WalletStatus.LIMIT_REACHED,
+      );
+      expect(await h.available(p.playerId)).toBe(toMicro('402') - BigInt(taken) * toMicro('6'));
+      await clean();
+    }
+  });
+
+  it(`${RACERS} seamless bets above the max bet racing the bet that plays the grant through, ${ROUNDS} rounds: none is taken while it is open`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Bonus 2 at 1×: one bet of 2 plays it through, and the grant clears after that round.
+      const p = await bonusPlayer('400', '2', { multiple_centis: 100, max_bet: '5' });
+      const token = await session(p.playerId);
+      const racers = Array.from({ length: RACERS }, () =>
+        signed('transaction/bet', betCall(token, p.username, toMicro('6'))),
+      );
+      const through = betCall(token, p.username, toMicro('2'));
+      const last = signed('transaction/bet', through).then(() =>
+        signed('transaction/win', winCall(through, 0n)),
+      );
+      const answers = await Promise.all(racers);
+      expect((await last).status).toBe(WalletStatus.OK);
+      for (const a of answers) expect([WalletStatus.OK, WalletStatus.LIMIT_REACHED]).toContain(a.status);
+
+      // The stake that played it through comes before every stake above the cap the wallet took.
+      const order = (await walletOrder(p.playerId)).filter((e) => e.kind === 'bet');
+      const throughAt = order.findIndex((e) => e.stake === String(toMicro('2')));
+      expect(throughAt).toBeGreaterThanOrEqual(0);
+      expect(order.slice(0, throughAt)).toEqual([]);
+      const grant = await cleared(p.playerId);
+      expect(grant.status).toBe(2);
+      // Cleared, the cap is gone.
+      expect((await signed('transaction/bet', betCall(token, p.username, toMicro('6')))).status).toBe(
+        WalletStatus.OK,
+      );
+      await clean();
+    }
   });
 
   it.each([

@@ -79,6 +79,17 @@ describe('the console’s promotions area', () => {
     expect(notJson.code).toBe(7013);
   });
 
+  it('takes an audience’s countries as assigned ISO 3166-1 alpha-2 codes only, each once', async () => {
+    const auth = await admin();
+    for (const countries of [['ZZ'], ['vn'], ['SU'], ['VN', 'VN']]) {
+      const bad = await post(auth, '/api/admin/promotions', { ...form, audience: { countries } });
+      expect(bad.code).toBe(7013);
+      expect(JSON.stringify(bad)).toContain('countries');
+    }
+    const ok = await post(auth, '/api/admin/promotions', { ...form, audience: { countries: ['VN', 'TH'] } });
+    expect(ok).toMatchObject({ code: 200, result: { audience: { countries: ['VN', 'TH'] } } });
+  });
+
   it('bars a player with a reason the player is shown, and shows a household with why it is linked', async () => {
     const auth = await admin();
     const promo = await h.promotion(3, { amount: '5', new_player_days: 7, terms: TERMS });

@@ -30,8 +30,16 @@ export function promotionsHarness(t: () => TestApp) {
 
   const playerIdOf = (username: string) => playerIdByName(t(), username);
 
-  async function player(opts: { deposit?: string; device?: string } = {}) {
-    const signed = await signUp(t().app, undefined, undefined, opts.device ?? `dev-${randomUUID()}`);
+  /** A signed-up player; `country` is sent in the geo header (cf-ipcountry, the default) at registration. */
+  async function player(opts: { deposit?: string; device?: string; country?: string } = {}) {
+    const signed = await signUp(
+      t().app,
+      undefined,
+      undefined,
+      opts.device ?? `dev-${randomUUID()}`,
+      '',
+      opts.country ? { 'cf-ipcountry': opts.country } : {},
+    );
     const playerId = await playerIdOf(signed.username);
     if (opts.deposit) await deposit(playerId, opts.deposit);
     return { ...signed, playerId };

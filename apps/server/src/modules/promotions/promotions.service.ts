@@ -201,6 +201,15 @@ export interface PromotionFields {
   sort: number;
 }
 
+const ZH_REGIONS = new Intl.DisplayNames('zh-CN', { type: 'region' });
+const EN_REGIONS = new Intl.DisplayNames('en', { type: 'region' });
+
+/** An audience's countries by name, in both languages, for the refusal a player outside it reads. */
+const countryNames = (codes: readonly string[]) => ({
+  zh: codes.map((c) => ZH_REGIONS.of(c) ?? c).join('、'),
+  en: codes.map((c) => EN_REGIONS.of(c) ?? c).join(', '),
+});
+
 /** The stake cap an open grant with a largest bet keeps in the bets module, by grant. */
 const stakeCapSource = (grantId: number) => `grant:${grantId}`;
 
@@ -394,6 +403,12 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
       return { key: 'PROMOTION_NEW_PLAYERS_ONLY', params: { days: audience.new_player_days } };
     }
     if (audience.invited_only && !s.invited) return { key: 'PROMOTION_INVITED_ONLY' };
+    if (audience.countries.length > 0 && !(s.country !== null && audience.countries.includes(s.country))) {
+      const params = { countries: countryNames(audience.countries) };
+      return s.country === null
+        ? { key: 'PROMOTION_COUNTRY_UNKNOWN', params }
+        : { key: 'PROMOTION_COUNTRY', params };
+    }
     return null;
   }
 

@@ -344,3 +344,59 @@ describe('valid bets only: rolled-back and near-certain rounds count nothing for
     await h.invariantsClean();
   });
 });
+
+describe('audience by country: the sign-up country against the promotion’s list', () => {
+  const t = useTestApp();
+  const h = promotionsHarness(() => t);
+  const TRIAL = { amount: '5', new_player_days: 7, terms: TERMS };
+
+  const signUpCountry = async (playerId: number) =>
+    (
+      await queryRows<{ country: string | null }>(
+        t.database.db,
+        sql`select register_country as country from players where id = ${playerId}`,
+      )
+    )[0]!.country;
+
+  it('keeps an assigned country from the geo header at sign-up, and nothing for unknown, Tor or none', async () => {
+    expect(await signUpCountry((await h.player({ country: 'vn' })).playerId)).toBe('VN');
+    for (const country of ['XX', 'T1', undefined]) {
+      expect(await signUpCountry((await h.player({ country })).playerId)).toBeNull();
+    }
+  });
+
+  it('pays a player in the list, refuses one outside it or of unknown country with the list by name, and shows why', async () => {
+    const promo = await h.promotion(3, TRIAL, { audience: { countries: ['VN', 'TH'] } });
+    const inside = await h.player({ country: 'TH' });
+    expect(await h.claim(inside.auth, promo.id)).toMatchObject({ code: 200, result: { amount: '5' } });
+
+    const outside = await h.player({ country: 'BR' });
+    const refused = await h.claim(outside.auth, promo.id);
+    expect(refused.code).toBe(7020);
+    expect(refused.error?.message).toBe('本活动仅限以下国家或地区的玩家参加：越南、泰国');
+    const detail = await h.call<{ state: string; refusal: string; refusal_code: number }>(
+      outside.auth,
+      'GET',
+      `/api/plat/task/detail?id=${promo.id}`,
+    );
+    expect(detail.result).toMatchObject({ state: 'locked', refusal_code: 7020 });
+    expect(detail.result.refusal).toContain('越南、泰国');
+
+    const unknown = await h.player();
+    const notKnown = await h.claim(unknown.auth, promo.id);
+    expect(notKnown.code).toBe(7021);
+    expect(notKnown.error?.message).toContain('未能确认');
+    expect(await h.available(outside.playerId)).toBe(0n);
+    expect(await h.available(unknown.playerId)).toBe(0n);
+    await h.invariantsClean();
+  });
+
+  it('an empty list is every country, the unknown included', async () => {
+    const promo = await h.promotion(3, TRIAL, { audience: { countries: [] } });
+    for (const country of ['BR', undefined]) {
+      const p = await h.player({ country });
+      expect((await h.claim(p.auth, promo.id)).code).toBe(200);
+    }
+    await h.invariantsClean();
+  });
+});

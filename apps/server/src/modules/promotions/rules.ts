@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalToMicro, formatPlain } from '@koi/ledger';
-import type { ErrorKey, ErrorParam } from '@koi/contract';
+import { audienceCountries, type ErrorKey, type ErrorParam } from '@koi/contract';
 import { DAY_MS, REPORT_UTC_OFFSET_MS, reportDay, startOfReportDay } from '../../lib/time-range';
 
 /*
@@ -135,6 +135,8 @@ export const audienceSchema = z.strictObject({
   new_player_days: z.number().int().min(1).max(3650).nullable().default(null),
   /** Only players who signed up with an invitation. */
   invited_only: z.boolean().default(false),
+  /** Only players whose sign-up country is one of these (ISO 3166-1 alpha-2); empty = every country. */
+  countries: audienceCountries,
 });
 export type Audience = z.output<typeof audienceSchema>;
 

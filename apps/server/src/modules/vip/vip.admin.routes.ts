@@ -44,6 +44,7 @@ export async function vipAdminRoutes(app: FastifyInstance, opts: { service: VipS
           threshold: formatMicro(l.thresholdMicro),
           level_up_reward: formatMicro(l.levelUpRewardMicro),
           monthly_reward: formatMicro(l.monthlyRewardMicro),
+          check_in_reward: formatMicro(l.checkInRewardMicro),
           rates: t.rates
             .filter((r) => r.level === l.level)
             .map((r) => ({ game_type_id: r.gameTypeId, rate_ppm: r.ratePpm })),
@@ -80,6 +81,7 @@ export async function vipAdminRoutes(app: FastifyInstance, opts: { service: VipS
           thresholdMicro: toMicro(l.threshold),
           levelUpRewardMicro: toMicro(l.level_up_reward),
           monthlyRewardMicro: toMicro(l.monthly_reward),
+          checkInRewardMicro: toMicro(l.check_in_reward),
         })),
         levels.flatMap((l) =>
           l.rates.map((r) => ({ level: l.level, gameTypeId: r.game_type_id, ratePpm: r.rate_ppm })),

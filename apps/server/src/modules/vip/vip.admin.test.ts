@@ -45,6 +45,24 @@ describe('the console VIP area', () => {
     });
     expect(saved.code).toBe(200);
     expect(await audited('vip.levels_update')).toBe(1);
+    // A level's check-in reward is optional on the wire (0 when left out) and reads back as saved.
+    expect(
+      (
+        await call('POST', '/api/admin/vip/levels', {
+          levels: [level(0, '0'), { ...level(1, '100', '10', '3', 10_000), check_in_reward: '0.5' }],
+        })
+      ).code,
+    ).toBe(200);
+    const withCheckIn = await call<{ levels: { check_in_reward: string }[] }>('GET', '/api/admin/vip/table');
+    expect(withCheckIn.result.levels.map((l) => l.check_in_reward)).toEqual(['0.000000', '0.500000']);
+    expect(
+      (
+        await call('POST', '/api/admin/vip/levels', {
+          levels: [level(0, '0'), level(1, '100', '10', '3', 10_000), level(2, '500', '20', '6', 20_000)],
+        })
+      ).code,
+    ).toBe(200);
+    expect(await audited('vip.levels_update')).toBe(3);
     const falling = await call('POST', '/api/admin/vip/levels', {
       levels: [level(0, '0'), level(1, '100'), level(2, '100')],
     });
@@ -55,7 +73,7 @@ describe('the console VIP area', () => {
       levels: [{ ...level(0, '0'), rates: [{ game_type_id: 5, rate_ppm: 100_001 }] }],
     });
     expect(badRate.status).toBe(400);
-    expect(await audited('vip.levels_update')).toBe(1);
+    expect(await audited('vip.levels_update')).toBe(3);
 
     expect(
       (await call('POST', '/api/admin/vip/weights', { weights: [{ game_type_id: 2, weight_bp: 5000 }] }))

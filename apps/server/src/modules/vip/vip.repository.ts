@@ -150,6 +150,40 @@ export function createVipRepository(db: DbOrTx) {
     takeReward: (playerId: number, id: number, now: Date) =>
       updateRow(db, vipRewards, claimable(vipRewards, eq(vipRewards.id, id), playerId), claimedAt(now)),
 
+    /**
+     * The day's check-in, recorded claimed (the check-in is its claim). Null when the player already has one
+     * for the day: the unique fact (player, type 3, day) settles racing check-ins, the losers waiting for the
+     * winner's commit and inserting nothing.
+     */
+    async insertCheckIn(r: { playerId: number; day: string; level: number; amountMicro: bigint; now: Date }) {
+      const [row] = await db
+        .insert(vipRewards)
+        .values({
+          playerId: r.playerId,
+          type: RewardType.CHECK_IN,
+          period: r.day,
+          level: r.level,
+          amountMicro: r.amountMicro,
+          status: ClaimStatus.CLAIMED,
+          createdAt: r.now,
+          claimedAt: r.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+
+    checkInOf: (playerId: number, day: string) =>
+      findRow(
+        db,
+        vipRewards,
+        and(
+          eq(vipRewards.playerId, playerId),
+          eq(vipRewards.type, RewardType.CHECK_IN),
+          eq(vipRewards.period, day),
+        ),
+      ),
+
     reward: (playerId: number, id: number) =>
       findRow(db, vipRewards, and(eq(vipRewards.id, id), eq(vipRewards.playerId, playerId))),
 

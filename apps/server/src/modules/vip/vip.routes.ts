@@ -7,6 +7,7 @@ import {
   rebateReceiveResult,
   rebatesQuery,
   rebatesResult,
+  vipCheckInResult,
   vipListResult,
   vipReceiveAllResult,
   vipRewardReceiveRequest,
@@ -60,7 +61,16 @@ export async function vipRoutes(
     },
   );
 
-  receiveAll('/api/vip/reward/receive-all', '一键领取全部VIP奖励', service.claimAllRewards);
+  api.player.post(
+    '/api/vip/checkin',
+    { summary: 'VIP每日签到（领取本级签到奖励）', body: emptyBody, result: vipCheckInResult },
+    async (request) => {
+      const row = await service.checkIn(sessionOf(request).playerId);
+      return { id: row.id, day: row.period, amount: formatMicro(row.amountMicro) };
+    },
+  );
+
+  receiveAll('/api/vip/reward/receive-all', '一键领取全部VIP奖励（含今日签到）', service.claimAllRewards);
 
   api.player.get(
     '/api/vip/rebates',

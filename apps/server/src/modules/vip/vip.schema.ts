@@ -15,7 +15,10 @@ import { bigintNumber, createdAt, id, micro, microTotal, state, ts } from '../..
 
 /** Reward and rebate states: claimable until the player (or the auto-credit) takes it, then claimed. */
 export const ClaimStatus = { CLAIMABLE: 1, CLAIMED: 2 } as const;
-/** Spec §3 reward types. Check-in (3) is a promotion template's; the VIP module grants 1 and 2. */
+/**
+ * Spec §3 reward types: level-up (1), month-end (2) and the VIP daily check-in (3), whose amount is the
+ * player's level's. (The check-in promotion, type 10, is a streak template of the promotions module.)
+ */
 export const RewardType = { LEVEL_UP: 1, MONTH_END: 2, CHECK_IN: 3 } as const;
 export const PeriodStatus = { OPEN: 1, PAID: 2 } as const;
 
@@ -30,10 +33,13 @@ export const vipLevels = pgTable(
     thresholdMicro: micro('threshold_micro').notNull(),
     levelUpRewardMicro: microTotal('level_up_reward_micro'),
     monthlyRewardMicro: microTotal('monthly_reward_micro'),
+    /** What a daily check-in pays a player of this level (reward type 3); 0 = none. */
+    checkInRewardMicro: microTotal('check_in_reward_micro'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('vip_levels_level_ck', sql`${t.level} between 0 and 10`),
+    check('vip_levels_check_in_ck', sql`${t.checkInRewardMicro} >= 0`),
     check(
       'vip_levels_amounts_ck',
       sql`${t.thresholdMicro} >= 0 and ${t.levelUpRewardMicro} >= 0 and ${t.monthlyRewardMicro} >= 0`,
@@ -92,7 +98,10 @@ export const vipPlayers = pgTable('vip_players', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** Level-up and month-end rewards: one per player, type and period (`L<level>`, `YYYY-MM`). */
+/**
+ * Level-up, month-end and check-in rewards: one per player, type and period (`L<level>`, `YYYY-MM`, the
+ * check-in's UTC+8 day `YYYY-MM-DD`), so a second check-in of a day, however it races, inserts nothing.
+ */
 export const vipRewards = pgTable(
   'vip_rewards',
   {

@@ -12,19 +12,22 @@ import {
   vipSettings,
 } from './vip.schema';
 
-/** Demo VIP table: thresholds in lifetime weighted valid bets (USDT), level-up and month-end rewards. */
-export const DEMO_VIP_LEVELS: [threshold: string, levelUp: string, monthly: string][] = [
-  ['0', '0', '0'],
-  ['1000', '5', '2'],
-  ['5000', '18', '8'],
-  ['20000', '58', '28'],
-  ['50000', '128', '58'],
-  ['100000', '288', '128'],
-  ['300000', '588', '288'],
-  ['800000', '1288', '588'],
-  ['2000000', '2888', '1288'],
-  ['5000000', '5888', '2888'],
-  ['10000000', '12888', '5888'],
+/**
+ * Demo VIP table: thresholds in lifetime weighted valid bets (USDT), level-up, month-end and daily check-in
+ * rewards. VIP0 pays no check-in: a free daily credit for a bare account is what multi-accounting farms.
+ */
+export const DEMO_VIP_LEVELS: [threshold: string, levelUp: string, monthly: string, checkIn: string][] = [
+  ['0', '0', '0', '0'],
+  ['1000', '5', '2', '0.5'],
+  ['5000', '18', '8', '1'],
+  ['20000', '58', '28', '2'],
+  ['50000', '128', '58', '3'],
+  ['100000', '288', '128', '5'],
+  ['300000', '588', '288', '8'],
+  ['800000', '1288', '588', '12'],
+  ['2000000', '2888', '1288', '18'],
+  ['5000000', '5888', '2888', '28'],
+  ['10000000', '12888', '5888', '38'],
 ];
 
 /** Rebate rate in millionths by level, for slots/fishing/board (1, 3, 5) and live/sports/lottery/e-sports. */
@@ -56,11 +59,12 @@ export async function seedVipTable(db: Db): Promise<void> {
   const [levels] = await db.select({ n: sql<number>`count(*)::int` }).from(vipLevels);
   if ((levels?.n ?? 0) === 0) {
     await db.insert(vipLevels).values(
-      DEMO_VIP_LEVELS.map(([threshold, levelUp, monthly], level) => ({
+      DEMO_VIP_LEVELS.map(([threshold, levelUp, monthly, checkIn], level) => ({
         level,
         thresholdMicro: toMicro(threshold),
         levelUpRewardMicro: toMicro(levelUp),
         monthlyRewardMicro: toMicro(monthly),
+        checkInRewardMicro: toMicro(checkIn),
       })),
     );
     await db.insert(vipRebateRates).values(

@@ -43,6 +43,12 @@ import { ClaimStatus, PeriodStatus, RewardType } from './vip.schema';
  * only add a player whose bets reached the feed after the first run. Claims (or the auto-credit the operator
  * may switch on) pay it.
  *
+ * Check-in (reward type 3). Once a UTC+8 day a player may check in for the check-in reward of their level
+ * (vip_levels.check_in_reward_micro; a level that pays none is refused). The check-in is its own claim: one
+ * transaction inserts the day's reward row already claimed, unique per player, type and day, and pays it as
+ * below (key `vip:checkin:<player>:<day>`), so fifty racing check-ins pay once and the others are told the day
+ * is done.
+ *
  * Paying. A reward, a rebate and a prize are each paid by flipping its row from claimable to claimed with a
  * conditional UPDATE and, in the same transaction, one ledger transfer from PROMOTION_EXPENSE with a key
  * derived from the fact (`vip:levelup:<player>:<level>`, `vip:monthly:<player>:<month>`,
@@ -234,6 +240,41 @@ export function createVipService(deps: VipServiceDeps) {
     });
   }
 
+  /** Today's check-in for the player: the day, their level and what it pays, and whether it is done. */
+  async function checkInState(playerId: number, vip: VipTable, level: number) {
+    const day = reportDay(clock.now());
+    const amountMicro = vip.levels.find((l) => l.level === level)?.checkInRewardMicro ?? 0n;
+    const done = await repo.checkInOf(playerId, day);
+    return { day, level, amountMicro: done?.amountMicro ?? amountMicro, checkedIn: done !== null };
+  }
+
+  async function checkIn(playerId: number) {
+    const vip = await table();
+    const { level } = await progress(playerId, vip);
+    const state = await checkInState(playerId, vip, level);
+    if (state.checkedIn) throw new AppError('VIP_CHECKED_IN');
+    if (state.amountMicro === 0n) throw new AppError('VIP_CHECK_IN_NONE', { level });
+    return db.transaction(async (tx) => {
+      const row = await createVipRepository(tx).insertCheckIn({
+        playerId,
+        day: state.day,
+        level,
+        amountMicro: state.amountMicro,
+        now: clock.now(),
+      });
+      if (!row) throw new AppError('VIP_CHECKED_IN');
+      await payIn(tx, {
+        playerId,
+        amountMicro: row.amountMicro,
+        key: `vip:checkin:${playerId}:${state.day}`,
+        code: TransferCode.BONUS,
+        reference: { type: 'vip_reward', id: String(row.id) },
+        multipleCentis: vip.settings.rewardTurnoverCentis,
+      });
+      return row;
+    });
+  }
+
   async function claimRebate(playerId: number, day: string) {
     const settings = await repo.settings();
     return db.transaction(async (tx) => {
@@ -361,7 +402,18 @@ export function createVipService(deps: VipServiceDeps) {
     async vipInfo(playerId: number) {
       const vip = await table();
       const p = await progress(playerId, vip);
-      return { ...vip, progress: p, rewards: await repo.rewardsOf(playerId) };
+      return {
+        ...vip,
+        progress: p,
+        rewards: await repo.rewardsOf(playerId),
+        checkIn: await checkInState(playerId, vip, p.level),
+      };
+    },
+
+    /** Today's check-in (see the design note): its reward row, paid. */
+    async checkIn(playerId: number) {
+      await gate.assertMayPlay(playerId);
+      return checkIn(playerId);
     },
 
     async claimReward(playerId: number, id: number) {
@@ -371,8 +423,21 @@ export function createVipService(deps: VipServiceDeps) {
 
     async claimAllRewards(playerId: number) {
       await gate.assertMayPlay(playerId);
-      await progress(playerId);
-      return claimEach(await repo.claimableRewardIds(playerId), (id) => claimReward(playerId, id));
+      // Today's check-in is one of the benefit centre's claimable rewards, so "claim all" takes it too.
+      const checkedIn = await checkIn(playerId).catch((e: unknown) => {
+        if (e instanceof AppError && (e.key === 'VIP_CHECKED_IN' || e.key === 'VIP_CHECK_IN_NONE'))
+          return null;
+        throw e;
+      });
+      let rest = { count: 0, amountMicro: 0n };
+      try {
+        rest = await claimEach(await repo.claimableRewardIds(playerId), (id) => claimReward(playerId, id));
+      } catch (e) {
+        if (!(checkedIn && e instanceof AppError && e.key === 'VIP_NOTHING_TO_CLAIM')) throw e;
+      }
+      return checkedIn
+        ? { count: rest.count + 1, amountMicro: rest.amountMicro + checkedIn.amountMicro }
+        : rest;
     },
 
     async rebates(playerId: number, status: number | null, page: number, size: number) {
@@ -506,6 +571,7 @@ export function createVipService(deps: VipServiceDeps) {
               threshold: l.thresholdMicro.toString(),
               level_up: l.levelUpRewardMicro.toString(),
               monthly: l.monthlyRewardMicro.toString(),
+              check_in: l.checkInRewardMicro.toString(),
             })),
             rates: rates.map((r) => [r.level, r.gameTypeId, r.ratePpm]),
           },

@@ -11,11 +11,12 @@ import { DEMO_VIP_LEVELS } from './vip.seed';
 import { levelOf, maskName, SETTLE_GRACE_MS } from './vip.service';
 import { ratePercent, weightPercent } from './vip.wire';
 
-const levels = DEMO_VIP_LEVELS.map(([threshold, up, monthly], level) => ({
+const levels = DEMO_VIP_LEVELS.map(([threshold, up, monthly, checkIn], level) => ({
   level,
   thresholdMicro: toMicro(threshold),
   levelUpRewardMicro: toMicro(up),
   monthlyRewardMicro: toMicro(monthly),
+  checkInRewardMicro: toMicro(checkIn),
   updatedAt: new Date(),
 }));
 
@@ -48,6 +49,7 @@ type VipList = {
   progress_bp: number;
   rewards: { id: number; type: number; level: number; amount: string; status: number }[];
   claimable_total: string;
+  check_in: { day: string; level: number; amount: string; checked_in: boolean };
 };
 
 describe('VIP progress and rewards', () => {
@@ -84,7 +86,8 @@ describe('VIP progress and rewards', () => {
     const list = await h.get<VipList>(p.auth, '/api/vip/list');
     expect(list.result.level).toBe(3);
     expect(list.result.rewards.map((r) => r.level).sort()).toEqual([1, 2, 3]);
-    expect(list.result.claimable_total).toBe('81.000000');
+    // 5 + 18 + 58 for the levels crossed, and VIP3's check-in of today (2).
+    expect(list.result.claimable_total).toBe('83.000000');
     // The player's info (owned by auth) shows the level reached; its cached snapshot follows within moments.
     let shown = -1;
     for (let i = 0; i < 40 && shown !== 3; i += 1) {
@@ -95,7 +98,7 @@ describe('VIP progress and rewards', () => {
     expect(shown).toBe(3);
 
     const all = await h.post<{ count: number; amount: string }>(p.auth, '/api/vip/reward/receive-all');
-    expect(all.result).toEqual({ count: 3, amount: '81.000000' });
+    expect(all.result).toEqual({ count: 4, amount: '83.000000' });
     expect((await h.post(p.auth, '/api/vip/reward/receive-all')).code).toBe(7503);
     const paid = await queryRows<{ n: number; total: string }>(
       t.database.db,
@@ -103,13 +106,13 @@ describe('VIP progress and rewards', () => {
           where t.idempotency_key like ${`vip:levelup:${p.id}:%`}`,
     );
     expect(paid[0]).toEqual({ n: 3, total: toMicro('81').toString() });
-    // Each reward carries its turnover requirement (1× by default).
+    // Each reward carries its turnover requirement (1× by default), the check-in's too.
     const required = await queryRows<{ total: string }>(
       t.database.db,
       sql`select sum(required_micro)::text as total from turnover_requirements
           where player_id = ${p.id} and source_type = 'vip_reward'`,
     );
-    expect(required[0]!.total).toBe(toMicro('81').toString());
+    expect(required[0]!.total).toBe(toMicro('83').toString());
     await ledgerClean();
   });
 
@@ -136,6 +139,74 @@ describe('VIP progress and rewards', () => {
       (await h.post(other.auth, '/api/vip/reward/receive', { id: list.result.rewards[0]!.id })).code,
     ).toBe(7501);
     await ledgerClean();
+  });
+});
+
+describe('the VIP daily check-in (reward type 3)', () => {
+  const t = useTestApp();
+  const h = vipHarness(() => t);
+  const checkIns = (playerId: number) =>
+    queryRows<{ key: string; amount: string }>(
+      t.database.db,
+      sql`select idempotency_key as key, amount_micro::text as amount from ledger_transfers
+          where idempotency_key like ${`vip:checkin:${playerId}:%`} order by id`,
+    );
+
+  it('refuses VIP0, whose level pays none, and shows it so', async () => {
+    await h.seed();
+    const p = await h.player();
+    const list = await h.get<VipList>(p.auth, '/api/vip/list');
+    expect(list.result.check_in).toMatchObject({ level: 0, amount: '0.000000', checked_in: false });
+    const refused = await h.post(p.auth, '/api/vip/checkin');
+    expect(refused).toMatchObject({ code: 7541 });
+    expect(await checkIns(p.id)).toEqual([]);
+  });
+
+  it('pays one of 50 concurrent check-ins, the level’s amount with its turnover, and again the next day', async () => {
+    await h.seed();
+    const p = await h.player();
+    await h.providerRound(p.id, toMicro('5000'));
+    const before = await h.get<VipList>(p.auth, '/api/vip/list');
+    const today = reportDay(t.clock.now());
+    expect(before.result.check_in).toEqual({ day: today, level: 2, amount: '1.000000', checked_in: false });
+    // The two level-up rewards (5 + 18) and today's check-in are claimable.
+    expect(before.result.claimable_total).toBe('24.000000');
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => h.post(p.auth, '/api/vip/checkin')));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 7540)).toHaveLength(49);
+    expect(answers.find((a) => a.code === 200)).toMatchObject({ result: { day: today, amount: '1.000000' } });
+    expect(await checkIns(p.id)).toEqual([{ key: `vip:checkin:${p.id}:${today}`, amount: '1000000' }]);
+    const required = await queryRows<{ total: string }>(
+      t.database.db,
+      sql`select sum(r.required_micro)::text as total from turnover_requirements r
+          join vip_rewards w on r.source_id = w.id::text
+          where r.player_id = ${p.id} and r.source_type = 'vip_reward' and w.type = 3`,
+    );
+    expect(required[0]!.total).toBe(toMicro('1').toString());
+
+    const after = await h.get<VipList>(p.auth, '/api/vip/list');
+    expect(after.result.check_in.checked_in).toBe(true);
+    expect(after.result.claimable_total).toBe('23.000000');
+    expect(after.result.rewards.find((r) => r.type === 3)).toMatchObject({
+      level: 2,
+      amount: '1.000000',
+      status: 2,
+    });
+
+    t.clock.advance(24 * 3_600_000);
+    const tomorrow = reportDay(t.clock.now());
+    // "Claim all" takes the new day's check-in with the two level-up rewards.
+    expect(await h.post(p.auth, '/api/vip/reward/receive-all')).toMatchObject({
+      code: 200,
+      result: { count: 3, amount: '24.000000' },
+    });
+    expect((await checkIns(p.id)).map((c) => c.key)).toEqual([
+      `vip:checkin:${p.id}:${today}`,
+      `vip:checkin:${p.id}:${tomorrow}`,
+    ]);
+    expect((await h.post(p.auth, '/api/vip/checkin')).code).toBe(7540);
+    expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
   });
 });
 

@@ -37,10 +37,15 @@ export function rewardWire(r: RewardRow): z.infer<typeof vipReward> {
 }
 
 export function vipListWire(
-  info: VipTable & { progress: Progress; rewards: RewardRow[] },
+  info: VipTable & {
+    progress: Progress;
+    rewards: RewardRow[];
+    checkIn: { day: string; level: number; amountMicro: bigint; checkedIn: boolean };
+  },
 ): z.infer<typeof vipListResult> {
-  const { progress } = info;
-  const claimable = info.rewards.filter((r) => r.status === 1).reduce((s, r) => s + r.amountMicro, 0n);
+  const { progress, checkIn } = info;
+  const open = checkIn.checkedIn ? 0n : checkIn.amountMicro;
+  const claimable = info.rewards.filter((r) => r.status === 1).reduce((s, r) => s + r.amountMicro, open);
   return {
     level: progress.level,
     valid_bet: formatMicro(progress.pointsMicro),
@@ -52,6 +57,7 @@ export function vipListWire(
       threshold: formatMicro(l.thresholdMicro),
       level_up_reward: formatMicro(l.levelUpRewardMicro),
       monthly_reward: formatMicro(l.monthlyRewardMicro),
+      check_in_reward: formatMicro(l.checkInRewardMicro),
       rates: info.rates
         .filter((r) => r.level === l.level)
         .map((r) => ({ game_type_id: r.gameTypeId, rate: ratePercent(r.ratePpm) })),
@@ -59,6 +65,12 @@ export function vipListWire(
     weights: info.weights.map((w) => ({ game_type_id: w.gameTypeId, weight: weightPercent(w.weightBp) })),
     rewards: info.rewards.map(rewardWire),
     claimable_total: formatMicro(claimable),
+    check_in: {
+      day: checkIn.day,
+      level: checkIn.level,
+      amount: formatMicro(checkIn.amountMicro),
+      checked_in: checkIn.checkedIn,
+    },
   };
 }
 

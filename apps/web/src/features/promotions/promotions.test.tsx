@@ -115,6 +115,30 @@ describe('benefit: my bonuses', () => {
     });
     stubFetch((url) => {
       if (url.pathname === '/api/task/get/log/receive') return ok({ list: [], total: '0' });
+      if (url.pathname === '/api/vip/list')
+        return ok({
+          level: 2,
+          valid_bet: '6000',
+          next_level: 3,
+          next_threshold: '20000',
+          progress_bp: 666,
+          levels: [],
+          weights: [],
+          rewards: [
+            {
+              id: 4,
+              type: 1,
+              period: 'L2',
+              level: 2,
+              amount: '18',
+              status: 1,
+              created_at: '2026-11-20T00:00:00.000Z',
+              claimed_at: null,
+            },
+          ],
+          claimable_total: '19',
+          check_in: { day: '2026-11-27', level: 2, amount: '1', checked_in: false },
+        });
       if (url.pathname === '/api/plat/bonuses')
         return ok([
           bonus({ id: 2, forfeited: '12.5', forfeit_reason: 'max_win' }),
@@ -125,5 +149,9 @@ describe('benefit: my bonuses', () => {
     renderRoutes([{ path: '/benefit', element: <BenefitPage /> }], ['/benefit']);
     await screen.findByText('盈利超出最高可转出盈利，已收回 12.5 USDT', {}, WAIT);
     expect(screen.getAllByText(/已收回/)).toHaveLength(1);
+    // The VIP part: today's check-in to take here, and the level-up reward waiting on vipInfo.
+    expect(screen.getByTestId('benefit-vip')).toHaveTextContent('今日签到 · VIP2');
+    expect(screen.getByTestId('benefit-vip')).toHaveTextContent('签到即得 1.0000 USDT');
+    expect(screen.getByTestId('benefit-vip')).toHaveTextContent('1 项VIP奖励待领取');
   });
 });

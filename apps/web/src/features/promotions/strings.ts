@@ -41,6 +41,9 @@ export const zh = {
       days_since_signup: '注册天数',
     },
     benefit: {
+      vip: 'VIP福利',
+      vipRewards: '{{count}} 项VIP奖励待领取',
+      toVip: '去领取',
       claimable: '可领取奖励',
       total: '合计 {{amount}} USDT',
       claimAll: '一键领取',
@@ -107,6 +110,9 @@ export const en: typeof zh = {
       days_since_signup: 'Days since sign-up',
     },
     benefit: {
+      vip: 'VIP perks',
+      vipRewards: '{{count}} VIP rewards to claim',
+      toVip: 'Claim',
       claimable: 'Rewards to claim',
       total: 'Total {{amount}} USDT',
       claimAll: 'Claim all',

@@ -38,12 +38,20 @@ const vipList: VipList = {
   next_threshold: '5000.000000',
   progress_bp: 1250,
   levels: [
-    { level: 0, threshold: '0.000000', level_up_reward: '0.000000', monthly_reward: '0.000000', rates: [] },
+    {
+      level: 0,
+      threshold: '0.000000',
+      level_up_reward: '0.000000',
+      monthly_reward: '0.000000',
+      check_in_reward: '0.000000',
+      rates: [],
+    },
     {
       level: 1,
       threshold: '1000.000000',
       level_up_reward: '5.000000',
       monthly_reward: '2.000000',
+      check_in_reward: '0.500000',
       rates: [{ game_type_id: 5, rate: '0.35' }],
     },
     {
@@ -51,6 +59,7 @@ const vipList: VipList = {
       threshold: '5000.000000',
       level_up_reward: '18.000000',
       monthly_reward: '8.000000',
+      check_in_reward: '1.000000',
       rates: [],
     },
   ],
@@ -67,7 +76,8 @@ const vipList: VipList = {
       claimed_at: null,
     },
   ],
-  claimable_total: '5.000000',
+  claimable_total: '5.500000',
+  check_in: { day: '2026-11-27', level: 1, amount: '0.500000', checked_in: false },
 };
 
 describe('vip screens', () => {
@@ -96,6 +106,51 @@ describe('vip screens', () => {
     fireEvent.click(screen.getByRole('button', { name: '领取' }));
     await waitFor(() => screens.toasted('领取成功 +5.0000 USDT'), WAIT);
     await waitFor(() => expect(screen.getByText('已领取')).toBeInTheDocument(), WAIT);
+  });
+
+  it('checks in for the level’s reward once, then says it is done', async () => {
+    let checkedIn = false;
+    const calls: string[] = [];
+    stubFetch((url) => {
+      if (url.pathname === '/api/vip/list')
+        return ok({ ...vipList, check_in: { ...vipList.check_in, checked_in: checkedIn } });
+      if (url.pathname === '/api/vip/checkin') {
+        calls.push(url.pathname);
+        checkedIn = true;
+        return ok({ id: 9, day: '2026-11-27', amount: '0.500000' });
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/vipInfo', element: <VipInfoPage /> }], ['/vipInfo']);
+    await waitFor(
+      () => expect(screen.getByTestId('vip-checkin')).toHaveTextContent('签到即得 0.5000 USDT'),
+      WAIT,
+    );
+    expect(screen.getByTestId('vip-checkin')).toHaveTextContent('今日签到 · VIP1');
+    fireEvent.click(screen.getByRole('button', { name: '签到' }));
+    await waitFor(() => screens.toasted('领取成功 +0.5000 USDT'), WAIT);
+    await waitFor(() => expect(screen.getByTestId('vip-checkin')).toHaveTextContent('今日已签到'), WAIT);
+    expect(screen.getByTestId('vip-checkin')).toHaveTextContent('今日已得 0.5000 USDT');
+    expect(calls).toEqual(['/api/vip/checkin']);
+    expect(screen.getByTestId('vip-facts')).toHaveTextContent('每日签到');
+  });
+
+  it('shows a level without a check-in reward why it cannot check in', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/vip/list'
+        ? ok({
+            ...vipList,
+            level: 0,
+            check_in: { day: '2026-11-27', level: 0, amount: '0.000000', checked_in: false },
+          })
+        : undefined,
+    );
+    renderRoutes([{ path: '/vipInfo', element: <VipInfoPage /> }], ['/vipInfo']);
+    await waitFor(
+      () => expect(screen.getByTestId('vip-checkin')).toHaveTextContent('VIP0暂无签到奖励'),
+      WAIT,
+    );
+    expect(screen.getByRole('button', { name: '签到' })).toBeDisabled();
   });
 
   it('lists rebates with their source bets in income, and shows the commission tab empty until agents fill it', async () => {

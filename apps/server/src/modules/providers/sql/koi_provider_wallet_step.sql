@@ -283,6 +283,16 @@ BEGIN
       IF v_error IS NOT NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'KW000', MESSAGE = v_error;
       END IF;
+      -- The cap again, now that the ledger holds the player's wallet. The first check read the caps with the
+      -- snapshot of its own statement; a bonus grant that committed after it but before this call got the
+      -- wallet (the grant writes its cap and credits the wallet in one transaction, and the transfer above
+      -- waited for that wallet's lock) was invisible to it, and the bet would have staked the bonus above its
+      -- maximum. This statement's snapshot is newer than the wallet lock, so it sees any such grant: the call
+      -- then fails whole as a serialization failure, which its caller runs again (seamless.batcher.ts) and
+      -- the first check refuses. A bet that got the wallet first is taken before the grant, which waits.
+      IF p_kind = 1 AND p_amount > coalesce(koi_bet_stake_cap(v_player), p_amount) THEN
+        RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'a stake cap was committed while the bet waited for the wallet';
+      END IF;
       v_balance := CASE WHEN v_debit_player IS NOT NULL THEN v_debit_after ELSE v_credit_after END;
       v_moved := true;
     ELSE

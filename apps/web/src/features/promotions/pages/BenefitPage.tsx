@@ -8,14 +8,17 @@ import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import { useAuthStore } from '../../../stores/auth';
 import { useUiStore } from '../../../stores/ui';
+import { CheckInCard } from '../../vip/components/CheckInCard';
+import { useVipListQuery } from '../../vip/api/vipList';
 import { useBonusesQuery, type Bonus } from '../api/bonuses';
 import { useClaimAllMutation } from '../api/claim';
 import { useClaimableQuery } from '../api/claimable';
 import '../promotions.css';
 
 /**
- * benefit (spec §2, the welfare centre): everything claimable from promotions in one place with "claim all",
- * and the player's bonuses with their turnover progress (required, done, percent, expiry).
+ * benefit (spec §2, the welfare centre): today's VIP check-in and the VIP rewards waiting on vipInfo, everything
+ * claimable from promotions in one place with "claim all", and the player's bonuses with their turnover
+ * progress (required, done, percent, expiry).
  */
 export default function BenefitPage() {
   const { t } = useTranslation();
@@ -33,9 +36,38 @@ export default function BenefitPage() {
   }
   return (
     <div className="promo-page">
+      <VipSection />
       <ClaimableSection />
       <BonusesSection />
     </div>
+  );
+}
+
+/** The VIP part: today's check-in, and how much the VIP rewards waiting on vipInfo come to. */
+function VipSection() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useVipListQuery();
+  if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
+  if (!query.data) return <PageLoading />;
+  const waiting = query.data.rewards.filter((r) => r.status === 1).length;
+  return (
+    <section className="promo-section" data-testid="benefit-vip">
+      <div className="promo-section__head">
+        <h3>{t('promotions.benefit.vip')}</h3>
+      </div>
+      <CheckInCard checkIn={query.data.check_in} />
+      {waiting > 0 ? (
+        <ul className="stack-list promo-claimables">
+          <li>
+            <button type="button" onClick={() => navigate('/vipInfo')}>
+              <span>{t('promotions.benefit.vipRewards', { count: waiting })}</span>
+              <span className="promo-amount">{t('promotions.benefit.toVip')}</span>
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </section>
   );
 }
 

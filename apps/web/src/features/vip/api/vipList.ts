@@ -1,6 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { vipListResult, vipReceiveAllResult, vipRewardReceiveResult } from '@koi/contract';
+import type {
+  vipCheckInResult,
+  vipListResult,
+  vipReceiveAllResult,
+  vipRewardReceiveResult,
+} from '@koi/contract';
 import { api } from '../../../lib/http';
 import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
@@ -30,6 +35,15 @@ export function useClaimAllRewardsMutation() {
   const invalidate = useInvalidate(vipKeys.all, userKeys.all);
   return useMutation({
     mutationFn: () => api.post<z.infer<typeof vipReceiveAllResult>>('/api/vip/reward/receive-all'),
+    onSettled: invalidate,
+  });
+}
+
+/** POST /api/vip/checkin: today's check-in, paid at once. */
+export function useCheckInMutation() {
+  const invalidate = useInvalidate(vipKeys.all, userKeys.all);
+  return useMutation({
+    mutationFn: () => api.post<z.infer<typeof vipCheckInResult>>('/api/vip/checkin'),
     onSettled: invalidate,
   });
 }

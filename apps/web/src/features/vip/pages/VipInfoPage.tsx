@@ -13,6 +13,7 @@ import {
   type VipList,
   type VipReward,
 } from '../api/vipList';
+import { CheckInCard } from '../components/CheckInCard';
 import { plain, remaining } from '../components/money';
 import './vip.css';
 
@@ -68,6 +69,7 @@ function VipHero({ vip }: { vip: VipList }) {
 
 function rewardTitle(t: ReturnType<typeof useTranslation>['t'], r: VipReward) {
   if (r.type === 2) return t('vip.monthOf', { month: r.period });
+  if (r.type === 3) return t('vip.checkIn.of', { day: r.period, level: r.level });
   return t('vip.rewardOf', { level: r.level, type: t(`vip.rewardType.${r.type}` as 'vip.rewardType.1') });
 }
 
@@ -102,6 +104,7 @@ function Rewards({ vip }: { vip: VipList }) {
           </Button>
         ) : null}
       </h2>
+      <CheckInCard checkIn={vip.check_in} />
       {vip.rewards.length === 0 ? (
         <p className="vip-note">{t('vip.noRewards')}</p>
       ) : (
@@ -163,6 +166,10 @@ function Benefits({ vip }: { vip: VipList }) {
           <dt>{t('vip.monthly')}</dt>
           <dd>{plain(level.monthly_reward)}</dd>
         </div>
+        <div>
+          <dt>{t('vip.checkIn.daily')}</dt>
+          <dd>{plain(level.check_in_reward)}</dd>
+        </div>
       </dl>
       <h3 className="vip-subtitle">{t('vip.rates')}</h3>
       <CategoryPercents rows={level.rates.map((r) => [r.game_type_id, r.rate])} />
@@ -173,6 +180,7 @@ function Benefits({ vip }: { vip: VipList }) {
             <th>{t('vip.threshold')}</th>
             <th>{t('vip.levelUp')}</th>
             <th>{t('vip.monthly')}</th>
+            <th>{t('vip.checkIn.daily')}</th>
           </tr>
         </thead>
         <tbody>
@@ -182,6 +190,7 @@ function Benefits({ vip }: { vip: VipList }) {
               <td>{plain(l.threshold)}</td>
               <td>{plain(l.level_up_reward)}</td>
               <td>{plain(l.monthly_reward)}</td>
+              <td>{plain(l.check_in_reward)}</td>
             </tr>
           ))}
         </tbody>
