@@ -93,18 +93,19 @@ export async function inThrowawayDatabase<T>(
 
 /**
  * inThrowawayDatabase for the benches that write their rows with their own SQL: the database migrated, the
- * app's pool on it (4 connections) and one plain client (`raw`) beside it.
+ * app's pool on it (4 connections), one plain client (`raw`) beside it, and its URL for a bench that opens
+ * a pool of its own.
  */
 export async function withThrowawayDatabase<T>(
   prefix: string,
-  body: (opened: { database: Database; raw: pg.Client }) => Promise<T>,
+  body: (opened: { database: Database; raw: pg.Client; url: string }) => Promise<T>,
 ): Promise<T> {
   return inThrowawayDatabase(prefix, 4, async (database, { url }) => {
     const raw = new pg.Client({ connectionString: url });
     try {
       await database.migrate();
       await raw.connect();
-      return await body({ database, raw });
+      return await body({ database, raw, url });
     } finally {
       await raw.end().catch(() => undefined);
     }

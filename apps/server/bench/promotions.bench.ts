@@ -10,15 +10,21 @@
  * game categories and two providers, so the day has about 2.5 rows a player. Everything happens in a
  * throwaway database that is dropped at the end.
  *
+ * Then the claims: CLAIM_BURSTS bursts of 50 concurrent claims, each of a different player's rebate of the
+ * day (the benefit centre's claim: the gate, the conditional flip, the ledger transfer from promotion expense
+ * and the turnover requirement), timed one by one for their p50 and p99; one more burst of 50 claims of one
+ * rebate must pay it once; and the ledger must verify clean after all of it.
+ *
  * BENCH_DATABASE_URL   server to use (default postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_PLAYERS        players (default 100000)
  * BENCH_ROUNDS         settled rounds the day's rows stand for (default 1000000)
  *
  * Last line: `bench:promotions ratio=<bare/koi rebate run> rebate_s month_end_s month_ratio rows rows_per_s
- * peak_rss_mb`.
+ * peak_rss_mb`; the line before it: `claims: … p50 … ms, p99 … ms`.
  */
+import { loadavg } from 'node:os';
 import type pg from 'pg';
-import type { Database } from '../src/db/client';
+import { openPostgres, type Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { reportDay } from '../src/lib/time-range';
 import { createPlayerDirectory, createPlayerGate } from '../src/modules/auth';
@@ -27,12 +33,30 @@ import { turnoverForTests } from '../src/modules/turnover/turnover.fixtures';
 import { seedVipTable } from '../src/modules/vip/vip.seed';
 import { addDays, createVipService } from '../src/modules/vip/vip.service';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
-import { peakMemory, timed, withThrowawayDatabase } from './measure';
+import { peakMemory, summarise, timed, withThrowawayDatabase } from './measure';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
+const CLAIM_BURSTS = 10;
+const BURST = 50;
 
-async function main({ database, raw }: { database: Database; raw: pg.Client }) {
+/** The VIP service on `database`, with the modules it needs. */
+function vipOn(database: Database) {
+  const clock = systemClock;
+  const wallet = createWalletService({ db: database.db, clock });
+  const service = createVipService({
+    database,
+    clock,
+    wallet,
+    turnover: turnoverForTests(database, clock),
+    bets: betsForTests({ database, clock }),
+    directory: createPlayerDirectory(database.db),
+    gate: createPlayerGate(database.db, clock),
+  });
+  return { service, wallet };
+}
+
+async function main({ database, raw, url }: { database: Database; raw: pg.Client; url: string }) {
   const memory = peakMemory();
   try {
     await seedVipTable(database.db);
@@ -41,6 +65,12 @@ async function main({ database, raw }: { database: Database; raw: pg.Client }) {
     const day = addDays(`${today.slice(0, 7)}-01`, -1);
     const month = day.slice(0, 7);
     const perPlayer = Math.max(1, Math.floor(ROUNDS / PLAYERS));
+    // The players, ids 1..PLAYERS in the fresh database, so the feed's player ids below are theirs.
+    await raw.query(
+      `insert into players (username, password_hash, invite_code, age_confirmed_at)
+       select 'bench_' || g, 'x', 'B' || g, now() from generate_series(1, $1::int) g`,
+      [PLAYERS],
+    );
     await raw.query(
       `insert into valid_bets_daily (player_id, day, game_type_id, provider_id, bet_count, stake_micro, payout_micro)
        select p, $1::date, c, 1 + (p + c) % 2,
@@ -59,16 +89,7 @@ async function main({ database, raw }: { database: Database; raw: pg.Client }) {
     const rows = Number(count[0]!.n);
     console.log(`feed: ${PLAYERS} players, ${rows} rows of ${day} standing for ${count[0]!.rounds} rounds`);
 
-    const clock = systemClock;
-    const service = createVipService({
-      database,
-      clock,
-      wallet: createWalletService({ db: database.db, clock }),
-      turnover: turnoverForTests(database, clock),
-      bets: betsForTests({ database, clock }),
-      directory: createPlayerDirectory(database.db),
-      gate: createPlayerGate(database.db, clock),
-    });
+    const { service, wallet } = vipOn(database);
 
     // The bare statement: the same rows grouped per player and category, weighted, times the rate, written.
     await raw.query(
@@ -113,6 +134,38 @@ async function main({ database, raw }: { database: Database; raw: pg.Client }) {
       `month-end: koi ${monthEnd.seconds.toFixed(2)} s (${monthEnd.result.added} rewards), bare ${bareMonth.seconds.toFixed(2)} s, ` +
         `re-run ${monthAgain.seconds.toFixed(2)} s adding 0`,
     );
+    const claimers = [...Array.from({ length: CLAIM_BURSTS * BURST }, (_, i) => 1 + i), PLAYERS];
+    await wallet.ensureSystemAccounts();
+    for (const id of claimers) await wallet.openPlayerAccount(id);
+    // The claims through a pool of the app's size (openPostgres' default), as the server would take them.
+    const app = openPostgres(url);
+    const claiming = vipOn(app).service;
+    const latencies: number[] = [];
+    const claimsStart = performance.now();
+    for (let burst = 0; burst < CLAIM_BURSTS; burst++) {
+      const ids = Array.from({ length: BURST }, (_, i) => 1 + burst * BURST + i);
+      await Promise.all(
+        ids.map(async (id) => {
+          const t0 = performance.now();
+          await claiming.claimRebate(id, day);
+          latencies.push(performance.now() - t0);
+        }),
+      );
+    }
+    const claims = summarise(latencies, (performance.now() - claimsStart) / 1000);
+    const one = PLAYERS;
+    const race = await Promise.allSettled(
+      Array.from({ length: BURST }, () => claiming.claimRebate(one, day)),
+    );
+    await app.close();
+    if (race.filter((r) => r.status === 'fulfilled').length !== 1) throw new Error('one rebate paid twice');
+    const violations = await wallet.verify();
+    if (violations.length > 0) throw new Error(`ledger:verify found ${violations.length} violations`);
+    console.log(
+      `claims: ${claims.count} in bursts of ${BURST}, p50 ${claims.p50.toFixed(1)} ms, p99 ${claims.p99.toFixed(1)} ms; ` +
+        `${BURST} claims of one rebate paid it once; ledger verified clean (load ${loadavg()[0]!.toFixed(1)})`,
+    );
+
     const ratio = bare.seconds / koi.seconds;
     const monthRatio = bareMonth.seconds / monthEnd.seconds;
     console.log(

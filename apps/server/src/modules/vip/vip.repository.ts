@@ -11,7 +11,6 @@ import {
   vipCategoryWeights,
   vipLevels,
   vipPlayers,
-  vipRebateLines,
   vipRebateRates,
   vipRebateRuns,
   vipRebates,
@@ -25,7 +24,15 @@ export type WeightRow = typeof vipCategoryWeights.$inferSelect;
 export type SettingsRow = typeof vipSettings.$inferSelect;
 export type RewardRow = typeof vipRewards.$inferSelect;
 export type RebateRow = typeof vipRebates.$inferSelect;
-export type RebateLineRow = typeof vipRebateLines.$inferSelect;
+/** One line of a rebate: the day's valid bet in one category, its weight, the rate and what it paid. */
+export interface RebateLine {
+  gameTypeId: number;
+  betCount: number;
+  stakeMicro: bigint;
+  weightBp: number;
+  ratePpm: number;
+  amountMicro: bigint;
+}
 export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
 export type PeriodRow = typeof tournamentPeriods.$inferSelect;
 export type PrizeRow = typeof tournamentPrizes.$inferSelect;
@@ -62,6 +69,20 @@ const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 1
 const claimable = (table: typeof vipRewards | typeof vipRebates, key: SQL, playerId: number) =>
   and(key, eq(table.playerId, playerId), eq(table.status, ClaimStatus.CLAIMABLE));
 const claimedAt = (now: Date) => ({ status: ClaimStatus.CLAIMED, claimedAt: now });
+
+/** A rebate's lines, read from the parallel arrays of its row (vip.schema.ts, vipRebates), by category. */
+export function rebateLines(r: RebateRow): RebateLine[] {
+  return r.lineGameTypeIds
+    .map((gameTypeId, i) => ({
+      gameTypeId,
+      betCount: r.lineBetCounts[i]!,
+      stakeMicro: BigInt(r.lineStakesMicro[i]!),
+      weightBp: r.lineWeightsBp[i]!,
+      ratePpm: r.lineRatesPpm[i]!,
+      amountMicro: BigInt(r.lineAmountsMicro[i]!),
+    }))
+    .sort((a, b) => a.gameTypeId - b.gameTypeId);
+}
 
 export function createVipRepository(db: DbOrTx) {
   return {
@@ -229,86 +250,96 @@ export function createVipRepository(db: DbOrTx) {
     // ----- Rebates.
 
     /**
-     * Settles one UTC+8 day in one statement per step (the caller holds the transaction and the day's lock):
-     * adds the day's weighted valid bets to the VIP points of the players who bet (once: only where the
-     * player's points were settled to an earlier day), raises their levels and adds the level-up rewards
-     * crossed, then writes each player's rebate of the day with its lines, where the player has none yet.
+     * Settles one UTC+8 day in two statements (the caller holds the transaction and the day's lock), each
+     * one pass over the day's feed:
+     *
+     * 1. The standing: adds each player's weighted valid bets of the day to their VIP points (once: only
+     *    where the points were settled to an earlier day) and raises the level to the highest the new points
+     *    reach, never lower, in the same upsert; then adds the level-up reward of every level crossed. The
+     *    level before is read from vip_players in the same statement, which sees the table as it was when the
+     *    statement began; a level raised meanwhile by a player's own look (raiseLevel) only makes a reward
+     *    insert find its fact already there.
+     * 2. The rebates: each player's lines (per category: valid bet × weight × the rate of the level just
+     *    settled), summed into one row per player that carries its lines, where the player has none yet.
+     *
      * A second run of the day finds every player settled and every rebate written, and adds nothing.
      */
     async settleDay(day: string, now: Date): Promise<DaySettlement> {
       const at = now.toISOString();
-      await queryRows(
+      const [standing] = await queryRows<{ raised: [number | string, number][] | string }>(
         db,
-        sql`insert into vip_players as p (player_id, level, points_micro, settled_through, updated_at)
-            select v.player_id, 0, sum(${WEIGHTED})::bigint, ${day}::date, ${at}::timestamptz
-            from koi_valid_bets_days(${day}::date, ${day}::date) v
-            left join vip_category_weights w on w.game_type_id = v.game_type_id
-            group by v.player_id
-            having sum(v.stake_micro) > 0
-            on conflict (player_id) do update set
-              points_micro = p.points_micro + excluded.points_micro,
-              settled_through = excluded.settled_through,
-              updated_at = excluded.updated_at
-            where p.settled_through is null or p.settled_through < excluded.settled_through`,
-      );
-      const raised = await queryRows<{ player_id: number | string; level: number }>(
-        db,
-        sql`with target as (
-              select p.player_id, p.level as old_level,
-                     (select max(l.level) from vip_levels l where l.threshold_micro <= p.points_micro) as new_level
-              from vip_players p
-              where p.settled_through = ${day}::date
+        sql`with levels as (
+              -- The level a number of points reaches (the highest whose threshold they reach, 0 when none)
+              -- as one binary search: the thresholds ascending and, beside each, the highest level up to it.
+              select array_agg(threshold_micro order by threshold_micro, level) as thresholds,
+                     array_agg(top order by threshold_micro, level) as tops
+              from (select threshold_micro, level, max(level) over (order by threshold_micro, level) as top
+                    from vip_levels) l
+            ), players as (
+              select v.player_id, sum(${WEIGHTED})::bigint as points_micro
+              from koi_valid_bets_days(${day}::date, ${day}::date) v
+              left join vip_category_weights w on w.game_type_id = v.game_type_id
+              group by v.player_id
+              having sum(v.stake_micro) > 0
             ), up as (
-              update vip_players p set level = t.new_level, updated_at = ${at}::timestamptz
-              from target t
-              where p.player_id = t.player_id and t.new_level > p.level
-              returning p.player_id, t.old_level, t.new_level
+              insert into vip_players as p (player_id, level, points_micro, settled_through, updated_at)
+              select f.player_id, coalesce(lv.tops[width_bucket(f.points_micro, lv.thresholds)], 0),
+                     f.points_micro, ${day}::date, ${at}::timestamptz
+              from players f cross join levels lv
+              on conflict (player_id) do update set
+                points_micro = p.points_micro + excluded.points_micro,
+                level = greatest(p.level, (select coalesce(lv.tops[width_bucket(p.points_micro + excluded.points_micro,
+                                                                                  lv.thresholds)], 0)
+                                           from levels lv)),
+                settled_through = excluded.settled_through,
+                updated_at = excluded.updated_at
+              where p.settled_through is null or p.settled_through < excluded.settled_through
+              returning p.player_id, p.level
+            ), crossed as (
+              select up.player_id, coalesce(before.level, 0) as old_level, up.level as new_level
+              from up left join vip_players before on before.player_id = up.player_id
+              where up.level > coalesce(before.level, 0)
             ), rewards as (
               insert into vip_rewards (player_id, type, period, level, amount_micro, status, created_at)
-              select up.player_id, ${RewardType.LEVEL_UP}, 'L' || l.level, l.level, l.level_up_reward_micro,
+              select c.player_id, ${RewardType.LEVEL_UP}, 'L' || l.level, l.level, l.level_up_reward_micro,
                      ${ClaimStatus.CLAIMABLE}, ${at}::timestamptz
-              from up join vip_levels l on l.level > up.old_level and l.level <= up.new_level
+              from crossed c join vip_levels l on l.level > c.old_level and l.level <= c.new_level
               where l.level_up_reward_micro > 0
               on conflict do nothing
               returning 1)
-            select player_id, new_level as level from up`,
+            select coalesce(json_agg(json_build_array(player_id, new_level)), '[]') as raised from crossed`,
       );
       const [added] = await queryRows<{ n: number; total: string }>(
         db,
-        sql`with calc as (
+        sql`with lines as (
               select v.player_id, v.game_type_id, coalesce(p.level, 0) as level,
                      sum(v.bet_count)::int as bet_count, sum(v.stake_micro)::bigint as stake_micro,
-                     coalesce(max(w.weight_bp), 10000) as weight_bp, coalesce(max(r.rate_ppm), 0) as rate_ppm
+                     coalesce(max(w.weight_bp), 10000) as weight_bp, coalesce(max(r.rate_ppm), 0) as rate_ppm,
+                     floor(sum(v.stake_micro)::numeric * coalesce(max(w.weight_bp), 10000)
+                           * coalesce(max(r.rate_ppm), 0) / 10000000000)::bigint as amount_micro
               from koi_valid_bets_days(${day}::date, ${day}::date) v
               left join vip_players p on p.player_id = v.player_id
               left join vip_category_weights w on w.game_type_id = v.game_type_id
               left join vip_rebate_rates r on r.level = coalesce(p.level, 0) and r.game_type_id = v.game_type_id
               group by v.player_id, v.game_type_id, p.level
               having sum(v.stake_micro) > 0
-            ), lines as (
-              select c.*, floor(c.stake_micro::numeric * c.weight_bp * c.rate_ppm / 10000000000)::bigint as amount_micro
-              from calc c
-            ), totals as (
-              select player_id, max(level) as level, sum(stake_micro)::bigint as valid_bet_micro,
-                     sum(amount_micro)::bigint as amount_micro
-              from lines group by player_id having sum(amount_micro) > 0
             ), ins as (
-              insert into vip_rebates (player_id, day, level, valid_bet_micro, amount_micro, status, created_at)
-              select player_id, ${day}::date, level, valid_bet_micro, amount_micro, ${ClaimStatus.CLAIMABLE},
-                     ${at}::timestamptz
-              from totals
+              -- The lines' arrays are aggregated side by side over the same rows, so their elements line up.
+              insert into vip_rebates (player_id, day, level, valid_bet_micro, amount_micro, status, created_at,
+                                       line_game_type_ids, line_bet_counts, line_stakes_micro, line_weights_bp,
+                                       line_rates_ppm, line_amounts_micro)
+              select player_id, ${day}::date, max(level), sum(stake_micro)::bigint, sum(amount_micro)::bigint,
+                     ${ClaimStatus.CLAIMABLE}, ${at}::timestamptz, array_agg(game_type_id), array_agg(bet_count),
+                     array_agg(stake_micro), array_agg(weight_bp), array_agg(rate_ppm), array_agg(amount_micro)
+              from lines
+              group by player_id
+              having sum(amount_micro) > 0
               on conflict do nothing
-              returning player_id, amount_micro
-            ), ins_lines as (
-              insert into vip_rebate_lines (player_id, day, game_type_id, bet_count, stake_micro, weight_bp,
-                                            rate_ppm, amount_micro)
-              select l.player_id, ${day}::date, l.game_type_id, l.bet_count, l.stake_micro, l.weight_bp,
-                     l.rate_ppm, l.amount_micro
-              from lines l join ins on ins.player_id = l.player_id
-              on conflict do nothing
-              returning 1)
+              returning amount_micro)
             select count(*)::int as n, coalesce(sum(amount_micro), 0)::text as total from ins`,
       );
+      const raised: [number | string, number][] =
+        typeof standing!.raised === 'string' ? JSON.parse(standing!.raised) : standing!.raised;
       const [day_] = await queryRows<{ players: number; valid_bet: string; amount: string }>(
         db,
         sql`select count(*)::int as players, coalesce(sum(valid_bet_micro), 0)::text as valid_bet,
@@ -321,7 +352,10 @@ export function createVipRepository(db: DbOrTx) {
         players: Number(day_?.players ?? 0),
         validBetMicro: BigInt(day_?.valid_bet ?? '0'),
         amountMicro: BigInt(day_?.amount ?? '0'),
-        raised: raised.map((r) => ({ playerId: Number(r.player_id), level: Number(r.level) })),
+        raised: raised.map(([playerId, level]) => ({
+          playerId: Number(playerId),
+          level: Number(level),
+        })),
       };
       await db
         .insert(vipRebateRuns)
@@ -401,22 +435,7 @@ export function createVipRepository(db: DbOrTx) {
         .orderBy(desc(vipRebates.day))
         .limit(size)
         .offset((page - 1) * size);
-      const lines = rows.length
-        ? await db
-            .select()
-            .from(vipRebateLines)
-            .where(
-              and(
-                eq(vipRebateLines.playerId, playerId),
-                sql`${vipRebateLines.day} in (${sql.join(
-                  rows.map((r) => sql`${r.day}::date`),
-                  sql`, `,
-                )})`,
-              ),
-            )
-            .orderBy(asc(vipRebateLines.gameTypeId))
-        : [];
-      return { rows, lines, total: await countRows(db, vipRebates, where) };
+      return { rows, total: await countRows(db, vipRebates, where) };
     },
 
     async rebateTotals(playerId: number) {

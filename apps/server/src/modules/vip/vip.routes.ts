@@ -79,7 +79,7 @@ export async function vipRoutes(
       const { status, page, size } = request.query;
       const r = await service.rebates(sessionOf(request).playerId, status || null, page, size);
       return {
-        data: r.rows.map((row) => rebateWire(row, r.lines)),
+        data: r.rows.map((row) => rebateWire(row)),
         total: r.total,
         claimable: formatMicro(r.totals.claimableMicro),
         claimed: formatMicro(r.totals.claimedMicro),

@@ -216,7 +216,7 @@ type Rebates = {
     amount: string;
     status: number;
     valid_bet: string;
-    lines: { game_type_id: number; amount: string }[];
+    lines: { game_type_id: number; bet_count: number; valid_bet: string; amount: string }[];
   }[];
   claimable: string;
   claimed: string;
@@ -292,6 +292,23 @@ describe('daily rebates', () => {
     );
     expect(transfers[0]!.n).toBe(1);
     expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+  });
+
+  it("lists a rebate's lines by category, each with its own valid bet, weight, rate and amount", async () => {
+    const p = await h.player();
+    const day = reportDay(t.clock.now());
+    // Board games (7, weight 50 %, VIP0 rate 0.2 %) twice, then sports (1, weight 100 %, rate 0.3 %).
+    await h.providerRound(p.id, toMicro('300'), { category: 7 });
+    await h.providerRound(p.id, toMicro('100'), { category: 7 });
+    await h.providerRound(p.id, toMicro('100'), { category: 1 });
+    t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+    await h.service().settle(day);
+    const list = await h.get<Rebates>(p.auth, '/api/vip/rebates');
+    expect(list.result.data[0]).toMatchObject({ day, valid_bet: '500.000000', amount: '0.700000' });
+    expect(list.result.data[0]!.lines).toEqual([
+      expect.objectContaining({ game_type_id: 1, bet_count: 1, valid_bet: '100.000000', amount: '0.300000' }),
+      expect.objectContaining({ game_type_id: 7, bet_count: 2, valid_bet: '400.000000', amount: '0.400000' }),
+    ]);
   });
 
   it('pays every rebate of a day at once when the operator turns auto-credit on', async () => {

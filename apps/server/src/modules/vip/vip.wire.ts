@@ -8,7 +8,13 @@ import type {
   vipReward,
 } from '@koi/contract';
 import type { z } from 'zod';
-import type { PeriodRow, RebateLineRow, RebateRow, RebateRunRow, RewardRow } from './vip.repository';
+import {
+  rebateLines,
+  type PeriodRow,
+  type RebateRow,
+  type RebateRunRow,
+  type RewardRow,
+} from './vip.repository';
 import type { Progress, VipTable, VipService } from './vip.service';
 
 /** An exact decimal of `value / 10^scale`, trailing zeros dropped ("0.35", "100"). */
@@ -74,7 +80,7 @@ export function vipListWire(
   };
 }
 
-export function rebateWire(r: RebateRow, lines: RebateLineRow[]): z.infer<typeof rebateRow> {
+export function rebateWire(r: RebateRow): z.infer<typeof rebateRow> {
   return {
     day: r.day,
     level: r.level,
@@ -83,16 +89,14 @@ export function rebateWire(r: RebateRow, lines: RebateLineRow[]): z.infer<typeof
     status: r.status,
     created_at: r.createdAt.toISOString(),
     claimed_at: r.claimedAt?.toISOString() ?? null,
-    lines: lines
-      .filter((l) => l.day === r.day)
-      .map((l) => ({
-        game_type_id: l.gameTypeId,
-        bet_count: l.betCount,
-        valid_bet: formatMicro(l.stakeMicro),
-        weight: weightPercent(l.weightBp),
-        rate: ratePercent(l.ratePpm),
-        amount: formatMicro(l.amountMicro),
-      })),
+    lines: rebateLines(r).map((l) => ({
+      game_type_id: l.gameTypeId,
+      bet_count: l.betCount,
+      valid_bet: formatMicro(l.stakeMicro),
+      weight: weightPercent(l.weightBp),
+      rate: ratePercent(l.ratePpm),
+      amount: formatMicro(l.amountMicro),
+    })),
   };
 }
 
