@@ -76,6 +76,12 @@ describe('server-supplied names in the request language', () => {
       (p) => p.plat_type_id === 1,
     )!.brand_image;
     expect((await t.app.inject({ method: 'GET', url: brandEn })).body).toContain('PG Soft');
+    // A long English name is drawn smaller, to fit the plate; a short Chinese one keeps the full size.
+    const fontSize = (svg: string) => Number(/font-size="(\d+)" font-weight="800"/.exec(svg)![1]);
+    const pp = await t.app.inject({ method: 'GET', url: '/art/brands/9.svg?lang=en' });
+    expect(pp.body).toContain('Pragmatic Play');
+    expect(fontSize(pp.body)).toBeLessThan(28);
+    expect(fontSize((await t.app.inject({ method: 'GET', url: '/art/brands/9.svg' })).body)).toBe(28);
     expect((await t.app.inject({ method: 'GET', url: '/art/brands/1.svg?lang=fr' })).statusCode).toBe(400);
   });
 
