@@ -128,11 +128,16 @@ export function createGamesRepository(db: DbOrTx) {
       const providerIds = [...new Set(keys.map((k) => k.providerId))];
       const [providers, gameRows] = await Promise.all([
         db
-          .select({ id: gameProviders.id, name: gameProviders.name })
+          .select({ id: gameProviders.id, name: gameProviders.name, nameEn: gameProviders.nameEn })
           .from(gameProviders)
           .where(inArray(gameProviders.id, providerIds)),
         db
-          .select({ providerId: games.platTypeId, gameCode: games.gameCode, name: games.nameZh })
+          .select({
+            providerId: games.platTypeId,
+            gameCode: games.gameCode,
+            name: games.nameZh,
+            nameEn: games.nameEn,
+          })
           .from(games)
           .where(
             and(

@@ -4,6 +4,7 @@ import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
 import { assertPlayable } from './playable';
 import { createProviderCatalogue } from './provider-catalogue';
+import { localName } from '../../lib/local-name';
 import { pageWindow } from '../../lib/paging';
 
 /** A tab of the home page: a category of the catalogue, or the hot tab (id 0). */
@@ -64,14 +65,16 @@ export function createGamesService(deps: {
     platList: (gameTypeId?: number) => repo.listCategoryProviders(gameTypeId || undefined),
 
     /**
-     * Names for the records of rounds played: each provider's by id, each game's by `gameKey` (absent for a
-     * game no longer in the catalogue; the record then shows its code).
+     * Names for the records of rounds played, in a language: each provider's by id, each game's by `gameKey`
+     * (absent for a game no longer in the catalogue; the record then shows its code).
      */
-    async namesOf(keys: { providerId: number; gameCode: string }[]) {
+    async namesOf(keys: { providerId: number; gameCode: string }[], locale: Locale = 'zh-CN') {
       const found = await repo.namesOf(keys);
       return {
-        providers: new Map(found.providers.map((p) => [p.id, p.name])),
-        games: new Map(found.games.map((g) => [gameKey(g.providerId, g.gameCode), g.name])),
+        providers: new Map(found.providers.map((p) => [p.id, localName(p.name, p.nameEn, locale)])),
+        games: new Map(
+          found.games.map((g) => [gameKey(g.providerId, g.gameCode), localName(g.name, g.nameEn, locale)]),
+        ),
       };
     },
 
