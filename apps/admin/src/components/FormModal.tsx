@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ignoreInvalid, QueryError } from './ui';
+import { useSendOnce } from './QuickSave';
 
 type FormModalProps<V> = {
   title: ReactNode;
@@ -47,7 +48,7 @@ export function FormModal<V extends object>({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<V>(given);
-  const send = useMutation({
+  const send = useSendOnce({
     mutationFn: async (values: V) => {
       await submit(values);
       await queryClient.invalidateQueries({ queryKey: ['admin'] });

@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useCan, type RouteKey } from '../lib/permissions';
 import { QueryError } from './ui';
+import { useSendOnce } from './QuickSave';
 
 /** What a check found: whether everything holds, in a sentence, and the details when it does not. */
 type Verdict = { ok: boolean; message: ReactNode; description?: ReactNode };
@@ -31,7 +31,7 @@ export function useIntegrityCheck<R>({
   style?: CSSProperties;
 }) {
   const can = useCan();
-  const check = useMutation({ mutationFn: run });
+  const check = useSendOnce({ mutationFn: run });
   const found = check.data === undefined ? null : verdict(check.data);
   return {
     button: (

@@ -1,6 +1,36 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { App, Switch, type TableColumnType } from 'antd';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+
+/**
+ * A console write that sends one request at a time: `mutate` (and `mutateAsync`) called again while a request
+ * is in flight does nothing. The button's `loading={isPending}` is not enough on its own, because React
+ * Query tells the component that the write started only on a later tick: a double click, or a form
+ * validated twice before either validation ended, would otherwise send the write twice.
+ */
+export function useSendOnce<R = unknown, V = void>(
+  options: UseMutationOptions<R, Error, V>,
+): UseMutationResult<R, Error, V> {
+  const mutation = useMutation(options);
+  const inFlight = useRef<Promise<R> | null>(null);
+  const mutateAsync = (variables: V): Promise<R> => {
+    if (inFlight.current) return inFlight.current;
+    const sent = mutation.mutateAsync(variables).finally(() => {
+      inFlight.current = null;
+    });
+    inFlight.current = sent;
+    return sent;
+  };
+  // A refusal is in `error` (and the options' onError); `mutate` leaves it there, as React Query's does.
+  const mutate = (variables: V) => void mutateAsync(variables).catch(() => undefined);
+  return { ...mutation, mutate, mutateAsync } as UseMutationResult<R, Error, V>;
+}
 
 /**
  * For the small edits that save at once, without a dialog or a reason (a hot flag, a sort order, a banner
@@ -35,7 +65,7 @@ export function useWrite<V = void, R = unknown>(
 ) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSendOnce<R, V>({
     mutationFn: write,
     onSuccess: async (result) => {
       if (toast) message.success(toast(result));
@@ -75,7 +105,20 @@ function QuickSwitch({
   save: (next: boolean) => Promise<unknown>;
 }) {
   const quickSave = useQuickSave();
+  // The switch shows the saved value, which changes only when the write lands: until then it spins and a
+  // second click sends nothing.
+  const [saving, setSaving] = useState(false);
   return (
-    <Switch size="small" checked={checked} disabled={disabled} onChange={(next) => quickSave(save(next))} />
+    <Switch
+      size="small"
+      checked={checked}
+      disabled={disabled}
+      loading={saving}
+      onChange={(next) => {
+        if (saving) return;
+        setSaving(true);
+        void quickSave(save(next)).finally(() => setSaving(false));
+      }}
+    />
   );
 }

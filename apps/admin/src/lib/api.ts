@@ -135,11 +135,21 @@ export const adminApi = {
   games: (params: Params) => http.get<Page<AdminGameRow>>(`${A}/games`, params),
   updateGame: (
     id: number,
-    body: { enabled?: boolean; status?: number; is_hot?: boolean; sort?: number; reason?: string },
+    body: {
+      name_zh?: string;
+      name_en?: string;
+      enabled?: boolean;
+      status?: number;
+      is_hot?: boolean;
+      sort?: number;
+      reason?: string;
+    },
   ) => http.post<AdminGameRow>(`${A}/games/${id}`, body),
   providers: () => http.get<AdminProviderRow[]>(`${A}/providers`),
-  updateProvider: (id: number, body: { enabled?: boolean; sort?: number; reason?: string }) =>
-    http.post<AdminProviderRow>(`${A}/providers/${id}`, body),
+  updateProvider: (
+    id: number,
+    body: { name?: string; name_en?: string; enabled?: boolean; sort?: number; reason?: string },
+  ) => http.post<AdminProviderRow>(`${A}/providers/${id}`, body),
 
   configItems: () => http.get<ConfigItem[]>(`${A}/config-items`),
   updateConfigItem: (id: number, content: string) =>

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sameAs } from '../components/Credentials';
 import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { ME_KEY, useMe } from '../lib/permissions';
+import { useSendOnce } from '../components/QuickSave';
 
 type Values = { old_password: string; new_password: string; confirm: string };
 
@@ -16,7 +17,7 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe().data;
-  const change = useMutation({
+  const change = useSendOnce({
     mutationFn: async (values: Values) => {
       await adminApi.changePassword({ old_password: values.old_password, new_password: values.new_password });
       await queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -15,7 +15,7 @@ import {
   Upload,
 } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CONFIG_ITEM_IDS,
   isSafeLink,
@@ -30,7 +30,7 @@ import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable } from '../components/QueryTable';
-import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
+import { quickSwitchColumn, useQuickSave, useSendOnce } from '../components/QuickSave';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { RichTextEditor } from '../components/RichTextEditor';
@@ -79,7 +79,7 @@ function ConfigItemEditor({ item, editable }: { item: ConfigItem; editable: bool
   const [content, setContent] = useState(item.content);
   // The server refuses it too; saying so while typing spares the operator a round trip.
   const unsafeLink = LINK_CONFIG_ITEM_IDS.includes(item.id) && content !== '' && !isSafeLink(content);
-  const save = useMutation({
+  const save = useSendOnce({
     mutationFn: () => adminApi.updateConfigItem(item.id, content),
     onSuccess: async () => {
       message.success(t('common.saved'));

@@ -1,6 +1,6 @@
 import { Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { decimalToMicro, formatMicro } from '@koi/ledger';
@@ -8,6 +8,7 @@ import { Chart } from '../components/Chart';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
+import { useSendOnce } from '../components/QuickSave';
 
 /** Adds decimal USDT strings exactly (micro-USDT in BigInt), for the 7-day totals under today's numbers. */
 export function sumUsdt(values: string[]): string {
@@ -26,7 +27,7 @@ export function DashboardPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const dashboard = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: adminApi.dashboard });
-  const verify = useMutation({
+  const verify = useSendOnce({
     mutationFn: adminApi.verifyLedger,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
   });

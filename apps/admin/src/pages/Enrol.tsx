@@ -13,7 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
@@ -21,6 +21,7 @@ import { sameAs, SignInCard, TotpField } from '../components/Credentials';
 import { RecoveryCodes } from '../components/RecoveryCodes';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
+import { useSendOnce } from '../components/QuickSave';
 
 type Values = { username?: string; password: string; confirm: string; totp: string };
 
@@ -51,7 +52,7 @@ export function EnrolPage({ setup = false }: { setup?: boolean }) {
     retry: false,
     staleTime: Infinity,
   });
-  const enrol = useMutation({
+  const enrol = useSendOnce({
     mutationFn: (v: Values) =>
       setup
         ? adminApi.setup({ token, username: (v.username ?? '').trim(), password: v.password, totp: v.totp })

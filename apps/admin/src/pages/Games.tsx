@@ -1,12 +1,28 @@
-import { Card, InputNumber, Select, Space, Switch, Tabs, Tag, Typography, type TableColumnType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnType,
+} from 'antd';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { idColumn } from '../components/columns';
+import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
-import { useReasonPrompt } from '../components/ReasonPrompt';
+import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
 import { ChoiceFilter, SearchForm, TextFilter } from '../components/SearchForm';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
@@ -43,6 +59,58 @@ function SortInput({
   );
 }
 
+/** The two names of a game or a provider, as the dialog edits them. */
+type Names = { zh: string; en: string; reason: string };
+/** What is being renamed: a game (both names required) or a provider (the English one optional). */
+type Renaming = { kind: 'game'; row: AdminGameRow } | { kind: 'provider'; row: AdminProviderRow };
+
+/**
+ * The Chinese and English names players see. A game has both (the catalogue's column is required); a
+ * provider may leave its English name empty, and English mode then shows the Chinese one.
+ */
+function NamesEditor({ renaming, onClose }: { renaming: Renaming; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const initial =
+    renaming.kind === 'game'
+      ? { zh: renaming.row.name_zh, en: renaming.row.name_en }
+      : { zh: renaming.row.name, en: renaming.row.name_en ?? '' };
+  const required = { required: true, whitespace: true, message: t('common.required') };
+  return (
+    <FormModal<Names>
+      name="names"
+      title={t('games.renameTitle', { name: initial.zh })}
+      okText={t('common.save')}
+      initialValues={initial}
+      submit={async ({ zh, en, reason }) => {
+        if (renaming.kind === 'game')
+          await adminApi.updateGame(renaming.row.id, { name_zh: zh, name_en: en, reason: reason.trim() });
+        else
+          await adminApi.updateProvider(renaming.row.id, {
+            name: zh,
+            name_en: en ?? '',
+            reason: reason.trim(),
+          });
+        message.success(t('common.saved'));
+      }}
+      onClose={onClose}
+    >
+      <Form.Item name="zh" label={t('games.nameZh')} rules={[required]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="en"
+        label={t('games.nameEn')}
+        rules={renaming.kind === 'game' ? [required] : []}
+        extra={renaming.kind === 'provider' ? t('games.nameEnHint') : undefined}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <ReasonField compact />
+    </FormModal>
+  );
+}
+
 /**
  * Games and providers. Hiding a game or a provider, or changing a game's status, changes what every player
  * sees at once, so it asks why; the hot flag and sort order are cosmetic and save directly.
@@ -56,6 +124,15 @@ export function GamesPage() {
   const providers = useQuery({ queryKey: ['admin', 'providers'], queryFn: adminApi.providers });
   const mayGame = can('POST /api/admin/games/:id');
   const mayProvider = can('POST /api/admin/providers/:id');
+  const [renaming, setRenaming] = useState<Renaming | null>(null);
+  const renameColumn = <T,>(may: boolean, open: (row: T) => Renaming): TableColumnType<T> => ({
+    title: t('games.rename'),
+    render: (_, r) => (
+      <Button size="small" disabled={!may} onClick={() => setRenaming(open(r))}>
+        {t('common.edit')}
+      </Button>
+    ),
+  });
 
   // The columns games and providers share. Switching one on or off changes what players see at once, so it
   // asks why; the sort order is cosmetic and saves on the spot.
@@ -177,6 +254,7 @@ export function GamesPage() {
                       adminApi.updateGame(r.id, { is_hot }),
                     ),
                     sortColumn<AdminGameRow>(mayGame, (r, sort) => adminApi.updateGame(r.id, { sort })),
+                    renameColumn<AdminGameRow>(mayGame, (row) => ({ kind: 'game', row })),
                   ]}
                 />
               </Card>
@@ -192,7 +270,15 @@ export function GamesPage() {
                   columns={[
                     idColumn(60),
                     { title: t('games.code'), dataIndex: 'code' },
-                    { title: t('games.name'), dataIndex: 'name' },
+                    {
+                      title: t('games.name'),
+                      render: (_, r) => (
+                        <Space>
+                          <span>{r.name}</span>
+                          <Typography.Text type="secondary">{r.name_en}</Typography.Text>
+                        </Space>
+                      ),
+                    },
                     { title: t('games.walletModel'), dataIndex: 'wallet_model' },
                     { title: t('games.count'), dataIndex: 'game_count' },
                     enabledColumn<AdminProviderRow>(
@@ -204,6 +290,7 @@ export function GamesPage() {
                     sortColumn<AdminProviderRow>(mayProvider, (r, sort) =>
                       adminApi.updateProvider(r.id, { sort }),
                     ),
+                    renameColumn<AdminProviderRow>(mayProvider, (row) => ({ kind: 'provider', row })),
                   ]}
                 />
               </Card>
@@ -212,6 +299,7 @@ export function GamesPage() {
         ]}
       />
       {holder}
+      {renaming && <NamesEditor renaming={renaming} onClose={() => setRenaming(null)} />}
     </Page>
   );
 }

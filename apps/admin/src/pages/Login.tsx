@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { isRecoveryCodeShape } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { SignInCard, TotpField } from '../components/Credentials';
 import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { setToken } from '../lib/session';
+import { useSendOnce } from '../components/QuickSave';
 
 type Values = { username: string; password: string; totp?: string; recovery_code?: string };
 
@@ -21,7 +22,7 @@ type Values = { username: string; password: string; totp?: string; recovery_code
 export function LoginForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> }) {
   const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
-  const signIn = useMutation({ mutationFn: (values: Values) => onSubmit(values) });
+  const signIn = useSendOnce({ mutationFn: (values: Values) => onSubmit(values) });
   return (
     <Form<Values>
       layout="vertical"

@@ -13,7 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentRow, AdminPlayerDetail } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 import { AdjustmentStatusTag } from './Adjustments';
 import { PlayerStatusTag } from '../components/PlayerStatusTag';
+import { useSendOnce } from '../components/QuickSave';
 
 /** Signed USDT with at most 6 decimals, as the ledger accepts; zero is not an adjustment. */
 const AMOUNT = /^-?(0|[1-9]\d{0,11})(\.\d{1,6})?$/;
@@ -305,7 +306,7 @@ function AdjustModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: string; reason: string }>();
   const [requestId] = useState(() => crypto.randomUUID());
-  const adjust = useMutation({
+  const adjust = useSendOnce({
     mutationFn: (v: { amount: string; reason: string }) =>
       adminApi.adjust(playerId, { amount: v.amount.trim(), reason: v.reason.trim(), request_id: requestId }),
     onSuccess: onDone,

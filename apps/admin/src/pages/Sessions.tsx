@@ -1,5 +1,5 @@
 import { App, Button, Space, Tag } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { idColumn, orDash } from '../components/columns';
@@ -9,6 +9,7 @@ import { QueryError, fmtTime } from '../components/ui';
 import { adminApi, type AdminSession } from '../lib/api';
 import { setToken } from '../lib/session';
 import { RecoveryCodesCard } from './RecoveryCodesCard';
+import { useSendOnce } from '../components/QuickSave';
 
 /**
  * The operator's own sign-ins (IP, device, times) and a way to end any of them, this one included; above them,
@@ -20,7 +21,7 @@ export function SessionsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: ['admin', 'sessions'], queryFn: adminApi.sessions });
-  const revoke = useMutation({
+  const revoke = useSendOnce({
     mutationFn: (s: AdminSession) => adminApi.revokeSession(s.id),
     onSuccess: async (_r, s) => {
       if (s.current) {

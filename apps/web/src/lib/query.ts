@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import i18n from '../i18n';
 import { ApiError } from './http';
 
 /** Named stale times (style guide): the numbers say how fresh each kind of data must be. */
@@ -11,7 +12,7 @@ export const STALE = {
 } as const;
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: STALE.SECONDS_30,
@@ -24,6 +25,10 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  // Names the server supplies (games, providers, promotions) come in the request's language, so a switch of
+  // language fetches what the app holds again, in the new one.
+  i18n.on('languageChanged', () => void client.invalidateQueries());
+  return client;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, listResult, moneyString, optionalText, pageQuery } from '../common';
+import { flagField, intField, listResult, moneyString, optionalText, pageQuery, text } from '../common';
 import { sortField } from './shared';
 
 // Games and providers (games area)
@@ -27,8 +27,17 @@ export const adminGameRow = z.object({
   provider_enabled: z.boolean(),
 });
 export const adminGamesResult = listResult(adminGameRow);
+/** A name an operator types, trimmed; 64 characters fit every screen that shows one. */
+const typedName = () => text(64).transform((s) => s.trim());
+/** A name that must be given (the Chinese one, which every language falls back to). */
+const nameField = typedName().pipe(z.string().min(1, { message: '名称不能为空' }));
+/** An English name; an empty one is cleared, and English mode then shows the Chinese name. */
+const englishNameField = typedName().transform((s) => (s === '' ? null : s));
+
 /** POST /api/admin/games/:id: any subset of the fields. */
 export const adminGameUpdateRequest = z.strictObject({
+  name_zh: nameField.optional(),
+  name_en: nameField.optional(),
   enabled: flagField().optional(),
   status: intField({ min: 1, max: 4 }).optional(),
   is_hot: flagField().optional(),
@@ -42,6 +51,7 @@ export const adminProviderRow = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  name_en: z.string().nullable().describe('null: English mode shows name'),
   wallet_model: z.string(),
   enabled: z.boolean().describe('false hides every game of the provider'),
   sort: z.number().int(),
@@ -50,6 +60,8 @@ export const adminProviderRow = z.object({
 export const adminProvidersResult = z.array(adminProviderRow);
 /** POST /api/admin/providers/:id */
 export const adminProviderUpdateRequest = z.strictObject({
+  name: nameField.optional(),
+  name_en: englishNameField.optional(),
   enabled: flagField().optional(),
   sort: sortField.optional(),
   reason: optionalText(256),

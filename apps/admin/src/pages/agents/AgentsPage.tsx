@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Breadcrumb, Button, Card, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Breadcrumb, Button, Card, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
+import { useWrite } from '../../components/QuickSave';
 import { useCan } from '../../lib/permissions';
 import { agentsApi, type AgentNode, type AgentTiers } from './agentsApi';
 
@@ -77,9 +78,7 @@ function TreeTab() {
 /** A player's upline chain, and moving them (with their team) under another upline from tomorrow. */
 function ChainTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const client = useQueryClient();
   const [player, setPlayer] = useState('');
   const chain = useQuery({
     queryKey: ['admin', 'agents', 'chain', player],
@@ -87,16 +86,15 @@ function ChainTab() {
     enabled: player !== '',
   });
   const [form] = Form.useForm<{ to: string; reason: string }>();
-  const move = async (values: { to: string; reason: string }) => {
-    try {
-      const r = await agentsApi.move({ player, to: values.to ?? '', reason: values.reason });
-      message.success(t('agents.moved', { day: r.effective_day, count: r.moved_members }));
-      form.resetFields();
-      await client.invalidateQueries({ queryKey: ['admin', 'agents'] });
-    } catch (e) {
-      message.error((e as Error).message);
-    }
-  };
+  const move = useWrite(
+    (values: { to: string; reason: string }) =>
+      agentsApi.move({ player, to: values.to ?? '', reason: values.reason }),
+    {
+      toast: (r) => t('agents.moved', { day: r.effective_day, count: r.moved_members }),
+      saved: () => form.resetFields(),
+      refresh: ['admin', 'agents'],
+    },
+  );
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
@@ -126,14 +124,14 @@ function ChainTab() {
               </Tag>
             ) : null}
             {can('POST /api/admin/agents/move') ? (
-              <Form form={form} layout="inline" onFinish={(v) => void move(v)}>
+              <Form form={form} layout="inline" onFinish={(v) => move.mutate(v)}>
                 <Form.Item name="to" label={t('agents.newUpline')}>
                   <Input placeholder={t('agents.newUplineHint')} />
                 </Form.Item>
                 <Form.Item name="reason" label={t('agents.reason')} rules={[{ required: true }]}>
                   <Input />
                 </Form.Item>
-                <Button htmlType="submit" type="primary">
+                <Button htmlType="submit" type="primary" loading={move.isPending}>
                   {t('agents.move')}
                 </Button>
               </Form>
@@ -151,9 +149,7 @@ type TierRow = { level: number; min_team_valid: string; rates: Record<number, st
 /** The tier table, edited as a whole (audited with a reason). */
 function TiersTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const client = useQueryClient();
   const query = useQuery({ queryKey: ['admin', 'agents', 'tiers'], queryFn: agentsApi.tiers });
   const [rows, setRows] = useState<TierRow[] | null>(null);
   const [reason, setReason] = useState('');
@@ -166,22 +162,24 @@ function TiersTab() {
     }));
   const edit = (i: number, patch: Partial<TierRow>) =>
     setRows(current.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const save = async () => {
-    try {
+  const save = useWrite(
+    () => {
       const tiers: AgentTiers['tiers'] = current.map((r) => ({
         level: r.level,
         min_team_valid: r.min_team_valid,
         rates: CATEGORIES.map((c) => ({ game_type_id: c, rate: r.rates[c] ?? '0' })),
       }));
-      await agentsApi.saveTiers({ tiers, reason });
-      message.success(t('agents.saved'));
-      setRows(null);
-      setReason('');
-      await client.invalidateQueries({ queryKey: ['admin', 'agents', 'tiers'] });
-    } catch (e) {
-      message.error((e as Error).message);
-    }
-  };
+      return agentsApi.saveTiers({ tiers, reason });
+    },
+    {
+      toast: () => t('agents.saved'),
+      saved: () => {
+        setRows(null);
+        setReason('');
+      },
+      refresh: ['admin', 'agents', 'tiers'],
+    },
+  );
   const editable = can('POST /api/admin/agents/tiers');
   return (
     <Card>
@@ -244,7 +242,12 @@ function TiersTab() {
               onChange={(e) => setReason(e.target.value)}
               style={{ width: 240 }}
             />
-            <Button type="primary" disabled={!reason.trim()} onClick={() => void save()}>
+            <Button
+              type="primary"
+              disabled={!reason.trim()}
+              loading={save.isPending}
+              onClick={() => save.mutate()}
+            >
               {t('agents.save')}
             </Button>
           </Space>
@@ -257,30 +260,21 @@ function TiersTab() {
 /** Settlement runs and their totals; settling a finished day by hand (the job does it every day). */
 function RunsTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['admin', 'agents', 'runs', page],
     queryFn: () => agentsApi.runs({ page, size: 20 }),
   });
-  const settle = async (values: { day: string; reason: string }) => {
-    try {
-      const r = await agentsApi.settle(values);
-      message.success(
-        t(r.created ? 'agents.settled' : 'agents.alreadySettled', { day: r.day, total: r.total }),
-      );
-      await client.invalidateQueries({ queryKey: ['admin', 'agents', 'runs'] });
-    } catch (e) {
-      message.error((e as Error).message);
-    }
-  };
+  const settle = useWrite((values: { day: string; reason: string }) => agentsApi.settle(values), {
+    toast: (r) => t(r.created ? 'agents.settled' : 'agents.alreadySettled', { day: r.day, total: r.total }),
+    refresh: ['admin', 'agents', 'runs'],
+  });
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
         {can('POST /api/admin/agents/runs') ? (
-          <Form layout="inline" onFinish={(v: { day: string; reason: string }) => void settle(v)}>
+          <Form layout="inline" onFinish={(v: { day: string; reason: string }) => settle.mutate(v)}>
             <Form.Item
               name="day"
               label={t('agents.day')}
@@ -291,7 +285,7 @@ function RunsTab() {
             <Form.Item name="reason" label={t('agents.reason')} rules={[{ required: true }]}>
               <Input />
             </Form.Item>
-            <Button htmlType="submit" type="primary">
+            <Button htmlType="submit" type="primary" loading={settle.isPending}>
               {t('agents.settle')}
             </Button>
           </Form>

@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isHttpsLink,
   POST_STATUSES,
@@ -37,6 +37,7 @@ import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
 import { communityApi, type PostVerb } from './api';
+import { useSendOnce } from '../../components/QuickSave';
 
 /**
  * The review decisions the console offers on a post, from which states (as the server allows them), and
@@ -83,7 +84,7 @@ function ReviewSwitch() {
   const can = useCan();
   const client = useQueryClient();
   const settings = useQuery({ queryKey: ['admin', 'community-settings'], queryFn: communityApi.settings });
-  const save = useMutation({
+  const save = useSendOnce({
     mutationFn: communityApi.setReview,
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
@@ -112,7 +113,7 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
     communityApi.posts,
     fixed ? { refetchInterval: 15_000 } : {},
   );
-  const approve = useMutation({
+  const approve = useSendOnce({
     mutationFn: (id: number) => communityApi.decide('approve', id),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
@@ -359,7 +360,7 @@ function Reports() {
     { status: 'open' },
     communityApi.reports,
   );
-  const dismiss = useMutation({
+  const dismiss = useSendOnce({
     mutationFn: communityApi.dismiss,
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
@@ -514,7 +515,7 @@ function BuyLinks() {
   const client = useQueryClient();
   const links = useQuery({ queryKey: ['admin', 'buy-links'], queryFn: communityApi.buyLinks });
   const [editing, setEditing] = useState<AdminBuyLink | 'new' | null>(null);
-  const remove = useMutation({
+  const remove = useSendOnce({
     mutationFn: communityApi.deleteBuyLink,
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { finding, findingText, type AuditFinding } from './audit.findings';
 import { signatureMatches, signHex, type AuditKey, type AuditKeyRing } from './audit.keys';
 
 /**
@@ -35,21 +36,23 @@ export function signCheckpoint(key: AuditKey, c: { seq: number; hash: string; at
   return { v: 1, ...unsigned, key: key.id, sig: signHex(key, signedText(unsigned)) };
 }
 
+/** Why a value read as a checkpoint is none: not one at all, signed with a key not configured, or forged. */
+type CheckpointFault = { fault: 'shape' } | { fault: 'key'; key: string } | { fault: 'signature' };
+
 /** A checkpoint read from somewhere: parsed and signed by a configured key, or why not. */
-export function checkedCheckpoint(keys: AuditKeyRing, value: unknown): Checkpoint | string {
+export function checkedCheckpoint(keys: AuditKeyRing, value: unknown): Checkpoint | CheckpointFault {
   const parsed = checkpointShape.safeParse(value);
-  if (!parsed.success) return 'is not a checkpoint';
+  if (!parsed.success) return { fault: 'shape' };
   const c = parsed.data;
   const key = keys.byId.get(c.key);
-  if (!key) return `is signed with key ${c.key}, which is not configured`;
-  if (!signatureMatches(key, signedText(c), c.sig))
-    return 'has a signature that does not match (forged or changed)';
+  if (!key) return { fault: 'key', key: c.key };
+  if (!signatureMatches(key, signedText(c), c.sig)) return { fault: 'signature' };
   return c;
 }
 
 /** One source's latest checkpoint: none yet, a valid one, or a problem (unreadable, forged, unreachable). */
 export type CheckpointRead =
-  { kind: 'none' } | { kind: 'ok'; checkpoint: Checkpoint } | { kind: 'bad'; problem: string };
+  { kind: 'none' } | { kind: 'ok'; checkpoint: Checkpoint } | { kind: 'bad'; problem: AuditFinding };
 
 /** The checkpoint file: append-only lines, the last one the latest. */
 export function checkpointFile(file: string, keys: AuditKeyRing) {
@@ -68,7 +71,7 @@ export function checkpointFile(file: string, keys: AuditKeyRing) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
         return {
           kind: 'bad',
-          problem: `the checkpoint file ${file} cannot be read: ${(error as Error).message}`,
+          problem: finding('fileUnreadable', { file, error: (error as Error).message }),
         };
       }
       let last: Checkpoint | null = null;
@@ -81,15 +84,20 @@ export function checkpointFile(file: string, keys: AuditKeyRing) {
         } catch {
           // Only the very last line may be cut short (a crash while appending); it never named a checkpoint.
           if (i === lines.length - 1) break;
-          return { kind: 'bad', problem: `line ${i + 1} of the checkpoint file ${file} is not a checkpoint` };
+          return { kind: 'bad', problem: finding('fileLineNotCheckpoint', { line: i + 1, file }) };
         }
         const c = checkedCheckpoint(keys, value);
-        if (typeof c === 'string')
-          return { kind: 'bad', problem: `line ${i + 1} of the checkpoint file ${file} ${c}` };
+        if ('fault' in c) {
+          const at = { line: i + 1, file };
+          if (c.fault === 'key')
+            return { kind: 'bad', problem: finding('fileLineUnknownKey', { ...at, key: c.key }) };
+          const key = c.fault === 'shape' ? 'fileLineNotCheckpoint' : 'fileLineForged';
+          return { kind: 'bad', problem: finding(key, at) };
+        }
         if (last && c.seq < last.seq)
           return {
             kind: 'bad',
-            problem: `line ${i + 1} of the checkpoint file ${file} names row ${c.seq}, before row ${last.seq} of the line above`,
+            problem: finding('fileLineBackwards', { line: i + 1, file, seq: c.seq, previous: last.seq }),
           };
         last = c;
       }
@@ -107,6 +115,7 @@ const WITNESS_TIMEOUT_MS = 5_000;
 export function witnessClient(url: string, keys: AuditKeyRing) {
   return {
     url,
+    /** Sends a checkpoint; a refusal is worded in English, for the command line and the server's log. */
     async send(c: Checkpoint): Promise<{ ok: true } | { ok: false; problem: string }> {
       try {
         const res = await fetch(`${url}/checkpoints`, {
@@ -124,7 +133,7 @@ export function witnessClient(url: string, keys: AuditKeyRing) {
       } catch (error) {
         return {
           ok: false,
-          problem: `the witness at ${url} could not be reached: ${(error as Error).message}`,
+          problem: findingText(finding('witnessUnreachable', { url, error: (error as Error).message }), 'en'),
         };
       }
     },
@@ -135,14 +144,18 @@ export function witnessClient(url: string, keys: AuditKeyRing) {
       } catch (error) {
         return {
           kind: 'bad',
-          problem: `the witness at ${url} could not be reached: ${(error as Error).message}`,
+          problem: finding('witnessUnreachable', { url, error: (error as Error).message }),
         };
       }
       if (res.status === 404) return { kind: 'none' };
-      if (!res.ok) return { kind: 'bad', problem: `the witness at ${url} answered HTTP ${res.status}` };
+      if (!res.ok) return { kind: 'bad', problem: finding('witnessHttp', { url, status: res.status }) };
       const c = checkedCheckpoint(keys, await res.json().catch(() => null));
-      if (typeof c === 'string') return { kind: 'bad', problem: `the witness's latest checkpoint ${c}` };
-      return { kind: 'ok', checkpoint: c };
+      if (!('fault' in c)) return { kind: 'ok', checkpoint: c };
+      if (c.fault === 'key') return { kind: 'bad', problem: finding('witnessUnknownKey', { key: c.key }) };
+      return {
+        kind: 'bad',
+        problem: finding(c.fault === 'shape' ? 'witnessNotCheckpoint' : 'witnessForged'),
+      };
     },
   };
 }

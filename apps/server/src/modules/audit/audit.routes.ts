@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminAuditQuery, adminAuditResult, auditVerifyResult, emptyBody } from '@koi/contract';
 import { pageWindow } from '../../lib/paging';
 import { parseTimeQuery } from '../../lib/time-range';
+import { localeOf } from '../../plugins/locale';
 import { apiRoutes, listed } from '../../plugins/routes';
 import type { AuditLog } from './audit.service';
 import { auditWire, chainCheckWire } from './audit.wire';
@@ -33,6 +34,6 @@ export async function auditRoutes(app: FastifyInstance, opts: { audit: Pick<Audi
   auditRead.post(
     '/api/admin/audit/verify',
     { summary: '校验审计日志哈希链', body: emptyBody, result: auditVerifyResult },
-    async () => chainCheckWire(await audit.verify()),
+    async (request) => chainCheckWire(await audit.verify(localeOf(request))),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '@koi/contract';
+import type { AuditAction, Locale } from '@koi/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Config } from '../../config';
@@ -12,6 +12,7 @@ import {
   type Checkpoint,
   type CheckpointRead,
 } from './audit.checkpoints';
+import { finding, findingText, type AuditFinding, type CheckpointSource } from './audit.findings';
 import { loadAuditKeys, signatureMatches, signHex, type AuditKey, type AuditKeyRing } from './audit.keys';
 import { createAuditRepository, GENESIS_HASH, type AuditRow } from './audit.repository';
 
@@ -115,18 +116,17 @@ export const rowHash = (row: Omit<AuditRow, 'hash'>, key: AuditKey): string =>
 const KEYED_HASH = /^hmac:([0-9a-f]{12}):([0-9a-f]{64})$/;
 
 /** Why a row's stored hash is not the one its fields, its predecessor and the keys give; null = it is. */
-function rowHashProblem(row: AuditRow, keys: AuditKeyRing, keyedSince: number | null): string | null {
+function rowHashProblem(row: AuditRow, keys: AuditKeyRing, keyedSince: number | null): AuditFinding | null {
   const keyed = KEYED_HASH.exec(row.hash);
+  const changed = finding('rowChanged', { seq: row.seq });
   if (!keyed) {
-    if (keyedSince !== null)
-      return `row ${row.seq} has an unkeyed hash after the keyed segment began at row ${keyedSince} (rewritten without the key)`;
-    return unkeyedRowHash(row) === row.hash ? null : `row ${row.seq} was changed after it was written`;
+    if (keyedSince !== null) return finding('unkeyedAfterKeyed', { seq: row.seq, since: keyedSince });
+    return unkeyedRowHash(row) === row.hash ? null : changed;
   }
   const key = keys.byId.get(keyed[1]!);
-  if (!key)
-    return `row ${row.seq} is signed with key ${keyed[1]}, which is not configured (AUDIT_HMAC_KEY or AUDIT_HMAC_PREVIOUS_KEYS)`;
+  if (!key) return finding('unknownKey', { seq: row.seq, key: keyed[1]! });
   const text = `${row.prevHash}\n${rowDigestInput(row)}`;
-  return signatureMatches(key, text, keyed[2]!) ? null : `row ${row.seq} was changed after it was written`;
+  return signatureMatches(key, text, keyed[2]!) ? null : changed;
 }
 
 export interface ChainCheck {
@@ -194,10 +194,12 @@ export function createAuditLog(deps: { db: Db; clock: Clock; config: Pick<Config
      * Walks the whole chain in order and checks every hash against the keys: the first row whose stored
      * predecessor or own hash does not match, a gap in `seq`, or a head that does not name the last row, is
      * reported. Then the latest checkpoint of the file and of the witness must name a row the log still has,
-     * with the hash it had then.
+     * with the hash it had then. The problem and the notes are worded in `locale`: English for the command
+     * line, the operator's language for the console (audit.findings.ts).
      */
-    async verify(): Promise<ChainCheck> {
-      const sources: [string, CheckpointRead][] = [['checkpoint file', file.latest()]];
+    async verify(locale: Locale = 'en'): Promise<ChainCheck> {
+      const say = (f: AuditFinding) => findingText(f, locale);
+      const sources: [CheckpointSource, CheckpointRead][] = [['file', file.latest()]];
       if (witness) sources.push(['witness', await witness.latest()]);
       const wanted = new Set<number>();
       for (const [, read] of sources) if (read.kind === 'ok') wanted.add(read.checkpoint.seq);
@@ -208,20 +210,19 @@ export function createAuditLog(deps: { db: Db; clock: Clock; config: Pick<Config
       let rows = 0;
       let keyedSince: number | null = null;
       const notes: string[] = [];
-      const broken = (firstBadSeq: number, problem: string): ChainCheck => ({
+      const broken = (firstBadSeq: number, problem: AuditFinding): ChainCheck => ({
         ok: false,
         rows,
         firstBadSeq,
-        problem,
+        problem: say(problem),
         notes,
       });
       for (;;) {
         const batch = await repo.auditBatch(expectSeq - 1, VERIFY_BATCH);
         for (const row of batch) {
           if (row.seq !== expectSeq)
-            return broken(row.seq, `seq ${expectSeq} is missing (next row is ${row.seq})`);
-          if (row.prevHash !== prev)
-            return broken(row.seq, `row ${row.seq} does not follow the row before it`);
+            return broken(row.seq, finding('seqMissing', { seq: expectSeq, next: row.seq }));
+          if (row.prevHash !== prev) return broken(row.seq, finding('notFollowing', { seq: row.seq }));
           const problem = rowHashProblem(row, keys, keyedSince);
           if (problem) return broken(row.seq, problem);
           if (keyedSince === null && row.hash.startsWith('hmac:')) keyedSince = row.seq;
@@ -233,39 +234,29 @@ export function createAuditLog(deps: { db: Db; clock: Clock; config: Pick<Config
         if (batch.length < VERIFY_BATCH) break;
       }
       notes.push(
-        keyedSince === null
-          ? `${rows} rows, none keyed yet`
-          : keyedSince === 1
-            ? `${rows} rows, all keyed`
-            : `${rows} rows: ${keyedSince - 1} unkeyed rows written before keys, keyed from row ${keyedSince}`,
+        say(
+          keyedSince === null
+            ? finding('rowsNoneKeyed', { rows })
+            : keyedSince === 1
+              ? finding('rowsAllKeyed', { rows })
+              : finding('rowsKeyedFrom', { rows, unkeyed: keyedSince - 1, since: keyedSince }),
+        ),
       );
       const head = await repo.chainHead();
       if (head && (head.seq !== rows || head.hash !== prev)) {
-        return broken(
-          rows + 1,
-          `the chain head names row ${head.seq} but the log ends at row ${rows} (rows removed at the end)`,
-        );
+        return broken(rows + 1, finding('headBeyondLog', { head: head.seq, rows }));
       }
       for (const [source, read] of sources) {
         if (read.kind === 'none') {
-          notes.push(`${source}: no checkpoint yet`);
+          notes.push(say(finding('noCheckpoint', { source })));
           continue;
         }
         if (read.kind === 'bad') return broken(rows + 1, read.problem);
         const c = read.checkpoint;
-        if (c.seq > rows) {
-          return broken(
-            rows + 1,
-            `the ${source}'s checkpoint of ${c.at} names row ${c.seq}, but the log ends at row ${rows}: rows were removed at the end or the log was emptied`,
-          );
-        }
-        if (hashAt.get(c.seq) !== c.hash) {
-          return broken(
-            c.seq,
-            `row ${c.seq} is not the row the ${source}'s checkpoint of ${c.at} names: the log up to it was rewritten`,
-          );
-        }
-        notes.push(`${source}: row ${c.seq} as checkpointed at ${c.at}`);
+        const at = { source, seq: c.seq, at: c.at };
+        if (c.seq > rows) return broken(rows + 1, finding('checkpointBeyondLog', { ...at, rows }));
+        if (hashAt.get(c.seq) !== c.hash) return broken(c.seq, finding('checkpointRewritten', at));
+        notes.push(say(finding('checkpointHolds', at)));
       }
       return { ok: true, rows, firstBadSeq: null, problem: null, notes };
     },
@@ -283,10 +274,10 @@ export function createAuditLog(deps: { db: Db; clock: Clock; config: Pick<Config
         if (!row || row.hash !== head.hash)
           return refused(`the chain head names row ${head.seq}, which the log does not hold as named`);
         const problem = rowHashProblem(row, keys, null);
-        if (problem) return refused(problem);
+        if (problem) return refused(findingText(problem, 'en'));
       }
       const last = file.latest();
-      if (last.kind === 'bad') return refused(last.problem);
+      if (last.kind === 'bad') return refused(findingText(last.problem, 'en'));
       if (last.kind === 'ok') {
         const c = last.checkpoint;
         if (head.seq < c.seq)

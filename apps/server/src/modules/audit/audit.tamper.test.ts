@@ -289,26 +289,46 @@ describe('the audit chain against a superuser without the key', () => {
     expect((await c.log.verify()).firstBadSeq).toBe(4);
   });
 
-  it('answers the console check with what it checked', async () => {
+  it("answers the console check with what it checked, in the console's language", async () => {
     const fresh = await createTestApp({
       audit: { ...testConfig().audit, checkpointFile: path.join(dir, 'console.log') },
     });
     try {
       const admin = await signedInOperator(fresh, 'admin');
-      const res = await fresh.app.inject({
-        method: 'POST',
-        url: '/api/admin/audit/verify',
-        headers: admin.auth,
-      });
-      const result = (res.json() as { result: { ok: boolean; checks: string[] } }).result;
-      expect(result.ok).toBe(true);
-      expect(result.checks).toEqual([
+      const check = async (language: string) => {
+        const res = await fresh.app.inject({
+          method: 'POST',
+          url: '/api/admin/audit/verify',
+          headers: { ...admin.auth, 'accept-language': language },
+        });
+        return (res.json() as { result: { ok: boolean; checks: string[] } }).result;
+      };
+      const zh = await check('zh-CN');
+      expect(zh.ok).toBe(true);
+      expect(zh.checks).toEqual([
+        expect.stringMatching(/^共 \d+ 行，全部有密钥签名$/),
+        '检查点文件：尚无检查点',
+      ]);
+      const en = await check('en');
+      expect(en.checks).toEqual([
         expect.stringMatching(/rows, all keyed$/),
         'checkpoint file: no checkpoint yet',
       ]);
     } finally {
       await fresh.close();
     }
+  });
+
+  it('words a broken chain in Chinese for the console and in English for the command line', async () => {
+    const c = track(await chain());
+    await c.append(3);
+    await rewriteAndRecompute(c.db, 2, unkeyedRowHash);
+    const zh = await c.log.verify('zh-CN');
+    expect(zh).toMatchObject({ ok: false, firstBadSeq: 2 });
+    expect(zh.problem).toMatch(/^第 2 行/);
+    expect(zh.problem).not.toMatch(/[a-z]{3,}/);
+    expect((await c.log.verify()).problem).toMatch(/^row 2 /);
+    expect((await c.cli('audit:verify')).lines.at(-1)).toMatch(/^audit:verify BROKEN at row 2: row 2 /);
   });
 });
 

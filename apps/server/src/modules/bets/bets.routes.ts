@@ -8,6 +8,7 @@ import {
   winLossResult,
 } from '@koi/contract';
 import { sessionOf } from '../../plugins/auth';
+import { localeOf } from '../../plugins/locale';
 import { apiRoutes } from '../../plugins/routes';
 import { rangedPage, type TimeRange } from '../../lib/time-range';
 import type { BetsService } from './bets.service';
@@ -25,6 +26,7 @@ export async function betsRoutes(app: FastifyInstance, opts: { records: BetsServ
         await records.betRecords(sessionOf(request).playerId, {
           ...rangedPage(request.body),
           gameType: request.body.game_type,
+          locale: localeOf(request),
         }),
       ),
   );
@@ -42,6 +44,7 @@ export async function betsRoutes(app: FastifyInstance, opts: { records: BetsServ
           providerId: request.body.plat_type_id,
           gameCode: request.body.game_code,
           ...rangedPage(request.body),
+          locale: localeOf(request),
         }),
       ),
   );

@@ -1,4 +1,4 @@
-import { GameProvider, type BetDetailRow } from '@koi/contract';
+import { GameProvider, type BetDetailRow, type Locale } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { DbOrTx } from '../../db/client';
@@ -128,7 +128,7 @@ export function createBetsService(deps: {
     /** The player's counted rounds per game in the range (a page of games) and their summary. */
     async betRecords(
       playerId: number,
-      q: { range: TimeRange; gameType?: number; page: number; size: number },
+      q: { range: TimeRange; gameType?: number; page: number; size: number; locale?: Locale },
     ) {
       const w = timeRangeBounds(q.range, clock.now());
       const gameType = q.gameType || undefined;
@@ -136,7 +136,7 @@ export function createBetsService(deps: {
         repo.perGame(playerId, w, gameType, q.size, (q.page - 1) * q.size),
         repo.summary(playerId, w, gameType),
       ]);
-      const names = await catalogue.namesOf(games.rows);
+      const names = await catalogue.namesOf(games.rows, q.locale);
       const rows = games.rows.map((g) => ({
         ...g,
         providerName: names.providers.get(g.providerId) ?? String(g.providerId),
@@ -148,14 +148,24 @@ export function createBetsService(deps: {
     /** The rounds of one game in the range, newest first; an original's round carries its fairness data. */
     async betDetail(
       playerId: number,
-      q: { providerId: number; gameCode: string; range: TimeRange; page: number; size: number },
+      q: {
+        providerId: number;
+        gameCode: string;
+        range: TimeRange;
+        page: number;
+        size: number;
+        locale?: Locale;
+      },
     ) {
       const w = timeRangeBounds(q.range, clock.now());
       const page = await repo.rounds(playerId, q.providerId, q.gameCode, w, q.size, (q.page - 1) * q.size);
       const refs =
         q.providerId === GameProvider.KOI ? page.rows.flatMap((r) => (r.fair ? [r.fair] : [])) : [];
       const [names, proved] = await Promise.all([
-        catalogue.namesOf(page.rows.length ? [{ providerId: q.providerId, gameCode: q.gameCode }] : []),
+        catalogue.namesOf(
+          page.rows.length ? [{ providerId: q.providerId, gameCode: q.gameCode }] : [],
+          q.locale,
+        ),
         proofs.proofsOf(playerId, refs),
       ]);
       const gameName = names.games.get(gameKey(q.providerId, q.gameCode)) ?? null;

@@ -66,6 +66,24 @@ describe('bet records and win/loss report', () => {
       stake: '7.000000',
     });
     expect(byGame.limbo).toMatchObject({ game_name: '极限倍数', bet_count: 1, stake: '1.000000' });
+    // The same records in English mode: the same rows, the provider and the games named in English.
+    const en = await post<Records>({ ...auth, 'accept-language': 'en' }, '/api/plat/bet-records', {
+      range: 2,
+    });
+    expect(en.result.data.map((r) => [r.game_code, r.plat_name, r.game_name, r.bet_count])).toEqual(
+      res.result.data.map((r) => [
+        r.game_code,
+        'Koi Originals',
+        { dice: 'Dice', limbo: 'Limbo' }[r.game_code],
+        r.bet_count,
+      ]),
+    );
+    const detail = await post<Detail>({ ...auth, 'accept-language': 'en' }, '/api/plat/bet-detail', {
+      plat_type_id: 15,
+      game_code: 'dice',
+      range: 2,
+    });
+    expect(detail.result.data[0]?.game_name).toBe('Dice');
     expect(res.result.summary.bet_count).toBe(6);
     expect(res.result.summary.stake).toBe('8.000000');
     expect(res.result.total).toBe(2);

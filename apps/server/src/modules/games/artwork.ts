@@ -53,6 +53,19 @@ export interface GameArt {
   gameTypeId: number;
 }
 
+/** About how wide `text` is in ems: a Chinese character is about one em wide, a Latin one about 0.62. */
+const textEms = (text: string) =>
+  [...text].reduce((sum, ch) => sum + (ch.codePointAt(0)! >= 0x2e80 ? 1 : 0.62), 0);
+
+/**
+ * The font size at which `text` fits `width` pixels, at most `size`: English names, longer in characters,
+ * are drawn smaller where they would not fit ("Pragmatic Play" on a brand plate).
+ */
+export function fittedFontSize(text: string, width: number, size: number): number {
+  const ems = textEms(text);
+  return ems === 0 ? size : Math.min(size, Math.floor(width / ems));
+}
+
 /** A category tile (2-column grid, landscape) or a hot tile (3-column grid, portrait). */
 export function drawGameTile(game: GameArt, variant: 'tile' | 'hot'): string {
   const hue = hueOf(game.code);
@@ -64,15 +77,16 @@ export function drawGameTile(game: GameArt, variant: 'tile' | 'hot'): string {
   const motifX = (w - motifSize) / 2;
   const motifY = variant === 'hot' ? 52 : 22;
   const nameY = h - (variant === 'hot' ? 34 : 26);
+  const nameSize = fittedFontSize(game.name, w - 24, variant === 'hot' ? 28 : 30);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},78%,58%)"/><stop offset="1" stop-color="hsl(${(hue + 48) % 360},72%,38%)"/></linearGradient>
 <radialGradient id="s" cx=".3" cy=".2" r=".9"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
 <rect width="${w}" height="${h}" rx="18" fill="url(#g)"/><rect width="${w}" height="${h}" rx="18" fill="url(#s)"/>
 <circle cx="${w - 30}" cy="28" r="60" fill="#fff" opacity=".08"/><circle cx="20" cy="${h - 10}" r="70" fill="#fff" opacity=".06"/>
 <svg x="${motifX}" y="${motifY}" width="${motifSize}" height="${motifSize}" viewBox="0 0 100 100">${motif}</svg>
-<rect x="10" y="10" rx="9" width="${provider.length * 13 + 16}" height="22" fill="#000" opacity=".28"/>
+<rect x="10" y="10" rx="9" width="${Math.ceil(textEms(game.providerName) * 13) + 16}" height="22" fill="#000" opacity=".28"/>
 <text x="18" y="26" font-family="'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-size="13" fill="#fff">${provider}</text>
-<text x="${w / 2}" y="${nameY}" text-anchor="middle" font-family="'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-size="${variant === 'hot' ? 28 : 30}" font-weight="700" fill="#fff" stroke="#000" stroke-opacity=".18" stroke-width="1">${name}</text>
+<text x="${w / 2}" y="${nameY}" text-anchor="middle" font-family="'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-size="${nameSize}" font-weight="700" fill="#fff" stroke="#000" stroke-opacity=".18" stroke-width="1">${name}</text>
 </svg>`;
 }
 
@@ -83,7 +97,7 @@ export function drawBrand(providerId: number, name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="110" viewBox="0 0 220 110">
 <defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 30) % 360},70%,35%)"/></linearGradient></defs>
 <rect width="220" height="110" rx="16" fill="url(#b)"/><circle cx="190" cy="20" r="40" fill="#fff" opacity=".1"/>
-<text x="110" y="66" text-anchor="middle" font-family="'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-size="28" font-weight="800" fill="#fff">${label}</text>
+<text x="110" y="66" text-anchor="middle" font-family="'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-size="${fittedFontSize(name, 196, 28)}" font-weight="800" fill="#fff">${label}</text>
 </svg>`;
 }
 

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { GAME_CATEGORIES, GameCategory } from '@koi/contract';
 import type { Db } from '../../db/client';
 import { gameCategories, gameProviders, games, WalletModel } from './games.schema';
@@ -7,24 +8,25 @@ import { waitForSchema } from '../../db/schema-ready';
 /**
  * The demo catalogue: every provider id 1–15, the seven categories, and 60+ games spread over them, some
  * under maintenance or not yet released, 20+ marked hot. Names are ours; artwork is generated (artwork.ts).
- * Idempotent: rows that exist (by id, or provider + game code) are left as an operator may have edited them.
+ * Idempotent: rows that exist (by id, or provider + game code) are left as an operator may have edited them,
+ * except that a provider with no English name yet (one seeded before there was the column) is given ours.
  */
-export const PROVIDERS: { id: number; code: string; name: string; walletModel: string }[] = [
-  { id: 1, code: 'pg', name: 'PG电子', walletModel: WalletModel.SEAMLESS },
-  { id: 2, code: 'ag', name: 'AG视讯', walletModel: WalletModel.SEAMLESS },
-  { id: 3, code: 'im', name: 'IM体育', walletModel: WalletModel.SEAMLESS },
-  { id: 4, code: 'jdb', name: 'JDB电子', walletModel: WalletModel.SEAMLESS },
-  { id: 5, code: 'sabah', name: '沙巴体育', walletModel: WalletModel.TRANSFER },
-  { id: 6, code: 'cmd', name: 'CMD体育', walletModel: WalletModel.TRANSFER },
-  { id: 7, code: 'mg', name: 'MG电子', walletModel: WalletModel.SEAMLESS },
-  { id: 8, code: 'cq9', name: 'CQ9电子', walletModel: WalletModel.SEAMLESS },
-  { id: 9, code: 'pp', name: 'PP电子', walletModel: WalletModel.SEAMLESS },
-  { id: 10, code: 'bf', name: 'BF电竞', walletModel: WalletModel.TRANSFER },
-  { id: 11, code: 'fg', name: 'FG捕鱼', walletModel: WalletModel.SEAMLESS },
-  { id: 12, code: 'ky', name: '开元棋牌', walletModel: WalletModel.TRANSFER },
-  { id: 13, code: 'vr', name: 'VR彩票', walletModel: WalletModel.TRANSFER },
-  { id: 14, code: 'sim', name: 'Koi模拟厂商', walletModel: WalletModel.SEAMLESS },
-  { id: 15, code: 'koi', name: 'Koi原创', walletModel: WalletModel.INTERNAL },
+export const PROVIDERS: { id: number; code: string; name: string; nameEn: string; walletModel: string }[] = [
+  { id: 1, code: 'pg', name: 'PG电子', nameEn: 'PG Soft', walletModel: WalletModel.SEAMLESS },
+  { id: 2, code: 'ag', name: 'AG视讯', nameEn: 'AG Live', walletModel: WalletModel.SEAMLESS },
+  { id: 3, code: 'im', name: 'IM体育', nameEn: 'IM Sports', walletModel: WalletModel.SEAMLESS },
+  { id: 4, code: 'jdb', name: 'JDB电子', nameEn: 'JDB Slots', walletModel: WalletModel.SEAMLESS },
+  { id: 5, code: 'sabah', name: '沙巴体育', nameEn: 'Saba Sports', walletModel: WalletModel.TRANSFER },
+  { id: 6, code: 'cmd', name: 'CMD体育', nameEn: 'CMD Sports', walletModel: WalletModel.TRANSFER },
+  { id: 7, code: 'mg', name: 'MG电子', nameEn: 'MG Slots', walletModel: WalletModel.SEAMLESS },
+  { id: 8, code: 'cq9', name: 'CQ9电子', nameEn: 'CQ9 Slots', walletModel: WalletModel.SEAMLESS },
+  { id: 9, code: 'pp', name: 'PP电子', nameEn: 'Pragmatic Play', walletModel: WalletModel.SEAMLESS },
+  { id: 10, code: 'bf', name: 'BF电竞', nameEn: 'BF E-sports', walletModel: WalletModel.TRANSFER },
+  { id: 11, code: 'fg', name: 'FG捕鱼', nameEn: 'FG Fishing', walletModel: WalletModel.SEAMLESS },
+  { id: 12, code: 'ky', name: '开元棋牌', nameEn: 'KY Cards', walletModel: WalletModel.TRANSFER },
+  { id: 13, code: 'vr', name: 'VR彩票', nameEn: 'VR Lottery', walletModel: WalletModel.TRANSFER },
+  { id: 14, code: 'sim', name: 'Koi模拟厂商', nameEn: 'Koi Simulator', walletModel: WalletModel.SEAMLESS },
+  { id: 15, code: 'koi', name: 'Koi原创', nameEn: 'Koi Originals', walletModel: WalletModel.INTERNAL },
 ];
 
 /** tabSort orders the home tabs after 热门 (spec §2: hot, slots, live video, board, fishing, sports). */
@@ -103,6 +105,12 @@ export async function seedCatalogue(db: Db): Promise<void> {
       .insert(gameProviders)
       .values(PROVIDERS.map((p, i) => ({ ...p, brandImage: artPaths.brand(p.id), sort: i })))
       .onConflictDoNothing({ target: gameProviders.id });
+    for (const p of PROVIDERS) {
+      await tx
+        .update(gameProviders)
+        .set({ nameEn: p.nameEn })
+        .where(and(eq(gameProviders.id, p.id), isNull(gameProviders.nameEn)));
+    }
     await tx
       .insert(gameCategories)
       .values(

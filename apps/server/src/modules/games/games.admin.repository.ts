@@ -6,9 +6,19 @@ import { gameProviders, games } from './games.schema';
 /** SQL of the console's game and provider screens. Nothing here decides; games.admin.ts does. */
 
 export interface GamePatch {
+  nameZh?: string;
+  nameEn?: string;
   enabled?: boolean;
   status?: number;
   isHot?: boolean;
+  sort?: number;
+}
+
+export interface ProviderPatch {
+  name?: string;
+  /** null clears it: English mode then shows `name`. */
+  nameEn?: string | null;
+  enabled?: boolean;
   sort?: number;
 }
 
@@ -92,6 +102,7 @@ export function createGamesAdminRepository(db: DbOrTx) {
           id: gameProviders.id,
           code: gameProviders.code,
           name: gameProviders.name,
+          nameEn: gameProviders.nameEn,
           walletModel: gameProviders.walletModel,
           enabled: gameProviders.enabled,
           sort: gameProviders.sort,
@@ -106,7 +117,7 @@ export function createGamesAdminRepository(db: DbOrTx) {
       return (rows as unknown as { rows: unknown[] }).rows.length === 1;
     },
 
-    async updateProvider(id: number, set: { enabled?: boolean; sort?: number }) {
+    async updateProvider(id: number, set: ProviderPatch) {
       await db.update(gameProviders).set(set).where(eq(gameProviders.id, id));
     },
   };

@@ -38,6 +38,7 @@ const providerWire = (p: ProviderRow): AdminProviderRow => ({
   id: p.id,
   code: p.code,
   name: p.name,
+  name_en: p.nameEn,
   wallet_model: p.walletModel,
   enabled: p.enabled,
   sort: p.sort,
@@ -68,16 +69,17 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
   write.post(
     '/api/admin/games/:id',
     {
-      summary: '修改游戏（启用、状态1-4、热门、排序）',
+      summary: '修改游戏（中英文名称、启用、状态1-4、热门、排序）',
       params: adminIdParams,
       body: adminGameUpdateRequest,
       result: adminGameUpdateResult,
     },
     async (request) => {
-      const { enabled, status, is_hot, sort, reason } = request.body;
+      const { name_zh, name_en, enabled, status, is_hot, sort, reason } = request.body;
       const id = request.params.id;
       const logged = audit.writer(request, 'game.update', { type: 'game', id }, reason);
-      return gameWire(await admin.updateGame(id, { enabled, status, isHot: is_hot, sort }, logged));
+      const patch = { nameZh: name_zh, nameEn: name_en, enabled, status, isHot: is_hot, sort };
+      return gameWire(await admin.updateGame(id, patch, logged));
     },
   );
 
@@ -88,16 +90,16 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
   write.post(
     '/api/admin/providers/:id',
     {
-      summary: '启用或停用整个厂商、排序',
+      summary: '厂商的中英文名称、启用或停用整个厂商、排序',
       params: adminIdParams,
       body: adminProviderUpdateRequest,
       result: adminProviderUpdateResult,
     },
     async (request) => {
-      const { enabled, sort, reason } = request.body;
+      const { name, name_en, enabled, sort, reason } = request.body;
       const id = request.params.id;
       const logged = audit.writer(request, 'provider.update', { type: 'provider', id }, reason);
-      return providerWire(await admin.updateProvider(id, { enabled, sort }, logged));
+      return providerWire(await admin.updateProvider(id, { name, nameEn: name_en, enabled, sort }, logged));
     },
   );
 }

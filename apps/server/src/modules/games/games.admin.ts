@@ -1,16 +1,33 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { createGamesAdminRepository, type GamePatch } from './games.admin.repository';
+import { createGamesAdminRepository, type GamePatch, type ProviderPatch } from './games.admin.repository';
 
 /*
  * The games side of the operator console: list every game (enabled or not) and provider, switch a game or a
- * whole provider on or off, set a game's status (1–4), hot flag and sort. Player queries read the same rows
+ * whole provider on or off, set a game's status (1–4), hot flag and sort, and name them in both languages. Player queries read the same rows
  * on every request (no cache of games), so a change reaches players with the next request; the provider
  * directory's short cache is cleared through `onProvidersChanged`.
  */
 
 /** Records the audit row inside the change's transaction (the operators module's AuditWrite). */
 export type AuditInTx = (tx: DbOrTx, change: { before?: unknown; after?: unknown }) => Promise<void>;
+
+type AdminRepo = ReturnType<typeof createGamesAdminRepository>;
+/** What the audit log keeps of a game and a provider before and after a change. */
+const auditedGame = (g: NonNullable<Awaited<ReturnType<AdminRepo['findGame']>>>) => ({
+  name_zh: g.nameZh,
+  name_en: g.nameEn,
+  enabled: g.enabled,
+  status: g.status,
+  is_hot: g.isHot,
+  sort: g.sort,
+});
+const auditedProvider = (p: Awaited<ReturnType<AdminRepo['listProviders']>>[number]) => ({
+  name: p.name,
+  name_en: p.nameEn,
+  enabled: p.enabled,
+  sort: p.sort,
+});
 
 export function createGamesAdmin(deps: { db: Db; onProvidersChanged?: () => void }) {
   const { db } = deps;
@@ -31,15 +48,12 @@ export function createGamesAdmin(deps: { db: Db; onProvidersChanged?: () => void
         const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as GamePatch;
         if (Object.keys(set).length > 0) await r.updateGame(id, set);
         const after = (await r.findGame(id))!;
-        await audit(tx, {
-          before: { enabled: before.enabled, status: before.status, is_hot: before.isHot, sort: before.sort },
-          after: { enabled: after.enabled, status: after.status, is_hot: after.isHot, sort: after.sort },
-        });
+        await audit(tx, { before: auditedGame(before), after: auditedGame(after) });
         return after;
       });
     },
 
-    async updateProvider(id: number, patch: { enabled?: boolean; sort?: number }, audit: AuditInTx) {
+    async updateProvider(id: number, patch: ProviderPatch, audit: AuditInTx) {
       const result = await db.transaction(async (tx) => {
         const r = createGamesAdminRepository(tx);
         if (!(await r.lockProvider(id))) throw new AppError('PROVIDER_NOT_FOUND');
@@ -47,10 +61,7 @@ export function createGamesAdmin(deps: { db: Db; onProvidersChanged?: () => void
         const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
         if (Object.keys(set).length > 0) await r.updateProvider(id, set);
         const after = (await findProvider(tx, id))!;
-        await audit(tx, {
-          before: { enabled: before.enabled, sort: before.sort },
-          after: { enabled: after.enabled, sort: after.sort },
-        });
+        await audit(tx, { before: auditedProvider(before), after: auditedProvider(after) });
         return after;
       });
       deps.onProvidersChanged?.();

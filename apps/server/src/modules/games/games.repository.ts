@@ -27,13 +27,20 @@ const gameColumns = {
   minBetMicro: games.minBetMicro,
   maxBetMicro: games.maxBetMicro,
   providerName: gameProviders.name,
+  providerNameEn: gameProviders.nameEn,
   providerCode: gameProviders.code,
   walletModel: gameProviders.walletModel,
   /** The console's switches: a game is offered only while both it and its provider are enabled. */
   enabled: games.enabled,
   providerEnabled: gameProviders.enabled,
 };
-export type GameRow = { [K in keyof typeof gameColumns]: (typeof gameColumns)[K]['_']['data'] };
+/** A column's value in a row: null where the column allows it (the provider's English name). */
+type ColumnValue<C> = C extends { _: { data: infer D; notNull: infer N } }
+  ? N extends true
+    ? D
+    : D | null
+  : never;
+export type GameRow = { [K in keyof typeof gameColumns]: ColumnValue<(typeof gameColumns)[K]> };
 
 /** LIKE wildcards typed by a player are searched for literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,6 +99,7 @@ export function createGamesRepository(db: DbOrTx) {
           providerId: games.platTypeId,
           brandImage: gameProviders.brandImage,
           providerName: gameProviders.name,
+          providerNameEn: gameProviders.nameEn,
           gameCount: sql<number>`count(*)::int`,
         })
         .from(games)
@@ -108,6 +116,7 @@ export function createGamesRepository(db: DbOrTx) {
           games.platTypeId,
           gameProviders.brandImage,
           gameProviders.name,
+          gameProviders.nameEn,
           gameProviders.sort,
         )
         .orderBy(asc(games.gameTypeId), asc(gameProviders.sort));
@@ -119,11 +128,16 @@ export function createGamesRepository(db: DbOrTx) {
       const providerIds = [...new Set(keys.map((k) => k.providerId))];
       const [providers, gameRows] = await Promise.all([
         db
-          .select({ id: gameProviders.id, name: gameProviders.name })
+          .select({ id: gameProviders.id, name: gameProviders.name, nameEn: gameProviders.nameEn })
           .from(gameProviders)
           .where(inArray(gameProviders.id, providerIds)),
         db
-          .select({ providerId: games.platTypeId, gameCode: games.gameCode, name: games.nameZh })
+          .select({
+            providerId: games.platTypeId,
+            gameCode: games.gameCode,
+            name: games.nameZh,
+            nameEn: games.nameEn,
+          })
           .from(games)
           .where(
             and(

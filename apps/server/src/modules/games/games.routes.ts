@@ -11,8 +11,10 @@ import {
   hotGamesQuery,
   hotGamesResult,
 } from '@koi/contract';
+import type { Locale } from '@koi/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { localName } from '../../lib/local-name';
 import { apiRoutes } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
@@ -73,7 +75,8 @@ export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesServ
       result: gamePlatListResult,
       config: CATALOGUE,
     },
-    async (request) => (await games.platList(request.query.game_type)).map(platRecordWire),
+    async (request) =>
+      (await games.platList(request.query.game_type)).map((p) => platRecordWire(p, localeOf(request))),
   );
 
   api.open.post(
@@ -84,11 +87,13 @@ export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesServ
       result: gameTypeResult,
       config: CATALOGUE,
     },
-    async () => (await games.categories()).map(categoryTabWire),
+    async (request) => (await games.categories(localeOf(request))).map(categoryTabWire),
   );
 
-  // Generated artwork (decision 17).
+  // Generated artwork (decision 17); `?lang=en` draws the English name (games.wire.ts, localArt).
   const code = z.string().regex(/^[a-z0-9-]{1,40}$/);
+  const artQuery = z.object({ lang: z.enum(['en']).optional() });
+  const artLocale = (q: { lang?: 'en' }): Locale => q.lang ?? 'zh-CN';
   r.get(
     '/art/games/:plat/:code/:variant',
     {
@@ -99,6 +104,7 @@ export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesServ
           code,
           variant: z.enum(['tile.svg', 'hot.svg']),
         }),
+        querystring: artQuery,
       },
     },
     async (request, reply) => {
@@ -106,8 +112,8 @@ export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesServ
       if (!game) throw new AppError('NOT_FOUND', { url: request.url });
       const art = {
         code: game.gameCode,
-        name: game.nameZh,
-        providerName: game.providerName,
+        name: localName(game.nameZh, game.nameEn, artLocale(request.query)),
+        providerName: localName(game.providerName, game.providerNameEn, artLocale(request.query)),
         gameTypeId: game.gameTypeId,
       };
       return sendSvg(
@@ -119,11 +125,18 @@ export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesServ
   );
   r.get(
     '/art/brands/:file',
-    { schema: { hide: true, params: z.object({ file: z.string().regex(/^\d{1,2}\.svg$/) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().regex(/^\d{1,2}\.svg$/) }),
+        querystring: artQuery,
+      },
+    },
     async (request, reply) => {
       const provider = await games.provider({ id: Number.parseInt(request.params.file, 10) });
       if (!provider) throw new AppError('NOT_FOUND', { url: request.url });
-      return sendSvg(request, reply, drawBrand(provider.id, provider.name));
+      const name = localName(provider.name, provider.nameEn, artLocale(request.query));
+      return sendSvg(request, reply, drawBrand(provider.id, name));
     },
   );
   r.get(

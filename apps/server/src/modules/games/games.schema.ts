@@ -9,6 +9,8 @@ export const gameProviders = pgTable('game_providers', {
   id: smallint('id').primaryKey(),
   code: text('code').notNull(),
   name: text('name').notNull(),
+  /** The name English-mode players see; null shows `name` (the Chinese one) to them too. */
+  nameEn: text('name_en'),
   walletModel: text('wallet_model').notNull(),
   brandImage: text('brand_image').notNull(),
   enabled: boolean('enabled').notNull().default(true),

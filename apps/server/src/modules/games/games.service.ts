@@ -1,9 +1,10 @@
-import { gameCategoryName, HOT_TAB_NAMES } from '@koi/contract';
+import { gameCategoryName, HOT_TAB_NAMES, type Locale } from '@koi/contract';
 import type { DbOrTx } from '../../db/client';
 import type { PlayerGate } from '../auth';
 import type { GameRow, GamesRepository } from './games.repository';
 import { assertPlayable } from './playable';
 import { createProviderCatalogue } from './provider-catalogue';
+import { localName } from '../../lib/local-name';
 import { pageWindow } from '../../lib/paging';
 
 /** A tab of the home page: a category of the catalogue, or the hot tab (id 0). */
@@ -15,12 +16,12 @@ export interface CategoryTab {
 }
 
 /** Shown first among the home tabs (spec §2: hot = 0). */
-const HOT_TAB: CategoryTab = {
+const hotTab = (locale: Locale): CategoryTab => ({
   gameTypeId: 0,
-  name: HOT_TAB_NAMES.zh,
+  name: locale === 'en' ? HOT_TAB_NAMES.en : HOT_TAB_NAMES.zh,
   icon: '/art/categories/0.svg',
   sort: 0,
-};
+});
 
 /** A game's name in `namesOf`'s answer: its provider and code. */
 export const gameKey = (providerId: number, gameCode: string) => `${providerId}:${gameCode}`;
@@ -64,14 +65,16 @@ export function createGamesService(deps: {
     platList: (gameTypeId?: number) => repo.listCategoryProviders(gameTypeId || undefined),
 
     /**
-     * Names for the records of rounds played: each provider's by id, each game's by `gameKey` (absent for a
-     * game no longer in the catalogue; the record then shows its code).
+     * Names for the records of rounds played, in a language: each provider's by id, each game's by `gameKey`
+     * (absent for a game no longer in the catalogue; the record then shows its code).
      */
-    async namesOf(keys: { providerId: number; gameCode: string }[]) {
+    async namesOf(keys: { providerId: number; gameCode: string }[], locale: Locale = 'zh-CN') {
       const found = await repo.namesOf(keys);
       return {
-        providers: new Map(found.providers.map((p) => [p.id, p.name])),
-        games: new Map(found.games.map((g) => [gameKey(g.providerId, g.gameCode), g.name])),
+        providers: new Map(found.providers.map((p) => [p.id, localName(p.name, p.nameEn, locale)])),
+        games: new Map(
+          found.games.map((g) => [gameKey(g.providerId, g.gameCode), localName(g.name, g.nameEn, locale)]),
+        ),
       };
     },
 
@@ -80,19 +83,23 @@ export function createGamesService(deps: {
       return new Map((await repo.listCategories()).map((c) => [c.id, c.name]));
     },
 
-    /** The home tabs: hot first, then the categories that have a tab position. */
-    async categories(): Promise<CategoryTab[]> {
+    /**
+     * The home tabs in a language: hot first, then the categories that have a tab position. A category's
+     * label is the contract's (enums.ts keeps both languages of the seven categories); an id the contract
+     * does not know shows the name stored with it.
+     */
+    async categories(locale: Locale): Promise<CategoryTab[]> {
       const categories = await repo.listCategories();
       const tabs = categories
         .filter((c) => c.tabSort !== null)
         .sort((a, b) => (a.tabSort ?? 0) - (b.tabSort ?? 0))
         .map((c) => ({
           gameTypeId: c.id,
-          name: gameCategoryName(c.id, 'zh-CN', 'tab') ?? c.name,
+          name: gameCategoryName(c.id, locale, 'tab') ?? c.name,
           icon: c.icon,
           sort: c.tabSort ?? 0,
         }));
-      return [HOT_TAB, ...tabs];
+      return [hotTab(locale), ...tabs];
     },
 
     /**

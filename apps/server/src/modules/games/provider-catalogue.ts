@@ -6,6 +6,8 @@ export interface CatalogueProvider {
   id: number;
   code: string;
   name: string;
+  /** Null: English mode shows `name`. */
+  nameEn: string | null;
   walletModel: string;
   enabled: boolean;
 }
@@ -26,6 +28,7 @@ export function createProviderCatalogue(db: DbOrTx) {
           id: row.id,
           code: row.code,
           name: row.name,
+          nameEn: row.nameEn,
           walletModel: row.walletModel,
           enabled: row.enabled,
         }

@@ -42,7 +42,7 @@ export default function AllGamesPage() {
                   navigate(`/cateList?plat_id=${record.plat_type_id}&plat_type=${record.game_type_id}`)
                 }
               >
-                <img src={imageUrl(record.brand_image)} alt="" loading="lazy" />
+                <img src={imageUrl(record.brand_image)} alt={record.plat_name ?? ''} loading="lazy" />
               </button>
             ))}
           </div>

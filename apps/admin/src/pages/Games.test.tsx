@@ -1,0 +1,177 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import { ROLE_PERMISSIONS, type AdminGameRow, type AdminProviderRow } from '@koi/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../app/App';
+import { setToken } from '../lib/session';
+import { GamesPage } from './Games';
+
+const game: AdminGameRow = {
+  id: 7,
+  game_code: 'pg-mahjong',
+  name_zh: '麻将胡了',
+  name_en: 'Mahjong Ways',
+  plat_type_id: 1,
+  game_type_id: 5,
+  status: 1,
+  enabled: true,
+  is_hot: false,
+  sort: 3,
+  image: '',
+  provider_enabled: true,
+};
+const provider: AdminProviderRow = {
+  id: 1,
+  code: 'pg',
+  name: 'PG电子',
+  name_en: null,
+  wallet_model: 'seamless',
+  enabled: true,
+  sort: 0,
+  game_count: 1,
+};
+
+type Call = { path: string; method: string; body: Record<string, unknown> | undefined };
+
+/**
+ * The console's server for this screen, recording every call. A write is answered only after `WRITE_MS`, as
+ * over a real network, so a second click lands while the first request is still in flight.
+ */
+const WRITE_MS = 80;
+function serve() {
+  const calls: Call[] = [];
+  let wrote: (() => void) | null = null;
+  const ok = (result: unknown) =>
+    new Response(JSON.stringify({ code: 200, result, message: 'ok', error: null }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://koi.test');
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ path: url.pathname, method, body });
+      const path = url.pathname;
+      if (method === 'POST') {
+        wrote?.();
+        await new Promise((r) => setTimeout(r, WRITE_MS));
+      }
+      if (path === '/api/admin/me')
+        return ok({
+          id: 1,
+          username: 'op',
+          role: 'admin',
+          permissions: ROLE_PERMISSIONS.admin,
+          must_change_password: false,
+          session_id: 1,
+        });
+      if (path === '/api/admin/games' && method === 'GET') return ok({ data: [game], total: 1 });
+      if (path === '/api/admin/providers') return ok([provider]);
+      if (path === '/api/admin/games/7') return ok({ ...game, ...body });
+      if (path === '/api/admin/providers/1') return ok({ ...provider, ...body });
+      return new Response(JSON.stringify({ code: 404, result: null, message: 'not found' }), { status: 404 });
+    }),
+  );
+  return {
+    writes: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path),
+    /** Settles when the next write leaves for the server. */
+    nextWrite: () => new Promise<void>((resolve) => (wrote = resolve)),
+  };
+}
+
+function show() {
+  setToken('op-token');
+  render(
+    <Providers>
+      {/* jsdom runs no CSS transitions, so a closing dialog would wait forever for its animation to end. */}
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <MemoryRouter>
+          <GamesPage />
+        </MemoryRouter>
+      </ConfigProvider>
+    </Providers>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+/**
+ * Two clicks, the second as soon as the first one's request has left: after the form's validation (two
+ * validations under way at once settle as one) and before the button has heard that a request is in flight.
+ */
+async function doubleClick(element: HTMLElement, server: ReturnType<typeof serve>) {
+  const sent = server.nextWrite();
+  fireEvent.click(element);
+  await sent;
+  fireEvent.click(element);
+}
+
+const row = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+const save = () => screen.getByRole('button', { name: /保\s*存/ });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
+const SLOW = 120_000;
+
+describe('the games screen: names in both languages, and one request per double click', () => {
+  it(
+    'renames a provider in both languages with one request, however fast the save is double-clicked',
+    async () => {
+      const server = serve();
+      const user = show();
+      await user.click(await screen.findByRole('tab', { name: '游戏厂商' }));
+      // PG电子 is also the games tab's provider column; its wallet model is on the providers tab only.
+      const pg = within(await row('seamless'));
+      await user.click(pg.getByRole('button', { name: /编\s*辑/ }));
+      const english = await screen.findByLabelText('英文名称');
+      await user.type(english, '  PG Soft ');
+      await user.type(screen.getByLabelText('原因'), 'English mode');
+      await doubleClick(save(), server);
+      await waitFor(() => expect(screen.queryByLabelText('英文名称')).not.toBeInTheDocument());
+      expect(server.writes('/api/admin/providers/1')).toEqual([
+        {
+          path: '/api/admin/providers/1',
+          method: 'POST',
+          body: { name: 'PG电子', name_en: '  PG Soft ', reason: 'English mode' },
+        },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    'sends a reason prompt once when its confirm button is double-clicked',
+    async () => {
+      const server = serve();
+      const user = show();
+      const mahjong = within(await row('麻将胡了'));
+      await user.click(mahjong.getAllByRole('switch')[0]!);
+      await user.type(await screen.findByLabelText('原因'), 'broken reels');
+      await doubleClick(screen.getByRole('button', { name: /确\s*定/ }), server);
+      await waitFor(() => expect(screen.queryByLabelText('原因')).not.toBeInTheDocument());
+      expect(server.writes('/api/admin/games/7').map((c) => c.body)).toEqual([
+        { enabled: false, reason: 'broken reels' },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    'saves a quick switch (the hot flag) once when it is double-clicked',
+    async () => {
+      const server = serve();
+      show();
+      const mahjong = within(await row('麻将胡了'));
+      await doubleClick(mahjong.getAllByRole('switch')[1]!, server);
+      await waitFor(() => expect(server.writes('/api/admin/games/7')).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, WRITE_MS * 2));
+      expect(server.writes('/api/admin/games/7').map((c) => c.body)).toEqual([{ is_hot: true }]);
+    },
+    SLOW,
+  );
+});
