@@ -9,7 +9,7 @@ import { createKeyedQueue } from '../../lib/keyed-queue';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory, PlayerGate } from '../auth';
-import type { WalletService } from '../wallet';
+import type { AccountRef, TransferRequest, WalletService } from '../wallet';
 import {
   createRedPacketsRepository,
   type GrabRow,
@@ -29,7 +29,9 @@ import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
  * everything: each share from the escrow to its grabber (RED_PACKET_GRAB); for a grabber who hit the mine the
  * hold is posted, and the escrow pays the sender the payment minus the house's fee (RED_PACKET_MINE) and the
  * house its fee (RED_PACKET_FEE); the other holds are voided; the unclaimed rest goes back to the sender
- * (RED_PACKET_REFUND). The escrow's balance for a packet is zero once it is closed. Every transfer's key is
+ * (RED_PACKET_REFUND). The escrow's balance for a packet is zero once it is closed. The holds go in one ledger
+ * call (resolvesIn) and the posted transfers in another (transfersIn), so a close costs two round trips to the
+ * ledger under the close lock whatever the number of grabs. Every transfer's key is
  * derived from the packet and the grab (`rp:<packet>:…`), so a close that runs twice or again after a crash
  * moves nothing a second time, and the state change to closed commits with the transfers or not at all.
  * Closes queue on one advisory lock (RED_PACKET_CLOSE), so two of them never hold escrow shards together.
@@ -82,7 +84,7 @@ export interface SendInput {
   idempotencyKey: string;
 }
 
-export type RedPacketsLedger = Pick<WalletService, 'transferIn' | 'holdIn' | 'resolveIn'>;
+export type RedPacketsLedger = Pick<WalletService, 'transferIn' | 'transfersIn' | 'holdIn' | 'resolvesIn'>;
 
 /** Money as the room forms and the messages write it: USDT without trailing zeros. */
 export const usdt = (micro: bigint) => formatMicro(micro).replace(/\.?0+$/, '');
@@ -341,53 +343,58 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
         if (!full && p.expiresAt.getTime() > now.getTime()) return null;
         const ref = reference(p.id);
         const grabs = await r.grabsOf([p.id]);
+        // Every movement of the close in two ledger calls, whatever the number of grabs: the holds resolved
+        // (posted for a mine hit, voided otherwise), then the posted transfers out of the escrow. Each keeps its
+        // own key, so a close retried after a crash (this transaction rolled back) or run twice posts nothing
+        // twice; both calls are all or none with the state change below.
+        await ledger.resolvesIn(
+          tx,
+          grabs
+            .filter((g) => g.holdMicro > 0n)
+            .map((g) => ({ key: `rp:${p.id}:mine:${g.seq}`, post: g.mineHit })),
+        );
+        const fromEscrow = (key: string, to: AccountRef, amountMicro: bigint, code: TransferCode) => ({
+          key: `rp:${p.id}:${key}`,
+          debit: escrow,
+          credit: to,
+          amountMicro,
+          code,
+          reference: ref,
+        });
+        const movements: TransferRequest[] = [];
         let paidOut = 0n;
         for (const g of grabs) {
           paidOut += g.shareMicro;
-          await ledger.transferIn(tx, {
-            key: `rp:${p.id}:grab:${g.seq}`,
-            debit: escrow,
-            credit: { player: g.playerId },
-            amountMicro: g.shareMicro,
-            code: TransferCode.RED_PACKET_GRAB,
-            reference: ref,
-          });
-          if (g.holdMicro === 0n) continue;
-          await ledger.resolveIn(tx, `rp:${p.id}:mine:${g.seq}`, g.mineHit);
-          if (!g.mineHit) continue;
+          movements.push(
+            fromEscrow(`grab:${g.seq}`, { player: g.playerId }, g.shareMicro, TransferCode.RED_PACKET_GRAB),
+          );
+          if (g.holdMicro === 0n || !g.mineHit) continue;
           const fee = (g.holdMicro * BigInt(p.feeBp)) / BP;
-          if (g.holdMicro - fee > 0n) {
-            await ledger.transferIn(tx, {
-              key: `rp:${p.id}:mine:${g.seq}:pay`,
-              debit: escrow,
-              credit: { player: p.senderId },
-              amountMicro: g.holdMicro - fee,
-              code: TransferCode.RED_PACKET_MINE,
-              reference: ref,
-            });
-          }
-          if (fee > 0n) {
-            await ledger.transferIn(tx, {
-              key: `rp:${p.id}:mine:${g.seq}:fee`,
-              debit: escrow,
-              credit: { system: SystemAccount.HOUSE },
-              amountMicro: fee,
-              code: TransferCode.RED_PACKET_FEE,
-              reference: ref,
-            });
-          }
+          if (g.holdMicro - fee > 0n)
+            movements.push(
+              fromEscrow(
+                `mine:${g.seq}:pay`,
+                { player: p.senderId },
+                g.holdMicro - fee,
+                TransferCode.RED_PACKET_MINE,
+              ),
+            );
+          if (fee > 0n)
+            movements.push(
+              fromEscrow(
+                `mine:${g.seq}:fee`,
+                { system: SystemAccount.HOUSE },
+                fee,
+                TransferCode.RED_PACKET_FEE,
+              ),
+            );
         }
         const refund = p.totalMicro - paidOut;
-        if (refund > 0n) {
-          await ledger.transferIn(tx, {
-            key: `rp:${p.id}:refund`,
-            debit: escrow,
-            credit: { player: p.senderId },
-            amountMicro: refund,
-            code: TransferCode.RED_PACKET_REFUND,
-            reference: ref,
-          });
-        }
+        if (refund > 0n)
+          movements.push(
+            fromEscrow('refund', { player: p.senderId }, refund, TransferCode.RED_PACKET_REFUND),
+          );
+        await ledger.transfersIn(tx, movements);
         await r.close(p.id, {
           closeReason: full ? RedPacketCloseReason.ALL_GRABBED : RedPacketCloseReason.EXPIRED,
           refundedMicro: refund,
