@@ -442,7 +442,11 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
     }
   }
 
-  /** The locked part of a grab: takes the next place and its share, holding the mine payment if there is one. */
+  /**
+   * The locked part of a grab: takes the next place and its share, holding the mine payment if there is one.
+   * A packet the locked row shows closed or fully taken comes back as `refused` (the caller answers it with
+   * `refuse`, and its queue remembers the row), unless the player already holds a share of it.
+   */
   function takeShare(playerId: number, packetId: number) {
     return db.transaction(async (tx) => {
       const r = createRedPacketsRepository(tx);
@@ -450,9 +454,8 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
       const mine = await r.grabOf(p.id, playerId);
       if (mine) return { packet: p, grab: mine, repeated: true };
+      if (!takeable(p)) return { refused: p };
       if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
-      if (p.state !== RedPacketState.OPEN) throw new AppError('RED_PACKET_CLOSED');
-      if (p.grabbed >= p.shares) throw new AppError('RED_PACKET_ALL_GRABBED');
       if (p.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('RED_PACKET_EXPIRED');
       const seq = p.grabbed + 1;
       const shareMicro = BigInt(p.split![seq - 1]!);
@@ -621,13 +624,14 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
       if (!takeable(seen)) return refuse(seen, playerId);
       // The grabbers that arrive together wait in this process's queue, not on the row lock with a pooled
-      // connection each; each reads, when its turn comes, what the previous one committed, so those who come
-      // after the last share are refused without a transaction and the queue drains at one read apiece.
+      // connection each. When its turn comes a grab goes straight to its transaction, whose locked read sees
+      // what the previous one committed: one pool wait and no extra read per share on the packet's critical
+      // path, which under a burst queues behind every other request's queries. Once a grab saw no share left,
+      // those behind it are refused from that row without touching the database.
       const outcome = await inTurn(packetId, async (queue) => {
         if (queue.spent) return { refused: queue.spent };
-        const now = (await repo.packet(packetId)) ?? seen;
-        if (!takeable(now)) return { refused: (queue.spent = now) };
         const taken = await retrying(() => takeShare(playerId, packetId));
+        if ('refused' in taken) return { refused: (queue.spent = taken.refused) };
         if (!takeable(taken.packet)) queue.spent = taken.packet;
         return taken;
       });
