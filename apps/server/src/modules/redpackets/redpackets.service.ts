@@ -131,6 +131,9 @@ async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A grab's turn in its packet's queue: the share it took (or took before), or the row that refused it. */
+type Turn = { packet: PacketRow; grab: GrabRow; repeated: boolean } | { refused: PacketRow };
+
 const isInsufficient = (error: unknown) => error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE';
 
 export interface RoomSettings {
@@ -447,8 +450,8 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
    * A packet the locked row shows closed or fully taken comes back as `refused` (the caller answers it with
    * `refuse`, and its queue remembers the row), unless the player already holds a share of it.
    */
-  function takeShare(playerId: number, packetId: number) {
-    return db.transaction(async (tx) => {
+  function takeShare(playerId: number, packetId: number): Promise<Turn> {
+    return db.transaction(async (tx): Promise<Turn> => {
       const r = createRedPacketsRepository(tx);
       const p = await r.lockPacket(packetId);
       if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
@@ -628,7 +631,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       // what the previous one committed: one pool wait and no extra read per share on the packet's critical
       // path, which under a burst queues behind every other request's queries. Once a grab saw no share left,
       // those behind it are refused from that row without touching the database.
-      const outcome = await inTurn(packetId, async (queue) => {
+      const outcome = await inTurn(packetId, async (queue): Promise<Turn> => {
         if (queue.spent) return { refused: queue.spent };
         const taken = await retrying(() => takeShare(playerId, packetId));
         if ('refused' in taken) return { refused: (queue.spent = taken.refused) };
