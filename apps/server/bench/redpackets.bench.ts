@@ -1,23 +1,36 @@
 /**
- * `npm run bench:redpackets`: grabbing red packets over HTTP under contention, beside the ledger's own rate.
+ * `npm run bench:redpackets`: grabbing red packets over HTTP under contention, beside the ledger's own rate, and
+ * the live room's fan-out to a thousand event streams.
  *
- * A throwaway PostgreSQL database and the app in this process, listening on a port. Each round, 20 players
- * send one packet of 10 shares (with a mine, so every grab also holds the mine payment) and 50 different
- * grabbers per packet grab at once over HTTP: 1 000 concurrent requests, of which 200 take a share and the
+ * A throwaway PostgreSQL database and the app in this process, listening on a port; the players are another
+ * process (redpackets.client.ts, forked here) that talks to it over real HTTP, as players would, so this
+ * process's event loop serves only the server (its utilisation during the grabs is printed). Each round, 20
+ * players send one packet of 10 shares (with a mine, so every grab also holds the mine payment) and 50
+ * different grabbers per packet grab at once: 1 000 concurrent requests, of which 200 take a share and the
  * others are refused (all taken, or closed). Every request is timed from send to answer. Then, in the same
  * run and on the same database, the ledger alone: bet-sized transfers through the wallet service, 32 at a
- * time. Then ledger:verify. A packet's grabs queue on its row lock by design (arrival order), so grabs/s is
- * about how fast 20 such queues drain in parallel, each grab being a ledger hold plus its bookkeeping.
+ * time. Then the fan-out: 1 000 event streams follow the room's topic (5 per player, the most a player may
+ * hold) while packets are grabbed one share at a time; each grab is timed from its request until every stream
+ * has its `grabbed` event. Then ledger:verify. A packet's grabs queue on its row lock by design (arrival
+ * order), so grabs/s is about how fast 20 such queues drain in parallel, each grab being a ledger hold plus
+ * its bookkeeping.
  *
  * The last line is
- *   bench:redpackets ratio=<grabs/s ÷ ledger transfers/s> grabs_per_s=… p99_ms=… ledger_tps=… taken=… refused=… violations=…
+ *   bench:redpackets ratio=<grabs/s ÷ ledger transfers/s> grabs_per_s=… p99_ms=… ledger_tps=… server_elu=…
+ *     cpu_ms_per_grab=… cpu_ms_per_transfer=…
+ *     fanout_listeners=… fanout_last_p50_ms=… fanout_last_p99_ms=… taken=… refused=… violations=…
  *
  * BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_ROUNDS        rounds of 20 packets × 50 grabbers (default 3)
  * BENCH_TRANSFERS     ledger transfers for the reference phase (default 4000)
+ * BENCH_LISTENERS     event streams of the fan-out (default 1000; 0 leaves the fan-out out)
+ * BENCH_FANOUT_GRABS  grabs timed in the fan-out, 10 a packet (default 30)
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { redPacketRoomTopic } from '@koi/contract';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -28,7 +41,9 @@ import { openSession } from '../src/modules/auth/open-session';
 import { createPlayers } from '../src/modules/wallet/wallet.fixtures';
 import { verifyLedger } from '../src/modules/wallet/wallet.cli';
 import { createWalletService } from '../src/modules/wallet/wallet.service';
-import { inThrowawayDatabase, SERVER_URL, summarise } from './measure';
+import { STREAMS_PER_PLAYER } from '../src/modules/events/events.routes';
+import { inThrowawayDatabase, percentile, SERVER_URL, summarise } from './measure';
+import type { ClientOrder, ClientReply } from './redpackets.protocol';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
@@ -36,8 +51,37 @@ const PACKETS = 20;
 const GRABBERS = 50;
 const SHARES = 10;
 const LEDGER_CONCURRENCY = 32;
+const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 1000);
+const FANOUT_GRABS = Number(process.env.BENCH_FANOUT_GRABS ?? 30);
+
+/** The players' process; `ask` sends it one order and waits for its answer. */
+function startClient() {
+  const child = fork(fileURLToPath(new URL('./redpackets.client.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the client process exited (${code})`))),
+  );
+  exited.catch(() => undefined);
+  return {
+    async ask<K extends ClientReply['kind']>(order: ClientOrder, kind: K) {
+      const answer = new Promise<ClientReply>((resolve) => child.once('message', resolve));
+      child.send(order);
+      const reply = await Promise.race([answer, exited]);
+      if (reply.kind === 'error') throw new Error(`client: ${reply.message}`);
+      if (reply.kind !== kind) throw new Error(`client answered ${reply.kind}, not ${kind}`);
+      return reply as Extract<ClientReply, { kind: K }>;
+    },
+    stop: () => child.kill(),
+  };
+}
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+/**
+ * The CPU this process spent, in milliseconds: on a shared machine a phase's wall time (and its event loop's
+ * utilisation) also counts the time the process waited for a core; its own CPU per operation does not.
+ */
+const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 
 async function main() {
   return inThrowawayDatabase('koi_bench_rp', 20, async (database, { name: dbName }) => {
@@ -79,17 +123,8 @@ async function main() {
       });
       return (await res.json()) as { code: number; result: { id: number } };
     };
-
-    console.log(
-      `bench:redpackets on ${new URL(SERVER_URL).host}/${dbName}: ${ROUNDS} rounds of ${PACKETS} packets × ${GRABBERS} grabbers`,
-    );
-    const latencies: number[] = [];
-    let taken = 0;
-    let refused = 0;
-    let elapsed = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const senders = await signedIn(PACKETS, '100');
-      const grabbers = await signedIn(PACKETS * GRABBERS, '20');
+    /** Sends one packet of SHARES shares with a mine per sender; answers their ids. */
+    async function sendPackets(senders: string[]) {
       const packets: number[] = [];
       for (const token of senders) {
         const sent = await post('/api/redpacket/send', token, {
@@ -103,73 +138,129 @@ async function main() {
         if (sent.code !== 200) throw new Error(`send failed: ${JSON.stringify(sent)}`);
         packets.push(sent.result.id);
       }
-      const started = performance.now();
-      const answers = await Promise.all(
-        grabbers.map(async (token, i) => {
-          const t0 = performance.now();
-          const answer = await post('/api/redpacket/grab', token, { packet_id: packets[i % PACKETS] });
-          latencies.push(performance.now() - t0);
-          return answer.code;
+      return packets;
+    }
+
+    console.log(
+      `bench:redpackets on ${new URL(SERVER_URL).host}/${dbName}: ${ROUNDS} rounds of ${PACKETS} packets × ${GRABBERS} grabbers`,
+    );
+    const client = startClient();
+    try {
+      const latencies: number[] = [];
+      let taken = 0;
+      let refused = 0;
+      let elapsed = 0;
+      let busy = 0;
+      let grabCpuMs = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const senders = await signedIn(PACKETS, '100');
+        const grabbers = await signedIn(PACKETS * GRABBERS, '20');
+        const packets = await sendPackets(senders);
+        const loop = performance.eventLoopUtilization();
+        const cpu = process.cpuUsage();
+        const answer = await client.ask(
+          {
+            kind: 'grab',
+            base,
+            grabs: grabbers.map((token, i) => ({ token, packetId: packets[i % PACKETS]! })),
+          },
+          'grab',
+        );
+        const used = performance.eventLoopUtilization(loop);
+        grabCpuMs += cpuMs(process.cpuUsage(cpu));
+        busy += used.utilization * answer.seconds;
+        elapsed += answer.seconds;
+        latencies.push(...answer.latencies);
+        const answers = answer.codes;
+        const ok = answers.filter((c) => c === 200).length;
+        taken += ok;
+        refused += answers.filter((c) => c === 9010 || c === 9012).length;
+        const other = answers.filter((c) => c !== 200 && c !== 9010 && c !== 9012);
+        if (ok !== PACKETS * SHARES || other.length)
+          throw new Error(`round ${round}: ${ok} taken, others ${other.join(',')}`);
+        console.log(
+          `round ${round + 1}: ${answers.length} grabs in ${fmt(answer.seconds, 2)} s, ${ok} shares taken, server event loop ${fmt(used.utilization * 100, 0)} % busy`,
+        );
+      }
+      const grabs = summarise(latencies, elapsed);
+      const serverElu = busy / elapsed;
+      const cpuPerGrab = grabCpuMs / latencies.length;
+      console.log(
+        `grabs over HTTP : ${fmt(grabs.perSecond, 0)} requests/s  p50 ${fmt(grabs.p50, 1)} ms  p99 ${fmt(grabs.p99, 1)} ms  server event loop ${fmt(serverElu * 100, 0)} % busy, ${fmt(cpuPerGrab, 2)} ms of its CPU a request`,
+      );
+
+      // The ledger's own rate in the same run: single transfers through the wallet service.
+      const payers = await createPlayers(db, wallet, LEDGER_CONCURRENCY);
+      for (const id of payers) {
+        await wallet.transfer({
+          key: `bench-fund:${randomUUID()}`,
+          debit: { system: SystemAccount.DEPOSIT_CLEARING },
+          credit: { player: id },
+          amountMicro: toMicro('100000'),
+          code: TransferCode.DEPOSIT,
+        });
+      }
+      const ledgerLatencies: number[] = [];
+      let next = 0;
+      const ledgerStarted = performance.now();
+      const ledgerCpu = process.cpuUsage();
+      await Promise.all(
+        payers.map(async (id) => {
+          while (next < TRANSFERS) {
+            next += 1;
+            const t0 = performance.now();
+            await wallet.transfer({
+              key: `bench-bet:${randomUUID()}`,
+              debit: { player: id },
+              credit: { system: SystemAccount.HOUSE },
+              amountMicro: toMicro('1'),
+              code: TransferCode.BET,
+            });
+            ledgerLatencies.push(performance.now() - t0);
+          }
         }),
       );
-      elapsed += (performance.now() - started) / 1000;
-      const ok = answers.filter((c) => c === 200).length;
-      taken += ok;
-      refused += answers.filter((c) => c === 9010 || c === 9012).length;
-      const other = answers.filter((c) => c !== 200 && c !== 9010 && c !== 9012);
-      if (ok !== PACKETS * SHARES || other.length)
-        throw new Error(`round ${round}: ${ok} taken, others ${other.join(',')}`);
+      const ledger = summarise(ledgerLatencies, (performance.now() - ledgerStarted) / 1000);
+      const cpuPerTransfer = cpuMs(process.cpuUsage(ledgerCpu)) / ledgerLatencies.length;
       console.log(
-        `round ${round + 1}: ${answers.length} grabs in ${fmt(elapsed, 2)} s total, ${ok} shares taken`,
+        `ledger transfers: ${fmt(ledger.perSecond, 0)} transfers/s  p50 ${fmt(ledger.p50, 2)} ms  p99 ${fmt(ledger.p99, 2)} ms, ${fmt(cpuPerTransfer, 2)} ms of this process's CPU a transfer`,
       );
-    }
-    const grabs = summarise(latencies, elapsed);
-    console.log(
-      `grabs over HTTP : ${fmt(grabs.perSecond, 0)} requests/s  p50 ${fmt(grabs.p50, 1)} ms  p99 ${fmt(grabs.p99, 1)} ms`,
-    );
 
-    // The ledger's own rate in the same run: single transfers through the wallet service.
-    const payers = await createPlayers(db, wallet, LEDGER_CONCURRENCY);
-    for (const id of payers) {
-      await wallet.transfer({
-        key: `bench-fund:${randomUUID()}`,
-        debit: { system: SystemAccount.DEPOSIT_CLEARING },
-        credit: { player: id },
-        amountMicro: toMicro('100000'),
-        code: TransferCode.DEPOSIT,
-      });
-    }
-    const ledgerLatencies: number[] = [];
-    let next = 0;
-    const ledgerStarted = performance.now();
-    await Promise.all(
-      payers.map(async (id) => {
-        while (next < TRANSFERS) {
-          next += 1;
-          const t0 = performance.now();
-          await wallet.transfer({
-            key: `bench-bet:${randomUUID()}`,
-            debit: { player: id },
-            credit: { system: SystemAccount.HOUSE },
-            amountMicro: toMicro('1'),
-            code: TransferCode.BET,
-          });
-          ledgerLatencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const ledger = summarise(ledgerLatencies, (performance.now() - ledgerStarted) / 1000);
-    console.log(
-      `ledger transfers: ${fmt(ledger.perSecond, 0)} transfers/s  p50 ${fmt(ledger.p50, 2)} ms  p99 ${fmt(ledger.p99, 2)} ms`,
-    );
-    await app.close();
+      // The live room: LISTENERS streams on the room's topic, grabs one at a time.
+      let fanout = { p50: 0, p99: 0 };
+      if (LISTENERS > 0) {
+        const watchers = await signedIn(Math.ceil(LISTENERS / STREAMS_PER_PLAYER), '1');
+        const listeners = Array.from({ length: LISTENERS }, (_, i) => watchers[i % watchers.length]!);
+        const packets = await sendPackets(await signedIn(Math.ceil(FANOUT_GRABS / SHARES), '100'));
+        const grabbers = await signedIn(FANOUT_GRABS, '20');
+        const reply = await client.ask(
+          {
+            kind: 'fanout',
+            base,
+            topic: redPacketRoomTopic(roomId),
+            listeners,
+            grabs: grabbers.map((token, i) => ({ token, packetId: packets[Math.floor(i / SHARES)]! })),
+          },
+          'fanout',
+        );
+        const last = summarise(reply.lastMs, 1);
+        const each = reply.deliveryMs.sort((a, b) => a - b);
+        fanout = { p50: last.p50, p99: last.p99 };
+        console.log(
+          `fan-out to ${LISTENERS} streams (${reply.lastMs.length} grabs): grab → last stream p50 ${fmt(last.p50, 1)} ms  p99 ${fmt(last.p99, 1)} ms;  grab → any stream p50 ${fmt(percentile(each, 50), 1)} ms  p99 ${fmt(percentile(each, 99), 1)} ms`,
+        );
+      }
+      await app.close();
 
-    const violations = await verifyLedger(database, (line) => console.log(line));
-    const ratio = grabs.perSecond / ledger.perSecond;
-    console.log(
-      `bench:redpackets ratio=${fmt(ratio, 2)} grabs_per_s=${fmt(grabs.perSecond, 0)} p99_ms=${fmt(grabs.p99, 1)} ledger_tps=${fmt(ledger.perSecond, 0)} taken=${taken} refused=${refused} violations=${violations}`,
-    );
-    return violations === 0 ? 0 : 1;
+      const violations = await verifyLedger(database, (line) => console.log(line));
+      const ratio = grabs.perSecond / ledger.perSecond;
+      console.log(
+        `bench:redpackets ratio=${fmt(ratio, 2)} grabs_per_s=${fmt(grabs.perSecond, 0)} p99_ms=${fmt(grabs.p99, 1)} ledger_tps=${fmt(ledger.perSecond, 0)} server_elu=${fmt(serverElu, 2)} cpu_ms_per_grab=${fmt(cpuPerGrab, 2)} cpu_ms_per_transfer=${fmt(cpuPerTransfer, 2)} fanout_listeners=${LISTENERS} fanout_last_p50_ms=${fmt(fanout.p50, 1)} fanout_last_p99_ms=${fmt(fanout.p99, 1)} taken=${taken} refused=${refused} violations=${violations}`,
+      );
+      return violations === 0 ? 0 : 1;
+    } finally {
+      client.stop();
+    }
   });
 }
 

@@ -251,6 +251,18 @@ describe('wallet balance-change listener', () => {
     calls.length = 0;
     await wallet.void(second.key);
     expect(calls).toEqual([[p1]]);
+    // Holds of two players resolved in one call inside a transaction: both told once, after the commit.
+    const holds = [p1!, p2!].map((id) => ({ ...hold, debit: { player: id }, key: freshKey('hold') }));
+    for (const h of holds) await wallet.hold(h);
+    calls.length = 0;
+    await database.db.transaction(async (tx) => {
+      await wallet.resolvesIn(tx, [
+        { key: holds[0]!.key, post: true },
+        { key: holds[1]!.key, post: false },
+      ]);
+      expect(calls).toEqual([]);
+    });
+    expect(calls).toEqual([[p1, p2].sort((x, y) => x! - y!)]);
     expect(hasCall(p3!)).toBe(false);
     expect(await wallet.verify()).toEqual([]);
   });

@@ -214,19 +214,22 @@ describe('red packets under concurrency', () => {
       'RED_PACKET_EXPIRED',
     );
 
-    // A close that dies after its refund transfer (a crash before commit) leaves nothing behind.
-    let calls = 0;
+    // A close that dies after its transfers, refund included, were written (a crash before commit) leaves
+    // nothing behind.
+    let posted: string[] = [];
     const crashing = {
       ...wallet,
-      transferIn: async (...args: Parameters<WalletService['transferIn']>) => {
-        const result = await wallet.transferIn(...args);
-        calls += 1;
-        if (args[1].key.endsWith(':refund')) throw new Error('process died');
-        return result;
+      transfersIn: async (...args: Parameters<WalletService['transfersIn']>) => {
+        posted = (await wallet.transfersIn(...args)).map((r) => r.key);
+        throw new Error('process died');
       },
     };
     await expect(h.build(crashing).closeOne(sent.packet.id)).rejects.toThrow('process died');
-    expect(calls).toBe(3);
+    expect(posted).toEqual([
+      `rp:${sent.packet.id}:grab:1`,
+      `rp:${sent.packet.id}:grab:2`,
+      `rp:${sent.packet.id}:refund`,
+    ]);
     expect((await h.service.view(sent.packet.id)).packet.state).toBe(1);
     expect(await h.balance(sender!)).toEqual(afterSend);
 

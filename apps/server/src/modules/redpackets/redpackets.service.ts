@@ -9,7 +9,7 @@ import { createKeyedQueue } from '../../lib/keyed-queue';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory, PlayerGate } from '../auth';
-import type { WalletService } from '../wallet';
+import type { AccountRef, TransferRequest, WalletService } from '../wallet';
 import {
   createRedPacketsRepository,
   type GrabRow,
@@ -29,7 +29,9 @@ import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
  * everything: each share from the escrow to its grabber (RED_PACKET_GRAB); for a grabber who hit the mine the
  * hold is posted, and the escrow pays the sender the payment minus the house's fee (RED_PACKET_MINE) and the
  * house its fee (RED_PACKET_FEE); the other holds are voided; the unclaimed rest goes back to the sender
- * (RED_PACKET_REFUND). The escrow's balance for a packet is zero once it is closed. Every transfer's key is
+ * (RED_PACKET_REFUND). The escrow's balance for a packet is zero once it is closed. The holds go in one ledger
+ * call (resolvesIn) and the posted transfers in another (transfersIn), so a close costs two round trips to the
+ * ledger under the close lock whatever the number of grabs. Every transfer's key is
  * derived from the packet and the grab (`rp:<packet>:…`), so a close that runs twice or again after a crash
  * moves nothing a second time, and the state change to closed commits with the transfers or not at all.
  * Closes queue on one advisory lock (RED_PACKET_CLOSE), so two of them never hold escrow shards together.
@@ -82,7 +84,7 @@ export interface SendInput {
   idempotencyKey: string;
 }
 
-export type RedPacketsLedger = Pick<WalletService, 'transferIn' | 'holdIn' | 'resolveIn'>;
+export type RedPacketsLedger = Pick<WalletService, 'transferIn' | 'transfersIn' | 'holdIn' | 'resolvesIn'>;
 
 /** Money as the room forms and the messages write it: USDT without trailing zeros. */
 export const usdt = (micro: bigint) => formatMicro(micro).replace(/\.?0+$/, '');
@@ -128,6 +130,9 @@ async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** A grab's turn in its packet's queue: the share it took (or took before), or the row that refused it. */
+type Turn = { packet: PacketRow; grab: GrabRow; repeated: boolean } | { refused: PacketRow };
 
 const isInsufficient = (error: unknown) => error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE';
 
@@ -341,53 +346,58 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
         if (!full && p.expiresAt.getTime() > now.getTime()) return null;
         const ref = reference(p.id);
         const grabs = await r.grabsOf([p.id]);
+        // Every movement of the close in two ledger calls, whatever the number of grabs: the holds resolved
+        // (posted for a mine hit, voided otherwise), then the posted transfers out of the escrow. Each keeps its
+        // own key, so a close retried after a crash (this transaction rolled back) or run twice posts nothing
+        // twice; both calls are all or none with the state change below.
+        await ledger.resolvesIn(
+          tx,
+          grabs
+            .filter((g) => g.holdMicro > 0n)
+            .map((g) => ({ key: `rp:${p.id}:mine:${g.seq}`, post: g.mineHit })),
+        );
+        const fromEscrow = (key: string, to: AccountRef, amountMicro: bigint, code: TransferCode) => ({
+          key: `rp:${p.id}:${key}`,
+          debit: escrow,
+          credit: to,
+          amountMicro,
+          code,
+          reference: ref,
+        });
+        const movements: TransferRequest[] = [];
         let paidOut = 0n;
         for (const g of grabs) {
           paidOut += g.shareMicro;
-          await ledger.transferIn(tx, {
-            key: `rp:${p.id}:grab:${g.seq}`,
-            debit: escrow,
-            credit: { player: g.playerId },
-            amountMicro: g.shareMicro,
-            code: TransferCode.RED_PACKET_GRAB,
-            reference: ref,
-          });
-          if (g.holdMicro === 0n) continue;
-          await ledger.resolveIn(tx, `rp:${p.id}:mine:${g.seq}`, g.mineHit);
-          if (!g.mineHit) continue;
+          movements.push(
+            fromEscrow(`grab:${g.seq}`, { player: g.playerId }, g.shareMicro, TransferCode.RED_PACKET_GRAB),
+          );
+          if (g.holdMicro === 0n || !g.mineHit) continue;
           const fee = (g.holdMicro * BigInt(p.feeBp)) / BP;
-          if (g.holdMicro - fee > 0n) {
-            await ledger.transferIn(tx, {
-              key: `rp:${p.id}:mine:${g.seq}:pay`,
-              debit: escrow,
-              credit: { player: p.senderId },
-              amountMicro: g.holdMicro - fee,
-              code: TransferCode.RED_PACKET_MINE,
-              reference: ref,
-            });
-          }
-          if (fee > 0n) {
-            await ledger.transferIn(tx, {
-              key: `rp:${p.id}:mine:${g.seq}:fee`,
-              debit: escrow,
-              credit: { system: SystemAccount.HOUSE },
-              amountMicro: fee,
-              code: TransferCode.RED_PACKET_FEE,
-              reference: ref,
-            });
-          }
+          if (g.holdMicro - fee > 0n)
+            movements.push(
+              fromEscrow(
+                `mine:${g.seq}:pay`,
+                { player: p.senderId },
+                g.holdMicro - fee,
+                TransferCode.RED_PACKET_MINE,
+              ),
+            );
+          if (fee > 0n)
+            movements.push(
+              fromEscrow(
+                `mine:${g.seq}:fee`,
+                { system: SystemAccount.HOUSE },
+                fee,
+                TransferCode.RED_PACKET_FEE,
+              ),
+            );
         }
         const refund = p.totalMicro - paidOut;
-        if (refund > 0n) {
-          await ledger.transferIn(tx, {
-            key: `rp:${p.id}:refund`,
-            debit: escrow,
-            credit: { player: p.senderId },
-            amountMicro: refund,
-            code: TransferCode.RED_PACKET_REFUND,
-            reference: ref,
-          });
-        }
+        if (refund > 0n)
+          movements.push(
+            fromEscrow('refund', { player: p.senderId }, refund, TransferCode.RED_PACKET_REFUND),
+          );
+        await ledger.transfersIn(tx, movements);
         await r.close(p.id, {
           closeReason: full ? RedPacketCloseReason.ALL_GRABBED : RedPacketCloseReason.EXPIRED,
           refundedMicro: refund,
@@ -435,17 +445,20 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
     }
   }
 
-  /** The locked part of a grab: takes the next place and its share, holding the mine payment if there is one. */
-  function takeShare(playerId: number, packetId: number) {
-    return db.transaction(async (tx) => {
+  /**
+   * The locked part of a grab: takes the next place and its share, holding the mine payment if there is one.
+   * A packet the locked row shows closed or fully taken comes back as `refused` (the caller answers it with
+   * `refuse`, and its queue remembers the row), unless the player already holds a share of it.
+   */
+  function takeShare(playerId: number, packetId: number): Promise<Turn> {
+    return db.transaction(async (tx): Promise<Turn> => {
       const r = createRedPacketsRepository(tx);
       const p = await r.lockPacket(packetId);
       if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
       const mine = await r.grabOf(p.id, playerId);
       if (mine) return { packet: p, grab: mine, repeated: true };
+      if (!takeable(p)) return { refused: p };
       if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
-      if (p.state !== RedPacketState.OPEN) throw new AppError('RED_PACKET_CLOSED');
-      if (p.grabbed >= p.shares) throw new AppError('RED_PACKET_ALL_GRABBED');
       if (p.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('RED_PACKET_EXPIRED');
       const seq = p.grabbed + 1;
       const shareMicro = BigInt(p.split![seq - 1]!);
@@ -614,13 +627,14 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
       if (!takeable(seen)) return refuse(seen, playerId);
       // The grabbers that arrive together wait in this process's queue, not on the row lock with a pooled
-      // connection each; each reads, when its turn comes, what the previous one committed, so those who come
-      // after the last share are refused without a transaction and the queue drains at one read apiece.
-      const outcome = await inTurn(packetId, async (queue) => {
+      // connection each. When its turn comes a grab goes straight to its transaction, whose locked read sees
+      // what the previous one committed: one pool wait and no extra read per share on the packet's critical
+      // path, which under a burst queues behind every other request's queries. Once a grab saw no share left,
+      // those behind it are refused from that row without touching the database.
+      const outcome = await inTurn(packetId, async (queue): Promise<Turn> => {
         if (queue.spent) return { refused: queue.spent };
-        const now = (await repo.packet(packetId)) ?? seen;
-        if (!takeable(now)) return { refused: (queue.spent = now) };
         const taken = await retrying(() => takeShare(playerId, packetId));
+        if ('refused' in taken) return { refused: (queue.spent = taken.refused) };
         if (!takeable(taken.packet)) queue.spent = taken.packet;
         return taken;
       });

@@ -8,7 +8,7 @@ import type { BatchLogger } from './wallet.batcher';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
-export type { WalletService } from './wallet.service';
+export type { AccountRef, TransferRequest, WalletService } from './wallet.service';
 export type { AdjustmentDuties, WalletAdmin } from './wallet.admin';
 export type { AdjustmentRequest } from './wallet.repository';
 

@@ -237,6 +237,28 @@ export function createWalletRepository(db: DbOrTx) {
       }
     },
 
+    /**
+     * Posts (`post`) or voids many pending transfers in one call (koi_ledger_resolve_batch), in the order given;
+     * answers each one's record by position. The first refusal throws, and the call wrote nothing.
+     */
+    async resolveBatch(items: { key: string; post: boolean }[], now: Date): Promise<TransferRecord[]> {
+      const payload = items.map((item, index) => ({ index, key: item.key, post: item.post }));
+      try {
+        const raw = await queryRows<RawRecord & { r_index: number }>(
+          db,
+          sql`select r_index, ${RECORD_COLUMNS} from koi_ledger_resolve_batch(${JSON.stringify(payload)}::jsonb, ${ts(now)})`,
+        );
+        const records: TransferRecord[] = new Array(items.length);
+        for (const row of raw) records[row.r_index] = toRecord(row);
+        for (let i = 0; i < items.length; i += 1) {
+          if (!records[i]) throw new Error(`ledger resolve batch returned no row for element ${i}`);
+        }
+        return records;
+      } catch (error) {
+        translate(error);
+      }
+    },
+
     /** The owning player of each of these ledger accounts that is a player's (system accounts have none). */
     async playersOfAccountsWithIds(accountIds: bigint[]): Promise<Map<bigint, number>> {
       const rows = await queryRows<{ id: string; player_id: string }>(

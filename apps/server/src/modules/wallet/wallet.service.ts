@@ -255,14 +255,15 @@ export function createWalletService(deps: WalletServiceDeps) {
     else changed([...ids]);
   }
   /**
-   * A post or void knows only its key; its players come from the accounts it names. An account's owner never
-   * changes, so the answer is remembered (system accounts remembered as null).
+   * A post or void knows only its key; its players come from the accounts it names, looked up in one query for
+   * all the resolutions of a call. An account's owner never changes, so the answer is remembered (system accounts
+   * remembered as null).
    */
   const ownerOfAccount = new Map<bigint, number | null>();
-  async function touchedResolution(conn: DbOrTx | null, record: TransferRecord) {
+  async function touchedResolution(conn: DbOrTx | null, records: TransferRecord[]) {
     if (!changed) return;
-    const accounts = [record.debitAccountId, record.creditAccountId];
-    const unknown = accounts.filter((id) => !ownerOfAccount.has(id));
+    const accounts = records.flatMap((r) => [r.debitAccountId, r.creditAccountId]);
+    const unknown = [...new Set(accounts.filter((id) => !ownerOfAccount.has(id)))];
     if (unknown.length) {
       // Bounded: one entry per account ever resolved on this node; forgetting costs one query.
       if (ownerOfAccount.size > 100_000) ownerOfAccount.clear();
@@ -328,7 +329,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   async function resolve(key: string, post: boolean): Promise<TransferResult> {
     if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
     const record = await withRetry(() => repo.resolve(key, post, clock.now()));
-    await touchedResolution(null, record);
+    await touchedResolution(null, [record]);
     return toResult(key, record);
   }
 
@@ -429,8 +430,25 @@ export function createWalletService(deps: WalletServiceDeps) {
     async resolveIn(tx: Tx, key: string, post: boolean): Promise<TransferResult> {
       if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
       const record = await createWalletRepository(tx).resolve(key, post, clock.now());
-      await touchedResolution(tx, record);
+      await touchedResolution(tx, [record]);
       return toResult(key, record);
+    },
+
+    /**
+     * Posts or voids many holds inside the caller's transaction in one round trip (koi_ledger_resolve_batch, each
+     * element under the resolveIn rules, in the order given), for a close that settles every hold of a game at
+     * once: a red packet's close resolved its grabbers' holds one resolveIn at a time, each a round trip under
+     * its close lock. All or nothing with the caller's transaction: the first element refused throws its
+     * error. A hold already resolved the same way answers its recorded result (`created: false`), so a retried
+     * close resolves nothing twice. The caller owns retries.
+     */
+    async resolvesIn(tx: Tx, items: { key: string; post: boolean }[]): Promise<TransferResult[]> {
+      for (const { key } of items)
+        if (!key || key.length > KEY_MAX_LENGTH) throw new AppError('TRANSFER_NOT_FOUND');
+      if (items.length === 0) return [];
+      const records = await createWalletRepository(tx).resolveBatch(items, clock.now());
+      await touchedResolution(tx, records);
+      return records.map((record, i) => toResult(items[i]!.key, record));
     },
 
     /**

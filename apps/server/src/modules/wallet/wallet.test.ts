@@ -148,6 +148,47 @@ describe('wallet service', () => {
     await expectAppError(wallet.post(dep.key), 'TRANSFER_NOT_PENDING');
   });
 
+  it("posts and voids many holds inside the caller's transaction in one call, all of them or none", async () => {
+    const [a, b] = await createPlayers(t.database.db, wallet, 2);
+    await deposit(wallet, a!, '10');
+    await deposit(wallet, b!, '10');
+    const [holdA, holdB, spare] = [freshKey('hold'), freshKey('hold'), freshKey('hold')];
+    await holdWithdrawal(wallet, a!, '4', holdA);
+    await holdWithdrawal(wallet, b!, '6', holdB);
+    await holdWithdrawal(wallet, b!, '1', spare);
+    const decisions = [
+      { key: holdA, post: true },
+      { key: holdB, post: false },
+    ];
+    const resolved = await t.database.db.transaction((tx) => wallet.resolvesIn(tx, decisions));
+    expect(resolved.map((r) => [r.key, r.created, r.state])).toEqual([
+      [holdA, true, TransferState.PENDING_POSTED],
+      [holdB, true, TransferState.PENDING_VOIDED],
+    ]);
+    expect(await wallet.displayBalance(a!)).toBe('6.0000');
+    expect(await wallet.displayBalance(b!)).toBe('9.0000');
+    // The same decisions again (a retried close) move nothing.
+    const again = await t.database.db.transaction((tx) => wallet.resolvesIn(tx, decisions));
+    expect(again.map((r) => r.created)).toEqual([false, false]);
+
+    // One element refused (the opposite resolution, or a key never held): its neighbour is not written either.
+    const before = await wallet.counts();
+    for (const refused of [
+      [{ key: spare, post: true }, { key: holdA, post: false }, 'TRANSFER_ALREADY_RESOLVED'],
+      [{ key: spare, post: true }, { key: freshKey('none'), post: true }, 'TRANSFER_NOT_FOUND'],
+    ] as const) {
+      await expectAppError(
+        t.database.db.transaction((tx) => wallet.resolvesIn(tx, [refused[0], refused[1]])),
+        refused[2],
+      );
+    }
+    expect(await wallet.counts()).toEqual(before);
+    expect(await wallet.displayBalance(b!)).toBe('9.0000');
+    expect(await t.database.db.transaction((tx) => wallet.resolvesIn(tx, []))).toEqual([]);
+    await wallet.void(spare);
+    expect(await wallet.verify()).toEqual([]);
+  });
+
   it('voids expired holds in the sweep', async () => {
     const [player] = await createPlayers(t.database.db, wallet, 1);
     await deposit(wallet, player!, '3');
