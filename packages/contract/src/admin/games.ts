@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagField, intField, listResult, moneyString, optionalText, pageQuery, text } from '../common';
-import { sortField } from './shared';
+import { englishText, sortField } from './shared';
 
 // Games and providers (games area)
 
@@ -31,8 +31,6 @@ export const adminGamesResult = listResult(adminGameRow);
 const typedName = () => text(64).transform((s) => s.trim());
 /** A name that must be given (the Chinese one, which every language falls back to). */
 const nameField = typedName().pipe(z.string().min(1, { message: '名称不能为空' }));
-/** An English name; an empty one is cleared, and English mode then shows the Chinese name. */
-const englishNameField = typedName().transform((s) => (s === '' ? null : s));
 
 /** POST /api/admin/games/:id: any subset of the fields. */
 export const adminGameUpdateRequest = z.strictObject({
@@ -61,7 +59,7 @@ export const adminProvidersResult = z.array(adminProviderRow);
 /** POST /api/admin/providers/:id */
 export const adminProviderUpdateRequest = z.strictObject({
   name: nameField.optional(),
-  name_en: englishNameField.optional(),
+  name_en: englishText(64).optional(),
   enabled: flagField().optional(),
   sort: sortField.optional(),
   reason: optionalText(256),

@@ -9,7 +9,7 @@ import {
   requiredText,
   text,
 } from '../common';
-import { isoTimeQuery, reasonField, sortField } from './shared';
+import { englishText, isoTimeQuery, reasonField, sortField } from './shared';
 
 // Promotions (promotions area): records of the rule engine, their claims, linked accounts and flags.
 
@@ -26,8 +26,10 @@ export const adminPromotion = z.object({
   type: z.number().int(),
   template: z.string(),
   title: z.string(),
+  title_en: z.string().nullable().describe('null: English mode shows title'),
   summary: z.string(),
-  content_html: z.string(),
+  summary_en: z.string().nullable().describe('null: English mode shows summary'),
+  content_html: z.string().describe('One language: shown as it is in English mode too'),
   banner: z.string(),
   category: z.number().int(),
   rules: z.record(z.string(), z.unknown()),
@@ -57,7 +59,10 @@ export const adminPromotionTemplatesResult = z.object({
 export const adminPromotionRequest = z.strictObject({
   type: intField({ min: 1, max: 13 }),
   title: requiredText(60),
+  /** Left out on an edit: the English stays as it was; empty: cleared. */
+  title_en: englishText(60).optional().describe('English title; empty: English mode shows title'),
   summary: optionalText(200),
+  summary_en: englishText(200).optional().describe('English summary; empty: English mode shows summary'),
   content_html: text(20_000).optional().default(''),
   banner: text(200_000).optional().default(''),
   category: intField({ min: 0, max: 7 }).optional().default(0),

@@ -10,13 +10,15 @@ import {
   text,
 } from '../common';
 import { redPacketDetail, redPacketRoom } from '../redpackets';
-import { sortField } from './shared';
+import { englishText, sortField } from './shared';
 
 // Red-packet rooms and packets (community area). Rooms are configured and audited; packets are read-only, so
 // the console can see a split but never steer one.
 
 /** GET /api/admin/redpacket/rooms */
 export const adminRedPacketRoom = redPacketRoom.extend({
+  name: z.string().describe('The Chinese name'),
+  name_en: z.string().nullable().describe('null: English mode shows name'),
   sort: z.number().int(),
   created_at: isoTime,
   updated_at: isoTime,
@@ -30,6 +32,7 @@ export const adminRedPacketRoomsResult = z.array(adminRedPacketRoom);
  */
 export const adminRedPacketRoomRequest = z.strictObject({
   name: text(32).optional(),
+  name_en: englishText(64).optional().describe('English name; empty: English mode shows name'),
   min_stake: text(40).optional().describe('USDT'),
   max_stake: text(40).optional().describe('USDT'),
   shares_min: intField({ min: 0, max: 100 }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, optionalText, requiredText } from '../common';
+import { intField, optionalText, requiredText, text } from '../common';
 
 // Shared pieces
 
@@ -10,6 +10,14 @@ export const isoTimeQuery = optionalText(40).describe(
 );
 /** A place in a list players see (games, providers, banners): smaller first. */
 export const sortField = intField({ min: 0, max: 1_000_000 });
+/**
+ * The English of a name or a line players see (a provider, a promotion's title, a red-packet room), trimmed;
+ * empty clears it, and English mode then shows the Chinese one (apps/server/src/lib/local-name.ts).
+ */
+export const englishText = (max: number) =>
+  text(max)
+    .transform((s) => s.trim())
+    .transform((s) => (s === '' ? null : s));
 const idParam = z.strictObject({ id: intField({ min: 1 }) });
 export const adminIdParams = idParam;
 

@@ -127,7 +127,10 @@ export function createPromotionsRepository(db: DbOrTx) {
 
     async claims(
       f: ClaimFilter,
-    ): Promise<{ rows: (ClaimRow & { title: string; type: number })[]; total: number }> {
+    ): Promise<{
+      rows: (ClaimRow & { title: string; titleEn: string | null; type: number })[];
+      total: number;
+    }> {
       const where: SQL[] = [];
       if (f.promotionId) where.push(eq(promotionClaims.promotionId, f.promotionId));
       if (f.playerId) where.push(eq(promotionClaims.playerId, f.playerId));
@@ -136,7 +139,12 @@ export function createPromotionsRepository(db: DbOrTx) {
       const cond = where.length ? and(...where) : undefined;
       const [rows, totals] = await Promise.all([
         db
-          .select({ claim: promotionClaims, title: promotions.title, type: promotions.type })
+          .select({
+            claim: promotionClaims,
+            title: promotions.title,
+            titleEn: promotions.titleEn,
+            type: promotions.type,
+          })
           .from(promotionClaims)
           .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
           .where(cond)
@@ -146,7 +154,7 @@ export function createPromotionsRepository(db: DbOrTx) {
         db.select({ n: count() }).from(promotionClaims).where(cond),
       ]);
       return {
-        rows: rows.map((r) => ({ ...r.claim, title: r.title, type: r.type })),
+        rows: rows.map((r) => ({ ...r.claim, title: r.title, titleEn: r.titleEn, type: r.type })),
         total: Number(totals[0]?.n ?? 0),
       };
     },

@@ -28,6 +28,7 @@ import {
 import { z } from 'zod';
 import { decimalToMicro, formatPlain } from '@koi/ledger';
 import { AppError } from '../../errors';
+import { localName } from '../../lib/local-name';
 import { parseTimeQuery } from '../../lib/time-range';
 import { bearerToken, sessionOf } from '../../plugins/auth';
 import { actorOf } from '../../plugins/console';
@@ -131,7 +132,7 @@ export async function promotionsRoutes(
     async (request) =>
       listed(
         await promotions.myClaims(sessionOf(request).playerId, request.body.page, request.body.size),
-        claimRowWire,
+        (c) => claimRowWire(c, localeOf(request)),
       ),
   );
 
@@ -155,7 +156,7 @@ export async function promotionsRoutes(
         total: formatPlain(total),
         list: results.map((r) => ({
           promotion_id: r.promotion.id,
-          title: r.promotion.title,
+          title: localName(r.promotion.title, r.promotion.titleEn, localeOf(request)),
           amount: r.amountMicro === null ? null : formatPlain(r.amountMicro),
           error: r.error ? r.error.userMessage(localeOf(request)) : null,
         })),
@@ -347,7 +348,9 @@ function fieldsOf(b: z.output<typeof adminPromotionRequest>): PromotionFields {
   return {
     type: b.type,
     title: b.title,
+    titleEn: b.title_en,
     summary: b.summary,
+    summaryEn: b.summary_en,
     contentHtml: b.content_html,
     banner: b.banner,
     category: b.category,

@@ -29,7 +29,11 @@ export const promotions = pgTable(
     type: smallint('type').notNull(),
     template: text('template').notNull(),
     title: text('title').notNull(),
+    /** The title English-mode players see; null shows `title` (the Chinese one) to them too. */
+    titleEn: text('title_en'),
     summary: text('summary').notNull().default(''),
+    /** Likewise the summary's English; the rich-text body (`content_html`) has one language only. */
+    summaryEn: text('summary_en'),
     /** Sanitised HTML (sanitize-html) shown on the detail page. */
     contentHtml: text('content_html').notNull().default(''),
     /** The banner as an SVG document or an image path. */

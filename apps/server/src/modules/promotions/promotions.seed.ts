@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import { promotions, PromotionStatus } from './promotions.schema';
@@ -9,7 +9,11 @@ import { waitForSchema } from '../../db/schema-ready';
 /*
  * Demo promotions (SEED_DEMO): one running promotion for every template, plus the 5D room daily that the
  * first home banner opens, with Chinese copy and banner art drawn here as SVG (gradients, simple shapes and
- * text; no copied images). Inserted only into an empty table, so an operator's promotions are never touched.
+ * text; no copied images), and English titles and summaries for English-mode players (the rich-text body and
+ * the banner's words stay Chinese: they are one language each). Inserted only into an empty table, so an
+ * operator's promotions are never touched, except that a demo promotion with no English yet (one seeded
+ * before there were the columns) is given ours: matched by its Chinese text, so an English an operator gave,
+ * or a Chinese title an operator rewrote, is left alone.
  */
 
 type Motif = 'coins' | 'fish' | 'gift' | 'shield' | 'clover' | 'rocket' | 'calendar' | 'people' | 'dice';
@@ -66,6 +70,8 @@ export const DEMO_PROMOTIONS = [
     type: 1,
     title: '首充豪礼 最高送 100 USDT',
     summary: '首次充值满 20 USDT，即送充值金额 50% 红利',
+    titleEn: 'First Deposit Bonus up to 100 USDT',
+    summaryEn: 'Deposit 20 USDT or more for the first time and get a 50% bonus',
     category: 0,
     rules: {
       deposit: 'first',
@@ -88,6 +94,8 @@ export const DEMO_PROMOTIONS = [
     type: 9,
     title: '5D 房间每日奖金',
     summary: '昨日彩票有效投注达标，今日领取奖金',
+    titleEn: '5D Room Daily Bonus',
+    summaryEn: "Reach yesterday's lottery valid-bet target, claim your bonus today",
     category: 2,
     rules: {
       window: 'day',
@@ -113,6 +121,8 @@ export const DEMO_PROMOTIONS = [
     type: 3,
     title: '转场体验金 8 USDT',
     summary: '注册 7 天内的新玩家可领一次体验金',
+    titleEn: '8 USDT Welcome Credit',
+    summaryEn: 'New players within 7 days of sign-up can claim it once',
     category: 0,
     rules: {
       amount: '8',
@@ -134,6 +144,8 @@ export const DEMO_PROMOTIONS = [
     type: 4,
     title: '捕鱼棋牌救援金',
     summary: '昨日捕鱼、棋牌净亏损满 50 USDT 返 10%',
+    titleEn: 'Fishing & Cards Rescue Bonus',
+    summaryEn: "10% back on yesterday's fishing and cards net loss of 50 USDT or more",
     category: 3,
     rules: {
       window: 'day',
@@ -156,6 +168,8 @@ export const DEMO_PROMOTIONS = [
     type: 5,
     title: '每日幸运红包',
     summary: '今日有效投注满 10 USDT 即可抽取，结果可验证',
+    titleEn: 'Daily Lucky Draw',
+    summaryEn: 'Bet 10 USDT today to draw; every result is verifiable',
     category: 0,
     rules: {
       min_valid_bet: '10',
@@ -181,6 +195,8 @@ export const DEMO_PROMOTIONS = [
     type: 6,
     title: '以小博大',
     summary: '单注不超过 2 USDT 命中 50 倍以上，奖 8 USDT',
+    titleEn: 'Small Bet, Big Win',
+    summaryEn: 'Hit 50x or more on a bet of 2 USDT or less and win 8 USDT',
     category: 5,
     rules: { categories: [5], min_multiplier_centis: 5000, max_stake: '2', reward: '8', terms: terms(5) },
     art: {
@@ -196,6 +212,8 @@ export const DEMO_PROMOTIONS = [
     type: 10,
     title: '每日签到',
     summary: '连续签到 7 天，奖励逐日递增',
+    titleEn: 'Daily Check-in',
+    summaryEn: 'Check in 7 days in a row; the reward grows every day',
     category: 0,
     rules: { min_valid_bet: '5', rewards: ['0.2', '0.3', '0.5', '0.8', '1', '1.5', '3'], terms: terms(3) },
     art: {
@@ -212,6 +230,8 @@ export const DEMO_PROMOTIONS = [
     type: 11,
     title: '捕鱼七日挑战',
     summary: '上周捕鱼有效投注达标领取周奖金',
+    titleEn: 'Fishing 7-Day Challenge',
+    summaryEn: "Reach last week's fishing valid-bet target for a weekly bonus",
     category: 3,
     rules: {
       window: 'week',
@@ -235,6 +255,8 @@ export const DEMO_PROMOTIONS = [
     type: 13,
     title: '全民代理',
     summary: '邀请好友注册游戏，佣金天天结算',
+    titleEn: 'Everyone Is an Agent',
+    summaryEn: 'Invite friends to play and earn commission settled daily',
     category: 0,
     rules: { commission_note: '好友的有效投注为您带来佣金' },
     art: {
@@ -249,19 +271,34 @@ export const DEMO_PROMOTIONS = [
   },
 ];
 
-/** Inserts the demo promotions once, into an empty table. */
+/** Inserts the demo promotions once, into an empty table; gives English to demo promotions that have none. */
 export async function seedDemoPromotions(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await waitForSchema(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SEED_DEMO_PROMOTIONS})`);
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(promotions);
-    if ((row?.n ?? 0) > 0) return;
+    if ((row?.n ?? 0) > 0) {
+      for (const p of DEMO_PROMOTIONS) {
+        const demo = and(eq(promotions.type, p.type), eq(promotions.title, p.title));
+        await tx
+          .update(promotions)
+          .set({ titleEn: p.titleEn })
+          .where(and(demo, isNull(promotions.titleEn)));
+        await tx
+          .update(promotions)
+          .set({ summaryEn: p.summaryEn })
+          .where(and(demo, eq(promotions.summary, p.summary), isNull(promotions.summaryEn)));
+      }
+      return;
+    }
     await tx.insert(promotions).values(
       DEMO_PROMOTIONS.map((p, i) => ({
         type: p.type,
         template: TYPE_TEMPLATE[p.type]!,
         title: p.title,
+        titleEn: p.titleEn,
         summary: p.summary,
+        summaryEn: p.summaryEn,
         contentHtml: sanitizeContent(p.content),
         banner: bannerSvg(p.art),
         category: p.category,

@@ -187,7 +187,10 @@ const zodReason = (e: ZodError) =>
 export interface PromotionFields {
   type: number;
   title: string;
+  /** English mode's title and summary; null clears one (English mode then shows the Chinese), undefined keeps it. */
+  titleEn?: string | null;
   summary: string;
+  summaryEn?: string | null;
   contentHtml: string;
   banner: string;
   category: number;
@@ -873,6 +876,9 @@ export type AuditInTx = (tx: DbOrTx, change: { before?: unknown; after?: unknown
 const auditView = (p: PromotionRow) => ({
   type: p.type,
   title: p.title,
+  title_en: p.titleEn,
+  summary: p.summary,
+  summary_en: p.summaryEn,
   rules: p.rules,
   audience: p.audience,
   starts_at: p.startsAt.toISOString(),
@@ -891,7 +897,9 @@ function toInsert(f: PromotionFields): Omit<PromotionInsert, 'status' | 'created
     type: f.type,
     template: TYPE_TEMPLATE[f.type]!,
     title: f.title,
+    titleEn: f.titleEn,
     summary: f.summary,
+    summaryEn: f.summaryEn,
     contentHtml: f.contentHtml,
     banner: f.banner,
     category: f.category,

@@ -9,6 +9,7 @@ import type {
   taskDetailResult,
 } from '@koi/contract';
 import { formatPlain } from '@koi/ledger';
+import { localName } from '../../lib/local-name';
 import type { ClaimRow, GrantRow, PromotionRow } from './promotions.repository';
 import { GrantStatus } from './promotions.schema';
 import type { PromotionView } from './promotions.service';
@@ -28,8 +29,8 @@ export function promotionItemWire(v: PromotionView, locale: Locale): z.input<typ
     id: p.id,
     type: p.type,
     template: v.template,
-    title: p.title,
-    summary: p.summary,
+    title: localName(p.title, p.titleEn, locale),
+    summary: localName(p.summary, p.summaryEn, locale),
     banner: p.banner,
     category: p.category,
     starts_at: p.startsAt.toISOString(),
@@ -63,12 +64,13 @@ export function promotionDetailWire(v: PromotionView, locale: Locale): z.input<t
 }
 
 export const claimRowWire = (
-  c: ClaimRow & { title: string; type: number },
+  c: ClaimRow & { title: string; titleEn: string | null; type: number },
+  locale: Locale,
 ): z.input<typeof taskClaimRow> => ({
   id: c.id,
   promotion_id: c.promotionId,
   type: c.type,
-  title: c.title,
+  title: localName(c.title, c.titleEn, locale),
   period: c.periodKey,
   amount: money(c.amountMicro),
   created_at: c.createdAt.toISOString(),
@@ -127,7 +129,9 @@ export const adminPromotionWire = (
   type: p.type,
   template: p.template,
   title: p.title,
+  title_en: p.titleEn,
   summary: p.summary,
+  summary_en: p.summaryEn,
   content_html: p.contentHtml,
   banner: p.banner,
   category: p.category,

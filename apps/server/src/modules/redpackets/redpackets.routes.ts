@@ -21,6 +21,7 @@ import {
 import { formatMicro } from '@koi/ledger';
 import { pageWindow } from '../../lib/paging';
 import { sessionOf } from '../../plugins/auth';
+import { localeOf } from '../../plugins/locale';
 import { apiRoutes } from '../../plugins/routes';
 import type { AuditPort } from '../audit';
 import type { RedPacketsService, RoomPatchInput } from './redpackets.service';
@@ -34,7 +35,10 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
   api.player.get(
     '/api/redpacket/rooms',
     { summary: '红包房间列表（金额范围、份数、中雷倍数、手续费、有效期）', result: redPacketRoomsResult },
-    async () => (await service.rooms()).map(({ room, openPackets }) => roomToWire(room, openPackets)),
+    async (request) =>
+      (await service.rooms()).map(({ room, openPackets }) =>
+        roomToWire(room, openPackets, localeOf(request)),
+      ),
   );
 
   api.player.post(
@@ -55,7 +59,7 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
         clientSeed: b.client_seed,
         idempotencyKey: b.idempotency_key,
       });
-      return packetToWire(view, playerId);
+      return packetToWire(view, playerId, localeOf(request));
     },
   );
 
@@ -70,7 +74,7 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
       const { playerId } = sessionOf(request);
       const { view, grab, repeated } = await service.grab(playerId, request.body.packet_id);
       return {
-        packet: packetToWire(view, playerId),
+        packet: packetToWire(view, playerId, localeOf(request)),
         seq: grab.seq,
         share: formatMicro(grab.shareMicro),
         mine_hit: grab.mineHit,
@@ -86,7 +90,8 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
       params: redPacketIdParams,
       result: redPacketDetail,
     },
-    async (request) => packetToWire(await service.view(request.params.id), sessionOf(request).playerId),
+    async (request) =>
+      packetToWire(await service.view(request.params.id), sessionOf(request).playerId, localeOf(request)),
   );
 
   api.player.get(
@@ -100,7 +105,7 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
     async (request) => {
       const { playerId } = sessionOf(request);
       const views = await service.feed(request.params.id, request.query.size);
-      return views.map((v) => packetToWire(v, playerId));
+      return views.map((v) => packetToWire(v, playerId, localeOf(request)));
     },
   );
 
@@ -114,7 +119,10 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
     async (request) => {
       const { playerId } = sessionOf(request);
       const found = await service.history(playerId, request.query.kind, pageWindow(request.query));
-      return { data: found.rows.map((v) => packetToWire(v, playerId)), total: found.total };
+      return {
+        data: found.rows.map((v) => packetToWire(v, playerId, localeOf(request))),
+        total: found.total,
+      };
     },
   );
 }
@@ -122,6 +130,7 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
 type RoomBody = (typeof adminRedPacketRoomRequest)['_output'];
 const roomPatch = (b: RoomBody): RoomPatchInput => ({
   name: b.name,
+  nameEn: b.name_en,
   minStake: b.min_stake,
   maxStake: b.max_stake,
   sharesMin: b.shares_min,

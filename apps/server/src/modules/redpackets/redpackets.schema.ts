@@ -27,6 +27,8 @@ export const redPacketRooms = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** The name English-mode players see; null shows `name` (the Chinese one) to them too. */
+    nameEn: text('name_en'),
     minStakeMicro: micro('min_stake_micro').notNull(),
     maxStakeMicro: micro('max_stake_micro').notNull(),
     sharesMin: smallint('shares_min').notNull(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { redPacketRooms } from './redpackets.schema';
 
@@ -9,6 +9,7 @@ import { redPacketRooms } from './redpackets.schema';
 export const DEMO_RED_PACKET_ROOMS = [
   {
     name: '新手房 1–100 USDT',
+    nameEn: 'Starter Room 1–100 USDT',
     minStakeMicro: 1_000_000n,
     maxStakeMicro: 100_000_000n,
     sharesMin: 5,
@@ -20,6 +21,7 @@ export const DEMO_RED_PACKET_ROOMS = [
   },
   {
     name: '高倍房 10–1000 USDT',
+    nameEn: 'High Stakes Room 10–1000 USDT',
     minStakeMicro: 10_000_000n,
     maxStakeMicro: 1_000_000_000n,
     sharesMin: 5,
@@ -31,8 +33,21 @@ export const DEMO_RED_PACKET_ROOMS = [
   },
 ];
 
-/** Runs inside the demo seed's transaction, under its advisory lock, so two nodes never both insert. */
+/**
+ * Runs inside the demo seed's transaction, under its advisory lock, so two nodes never both insert. A demo
+ * room with no English name yet (one seeded before there was the column) is given ours, matched by its
+ * Chinese name, so an English name an operator gave, or a room an operator renamed, is left alone.
+ */
 export async function seedRedPacketRooms(db: DbOrTx): Promise<void> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(redPacketRooms);
-  if (row!.n === 0) await db.insert(redPacketRooms).values(DEMO_RED_PACKET_ROOMS);
+  if (row!.n === 0) {
+    await db.insert(redPacketRooms).values(DEMO_RED_PACKET_ROOMS);
+    return;
+  }
+  for (const room of DEMO_RED_PACKET_ROOMS) {
+    await db
+      .update(redPacketRooms)
+      .set({ nameEn: room.nameEn })
+      .where(and(eq(redPacketRooms.name, room.name), isNull(redPacketRooms.nameEn)));
+  }
 }

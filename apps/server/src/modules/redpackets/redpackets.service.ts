@@ -67,10 +67,14 @@ export interface RedPacketSignal {
   packetId: number;
 }
 
-/** A packet with what its screens show: its room's name, its grabs and the usernames of everyone in it. */
+/**
+ * A packet with what its screens show: its room's names (Chinese and English, for localName), its grabs
+ * and the usernames of everyone in it.
+ */
 export interface PacketView {
   packet: PacketRow;
   roomName: string;
+  roomNameEn: string | null;
   grabs: GrabRow[];
   names: Map<number, string>;
 }
@@ -138,6 +142,8 @@ const isInsufficient = (error: unknown) => error instanceof AppError && error.ke
 
 export interface RoomSettings {
   name: string;
+  /** null: English mode shows `name`. */
+  nameEn: string | null;
   minStakeMicro: bigint;
   maxStakeMicro: bigint;
   sharesMin: number;
@@ -151,6 +157,8 @@ export interface RoomSettings {
 
 export interface RoomPatchInput {
   name?: string;
+  /** null clears it. */
+  nameEn?: string | null;
   minStake?: string;
   maxStake?: string;
   sharesMin?: number;
@@ -228,6 +236,7 @@ export function checkRoom(base: RoomSettings | null, patch: RoomPatchInput): Roo
     throw roomInvalid('红包有效期须在60到86400秒之间', 'the packet lifetime is 60 to 86400 seconds');
   return {
     name,
+    nameEn: patch.nameEn === undefined ? (base?.nameEn ?? null) : patch.nameEn,
     minStakeMicro,
     maxStakeMicro,
     sharesMin,
@@ -242,6 +251,7 @@ export function checkRoom(base: RoomSettings | null, patch: RoomPatchInput): Roo
 
 const settingsOf = (room: RoomRow): RoomSettings => ({
   name: room.name,
+  nameEn: room.nameEn,
   minStakeMicro: room.minStakeMicro,
   maxStakeMicro: room.maxStakeMicro,
   sharesMin: room.sharesMin,
@@ -256,6 +266,7 @@ const settingsOf = (room: RoomRow): RoomSettings => ({
 /** The room as the audit log shows it: money and ratios as text. */
 const roomAudit = (s: RoomSettings) => ({
   name: s.name,
+  name_en: s.nameEn,
   min_stake: usdt(s.minStakeMicro),
   max_stake: usdt(s.maxStakeMicro),
   shares_min: s.sharesMin,
@@ -294,14 +305,15 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
   async function views(packets: PacketRow[]): Promise<PacketView[]> {
     if (packets.length === 0) return [];
     const grabs = await repo.grabsOf(packets.map((p) => p.id));
-    const rooms = new Map((await repo.rooms({ enabledOnly: false })).map((r) => [r.id, r.name]));
+    const rooms = new Map((await repo.rooms({ enabledOnly: false })).map((r) => [r.id, r]));
     const names = await deps.directory.usernamesOf([
       ...packets.map((p) => p.senderId),
       ...grabs.map((g) => g.playerId),
     ]);
     return packets.map((packet) => ({
       packet,
-      roomName: rooms.get(packet.roomId) ?? '',
+      roomName: rooms.get(packet.roomId)?.name ?? '',
+      roomNameEn: rooms.get(packet.roomId)?.nameEn ?? null,
       grabs: grabs.filter((g) => g.packetId === packet.id),
       names,
     }));

@@ -1,5 +1,12 @@
-import type { AdminRedPacketDetail, AdminRedPacketRoom, RedPacketDetail, RedPacketRoom } from '@koi/contract';
+import type {
+  AdminRedPacketDetail,
+  AdminRedPacketRoom,
+  Locale,
+  RedPacketDetail,
+  RedPacketRoom,
+} from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
+import { localName } from '../../lib/local-name';
 import type { RoomRow } from './redpackets.repository';
 import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
 import { bpText, type PacketView } from './redpackets.service';
@@ -16,9 +23,9 @@ export function maskName(name: string): string {
 /** A share as the game shows it: 2 decimals, rounded down (the 2nd decimal is the mine digit). */
 export const shownShare = (micro: bigint) => formatMicro(micro, 2);
 
-export const roomToWire = (room: RoomRow, openPackets: number): RedPacketRoom => ({
+export const roomToWire = (room: RoomRow, openPackets: number, locale: Locale): RedPacketRoom => ({
   id: room.id,
-  name: room.name,
+  name: localName(room.name, room.nameEn, locale),
   min_stake: formatMicro(room.minStakeMicro),
   max_stake: formatMicro(room.maxStakeMicro),
   shares_min: room.sharesMin,
@@ -30,22 +37,24 @@ export const roomToWire = (room: RoomRow, openPackets: number): RedPacketRoom =>
   open_packets: openPackets,
 });
 
+/** The console edits both names, so it gets both: `name` is always the Chinese one. */
 export const adminRoomToWire = (room: RoomRow, openPackets: number): AdminRedPacketRoom => ({
-  ...roomToWire(room, openPackets),
+  ...roomToWire(room, openPackets, 'zh-CN'),
+  name_en: room.nameEn,
   sort: room.sort,
   created_at: room.createdAt.toISOString(),
   updated_at: room.updatedAt.toISOString(),
 });
 
 /** The packet as a player sees it; the server seed only once the packet is closed. */
-export function packetToWire(v: PacketView, viewerId: number | null): RedPacketDetail {
+export function packetToWire(v: PacketView, viewerId: number | null, locale: Locale): RedPacketDetail {
   const { packet: p, grabs, names } = v;
   const closed = p.state === RedPacketState.CLOSED;
   const nameOf = (id: number) => maskName(names.get(id) ?? '?');
   return {
     id: p.id,
     room_id: p.roomId,
-    room_name: v.roomName,
+    room_name: localName(v.roomName, v.roomNameEn, locale),
     sender: nameOf(p.senderId),
     is_mine: viewerId === p.senderId,
     total: formatMicro(p.totalMicro),
@@ -87,7 +96,7 @@ export function packetToWire(v: PacketView, viewerId: number | null): RedPacketD
 export function adminPacketToWire(v: PacketView): AdminRedPacketDetail {
   const name = (id: number) => v.names.get(id) ?? '';
   return {
-    ...packetToWire(v, null),
+    ...packetToWire(v, null, 'zh-CN'),
     sender_id: v.packet.senderId,
     sender_username: name(v.packet.senderId),
     grabbers: v.grabs.map((g) => ({
