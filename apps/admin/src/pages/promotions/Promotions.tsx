@@ -107,7 +107,15 @@ function PromotionList() {
             dataIndex: 'type',
             render: (v: number) => `${v} · ${t(`promotions.types.${v}` as 'promotions.types.1')}`,
           },
-          { title: t('promotions.title'), dataIndex: 'title' },
+          {
+            title: t('promotions.title'),
+            render: (_, p) => (
+              <Space>
+                <span>{p.title}</span>
+                <Typography.Text type="secondary">{p.title_en}</Typography.Text>
+              </Space>
+            ),
+          },
           { title: t('promotions.status'), dataIndex: 'status', render: statusTag },
           {
             title: `${t('promotions.spent')} / ${t('promotions.budget')}`,
@@ -170,7 +178,10 @@ function PromotionList() {
 type FormValues = {
   type: number;
   title: string;
+  /** Empty: English mode shows the Chinese title (and likewise the summary). */
+  title_en: string;
   summary: string;
+  summary_en: string;
   starts_at: string;
   ends_at: string;
   budget: string;
@@ -289,7 +300,9 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
   const initial: FormValues = {
     type,
     title: promotion?.title ?? '',
+    title_en: promotion?.title_en ?? '',
     summary: promotion?.summary ?? '',
+    summary_en: promotion?.summary_en ?? '',
     starts_at: promotion?.starts_at ?? new Date().toISOString(),
     ends_at: promotion?.ends_at ?? '',
     budget: promotion?.budget ?? '',
@@ -338,8 +351,14 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
       <Form.Item name="title" label={t('promotions.title')} rules={[{ required: true, max: 60 }]}>
         <Input />
       </Form.Item>
+      <Form.Item name="title_en" label={t('promotions.titleEn')} extra={t('promotions.englishHint')}>
+        <Input maxLength={60} />
+      </Form.Item>
       <Form.Item name="summary" label={t('promotions.summary')}>
         <Input />
+      </Form.Item>
+      <Form.Item name="summary_en" label={t('promotions.summaryEn')}>
+        <Input maxLength={200} />
       </Form.Item>
       <Space style={{ display: 'flex' }} align="start">
         <Form.Item name="starts_at" label={t('promotions.startsAt')} rules={[{ required: true }]}>

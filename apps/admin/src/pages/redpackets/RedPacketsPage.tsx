@@ -7,6 +7,7 @@ import {
   Form,
   Input,
   InputNumber,
+  Space,
   Switch,
   Table,
   Tabs,
@@ -40,6 +41,7 @@ function RoomForm({ room, onClose }: { room: AdminRedPacketRoom | null; onClose:
         room
           ? {
               name: room.name,
+              name_en: room.name_en ?? '',
               min_stake: trim(room.min_stake),
               max_stake: trim(room.max_stake),
               shares_min: room.shares_min,
@@ -65,6 +67,9 @@ function RoomForm({ room, onClose }: { room: AdminRedPacketRoom | null; onClose:
     >
       <Form.Item name="name" label={t('redpackets.name')} rules={[{ required: true, max: 32 }]}>
         <Input />
+      </Form.Item>
+      <Form.Item name="name_en" label={t('redpackets.nameEn')} extra={t('redpackets.nameEnHint')}>
+        <Input maxLength={64} />
       </Form.Item>
       <Form.Item name="min_stake" label={t('redpackets.minStake')} rules={[{ required: true }]}>
         <Input inputMode="decimal" />
@@ -204,7 +209,15 @@ export function RedPacketsPage() {
                   query={rooms}
                   columns={[
                     idColumn(60),
-                    { title: t('redpackets.name'), dataIndex: 'name' },
+                    {
+                      title: t('redpackets.name'),
+                      render: (_, r) => (
+                        <Space>
+                          <span>{r.name}</span>
+                          <Typography.Text type="secondary">{r.name_en}</Typography.Text>
+                        </Space>
+                      ),
+                    },
                     {
                       title: t('redpackets.stake'),
                       render: (_, r) => `${trim(r.min_stake)} – ${trim(r.max_stake)}`,

@@ -6,6 +6,8 @@ import type { Page } from '../../lib/api';
 export type AdminRedPacketRow = z.infer<typeof adminRedPacketRow>;
 export type RoomFields = {
   name?: string;
+  /** Empty clears it: English mode then shows `name`. */
+  name_en?: string;
   min_stake?: string;
   max_stake?: string;
   shares_min?: number;
