@@ -125,9 +125,7 @@ export function createPromotionsRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    async claims(
-      f: ClaimFilter,
-    ): Promise<{
+    async claims(f: ClaimFilter): Promise<{
       rows: (ClaimRow & { title: string; titleEn: string | null; type: number })[];
       total: number;
     }> {
