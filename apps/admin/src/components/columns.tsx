@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TableColumnType as ColumnType } from 'antd';
+import { Space, Typography, type TableColumnType as ColumnType } from 'antd';
 import { Link } from 'react-router';
 import { Money, fmtTime } from './ui';
 
@@ -12,6 +12,16 @@ import { Money, fmtTime } from './ui';
 export function PlayerLink({ player }: { player: { id: number; username: string } | null | undefined }) {
   if (!player) return <>—</>;
   return <Link to={`/players/${player.id}`}>{`${player.username} (#${player.id})`}</Link>;
+}
+
+/** A name players see in Chinese and, greyed beside it, in English when it has one. */
+export function BothNames({ zh, en }: { zh: string; en: string | null }) {
+  return (
+    <Space>
+      <span>{zh}</span>
+      <Typography.Text type="secondary">{en}</Typography.Text>
+    </Space>
+  );
 }
 
 /** A cell that never wraps (a time reads badly broken over two lines). */

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
-import { idColumn } from '../components/columns';
+import { BothNames, idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
@@ -272,12 +272,7 @@ export function GamesPage() {
                     { title: t('games.code'), dataIndex: 'code' },
                     {
                       title: t('games.name'),
-                      render: (_, r) => (
-                        <Space>
-                          <span>{r.name}</span>
-                          <Typography.Text type="secondary">{r.name_en}</Typography.Text>
-                        </Space>
-                      ),
+                      render: (_, r) => <BothNames zh={r.name} en={r.name_en} />,
                     },
                     { title: t('games.walletModel'), dataIndex: 'wallet_model' },
                     { title: t('games.count'), dataIndex: 'game_count' },

@@ -26,6 +26,7 @@ import type {
   adminPromotionTemplatesResult,
 } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
+import { BothNames } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
 import { Page } from '../../components/Page';
 import { useWrite } from '../../components/QuickSave';
@@ -109,12 +110,7 @@ function PromotionList() {
           },
           {
             title: t('promotions.title'),
-            render: (_, p) => (
-              <Space>
-                <span>{p.title}</span>
-                <Typography.Text type="secondary">{p.title_en}</Typography.Text>
-              </Space>
-            ),
+            render: (_, p) => <BothNames zh={p.title} en={p.title_en} />,
           },
           { title: t('promotions.status'), dataIndex: 'status', render: statusTag },
           {

@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Space,
   Switch,
   Table,
   Tabs,
@@ -17,7 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { AdminRedPacketRoom } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
-import { idColumn, timeCell } from '../../components/columns';
+import { BothNames, idColumn, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
 import { Page } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
@@ -211,12 +210,7 @@ export function RedPacketsPage() {
                     idColumn(60),
                     {
                       title: t('redpackets.name'),
-                      render: (_, r) => (
-                        <Space>
-                          <span>{r.name}</span>
-                          <Typography.Text type="secondary">{r.name_en}</Typography.Text>
-                        </Space>
-                      ),
+                      render: (_, r) => <BothNames zh={r.name} en={r.name_en} />,
                     },
                     {
                       title: t('redpackets.stake'),
