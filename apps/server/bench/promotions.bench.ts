@@ -7,8 +7,10 @@
  *
  * The feed rows are written straight into valid_bets_daily (this is a composition root, and the rounds
  * themselves are not what is measured): every player gets ROUNDS / PLAYERS rounds spread over two to three
- * game categories and two providers, so the day has about 2.5 rows a player. Everything happens in a
- * throwaway database that is dropped at the end.
+ * game categories and two providers, so the day has about 2.5 rows a player. The HISTORY days before it get
+ * the same rows, as a feed that has been running a while would have them: the run must read the settled day's
+ * rows only (through the feed's day index), so its time should not grow with them, while the month-end reads
+ * the month's. Everything happens in a throwaway database that is dropped at the end.
  *
  * Then the claims: CLAIM_BURSTS bursts of 50 concurrent claims, each of a different player's rebate of the
  * day (the benefit centre's claim: the gate, the conditional flip, the ledger transfer from promotion expense
@@ -18,9 +20,10 @@
  * BENCH_DATABASE_URL   server to use (default postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_PLAYERS        players (default 100000)
  * BENCH_ROUNDS         settled rounds the day's rows stand for (default 1000000)
+ * BENCH_HISTORY_DAYS   days of the same feed before the settled day, in its month (default 3, at most 27)
  *
  * Last line: `bench:promotions ratio=<bare/koi rebate run> rebate_s month_end_s month_ratio rows rows_per_s
- * peak_rss_mb`; the line before it: `claims: … p50 … ms, p99 … ms`.
+ * peak_rss_mb history_days`; the line before it: `claims: … p50 … ms, p99 … ms`.
  */
 import { loadavg } from 'node:os';
 import type pg from 'pg';
@@ -37,6 +40,7 @@ import { peakMemory, summarise, timed, withThrowawayDatabase } from './measure';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
+const HISTORY_DAYS = Math.min(27, Math.max(0, Number(process.env.BENCH_HISTORY_DAYS ?? 3)));
 const CLAIM_BURSTS = 10;
 const BURST = 50;
 
@@ -73,21 +77,27 @@ async function main({ database, raw, url }: { database: Database; raw: pg.Client
     );
     await raw.query(
       `insert into valid_bets_daily (player_id, day, game_type_id, provider_id, bet_count, stake_micro, payout_micro)
-       select p, $1::date, c, 1 + (p + c) % 2,
+       select p, $1::date - h, c, 1 + (p + c) % 2,
               -- The player's rounds split over their categories, the remainder on slots (5).
               $3::int / n + case when c = 5 then $3::int % n else 0 end,
               (1 + (p * 7919 + c * 104729) % 500) * 1000000::bigint, (p % 400) * 1000000::bigint
-       from generate_series(1, $2::int) p
+       from generate_series(0, $4::int) h, generate_series(1, $2::int) p
        cross join lateral (select unnest(case when p % 2 = 0 then array[1, 3, 5] else array[5, 7] end) as c,
                                   case when p % 2 = 0 then 3 else 2 end as n) cats`,
-      [day, PLAYERS, perPlayer],
+      [day, PLAYERS, perPlayer, HISTORY_DAYS],
     );
     await raw.query('analyze valid_bets_daily');
-    const { rows: count } = await raw.query<{ n: string; rounds: string }>(
-      'select count(*)::text as n, sum(bet_count)::text as rounds from valid_bets_daily',
+    const { rows: count } = await raw.query<{ n: string; rounds: string; all: string }>(
+      `select count(*) filter (where day = $1::date)::text as n,
+              sum(bet_count) filter (where day = $1::date)::text as rounds, count(*)::text as all
+       from valid_bets_daily`,
+      [day],
     );
     const rows = Number(count[0]!.n);
-    console.log(`feed: ${PLAYERS} players, ${rows} rows of ${day} standing for ${count[0]!.rounds} rounds`);
+    console.log(
+      `feed: ${PLAYERS} players, ${rows} rows of ${day} standing for ${count[0]!.rounds} rounds ` +
+        `(${count[0]!.all} rows with the ${HISTORY_DAYS} days before it)`,
+    );
 
     const { service, wallet } = vipOn(database);
 
@@ -171,7 +181,7 @@ async function main({ database, raw, url }: { database: Database; raw: pg.Client
     console.log(
       `bench:promotions ratio=${ratio.toFixed(2)} rebate_s=${koi.seconds.toFixed(2)} month_end_s=${monthEnd.seconds.toFixed(2)} ` +
         `month_ratio=${monthRatio.toFixed(2)} rows=${rows} rows_per_s=${Math.round(rows / koi.seconds)} ` +
-        `peak_rss_mb=${memory.peakMb()}`,
+        `peak_rss_mb=${memory.peakMb()} history_days=${HISTORY_DAYS}`,
     );
   } finally {
     memory.stop();
