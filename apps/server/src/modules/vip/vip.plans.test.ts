@@ -135,4 +135,20 @@ describe.skipIf(testLeg() !== 'postgres')('the VIP daily job on a long valid-bet
       }
     }
   });
+
+  it("asks whether a month's month-end was granted through the month-end index, not over every reward", async () => {
+    // Early February with January's last day settled: the job asks whether January was granted.
+    const clock = manualClock(new Date('2026-02-05T12:00:00+08:00'));
+    const service = recordingService(clock);
+    await service.settle(addDays(FIRST, 30));
+    sent.length = 0;
+    await service.grantDueMonthEnd();
+    const asks = sent.filter((s) => /from vip_rewards where type/.test(s.query));
+    expect(asks.length).toBeGreaterThan(0);
+    for (const { query, params } of asks) {
+      const scans = [...nodes(await plan(query, params))].filter((n) => n['Relation Name'] === 'vip_rewards');
+      expect(scans.map((n) => n['Index Name'])).toEqual(['vip_rewards_month_end_idx']);
+      expect(scans[0]!['Index Cond']).toMatch(/\(period =/);
+    }
+  });
 });

@@ -242,7 +242,9 @@ export function createVipRepository(db: DbOrTx) {
     async monthGranted(month: string): Promise<boolean> {
       const rows = await queryRows(
         db,
-        sql`select 1 from vip_rewards where type = ${RewardType.MONTH_END} and period = ${month} limit 1`,
+        // The type is written into the text, not bound, so the planner can match vip_rewards_month_end_idx's
+        // predicate whatever plan it caches.
+        sql`select 1 from vip_rewards where type = ${sql.raw(String(RewardType.MONTH_END))} and period = ${month} limit 1`,
       );
       return rows.length > 0;
     },

@@ -118,6 +118,11 @@ export const vipRewards = pgTable(
   (t) => [
     uniqueIndex('vip_rewards_fact_uq').on(t.playerId, t.type, t.period),
     index('vip_rewards_player_idx').on(t.playerId, t.status),
+    // "Was this month's month-end granted?" (the job asks every few minutes). A check-in row a player a day
+    // makes the table large, and no other index starts with the period; this one holds month-end rows only.
+    index('vip_rewards_month_end_idx')
+      .on(t.period)
+      .where(sql`${t.type} = ${sql.raw(String(RewardType.MONTH_END))}`),
     check('vip_rewards_amount_ck', sql`${t.amountMicro} > 0`),
   ],
 );
