@@ -16,6 +16,16 @@ export interface PacketWithGrabs {
 
 /** SQL of the red packets: rooms, packets and grabs. */
 export function createRedPacketsRepository(db: DbOrTx) {
+  const packetWithGrabsQuery = () =>
+    db
+      .select({ packet: redPackets, roomName: redPacketRooms.name, grab: redPacketGrabs })
+      .from(redPackets)
+      .leftJoin(redPacketRooms, eq(redPacketRooms.id, redPackets.roomId))
+      .leftJoin(redPacketGrabs, eq(redPacketGrabs.packetId, redPackets.id))
+      .where(eq(redPackets.id, sql.placeholder('id')))
+      .orderBy(asc(redPacketGrabs.seq));
+  let unlockedPacketWithGrabs: ReturnType<ReturnType<typeof packetWithGrabsQuery>['prepare']> | undefined;
+
   return {
     rooms: (opts: { enabledOnly: boolean }): Promise<RoomRow[]> =>
       selectRows(db, redPacketRooms, {
@@ -47,17 +57,17 @@ export function createRedPacketsRepository(db: DbOrTx) {
     /**
      * The packet with its room's name and its grabs in place order, in one statement (a grab's hot path reads
      * nothing else of this module). With `lock` the packet's row (not its grabs) is held until the transaction
-     * ends, as `lockPacket` holds it.
+     * ends, as `lockPacket` holds it. The unlocked read, which every grab request makes, is a prepared
+     * statement: built once per repository and planned once per connection.
      */
     async packetWithGrabs(id: number, lock: boolean): Promise<PacketWithGrabs | null> {
-      const query = db
-        .select({ packet: redPackets, roomName: redPacketRooms.name, grab: redPacketGrabs })
-        .from(redPackets)
-        .leftJoin(redPacketRooms, eq(redPacketRooms.id, redPackets.roomId))
-        .leftJoin(redPacketGrabs, eq(redPacketGrabs.packetId, redPackets.id))
-        .where(eq(redPackets.id, id))
-        .orderBy(asc(redPacketGrabs.seq));
-      const rows = await (lock ? query.for('update', { of: redPackets }) : query);
+      const rows = lock
+        ? await packetWithGrabsQuery().for('update', { of: redPackets }).execute({ id })
+        : await (unlockedPacketWithGrabs ??= packetWithGrabsQuery().prepare('red_packet_with_grabs')).execute(
+            {
+              id,
+            },
+          );
       const first = rows[0];
       if (!first) return null;
       return {
@@ -66,6 +76,7 @@ export function createRedPacketsRepository(db: DbOrTx) {
         grabs: rows.flatMap((r) => (r.grab ? [r.grab] : [])),
       };
     },
+
     /** The packet, locked until the transaction ends: every grab and the close of one packet queue here. */
     lockPacket: (id: number): Promise<PacketRow | null> => lockRow(db, redPackets, eq(redPackets.id, id)),
     packetByKey: (senderId: number, key: string): Promise<PacketRow | null> =>
