@@ -315,7 +315,8 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
   };
   async function namesOf(ids: number[]): Promise<Map<number, string>> {
     const missing = [...new Set(ids.filter((id) => !knownNames.has(id)))];
-    if (missing.length) for (const [id, name] of await deps.directory.usernamesOf(missing)) remember(id, name);
+    if (missing.length)
+      for (const [id, name] of await deps.directory.usernamesOf(missing)) remember(id, name);
     const names = new Map<number, string>();
     for (const id of ids) {
       const name = knownNames.get(id);
@@ -471,10 +472,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
    * refused from that row without a read of its own; the entry goes when the last waiter has had its turn.
    */
   const queues = new Map<number, { waiting: number; spent: PacketWithGrabs | null }>();
-  async function inTurn<T>(
-    packetId: number,
-    work: (queue: { spent: PacketWithGrabs | null }) => Promise<T>,
-  ) {
+  async function inTurn<T>(packetId: number, work: (queue: { spent: PacketWithGrabs | null }) => Promise<T>) {
     const queue = queues.get(packetId) ?? { waiting: 0, spent: null };
     queues.set(packetId, queue);
     queue.waiting += 1;
