@@ -89,6 +89,10 @@ async function main() {
     const app = await buildApp(config, { database });
     // A thousand connections open at once: the default backlog (511) would reset some of them.
     const base = await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 });
+    // The client keeps its connections between rounds; on a loaded machine a round's set-up (a thousand players
+    // signed in) can outlast the server's idle timeout, and a request sent on a socket the server is closing
+    // fails ("other side closed"). The bench's connections stay open for the whole run.
+    app.server.keepAliveTimeout = 30 * 60_000;
     const db = database.db;
     const wallet = createWalletService({ db, clock: systemClock });
     const auth = createAuthRepository(db);

@@ -20,7 +20,7 @@ import { createSignInLinks, type SignInLinks } from './sign-in-link.service';
 export { PlayerStatus } from './auth.schema';
 export type { AuthService, AuthenticatedSession } from './auth.service';
 export type { PlayersAdmin } from './auth.admin';
-export { createPlayerGate, type PlayerGate } from './player-gate';
+export { createPlayerGate, type CheckedStanding, type PlayerGate } from './player-gate';
 export { createPlayerDirectory, type PlayerDirectory } from './player-directory';
 export type { SecurityService } from './security.service';
 export type { SignInLinks } from './sign-in-link.service';

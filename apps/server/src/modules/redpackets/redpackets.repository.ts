@@ -8,9 +8,30 @@ export type RoomRow = typeof redPacketRooms.$inferSelect;
 export type RoomInsert = typeof redPacketRooms.$inferInsert;
 export type PacketRow = typeof redPackets.$inferSelect;
 export type GrabRow = typeof redPacketGrabs.$inferSelect;
+export interface PacketWithGrabs {
+  packet: PacketRow;
+  roomName: string;
+  roomNameEn: string | null;
+  grabs: GrabRow[];
+}
 
 /** SQL of the red packets: rooms, packets and grabs. */
 export function createRedPacketsRepository(db: DbOrTx) {
+  const packetWithGrabsQuery = () =>
+    db
+      .select({
+        packet: redPackets,
+        roomName: redPacketRooms.name,
+        roomNameEn: redPacketRooms.nameEn,
+        grab: redPacketGrabs,
+      })
+      .from(redPackets)
+      .leftJoin(redPacketRooms, eq(redPacketRooms.id, redPackets.roomId))
+      .leftJoin(redPacketGrabs, eq(redPacketGrabs.packetId, redPackets.id))
+      .where(eq(redPackets.id, sql.placeholder('id')))
+      .orderBy(asc(redPacketGrabs.seq));
+  let unlockedPacketWithGrabs: ReturnType<ReturnType<typeof packetWithGrabsQuery>['prepare']> | undefined;
+
   return {
     rooms: (opts: { enabledOnly: boolean }): Promise<RoomRow[]> =>
       selectRows(db, redPacketRooms, {
@@ -38,6 +59,31 @@ export function createRedPacketsRepository(db: DbOrTx) {
     },
 
     packet: (id: number): Promise<PacketRow | null> => findRow(db, redPackets, eq(redPackets.id, id)),
+
+    /**
+     * The packet with its room's name and its grabs in place order, in one statement (a grab's hot path reads
+     * nothing else of this module). With `lock` the packet's row (not its grabs) is held until the transaction
+     * ends, as `lockPacket` holds it. The unlocked read, which every grab request makes, is a prepared
+     * statement: built once per repository and planned once per connection.
+     */
+    async packetWithGrabs(id: number, lock: boolean): Promise<PacketWithGrabs | null> {
+      const rows = lock
+        ? await packetWithGrabsQuery().for('update', { of: redPackets }).execute({ id })
+        : await (unlockedPacketWithGrabs ??= packetWithGrabsQuery().prepare('red_packet_with_grabs')).execute(
+            {
+              id,
+            },
+          );
+      const first = rows[0];
+      if (!first) return null;
+      return {
+        packet: first.packet,
+        roomName: first.roomName ?? '',
+        roomNameEn: first.roomNameEn ?? null,
+        grabs: rows.flatMap((r) => (r.grab ? [r.grab] : [])),
+      };
+    },
+
     /** The packet, locked until the transaction ends: every grab and the close of one packet queue here. */
     lockPacket: (id: number): Promise<PacketRow | null> => lockRow(db, redPackets, eq(redPackets.id, id)),
     packetByKey: (senderId: number, key: string): Promise<PacketRow | null> =>
@@ -135,13 +181,6 @@ export function createRedPacketsRepository(db: DbOrTx) {
             orderBy: [asc(redPacketGrabs.packetId), asc(redPacketGrabs.seq)],
             limit: packetIds.length * 10,
           }),
-
-    grabOf: (packetId: number, playerId: number): Promise<GrabRow | null> =>
-      findRow(
-        db,
-        redPacketGrabs,
-        and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.playerId, playerId)),
-      ),
 
     insertGrab: (row: typeof redPacketGrabs.$inferInsert): Promise<GrabRow> =>
       insertRow(db, redPacketGrabs, row),

@@ -71,8 +71,8 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
       result: redPacketGrabResult,
     },
     async (request) => {
-      const { playerId } = sessionOf(request);
-      const { view, grab, repeated } = await service.grab(playerId, request.body.packet_id);
+      const { playerId, player } = sessionOf(request);
+      const { view, grab, repeated } = await service.grab(playerId, request.body.packet_id, player);
       return {
         packet: packetToWire(view, playerId, localeOf(request)),
         seq: grab.seq,

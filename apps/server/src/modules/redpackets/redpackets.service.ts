@@ -8,12 +8,13 @@ import type { Clock } from '../../lib/clock';
 import { createKeyedQueue } from '../../lib/keyed-queue';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import type { AuditWrite } from '../audit';
-import type { PlayerDirectory, PlayerGate } from '../auth';
+import type { CheckedStanding, PlayerDirectory, PlayerGate } from '../auth';
 import type { AccountRef, TransferRequest, WalletService } from '../wallet';
 import {
   createRedPacketsRepository,
   type GrabRow,
   type PacketRow,
+  type PacketWithGrabs,
   type RoomRow,
 } from './redpackets.repository';
 import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
@@ -135,8 +136,19 @@ async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A grab's turn in its packet's queue: the share it took (or took before), or the row that refused it. */
-type Turn = { packet: PacketRow; grab: GrabRow; repeated: boolean } | { refused: PacketRow };
+/**
+ * A grab's turn in its packet's queue: the share it took (or took before) with the packet and its grabs as the
+ * locked read saw them plus this grab, or the packet (with its grabs) that refused it.
+ */
+type Turn = { seen: PacketWithGrabs; grab: GrabRow; repeated: boolean } | { refused: PacketWithGrabs };
+
+/** The grabber as the request's session check read them: their standing (player gate) and their username. */
+export interface CheckedGrabber extends CheckedStanding {
+  username: string;
+}
+
+/** Usernames kept per process (they never change once registered); past this many the cache starts over. */
+const NAMES_KEPT = 50_000;
 
 const isInsufficient = (error: unknown) => error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE';
 
@@ -302,14 +314,39 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
     }
   };
 
+  /**
+   * Usernames this process has seen. A username never changes once registered, so a name read once stays
+   * right; a grab's answer names the sender and every grabber, and without this each answer would ask the
+   * auth module for names it had just given.
+   */
+  const knownNames = new Map<number, string>();
+  const remember = (playerId: number, name: string) => {
+    if (knownNames.size >= NAMES_KEPT) knownNames.clear();
+    knownNames.set(playerId, name);
+  };
+  async function namesOf(ids: number[]): Promise<Map<number, string>> {
+    const missing = [...new Set(ids.filter((id) => !knownNames.has(id)))];
+    if (missing.length)
+      for (const [id, name] of await deps.directory.usernamesOf(missing)) remember(id, name);
+    const names = new Map<number, string>();
+    for (const id of ids) {
+      const name = knownNames.get(id);
+      if (name !== undefined) names.set(id, name);
+    }
+    return names;
+  }
+
+  /** A packet read with its grabs and room name (one statement) as its screens show it. */
+  const named = async (seen: PacketWithGrabs): Promise<PacketView> => ({
+    ...seen,
+    names: await namesOf([seen.packet.senderId, ...seen.grabs.map((g) => g.playerId)]),
+  });
+
   async function views(packets: PacketRow[]): Promise<PacketView[]> {
     if (packets.length === 0) return [];
     const grabs = await repo.grabsOf(packets.map((p) => p.id));
     const rooms = new Map((await repo.rooms({ enabledOnly: false })).map((r) => [r.id, r]));
-    const names = await deps.directory.usernamesOf([
-      ...packets.map((p) => p.senderId),
-      ...grabs.map((g) => g.playerId),
-    ]);
+    const names = await namesOf([...packets.map((p) => p.senderId), ...grabs.map((g) => g.playerId)]);
     return packets.map((packet) => ({
       packet,
       roomName: rooms.get(packet.roomId)?.name ?? '',
@@ -320,9 +357,9 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
   }
 
   async function view(packetId: number): Promise<PacketView> {
-    const packet = await repo.packet(packetId);
-    if (!packet) throw new AppError('RED_PACKET_NOT_FOUND');
-    return (await views([packet]))[0]!;
+    const seen = await repo.packetWithGrabs(packetId, false);
+    if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
+    return named(seen);
   }
 
   const reference = (packetId: number) => ({ type: 'red_packet', id: String(packetId) });
@@ -423,14 +460,16 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
   const takeable = (p: PacketRow) => p.state === RedPacketState.OPEN && p.grabbed < p.shares;
 
   /**
-   * The answer to a grab of a packet that an unlocked read found closed or fully taken: the player's own
-   * earlier grab (a retried request), or the refusal the locked path would give.
+   * The answer to a grab of a packet read closed or fully taken, from that read alone: its grabs are then all
+   * there will ever be, so they hold the player's own earlier grab (a retried request) if there is one;
+   * otherwise the refusal the locked path would give.
    */
-  async function refuse(seen: PacketRow, playerId: number) {
-    const earlier = await repo.grabOf(seen.id, playerId);
-    if (earlier) return { view: await view(seen.id), grab: earlier, repeated: true };
-    if (seen.senderId === playerId) throw new AppError('RED_PACKET_OWN');
-    throw new AppError(seen.state !== RedPacketState.OPEN ? 'RED_PACKET_CLOSED' : 'RED_PACKET_ALL_GRABBED');
+  async function refuse(seen: PacketWithGrabs, playerId: number) {
+    const earlier = seen.grabs.find((g) => g.playerId === playerId);
+    if (earlier) return { view: await named(seen), grab: earlier, repeated: true };
+    const p = seen.packet;
+    if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
+    throw new AppError(p.state !== RedPacketState.OPEN ? 'RED_PACKET_CLOSED' : 'RED_PACKET_ALL_GRABBED');
   }
 
   /**
@@ -444,8 +483,8 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
    * it once no share was left. A count only grows and a closed packet never reopens, so every later waiter is
    * refused from that row without a read of its own; the entry goes when the last waiter has had its turn.
    */
-  const queues = new Map<number, { waiting: number; spent: PacketRow | null }>();
-  async function inTurn<T>(packetId: number, work: (queue: { spent: PacketRow | null }) => Promise<T>) {
+  const queues = new Map<number, { waiting: number; spent: PacketWithGrabs | null }>();
+  async function inTurn<T>(packetId: number, work: (queue: { spent: PacketWithGrabs | null }) => Promise<T>) {
     const queue = queues.get(packetId) ?? { waiting: 0, spent: null };
     queues.set(packetId, queue);
     queue.waiting += 1;
@@ -465,11 +504,12 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
   function takeShare(playerId: number, packetId: number): Promise<Turn> {
     return db.transaction(async (tx): Promise<Turn> => {
       const r = createRedPacketsRepository(tx);
-      const p = await r.lockPacket(packetId);
-      if (!p) throw new AppError('RED_PACKET_NOT_FOUND');
-      const mine = await r.grabOf(p.id, playerId);
-      if (mine) return { packet: p, grab: mine, repeated: true };
-      if (!takeable(p)) return { refused: p };
+      const seen = await r.packetWithGrabs(packetId, true);
+      if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
+      const p = seen.packet;
+      const mine = seen.grabs.find((g) => g.playerId === playerId);
+      if (mine) return { seen, grab: mine, repeated: true };
+      if (!takeable(p)) return { refused: seen };
       if (p.senderId === playerId) throw new AppError('RED_PACKET_OWN');
       if (p.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('RED_PACKET_EXPIRED');
       const seq = p.grabbed + 1;
@@ -501,7 +541,11 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
         createdAt: clock.now(),
       });
       await r.setGrabbed(p.id, seq);
-      return { packet: { ...p, grabbed: seq }, grab, repeated: false };
+      return {
+        seen: { ...seen, packet: { ...p, grabbed: seq }, grabs: [...seen.grabs, grab] },
+        grab,
+        repeated: false,
+      };
     });
   }
 
@@ -630,14 +674,17 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
      * Takes the next share of the packet for the player, in arrival order. A player who already grabbed it is
      * answered with their first grab (`repeated`), so a retried request never takes a second share.
      */
-    async grab(playerId: number, packetId: number) {
-      await deps.gate.assertMayPlay(playerId);
+    async grab(playerId: number, packetId: number, checked?: CheckedGrabber) {
+      // The route passes what its session check read of the grabber, so neither the gate nor the answer's
+      // names read the player again.
+      await deps.gate.assertMayPlay(playerId, checked);
+      if (checked) remember(playerId, checked.username);
       // A fast refusal without the lock: a packet's count only grows and a closed packet never reopens, so
       // what this unlocked read refuses the locked one would refuse too. Most of a busy packet's grabbers
-      // arrive after its last share and are answered here instead of queueing on its row.
-      const seen = await repo.packet(packetId);
+      // arrive after its last share and are answered here, from this one read, instead of queueing on its row.
+      const seen = await repo.packetWithGrabs(packetId, false);
       if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
-      if (!takeable(seen)) return refuse(seen, playerId);
+      if (!takeable(seen.packet)) return refuse(seen, playerId);
       // The grabbers that arrive together wait in this process's queue, not on the row lock with a pooled
       // connection each. When its turn comes a grab goes straight to its transaction, whose locked read sees
       // what the previous one committed: one pool wait and no extra read per share on the packet's critical
@@ -647,11 +694,12 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
         if (queue.spent) return { refused: queue.spent };
         const taken = await retrying(() => takeShare(playerId, packetId));
         if ('refused' in taken) return { refused: (queue.spent = taken.refused) };
-        if (!takeable(taken.packet)) queue.spent = taken.packet;
+        if (!takeable(taken.seen.packet)) queue.spent = taken.seen;
         return taken;
       });
       if ('refused' in outcome) return refuse(outcome.refused, playerId);
-      const { packet, grab, repeated } = outcome;
+      const { seen: taken, grab, repeated } = outcome;
+      const packet = taken.packet;
       if (!repeated) {
         signal({ type: 'grabbed', roomId: packet.roomId, packetId: packet.id });
         if (packet.grabbed >= packet.shares) {
@@ -662,9 +710,12 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
               'red packet close after last grab failed',
             ),
           );
+          // The answer shows the packet closed, with its seed, as a read after the close would.
+          return { view: await view(packet.id), grab, repeated };
         }
       }
-      return { view: await view(packet.id), grab, repeated };
+      // Otherwise the answer is the packet as this grab's locked read saw it, with this grab.
+      return { view: await named(taken), grab, repeated };
     },
 
     /** Closes every packet that is due; the close job's tick. Returns how many it closed. */

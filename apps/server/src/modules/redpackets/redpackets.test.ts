@@ -10,7 +10,7 @@ import type {
   RedPacketGrabResult,
   RedPacketRoom,
 } from '@koi/contract';
-import { body, signUp, useTestApp } from '../../../test/app';
+import { body, form, FORM, signUp, useTestApp } from '../../../test/app';
 import { TEST_REDIS_URL } from '../../../test/servers';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
@@ -213,6 +213,27 @@ describe('red packets over HTTP', () => {
     const other = await player('1');
     const expired = await post(other.auth, '/api/redpacket/grab', { packet_id: packet.id });
     expect([expired.code, expired.error?.message]).toEqual([9011, '红包已过期']);
+  });
+
+  it('refuses a grab by a player who excluded themselves, from the standing their session check read', async () => {
+    const sender = await player('100');
+    const [room] = await rooms(sender.auth);
+    const packet = (await send(sender.auth, { room_id: room!.id, total: '5' })).result;
+    const g = await player('1');
+    expect((await post(g.auth, '/api/plat/self-exclude', { period: '24h' })).code).toBe(200);
+    // Self-exclusion signs every session out; signing in again is allowed (to withdraw), grabbing is not.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/home/login',
+      headers: FORM,
+      payload: form({ username: g.username, password: g.password, captcha: '', device: '' }),
+    });
+    const back = { authorization: `Bearer ${body<{ token: string }>(res).result.token}` };
+    const refused = await post(back, '/api/redpacket/grab', { packet_id: packet.id });
+    expect(refused.code).toBe(1012);
+    expect(
+      (await get<RedPacketDetail>(sender.auth, `/api/redpacket/packets/${packet.id}`)).result.grabbed,
+    ).toBe(0);
   });
 
   it('lets the console create, edit and close rooms (audited, every rule checked) and read packets without seeds', async () => {
