@@ -1,5 +1,5 @@
 import { hashServerSeed, verify } from '@koi/fair';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Toast } from 'antd-mobile';
 import { useAuthStore } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
@@ -361,6 +361,11 @@ describe('accountRecords', () => {
   });
 
   it('shows the totals, a chart bar per day of the week and a row per day and category', async () => {
+    // The week the chart draws ends on today's report day: pinned to the rows' week, so the test does not
+    // depend on the day it runs (only Date is faked; the screen's timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T17:00:00Z'));
+    onTestFinished(() => void vi.useRealTimers());
     stubFetch((url) =>
       url.pathname === '/api/plat/win-loss-report'
         ? ok({ data: rows, total: { bet_count: 4, stake: '8', payout: '6', profit: '-2' } })
