@@ -206,26 +206,40 @@ export function createWalletAdmin(deps: {
       // The requester never changes, so this check cannot go stale before the conditional UPDATE below.
       if (approve && found.requestedById === actor.operatorId) throw new AppError('ADJUSTMENT_SELF_APPROVAL');
       if (found.status !== AdjustmentRequestStatus.PENDING) throw new AppError('ADJUSTMENT_NOT_PENDING');
-      if (approve) {
-        await duties.assertMayDecide(actor.operatorId, found.playerId, true);
-        await duties.assertIndependent(found.requestedById, actor.operatorId);
+      try {
+        if (approve) {
+          await duties.assertMayDecide(actor.operatorId, found.playerId, true);
+          await duties.assertIndependent(found.requestedById, actor.operatorId);
+        }
+        return await withRetry(() =>
+          db.transaction(async (tx) => {
+            if (approve) await withinDailyAllowance(tx, actor.operatorId, found.amountMicro);
+            let req = await createWalletRepository(tx).decideAdjustmentRequest(id, {
+              status: approve ? AdjustmentRequestStatus.APPLIED : AdjustmentRequestStatus.REJECTED,
+              decidedById: actor.operatorId,
+              decidedBy: actor.username,
+              decidedAt: clock.now(),
+              decisionReason: reason,
+            });
+            if (!req) throw new AppError('ADJUSTMENT_NOT_PENDING');
+            if (approve) req = await apply(tx, req, actor.username);
+            await audit(tx, { before: { status: found.status }, after: summary(req) });
+            return req;
+          }),
+        );
+      } catch (error) {
+        // Another operator may decide the request while this one is checked. The checks then see that
+        // decision (it is an adjustment of the player by the winner, counted in the winner's daily sum), so
+        // a loser would be refused for a reason that is only true because the request is already decided.
+        // Nothing changed for the loser (its transaction rolled back or never began): answer what is true
+        // now, that the request is no longer pending.
+        if (error instanceof AppError && error.key !== 'ADJUSTMENT_NOT_PENDING') {
+          const now = await repo.findAdjustmentRequest(id);
+          if (now && now.status !== AdjustmentRequestStatus.PENDING)
+            throw new AppError('ADJUSTMENT_NOT_PENDING');
+        }
+        throw error;
       }
-      return withRetry(() =>
-        db.transaction(async (tx) => {
-          if (approve) await withinDailyAllowance(tx, actor.operatorId, found.amountMicro);
-          let req = await createWalletRepository(tx).decideAdjustmentRequest(id, {
-            status: approve ? AdjustmentRequestStatus.APPLIED : AdjustmentRequestStatus.REJECTED,
-            decidedById: actor.operatorId,
-            decidedBy: actor.username,
-            decidedAt: clock.now(),
-            decisionReason: reason,
-          });
-          if (!req) throw new AppError('ADJUSTMENT_NOT_PENDING');
-          if (approve) req = await apply(tx, req, actor.username);
-          await audit(tx, { before: { status: found.status }, after: summary(req) });
-          return req;
-        }),
-      );
     },
 
     /** Whether the operator asked for or approved an adjustment of the player since `since`. */
