@@ -1,4 +1,3 @@
-import type { ErrorKey } from '@koi/contract';
 import { SystemAccount, TransferCode } from '@koi/ledger';
 import type { Database, Tx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
@@ -17,7 +16,6 @@ import {
   type RateRow,
   type SettingsRow,
   type Standing,
-  type VipRepository,
   type WeightRow,
 } from './vip.repository';
 import { ClaimStatus, PeriodStatus, RewardType } from './vip.schema';
@@ -217,43 +215,28 @@ export function createVipService(deps: VipServiceDeps) {
     }
   }
 
-  /**
-   * Takes one of the player's claimable rows and pays it, in one transaction. A row `take` does not get was
-   * claimed already (by this request's twin or earlier) when `find` still sees it, and never there otherwise.
-   */
-  function takeAndPay<R extends { amountMicro: bigint }>(
-    playerId: number,
-    claim: {
-      take: (r: VipRepository) => Promise<R | null | undefined>;
-      find: (r: VipRepository) => Promise<unknown>;
-      refused: { claimed: ErrorKey; missing: ErrorKey };
-      payment: (row: R) => Omit<Parameters<typeof payIn>[1], 'playerId' | 'amountMicro'>;
-    },
-  ) {
-    return db.transaction(async (tx) => {
-      const r = createVipRepository(tx);
-      const row = await claim.take(r);
-      if (!row) throw new AppError((await claim.find(r)) ? claim.refused.claimed : claim.refused.missing);
-      await payIn(tx, { playerId, amountMicro: row.amountMicro, ...claim.payment(row) });
-      return row;
-    });
-  }
-
   async function claimReward(playerId: number, id: number) {
     const settings = await repo.settings();
-    return takeAndPay(playerId, {
-      take: (r) => r.takeReward(playerId, id, clock.now()),
-      find: (r) => r.reward(playerId, id),
-      refused: { claimed: 'VIP_REWARD_CLAIMED', missing: 'VIP_REWARD_NOT_FOUND' },
-      payment: (row) => ({
-        key:
-          row.type === RewardType.LEVEL_UP
-            ? `vip:levelup:${playerId}:${row.level}`
-            : `vip:monthly:${playerId}:${row.period}`,
+    return db.transaction(async (tx) => {
+      const r = createVipRepository(tx);
+      const row = await r.takeReward(playerId, id, clock.now());
+      if (!row) {
+        const existing = await r.reward(playerId, id);
+        throw new AppError(existing ? 'VIP_REWARD_CLAIMED' : 'VIP_REWARD_NOT_FOUND');
+      }
+      const fact =
+        row.type === RewardType.LEVEL_UP
+          ? `vip:levelup:${playerId}:${row.level}`
+          : `vip:monthly:${playerId}:${row.period}`;
+      await payIn(tx, {
+        playerId,
+        amountMicro: row.amountMicro,
+        key: fact,
         code: TransferCode.BONUS,
         reference: { type: 'vip_reward', id: String(row.id) },
         multipleCentis: settings.rewardTurnoverCentis,
-      }),
+      });
+      return row;
     });
   }
 
@@ -294,16 +277,22 @@ export function createVipService(deps: VipServiceDeps) {
 
   async function claimRebate(playerId: number, day: string) {
     const settings = await repo.settings();
-    return takeAndPay(playerId, {
-      take: (r) => r.takeRebate(playerId, day, clock.now()),
-      find: (r) => r.rebate(playerId, day),
-      refused: { claimed: 'REBATE_CLAIMED', missing: 'REBATE_NOT_FOUND' },
-      payment: () => ({
+    return db.transaction(async (tx) => {
+      const r = createVipRepository(tx);
+      const row = await r.takeRebate(playerId, day, clock.now());
+      if (!row) {
+        const existing = await r.rebate(playerId, day);
+        throw new AppError(existing ? 'REBATE_CLAIMED' : 'REBATE_NOT_FOUND');
+      }
+      await payIn(tx, {
+        playerId,
+        amountMicro: row.amountMicro,
         key: `rebate:${playerId}:${day}`,
         code: TransferCode.REBATE,
         reference: { type: 'rebate', id: `${playerId}:${day}` },
         multipleCentis: settings.rebateTurnoverCentis,
-      }),
+      });
+      return row;
     });
   }
 
