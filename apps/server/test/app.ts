@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
@@ -5,6 +6,8 @@ import { testConfig, type Config } from '../src/config';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../src/db/client';
 import { manualClock } from '../src/lib/clock';
+import { deposit } from '../src/modules/wallet/wallet.fixtures';
+import { createWalletService } from '../src/modules/wallet/wallet.service';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -120,6 +123,25 @@ export async function signUp(
   });
   const token = body<{ token: string }>(login).result.token;
   return { username, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A signed-up player with their id and, when `deposit` is given, that much USDT deposited through the ledger
+ * (DEPOSIT_CLEARING → player, code DEPOSIT, as every deposit path credits it). Each player signs up on a device
+ * of their own unless the test names one, since a device shared by players is a review flag.
+ */
+export async function fundedPlayer(
+  t: Pick<TestApp, 'app' | 'database' | 'clock'>,
+  opts: { deposit?: string; device?: string; headers?: Record<string, string> } = {},
+) {
+  const device = opts.device ?? `dev-${randomUUID()}`;
+  const signed = await signUp(t.app, undefined, undefined, device, '', opts.headers);
+  const playerId = await playerIdByName(t, signed.username);
+  if (opts.deposit) {
+    const wallet = createWalletService({ db: t.database.db, clock: t.clock, batching: false });
+    await deposit(wallet, playerId, opts.deposit);
+  }
+  return { ...signed, playerId };
 }
 
 /**

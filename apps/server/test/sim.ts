@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 // The sandbox's keep-alive client: the control API is called for every simulated round in bench:games, and
 // the global fetch cost more CPU per call than the round's two wallet calls on Koi's side.
 import { requestJson } from '../../sandbox/src/http/client';
+import type { Round } from '../../sandbox/src/providers';
 import type { Config } from '../src/config';
 import { signedHeaders, type WalletAnswer } from '@koi/provider-protocol';
 import { players, providerSessions } from '../src/db/schema';
@@ -188,6 +189,13 @@ export async function playerWithMoney(t: TestApp, wallet: WalletService, amount:
   await deposit(wallet, row!.id, amount);
   return { ...p, id: row!.id };
 }
+
+/** Plays one round of `amount` in a game session at the simulated provider, as the player's click would. */
+export const playRound = (sim: Pick<RunningSandbox, 'control'>, sessionId: string, amount = '1') =>
+  sim.control('/control/providers/play', {
+    method: 'POST',
+    body: { session_id: sessionId, amount },
+  }) as Promise<Round>;
 
 /** Opens a game through Koi's launch API and returns the simulator's session id from the launch URL. */
 export async function launchGame(t: TestApp, auth: Record<string, string>, code: string, plat: number) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxConfig } from '../config';
 import { refuse, sendPage } from '../http/server';
@@ -73,6 +73,23 @@ export function registerTelegram(app: FastifyInstance, config: SandboxConfig) {
 
   const botOr404 = (username: string) => store.byUsername(username);
 
+  /** A handler of a JSON body: `handle` gets the body as `shape` reads it; any other body is answered 400. */
+  const withBody =
+    <T>(shape: z.ZodType<T>, handle: (body: T, reply: FastifyReply) => unknown) =>
+    async (request: { body: unknown }, reply: FastifyReply) => {
+      const parsed = shape.safeParse(request.body ?? {});
+      if (!parsed.success) return refuse(reply, 400, 'BAD_REQUEST', parsed.error.issues[0]!.message);
+      return handle(parsed.data, reply);
+    };
+
+  /** The bot and the user of a chat, or null when either is unknown. */
+  const chatOf = (botName: string, userId: number) => {
+    const bot = botOr404(botName);
+    const user = store.user(userId);
+    return bot && user ? { bot, user } : null;
+  };
+  const noChat = (reply: FastifyReply) => refuse(reply, 404, 'NOT_FOUND', 'no such bot or user');
+
   app.get('/telegram/chat', async (_request, reply) => sendPage(reply, chatPage()));
 
   app.get('/telegram/chat/state', async (request, reply) => {
@@ -89,51 +106,46 @@ export function registerTelegram(app: FastifyInstance, config: SandboxConfig) {
     };
   });
 
-  const addUser = async (request: { body: unknown }, reply: Parameters<typeof refuse>[0]) => {
-    const parsed = newUserShape.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, 400, 'BAD_REQUEST', parsed.error.issues[0]!.message);
-    return store.addUser(parsed.data);
-  };
+  const addUser = withBody(newUserShape, (user) => store.addUser(user));
   app.post('/telegram/chat/users', addUser);
   app.post('/control/telegram/users', addUser);
 
-  app.post('/telegram/chat/send', async (request, reply) => {
-    const parsed = sendShape.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, 400, 'BAD_REQUEST', parsed.error.issues[0]!.message);
-    const bot = botOr404(parsed.data.bot);
-    const user = store.user(parsed.data.user);
-    if (!bot || !user) return refuse(reply, 404, 'NOT_FOUND', 'no such bot or user');
-    return api.userWrites(bot, user, parsed.data.text);
-  });
+  app.post(
+    '/telegram/chat/send',
+    withBody(sendShape, (body, reply) => {
+      const chat = chatOf(body.bot, body.user);
+      return chat ? api.userWrites(chat.bot, chat.user, body.text) : noChat(reply);
+    }),
+  );
 
   // Pressing a web_app button: only a button the bot really sent to this user opens, with launch data for them.
-  app.post('/telegram/chat/open', async (request, reply) => {
-    const parsed = openShape.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, 400, 'BAD_REQUEST', parsed.error.issues[0]!.message);
-    const { bot: botName, user: userId, message_id, row, col } = parsed.data;
-    const bot = botOr404(botName);
-    const user = store.user(userId);
-    if (!bot || !user) return refuse(reply, 404, 'NOT_FOUND', 'no such bot or user');
-    const message = bot.chats.get(user.id)?.find((m) => m.message_id === message_id && m.from === 'bot');
-    const button = message?.reply_markup?.inline_keyboard[row]?.[col];
-    if (!button?.web_app) return refuse(reply, 404, 'NOT_FOUND', 'no web_app button there');
-    const target = new URL(button.web_app.url);
-    target.hash = new URLSearchParams({
-      tgWebAppData: launchData(bot, user),
-      tgWebAppVersion: '8.0',
-      tgWebAppPlatform: 'web',
-    }).toString();
-    return { url: target.toString() };
-  });
+  app.post(
+    '/telegram/chat/open',
+    withBody(openShape, (body, reply) => {
+      const { message_id, row, col } = body;
+      const chat = chatOf(body.bot, body.user);
+      if (!chat) return noChat(reply);
+      const { bot, user } = chat;
+      const message = bot.chats.get(user.id)?.find((m) => m.message_id === message_id && m.from === 'bot');
+      const button = message?.reply_markup?.inline_keyboard[row]?.[col];
+      if (!button?.web_app) return refuse(reply, 404, 'NOT_FOUND', 'no web_app button there');
+      const target = new URL(button.web_app.url);
+      target.hash = new URLSearchParams({
+        tgWebAppData: launchData(bot, user),
+        tgWebAppVersion: '8.0',
+        tgWebAppPlatform: 'web',
+      }).toString();
+      return { url: target.toString() };
+    }),
+  );
 
-  app.post('/control/telegram/init-data', async (request, reply) => {
-    const parsed = initDataShape.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, 400, 'BAD_REQUEST', parsed.error.issues[0]!.message);
-    const bot = botOr404(parsed.data.bot);
-    const user = store.user(parsed.data.user_id);
-    if (!bot || !user) return refuse(reply, 404, 'NOT_FOUND', 'no such bot or user');
-    return { init_data: launchData(bot, user, parsed.data.auth_date) };
-  });
+  app.post(
+    '/control/telegram/init-data',
+    withBody(initDataShape, (body, reply) => {
+      const chat = chatOf(body.bot, body.user_id);
+      return chat ? { init_data: launchData(chat.bot, chat.user, body.auth_date) } : noChat(reply);
+    }),
+  );
 
   app.get('/control/telegram/deliveries', async (request, reply) => {
     const bot = botOr404(String((request.query as { bot?: string }).bot ?? ''));

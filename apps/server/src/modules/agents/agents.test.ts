@@ -63,6 +63,9 @@ describe('invites and the agent programme', () => {
   let s: typeof a;
   let day: string;
   let admin: Record<string, string>;
+  /** A console call of the signed-in admin. */
+  const adminPost = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: admin, payload });
 
   it('gives each player a web link with their invite code and a 344 px QR of it, and no Telegram link when Telegram is off', async () => {
     a = await register();
@@ -86,29 +89,17 @@ describe('invites and the agent programme', () => {
 
   it('takes a tier table from the console, refusing one whose minimums do not rise, and shows it to players', async () => {
     admin = (await signedInOperator(t, 'admin')).auth;
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/tiers',
-      headers: admin,
-      payload: { ...TIERS, tiers: [TIERS.tiers[1], { ...TIERS.tiers[0], level: 2 }] },
+    const bad = await adminPost('/api/admin/agents/tiers', {
+      ...TIERS,
+      tiers: [TIERS.tiers[1], { ...TIERS.tiers[0], level: 2 }],
     });
     expect(body(bad).code).toBe(8004);
-    const badRate = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/tiers',
-      headers: admin,
-      payload: {
-        ...TIERS,
-        tiers: [{ level: 1, min_team_valid: '0', rates: [{ game_type_id: 5, rate: '1.5' }] }],
-      },
+    const badRate = await adminPost('/api/admin/agents/tiers', {
+      ...TIERS,
+      tiers: [{ level: 1, min_team_valid: '0', rates: [{ game_type_id: 5, rate: '1.5' }] }],
     });
     expect(badRate.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/tiers',
-      headers: admin,
-      payload: TIERS,
-    });
+    const ok = await adminPost('/api/admin/agents/tiers', TIERS);
     expect(body(ok).code).toBe(200);
     const template = await post<{
       tiers: { level: number; min_team_valid: string; rates: { game_type_id: number; rate: string }[] }[];
@@ -137,20 +128,13 @@ describe('invites and the agent programme', () => {
     await slotsRound(s.id, '500', yesterdayNoon);
 
     // Today is not over: refused.
-    const early = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/runs',
-      headers: admin,
-      payload: { day: reportDay(t.clock.now()), reason: 'too soon' },
+    const early = await adminPost('/api/admin/agents/runs', {
+      day: reportDay(t.clock.now()),
+      reason: 'too soon',
     });
     expect(body(early).code).toBe(8002);
 
-    const run = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/runs',
-      headers: admin,
-      payload: { day, reason: 'daily' },
-    });
+    const run = await adminPost('/api/admin/agents/runs', { day, reason: 'daily' });
     expect(body(run).result).toMatchObject({
       created: true,
       agents: 3,
@@ -166,12 +150,7 @@ describe('invites and the agent programme', () => {
         [`agent-commission:${c.id}:${day}`, '10000000'],
       ].sort((x, y) => x[0]!.localeCompare(y[0]!)),
     );
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/runs',
-      headers: admin,
-      payload: { day, reason: 'again' },
-    });
+    const again = await adminPost('/api/admin/agents/runs', { day, reason: 'again' });
     expect(body(again).result).toMatchObject({ created: false, total: '65.000000' });
     expect(await commissionTransfers(day)).toHaveLength(3);
 
@@ -308,18 +287,16 @@ describe('invites and the agent programme', () => {
 
   it('moves a player and their team under another upline from tomorrow, never into their own team', async () => {
     admin = (await signedInOperator(t, 'admin')).auth;
-    const cycle = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/move',
-      headers: admin,
-      payload: { player: b.username, to: d.username, reason: 'test' },
+    const cycle = await adminPost('/api/admin/agents/move', {
+      player: b.username,
+      to: d.username,
+      reason: 'test',
     });
     expect(body(cycle).code).toBe(8006);
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agents/move',
-      headers: admin,
-      payload: { player: c.username, to: s.username, reason: 'requested by both agents' },
+    const moved = await adminPost('/api/admin/agents/move', {
+      player: c.username,
+      to: s.username,
+      reason: 'requested by both agents',
     });
     const tomorrow = reportDay(new Date(t.clock.now().getTime() + 24 * HOUR));
     expect(body(moved).result).toEqual({ effective_day: tomorrow, moved_members: 2 });

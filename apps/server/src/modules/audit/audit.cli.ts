@@ -1,14 +1,20 @@
-import type { Command } from '../../cli/command';
+import type { Command, CommandContext } from '../../cli/command';
 import { systemClock } from '../../lib/clock';
 import { createAuditLog } from './audit.service';
+
+/** The audit log of the configured database, migrated first so a command on a fresh database finds its tables. */
+async function auditLogOf({ database, config }: Pick<CommandContext, 'database' | 'config'>) {
+  await database.migrate();
+  return createAuditLog({ db: database.db, clock: systemClock, config });
+}
 
 export const auditCommands: Record<string, Command> = {
   'audit:verify': {
     summary:
       "Check the operator audit log: every row's keyed hash, the chain head, and the latest checkpoint of the file and the witness; exits 1 naming the first broken row",
-    async run({ database, config, out }) {
-      await database.migrate();
-      const check = await createAuditLog({ db: database.db, clock: systemClock, config }).verify();
+    async run(context) {
+      const { out } = context;
+      const check = await (await auditLogOf(context)).verify();
       for (const note of check.notes) out(`  ${note}`);
       if (check.ok) {
         out(`audit:verify ok (${check.rows} rows)`);
@@ -21,9 +27,9 @@ export const auditCommands: Record<string, Command> = {
   'audit:checkpoint': {
     summary:
       'Sign the audit chain head into the checkpoint file (and the witness when AUDIT_WITNESS_URL is set) now, as the server does every AUDIT_CHECKPOINT_SECONDS',
-    async run({ database, config, out }) {
-      await database.migrate();
-      const result = await createAuditLog({ db: database.db, clock: systemClock, config }).checkpoint();
+    async run(context) {
+      const { config, out } = context;
+      const result = await (await auditLogOf(context)).checkpoint();
       if (result.written)
         out(`audit:checkpoint row ${result.written.seq} signed into ${config.audit.checkpointFile}`);
       else if (!result.problem) out('audit:checkpoint: the head has not moved since the last checkpoint');

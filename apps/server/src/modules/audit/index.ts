@@ -6,6 +6,7 @@ import type { KoiModule } from '../module';
 import { auditRoutes } from './audit.routes';
 import { createAuditLog, type AuditLog } from './audit.service';
 
+export { auditedRows, type AuditedTable } from './audited-rows';
 export { consoleAudit, createAuditLog, redact, rowHash, unkeyedRowHash } from './audit.service';
 export type {
   Actor,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { pageWindow } from '../../lib/paging';
-import type { AuditWrite } from '../audit';
+import { auditedRows, type AuditWrite } from '../audit';
 import type { AuthService } from '../auth';
 import { createCommunityRepository, PostStatus, ReportStatus, type BuyLinkRow } from './community.repository';
 import { IMAGE_NAME, type ImageStore } from './community.images';
@@ -73,6 +73,15 @@ export function createCommunityAdmin(deps: {
 }) {
   const { db, clock, images, players } = deps;
   const repo = createCommunityRepository(db);
+  const buyLinkRows = auditedRows(db, {
+    insert: (tx, fields: BuyLinkFields) =>
+      createCommunityRepository(tx).insertBuyLink({ ...fields, createdAt: clock.now() }),
+    lock: (tx, id) => createCommunityRepository(tx).lockBuyLink(id),
+    update: async (tx, id, set: Partial<BuyLinkFields>) =>
+      (await createCommunityRepository(tx).updateBuyLink(id, set))!,
+    remove: (tx, id) => createCommunityRepository(tx).deleteBuyLink(id),
+    notFound: 'BUY_LINK_NOT_FOUND',
+  });
 
   /** Moves a post from one of `from` to `to` under its row lock, with the audit entry in the same transaction. */
   const decide = (
@@ -271,36 +280,15 @@ export function createCommunityAdmin(deps: {
 
     async createBuyLink(fields: BuyLinkFields, audit: AuditWrite) {
       checkBuyLink(fields);
-      return db.transaction(async (tx) => {
-        const row = await createCommunityRepository(tx).insertBuyLink({ ...fields, createdAt: clock.now() });
-        await audit(tx, { after: row });
-        return row;
-      });
+      return buyLinkRows.create(fields, audit);
     },
 
     async updateBuyLink(id: number, patch: Partial<BuyLinkFields>, audit: AuditWrite) {
       checkBuyLink(patch);
-      return db.transaction(async (tx) => {
-        const r = createCommunityRepository(tx);
-        const before = await r.lockBuyLink(id);
-        if (!before) throw new AppError('BUY_LINK_NOT_FOUND');
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-        const after = Object.keys(set).length > 0 ? (await r.updateBuyLink(id, set))! : before;
-        await audit(tx, { before, after });
-        return after;
-      });
+      return buyLinkRows.update(id, patch, audit);
     },
 
-    async deleteBuyLink(id: number, audit: AuditWrite) {
-      await db.transaction(async (tx) => {
-        const r = createCommunityRepository(tx);
-        const before = await r.lockBuyLink(id);
-        if (!before) throw new AppError('BUY_LINK_NOT_FOUND');
-        await r.deleteBuyLink(id);
-        await audit(tx, { before });
-      });
-      return true as const;
-    },
+    deleteBuyLink: buyLinkRows.remove,
   };
 }
 

@@ -15,6 +15,7 @@ import type { banners } from './content.schema';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { auditedRows } from '../audit';
 import { createContentRepository } from './content.repository';
 
 /*
@@ -64,6 +65,14 @@ export type BannerPatch = Partial<
 export function createContentAdmin(deps: { db: Db; clock: Clock; uploadsDir: string }) {
   const { db, clock } = deps;
   const repo = createContentRepository(db);
+  const bannerRows = auditedRows(db, {
+    insert: (tx, row: Omit<BannerRow, 'id' | 'createdAt'>) =>
+      createContentRepository(tx).insertBanner({ ...row, createdAt: clock.now() }),
+    lock: (tx, id) => createContentRepository(tx).findBannerForUpdate(id),
+    update: (tx, id, set: BannerPatch) => createContentRepository(tx).updateBanner(id, set),
+    remove: (tx, id) => createContentRepository(tx).deleteBanner(id),
+    notFound: 'BANNER_NOT_FOUND',
+  });
 
   return {
     async configItems() {
@@ -91,38 +100,9 @@ export function createContentAdmin(deps: { db: Db; clock: Clock; uploadsDir: str
 
     banners: () => repo.listAllBanners(),
 
-    async createBanner(row: Omit<BannerRow, 'id' | 'createdAt'>, audit: AuditInTx) {
-      return db.transaction(async (tx) => {
-        const created = await createContentRepository(tx).insertBanner({ ...row, createdAt: clock.now() });
-        await audit(tx, { after: created });
-        return created;
-      });
-    },
-
-    async updateBanner(id: number, patch: BannerPatch, audit: AuditInTx) {
-      return db.transaction(async (tx) => {
-        const r = createContentRepository(tx);
-        const before = await r.findBannerForUpdate(id);
-        if (!before) throw new AppError('BANNER_NOT_FOUND');
-        const set = Object.fromEntries(
-          Object.entries(patch).filter(([, v]) => v !== undefined),
-        ) as BannerPatch;
-        const after = Object.keys(set).length > 0 ? await r.updateBanner(id, set) : before;
-        await audit(tx, { before, after });
-        return after;
-      });
-    },
-
-    async deleteBanner(id: number, audit: AuditInTx) {
-      await db.transaction(async (tx) => {
-        const r = createContentRepository(tx);
-        const before = await r.findBannerForUpdate(id);
-        if (!before) throw new AppError('BANNER_NOT_FOUND');
-        await r.deleteBanner(id);
-        await audit(tx, { before });
-      });
-      return true as const;
-    },
+    createBanner: bannerRows.create,
+    updateBanner: bannerRows.update,
+    deleteBanner: bannerRows.remove,
 
     /** Checks and stores an uploaded image; returns its public URL. */
     async storeUpload(data: Buffer) {

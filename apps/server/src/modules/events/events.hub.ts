@@ -113,15 +113,7 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
     },
 
     /** Calls `listener` with each signal for the player until the returned function is called. */
-    subscribe(playerId: number, listener: BalanceListener): () => void {
-      let set = listeners.get(playerId);
-      if (!set) listeners.set(playerId, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0 && listeners.get(playerId) === set) listeners.delete(playerId);
-      };
-    },
+    subscribe: (playerId: number, listener: BalanceListener) => listen(listeners, playerId, listener),
 
     /** Tells every node's streams that follow `topic` of an event. Never throws. */
     publishTopic(topic: string, event: string, data: unknown) {
@@ -136,15 +128,7 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
     },
 
     /** Calls `listener` on each event of `topic` until the returned function is called. */
-    subscribeTopic(topic: string, listener: TopicListener): () => void {
-      let set = topicListeners.get(topic);
-      if (!set) topicListeners.set(topic, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0 && topicListeners.get(topic) === set) topicListeners.delete(topic);
-      };
-    },
+    subscribeTopic: (topic: string, listener: TopicListener) => listen(topicListeners, topic, listener),
 
     /** Open listeners for the player on this node. */
     count: (playerId: number) => listeners.get(playerId)?.size ?? 0,
@@ -158,3 +142,17 @@ export function createBalanceHub(opts: { redisUrl?: string; log: HubLogger }) {
 }
 
 export type BalanceHub = ReturnType<typeof createBalanceHub>;
+
+/**
+ * Adds `listener` to the set of `key` until the returned function is called; the last listener to leave
+ * removes the key, so a map of listeners holds no empty sets of players or topics no stream follows any more.
+ */
+function listen<K, L>(sets: Map<K, Set<L>>, key: K, listener: L): () => void {
+  let set = sets.get(key);
+  if (!set) sets.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && sets.get(key) === set) sets.delete(key);
+  };
+}

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { body, playerIdByName, signUp, type TestApp } from '../../../test/app';
+import { toMicro } from '@koi/ledger';
+import { body, fundedPlayer, playerIdByName, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { createPlayerDirectory } from '../auth';
 import { betsForTests } from '../bets/bets.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
+import { deposit as ledgerDeposit } from '../wallet/wallet.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { createPromotionsRepository } from './promotions.repository';
 import { PromotionStatus } from './promotions.schema';
@@ -32,28 +33,13 @@ export function promotionsHarness(t: () => TestApp) {
 
   /** A signed-up player; `country` is sent in the geo header (cf-ipcountry, the default) at registration. */
   async function player(opts: { deposit?: string; device?: string; country?: string } = {}) {
-    const signed = await signUp(
-      t().app,
-      undefined,
-      undefined,
-      opts.device ?? `dev-${randomUUID()}`,
-      '',
-      opts.country ? { 'cf-ipcountry': opts.country } : {},
-    );
-    const playerId = await playerIdOf(signed.username);
-    if (opts.deposit) await deposit(playerId, opts.deposit);
-    return { ...signed, playerId };
+    const headers: Record<string, string> = opts.country ? { 'cf-ipcountry': opts.country } : {};
+    return fundedPlayer(t(), { deposit: opts.deposit, device: opts.device, headers });
   }
 
   /** A deposit as the ledger records it (what the deposit rules read). */
   async function deposit(playerId: number, amount: string) {
-    await wallet().transfer({
-      key: `test-deposit:${randomUUID()}`,
-      debit: { system: SystemAccount.DEPOSIT_CLEARING },
-      credit: { player: playerId },
-      amountMicro: toMicro(amount),
-      code: TransferCode.DEPOSIT,
-    });
+    await ledgerDeposit(wallet(), playerId, amount);
   }
 
   /** A running promotion of the type, straight into its table (the console's path is tested on its own). */

@@ -197,6 +197,10 @@ export async function promotionsRoutes(
     }),
   );
 
+  /** A promotion as the console shows it after a change: with what its players have claimed so far. */
+  const withClaims = async (row: Parameters<typeof adminPromotionWire>[0]) =>
+    adminPromotionWire(row, (await promotions.claimTotals()).get(row.id));
+
   write.post(
     '/api/admin/promotions',
     { summary: '新建活动（草稿）', body: adminPromotionRequest, result: adminPromotionResult },
@@ -219,7 +223,7 @@ export async function promotionsRoutes(
         fieldsOf(request.body),
         audit.writer(request, 'promotion.update', { type: 'promotion', id }),
       );
-      return adminPromotionWire(row, (await promotions.claimTotals()).get(id));
+      return withClaims(row);
     },
   );
 
@@ -238,7 +242,7 @@ export async function promotionsRoutes(
         request.body.status as PromotionStatus,
         audit.writer(request, 'promotion.status', { type: 'promotion', id }),
       );
-      return adminPromotionWire(row, (await promotions.claimTotals()).get(id));
+      return withClaims(row);
     },
   );
 

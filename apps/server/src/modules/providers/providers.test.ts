@@ -6,6 +6,7 @@ import { body } from '../../../test/app';
 import {
   launchGame,
   playerWithMoney as playerWithMoneyIn,
+  playRound,
   signedProviderCalls,
   useKoiWithProviderSim,
 } from '../../../test/sim';
@@ -35,11 +36,7 @@ describe('seamless wallet with the provider simulator over HTTP', () => {
   const available = async (playerId: number) => (await wallet.balancesOf(playerId))[0]!.availableMicro;
   const launch = (auth: Record<string, string>, code = 'sim-fruit', plat = SIM_PROVIDER_ID) =>
     launchGame(t, auth, code, plat);
-  const play = (sessionId: string, amount = '1') =>
-    sim.control('/control/providers/play', {
-      method: 'POST',
-      body: { session_id: sessionId, amount },
-    }) as Promise<Round>;
+  const play = (sessionId: string, amount = '1') => playRound(sim, sessionId, amount);
   const setFaults = (faults: object) =>
     sim.control('/control/providers/faults', { method: 'PUT', body: faults });
   /** The ledger's invariants, and the valid-bet feed still the sum of the rounds it summarises. */

@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { body } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { TransferDirection } from '../../db/schema';
-import { launchGame, playerWithMoney as playerWithMoneyIn, useKoiWithProviderSim } from '../../../test/sim';
+import {
+  launchGame,
+  playerWithMoney as playerWithMoneyIn,
+  playRound,
+  useKoiWithProviderSim,
+} from '../../../test/sim';
 import { systemClock } from '../../lib/clock';
 import { createWalletService, type WalletService } from '../wallet/wallet.service';
 import { createAuthService } from '../auth/auth.service';
@@ -17,7 +22,6 @@ import { betsForTests, validBetFeedDrift } from '../bets/bets.fixtures';
 import { reportDay } from '../../lib/time-range';
 import { formatBalance } from '@koi/ledger';
 import type { GameRow } from '../games';
-import type { Round } from '../../../../sandbox/src/providers';
 
 const SIM_PROVIDER_ID = 14;
 
@@ -67,10 +71,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
     expect(await simBalance(session)).toBe(50_000_000n);
 
     for (let i = 0; i < 5; i += 1) {
-      const round = (await sim.control('/control/providers/play', {
-        method: 'POST',
-        body: { session_id: session, amount: '2' },
-      })) as Round;
+      const round = await playRound(sim, session, '2');
       expect(round.state).toBe('settled');
     }
     const atProvider = await simBalance(session);
@@ -94,10 +95,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
       total: '40.0000',
       games: [{ plat_type: 12, provider: 'ky', amount: '40.0000' }],
     });
-    const round = (await sim.control('/control/providers/play', {
-      method: 'POST',
-      body: { session_id: session, amount: '3' },
-    })) as Round;
+    const round = await playRound(sim, session, '3');
     expect(round.state).toBe('settled');
     const atProvider = await simBalance(session);
     expect((await inGame()).result!.total).toBe(formatBalance(atProvider));
@@ -219,10 +217,7 @@ describe('transfer-wallet providers with the simulator over HTTP', () => {
         clock: t.clock,
       });
     const play = async (session: string, amount: string) => {
-      const round = (await sim.control('/control/providers/play', {
-        method: 'POST',
-        body: { session_id: session, amount },
-      })) as Round;
+      const round = await playRound(sim, session, amount);
       expect(round.state).toBe('settled');
       return round;
     };

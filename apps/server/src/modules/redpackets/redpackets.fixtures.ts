@@ -1,11 +1,10 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { createPlayerDirectory, createPlayerGate } from '../auth';
-import { createPlayers } from '../wallet/wallet.fixtures';
+import { createPlayers, deposit as ledgerDeposit } from '../wallet/wallet.fixtures';
 import type { WalletService } from '../wallet';
 import { createRedPacketsRepository } from './redpackets.repository';
 import {
@@ -57,15 +56,7 @@ export function redPacketsHarness(database: Database, wallet: WalletService) {
     return ids;
   }
 
-  function deposit(playerId: number, amount: string) {
-    return wallet.transfer({
-      key: `test-deposit:${randomUUID()}`,
-      debit: { system: SystemAccount.DEPOSIT_CLEARING },
-      credit: { player: playerId },
-      amountMicro: toMicro(amount),
-      code: TransferCode.DEPOSIT,
-    });
-  }
+  const deposit = (playerId: number, amount: string) => ledgerDeposit(wallet, playerId, amount);
 
   async function balance(playerId: number) {
     const [b] = await wallet.balancesOf(playerId);
@@ -134,3 +125,14 @@ export function independentSplit(
 }
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The terms of a valid room as the console's form sends them; a test adds the name and what it varies. */
+export const ROOM_TERMS = {
+  min_stake: '1',
+  max_stake: '50',
+  shares_min: 5,
+  shares_max: 8,
+  mine_multiple: '1.5',
+  fee_rate: '2.5',
+  lifetime_seconds: 120,
+};

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import { eq } from 'drizzle-orm';
 import type { RedPacketDetail, RedPacketRoom } from '@koi/contract';
-import { queryRows } from '../../db/client';
-import { body, signUp, useTestApp } from '../../../test/app';
+import { body, fundedPlayer, useTestApp } from '../../../test/app';
+import { ROOM_TERMS } from './redpackets.fixtures';
 import { signedInOperator } from '../operators/operators.fixtures';
-import { createWalletService } from '../wallet/wallet.service';
 import { redPacketRooms } from './redpackets.schema';
 import { seedRedPacketRooms } from './redpackets.seed';
 
@@ -20,22 +18,7 @@ const t = useTestApp();
 const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
 const EN = { 'accept-language': 'en-US,en;q=0.9' };
 
-async function player(fund = '0') {
-  const p = await signUp(t.app, undefined, undefined, `dev-${randomUUID()}`);
-  const rows = await queryRows<{ id: number | string }>(
-    t.database.db,
-    sql`select id from players where lower(username) = lower(${p.username})`,
-  );
-  if (fund !== '0')
-    await createWalletService({ db: t.database.db, clock: t.clock, batching: false }).transfer({
-      key: `fund:${randomUUID()}`,
-      debit: { system: SystemAccount.DEPOSIT_CLEARING },
-      credit: { player: Number(rows[0]!.id) },
-      amountMicro: toMicro(fund),
-      code: TransferCode.DEPOSIT,
-    });
-  return p;
-}
+const player = (deposit?: string) => fundedPlayer(t, { deposit });
 const get = async <T>(url: string, headers: Record<string, string>) =>
   body<T>(await t.app.inject({ method: 'GET', url, headers })).result;
 const post = async <T>(url: string, headers: Record<string, string>, payload: object) =>
@@ -75,13 +58,7 @@ describe('red-packet room names in the request language', () => {
       op.auth,
       {
         name: '夜猫房',
-        min_stake: '1',
-        max_stake: '50',
-        shares_min: 5,
-        shares_max: 8,
-        mine_multiple: '1.5',
-        fee_rate: '2.5',
-        lifetime_seconds: 120,
+        ...ROOM_TERMS,
       },
     );
     expect(made.result).toMatchObject({ name: '夜猫房', name_en: null });

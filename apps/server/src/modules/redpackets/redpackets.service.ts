@@ -153,7 +153,14 @@ const NAMES_KEPT = 50_000;
 const CLOSED_KEPT = 1_000;
 const CLOSED_KEPT_MS = 60_000;
 
-const isInsufficient = (error: unknown) => error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE';
+/** Waits for a movement of the player's money; a balance that does not cover it is refused as `refusal` says. */
+async function coveredOr<T>(movement: Promise<T>, refusal: () => AppError): Promise<T> {
+  try {
+    return await movement;
+  } catch (error) {
+    throw error instanceof AppError && error.key === 'INSUFFICIENT_BALANCE' ? refusal() : error;
+  }
+}
 
 export interface RoomSettings {
   name: string;
@@ -540,20 +547,17 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       const shareMicro = BigInt(p.split![seq - 1]!);
       const holdMicro = p.mineDigit === null ? 0n : p.minePaymentMicro;
       if (holdMicro > 0n) {
-        try {
-          await wallet.holdIn(tx, {
+        await coveredOr(
+          wallet.holdIn(tx, {
             key: `rp:${p.id}:mine:${seq}`,
             debit: { player: playerId },
             credit: escrow,
             amountMicro: holdMicro,
             code: TransferCode.RED_PACKET_MINE,
             reference: reference(p.id),
-          });
-        } catch (error) {
-          if (isInsufficient(error))
-            throw new AppError('RED_PACKET_HOLD_INSUFFICIENT', { amount: usdt(holdMicro) });
-          throw error;
-        }
+          }),
+          () => new AppError('RED_PACKET_HOLD_INSUFFICIENT', { amount: usdt(holdMicro) }),
+        );
       }
       const grab = await r.insertGrab({
         packetId: p.id,
@@ -665,20 +669,17 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
               nodeHash,
             ).map(String);
             await r.setSplit(row.id, split);
-            try {
-              await wallet.transferIn(tx, {
+            await coveredOr(
+              wallet.transferIn(tx, {
                 key: `rp:${row.id}:send`,
                 debit: { player: playerId },
                 credit: escrow,
                 amountMicro: totalMicro,
                 code: TransferCode.RED_PACKET_SEND,
                 reference: reference(row.id),
-              });
-            } catch (error) {
-              if (isInsufficient(error))
-                throw new AppError('RED_PACKET_SEND_INSUFFICIENT', { total: usdt(totalMicro) });
-              throw error;
-            }
+              }),
+              () => new AppError('RED_PACKET_SEND_INSUFFICIENT', { total: usdt(totalMicro) }),
+            );
             return { ...row, split };
           }),
         );

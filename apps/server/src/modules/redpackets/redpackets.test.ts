@@ -1,43 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import { verifyRedPacket } from '@koi/fair';
-import { SystemAccount, TransferCode, toMicro, formatMicro } from '@koi/ledger';
+import { toMicro, formatMicro } from '@koi/ledger';
 import type {
   AdminRedPacketDetail,
   RedPacketDetail,
   RedPacketGrabResult,
   RedPacketRoom,
 } from '@koi/contract';
-import { body, form, FORM, signUp, useTestApp } from '../../../test/app';
+import { body, form, FORM, fundedPlayer, useTestApp } from '../../../test/app';
 import { TEST_REDIS_URL } from '../../../test/servers';
+import { ROOM_TERMS } from './redpackets.fixtures';
 import { signedInOperator } from '../operators/operators.fixtures';
-import { createWalletService } from '../wallet/wallet.service';
 import { createBalanceHub } from '../events/events.hub';
 
 /** The red-packet API end to end: every rule refused with its message, the packet's life, the console, the stream. */
 describe('red packets over HTTP', () => {
   const t = useTestApp();
 
-  const wallet = () => createWalletService({ db: t.database.db, clock: t.clock, batching: false });
-  async function player(fund = '0') {
-    const p = await signUp(t.app, undefined, undefined, `dev-${randomUUID()}`);
-    const rows = await queryRows<{ id: number | string }>(
-      t.database.db,
-      sql`select id from players where lower(username) = lower(${p.username})`,
-    );
-    const playerId = Number(rows[0]!.id);
-    if (fund !== '0')
-      await wallet().transfer({
-        key: `fund:${randomUUID()}`,
-        debit: { system: SystemAccount.DEPOSIT_CLEARING },
-        credit: { player: playerId },
-        amountMicro: toMicro(fund),
-        code: TransferCode.DEPOSIT,
-      });
-    return { ...p, playerId };
-  }
+  const player = (deposit?: string) => fundedPlayer(t, { deposit });
   const get = async <T>(auth: Record<string, string>, url: string) =>
     body<T>(await t.app.inject({ method: 'GET', url, headers: auth }));
   const post = async <T>(auth: Record<string, string>, url: string, payload: object) =>
@@ -241,13 +222,7 @@ describe('red packets over HTTP', () => {
     const create = (fields: Record<string, unknown>) =>
       post<{ id: number; enabled: boolean }>(op.auth, '/api/admin/redpacket/rooms', {
         name: '测试房',
-        min_stake: '1',
-        max_stake: '50',
-        shares_min: 5,
-        shares_max: 8,
-        mine_multiple: '1.5',
-        fee_rate: '2.5',
-        lifetime_seconds: 120,
+        ...ROOM_TERMS,
         ...fields,
       });
     const bad: [Record<string, unknown>, string][] = [

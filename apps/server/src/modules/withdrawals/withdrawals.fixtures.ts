@@ -3,10 +3,10 @@ import bs58check from 'bs58check';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AdminWithdrawal } from '@koi/contract';
-import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
-import { body, playerIdByName, signUp, type TestApp } from '../../../test/app';
+import { body, fundedPlayer, playerIdByName, type TestApp } from '../../../test/app';
 import type { RunningSandbox } from '../../../test/sim';
 import { queryRows } from '../../db/client';
+import { deposit as ledgerDeposit } from '../wallet/wallet.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { createWalletAdmin } from '../wallet/wallet.admin';
 import { createOperatorsService } from '../operators/operators.service';
@@ -47,26 +47,16 @@ export function withdrawalsHarness(t: () => TestApp) {
 
   /** A signed-in player with a withdrawal password and, optionally, money deposited through the ledger. */
   async function player(opts: { deposit?: string; password?: boolean; device?: string } = {}) {
-    // Each player on a device of their own unless a test shares one: a shared device is a review flag.
-    const signed = await signUp(t().app, undefined, undefined, opts.device ?? `dev-${randomUUID()}`);
-    const playerId = await playerIdOf(signed.username);
+    const signed = await fundedPlayer(t(), { device: opts.device });
     if (opts.password !== false) {
       const set = await call(signed.auth, 'set-password', { password: WITHDRAW_PASSWORD });
       expect(set.code).toBe(200);
     }
-    if (opts.deposit) await fund(playerId, opts.deposit);
-    return { ...signed, playerId };
+    if (opts.deposit) await fund(signed.playerId, opts.deposit);
+    return signed;
   }
 
-  async function fund(playerId: number, amount: string) {
-    await wallet().transfer({
-      key: `test-deposit:${randomUUID()}`,
-      debit: { system: SystemAccount.DEPOSIT_CLEARING },
-      credit: { player: playerId },
-      amountMicro: toMicro(amount),
-      code: TransferCode.DEPOSIT,
-    });
-  }
+  const fund = (playerId: number, amount: string) => ledgerDeposit(wallet(), playerId, amount);
 
   async function bind(auth: Record<string, string>, address = trc20(), extra: object = {}) {
     const res = await call<{ id: number; address: string }>(auth, 'bind-address', {
