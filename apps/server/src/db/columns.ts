@@ -60,12 +60,14 @@ export const listed = () => ({
 });
 
 /**
- * A provably fair commitment (decision 16): the server seed, kept secret until its draws are over, and its
- * SHA-256 (hex), shown before the first draw so that every draw can be checked against it afterwards.
+ * A provably fair seed pair (decision 16): the server seed, kept secret until its draws are over, its SHA-256
+ * (hex), shown before the first draw, and the client's seed, mixed in so that the server cannot choose the
+ * outcome alone. Every draw can be checked against the pair afterwards.
  */
-export const seedCommitment = () => ({
+export const seedPair = () => ({
   serverSeed: text('server_seed').notNull(),
   serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
 });
 
 /**

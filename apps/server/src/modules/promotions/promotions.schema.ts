@@ -10,17 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import {
-  bigintNumber,
-  createdAt,
-  id,
-  micro,
-  rowRef,
-  seedCommitment,
-  state,
-  ts,
-  updatedAt,
-} from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, rowRef, state, ts, updatedAt } from '../../db/columns';
 
 /** A promotion's life: drafted, running (claimable in its period), paused by an operator, ended for good. */
 export const PromotionStatus = { DRAFT: 1, RUNNING: 2, PAUSED: 3, ENDED: 4 } as const;
@@ -158,6 +148,7 @@ export const promotionFlags = pgTable('promotion_flags', {
  */
 export const luckSeeds = pgTable('promotion_luck_seeds', {
   day: text('day').primaryKey(),
-  ...seedCommitment(),
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
   createdAt: createdAt(),
 });
