@@ -35,7 +35,6 @@ export interface RebateLine {
 }
 export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
 export type PeriodRow = typeof tournamentPeriods.$inferSelect;
-export type PrizeRow = typeof tournamentPrizes.$inferSelect;
 export type PayoutRow = typeof tournamentPayouts.$inferSelect;
 
 /** What settling one day wrote: rebates added by this run and the day's totals after it. */
