@@ -86,6 +86,17 @@ export const signIn = {
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
   }),
+  /**
+   * A session a sign-in opened: its bearer token's hash (each table keeps it unique), when it lapses unless it
+   * is ended before (`revoked_at`), and where the sign-in came from. When it began and when it was last seen
+   * stay with each table: a player's session takes the database's clock for them, an operator's its service's.
+   */
+  session: () => ({
+    tokenHash: secretHash('token_hash'),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ...origin(),
+  }),
   /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
   attempt: () => ({
     username: text('username').notNull(),

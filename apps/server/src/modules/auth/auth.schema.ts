@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -47,12 +47,9 @@ export const sessions = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    tokenHash: secretHash('token_hash'),
+    ...signIn.session(),
     createdAt: createdAt().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
-    ...origin(),
     /** Country of the sign-in (ISO 3166 alpha-2), when the geo lookup knew it; shown in the security centre. */
     country: text('country'),
     /** The player's sign-in time before this session began, shown as "last login". */

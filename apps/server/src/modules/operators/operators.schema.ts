@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -35,12 +35,9 @@ export const operatorSessions = pgTable(
   {
     id: id(),
     operatorId: rowRef('operator_id', () => operators.id),
-    tokenHash: secretHash('token_hash'),
+    ...signIn.session(),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
-    ...origin(),
   },
   (t) => [
     uniqueIndex('operator_sessions_token_hash_uq').on(t.tokenHash),
