@@ -29,8 +29,8 @@ export const bigintNumber = (name: string) => bigint(name, { mode: 'number' });
 export const id = () => bigintNumber('id').primaryKey().generatedAlwaysAsIdentity();
 
 /**
- * A row's owner or parent in another table (or the same module's): the `id` of that row, never null, held to an
- * existing row by a foreign key. `target` is a function because the table it names may be declared later.
+ * The row of another table that owns or contains this one, by its `id`: never null, and held to an existing row
+ * by a foreign key. `target` is a function because the table it names may be declared further down.
  */
 export const rowRef = (name: string, target: () => PgColumn) =>
   bigintNumber(name).notNull().references(target);
