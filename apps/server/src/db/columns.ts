@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, smallint, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders every module's schema file uses, so that the same kind of column is declared the same way
@@ -29,6 +29,13 @@ export const bigintNumber = (name: string) => bigint(name, { mode: 'number' });
 export const id = () => bigintNumber('id').primaryKey().generatedAlwaysAsIdentity();
 
 /**
+ * The row of another table that owns or contains this one, by its `id`: never null, and held to an existing row
+ * by a foreign key. `target` is a function because the table it names may be declared further down.
+ */
+export const rowRef = (name: string, target: () => PgColumn) =>
+  bigintNumber(name).notNull().references(target);
+
+/**
  * Where a row stands in its life (`status` or `state`): a smallint holding one of the constants its module
  * declares beside the table (e.g. `DepositOrderStatus`), `initial` until something moves it on.
  */
@@ -39,6 +46,29 @@ export const state = (name: 'status' | 'state', initial: number) => smallint(nam
  * stamped by the caller from its service's clock.
  */
 export const createdAt = () => ts('created_at').notNull();
+
+/** The `updated_at` column, stamped by whoever changes the row; `.defaultNow()` as for `createdAt`. */
+export const updatedAt = () => ts('updated_at').notNull();
+
+/**
+ * An entry of a list the operator curates (providers, games, banners, rooms, links): whether players see it,
+ * and its place in the list, ascending.
+ */
+export const listed = () => ({
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * A provably fair seed pair (decision 16): the server seed, kept secret until its draws are over, its SHA-256
+ * (hex), shown before the first draw, and the client's seed, mixed in so that the server cannot choose the
+ * outcome alone. Every draw can be checked against the pair afterwards.
+ */
+export const seedPair = () => ({
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+});
 
 /**
  * The SHA-256 (hex) of a secret a client holds: a session's bearer token, a sign-in code. Only the hash is
@@ -56,6 +86,17 @@ export const signIn = {
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
   }),
+  /**
+   * A session a sign-in opened: its bearer token's hash (each table keeps it unique), when it lapses unless it
+   * is ended before (`revoked_at`), and where the sign-in came from. When it began and when it was last seen
+   * stay with each table: a player's session takes the database's clock for them, an operator's its service's.
+   */
+  session: () => ({
+    tokenHash: secretHash('token_hash'),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ...origin(),
+  }),
   /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
   attempt: () => ({
     username: text('username').notNull(),
@@ -71,5 +112,13 @@ export const signIn = {
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
+  }),
+  /**
+   * A secret on the way in that works once and only for a while (a sign-in code, an enrolment or setup link, a
+   * captcha): when it stops working, and when it was spent, null until then.
+   */
+  singleUse: () => ({
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
   }),
 };

@@ -1,4 +1,4 @@
-import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { countRows, type DbOrTx } from './client';
 
@@ -170,4 +170,61 @@ export function selectPage<T extends PgTable>(
   page: { where?: SQL; orderBy: SQL[]; limit: number; offset: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   return pageWithTotal(db, table, page.where, selectRows(db, table, page));
+}
+
+/** Whether `where` picks any row of `table`: the first match answers, so the query reads one row at the most. */
+export async function exists(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ found: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** What a column holds, as its rows come back: null included where the column may be null. */
+type ValueOf<C extends PgColumn> = C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null;
+
+/**
+ * The `value` of each row whose `key` is among `keys`, by key, in one query of the columns' table: the names or
+ * reasons a screen shows beside a page of ids. An empty list asks the database nothing.
+ */
+export async function valuesByKey<K extends PgColumn, V extends PgColumn>(
+  db: DbOrTx,
+  key: K,
+  value: V,
+  keys: readonly K['_']['data'][],
+): Promise<Map<K['_']['data'], ValueOf<V>>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key, value })
+    .from(key.table)
+    .where(inArray(key, [...new Set(keys)]));
+  return new Map(rows.map((r) => [r.key as K['_']['data'], r.value as ValueOf<V>]));
+}
+
+/** Those of `keys` that some row of the column's table holds in `column`, in one query; an empty list asks nothing. */
+export async function keysPresent<C extends PgColumn>(
+  db: DbOrTx,
+  column: C,
+  keys: readonly C['_']['data'][],
+): Promise<Set<C['_']['data']>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ key: column })
+    .from(column.table)
+    .where(inArray(column, [...keys]));
+  return new Set(rows.map((r) => r.key as C['_']['data']));
+}
+
+/**
+ * The sum of a micro-USDT column over the rows `where` picks, 0 when it picks none. PostgreSQL sums a bigint
+ * as numeric, which comes back as text and is read straight into a bigint, so no float ever holds it.
+ */
+export async function sumMicro(db: DbOrTx, column: PgColumn, where: SQL | undefined): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${column})::text` })
+    .from(column.table)
+    .where(where);
+  return BigInt(row?.total ?? '0');
 }

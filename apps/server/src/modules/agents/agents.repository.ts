@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import { findRow } from '../../db/rows';
 import type { StatementLine, Tier } from './commission';
@@ -43,20 +44,21 @@ const pgArray = (values: readonly ArrayValue[]) =>
  * Writes `rows` into `table`, STATEMENT_ROWS at a time, each statement passing one array per column (unnest):
  * a day of thousands of agents has some hundred thousand statement lines, and a multi-row VALUES list of that
  * size spends far longer building and binding one parameter per value than the database spends writing them.
+ * Every column of the table is written, as its SQL type, from the row's property of the same name (one the row
+ * leaves out as NULL).
  */
-async function insertColumns<R>(
-  db: DbOrTx,
-  table: string,
-  rows: readonly R[],
-  columns: [name: string, type: string, pick: (row: R) => ArrayValue][],
-) {
-  const names = sql.raw(columns.map(([name]) => name).join(', '));
+async function insertColumns<T extends PgTable>(db: DbOrTx, table: T, rows: readonly T['$inferInsert'][]) {
+  const columns = Object.entries(getTableColumns(table));
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += STATEMENT_ROWS) {
-    const chunk = rows.slice(i, i + STATEMENT_ROWS);
-    const arrays = columns.map(([, type, pick]) => sql`${pgArray(chunk.map(pick))}::${sql.raw(type)}[]`);
-    await db.execute(
-      sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    const chunk: readonly Record<string, ArrayValue>[] = rows.slice(i, i + STATEMENT_ROWS);
+    const arrays = columns.map(
+      ([key, column]) => sql`${pgArray(chunk.map((r) => r[key]))}::${sql.raw(column.getSQLType())}[]`,
     );
+    await db.execute(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
   }
 }
 
@@ -278,32 +280,8 @@ export function createAgentsRepository(db: DbOrTx) {
       statements: (typeof agentStatements.$inferInsert)[],
       lines: (typeof agentStatementLines.$inferInsert)[],
     ) {
-      await insertColumns(db, 'agent_statements', statements, [
-        ['agent_id', 'bigint', (r) => r.agentId],
-        ['day', 'date', (r) => r.day],
-        ['level', 'smallint', (r) => r.level],
-        ['team_valid_micro', 'bigint', (r) => r.teamValidMicro],
-        ['commission_micro', 'bigint', (r) => r.commissionMicro],
-        ['lines', 'integer', (r) => r.lines],
-        ['bet_count', 'integer', (r) => r.betCount],
-        ['rows_sha256', 'char(64)', (r) => r.rowsSha256],
-        ['bets_sha256', 'char(64)', (r) => r.betsSha256],
-        ['transfer_key', 'text', (r) => r.transferKey],
-      ]);
-      await insertColumns(db, 'agent_statement_lines', lines, [
-        ['agent_id', 'bigint', (r) => r.agentId],
-        ['day', 'date', (r) => r.day],
-        ['line_no', 'integer', (r) => r.lineNo],
-        ['downline_id', 'bigint', (r) => r.downlineId],
-        ['game_type_id', 'smallint', (r) => r.gameTypeId],
-        ['branch_micro', 'bigint', (r) => r.branchMicro],
-        ['own_rate_ppm', 'integer', (r) => r.ownRatePpm],
-        ['own_part_micro', 'bigint', (r) => r.ownPartMicro],
-        ['downline_team_micro', 'bigint', (r) => r.downlineTeamMicro],
-        ['downline_rate_ppm', 'integer', (r) => r.downlineRatePpm],
-        ['downline_part_micro', 'bigint', (r) => r.downlinePartMicro],
-        ['differential_micro', 'bigint', (r) => r.differentialMicro],
-      ]);
+      await insertColumns(db, agentStatements, statements);
+      await insertColumns(db, agentStatementLines, lines);
     },
 
     statement: (agentId: number, day: string) =>

@@ -10,7 +10,7 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, microTotal, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, microTotal, ts, updatedAt } from '../../db/columns';
 
 /*
  * The agent programme's tables (decision 26). The team tree is kept twice, for two kinds of question:
@@ -59,7 +59,7 @@ export const agentTiers = pgTable('agent_tiers', {
   level: smallint('level').primaryKey(),
   minTeamMicro: micro('min_team_micro').notNull(),
   ratesPpm: integer('rates_ppm').array().notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** One settled UTC+8 day: written last in the settlement transaction, so it exists exactly when the day is paid. */

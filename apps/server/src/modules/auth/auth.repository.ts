@@ -1,8 +1,16 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, inWindow, pageWithTotal, selectPage, selectRows, updateCount } from '../../db/rows';
+import {
+  findRow,
+  inWindow,
+  pageWithTotal,
+  selectPage,
+  selectRows,
+  updateCount,
+  valuesByKey,
+} from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
 /** Sign-in events that count as failures: wrong passwords, unknown names, and reservations still in flight. */
@@ -73,14 +81,8 @@ export function createAuthRepository(db: DbOrTx) {
       return rows.map((r) => ({ playerId: Number(r.id), reason: r.reason, value: r.value }));
     },
 
-    async usernamesOf(ids: readonly number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: players.id, username: players.username })
-        .from(players)
-        .where(inArray(players.id, [...new Set(ids)]));
-      return new Map(rows.map((r) => [r.id, r.username]));
-    },
+    usernamesOf: (ids: readonly number[]): Promise<Map<number, string>> =>
+      valuesByKey(db, players.id, players.username, ids),
 
     /**
      * The VIP levels shown with the players' info, in one statement for a whole day's level-ups; a level only
@@ -223,7 +225,7 @@ export function createAuthRepository(db: DbOrTx) {
     },
 
     async touchSession(sessionId: number, now: Date) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+      await updateCount(db, sessions, eq(sessions.id, sessionId), { lastSeenAt: now });
     },
 
     async revokeSession(sessionId: number, now: Date) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
@@ -40,22 +40,16 @@ export const players = pgTable(
  * The `player_id` of a row that belongs to one player, held to an existing player by a foreign key. Other
  * modules' tables use it too (a schema file may name another module's table for a foreign key).
  */
-export const playerRef = () =>
-  bigintNumber('player_id')
-    .notNull()
-    .references(() => players.id);
+export const playerRef = () => rowRef('player_id', () => players.id);
 
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
     playerId: playerRef(),
-    tokenHash: secretHash('token_hash'),
+    ...signIn.session(),
     createdAt: createdAt().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
-    ...origin(),
     /** Country of the sign-in (ISO 3166 alpha-2), when the geo lookup knew it; shown in the security centre. */
     country: text('country'),
     /** The player's sign-in time before this session began, shown as "last login". */
@@ -88,8 +82,7 @@ export const captchas = pgTable(
     /** SHA-256 of salt + lower-cased answer, hex; the answer itself is never stored. */
     answerHash: text('answer_hash').notNull(),
     salt: text('salt').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
+    ...signIn.singleUse(),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [index('captchas_device_idx').on(t.device, t.id)],
@@ -109,8 +102,7 @@ export const signInCodes = pgTable(
     codeHash: secretHash('code_hash'),
     issuer: text('issuer').notNull(),
     createdAt: createdAt().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
+    ...signIn.singleUse(),
   },
   (t) => [
     uniqueIndex('sign_in_codes_hash_uq').on(t.codeHash),

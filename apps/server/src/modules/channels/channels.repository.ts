@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, insertNew, insertRow, lockRow, selectRows, updateRow } from '../../db/rows';
+import { findRow, insertNew, insertRow, lockRow, selectRows, sumMicro, updateRow } from '../../db/rows';
 import type { DepositRecordRow } from '../deposits';
 import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannels } from './channels.schema';
 
@@ -127,19 +127,16 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** What the player's completed channel orders added since `since` (their amounts, as the deposit limits count them). */
-    async creditedSince(playerId: number, since: Date): Promise<bigint> {
-      const [row] = await db
-        .select({ total: sql<string | null>`sum(${channelOrders.amountMicro})::text` })
-        .from(channelOrders)
-        .where(
-          and(
-            eq(channelOrders.playerId, playerId),
-            eq(channelOrders.status, ChannelOrderStatus.COMPLETED),
-            gte(channelOrders.completedAt, since),
-          ),
-        );
-      return BigInt(row?.total ?? '0');
-    },
+    creditedSince: (playerId: number, since: Date): Promise<bigint> =>
+      sumMicro(
+        db,
+        channelOrders.amountMicro,
+        and(
+          eq(channelOrders.playerId, playerId),
+          eq(channelOrders.status, ChannelOrderStatus.COMPLETED),
+          gte(channelOrders.completedAt, since),
+        ),
+      ),
 
     /** The player's channel orders in a time window as deposit records, newest first. */
     async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, microTotal, state, ts } from '../../db/columns';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, listed, micro, microTotal, state, ts } from '../../db/columns';
 
 /**
  * Hosted payment channels (decision 14): one row per channel, owned by the channels module. The adapter (code, not
@@ -16,7 +16,7 @@ export const paymentChannels = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     icon: text('icon').notNull().default(''),
-    enabled: boolean('enabled').notNull().default(true),
+    ...listed(),
     /** Limits of one order's amount in USDT (what the player asks to deposit, before the fee). */
     minMicro: micro('min_micro').notNull(),
     maxMicro: micro('max_micro').notNull(),
@@ -27,7 +27,6 @@ export const paymentChannels = pgTable(
     /** The currency the channel takes, and how many units of it one USDT costs (decimal string, 6 dp max). */
     currency: text('currency').notNull().default('USDT'),
     rate: text('rate').notNull().default('1'),
-    sort: integer('sort').notNull().default(0),
     updatedAt: ts('updated_at'),
   },
   (t) => [uniqueIndex('payment_channels_code_uq').on(t.code)],

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countRows } from '../../db/client';
-import { findRow, insertNew, insertRow, lockRow, pageWithTotal, selectPage, updateRow } from '../../db/rows';
+import {
+  findRow,
+  insertNew,
+  insertRow,
+  keysPresent,
+  lockRow,
+  pageWithTotal,
+  selectPage,
+  updateRow,
+} from '../../db/rows';
 import {
   buyLinks,
   communityBans,
@@ -278,14 +287,8 @@ export function createCommunityRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.postId, r.n]));
     },
 
-    async bannedAmong(playerIds: number[]): Promise<Set<number>> {
-      if (playerIds.length === 0) return new Set();
-      const rows = await db
-        .select({ playerId: communityBans.playerId })
-        .from(communityBans)
-        .where(inArray(communityBans.playerId, playerIds));
-      return new Set(rows.map((r) => r.playerId));
-    },
+    bannedAmong: (playerIds: number[]): Promise<Set<number>> =>
+      keysPresent(db, communityBans.playerId, playerIds),
 
     updatePost: (id: number, set: Partial<typeof communityPosts.$inferInsert>) =>
       updateRow(db, communityPosts, eq(communityPosts.id, id), set),

@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, listed, rowRef, state, ts, updatedAt } from '../../db/columns';
 import { players, playerRef } from '../auth/auth.schema';
 
 /**
@@ -52,9 +52,7 @@ export const communityPosts = pgTable(
 export const communityLikes = pgTable(
   'community_likes',
   {
-    postId: bigintNumber('post_id')
-      .notNull()
-      .references(() => communityPosts.id),
+    postId: rowRef('post_id', () => communityPosts.id),
     playerId: playerRef(),
     createdAt: createdAt().defaultNow(),
   },
@@ -65,9 +63,7 @@ export const communityComments = pgTable(
   'community_comments',
   {
     id: id(),
-    postId: bigintNumber('post_id')
-      .notNull()
-      .references(() => communityPosts.id),
+    postId: rowRef('post_id', () => communityPosts.id),
     playerId: playerRef(),
     /** The comment this one replies to (one level: replies to a reply point at the same thread). */
     parentId: bigintNumber('parent_id'),
@@ -93,9 +89,7 @@ export const communityReports = pgTable(
   'community_reports',
   {
     id: id(),
-    postId: bigintNumber('post_id')
-      .notNull()
-      .references(() => communityPosts.id),
+    postId: rowRef('post_id', () => communityPosts.id),
     playerId: playerRef(),
     reason: text('reason').notNull(),
     status: state('status', ReportStatus.OPEN),
@@ -118,13 +112,9 @@ export const communityNotifications = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    actorId: bigintNumber('actor_id')
-      .notNull()
-      .references(() => players.id),
+    actorId: rowRef('actor_id', () => players.id),
     kind: smallint('kind').notNull(),
-    postId: bigintNumber('post_id')
-      .notNull()
-      .references(() => communityPosts.id),
+    postId: rowRef('post_id', () => communityPosts.id),
     commentId: bigintNumber('comment_id'),
     readAt: ts('read_at'),
     createdAt: createdAt().defaultNow(),
@@ -152,7 +142,7 @@ export const communityBans = pgTable('community_bans', {
 export const communitySettings = pgTable('community_settings', {
   id: integer('id').primaryKey(),
   reviewRequired: boolean('review_required').notNull().default(true),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt().defaultNow(),
 });
 
 /** Places to buy USDT that the operator lists on /buy (decision 28); Koi itself sells nothing. */
@@ -162,7 +152,6 @@ export const buyLinks = pgTable('buy_links', {
   logo: text('logo').notNull().default(''),
   link: text('link').notNull(),
   note: text('note').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
+  ...listed(),
   createdAt: createdAt().defaultNow(),
 });

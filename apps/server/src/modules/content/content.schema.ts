@@ -1,10 +1,10 @@
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from '../../db/columns';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, listed, updatedAt } from '../../db/columns';
 
 export const configItems = pgTable('config_items', {
   id: integer('id').primaryKey(),
   content: text('content').notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt().defaultNow(),
 });
 
 export const banners = pgTable('banners', {
@@ -13,7 +13,6 @@ export const banners = pgTable('banners', {
   title: text('title').notNull(),
   link: text('link').notNull().default(''),
   activityType: integer('activity_type'),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
+  ...listed(),
   createdAt: createdAt().defaultNow(),
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, insertNew, lockRow, selectRows, updateRow } from '../../db/rows';
+import { findRow, insertNew, keysPresent, lockRow, selectRows, updateRow, valuesByKey } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -291,14 +291,7 @@ export function createDepositsRepository(db: DbOrTx) {
     },
 
     /** Which of these transactions already have recorded transfers (their events need no second fetch). */
-    async knownTxIds(txIds: string[]): Promise<Set<string>> {
-      if (txIds.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ txId: chainTransfers.txId })
-        .from(chainTransfers)
-        .where(inArray(chainTransfers.txId, txIds));
-      return new Set(rows.map((r) => r.txId));
-    },
+    knownTxIds: (txIds: string[]): Promise<Set<string>> => keysPresent(db, chainTransfers.txId, txIds),
 
     lockTransfer: (id: number) => lockRow(db, chainTransfers, eq(chainTransfers.id, id)),
 
@@ -434,14 +427,8 @@ export function createDepositsRepository(db: DbOrTx) {
     },
 
     /** The queue's reasons for the channel orders among `channelOrderIds` that have a queue row. */
-    async queueReasonsOfChannelOrders(channelOrderIds: number[]): Promise<Map<number, string>> {
-      if (channelOrderIds.length === 0) return new Map();
-      const rows = await db
-        .select({ id: depositUnmatched.channelOrderId, reason: depositUnmatched.reason })
-        .from(depositUnmatched)
-        .where(inArray(depositUnmatched.channelOrderId, channelOrderIds));
-      return new Map(rows.map((r) => [r.id!, r.reason]));
-    },
+    queueReasonsOfChannelOrders: (channelOrderIds: number[]): Promise<Map<number, string>> =>
+      valuesByKey(db, depositUnmatched.channelOrderId, depositUnmatched.reason, channelOrderIds),
 
     /** Queues a channel report once (unique by channel order and by channel reference); false when queued before. */
     queueChannelReport: (row: typeof depositUnmatched.$inferInsert) => insertNew(db, depositUnmatched, row),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, state, ts, updatedAt } from '../../db/columns';
 
 /**
  * The platform's TRON receiving addresses (decision 13). Operators add, enable and disable them; an address
@@ -204,5 +204,5 @@ export const depositLimits = pgTable('deposit_limits', {
   /** Which pending fields are set: a pending "no limit" is null too, so presence needs its own flag. */
   pendingMask: smallint('pending_mask').notNull().default(0),
   pendingEffectiveAt: ts('pending_effective_at'),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, micro } from '../../db/columns';
+import { createdAt, id, listed, micro } from '../../db/columns';
 
 /** How a provider holds player money while they play (decision 15). */
 export const WalletModel = { SEAMLESS: 'seamless', TRANSFER: 'transfer', INTERNAL: 'internal' } as const;
@@ -13,8 +13,7 @@ export const gameProviders = pgTable('game_providers', {
   nameEn: text('name_en'),
   walletModel: text('wallet_model').notNull(),
   brandImage: text('brand_image').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
+  ...listed(),
 });
 
 export const gameCategories = pgTable('game_categories', {
@@ -45,9 +44,8 @@ export const games = pgTable(
     /** 2 opens /redirect (the game itself); 1 opens the provider's list (cateList). */
     openType: smallint('open_type').notNull().default(2),
     isHot: boolean('is_hot').notNull().default(false),
-    /** false hides the game from players (the console's on/off switch), whatever its status. */
-    enabled: boolean('enabled').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
+    /** `enabled` false hides the game from players (the console's on/off switch), whatever its status. */
+    ...listed(),
     image: text('image').notNull(),
     gameImage: text('game_image').notNull(),
     minBetMicro: micro('min_bet_micro').notNull(),

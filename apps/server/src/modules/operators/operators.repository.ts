@@ -1,7 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
-import { findRow, insertRow, selectPage, selectRows, updateCount, updateRow } from '../../db/rows';
+import {
+  exists,
+  findRow,
+  insertRow,
+  selectPage,
+  selectRows,
+  updateCount,
+  updateRow,
+  valuesByKey,
+} from '../../db/rows';
 import {
   operatorEnrolments,
   operatorLogins,
@@ -42,14 +51,8 @@ export function createOperatorsRepository(db: DbOrTx) {
     findById: (id: number) => findRow(db, operators, eq(operators.id, id)),
 
     /** Usernames of several operators in one query (screens that name who approved or reviewed). */
-    async usernamesOf(ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: operators.id, username: operators.username })
-        .from(operators)
-        .where(inArray(operators.id, ids));
-      return new Map(rows.map((r) => [r.id, r.username]));
-    },
+    usernamesOf: (ids: number[]): Promise<Map<number, string>> =>
+      valuesByKey(db, operators.id, operators.username, ids),
 
     /** The row locked for the rest of the caller's transaction (role and status changes). */
     async lockById(id: number) {
@@ -125,7 +128,7 @@ export function createOperatorsRepository(db: DbOrTx) {
     },
 
     async touchSession(id: number, now: Date) {
-      await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, id));
+      await updateCount(db, operatorSessions, eq(operatorSessions.id, id), { lastSeenAt: now });
     },
 
     async listSessions(operatorId: number, limit: number) {
@@ -169,9 +172,7 @@ export function createOperatorsRepository(db: DbOrTx) {
     },
 
     /** Whether any operator account exists (disabled ones count: the console has been set up). */
-    async anyOperator(): Promise<boolean> {
-      return (await db.select({ id: operators.id }).from(operators).limit(1)).length > 0;
-    },
+    anyOperator: (): Promise<boolean> => exists(db, operators, undefined),
 
     async insertSetup(row: typeof operatorSetups.$inferInsert) {
       return insertRow(db, operatorSetups, row);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, origin, secretHash, signIn, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -34,15 +34,10 @@ export const operatorSessions = pgTable(
   'operator_sessions',
   {
     id: id(),
-    operatorId: bigintNumber('operator_id')
-      .notNull()
-      .references(() => operators.id),
-    tokenHash: secretHash('token_hash'),
+    operatorId: rowRef('operator_id', () => operators.id),
+    ...signIn.session(),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
-    ...origin(),
   },
   (t) => [
     uniqueIndex('operator_sessions_token_hash_uq').on(t.tokenHash),
@@ -74,15 +69,12 @@ export const operatorEnrolments = pgTable(
   'operator_enrolments',
   {
     id: id(),
-    operatorId: bigintNumber('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    operatorId: rowRef('operator_id', () => operators.id),
     tokenHash: secretHash('token_hash'),
     kind: smallint('kind').notNull(),
     issuedBy: bigintNumber('issued_by'),
     createdAt: createdAt(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
+    ...signIn.singleUse(),
   },
   (t) => [
     uniqueIndex('operator_enrolments_token_hash_uq').on(t.tokenHash),
@@ -104,8 +96,7 @@ export const operatorSetups = pgTable(
     tokenHash: secretHash('token_hash'),
     totpSecret: text('totp_secret').notNull(),
     createdAt: createdAt(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
+    ...signIn.singleUse(),
   },
   (t) => [uniqueIndex('operator_setups_token_hash_uq').on(t.tokenHash)],
 );
@@ -120,9 +111,7 @@ export const operatorRecoveryCodes = pgTable(
   'operator_recovery_codes',
   {
     id: id(),
-    operatorId: bigintNumber('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    operatorId: rowRef('operator_id', () => operators.id),
     codeHash: secretHash('code_hash'),
     createdAt: createdAt(),
     usedAt: ts('used_at'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, seedPair, ts } from '../../db/columns';
 
 /**
  * A player's seed pair for Koi's provably fair games (decision 16). The server seed stays secret while the
@@ -11,9 +11,7 @@ export const fairSeeds = pgTable(
   {
     id: id(),
     playerId: bigintNumber('player_id').notNull(),
-    serverSeed: text('server_seed').notNull(),
-    serverSeedHash: text('server_seed_hash').notNull(),
-    clientSeed: text('client_seed').notNull(),
+    ...seedPair(),
     /** The nonce the next bet uses. */
     nextNonce: integer('next_nonce').notNull().default(0),
     active: boolean('active').notNull().default(true),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { insertNew } from '../../db/rows';
+import { exists, insertNew, sumMicro } from '../../db/rows';
 import {
   bonusGrants,
   GrantStatus,
@@ -111,18 +111,15 @@ export function createPromotionsRepository(db: DbOrTx) {
     /** Whether any of the players claimed the promotion in the period (a household's earlier claim). */
     async anyClaimed(promotionId: number, playerIds: number[], periodKey: string): Promise<boolean> {
       if (playerIds.length === 0) return false;
-      const rows = await db
-        .select({ id: promotionClaims.id })
-        .from(promotionClaims)
-        .where(
-          and(
-            eq(promotionClaims.promotionId, promotionId),
-            eq(promotionClaims.periodKey, periodKey),
-            inArray(promotionClaims.playerId, playerIds),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
+      return exists(
+        db,
+        promotionClaims,
+        and(
+          eq(promotionClaims.promotionId, promotionId),
+          eq(promotionClaims.periodKey, periodKey),
+          inArray(promotionClaims.playerId, playerIds),
+        ),
+      );
     },
 
     async claims(f: ClaimFilter): Promise<{
@@ -209,21 +206,18 @@ export function createPromotionsRepository(db: DbOrTx) {
      * What max-win cuts of the player's other grants took, those cleared in [from, to] (a cleared grant with
      * a forfeited amount is one whose winnings were cut; see the service's design note).
      */
-    async maxWinCutsBetween(playerId: number, exceptId: number, from: Date, to: Date): Promise<bigint> {
-      const [row] = await db
-        .select({ total: sql<string | null>`sum(${bonusGrants.forfeitedMicro})::text` })
-        .from(bonusGrants)
-        .where(
-          and(
-            eq(bonusGrants.playerId, playerId),
-            eq(bonusGrants.status, GrantStatus.CLEARED),
-            ne(bonusGrants.id, exceptId),
-            gte(bonusGrants.closedAt, from),
-            lte(bonusGrants.closedAt, to),
-          ),
-        );
-      return BigInt(row?.total ?? '0');
-    },
+    maxWinCutsBetween: (playerId: number, exceptId: number, from: Date, to: Date): Promise<bigint> =>
+      sumMicro(
+        db,
+        bonusGrants.forfeitedMicro,
+        and(
+          eq(bonusGrants.playerId, playerId),
+          eq(bonusGrants.status, GrantStatus.CLEARED),
+          ne(bonusGrants.id, exceptId),
+          gte(bonusGrants.closedAt, from),
+          lte(bonusGrants.closedAt, to),
+        ),
+      ),
 
     /** Open grants whose expiry passed (the expiry job), a few at a time. */
     expiredOpenGrants(now: Date, limit: number): Promise<GrantRow[]> {

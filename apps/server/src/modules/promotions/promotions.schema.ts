@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, rowRef, state, ts, updatedAt } from '../../db/columns';
 
 /** A promotion's life: drafted, running (claimable in its period), paused by an operator, ended for good. */
 export const PromotionStatus = { DRAFT: 1, RUNNING: 2, PAUSED: 3, ENDED: 4 } as const;
@@ -55,7 +55,7 @@ export const promotions = pgTable(
     status: state('status', PromotionStatus.DRAFT),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('promotions_status_idx').on(t.status, t.sort),
@@ -77,9 +77,7 @@ export const promotionClaims = pgTable(
   'promotion_claims',
   {
     id: id(),
-    promotionId: bigintNumber('promotion_id')
-      .notNull()
-      .references(() => promotions.id),
+    promotionId: rowRef('promotion_id', () => promotions.id),
     playerId: bigintNumber('player_id').notNull(),
     periodKey: text('period_key').notNull(),
     slot: integer('slot').notNull().default(1),

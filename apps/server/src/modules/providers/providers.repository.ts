@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import { updateCount } from '../../db/rows';
+import { exists, updateCount } from '../../db/rows';
 import { providerAlerts, providerSessions, providerTransactions } from './providers.schema';
 
 /** One provider wallet call as koi_provider_wallet_call takes it. */
@@ -98,14 +98,8 @@ export function createProvidersRepository(db: DbOrTx) {
     },
 
     /** Whether a session can still take bets: not ended (sign-out, freeze) and not expired. */
-    async isSessionLive(id: number, now: Date) {
-      const rows = await db
-        .select({ id: providerSessions.id })
-        .from(providerSessions)
-        .where(and(eq(providerSessions.id, id), takingBets(now)))
-        .limit(1);
-      return rows.length === 1;
-    },
+    isSessionLive: (id: number, now: Date) =>
+      exists(db, providerSessions, and(eq(providerSessions.id, id), takingBets(now))),
 
     /** Ends every live provider session of the player (sign-out, freeze, self-exclusion); returns how many. */
     endSessions: (playerId: number, now: Date) =>
@@ -148,19 +142,15 @@ export function createProvidersRepository(db: DbOrTx) {
     },
 
     /** Whether the provider's transaction was recorded (a retry of a call already answered). */
-    async hasTransaction(providerId: number, transactionUuid: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: providerTransactions.id })
-        .from(providerTransactions)
-        .where(
-          and(
-            eq(providerTransactions.transactionUuid, transactionUuid),
-            eq(providerTransactions.providerId, providerId),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
+    hasTransaction: (providerId: number, transactionUuid: string): Promise<boolean> =>
+      exists(
+        db,
+        providerTransactions,
+        and(
+          eq(providerTransactions.transactionUuid, transactionUuid),
+          eq(providerTransactions.providerId, providerId),
+        ),
+      ),
 
     /**
      * One bet, win or rollback in one statement (koi_provider_wallet_call, whose header says what it does and

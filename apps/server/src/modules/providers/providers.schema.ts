@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, secretHash, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, secretHash, state, ts, updatedAt } from '../../db/columns';
 
 /**
  * A game session handed to a provider at launch. The provider passes its token back on every wallet call;
@@ -147,5 +147,5 @@ export const providerTransfers = pgTable(
 export const providerHistoryCursors = pgTable('provider_history_cursors', {
   providerId: smallint('provider_id').primaryKey(),
   cursor: text('cursor').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });

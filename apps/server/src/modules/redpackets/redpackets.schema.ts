@@ -10,7 +10,18 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
+import {
+  bigintNumber,
+  createdAt,
+  id,
+  listed,
+  micro,
+  rowRef,
+  seedPair,
+  state,
+  ts,
+  updatedAt,
+} from '../../db/columns';
 
 /** A packet's life: open while shares remain and it has not expired, then closed once (decision 27). */
 export const RedPacketState = { OPEN: 1, CLOSED: 2 } as const;
@@ -36,10 +47,9 @@ export const redPacketRooms = pgTable(
     mineMultipleBp: integer('mine_multiple_bp').notNull(),
     feeBp: integer('fee_bp').notNull(),
     lifetimeSeconds: integer('lifetime_seconds').notNull(),
-    enabled: boolean('enabled').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
+    ...listed(),
     createdAt: createdAt().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt().defaultNow(),
   },
   (t) => [
     check(
@@ -63,9 +73,7 @@ export const redPackets = pgTable(
   'red_packets',
   {
     id: id(),
-    roomId: bigintNumber('room_id')
-      .notNull()
-      .references(() => redPacketRooms.id),
+    roomId: rowRef('room_id', () => redPacketRooms.id),
     senderId: bigintNumber('sender_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     totalMicro: micro('total_micro').notNull(),
@@ -74,9 +82,7 @@ export const redPackets = pgTable(
     mineMultipleBp: integer('mine_multiple_bp').notNull(),
     feeBp: integer('fee_bp').notNull(),
     minePaymentMicro: micro('mine_payment_micro').notNull(),
-    serverSeed: text('server_seed').notNull(),
-    serverSeedHash: text('server_seed_hash').notNull(),
-    clientSeed: text('client_seed').notNull(),
+    ...seedPair(),
     split: jsonb('split').$type<string[]>(),
     grabbed: smallint('grabbed').notNull().default(0),
     state: state('state', RedPacketState.OPEN),
@@ -107,9 +113,7 @@ export const redPacketGrabs = pgTable(
   'red_packet_grabs',
   {
     id: id(),
-    packetId: bigintNumber('packet_id')
-      .notNull()
-      .references(() => redPackets.id),
+    packetId: rowRef('packet_id', () => redPackets.id),
     seq: smallint('seq').notNull(),
     playerId: bigintNumber('player_id').notNull(),
     shareMicro: micro('share_micro').notNull(),

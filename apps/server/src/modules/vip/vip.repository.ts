@@ -35,7 +35,6 @@ export interface RebateLine {
 }
 export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
 export type PeriodRow = typeof tournamentPeriods.$inferSelect;
-export type PrizeRow = typeof tournamentPrizes.$inferSelect;
 export type PayoutRow = typeof tournamentPayouts.$inferSelect;
 
 /** What settling one day wrote: rebates added by this run and the day's totals after it. */
@@ -66,9 +65,24 @@ const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 1
  * Taking a reward or a rebate is one conditional UPDATE of its row: the row `key` picks, if it is the player's
  * and still claimable, becomes claimed; both kinds share the condition and what is written.
  */
-const claimable = (table: typeof vipRewards | typeof vipRebates, key: SQL, playerId: number) =>
+const claimable = (table: typeof vipRewards | typeof vipRebates, key: SQL | undefined, playerId: number) =>
   and(key, eq(table.playerId, playerId), eq(table.status, ClaimStatus.CLAIMABLE));
 const claimedAt = (now: Date) => ({ status: ClaimStatus.CLAIMED, claimedAt: now });
+
+/** The keys of the player's claimable rewards (ids) or rebates (days), in order: what claiming them all takes. */
+async function claimableKeys<K extends typeof vipRewards.id | typeof vipRebates.day>(
+  db: DbOrTx,
+  table: typeof vipRewards | typeof vipRebates,
+  key: K,
+  playerId: number,
+): Promise<K['_']['data'][]> {
+  const rows = await db
+    .select({ key })
+    .from(table)
+    .where(claimable(table, undefined, playerId))
+    .orderBy(asc(key));
+  return rows.map((r) => r.key as K['_']['data']);
+}
 
 /** A rebate's lines, read from the parallel arrays of its row (vip.schema.ts, vipRebates), by category. */
 export function rebateLines(r: RebateRow): RebateLine[] {
@@ -208,14 +222,7 @@ export function createVipRepository(db: DbOrTx) {
     reward: (playerId: number, id: number) =>
       findRow(db, vipRewards, and(eq(vipRewards.id, id), eq(vipRewards.playerId, playerId))),
 
-    claimableRewardIds: async (playerId: number) =>
-      (
-        await db
-          .select({ id: vipRewards.id })
-          .from(vipRewards)
-          .where(and(eq(vipRewards.playerId, playerId), eq(vipRewards.status, ClaimStatus.CLAIMABLE)))
-          .orderBy(asc(vipRewards.id))
-      ).map((r) => r.id),
+    claimableRewardIds: (playerId: number) => claimableKeys(db, vipRewards, vipRewards.id, playerId),
 
     /**
      * Month-end rewards of `month` (YYYY-MM, days [first, last]): every player whose level pays a monthly
@@ -456,14 +463,7 @@ export function createVipRepository(db: DbOrTx) {
     rebate: (playerId: number, day: string) =>
       findRow(db, vipRebates, and(eq(vipRebates.playerId, playerId), eq(vipRebates.day, day))),
 
-    claimableRebateDays: async (playerId: number) =>
-      (
-        await db
-          .select({ day: vipRebates.day })
-          .from(vipRebates)
-          .where(and(eq(vipRebates.playerId, playerId), eq(vipRebates.status, ClaimStatus.CLAIMABLE)))
-          .orderBy(asc(vipRebates.day))
-      ).map((r) => r.day),
+    claimableRebateDays: (playerId: number) => claimableKeys(db, vipRebates, vipRebates.day, playerId),
 
     /** Claimable rebates of a day, a page at a time (auto-credit). */
     claimableOfDay: (day: string, limit: number) =>

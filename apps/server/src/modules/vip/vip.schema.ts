@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, microTotal, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, microTotal, state, ts, updatedAt } from '../../db/columns';
 
 /** Reward and rebate states: claimable until the player (or the auto-credit) takes it, then claimed. */
 export const ClaimStatus = { CLAIMABLE: 1, CLAIMED: 2 } as const;
@@ -35,7 +35,7 @@ export const vipLevels = pgTable(
     monthlyRewardMicro: microTotal('monthly_reward_micro'),
     /** What a daily check-in pays a player of this level (reward type 3); 0 = none. */
     checkInRewardMicro: microTotal('check_in_reward_micro'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt().defaultNow(),
   },
   (t) => [
     check('vip_levels_level_ck', sql`${t.level} between 0 and 10`),
@@ -82,7 +82,7 @@ export const vipSettings = pgTable('vip_settings', {
   /** The turnover multiple (hundredths) of a rebate and of a VIP reward (decision 24: every credit has one). */
   rebateTurnoverCentis: integer('rebate_turnover_centis').notNull().default(100),
   rewardTurnoverCentis: integer('reward_turnover_centis').notNull().default(100),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt().defaultNow(),
 });
 
 /**
@@ -95,7 +95,7 @@ export const vipPlayers = pgTable('vip_players', {
   level: smallint('level').notNull().default(0),
   pointsMicro: microTotal('points_micro'),
   settledThrough: date('settled_through', { mode: 'string' }),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt().defaultNow(),
 });
 
 /**
@@ -141,6 +141,17 @@ export const vipRebateRuns = pgTable('vip_rebate_runs', {
 });
 
 /**
+ * One value of each line of a rebate, as an array column beside the others of its row (see vipRebates): never
+ * null, and empty unless lines are written with the row.
+ */
+function lineValues<C>(column: { array(): { notNull(): { default(value: SQL): C } } }): C {
+  return column
+    .array()
+    .notNull()
+    .default(sql`'{}'`);
+}
+
+/**
  * A player's rebate of one UTC+8 day: the sum of its lines. The lines (the bets it came from: the day's valid
  * bet in one category, its weight, rate and amount) are kept on the row as parallel arrays, element i of each
  * for the same category, rather than as rows of their own: they are written once with the rebate, never
@@ -158,30 +169,12 @@ export const vipRebates = pgTable(
     status: state('status', ClaimStatus.CLAIMABLE),
     createdAt: createdAt(),
     claimedAt: ts('claimed_at'),
-    lineGameTypeIds: smallint('line_game_type_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    lineBetCounts: integer('line_bet_counts')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    lineStakesMicro: micro('line_stakes_micro')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    lineWeightsBp: integer('line_weights_bp')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    lineRatesPpm: integer('line_rates_ppm')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    lineAmountsMicro: micro('line_amounts_micro')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
+    lineGameTypeIds: lineValues(smallint('line_game_type_ids')),
+    lineBetCounts: lineValues(integer('line_bet_counts')),
+    lineStakesMicro: lineValues(micro('line_stakes_micro')),
+    lineWeightsBp: lineValues(integer('line_weights_bp')),
+    lineRatesPpm: lineValues(integer('line_rates_ppm')),
+    lineAmountsMicro: lineValues(micro('line_amounts_micro')),
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.day] }),

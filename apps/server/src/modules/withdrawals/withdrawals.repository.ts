@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } fr
 import { queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, insertRow, lockRow, selectIds, selectPage, updateCount, updateRow } from '../../db/rows';
+import {
+  exists,
+  findRow,
+  insertRow,
+  lockRow,
+  selectIds,
+  selectPage,
+  updateCount,
+  updateRow,
+} from '../../db/rows';
 import {
   AddressType,
   payoutMethods,
@@ -440,19 +449,15 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     /** Whether another withdrawal was settled, or is proposed to be settled, with this chain transaction. */
-    async txHashTaken(txHash: string, exceptId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(
-          and(
-            sql`${withdrawals.id} <> ${exceptId}`,
-            sql`(${withdrawals.txHash} = ${txHash} or (${withdrawals.settleReference} = ${txHash} and not ${withdrawals.manualPayout}))`,
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
+    txHashTaken: (txHash: string, exceptId: number): Promise<boolean> =>
+      exists(
+        db,
+        withdrawals,
+        and(
+          sql`${withdrawals.id} <> ${exceptId}`,
+          sql`(${withdrawals.txHash} = ${txHash} or (${withdrawals.settleReference} = ${txHash} and not ${withdrawals.manualPayout}))`,
+        ),
+      ),
 
     /** Marks a paying withdrawal alerted, once: null when it is no longer paying or was alerted before. */
     raiseAlert: (id: number, now: Date): Promise<WithdrawalRow | null> =>

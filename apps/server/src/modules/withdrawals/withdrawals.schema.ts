@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts } from '../../db/columns';
+import { bigintNumber, createdAt, id, micro, state, ts, updatedAt } from '../../db/columns';
 
 /** Decision 12: the address types are the contract's, so the player app and the server share one list. */
 export { AddressType } from '@koi/contract/enums';
@@ -47,7 +47,7 @@ export const payoutMethods = pgTable(
     enabled: boolean('enabled').notNull().default(false),
     name: text('name').notNull(),
     updatedBy: bigintNumber('updated_by'),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('payout_methods_type_ck', sql`${t.addressType} between 2 and 3`)],
 );
@@ -141,7 +141,7 @@ export const withdrawals = pgTable(
     /** The second operator, who confirmed the proposal and so settled the withdrawal. */
     settledBy: bigintNumber('settled_by'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('withdrawals_request_uq').on(t.playerId, t.requestId),
