@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, rowWith, serveConsole, showScreen } from '../test/console';
+import { describe, expect, it } from 'vitest';
+import { ok, rowWith, SCREEN_TEST_MS, serveConsole, showScreen } from '../test/console';
 import { GamesPage } from './Games';
 
 const game: AdminGameRow = {
@@ -73,13 +73,6 @@ async function doubleClick(element: HTMLElement, server: ReturnType<typeof serve
 
 const save = () => screen.getByRole('button', { name: /保\s*存/ });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
-const SLOW = 120_000;
-
 describe('the games screen: names in both languages, and one request per double click', () => {
   it(
     'renames a provider in both languages with one request, however fast the save is double-clicked',
@@ -103,7 +96,7 @@ describe('the games screen: names in both languages, and one request per double 
         },
       ]);
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -120,7 +113,7 @@ describe('the games screen: names in both languages, and one request per double 
         { enabled: false, reason: 'broken reels' },
       ]);
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -134,6 +127,6 @@ describe('the games screen: names in both languages, and one request per double 
       await new Promise((r) => setTimeout(r, WRITE_MS * 2));
       expect(server.writes('/api/admin/games/7').map((c) => c.body)).toEqual([{ is_hot: true }]);
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 });

@@ -75,5 +75,8 @@ export function showScreen(screenElement: ReactNode) {
   return userEvent.setup({ delay: null });
 }
 
+/** A whole antd screen per test: far slower than a unit, most of all on a busy machine. */
+export const SCREEN_TEST_MS = 120_000;
+
 /** The table row that shows `text`, once it has loaded. */
 export const rowWith = async (text: string) => (await screen.findByText(text)).closest('tr')!;

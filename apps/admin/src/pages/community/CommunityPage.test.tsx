@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminCommunityComment, AdminCommunityPost, OperatorRole } from '@koi/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, rowWith, serveConsole, showScreen } from '../../test/console';
+import { describe, expect, it, vi } from 'vitest';
+import { ok, rowWith, SCREEN_TEST_MS, serveConsole, showScreen } from '../../test/console';
 import { CommunityPage } from './CommunityPage';
 
 const IMAGE = `/api/admin/community/images/${'b'.repeat(64)}.webp`;
@@ -63,13 +63,6 @@ function serve(role: OperatorRole, posts: AdminCommunityPost[]) {
 
 const show = () => showScreen(<CommunityPage />);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
-const SLOW = 60_000;
-
 describe('community review in the console', () => {
   it(
     'offers the decisions a pending post allows, approves it, and loads its picture with the session',
@@ -95,7 +88,7 @@ describe('community review in the console', () => {
         }),
       );
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -122,7 +115,7 @@ describe('community review in the console', () => {
         }),
       );
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -138,6 +131,6 @@ describe('community review in the console', () => {
       const shown = (await within(dialog).findByText('粗鲁的话')).closest('tr')!;
       expect(within(shown).getByRole('button', { name: /隐\s*藏/ })).toBeDisabled();
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 });

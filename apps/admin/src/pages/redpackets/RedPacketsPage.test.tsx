@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminRedPacketRoom } from '@koi/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, rowWith, serveConsole, showScreen } from '../../test/console';
+import { describe, expect, it } from 'vitest';
+import { ok, rowWith, SCREEN_TEST_MS, serveConsole, showScreen } from '../../test/console';
 import { RedPacketsPage } from './RedPacketsPage';
 
 const room: AdminRedPacketRoom = {
@@ -33,13 +33,6 @@ function serve() {
   return { writes: () => calls.filter((c) => c.method === 'POST') };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
-const SLOW = 120_000;
-
 describe('the red-packet room form', () => {
   it(
     'gives a room an optional English name beside its Chinese one',
@@ -60,6 +53,6 @@ describe('the red-packet room form', () => {
         body: { name: '新手房', name_en: 'Starter Room', reason: 'English mode' },
       });
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 });
