@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../components/PageState';
 import { useCommissionIncomeQuery } from './api/commissionIncome';
+import { AgentStat } from './components/AgentStat';
 import './agents.css';
 
 /**
@@ -17,14 +18,12 @@ export default function CommissionIncome() {
   return (
     <div className="commission-income" data-testid="commission-income">
       <div className="agent-stats">
-        <div className="agent-stat">
-          <small>{t('agents.income.pending')}</small>
-          <strong data-testid="commission-pending">{income.pending}</strong>
-        </div>
-        <div className="agent-stat">
-          <small>{t('agents.income.paid')}</small>
-          <strong data-testid="commission-paid">{income.paid}</strong>
-        </div>
+        <AgentStat
+          label={t('agents.income.pending')}
+          value={income.pending}
+          valueTestId="commission-pending"
+        />
+        <AgentStat label={t('agents.income.paid')} value={income.paid} valueTestId="commission-paid" />
       </div>
       <p className="agent-note">{t('agents.income.note')}</p>
       {income.data.length === 0 ? (

@@ -13,6 +13,7 @@ import { useStatementsQuery } from '../api/statements';
 import { useSuperiorQuery } from '../api/superior';
 import { useTemplateQuery } from '../api/template';
 import CommissionIncome from '../CommissionIncome';
+import { AgentStat } from '../components/AgentStat';
 import '../agents.css';
 
 type Range = 1 | 2 | 3;
@@ -45,56 +46,37 @@ function Overview() {
       <section className="agent-hero" data-testid="agent-overview">
         <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
         <div className="agent-stats">
-          <div className="agent-stat">
-            <small>{t('agents.pending')}</small>
-            <strong>{d.commission_pending}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.yesterday')}</small>
-            <strong>{d.commission_yesterday}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.paid')}</small>
-            <strong data-testid="agent-paid">{d.commission_paid}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.teamSize')}</small>
-            <strong data-testid="agent-team-size">{d.team_size}</strong>
-          </div>
+          <AgentStat label={t('agents.pending')} value={d.commission_pending} />
+          <AgentStat label={t('agents.yesterday')} value={d.commission_yesterday} />
+          <AgentStat label={t('agents.paid')} value={d.commission_paid} valueTestId="agent-paid" />
+          <AgentStat label={t('agents.teamSize')} value={d.team_size} valueTestId="agent-team-size" />
         </div>
       </section>
       <section className="agent-card">
         <div className="agent-stats">
-          <div className="agent-stat">
-            <small>{t('agents.direct')}</small>
-            <strong>{d.direct_count}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.todayTeam')}</small>
-            <strong>{d.today_team_valid}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.yesterdayTeam')}</small>
-            <strong>{d.yesterday_team_valid}</strong>
-          </div>
-          <div className="agent-stat" data-testid="agent-first-deposits-today">
-            <small>{t('agents.todayFirstDeposits')}</small>
-            <strong>{d.today_first_deposit_count}</strong>
-            <small>{d.today_first_deposit_amount}</small>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.yesterdayFirstDeposits')}</small>
-            <strong>{d.yesterday_first_deposit_count}</strong>
-            <small>{d.yesterday_first_deposit_amount}</small>
-          </div>
+          <AgentStat label={t('agents.direct')} value={d.direct_count} />
+          <AgentStat label={t('agents.todayTeam')} value={d.today_team_valid} />
+          <AgentStat label={t('agents.yesterdayTeam')} value={d.yesterday_team_valid} />
+          <AgentStat
+            label={t('agents.todayFirstDeposits')}
+            value={d.today_first_deposit_count}
+            note={d.today_first_deposit_amount}
+            testId="agent-first-deposits-today"
+          />
+          <AgentStat
+            label={t('agents.yesterdayFirstDeposits')}
+            value={d.yesterday_first_deposit_count}
+            note={d.yesterday_first_deposit_amount}
+          />
         </div>
         <h3 style={{ marginTop: '0.24rem' }}>{t('agents.rates')}</h3>
         <div className="agent-stats">
           {d.rates.map((r) => (
-            <div className="agent-stat" key={r.game_type_id}>
-              <small>{t(`agents.category.${r.game_type_id as 1}`)}</small>
-              <strong>{percent(r.rate)}</strong>
-            </div>
+            <AgentStat
+              key={r.game_type_id}
+              label={t(`agents.category.${r.game_type_id as 1}`)}
+              value={percent(r.rate)}
+            />
           ))}
         </div>
       </section>
@@ -297,14 +279,8 @@ function StatementDetail({ day, onClose }: { day: string; onClose: () => void })
       ) : (
         <>
           <div className="agent-stats">
-            <div className="agent-stat">
-              <small>{t('agents.commission')}</small>
-              <strong>{q.data.commission}</strong>
-            </div>
-            <div className="agent-stat">
-              <small>{t('agents.team')}</small>
-              <strong>{q.data.team_valid}</strong>
-            </div>
+            <AgentStat label={t('agents.commission')} value={q.data.commission} />
+            <AgentStat label={t('agents.team')} value={q.data.team_valid} />
           </div>
           <div className="agent-scroll">
             <table className="agent-table">

@@ -24,7 +24,7 @@ export default function BuyPage() {
       ) : links.data.length === 0 ? (
         <PageState kind="empty" text={t('buy.empty')} />
       ) : (
-        <ul className="buy-list" data-testid="buy-links">
+        <ul className="stack-list buy-list" data-testid="buy-links">
           {links.data.map((l) => (
             <li key={l.id}>
               <a
