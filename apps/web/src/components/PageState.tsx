@@ -1,4 +1,5 @@
 import { Button, DotLoading } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './PageState.css';
 
@@ -48,4 +49,27 @@ export function PageState({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A read's screen until its data is in: the loading state, then the error with a retry. Once it is in,
+ * `children` draws the data, or the empty state (with `emptyText`, else the common words) stands instead when
+ * `isEmpty` says there is nothing to draw.
+ */
+export function QueryStates<T>({
+  query,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  isEmpty?: (data: T) => boolean;
+  emptyText?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
+  const data = query.data as T;
+  if (isEmpty?.(data)) return <PageState kind="empty" text={emptyText} />;
+  return children(data);
 }

@@ -1,7 +1,7 @@
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
 import { SignInNowButton } from '../../auth/components/SignInNowButton';
 import { useIsSignedIn } from '../../../stores/auth';
@@ -94,32 +94,28 @@ function Team() {
       <RangeTabs value={range} onChange={setRange} />
       <section className="agent-card">
         <h3>{t('agents.playOut')}</h3>
-        {out.isPending ? (
-          <PageLoading />
-        ) : out.isError ? (
-          <PageState kind="error" onRetry={() => void out.refetch()} />
-        ) : out.data.data.length === 0 ? (
-          <PageState kind="empty" />
-        ) : (
-          <ul className="agent-list">
-            {out.data.data.map((r) => (
-              <li className="agent-row" key={`${r.day}:${r.player_name}:${r.depth}`}>
-                <div>
-                  <strong>{r.player_name}</strong>
-                  <small>
-                    {t('agents.depth', { depth: r.depth })} · {r.day}
-                  </small>
-                </div>
-                <div className="agent-row__end">
-                  <strong>{r.valid_bet}</strong>
-                  <small>
-                    {t('agents.profit')} {r.profit}
-                  </small>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates query={out} isEmpty={(page) => page.data.length === 0}>
+          {(page) => (
+            <ul className="agent-list">
+              {page.data.map((r) => (
+                <li className="agent-row" key={`${r.day}:${r.player_name}:${r.depth}`}>
+                  <div>
+                    <strong>{r.player_name}</strong>
+                    <small>
+                      {t('agents.depth', { depth: r.depth })} · {r.day}
+                    </small>
+                  </div>
+                  <div className="agent-row__end">
+                    <strong>{r.valid_bet}</strong>
+                    <small>
+                      {t('agents.profit')} {r.profit}
+                    </small>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
       <section className="agent-card">
         <h3>{t('agents.playerLog')}</h3>
@@ -131,41 +127,37 @@ function Team() {
             })}
           </p>
         ) : null}
-        {log.isPending ? (
-          <PageLoading />
-        ) : log.isError ? (
-          <PageState kind="error" onRetry={() => void log.refetch()} />
-        ) : log.data.data.length === 0 ? (
-          <PageState kind="empty" />
-        ) : (
-          <ul className="agent-list" data-testid="agent-members">
-            {log.data.data.map((r) => (
-              <li className="agent-row" key={`${r.player_name}:${r.joined_at}`}>
-                <div>
-                  <strong>{r.player_name}</strong>
-                  <small>
-                    {t('agents.depth', { depth: r.depth })} ·{' '}
-                    {t('agents.joined', { time: new Date(r.joined_at).toLocaleDateString(i18n.language) })}
-                  </small>
-                  <small>
-                    {r.first_deposit && r.first_deposit_at
-                      ? t('agents.firstDeposit', {
-                          amount: r.first_deposit,
-                          time: new Date(r.first_deposit_at).toLocaleString(i18n.language),
-                        })
-                      : t('agents.noDeposit')}
-                  </small>
-                </div>
-                <div className="agent-row__end">
-                  <strong>{r.valid_bet}</strong>
-                  <small>
-                    {r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
-                  </small>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates query={log} isEmpty={(page) => page.data.length === 0}>
+          {(page) => (
+            <ul className="agent-list" data-testid="agent-members">
+              {page.data.map((r) => (
+                <li className="agent-row" key={`${r.player_name}:${r.joined_at}`}>
+                  <div>
+                    <strong>{r.player_name}</strong>
+                    <small>
+                      {t('agents.depth', { depth: r.depth })} ·{' '}
+                      {t('agents.joined', { time: new Date(r.joined_at).toLocaleDateString(i18n.language) })}
+                    </small>
+                    <small>
+                      {r.first_deposit && r.first_deposit_at
+                        ? t('agents.firstDeposit', {
+                            amount: r.first_deposit,
+                            time: new Date(r.first_deposit_at).toLocaleString(i18n.language),
+                          })
+                        : t('agents.noDeposit')}
+                    </small>
+                  </div>
+                  <div className="agent-row__end">
+                    <strong>{r.valid_bet}</strong>
+                    <small>
+                      {r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
+                    </small>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
     </>
   );
@@ -179,43 +171,39 @@ function Superior() {
     <>
       <RangeTabs value={range} onChange={setRange} />
       <section className="agent-card">
-        {perf.isPending ? (
-          <PageLoading />
-        ) : perf.isError ? (
-          <PageState kind="error" onRetry={() => void perf.refetch()} />
-        ) : (
-          <>
-            <h3>
-              {perf.data.upline ? t('agents.upline', { name: perf.data.upline }) : t('agents.noUpline')}
-            </h3>
-            <ul className="agent-list">
-              {perf.data.data.map((r) => (
-                <li className="agent-row" key={r.day}>
-                  <div>
-                    <strong>
-                      {r.day} · {r.settled ? t('agents.settled') : t('agents.estimate')}
-                    </strong>
-                    <small>
-                      {t('agents.own')} {r.own_valid} · {t('agents.team')} {r.team_valid}
-                    </small>
-                    <small>
-                      {t('agents.firstDepositsShort', {
-                        count: r.team_first_deposit_count,
-                        amount: r.team_first_deposit_amount,
-                      })}
-                    </small>
-                  </div>
-                  <div className="agent-row__end">
-                    <strong>{r.branch_valid}</strong>
-                    <small>
-                      {t('agents.uplineCommission')} {r.upline_commission}
-                    </small>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <QueryStates query={perf}>
+          {(report) => (
+            <>
+              <h3>{report.upline ? t('agents.upline', { name: report.upline }) : t('agents.noUpline')}</h3>
+              <ul className="agent-list">
+                {report.data.map((r) => (
+                  <li className="agent-row" key={r.day}>
+                    <div>
+                      <strong>
+                        {r.day} · {r.settled ? t('agents.settled') : t('agents.estimate')}
+                      </strong>
+                      <small>
+                        {t('agents.own')} {r.own_valid} · {t('agents.team')} {r.team_valid}
+                      </small>
+                      <small>
+                        {t('agents.firstDepositsShort', {
+                          count: r.team_first_deposit_count,
+                          amount: r.team_first_deposit_amount,
+                        })}
+                      </small>
+                    </div>
+                    <div className="agent-row__end">
+                      <strong>{r.branch_valid}</strong>
+                      <small>
+                        {t('agents.uplineCommission')} {r.upline_commission}
+                      </small>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </QueryStates>
       </section>
     </>
   );
@@ -272,60 +260,62 @@ function StatementDetail({ day, onClose }: { day: string; onClose: () => void })
   return (
     <div className="agent-page" data-testid="statement-detail">
       <h3>{t('agents.statementDetail', { day })}</h3>
-      {q.isPending ? (
-        <PageLoading />
-      ) : q.isError ? (
-        <PageState kind="error" onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <div className="agent-stats">
-            <AgentStat label={t('agents.commission')} value={q.data.commission} />
-            <AgentStat label={t('agents.team')} value={q.data.team_valid} />
-          </div>
-          <div className="agent-scroll">
-            <table className="agent-table">
-              <thead>
-                <tr>
-                  <th>{t('agents.downline')}</th>
-                  <th>{t('agents.branchValid')}</th>
-                  <th>{t('agents.ownRate')}</th>
-                  <th>{t('agents.downlineTeam')}</th>
-                  <th>{t('agents.downlineRate')}</th>
-                  <th>{t('agents.differential')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.lines_detail.map((l, i) => (
-                  <tr key={i}>
-                    <td>
-                      {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
-                    </td>
-                    <td>{l.branch_valid}</td>
-                    <td>{percent(l.own_rate)}</td>
-                    <td>{l.downline_team_valid}</td>
-                    <td>{percent(l.downline_rate)}</td>
-                    <td>{l.differential}</td>
+      <QueryStates query={q}>
+        {(statement) => (
+          <>
+            <div className="agent-stats">
+              <AgentStat label={t('agents.commission')} value={statement.commission} />
+              <AgentStat label={t('agents.team')} value={statement.team_valid} />
+            </div>
+            <div className="agent-scroll">
+              <table className="agent-table">
+                <thead>
+                  <tr>
+                    <th>{t('agents.downline')}</th>
+                    <th>{t('agents.branchValid')}</th>
+                    <th>{t('agents.ownRate')}</th>
+                    <th>{t('agents.downlineTeam')}</th>
+                    <th>{t('agents.downlineRate')}</th>
+                    <th>{t('agents.differential')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <small>{t('agents.rowsHash')}</small>
-          <code className="agent-code" data-testid="statement-hash">
-            {q.data.rows_sha256}
-          </code>
-          <small>
-            {t('agents.betsHash')} · {t('agents.bets', { count: q.data.bet_count })}
-          </small>
-          <code className="agent-code">{q.data.bets_sha256}</code>
-          <h3>{t('agents.howToCheck')}</h3>
-          <p className="agent-note">{t('agents.checkText')}</p>
-          <code className="agent-code">{q.data.check_command}</code>
-          <Button color="primary" shape="rounded" onClick={() => downloadCsv(q.data.csv, q.data.filename)}>
-            {t('agents.download')}
-          </Button>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {statement.lines_detail.map((l, i) => (
+                    <tr key={i}>
+                      <td>
+                        {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
+                      </td>
+                      <td>{l.branch_valid}</td>
+                      <td>{percent(l.own_rate)}</td>
+                      <td>{l.downline_team_valid}</td>
+                      <td>{percent(l.downline_rate)}</td>
+                      <td>{l.differential}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <small>{t('agents.rowsHash')}</small>
+            <code className="agent-code" data-testid="statement-hash">
+              {statement.rows_sha256}
+            </code>
+            <small>
+              {t('agents.betsHash')} · {t('agents.bets', { count: statement.bet_count })}
+            </small>
+            <code className="agent-code">{statement.bets_sha256}</code>
+            <h3>{t('agents.howToCheck')}</h3>
+            <p className="agent-note">{t('agents.checkText')}</p>
+            <code className="agent-code">{statement.check_command}</code>
+            <Button
+              color="primary"
+              shape="rounded"
+              onClick={() => downloadCsv(statement.csv, statement.filename)}
+            >
+              {t('agents.download')}
+            </Button>
+          </>
+        )}
+      </QueryStates>
       <Button shape="rounded" onClick={onClose}>
         {t('agents.close')}
       </Button>
