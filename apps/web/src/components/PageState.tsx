@@ -54,7 +54,7 @@ export function PageState({
 /**
  * A read's screen until its data is in: the loading state, then the error with a retry. Once it is in,
  * `children` draws the data, or the empty state (with `emptyText`, else the common words) stands instead when
- * `isEmpty` says there is nothing to draw.
+ * there is nothing to draw: an empty list, or what `isEmpty` says for any other shape.
  */
 export function QueryStates<T>({
   query,
@@ -70,6 +70,7 @@ export function QueryStates<T>({
   if (query.isPending) return <PageLoading />;
   if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
   const data = query.data as T;
-  if (isEmpty?.(data)) return <PageState kind="empty" text={emptyText} />;
+  if (isEmpty ? isEmpty(data) : Array.isArray(data) && data.length === 0)
+    return <PageState kind="empty" text={emptyText} />;
   return children(data);
 }

@@ -17,7 +17,7 @@ export default function BuyPage() {
       <p className="buy-disclaimer" role="note">
         {t('buy.disclaimer')}
       </p>
-      <QueryStates query={links} isEmpty={(buyLinks) => buyLinks.length === 0} emptyText={t('buy.empty')}>
+      <QueryStates query={links} emptyText={t('buy.empty')}>
         {(buyLinks) => (
           <ul className="stack-list buy-list" data-testid="buy-links">
             {buyLinks.map((l) => (

@@ -147,11 +147,7 @@ function BonusesSection() {
   return (
     <section className="promo-section">
       <h3>{t('promotions.benefit.bonuses')}</h3>
-      <QueryStates
-        query={query}
-        isEmpty={(bonuses) => bonuses.length === 0}
-        emptyText={t('promotions.benefit.noBonuses')}
-      >
+      <QueryStates query={query} emptyText={t('promotions.benefit.noBonuses')}>
         {(bonuses) => (
           <ul className="stack-list">
             {bonuses.map((b) => (

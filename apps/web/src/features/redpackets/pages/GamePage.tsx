@@ -66,11 +66,7 @@ export default function GamePage() {
         </span>
       </div>
 
-      <QueryStates
-        query={feed}
-        isEmpty={(packets) => packets.length === 0}
-        emptyText={t('redpackets.noPackets')}
-      >
+      <QueryStates query={feed} emptyText={t('redpackets.noPackets')}>
         {(packets) => (
           <div className="rp-list">
             {packets.map((packet) => (
