@@ -54,6 +54,16 @@ export function usePlayerPages<P>(
 }
 
 /**
+ * The `loadMore` of an infinite scroll over a usePlayerPages read: the next page, and its failure thrown so
+ * antd-mobile's InfiniteScroll keeps the rows shown and offers its retry at the bottom.
+ */
+export const loadNextPage =
+  (query: { fetchNextPage: () => Promise<{ isError: boolean; error: unknown }> }) => async () => {
+    const next = await query.fetchNextPage();
+    if (next.isError) throw next.error;
+  };
+
+/**
  * For a mutation's onSuccess or onSettled: marks the named query families stale so what is on screen
  * reloads, and resolves once they have, so the mutation counts as done only with fresh data shown.
  */

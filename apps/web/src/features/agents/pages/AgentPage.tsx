@@ -14,6 +14,7 @@ import { useSuperiorQuery } from '../api/superior';
 import { useTemplateQuery } from '../api/template';
 import CommissionIncome from '../CommissionIncome';
 import { AgentStat } from '../components/AgentStat';
+import { RangeTabs } from '../../records/components/RangeTabs';
 import '../agents.css';
 
 type Range = 1 | 2 | 3;
@@ -22,18 +23,6 @@ const TABS: Tab[] = ['overview', 'team', 'superior', 'tiers', 'statements', 'inc
 
 /** A rate as a percentage with up to 4 decimals ("0.005000" → "0.5%"). */
 export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))}%`;
-
-function RangeTabs({ value, onChange }: { value: Range; onChange: (r: Range) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Tabs
-      className="agent-range"
-      value={value}
-      onChange={onChange}
-      tabs={([1, 2, 3] as const).map((r) => ({ key: r, label: t(`records.range.${r}`) }))}
-    />
-  );
-}
 
 function Overview() {
   const { t } = useTranslation();
@@ -91,7 +80,7 @@ function Team() {
   const log = usePlayerLogQuery(range);
   return (
     <>
-      <RangeTabs value={range} onChange={setRange} />
+      <RangeTabs className="agent-range" value={range} onChange={setRange} />
       <section className="agent-card">
         <h3>{t('agents.playOut')}</h3>
         <QueryStates query={out} isEmpty={(page) => page.data.length === 0}>
@@ -169,7 +158,7 @@ function Superior() {
   const perf = useSuperiorQuery(range);
   return (
     <>
-      <RangeTabs value={range} onChange={setRange} />
+      <RangeTabs className="agent-range" value={range} onChange={setRange} />
       <section className="agent-card">
         <QueryStates query={perf}>
           {(report) => (
