@@ -108,6 +108,9 @@ export const pageRequest = () => optionalBody(z.strictObject({ ...pageQuery }), 
 export const rangePageRequest = (range: 1 | 2 | 3) =>
   optionalBody(z.strictObject({ range: timeRange, ...pageQuery }), { range, page: 1, size: 20 });
 
+/** The player a console row is about: their id and username. */
+export const playerFields = { player_id: z.number().int(), username: z.string() };
+
 /** A list answer: `data`, the rows (one page of them when the request pages), and `total`, how many in all. */
 export const listResult = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int() });
