@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../components/PageState';
 import { useCommissionIncomeQuery } from './api/commissionIncome';
-import { AgentStat } from './components/AgentStat';
+import { AgentRowEnd, AgentStat } from './components/AgentStat';
 import './agents.css';
 
 /**
@@ -39,10 +39,11 @@ export default function CommissionIncome() {
                 </small>
                 <small className="agent-hash">SHA-256 {row.rows_sha256.slice(0, 16)}…</small>
               </div>
-              <div className="agent-row__end">
-                <strong className="agent-money">{row.commission}</strong>
-                <small>{row.paid ? t('agents.income.paidTag') : t('agents.income.zeroTag')}</small>
-              </div>
+              <AgentRowEnd
+                value={row.commission}
+                note={row.paid ? t('agents.income.paidTag') : t('agents.income.zeroTag')}
+                money
+              />
             </li>
           ))}
         </ul>

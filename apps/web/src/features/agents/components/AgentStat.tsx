@@ -25,3 +25,13 @@ export function AgentStat({
     </div>
   );
 }
+
+/** The right-hand end of an agent list row: its figure (an amount in the money colour), a line under it. */
+export function AgentRowEnd({ value, note, money }: { value: ReactNode; note: ReactNode; money?: boolean }) {
+  return (
+    <div className="agent-row__end">
+      <strong className={money ? 'agent-money' : undefined}>{value}</strong>
+      <small>{note}</small>
+    </div>
+  );
+}

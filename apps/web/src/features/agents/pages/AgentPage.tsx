@@ -13,7 +13,7 @@ import { useStatementsQuery } from '../api/statements';
 import { useSuperiorQuery } from '../api/superior';
 import { useTemplateQuery } from '../api/template';
 import CommissionIncome from '../CommissionIncome';
-import { AgentStat } from '../components/AgentStat';
+import { AgentRowEnd, AgentStat } from '../components/AgentStat';
 import { RangeTabs } from '../../records/components/RangeTabs';
 import '../agents.css';
 
@@ -94,12 +94,7 @@ function Team() {
                       {t('agents.depth', { depth: r.depth })} · {r.day}
                     </small>
                   </div>
-                  <div className="agent-row__end">
-                    <strong>{r.valid_bet}</strong>
-                    <small>
-                      {t('agents.profit')} {r.profit}
-                    </small>
-                  </div>
+                  <AgentRowEnd value={r.valid_bet} note={`${t('agents.profit')} ${r.profit}`} />
                 </li>
               ))}
             </ul>
@@ -136,12 +131,10 @@ function Team() {
                         : t('agents.noDeposit')}
                     </small>
                   </div>
-                  <div className="agent-row__end">
-                    <strong>{r.valid_bet}</strong>
-                    <small>
-                      {r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
-                    </small>
-                  </div>
+                  <AgentRowEnd
+                    value={r.valid_bet}
+                    note={r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
+                  />
                 </li>
               ))}
             </ul>
@@ -181,12 +174,10 @@ function Superior() {
                         })}
                       </small>
                     </div>
-                    <div className="agent-row__end">
-                      <strong>{r.branch_valid}</strong>
-                      <small>
-                        {t('agents.uplineCommission')} {r.upline_commission}
-                      </small>
-                    </div>
+                    <AgentRowEnd
+                      value={r.branch_valid}
+                      note={`${t('agents.uplineCommission')} ${r.upline_commission}`}
+                    />
                   </li>
                 ))}
               </ul>
@@ -339,12 +330,7 @@ function Statements() {
                   </small>
                   <small className="agent-hash">{s.rows_sha256.slice(0, 24)}…</small>
                 </div>
-                <div className="agent-row__end">
-                  <strong className="agent-money">{s.commission}</strong>
-                  <small>
-                    {t('agents.team')} {s.team_valid}
-                  </small>
-                </div>
+                <AgentRowEnd value={s.commission} note={`${t('agents.team')} ${s.team_valid}`} money />
               </button>
             </li>
           ))}
