@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTime, listResult, optionalBody, pageQuery, timeRange } from './common';
+import { isoTime, listResult, optionalBody, pageRequest, rangePageRequest, timeRange } from './common';
 
 /*
  * Invites and the agent programme (decision 26): the invite links, the broker calls of spec §7 and the
@@ -72,11 +72,7 @@ export const brokerInfoResult = z.object({
 });
 
 /** POST /api/plat/broker/play/out: members' valid bets and results by member and day. */
-export const brokerPlayOutRequest = optionalBody(z.strictObject({ range: timeRange, ...pageQuery }), {
-  range: 2,
-  page: 1,
-  size: 20,
-});
+export const brokerPlayOutRequest = rangePageRequest(2);
 export const brokerPlayOutRow = z.object({
   player_name: z.string().describe('Masked'),
   depth: z.number().int().describe('1 = direct downline'),
@@ -89,11 +85,7 @@ export const brokerPlayOutRow = z.object({
 export const brokerPlayOutResult = listResult(brokerPlayOutRow);
 
 /** POST /api/plat/broker/player/log: members' registrations and activity. */
-export const brokerPlayerLogRequest = optionalBody(z.strictObject({ range: timeRange, ...pageQuery }), {
-  range: 3,
-  page: 1,
-  size: 20,
-});
+export const brokerPlayerLogRequest = rangePageRequest(3);
 export const brokerPlayerLogRow = z.object({
   player_name: z.string().describe('Masked'),
   depth: z.number().int(),
@@ -147,7 +139,7 @@ export const statementSummary = z.object({
   paid: z.boolean(),
 });
 /** POST /api/plat/broker/statements */
-export const brokerStatementsRequest = optionalBody(z.strictObject({ ...pageQuery }), { page: 1, size: 20 });
+export const brokerStatementsRequest = pageRequest();
 export const brokerStatementsResult = listResult(statementSummary);
 
 /** POST /api/plat/broker/statement: one day's statement with every line and its CSV. */
@@ -175,7 +167,7 @@ export const brokerStatementResult = statementSummary.extend({
 });
 
 /** The commission paid to the player, for the income page. */
-export const commissionIncomeRequest = optionalBody(z.strictObject({ ...pageQuery }), { page: 1, size: 20 });
+export const commissionIncomeRequest = pageRequest();
 export const commissionIncomeResult = z.object({
   total: z.number().int().describe('Settled days in all'),
   pending: z.string(),

@@ -98,6 +98,19 @@ export const timeRange = intField({ min: 1, max: 3 })
 export const optionalBody = <T extends z.ZodObject>(schema: T, empty: z.output<T>) =>
   schema.nullish().transform((v) => v ?? empty);
 
+/** A paged request with no filters: an absent body reads as the first page of 20. */
+export const pageRequest = () => optionalBody(z.strictObject({ ...pageQuery }), { page: 1, size: 20 });
+
+/**
+ * A paged request over one of the report ranges and nothing else: an absent body reads as the first page of 20
+ * over `range`, which is each report's own default.
+ */
+export const rangePageRequest = (range: 1 | 2 | 3) =>
+  optionalBody(z.strictObject({ range: timeRange, ...pageQuery }), { range, page: 1, size: 20 });
+
+/** The player a console row is about: their id and username. */
+export const playerFields = { player_id: z.number().int(), username: z.string() };
+
 /** A list answer: `data`, the rows (one page of them when the request pages), and `total`, how many in all. */
 export const listResult = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, isoTime, listResult, optionalText, pageQuery, requiredText } from './common';
+import { intField, isoTime, listResult, optionalText, pageQuery, playerFields, requiredText } from './common';
 import { reasonField } from './admin';
 
 /**
@@ -61,8 +61,7 @@ export const adminDepositOrdersQuery = z.strictObject({
 export const adminDepositOrder = z.object({
   id: z.number().int(),
   order_no: z.string(),
-  player_id: z.number().int(),
-  username: z.string(),
+  ...playerFields,
   address: z.string(),
   amount: z.string(),
   actual_amount: z.string().describe('What the player had to send (4 decimals)'),

@@ -1,6 +1,6 @@
 import { accept, FairError, must, refuse, type Checked } from './errors';
 import { portableHash, type FairHash } from './hash';
-import { checkClientSeed, checkServerSeed, floatsUnchecked, hashServerSeed } from './rng';
+import { checkSeedPair, floatsUnchecked, hashServerSeed } from './rng';
 
 /**
  * The split of a red packet, decided only by the packet's server seed (committed by its SHA-256 when the
@@ -111,15 +111,12 @@ export function checkRedPacket(input: unknown): Checked<RedPacketInput> {
   if (!checkedShares.ok) return checkedShares;
   const total = checkRedPacketTotal(totalMicro, checkedShares.value);
   if (!total.ok) return total;
-  const server = checkServerSeed(serverSeed);
-  if (!server.ok) return server;
-  const client = checkClientSeed(clientSeed);
-  if (!client.ok) return client;
+  const seeds = checkSeedPair(serverSeed, clientSeed);
+  if (!seeds.ok) return seeds;
   const id = checkPacketId(packetId);
   if (!id.ok) return id;
   return accept({
-    serverSeed: server.value,
-    clientSeed: client.value,
+    ...seeds.value,
     packetId: id.value,
     totalMicro: total.value,
     shares: checkedShares.value,

@@ -50,16 +50,26 @@ export function checkNonce(nonce: unknown): Checked<number> {
     : refuse('nonce_invalid');
 }
 
-export function checkSeeds(seeds: unknown): Checked<Seeds> {
-  if (typeof seeds !== 'object' || seeds === null) return refuse('server_seed_invalid');
-  const { serverSeed, clientSeed, nonce } = seeds as Record<string, unknown>;
+/** A round's two seeds, the server's checked first: the first one's refusal, or both. */
+export function checkSeedPair(
+  serverSeed: unknown,
+  clientSeed: unknown,
+): Checked<Pick<Seeds, 'serverSeed' | 'clientSeed'>> {
   const server = checkServerSeed(serverSeed);
   if (!server.ok) return server;
   const client = checkClientSeed(clientSeed);
   if (!client.ok) return client;
+  return accept({ serverSeed: server.value, clientSeed: client.value });
+}
+
+export function checkSeeds(seeds: unknown): Checked<Seeds> {
+  if (typeof seeds !== 'object' || seeds === null) return refuse('server_seed_invalid');
+  const { serverSeed, clientSeed, nonce } = seeds as Record<string, unknown>;
+  const pair = checkSeedPair(serverSeed, clientSeed);
+  if (!pair.ok) return pair;
   const checkedNonce = checkNonce(nonce);
   if (!checkedNonce.ok) return checkedNonce;
-  return accept({ serverSeed: server.value, clientSeed: client.value, nonce: checkedNonce.value });
+  return accept({ ...pair.value, nonce: checkedNonce.value });
 }
 
 /**

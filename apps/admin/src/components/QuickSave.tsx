@@ -77,6 +77,18 @@ export function useWrite<V = void, R = unknown>(
 }
 
 /**
+ * A write whose refusal the page shows itself (a QueryError beside what was clicked): sent once at a time,
+ * as useSendOnce, and the console's reads refreshed when it lands.
+ */
+export function useRefreshingWrite<V = void, R = unknown>(write: (values: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useSendOnce<R, V>({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/**
  * A column of cosmetic flags (a hot game, a banner shown), each switched and saved at once. The switches
  * are small, so they read as lighter than the full-size ones that hide something from players and ask why.
  */

@@ -3,17 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { Providers } from '../app/App';
+import { ok } from '../test/console';
 import { EnrolPage } from './Enrol';
 
 const CODES = Array.from({ length: 10 }, (_, i) => `K7QM-2XPD-9HRT-WC${i}N`);
 
-const envelope = (result: unknown) =>
-  new Response(JSON.stringify({ code: 200, result, message: 'ok', error: null }), {
-    headers: { 'content-type': 'application/json' },
-  });
-
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.location.hash = '';
 });
 
@@ -29,13 +24,13 @@ describe('first-run setup page', () => {
         vi.fn(async (url: string, init?: RequestInit) => {
           calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
           if (url.endsWith('/setup/info')) {
-            return envelope({
+            return ok({
               totp_secret: 'JBSWY3DPEHPK3PXP',
               otpauth_uri: 'otpauth://totp/Koi:console-admin?secret=JBSWY3DPEHPK3PXP&issuer=Koi',
               expires_at: '2026-11-27T10:00:00.000Z',
             });
           }
-          return envelope({ username: 'boss_admin', recovery_codes: CODES });
+          return ok({ username: 'boss_admin', recovery_codes: CODES });
         }),
       );
       const user = userEvent.setup({ delay: null });

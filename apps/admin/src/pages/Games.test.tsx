@@ -1,11 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ConfigProvider } from 'antd';
-import { ROLE_PERMISSIONS, type AdminGameRow, type AdminProviderRow } from '@koi/contract';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/App';
-import { setToken } from '../lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
+import { describe, expect, it } from 'vitest';
+import { ok, rowWith, SCREEN_TEST_MS, serveConsole, showScreen } from '../test/console';
 import { GamesPage } from './Games';
 
 const game: AdminGameRow = {
@@ -33,69 +29,36 @@ const provider: AdminProviderRow = {
   game_count: 1,
 };
 
-type Call = { path: string; method: string; body: Record<string, unknown> | undefined };
-
 /**
  * The console's server for this screen, recording every call. A write is answered only after `WRITE_MS`, as
  * over a real network, so a second click lands while the first request is still in flight.
  */
 const WRITE_MS = 80;
 function serve() {
-  const calls: Call[] = [];
   let wrote: (() => void) | null = null;
-  const ok = (result: unknown) =>
-    new Response(JSON.stringify({ code: 200, result, message: 'ok', error: null }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://koi.test');
-      const method = init.method ?? 'GET';
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ path: url.pathname, method, body });
-      const path = url.pathname;
-      if (method === 'POST') {
-        wrote?.();
-        await new Promise((r) => setTimeout(r, WRITE_MS));
-      }
-      if (path === '/api/admin/me')
-        return ok({
-          id: 1,
-          username: 'op',
-          role: 'admin',
-          permissions: ROLE_PERMISSIONS.admin,
-          must_change_password: false,
-          session_id: 1,
-        });
-      if (path === '/api/admin/games' && method === 'GET') return ok({ data: [game], total: 1 });
-      if (path === '/api/admin/providers') return ok([provider]);
-      if (path === '/api/admin/games/7') return ok({ ...game, ...body });
-      if (path === '/api/admin/providers/1') return ok({ ...provider, ...body });
-      return new Response(JSON.stringify({ code: 404, result: null, message: 'not found' }), { status: 404 });
-    }),
-  );
+  const calls = serveConsole(async ({ path, method, body }) => {
+    if (method === 'POST') {
+      wrote?.();
+      await new Promise((r) => setTimeout(r, WRITE_MS));
+    }
+    if (path === '/api/admin/games' && method === 'GET') return ok({ data: [game], total: 1 });
+    if (path === '/api/admin/providers') return ok([provider]);
+    if (path === '/api/admin/games/7') return ok({ ...game, ...body });
+    if (path === '/api/admin/providers/1') return ok({ ...provider, ...body });
+    return undefined;
+  });
   return {
-    writes: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path),
+    /** The writes to `path`, without their headers (the session token is not what these tests are about). */
+    writes: (path: string) =>
+      calls
+        .filter((c) => c.method === 'POST' && c.path === path)
+        .map(({ method, body }) => ({ path, method, body })),
     /** Settles when the next write leaves for the server. */
     nextWrite: () => new Promise<void>((resolve) => (wrote = resolve)),
   };
 }
 
-function show() {
-  setToken('op-token');
-  render(
-    <Providers>
-      {/* jsdom runs no CSS transitions, so a closing dialog would wait forever for its animation to end. */}
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <MemoryRouter>
-          <GamesPage />
-        </MemoryRouter>
-      </ConfigProvider>
-    </Providers>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const show = () => showScreen(<GamesPage />);
 
 /**
  * Two clicks, the second as soon as the first one's request has left: after the form's validation (two
@@ -108,15 +71,7 @@ async function doubleClick(element: HTMLElement, server: ReturnType<typeof serve
   fireEvent.click(element);
 }
 
-const row = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 const save = () => screen.getByRole('button', { name: /保\s*存/ });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
-const SLOW = 120_000;
 
 describe('the games screen: names in both languages, and one request per double click', () => {
   it(
@@ -126,7 +81,7 @@ describe('the games screen: names in both languages, and one request per double 
       const user = show();
       await user.click(await screen.findByRole('tab', { name: '游戏厂商' }));
       // PG电子 is also the games tab's provider column; its wallet model is on the providers tab only.
-      const pg = within(await row('seamless'));
+      const pg = within(await rowWith('seamless'));
       await user.click(pg.getByRole('button', { name: /编\s*辑/ }));
       const english = await screen.findByLabelText('英文名称');
       await user.type(english, '  PG Soft ');
@@ -141,7 +96,7 @@ describe('the games screen: names in both languages, and one request per double 
         },
       ]);
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -149,7 +104,7 @@ describe('the games screen: names in both languages, and one request per double 
     async () => {
       const server = serve();
       const user = show();
-      const mahjong = within(await row('麻将胡了'));
+      const mahjong = within(await rowWith('麻将胡了'));
       await user.click(mahjong.getAllByRole('switch')[0]!);
       await user.type(await screen.findByLabelText('原因'), 'broken reels');
       await doubleClick(screen.getByRole('button', { name: /确\s*定/ }), server);
@@ -158,7 +113,7 @@ describe('the games screen: names in both languages, and one request per double 
         { enabled: false, reason: 'broken reels' },
       ]);
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -166,12 +121,12 @@ describe('the games screen: names in both languages, and one request per double 
     async () => {
       const server = serve();
       show();
-      const mahjong = within(await row('麻将胡了'));
+      const mahjong = within(await rowWith('麻将胡了'));
       await doubleClick(mahjong.getAllByRole('switch')[1]!, server);
       await waitFor(() => expect(server.writes('/api/admin/games/7')).toHaveLength(1));
       await new Promise((r) => setTimeout(r, WRITE_MS * 2));
       expect(server.writes('/api/admin/games/7').map((c) => c.body)).toEqual([{ is_hot: true }]);
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 });

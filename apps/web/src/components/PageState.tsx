@@ -1,4 +1,5 @@
 import { Button, DotLoading } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './PageState.css';
 
@@ -48,4 +49,28 @@ export function PageState({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A read's screen until its data is in: the loading state, then the error with a retry. Once it is in,
+ * `children` draws the data, or the empty state (with `emptyText`, else the common words) stands instead when
+ * there is nothing to draw: an empty list, or what `isEmpty` says for any other shape.
+ */
+export function QueryStates<T>({
+  query,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  isEmpty?: (data: T) => boolean;
+  emptyText?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
+  const data = query.data as T;
+  if (isEmpty ? isEmpty(data) : Array.isArray(data) && data.length === 0)
+    return <PageState kind="empty" text={emptyText} />;
+  return children(data);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, isoTime, listResult, moneyString, optionalText, pageQuery } from '../common';
+import { intField, isoTime, listResult, moneyString, optionalText, pageQuery, playerFields } from '../common';
 import { reasonField } from './shared';
 
 // Manual ledger adjustments with two-operator approval (ledger area)
@@ -22,8 +22,7 @@ export const adminAdjustRequest = z.strictObject({
 });
 export const adjustmentRow = z.object({
   id: z.number().int(),
-  player_id: z.number().int(),
-  username: z.string(),
+  ...playerFields,
   amount: z.string().describe('Signed USDT'),
   reason: z.string(),
   status: adjustmentStatusSchema,

@@ -6,6 +6,7 @@ import {
   listResult,
   optionalText,
   pageQuery,
+  playerFields,
   requiredText,
   text,
 } from '../common';
@@ -51,8 +52,7 @@ export const adminCommunityReasonRequest = z.strictObject({ reason: reasonField 
 export const adminCommunityComment = z.object({
   id: z.number().int(),
   post_id: z.number().int(),
-  player_id: z.number().int(),
-  username: z.string(),
+  ...playerFields,
   parent_id: z.number().int().nullable(),
   reply_to: z.string().nullable().describe('The username the reply answers'),
   content: z.string(),
@@ -95,8 +95,7 @@ export const adminCommunityReportsResult = listResult(adminCommunityReport);
 export const adminCommunityReportResult = adminCommunityReport;
 
 export const adminCommunityBan = z.object({
-  player_id: z.number().int(),
-  username: z.string(),
+  ...playerFields,
   reason: z.string(),
   banned_by: z.number().int(),
   created_at: isoTime,

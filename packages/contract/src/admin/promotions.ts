@@ -6,6 +6,7 @@ import {
   listResult,
   optionalText,
   pageQuery,
+  playerFields,
   requiredText,
   text,
 } from '../common';
@@ -112,12 +113,10 @@ export const adminPromotionClaimsResult = listResult(adminPromotionClaim);
 
 /** GET /api/admin/promotions/households/:id: the player's linked-account group and why. */
 export const adminHouseholdResult = z.object({
-  player_id: z.number().int(),
-  username: z.string(),
+  ...playerFields,
   members: z.array(
     z.object({
-      player_id: z.number().int(),
-      username: z.string(),
+      ...playerFields,
       reason: z.string().describe('device, ip, withdrawal_address, trc20_sender'),
       value: z.string(),
       via: z.number().int(),

@@ -7,6 +7,7 @@ import {
   moneyString,
   optionalText,
   pageQuery,
+  playerFields,
   text,
 } from '../common';
 import { redPacketDetail, redPacketRoom } from '../redpackets';
@@ -81,8 +82,7 @@ export const adminRedPacketDetail = redPacketDetail.extend({
   grabbers: z.array(
     z.object({
       seq: z.number().int(),
-      player_id: z.number().int(),
-      username: z.string(),
+      ...playerFields,
       share: moneyString,
     }),
   ),

@@ -1,16 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ConfigProvider } from 'antd';
-import {
-  ROLE_PERMISSIONS,
-  type AdminCommunityComment,
-  type AdminCommunityPost,
-  type OperatorRole,
-} from '@koi/contract';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/App';
-import { setToken } from '../../lib/session';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AdminCommunityComment, AdminCommunityPost, OperatorRole } from '@koi/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ok, rowWith, SCREEN_TEST_MS, serveConsole, showScreen } from '../../test/console';
 import { CommunityPage } from './CommunityPage';
 
 const IMAGE = `/api/admin/community/images/${'b'.repeat(64)}.webp`;
@@ -49,79 +40,28 @@ const comment = (over: Partial<AdminCommunityComment>): AdminCommunityComment =>
   ...over,
 });
 
-type Call = { path: string; method: string; body: unknown; headers: Record<string, string> };
-
 /** The console's server as this screen uses it, recording every call. */
 function serve(role: OperatorRole, posts: AdminCommunityPost[]) {
-  const calls: Call[] = [];
-  const ok = (result: unknown) =>
-    new Response(JSON.stringify({ code: 200, result, message: 'ok', error: null }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://koi.test');
-      const method = init.method ?? 'GET';
-      calls.push({
-        path: url.pathname,
-        method,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        headers: init.headers as Record<string, string>,
+  return serveConsole(({ path }) => {
+    if (path === '/api/admin/community/settings') return ok({ review_required: true, updated_at: null });
+    if (path === '/api/admin/community/posts') return ok({ data: posts, total: posts.length });
+    if (path === IMAGE) return new Response('webp', { headers: { 'content-type': 'image/webp' } });
+    if (path === '/api/admin/community/posts/5/comments')
+      return ok({
+        data: [
+          comment({}),
+          comment({ id: 32, content: '已隐藏的话', hidden: true, hidden_reason: '广告', hidden_by: 1 }),
+        ],
+        total: 2,
       });
-      const path = url.pathname;
-      if (path === '/api/admin/me')
-        return ok({
-          id: 1,
-          username: 'op',
-          role,
-          permissions: ROLE_PERMISSIONS[role],
-          must_change_password: false,
-          session_id: 1,
-        });
-      if (path === '/api/admin/community/settings') return ok({ review_required: true, updated_at: null });
-      if (path === '/api/admin/community/posts') return ok({ data: posts, total: posts.length });
-      if (path === IMAGE) return new Response('webp', { headers: { 'content-type': 'image/webp' } });
-      if (path === '/api/admin/community/posts/5/comments')
-        return ok({
-          data: [
-            comment({}),
-            comment({ id: 32, content: '已隐藏的话', hidden: true, hidden_reason: '广告', hidden_by: 1 }),
-          ],
-          total: 2,
-        });
-      if (path === '/api/admin/community/posts/5/approve') return ok(post({ status: 'approved' }));
-      if (path === '/api/admin/community/comments/31/hide')
-        return ok(comment({ hidden: true, hidden_reason: '人身攻击' }));
-      return new Response(JSON.stringify({ code: 404, result: null, message: 'not found' }), { status: 404 });
-    }),
-  );
-  return calls;
+    if (path === '/api/admin/community/posts/5/approve') return ok(post({ status: 'approved' }));
+    if (path === '/api/admin/community/comments/31/hide')
+      return ok(comment({ hidden: true, hidden_reason: '人身攻击' }));
+    return undefined;
+  }, role);
 }
 
-function show() {
-  setToken('op-token');
-  render(
-    <Providers>
-      {/* jsdom runs no CSS transitions, so a closing dialog would wait forever for its animation to end. */}
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <MemoryRouter>
-          <CommunityPage />
-        </MemoryRouter>
-      </ConfigProvider>
-    </Providers>,
-  );
-  return userEvent.setup({ delay: null });
-}
-
-const row = async (text: string) => (await screen.findByText(text)).closest('tr')!;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-// A whole antd screen per test: far slower than a unit, most of all on a busy machine.
-const SLOW = 60_000;
+const show = () => showScreen(<CommunityPage />);
 
 describe('community review in the console', () => {
   it(
@@ -130,7 +70,7 @@ describe('community review in the console', () => {
       URL.createObjectURL = vi.fn(() => 'blob:console/1');
       const calls = serve('support', [post({})]);
       const user = show();
-      const pending = await row('等待审核的动态');
+      const pending = await rowWith('等待审核的动态');
       const buttons = within(pending);
       await waitFor(() => expect(buttons.getByRole('button', { name: '通过' })).toBeEnabled());
       expect(buttons.getByRole('button', { name: /驳\s*回/ })).toBeEnabled();
@@ -148,7 +88,7 @@ describe('community review in the console', () => {
         }),
       );
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -156,7 +96,7 @@ describe('community review in the console', () => {
     async () => {
       const calls = serve('support', [post({ status: 'approved' })]);
       const user = show();
-      const approved = await row('等待审核的动态');
+      const approved = await rowWith('等待审核的动态');
       expect(within(approved).getByRole('button', { name: /下\s*架/ })).toBeInTheDocument();
       expect(within(approved).queryByRole('button', { name: '通过' })).toBeNull();
       await user.click(within(approved).getByRole('button', { name: '查看评论' }));
@@ -175,7 +115,7 @@ describe('community review in the console', () => {
         }),
       );
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 
   it(
@@ -183,7 +123,7 @@ describe('community review in the console', () => {
     async () => {
       serve('viewer', [post({})]);
       const user = show();
-      const pending = await row('等待审核的动态');
+      const pending = await rowWith('等待审核的动态');
       await waitFor(() => expect(within(pending).getByRole('button', { name: '通过' })).toBeDisabled());
       expect(within(pending).getByRole('button', { name: /驳\s*回/ })).toBeDisabled();
       await user.click(within(pending).getByRole('button', { name: '查看评论' }));
@@ -191,6 +131,6 @@ describe('community review in the console', () => {
       const shown = (await within(dialog).findByText('粗鲁的话')).closest('tr')!;
       expect(within(shown).getByRole('button', { name: /隐\s*藏/ })).toBeDisabled();
     },
-    SLOW,
+    SCREEN_TEST_MS,
   );
 });

@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   isHttpsLink,
   POST_STATUSES,
@@ -37,7 +37,7 @@ import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
 import { communityApi, type PostVerb } from './api';
-import { useSendOnce } from '../../components/QuickSave';
+import { useRefreshingWrite } from '../../components/QuickSave';
 
 /**
  * The review decisions the console offers on a post, from which states (as the server allows them), and
@@ -82,12 +82,8 @@ export function CommunityPage() {
 function ReviewSwitch() {
   const { t } = useTranslation();
   const can = useCan();
-  const client = useQueryClient();
   const settings = useQuery({ queryKey: ['admin', 'community-settings'], queryFn: communityApi.settings });
-  const save = useSendOnce({
-    mutationFn: communityApi.setReview,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const save = useRefreshingWrite(communityApi.setReview);
   return (
     <Space title={t('community.reviewHint')}>
       <Typography.Text>{t('community.review')}</Typography.Text>
@@ -106,17 +102,13 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
   const { t } = useTranslation();
   const can = useCan();
   const [ask, prompt] = useReasonPrompt();
-  const client = useQueryClient();
   const list = useSearchList<{ status?: PostStatusName }, AdminCommunityPost>(
     fixed ? 'community-queue' : 'community-posts',
     { status: fixed },
     communityApi.posts,
     fixed ? { refetchInterval: 15_000 } : {},
   );
-  const approve = useSendOnce({
-    mutationFn: (id: number) => communityApi.decide('approve', id),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const approve = useRefreshingWrite((id: number) => communityApi.decide('approve', id));
   const [commentsOf, setCommentsOf] = useState<AdminCommunityPost | null>(null);
   const mayWrite = can('POST /api/admin/community/posts/:id/approve');
   const mayBan = can('POST /api/admin/community/bans');
@@ -353,17 +345,13 @@ function PostComments({ post, onClose }: { post: AdminCommunityPost; onClose: ()
 function Reports() {
   const { t } = useTranslation();
   const can = useCan();
-  const client = useQueryClient();
   const [ask, prompt] = useReasonPrompt();
   const list = useSearchList<{ status: 'open' | 'resolved' }, AdminCommunityReport>(
     'community-reports',
     { status: 'open' },
     communityApi.reports,
   );
-  const dismiss = useSendOnce({
-    mutationFn: communityApi.dismiss,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const dismiss = useRefreshingWrite(communityApi.dismiss);
   const mayWrite = can('POST /api/admin/community/reports/:id/dismiss');
   return (
     <>
@@ -512,13 +500,9 @@ type LinkForm = {
 function BuyLinks() {
   const { t } = useTranslation();
   const can = useCan();
-  const client = useQueryClient();
   const links = useQuery({ queryKey: ['admin', 'buy-links'], queryFn: communityApi.buyLinks });
   const [editing, setEditing] = useState<AdminBuyLink | 'new' | null>(null);
-  const remove = useSendOnce({
-    mutationFn: communityApi.deleteBuyLink,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const remove = useRefreshingWrite(communityApi.deleteBuyLink);
   const mayWrite = can('POST /api/admin/buy-links');
   const linkRule = {
     validator: (_: unknown, v?: string) =>

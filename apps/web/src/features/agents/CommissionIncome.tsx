@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../components/PageState';
 import { useCommissionIncomeQuery } from './api/commissionIncome';
+import { AgentRowEnd, AgentStat } from './components/AgentStat';
 import './agents.css';
 
 /**
@@ -17,14 +18,12 @@ export default function CommissionIncome() {
   return (
     <div className="commission-income" data-testid="commission-income">
       <div className="agent-stats">
-        <div className="agent-stat">
-          <small>{t('agents.income.pending')}</small>
-          <strong data-testid="commission-pending">{income.pending}</strong>
-        </div>
-        <div className="agent-stat">
-          <small>{t('agents.income.paid')}</small>
-          <strong data-testid="commission-paid">{income.paid}</strong>
-        </div>
+        <AgentStat
+          label={t('agents.income.pending')}
+          value={income.pending}
+          valueTestId="commission-pending"
+        />
+        <AgentStat label={t('agents.income.paid')} value={income.paid} valueTestId="commission-paid" />
       </div>
       <p className="agent-note">{t('agents.income.note')}</p>
       {income.data.length === 0 ? (
@@ -40,10 +39,11 @@ export default function CommissionIncome() {
                 </small>
                 <small className="agent-hash">SHA-256 {row.rows_sha256.slice(0, 16)}…</small>
               </div>
-              <div className="agent-row__end">
-                <strong className="agent-money">{row.commission}</strong>
-                <small>{row.paid ? t('agents.income.paidTag') : t('agents.income.zeroTag')}</small>
-              </div>
+              <AgentRowEnd
+                value={row.commission}
+                note={row.paid ? t('agents.income.paidTag') : t('agents.income.zeroTag')}
+                money
+              />
             </li>
           ))}
         </ul>

@@ -421,25 +421,29 @@ describe('withdrawal', () => {
     });
   }
 
-  it('without a withdrawal password opens the set-password panel', async () => {
-    serve({ ...INFO, password_set: false }, [SAVED]);
+  /** Opens the withdrawal tab over `serve(info, list)`, and returns what the server was sent. */
+  function openWithdraw(info: WithdrawInfo, list: unknown[]) {
+    const served = serve(info, list);
     renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    return served;
+  }
+
+  it('without a withdrawal password opens the set-password panel', async () => {
+    openWithdraw({ ...INFO, password_set: false }, [SAVED]);
     fireEvent.click(await screen.findByRole('button', { name: '立即提现' }, WAIT));
     toasted('请先设置提现密码');
     expect(await screen.findByRole('dialog', { name: '设置提现密码' }, WAIT)).toBeInTheDocument();
   });
 
   it('without an address opens the address panel', async () => {
-    serve(INFO, []);
-    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    openWithdraw(INFO, []);
     fireEvent.click(await screen.findByRole('button', { name: '立即提现' }, WAIT));
     toasted('请先添加提现地址');
     expect(await screen.findByRole('dialog', { name: '修改提现地址' }, WAIT)).toBeInTheDocument();
   });
 
   it('while turnover is open shows 0 withdrawable with the turnover left, and refuses before the password', async () => {
-    const { calls } = serve({ ...INFO, turnover_remaining: '12.5' }, [SAVED]);
-    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    const { calls } = openWithdraw({ ...INFO, turnover_remaining: '12.5' }, [SAVED]);
     expect(await screen.findByTestId('withdraw-available', undefined, WAIT)).toHaveTextContent('0.0000');
     expect(screen.getByText('可提现金额')).toBeInTheDocument();
     expect(screen.getByTestId('withdraw-available-turnover')).toHaveTextContent('剩余流水 12.5000 USDT');
@@ -454,8 +458,7 @@ describe('withdrawal', () => {
   });
 
   it('shows balance, fee, limits and turnover, checks the amount, asks the password, then shows the hold', async () => {
-    const { calls } = serve({ ...INFO, turnover_remaining: '0' }, [SAVED]);
-    renderRoutes([{ path: '/recharge', element: <RechargePage /> }], ['/recharge?type=withdraw']);
+    const { calls } = openWithdraw({ ...INFO, turnover_remaining: '0' }, [SAVED]);
     expect(await screen.findByTestId('withdraw-available', undefined, WAIT)).toHaveTextContent('150.0000');
     expect(screen.queryByTestId('withdraw-available-turnover')).toBeNull();
     expect(screen.getByTestId('withdraw-turnover')).toHaveTextContent('0.0000 USDT');

@@ -30,6 +30,18 @@ function record(extra: Partial<InoutRecord>): InoutRecord {
 
 setUpScreenTests();
 
+/** Opens the records page over `rows` as the server's only page, and waits until every row is shown. */
+async function showRecords(rows: InoutRecord[]) {
+  const fetched = stubFetch((url) =>
+    url.pathname === '/api/plat/inout-records'
+      ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
+      : undefined,
+  );
+  renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
+  await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(rows.length), WAIT);
+  return fetched;
+}
+
 describe('rechargeRecords', () => {
   it('shows each manual payout step the server names, and nothing extra when the status says it all', async () => {
     const rows = [
@@ -42,13 +54,7 @@ describe('rechargeRecords', () => {
       record({ id: 'M2', status: 1, withdrawal_state: 'paid', step: '已完成（付款凭证：BANK-1）' }),
       record({ id: 'M3', withdrawal_state: 'applied', step: '待审核' }),
     ];
-    stubFetch((url) =>
-      url.pathname === '/api/plat/inout-records'
-        ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
-        : undefined,
-    );
-    renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
-    await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(3), WAIT);
+    await showRecords(rows);
     const [confirming, paid, review] = screen.getAllByTestId('inout-record');
     expect(confirming).toHaveTextContent('提现 · 转账钱包（手机号）');
     expect(within(confirming!).getByTestId('inout-step')).toHaveTextContent('已付款，等待复核确认');
@@ -72,13 +78,7 @@ describe('rechargeRecords', () => {
       record({ id: 'W1', amount: '50.0000', fee: '1.0000' }),
       record({ id: 'T1', type: 1, type_name: '充值', amount: '20.0000', fee: null, withdrawal_state: null }),
     ];
-    stubFetch((url) =>
-      url.pathname === '/api/plat/inout-records'
-        ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
-        : undefined,
-    );
-    renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
-    await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(3), WAIT);
+    await showRecords(rows);
     const [channel, withdrawal, trc20] = screen.getAllByTestId('inout-record');
     expect(channel).toHaveTextContent('+100.5000');
     expect(within(channel!).getByTestId('inout-fee')).toHaveTextContent(
@@ -100,13 +100,7 @@ describe('rechargeRecords', () => {
       record({ id: 'D2', type: 1, type_name: '充值', status: 2, withdrawal_state: null }),
       record({ id: 'D3', type: 1, type_name: '充值', status: 3, withdrawal_state: null }),
     ];
-    const { calls } = stubFetch((url) =>
-      url.pathname === '/api/plat/inout-records'
-        ? ok({ list: rows, total: rows.length, page: 1, size: 20 })
-        : undefined,
-    );
-    renderRoutes([{ path: '/rechargeRecords', element: <RechargeRecordsPage /> }], ['/rechargeRecords']);
-    await waitFor(() => expect(screen.getAllByTestId('inout-record')).toHaveLength(7), WAIT);
+    const { calls } = await showRecords(rows);
     const states = screen.getAllByTestId('inout-status').map((s) => [s.textContent, s.className]);
     expect(states).toEqual([
       ['待审核', 'inout-status inout-status--wait'],

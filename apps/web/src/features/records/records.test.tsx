@@ -210,57 +210,63 @@ describe('betDetail', () => {
   });
 });
 
+/**
+ * Opens the balance-change page at `search` over `list` (the server's only page), and returns the calls and the
+ * rows once shown.
+ */
+async function showTransactions(list: object[], search = '') {
+  const { calls } = stubFetch((url) =>
+    url.pathname === '/api/plat/bill-change'
+      ? ok({ list, total: list.length, page: 1, size: 20 })
+      : undefined,
+  );
+  renderRoutes(
+    [{ path: '/transactionRecords', element: <TransactionRecordsPage /> }],
+    [`/transactionRecords${search}`],
+  );
+  return { calls, items: await screen.findAllByRole('listitem', {}, WAIT) };
+}
+
 describe('transactionRecords', () => {
   it('lists balance changes with their sign, phase, reason and balance after, for the chosen range', async () => {
-    const { calls } = stubFetch((url) =>
-      url.pathname === '/api/plat/bill-change'
-        ? ok({
-            list: [
-              {
-                id: '2',
-                created_at: '2026-11-22T06:00:00.000Z',
-                type: 2,
-                type_name: '提现',
-                phase: 'hold',
-                amount: '-50.000000',
-                balance_after: '50.0000',
-                reference_type: 'withdrawal',
-                reference_id: 'w1',
-              },
-              {
-                id: '1',
-                created_at: '2026-11-22T05:00:00.000Z',
-                type: 1,
-                type_name: '充值',
-                phase: 'posted',
-                amount: '100.000000',
-                balance_after: '100.0000',
-                reference_type: 'deposit',
-                reference_id: 'd1',
-              },
-              {
-                id: '0',
-                created_at: '2026-11-22T04:00:00.000Z',
-                type: 17,
-                type_name: '红利没收',
-                phase: 'posted',
-                amount: '-2.000000',
-                balance_after: '0.0000',
-                reference_type: 'bonus_max_win',
-                reference_id: '7',
-              },
-            ],
-            total: 3,
-            page: 1,
-            size: 20,
-          })
-        : undefined,
+    const { calls, items } = await showTransactions(
+      [
+        {
+          id: '2',
+          created_at: '2026-11-22T06:00:00.000Z',
+          type: 2,
+          type_name: '提现',
+          phase: 'hold',
+          amount: '-50.000000',
+          balance_after: '50.0000',
+          reference_type: 'withdrawal',
+          reference_id: 'w1',
+        },
+        {
+          id: '1',
+          created_at: '2026-11-22T05:00:00.000Z',
+          type: 1,
+          type_name: '充值',
+          phase: 'posted',
+          amount: '100.000000',
+          balance_after: '100.0000',
+          reference_type: 'deposit',
+          reference_id: 'd1',
+        },
+        {
+          id: '0',
+          created_at: '2026-11-22T04:00:00.000Z',
+          type: 17,
+          type_name: '红利没收',
+          phase: 'posted',
+          amount: '-2.000000',
+          balance_after: '0.0000',
+          reference_type: 'bonus_max_win',
+          reference_id: '7',
+        },
+      ],
+      '?range=3',
     );
-    renderRoutes(
-      [{ path: '/transactionRecords', element: <TransactionRecordsPage /> }],
-      ['/transactionRecords?range=3'],
-    );
-    const items = await screen.findAllByRole('listitem', {}, WAIT);
     expect(items[0]).toHaveTextContent('提现 · 冻结');
     expect(items[0]).toHaveTextContent('-50.0000');
     expect(items[0]).toHaveTextContent('余额 50.0000');
@@ -286,25 +292,11 @@ describe('transactionRecords: held transfers', () => {
       reference_type: 'withdrawal',
       reference_id: `w${id}`,
     });
-    stubFetch((url) =>
-      url.pathname === '/api/plat/bill-change'
-        ? ok({
-            list: [
-              row('3', 'pending'),
-              row('2', 'completed', '提现手续费'),
-              row('1', 'returned', '转入游戏'),
-            ],
-            total: 3,
-            page: 1,
-            size: 20,
-          })
-        : undefined,
-    );
-    renderRoutes(
-      [{ path: '/transactionRecords', element: <TransactionRecordsPage /> }],
-      ['/transactionRecords'],
-    );
-    const items = await screen.findAllByRole('listitem', {}, WAIT);
+    const { items } = await showTransactions([
+      row('3', 'pending'),
+      row('2', 'completed', '提现手续费'),
+      row('1', 'returned', '转入游戏'),
+    ]);
     expect(items[0]).toHaveTextContent('提现 · 冻结');
     expect(items[1]).toHaveTextContent('提现手续费 · 已完成');
     expect(items[2]).toHaveTextContent('转入游戏 · 已退回');

@@ -1,7 +1,7 @@
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
 import { SignInNowButton } from '../../auth/components/SignInNowButton';
 import { useIsSignedIn } from '../../../stores/auth';
@@ -13,6 +13,8 @@ import { useStatementsQuery } from '../api/statements';
 import { useSuperiorQuery } from '../api/superior';
 import { useTemplateQuery } from '../api/template';
 import CommissionIncome from '../CommissionIncome';
+import { AgentRowEnd, AgentStat } from '../components/AgentStat';
+import { RangeTabs } from '../../records/components/RangeTabs';
 import '../agents.css';
 
 type Range = 1 | 2 | 3;
@@ -21,18 +23,6 @@ const TABS: Tab[] = ['overview', 'team', 'superior', 'tiers', 'statements', 'inc
 
 /** A rate as a percentage with up to 4 decimals ("0.005000" → "0.5%"). */
 export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))}%`;
-
-function RangeTabs({ value, onChange }: { value: Range; onChange: (r: Range) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Tabs
-      className="agent-range"
-      value={value}
-      onChange={onChange}
-      tabs={([1, 2, 3] as const).map((r) => ({ key: r, label: t(`records.range.${r}`) }))}
-    />
-  );
-}
 
 function Overview() {
   const { t } = useTranslation();
@@ -45,56 +35,37 @@ function Overview() {
       <section className="agent-hero" data-testid="agent-overview">
         <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
         <div className="agent-stats">
-          <div className="agent-stat">
-            <small>{t('agents.pending')}</small>
-            <strong>{d.commission_pending}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.yesterday')}</small>
-            <strong>{d.commission_yesterday}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.paid')}</small>
-            <strong data-testid="agent-paid">{d.commission_paid}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.teamSize')}</small>
-            <strong data-testid="agent-team-size">{d.team_size}</strong>
-          </div>
+          <AgentStat label={t('agents.pending')} value={d.commission_pending} />
+          <AgentStat label={t('agents.yesterday')} value={d.commission_yesterday} />
+          <AgentStat label={t('agents.paid')} value={d.commission_paid} valueTestId="agent-paid" />
+          <AgentStat label={t('agents.teamSize')} value={d.team_size} valueTestId="agent-team-size" />
         </div>
       </section>
       <section className="agent-card">
         <div className="agent-stats">
-          <div className="agent-stat">
-            <small>{t('agents.direct')}</small>
-            <strong>{d.direct_count}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.todayTeam')}</small>
-            <strong>{d.today_team_valid}</strong>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.yesterdayTeam')}</small>
-            <strong>{d.yesterday_team_valid}</strong>
-          </div>
-          <div className="agent-stat" data-testid="agent-first-deposits-today">
-            <small>{t('agents.todayFirstDeposits')}</small>
-            <strong>{d.today_first_deposit_count}</strong>
-            <small>{d.today_first_deposit_amount}</small>
-          </div>
-          <div className="agent-stat">
-            <small>{t('agents.yesterdayFirstDeposits')}</small>
-            <strong>{d.yesterday_first_deposit_count}</strong>
-            <small>{d.yesterday_first_deposit_amount}</small>
-          </div>
+          <AgentStat label={t('agents.direct')} value={d.direct_count} />
+          <AgentStat label={t('agents.todayTeam')} value={d.today_team_valid} />
+          <AgentStat label={t('agents.yesterdayTeam')} value={d.yesterday_team_valid} />
+          <AgentStat
+            label={t('agents.todayFirstDeposits')}
+            value={d.today_first_deposit_count}
+            note={d.today_first_deposit_amount}
+            testId="agent-first-deposits-today"
+          />
+          <AgentStat
+            label={t('agents.yesterdayFirstDeposits')}
+            value={d.yesterday_first_deposit_count}
+            note={d.yesterday_first_deposit_amount}
+          />
         </div>
         <h3 style={{ marginTop: '0.24rem' }}>{t('agents.rates')}</h3>
         <div className="agent-stats">
           {d.rates.map((r) => (
-            <div className="agent-stat" key={r.game_type_id}>
-              <small>{t(`agents.category.${r.game_type_id as 1}`)}</small>
-              <strong>{percent(r.rate)}</strong>
-            </div>
+            <AgentStat
+              key={r.game_type_id}
+              label={t(`agents.category.${r.game_type_id as 1}`)}
+              value={percent(r.rate)}
+            />
           ))}
         </div>
       </section>
@@ -109,35 +80,26 @@ function Team() {
   const log = usePlayerLogQuery(range);
   return (
     <>
-      <RangeTabs value={range} onChange={setRange} />
+      <RangeTabs className="agent-range" value={range} onChange={setRange} />
       <section className="agent-card">
         <h3>{t('agents.playOut')}</h3>
-        {out.isPending ? (
-          <PageLoading />
-        ) : out.isError ? (
-          <PageState kind="error" onRetry={() => void out.refetch()} />
-        ) : out.data.data.length === 0 ? (
-          <PageState kind="empty" />
-        ) : (
-          <ul className="agent-list">
-            {out.data.data.map((r) => (
-              <li className="agent-row" key={`${r.day}:${r.player_name}:${r.depth}`}>
-                <div>
-                  <strong>{r.player_name}</strong>
-                  <small>
-                    {t('agents.depth', { depth: r.depth })} · {r.day}
-                  </small>
-                </div>
-                <div className="agent-row__end">
-                  <strong>{r.valid_bet}</strong>
-                  <small>
-                    {t('agents.profit')} {r.profit}
-                  </small>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates query={out} isEmpty={(page) => page.data.length === 0}>
+          {(page) => (
+            <ul className="agent-list">
+              {page.data.map((r) => (
+                <li className="agent-row" key={`${r.day}:${r.player_name}:${r.depth}`}>
+                  <div>
+                    <strong>{r.player_name}</strong>
+                    <small>
+                      {t('agents.depth', { depth: r.depth })} · {r.day}
+                    </small>
+                  </div>
+                  <AgentRowEnd value={r.valid_bet} note={`${t('agents.profit')} ${r.profit}`} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
       <section className="agent-card">
         <h3>{t('agents.playerLog')}</h3>
@@ -149,41 +111,35 @@ function Team() {
             })}
           </p>
         ) : null}
-        {log.isPending ? (
-          <PageLoading />
-        ) : log.isError ? (
-          <PageState kind="error" onRetry={() => void log.refetch()} />
-        ) : log.data.data.length === 0 ? (
-          <PageState kind="empty" />
-        ) : (
-          <ul className="agent-list" data-testid="agent-members">
-            {log.data.data.map((r) => (
-              <li className="agent-row" key={`${r.player_name}:${r.joined_at}`}>
-                <div>
-                  <strong>{r.player_name}</strong>
-                  <small>
-                    {t('agents.depth', { depth: r.depth })} ·{' '}
-                    {t('agents.joined', { time: new Date(r.joined_at).toLocaleDateString(i18n.language) })}
-                  </small>
-                  <small>
-                    {r.first_deposit && r.first_deposit_at
-                      ? t('agents.firstDeposit', {
-                          amount: r.first_deposit,
-                          time: new Date(r.first_deposit_at).toLocaleString(i18n.language),
-                        })
-                      : t('agents.noDeposit')}
-                  </small>
-                </div>
-                <div className="agent-row__end">
-                  <strong>{r.valid_bet}</strong>
-                  <small>
-                    {r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
-                  </small>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates query={log} isEmpty={(page) => page.data.length === 0}>
+          {(page) => (
+            <ul className="agent-list" data-testid="agent-members">
+              {page.data.map((r) => (
+                <li className="agent-row" key={`${r.player_name}:${r.joined_at}`}>
+                  <div>
+                    <strong>{r.player_name}</strong>
+                    <small>
+                      {t('agents.depth', { depth: r.depth })} ·{' '}
+                      {t('agents.joined', { time: new Date(r.joined_at).toLocaleDateString(i18n.language) })}
+                    </small>
+                    <small>
+                      {r.first_deposit && r.first_deposit_at
+                        ? t('agents.firstDeposit', {
+                            amount: r.first_deposit,
+                            time: new Date(r.first_deposit_at).toLocaleString(i18n.language),
+                          })
+                        : t('agents.noDeposit')}
+                    </small>
+                  </div>
+                  <AgentRowEnd
+                    value={r.valid_bet}
+                    note={r.last_bet_day ? t('agents.lastBet', { day: r.last_bet_day }) : t('agents.noBet')}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
     </>
   );
@@ -195,45 +151,39 @@ function Superior() {
   const perf = useSuperiorQuery(range);
   return (
     <>
-      <RangeTabs value={range} onChange={setRange} />
+      <RangeTabs className="agent-range" value={range} onChange={setRange} />
       <section className="agent-card">
-        {perf.isPending ? (
-          <PageLoading />
-        ) : perf.isError ? (
-          <PageState kind="error" onRetry={() => void perf.refetch()} />
-        ) : (
-          <>
-            <h3>
-              {perf.data.upline ? t('agents.upline', { name: perf.data.upline }) : t('agents.noUpline')}
-            </h3>
-            <ul className="agent-list">
-              {perf.data.data.map((r) => (
-                <li className="agent-row" key={r.day}>
-                  <div>
-                    <strong>
-                      {r.day} · {r.settled ? t('agents.settled') : t('agents.estimate')}
-                    </strong>
-                    <small>
-                      {t('agents.own')} {r.own_valid} · {t('agents.team')} {r.team_valid}
-                    </small>
-                    <small>
-                      {t('agents.firstDepositsShort', {
-                        count: r.team_first_deposit_count,
-                        amount: r.team_first_deposit_amount,
-                      })}
-                    </small>
-                  </div>
-                  <div className="agent-row__end">
-                    <strong>{r.branch_valid}</strong>
-                    <small>
-                      {t('agents.uplineCommission')} {r.upline_commission}
-                    </small>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <QueryStates query={perf}>
+          {(report) => (
+            <>
+              <h3>{report.upline ? t('agents.upline', { name: report.upline }) : t('agents.noUpline')}</h3>
+              <ul className="agent-list">
+                {report.data.map((r) => (
+                  <li className="agent-row" key={r.day}>
+                    <div>
+                      <strong>
+                        {r.day} · {r.settled ? t('agents.settled') : t('agents.estimate')}
+                      </strong>
+                      <small>
+                        {t('agents.own')} {r.own_valid} · {t('agents.team')} {r.team_valid}
+                      </small>
+                      <small>
+                        {t('agents.firstDepositsShort', {
+                          count: r.team_first_deposit_count,
+                          amount: r.team_first_deposit_amount,
+                        })}
+                      </small>
+                    </div>
+                    <AgentRowEnd
+                      value={r.branch_valid}
+                      note={`${t('agents.uplineCommission')} ${r.upline_commission}`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </QueryStates>
       </section>
     </>
   );
@@ -290,66 +240,62 @@ function StatementDetail({ day, onClose }: { day: string; onClose: () => void })
   return (
     <div className="agent-page" data-testid="statement-detail">
       <h3>{t('agents.statementDetail', { day })}</h3>
-      {q.isPending ? (
-        <PageLoading />
-      ) : q.isError ? (
-        <PageState kind="error" onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <div className="agent-stats">
-            <div className="agent-stat">
-              <small>{t('agents.commission')}</small>
-              <strong>{q.data.commission}</strong>
+      <QueryStates query={q}>
+        {(statement) => (
+          <>
+            <div className="agent-stats">
+              <AgentStat label={t('agents.commission')} value={statement.commission} />
+              <AgentStat label={t('agents.team')} value={statement.team_valid} />
             </div>
-            <div className="agent-stat">
-              <small>{t('agents.team')}</small>
-              <strong>{q.data.team_valid}</strong>
-            </div>
-          </div>
-          <div className="agent-scroll">
-            <table className="agent-table">
-              <thead>
-                <tr>
-                  <th>{t('agents.downline')}</th>
-                  <th>{t('agents.branchValid')}</th>
-                  <th>{t('agents.ownRate')}</th>
-                  <th>{t('agents.downlineTeam')}</th>
-                  <th>{t('agents.downlineRate')}</th>
-                  <th>{t('agents.differential')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.lines_detail.map((l, i) => (
-                  <tr key={i}>
-                    <td>
-                      {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
-                    </td>
-                    <td>{l.branch_valid}</td>
-                    <td>{percent(l.own_rate)}</td>
-                    <td>{l.downline_team_valid}</td>
-                    <td>{percent(l.downline_rate)}</td>
-                    <td>{l.differential}</td>
+            <div className="agent-scroll">
+              <table className="agent-table">
+                <thead>
+                  <tr>
+                    <th>{t('agents.downline')}</th>
+                    <th>{t('agents.branchValid')}</th>
+                    <th>{t('agents.ownRate')}</th>
+                    <th>{t('agents.downlineTeam')}</th>
+                    <th>{t('agents.downlineRate')}</th>
+                    <th>{t('agents.differential')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <small>{t('agents.rowsHash')}</small>
-          <code className="agent-code" data-testid="statement-hash">
-            {q.data.rows_sha256}
-          </code>
-          <small>
-            {t('agents.betsHash')} · {t('agents.bets', { count: q.data.bet_count })}
-          </small>
-          <code className="agent-code">{q.data.bets_sha256}</code>
-          <h3>{t('agents.howToCheck')}</h3>
-          <p className="agent-note">{t('agents.checkText')}</p>
-          <code className="agent-code">{q.data.check_command}</code>
-          <Button color="primary" shape="rounded" onClick={() => downloadCsv(q.data.csv, q.data.filename)}>
-            {t('agents.download')}
-          </Button>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {statement.lines_detail.map((l, i) => (
+                    <tr key={i}>
+                      <td>
+                        {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
+                      </td>
+                      <td>{l.branch_valid}</td>
+                      <td>{percent(l.own_rate)}</td>
+                      <td>{l.downline_team_valid}</td>
+                      <td>{percent(l.downline_rate)}</td>
+                      <td>{l.differential}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <small>{t('agents.rowsHash')}</small>
+            <code className="agent-code" data-testid="statement-hash">
+              {statement.rows_sha256}
+            </code>
+            <small>
+              {t('agents.betsHash')} · {t('agents.bets', { count: statement.bet_count })}
+            </small>
+            <code className="agent-code">{statement.bets_sha256}</code>
+            <h3>{t('agents.howToCheck')}</h3>
+            <p className="agent-note">{t('agents.checkText')}</p>
+            <code className="agent-code">{statement.check_command}</code>
+            <Button
+              color="primary"
+              shape="rounded"
+              onClick={() => downloadCsv(statement.csv, statement.filename)}
+            >
+              {t('agents.download')}
+            </Button>
+          </>
+        )}
+      </QueryStates>
       <Button shape="rounded" onClick={onClose}>
         {t('agents.close')}
       </Button>
@@ -384,12 +330,7 @@ function Statements() {
                   </small>
                   <small className="agent-hash">{s.rows_sha256.slice(0, 24)}…</small>
                 </div>
-                <div className="agent-row__end">
-                  <strong className="agent-money">{s.commission}</strong>
-                  <small>
-                    {t('agents.team')} {s.team_valid}
-                  </small>
-                </div>
+                <AgentRowEnd value={s.commission} note={`${t('agents.team')} ${s.team_valid}`} money />
               </button>
             </li>
           ))}

@@ -31,6 +31,15 @@ function fill(values: Partial<Record<keyof typeof PLACEHOLDERS, string>>) {
 
 const tapRegister = () => fireEvent.click(screen.getByRole('button', { name: '注册' }));
 
+/** The server of a sign-up that goes through: a captcha, the registration, then the sign-in with `token`. */
+const serveSignUp = (token: string) =>
+  stubFetch((url) => {
+    if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
+    if (url.pathname === '/api/home/register') return ok(true);
+    if (url.pathname === '/api/home/login') return ok({ token });
+    return undefined;
+  });
+
 describe('LoginDialog', () => {
   const { toasted, lastToast } = setUpScreenTests({ signedIn: false });
 
@@ -124,12 +133,7 @@ describe('LoginDialog', () => {
   });
 
   it('registers and signs in once when 注册 is clicked twice at once', async () => {
-    const { calls } = stubFetch((url) => {
-      if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
-      if (url.pathname === '/api/home/register') return ok(true);
-      if (url.pathname === '/api/home/login') return ok({ token: 'tok-2' });
-      return undefined;
-    });
+    const { calls } = serveSignUp('tok-2');
     renderDialog(2);
     fill({ username: 'player0002', password: 'secret1', confirm: 'secret1' });
     fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));
@@ -141,12 +145,7 @@ describe('LoginDialog', () => {
   });
 
   it('registers, saves remember-me and signs in automatically', async () => {
-    const { calls } = stubFetch((url) => {
-      if (url.pathname === '/api/captcha') return ok({ img_url: 'x' });
-      if (url.pathname === '/api/home/register') return ok(true);
-      if (url.pathname === '/api/home/login') return ok({ token: 'tok-1' });
-      return undefined;
-    });
+    const { calls } = serveSignUp('tok-1');
     const { router } = renderDialog(2);
     fill({ username: 'player0001', password: 'secret1', confirm: 'secret1' });
     fireEvent.click(screen.getByText('我已年满18周岁，并同意《用户协议》与《隐私政策》'));

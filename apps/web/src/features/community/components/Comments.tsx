@@ -37,7 +37,7 @@ export function Comments({ postId }: { postId: number }) {
       ) : comments.isError ? null : comments.data.data.length === 0 ? (
         <p className="comments__empty">{t('community.noComments')}</p>
       ) : (
-        <ul className="comments__list">
+        <ul className="stack-list comments__list">
           {comments.data.data.map((c) => (
             <li
               key={c.id}

@@ -4,6 +4,7 @@ import type { CommunityPost } from '@koi/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../../components/PageState';
+import { loadNextPage } from '../../../lib/playerQuery';
 import type { ListPage } from '../api/keys';
 import { PostCard } from './PostCard';
 
@@ -36,13 +37,7 @@ export function PostList({
               <PostCard key={post.id} post={post} showStatus={showStatus} />
             ))}
           </div>
-          <InfiniteScroll
-            hasMore={query.hasNextPage}
-            loadMore={async () => {
-              const next = await query.fetchNextPage();
-              if (next.isError) throw next.error;
-            }}
-          >
+          <InfiniteScroll hasMore={query.hasNextPage} loadMore={loadNextPage(query)}>
             {(hasMore) => <span>{hasMore ? t('common.loading') : t('community.noMore')}</span>}
           </InfiniteScroll>
         </>

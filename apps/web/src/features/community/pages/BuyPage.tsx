@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { QueryStates } from '../../../components/PageState';
 import { useBuyLinksQuery } from '../api/buyLinks';
 import { ChevronRightIcon } from '../components/icons';
 import '../community.css';
@@ -17,43 +17,39 @@ export default function BuyPage() {
       <p className="buy-disclaimer" role="note">
         {t('buy.disclaimer')}
       </p>
-      {links.isPending ? (
-        <PageLoading />
-      ) : links.isError ? (
-        <PageState kind="error" onRetry={() => void links.refetch()} />
-      ) : links.data.length === 0 ? (
-        <PageState kind="empty" text={t('buy.empty')} />
-      ) : (
-        <ul className="buy-list" data-testid="buy-links">
-          {links.data.map((l) => (
-            <li key={l.id}>
-              <a
-                className="buy-link"
-                href={l.link}
-                target="_blank"
-                rel="noopener noreferrer"
-                title={t('buy.external')}
-              >
-                {l.logo ? (
-                  <img className="buy-link__logo" src={l.logo} alt="" />
-                ) : (
-                  <span className="buy-link__logo buy-link__logo--letter" aria-hidden>
-                    {[...l.name][0]}
+      <QueryStates query={links} emptyText={t('buy.empty')}>
+        {(buyLinks) => (
+          <ul className="stack-list buy-list" data-testid="buy-links">
+            {buyLinks.map((l) => (
+              <li key={l.id}>
+                <a
+                  className="buy-link"
+                  href={l.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={t('buy.external')}
+                >
+                  {l.logo ? (
+                    <img className="buy-link__logo" src={l.logo} alt="" />
+                  ) : (
+                    <span className="buy-link__logo buy-link__logo--letter" aria-hidden>
+                      {[...l.name][0]}
+                    </span>
+                  )}
+                  <span className="buy-link__body">
+                    <span className="buy-link__name">{l.name}</span>
+                    {l.note ? <span className="buy-link__note">{l.note}</span> : null}
+                    <span className="buy-link__host">{new URL(l.link).host}</span>
                   </span>
-                )}
-                <span className="buy-link__body">
-                  <span className="buy-link__name">{l.name}</span>
-                  {l.note ? <span className="buy-link__note">{l.note}</span> : null}
-                  <span className="buy-link__host">{new URL(l.link).host}</span>
-                </span>
-                <span className="buy-link__open">
-                  {t('buy.open')} <ChevronRightIcon />
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <span className="buy-link__open">
+                    {t('buy.open')} <ChevronRightIcon />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { WithdrawAddressWire, WithdrawalWire, WithdrawInfo } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
+import { useInvalidate, usePlayerQuery, useReloadingMutation } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
 
 /**
@@ -92,10 +92,8 @@ export function useWithdrawInfoQuery() {
 export type WithdrawApplyInput = { amount: string; address_id: number; password: string; request_id: string };
 
 export function useWithdrawApplyMutation() {
-  const invalidate = useInvalidate(userKeys.all, withdrawKeys.all);
-  return useMutation({
-    mutationFn: (input: WithdrawApplyInput) => api.post<WithdrawalWire>('/api/plat/withdraw-apply', input),
-    // The held amount leaves the balance at once; both the balance and the limits change.
-    onSettled: invalidate,
-  });
+  // The held amount leaves the balance at once; both the balance and the limits change.
+  return useReloadingMutation([userKeys.all, withdrawKeys.all], (input: WithdrawApplyInput) =>
+    api.post<WithdrawalWire>('/api/plat/withdraw-apply', input),
+  );
 }

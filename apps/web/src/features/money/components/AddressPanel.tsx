@@ -129,7 +129,7 @@ export function AddressPanel({ visible, onClose }: { visible: boolean; onClose: 
       ) : (list.data ?? []).length === 0 ? (
         <PageState kind="empty" text={t('money.noAddress')} />
       ) : (
-        <ul className="address-list" aria-label={t('money.addressTitle')}>
+        <ul className="stack-list address-list" aria-label={t('money.addressTitle')}>
           {(list.data ?? []).map((a) => (
             <li key={a.id} className="address-list__item">
               <span className="chip address-list__type">{t(ADDRESS_TYPE_KEYS[a.type])}</span>

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { claimAllResult, taskReceiveResult } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useInvalidate } from '../../../lib/playerQuery';
+import { useReloadingMutation } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
 import { promotionKeys } from './taskList';
 
@@ -11,19 +10,14 @@ import { promotionKeys } from './taskList';
  * server's reason beside the button, where the player is looking.
  */
 export function useClaimMutation() {
-  const invalidate = useInvalidate(promotionKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: (id: number) =>
-      api.post<z.infer<typeof taskReceiveResult>>('/api/plat/task/receive', { id }, { silent: true }),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([promotionKeys.all, userKeys.all], (id: number) =>
+    api.post<z.infer<typeof taskReceiveResult>>('/api/plat/task/receive', { id }, { silent: true }),
+  );
 }
 
 /** POST /api/task/get/receive: claims everything claimable; each item answers on its own. */
 export function useClaimAllMutation() {
-  const invalidate = useInvalidate(promotionKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: () => api.post<z.infer<typeof claimAllResult>>('/api/task/get/receive', {}, { silent: true }),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([promotionKeys.all, userKeys.all], () =>
+    api.post<z.infer<typeof claimAllResult>>('/api/task/get/receive', {}, { silent: true }),
+  );
 }

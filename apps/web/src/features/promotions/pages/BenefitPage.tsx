@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { formatTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
@@ -147,19 +147,15 @@ function BonusesSection() {
   return (
     <section className="promo-section">
       <h3>{t('promotions.benefit.bonuses')}</h3>
-      {query.isPending ? (
-        <PageLoading />
-      ) : query.isError ? (
-        <PageState kind="error" onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
-        <PageState kind="empty" text={t('promotions.benefit.noBonuses')} />
-      ) : (
-        <ul className="stack-list">
-          {query.data.map((b) => (
-            <BonusCard key={b.id} bonus={b} />
-          ))}
-        </ul>
-      )}
+      <QueryStates query={query} emptyText={t('promotions.benefit.noBonuses')}>
+        {(bonuses) => (
+          <ul className="stack-list">
+            {bonuses.map((b) => (
+              <BonusCard key={b.id} bonus={b} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }

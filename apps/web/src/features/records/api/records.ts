@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   betDetailResult,
@@ -12,9 +11,7 @@ import type {
   WinLossReport,
 } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { usePlayerQuery } from '../../../lib/playerQuery';
-import { STALE } from '../../../lib/query';
-import { useAuthStore } from '../../../stores/auth';
+import { usePlayerPages, usePlayerQuery } from '../../../lib/playerQuery';
 
 /** Spec §2 time range tabs: 1 yesterday, 2 today (the server's default), 3 the last 7 days (UTC+8 days). */
 export type TimeRange = 1 | 2 | 3;
@@ -96,45 +93,36 @@ export function nextPage<T>(last: RecordPage<T>, pages: RecordPage<T>[]): number
   return last.items.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
 }
 
-function usePagedRecords<P extends RecordPage<unknown>>(
-  queryKey: readonly unknown[],
-  fetchPage: (page: number) => Promise<P>,
-  enabled = true,
-) {
-  const token = useAuthStore((s) => s.token);
-  return useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled: Boolean(token) && enabled,
-    staleTime: STALE.SECONDS_30,
-  });
-}
-
 export function useBetRecordsQuery(range: TimeRange) {
-  const token = useAuthStore((s) => s.token);
-  return usePagedRecords(recordKeys.bets(token, range), (page) => fetchBetRecords(range, page));
+  return usePlayerPages(
+    (token) => recordKeys.bets(token, range),
+    (page) => fetchBetRecords(range, page),
+    nextPage,
+  );
 }
 
 export function useBetDetailQuery(platTypeId: number, gameCode: string, range: TimeRange) {
-  const token = useAuthStore((s) => s.token);
-  return usePagedRecords(
-    recordKeys.betDetail(token, platTypeId, gameCode, range),
+  return usePlayerPages(
+    (token) => recordKeys.betDetail(token, platTypeId, gameCode, range),
     (page) => fetchBetDetail({ platTypeId, gameCode, range }, page),
+    nextPage,
     platTypeId > 0 && gameCode !== '',
   );
 }
 
 export function useBillChangesQuery(range: TimeRange) {
-  const token = useAuthStore((s) => s.token);
-  return usePagedRecords(recordKeys.bills(token, range), (page) => fetchBillChanges(range, page));
+  return usePlayerPages(
+    (token) => recordKeys.bills(token, range),
+    (page) => fetchBillChanges(range, page),
+    nextPage,
+  );
 }
 
 export function useInoutRecordsQuery(range: TimeRange, type: InoutType) {
-  const token = useAuthStore((s) => s.token);
-  return usePagedRecords(recordKeys.inout(token, range, type), (page) =>
-    fetchInoutRecords(range, type, page),
+  return usePlayerPages(
+    (token) => recordKeys.inout(token, range, type),
+    (page) => fetchInoutRecords(range, type, page),
+    nextPage,
   );
 }
 

@@ -3,12 +3,23 @@ import { Tabs } from '../../../components/Tabs';
 import { TIME_RANGES, type TimeRange } from '../api/records';
 import './RangeTabs.css';
 
-/** Spec §2: every record screen filters by yesterday / today / the last 7 days. */
-export function RangeTabs({ value, onChange }: { value: TimeRange; onChange: (r: TimeRange) => void }) {
+/**
+ * Spec §2: every record screen filters by yesterday / today / the last 7 days. The agent screens show the
+ * same tabs in their own style (`className`).
+ */
+export function RangeTabs({
+  value,
+  onChange,
+  className = 'range-tabs',
+}: {
+  value: TimeRange;
+  onChange: (r: TimeRange) => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Tabs
-      className="range-tabs"
+      className={className}
       value={value}
       onChange={onChange}
       tabs={TIME_RANGES.map((r) => ({ key: r, label: t(`records.range.${r}`) }))}

@@ -3,6 +3,7 @@ import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../../components/PageState';
+import { loadNextPage } from '../../../lib/playerQuery';
 import { useIsSignedIn } from '../../../stores/auth';
 import { SignInFirst } from '../../auth/components/SignInFirst';
 import type { RecordPage } from '../api/records';
@@ -56,13 +57,7 @@ export function RecordList<T, P extends RecordPage<T>>({
               <li key={itemKey(item)}>{renderItem(item)}</li>
             ))}
           </ul>
-          <InfiniteScroll
-            hasMore={query.hasNextPage}
-            loadMore={async () => {
-              const next = await query.fetchNextPage();
-              if (next.isError) throw next.error;
-            }}
-          >
+          <InfiniteScroll hasMore={query.hasNextPage} loadMore={loadNextPage(query)}>
             {(hasMore, failed, retry) =>
               failed ? (
                 <button type="button" className="link-button" onClick={() => void retry()}>

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../components/Tabs';
 import { formatBalance, formatTime } from '../../../lib/format';
+import { useSearchParam } from '../../../lib/useSearchParam';
 import { copyText } from '../../money/copy';
 import { fromMicro, toMicro } from '../../money/money';
 import { useInoutRecordsQuery, type InoutRecord, type InoutType, type RecordPage } from '../api/records';
@@ -30,14 +30,8 @@ export function recordStage(r: InoutRecord): { key: string; tone: 'ok' | 'wait' 
 export default function RechargeRecordsPage() {
   const { t } = useTranslation();
   const [range, setRange] = useRangeParam();
-  const [search, setSearch] = useSearchParams();
-  const type = parseType(search.get('type'));
+  const [type, setType] = useSearchParam('type', parseType);
   const query = useInoutRecordsQuery(range, type);
-  const setType = (next: InoutType) => {
-    const params = new URLSearchParams(search);
-    params.set('type', String(next));
-    setSearch(params, { replace: true });
-  };
 
   return (
     <div className="records-page">

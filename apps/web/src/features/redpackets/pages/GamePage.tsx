@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RedPacketGrabResult } from '@koi/contract';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { formatBalance } from '../../../lib/format';
 import { useAuthStore } from '../../../stores/auth';
 import { useRoomFeedQuery } from '../api/feed';
@@ -66,24 +66,20 @@ export default function GamePage() {
         </span>
       </div>
 
-      {feed.isPending ? (
-        <PageLoading />
-      ) : feed.isError ? (
-        <PageState kind="error" onRetry={() => void feed.refetch()} />
-      ) : feed.data.length === 0 ? (
-        <PageState kind="empty" text={t('redpackets.noPackets')} />
-      ) : (
-        <div className="rp-list">
-          {feed.data.map((packet) => (
-            <PacketCard
-              key={packet.id}
-              packet={packet}
-              grabbing={grab.isPending && grab.variables === packet.id}
-              onGrab={(id) => grab.mutate(id, { onSuccess: (result) => setOpened(result) })}
-            />
-          ))}
-        </div>
-      )}
+      <QueryStates query={feed} emptyText={t('redpackets.noPackets')}>
+        {(packets) => (
+          <div className="rp-list">
+            {packets.map((packet) => (
+              <PacketCard
+                key={packet.id}
+                packet={packet}
+                grabbing={grab.isPending && grab.variables === packet.id}
+                onGrab={(id) => grab.mutate(id, { onSuccess: (result) => setOpened(result) })}
+              />
+            ))}
+          </div>
+        )}
+      </QueryStates>
 
       <div className="rp-actions">
         <Button size="middle" fill="outline" onClick={() => navigate('/redRule')}>

@@ -1,10 +1,7 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { rebateReceiveResult, rebatesResult, vipReceiveAllResult } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useInvalidate } from '../../../lib/playerQuery';
-import { STALE } from '../../../lib/query';
-import { useAuthStore } from '../../../stores/auth';
+import { usePlayerPages, useReloadingMutation } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
 import { nextPage, type RecordPage } from '../../records/api/records';
 
@@ -29,31 +26,22 @@ export async function fetchRebates(status: RebateFilter, page: number): Promise<
 }
 
 export function useRebatesQuery(status: RebateFilter) {
-  const token = useAuthStore((s) => s.token);
-  return useInfiniteQuery({
-    queryKey: rebateKeys.list(token, status),
-    queryFn: ({ pageParam }) => fetchRebates(status, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled: Boolean(token),
-    staleTime: STALE.SECONDS_30,
-  });
+  return usePlayerPages(
+    (token) => rebateKeys.list(token, status),
+    (page) => fetchRebates(status, page),
+    nextPage,
+  );
 }
 
 /** A claim moves money: the rebate lists and the balance reload before it counts as done. */
 export function useClaimRebateMutation() {
-  const invalidate = useInvalidate(rebateKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: (day: string) =>
-      api.post<z.infer<typeof rebateReceiveResult>>('/api/vip/rebate/receive', { day }),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([rebateKeys.all, userKeys.all], (day: string) =>
+    api.post<z.infer<typeof rebateReceiveResult>>('/api/vip/rebate/receive', { day }),
+  );
 }
 
 export function useClaimAllRebatesMutation() {
-  const invalidate = useInvalidate(rebateKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: () => api.post<z.infer<typeof vipReceiveAllResult>>('/api/vip/rebate/receive-all'),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([rebateKeys.all, userKeys.all], () =>
+    api.post<z.infer<typeof vipReceiveAllResult>>('/api/vip/rebate/receive-all'),
+  );
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   vipCheckInResult,
@@ -7,7 +6,7 @@ import type {
   vipRewardReceiveResult,
 } from '@koi/contract';
 import { api } from '../../../lib/http';
-import { useInvalidate, usePlayerQuery } from '../../../lib/playerQuery';
+import { usePlayerQuery, useReloadingMutation } from '../../../lib/playerQuery';
 import { userKeys } from '../../auth/api/userInfo';
 
 /** GET /api/vip/list: the VIP table, the player's level and progress, and their rewards. */
@@ -23,27 +22,20 @@ export const useVipListQuery = () => usePlayerQuery(vipKeys.list, () => api.get<
 
 /** Claiming moves money: the VIP list and the balance reload before the claim counts as done. */
 export function useClaimRewardMutation() {
-  const invalidate = useInvalidate(vipKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: (id: number) =>
-      api.post<z.infer<typeof vipRewardReceiveResult>>('/api/vip/reward/receive', { id }),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([vipKeys.all, userKeys.all], (id: number) =>
+    api.post<z.infer<typeof vipRewardReceiveResult>>('/api/vip/reward/receive', { id }),
+  );
 }
 
 export function useClaimAllRewardsMutation() {
-  const invalidate = useInvalidate(vipKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: () => api.post<z.infer<typeof vipReceiveAllResult>>('/api/vip/reward/receive-all'),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([vipKeys.all, userKeys.all], () =>
+    api.post<z.infer<typeof vipReceiveAllResult>>('/api/vip/reward/receive-all'),
+  );
 }
 
 /** POST /api/vip/checkin: today's check-in, paid at once. */
 export function useCheckInMutation() {
-  const invalidate = useInvalidate(vipKeys.all, userKeys.all);
-  return useMutation({
-    mutationFn: () => api.post<z.infer<typeof vipCheckInResult>>('/api/vip/checkin'),
-    onSettled: invalidate,
-  });
+  return useReloadingMutation([vipKeys.all, userKeys.all], () =>
+    api.post<z.infer<typeof vipCheckInResult>>('/api/vip/checkin'),
+  );
 }

@@ -1,8 +1,8 @@
 import { Toast } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../components/Tabs';
 import { formatBalance } from '../../../lib/format';
+import { useSearchParam } from '../../../lib/useSearchParam';
 import { useClaimAllRebatesMutation, type RebateFilter } from '../api/rebates';
 import { RebateList, RebateSummary } from '../components/RebateList';
 import '../../records/pages/RechargeRecordsPage.css';
@@ -31,14 +31,8 @@ export function useClaimAllRebates() {
 /** backRecords (spec §2): the player's rebates by day, with the bets each came from. */
 export default function BackRecordsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const status = parseFilter(search.get('status'));
+  const [status, setStatus] = useSearchParam('status', parseFilter);
   const claimAll = useClaimAllRebates();
-  const setStatus = (next: RebateFilter) => {
-    const params = new URLSearchParams(search);
-    params.set('status', String(next));
-    setSearch(params, { replace: true });
-  };
   return (
     <div className="records-page vip-page">
       <p className="vip-note">{t('rebate.rule')}</p>

@@ -108,7 +108,7 @@ function Rewards({ vip }: { vip: VipList }) {
       {vip.rewards.length === 0 ? (
         <p className="vip-note">{t('vip.noRewards')}</p>
       ) : (
-        <ul className="vip-rewards">
+        <ul className="stack-list vip-rewards">
           {vip.rewards.map((r) => (
             <li key={r.id} className="vip-reward" data-testid="vip-reward">
               <div>
