@@ -149,9 +149,6 @@ export interface CheckedGrabber extends CheckedStanding {
 
 /** Usernames kept per process (they never change once registered); past this many the cache starts over. */
 const NAMES_KEPT = 50_000;
-/** Closed packets kept per process for their late readers (see `packetRead`), and for how long. */
-const CLOSED_KEPT = 1_000;
-const CLOSED_KEPT_MS = 60_000;
 
 /** Waits for a movement of the player's money; a balance that does not cover it is refused as `refusal` says. */
 async function coveredOr<T>(movement: Promise<T>, refusal: () => AppError): Promise<T> {
@@ -366,29 +363,8 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
     }));
   }
 
-  /**
-   * Packets read closed, kept for a minute (at most CLOSED_KEPT of them). A closed packet never reopens and its
-   * grabs, seed and sums never change, on any node, so a read of one can answer every later request: the
-   * grabbers of a busy packet who arrive after it closed, and everyone opening it to verify the split, are then
-   * answered without a query. Only the room's name could change meanwhile; a minute of an old name is
-   * acceptable where a stale share or state would not be, and there is none.
-   */
-  const closedKept = new Map<number, { seen: PacketWithGrabs; until: number }>();
-  async function packetRead(packetId: number): Promise<PacketWithGrabs | null> {
-    const now = clock.now().getTime();
-    const kept = closedKept.get(packetId);
-    if (kept && kept.until > now) return kept.seen;
-    const seen = await repo.packetWithGrabs(packetId, false);
-    if (seen?.packet.state === RedPacketState.CLOSED) {
-      closedKept.delete(packetId);
-      if (closedKept.size >= CLOSED_KEPT) closedKept.delete(closedKept.keys().next().value!);
-      closedKept.set(packetId, { seen, until: now + CLOSED_KEPT_MS });
-    }
-    return seen;
-  }
-
   async function view(packetId: number): Promise<PacketView> {
-    const seen = await packetRead(packetId);
+    const seen = await repo.packetWithGrabs(packetId, false);
     if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
     return named(seen);
   }
@@ -707,7 +683,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       // A fast refusal without the lock: a packet's count only grows and a closed packet never reopens, so
       // what this unlocked read refuses the locked one would refuse too. Most of a busy packet's grabbers
       // arrive after its last share and are answered here, from this one read, instead of queueing on its row.
-      const seen = await packetRead(packetId);
+      const seen = await repo.packetWithGrabs(packetId, false);
       if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
       if (!takeable(seen.packet)) return refuse(seen, playerId);
       // The grabbers that arrive together wait in this process's queue, not on the row lock with a pooled
