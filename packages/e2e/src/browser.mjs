@@ -36,9 +36,33 @@ export function sharedBrowser() {
   return () => browser;
 }
 
+/**
+ * Waits, at most 2 s, for the page's running animations and transitions that end (an entrance fade, the route's
+ * progress bar) to finish, so a screenshot shows the screen settled rather than half faded in. Endless ones (a
+ * pulse, a skeleton's shimmer) are not waited for: their end time is infinite.
+ */
+async function settled(page) {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          globalThis.document
+            .getAnimations()
+            .filter(
+              (a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime),
+            )
+            .map((a) => a.finished.catch(() => {})),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]),
+    )
+    .catch(() => {});
+}
+
 export async function shot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
+  await settled(page);
   await page.screenshot({ path: file });
   return file;
 }
