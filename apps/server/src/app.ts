@@ -261,6 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     directory: auth.service,
     gate: auth.gate,
     audit: audit.service,
+    log: app.log,
   });
   const redPackets = redPacketsModule({
     database,

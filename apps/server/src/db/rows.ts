@@ -228,3 +228,17 @@ export async function sumMicro(db: DbOrTx, column: PgColumn, where: SQL | undefi
     .where(where);
   return BigInt(row?.total ?? '0');
 }
+
+export type ArrayValue = string | number | bigint | null | undefined;
+
+/** A PostgreSQL array literal: numbers as they are, text quoted (backslash and quote escaped), null as NULL. */
+export const pgArray = (values: readonly ArrayValue[]) =>
+  `{${values
+    .map((v) =>
+      v === null || v === undefined
+        ? 'NULL'
+        : typeof v === 'string'
+          ? `"${v.replace(/[\\"]/g, '\\$&')}"`
+          : String(v),
+    )
+    .join(',')}}`;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { findRow, pgArray, type ArrayValue } from '../../db/rows';
 import type { StatementLine, Tier } from './commission';
 import {
   agentMembers,
@@ -25,20 +25,6 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** Rows per statement when writing a day's statements (see insertColumns). */
 const STATEMENT_ROWS = 20_000;
-
-type ArrayValue = string | number | bigint | null | undefined;
-
-/** A PostgreSQL array literal: numbers as they are, text quoted (backslash and quote escaped), null as NULL. */
-const pgArray = (values: readonly ArrayValue[]) =>
-  `{${values
-    .map((v) =>
-      v === null || v === undefined
-        ? 'NULL'
-        : typeof v === 'string'
-          ? `"${v.replace(/[\\"]/g, '\\$&')}"`
-          : String(v),
-    )
-    .join(',')}}`;
 
 /**
  * Writes `rows` into `table`, STATEMENT_ROWS at a time, each statement passing one array per column (unnest):

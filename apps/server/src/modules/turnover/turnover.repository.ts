@@ -12,6 +12,16 @@ export function createTurnoverRepository(db: DbOrTx) {
     insertRequirement: (row: typeof turnoverRequirements.$inferInsert) =>
       insertNew(db, turnoverRequirements, row),
 
+    /** Inserts the rows that are new (per source); answers how many were. */
+    async insertRequirements(rows: (typeof turnoverRequirements.$inferInsert)[]): Promise<number> {
+      const inserted = await db
+        .insert(turnoverRequirements)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: turnoverRequirements.id });
+      return inserted.length;
+    },
+
     requirements(playerId: number): Promise<RequirementRow[]> {
       return db
         .select()

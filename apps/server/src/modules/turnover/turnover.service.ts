@@ -31,6 +31,30 @@ export function createTurnoverService(deps: TurnoverServiceDeps) {
   const { db, clock, records, multiples } = deps;
   const repo = createTurnoverRepository(db);
 
+  /** The row of a requirement, or the refusal of an input no caller should send. */
+  function requirementRow(input: AddRequirementInput) {
+    if (input.amountMicro <= 0n) throw new AppError('AMOUNT_INVALID', { reason: 'amount must be > 0' });
+    if (!input.sourceId || input.sourceId.length > 128 || !input.sourceType || input.sourceType.length > 32) {
+      throw new AppError('BAD_REQUEST', { detail: 'turnover requirement source' });
+    }
+    const multipleCentis =
+      input.multipleCentis ??
+      (input.sourceType === 'deposit' ? multiples.depositMultipleCentis : multiples.bonusMultipleCentis);
+    if (!Number.isInteger(multipleCentis) || multipleCentis < 0 || multipleCentis > 100_000) {
+      throw new AppError('BAD_REQUEST', { detail: 'turnover multiple' });
+    }
+    return {
+      playerId: input.playerId,
+      sourceType: input.sourceType,
+      sourceId: input.sourceId,
+      baseMicro: input.amountMicro,
+      multipleCentis,
+      // Rounded up to the micro: a requirement is never smaller than its multiple says.
+      requiredMicro: (input.amountMicro * BigInt(multipleCentis) + 99n) / 100n,
+      createdAt: clock.now(),
+    };
+  }
+
   return {
     /** Valid bets the player still owes before a withdrawal: the fold over requirements and settled stakes. */
     async remainingOf(playerId: number): Promise<bigint> {
@@ -86,31 +110,16 @@ export function createTurnoverService(deps: TurnoverServiceDeps) {
      * the credit it belongs to, so a credited deposit never lacks its requirement.
      */
     async addRequirement(input: AddRequirementInput, conn: DbOrTx = db): Promise<boolean> {
-      if (input.amountMicro <= 0n) throw new AppError('AMOUNT_INVALID', { reason: 'amount must be > 0' });
-      if (
-        !input.sourceId ||
-        input.sourceId.length > 128 ||
-        !input.sourceType ||
-        input.sourceType.length > 32
-      ) {
-        throw new AppError('BAD_REQUEST', { detail: 'turnover requirement source' });
-      }
-      const multipleCentis =
-        input.multipleCentis ??
-        (input.sourceType === 'deposit' ? multiples.depositMultipleCentis : multiples.bonusMultipleCentis);
-      if (!Number.isInteger(multipleCentis) || multipleCentis < 0 || multipleCentis > 100_000) {
-        throw new AppError('BAD_REQUEST', { detail: 'turnover multiple' });
-      }
-      return createTurnoverRepository(conn).insertRequirement({
-        playerId: input.playerId,
-        sourceType: input.sourceType,
-        sourceId: input.sourceId,
-        baseMicro: input.amountMicro,
-        multipleCentis,
-        // Rounded up to the micro: a requirement is never smaller than its multiple says.
-        requiredMicro: (input.amountMicro * BigInt(multipleCentis) + 99n) / 100n,
-        createdAt: clock.now(),
-      });
+      return createTurnoverRepository(conn).insertRequirement(requirementRow(input));
+    },
+
+    /**
+     * Adds many requirements in one statement (a batch of claims paid in one transaction), each under
+     * addRequirement's rules; idempotent per source like it. Answers how many were new.
+     */
+    async addRequirements(inputs: AddRequirementInput[], conn: DbOrTx = db): Promise<number> {
+      const rows = inputs.map(requirementRow);
+      return rows.length ? createTurnoverRepository(conn).insertRequirements(rows) : 0;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { BatchLogger } from '../../lib/group-commit';
 import type { AuditPort } from '../audit';
 import type { PlayerDirectory, PlayerGate } from '../auth';
 import type { BetsService } from '../bets/bets.service';
@@ -19,12 +20,13 @@ export { seedVipDemo } from './vip.seed';
  */
 export function vipModule(
   deps: ModuleContext & {
-    wallet: Pick<WalletService, 'transferIn'>;
-    turnover: Pick<TurnoverService, 'addRequirement'>;
+    wallet: Pick<WalletService, 'transferIn' | 'transfersIn'>;
+    turnover: Pick<TurnoverService, 'addRequirement' | 'addRequirements'>;
     bets: Pick<BetsService, 'validBets'>;
     directory: Pick<PlayerDirectory, 'usernamesOf' | 'raiseVipLevels'>;
     gate: Pick<PlayerGate, 'assertMayPlay'>;
     audit: AuditPort;
+    log: BatchLogger;
   },
 ): KoiModule<VipService> {
   const service = createVipService(deps);

@@ -1,3 +1,4 @@
+import type { BatchLogger } from '../../lib/group-commit';
 import { sql } from 'drizzle-orm';
 import { body, signUp, type TestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
@@ -13,7 +14,8 @@ import { createVipService } from './vip.service';
  * can call the jobs directly), with the demo VIP table seeded, and helpers that place valid bets.
  */
 export function vipHarness(t: () => TestApp) {
-  const service = () => {
+  /** The service over the test app's database; `log` receives claim batches that failed as a whole. */
+  const service = (log?: BatchLogger) => {
     const { database, clock } = t();
     return createVipService({
       database,
@@ -23,6 +25,7 @@ export function vipHarness(t: () => TestApp) {
       bets: betsForTests({ database, clock }),
       directory: createPlayerDirectory(database.db),
       gate: createPlayerGate(database.db, clock),
+      log,
     });
   };
 

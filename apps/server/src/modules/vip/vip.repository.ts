@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
-import { findRow, updateRow } from '../../db/rows';
+import { findRow, pgArray, updateRow } from '../../db/rows';
 import {
   ClaimStatus,
   PeriodStatus,
@@ -459,6 +459,30 @@ export function createVipRepository(db: DbOrTx) {
 
     takeRebate: (playerId: number, day: string, now: Date) =>
       updateRow(db, vipRebates, claimable(vipRebates, eq(vipRebates.day, day), playerId), claimedAt(now)),
+
+    /**
+     * Flips every listed rebate that is still claimable to claimed, in one statement, and returns the flipped
+     * rows (a pair listed twice is flipped once; one already claimed or missing is not returned). The list is
+     * sorted by key so overlapping statements tend to lock in one order; PostgreSQL does not promise a plan's
+     * locking order, so a deadlock stays possible and the caller replays such a batch claim by claim.
+     */
+    takeRebates(claims: readonly { playerId: number; day: string }[], now: Date) {
+      const sorted = [...claims].sort(
+        (a, b) => a.playerId - b.playerId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0),
+      );
+      const pairs = sql`select * from unnest(${pgArray(sorted.map((c) => c.playerId))}::bigint[],
+        ${pgArray(sorted.map((c) => c.day))}::date[])`;
+      return db
+        .update(vipRebates)
+        .set(claimedAt(now))
+        .where(
+          and(
+            sql`(${vipRebates.playerId}, ${vipRebates.day}) in (${pairs})`,
+            eq(vipRebates.status, ClaimStatus.CLAIMABLE),
+          ),
+        )
+        .returning();
+    },
 
     rebate: (playerId: number, day: string) =>
       findRow(db, vipRebates, and(eq(vipRebates.playerId, playerId), eq(vipRebates.day, day))),

@@ -20,6 +20,7 @@ import { reportDay } from '../../lib/time-range';
 import type { Clock } from '../../lib/clock';
 import { sessionOf } from '../../plugins/auth';
 import { apiRoutes } from '../../plugins/routes';
+import type { CheckedStanding } from '../auth';
 import type { VipService } from './vip.service';
 import { competitionWire, rebateWire, rewardWire, vipListWire } from './vip.wire';
 
@@ -35,10 +36,14 @@ export async function vipRoutes(
   const receiveAll = (
     url: string,
     summary: string,
-    claimAll: (playerId: number) => Promise<{ count: number; amountMicro: bigint }>,
+    claimAll: (
+      playerId: number,
+      checked?: CheckedStanding,
+    ) => Promise<{ count: number; amountMicro: bigint }>,
   ) =>
     api.player.post(url, { summary, body: emptyBody, result: vipReceiveAllResult }, async (request) => {
-      const r = await claimAll(sessionOf(request).playerId);
+      const { playerId, player } = sessionOf(request);
+      const r = await claimAll(playerId, player);
       return { count: r.count, amount: formatMicro(r.amountMicro) };
     });
 
@@ -56,7 +61,8 @@ export async function vipRoutes(
       result: vipRewardReceiveResult,
     },
     async (request) => {
-      const row = await service.claimReward(sessionOf(request).playerId, request.body.id);
+      const { playerId, player } = sessionOf(request);
+      const row = await service.claimReward(playerId, request.body.id, player);
       return { id: rewardWire(row).id, amount: formatMicro(row.amountMicro) };
     },
   );
@@ -65,7 +71,8 @@ export async function vipRoutes(
     '/api/vip/checkin',
     { summary: 'VIP每日签到（领取本级签到奖励）', body: emptyBody, result: vipCheckInResult },
     async (request) => {
-      const row = await service.checkIn(sessionOf(request).playerId);
+      const { playerId, player } = sessionOf(request);
+      const row = await service.checkIn(playerId, player);
       return { id: row.id, day: row.period, amount: formatMicro(row.amountMicro) };
     },
   );
@@ -91,7 +98,8 @@ export async function vipRoutes(
     '/api/vip/rebate/receive',
     { summary: '领取一天的返水', body: rebateReceiveRequest, result: rebateReceiveResult },
     async (request) => {
-      const row = await service.claimRebate(sessionOf(request).playerId, request.body.day);
+      const { playerId, player } = sessionOf(request);
+      const row = await service.claimRebate(playerId, request.body.day, player);
       return { day: row.day, amount: formatMicro(row.amountMicro) };
     },
   );

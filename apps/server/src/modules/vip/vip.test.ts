@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { toMicro } from '@koi/ledger';
+import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import { useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
+import type { AppError } from '../../errors';
 import { reportDay } from '../../lib/time-range';
 import { createWalletService } from '../wallet/wallet.service';
 import { vipHarness } from './vip.fixtures';
+import { vipRebates } from './vip.schema';
 import { DEMO_VIP_LEVELS } from './vip.seed';
 import { levelOf, maskName, SETTLE_GRACE_MS } from './vip.service';
 import { ratePercent, weightPercent } from './vip.wire';
@@ -337,6 +339,112 @@ describe('daily rebates', () => {
     } finally {
       await t.database.db.execute(sql`update vip_settings set rebate_auto_credit = false where id = 1`);
     }
+  });
+
+  /**
+   * `n` players written straight into the table (signing up 50 through the app would spend the test on
+   * password hashing), each with a wallet and a claimable rebate of `day` of (i + 1) × 0.01 USDT.
+   */
+  async function playersWithRebates(n: number, day: string) {
+    const tag = randomUUID().slice(0, 8);
+    const rows = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into players (username, password_hash, invite_code, age_confirmed_at)
+          select 'rb' || ${tag} || g, 'x', upper(${tag}) || g, now() from generate_series(1, ${n}::int) g
+          returning id::text`,
+    );
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const wallet = createWalletService({ db: t.database.db, clock: t.clock, batching: false });
+    for (const id of ids) await wallet.openPlayerAccount(id);
+    await t.database.db.insert(vipRebates).values(
+      ids.map((playerId, i) => ({
+        playerId,
+        day,
+        level: 0,
+        validBetMicro: toMicro('100'),
+        amountMicro: toMicro('0.01') * BigInt(i + 1),
+        createdAt: t.clock.now(),
+      })),
+    );
+    return ids;
+  }
+
+  const standing = { selfExcludedUntil: null };
+  const rebateTransfers = (day: string) =>
+    queryRows<{ key: string; amount: string }>(
+      t.database.db,
+      sql`select idempotency_key as key, amount_micro::text as amount from ledger_transfers
+          where idempotency_key like ${`rebate:%:${day}`} order by id`,
+    );
+
+  it('pays 50 players’ rebates claimed at once in shared batches, each once with its turnover, repeated', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const day = `2021-03-0${round + 1}`;
+      const ids = await playersWithRebates(50, day);
+      const warnings: object[] = [];
+      const service = h.service({ warn: (details) => warnings.push(details) });
+      // Besides the 50 claims, in the same burst: a second claim of one rebate and a claim of a day with none.
+      const claims = [...ids, ids[7]!, ids[9]!].map((id, i) =>
+        service.claimRebate(id, i === 51 ? '2021-02-28' : day, standing),
+      );
+      const results = await Promise.allSettled(claims);
+      const refused = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as AppError).key] : []));
+      expect(refused.sort()).toEqual(['REBATE_CLAIMED', 'REBATE_NOT_FOUND']);
+      expect(results.slice(0, 50).every((r) => r.status === 'fulfilled')).toBe(true);
+      // No batch failed as a whole: the shared path paid them, not the fallback.
+      expect(warnings).toEqual([]);
+
+      const paid = await rebateTransfers(day);
+      expect(paid).toHaveLength(50);
+      expect(new Map(paid.map((r) => [r.key, BigInt(r.amount)]))).toEqual(
+        new Map(ids.map((id, i) => [`rebate:${id}:${day}`, toMicro('0.01') * BigInt(i + 1)])),
+      );
+      const required = await queryRows<{ source: string; required: string }>(
+        t.database.db,
+        sql`select source_id as source, required_micro::text as required from turnover_requirements
+            where source_type = 'rebate' and source_id like ${`%:${day}`}`,
+      );
+      // The demo settings' rebate multiple is 1×: each requirement is its rebate.
+      expect(new Map(required.map((r) => [r.source, BigInt(r.required)]))).toEqual(
+        new Map(ids.map((id, i) => [`${id}:${day}`, toMicro('0.01') * BigInt(i + 1)])),
+      );
+      const again = await Promise.allSettled(ids.map((id) => service.claimRebate(id, day, standing)));
+      expect(
+        again.every((r) => r.status === 'rejected' && (r.reason as AppError).key === 'REBATE_CLAIMED'),
+      ).toBe(true);
+      expect(await rebateTransfers(day)).toHaveLength(50);
+    }
+    expect(await createWalletService({ db: t.database.db, clock: t.clock }).verify()).toEqual([]);
+  });
+
+  it('claims a failed batch’s rebates one by one: the one that cannot be paid is refused, the others are paid', async () => {
+    const day = '2021-04-01';
+    const ids = await playersWithRebates(20, day);
+    // A transfer already recorded under one rebate's ledger key, for another amount: that rebate's transfer
+    // raises a conflict, which undoes the whole batch it is in.
+    const wallet = createWalletService({ db: t.database.db, clock: t.clock, batching: false });
+    await wallet.transfer({
+      key: `rebate:${ids[4]}:${day}`,
+      debit: { system: SystemAccount.PROMOTION_EXPENSE },
+      credit: { player: ids[4]! },
+      amountMicro: 1n,
+      code: TransferCode.REBATE,
+      reference: { type: 'rebate', id: `${ids[4]}:${day}` },
+    });
+    const warnings: object[] = [];
+    const service = h.service({ warn: (details) => warnings.push(details) });
+    const results = await Promise.allSettled(ids.map((id) => service.claimRebate(id, day, standing)));
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(results.map((r) => r.status === 'fulfilled')).toEqual(ids.map((_, i) => i !== 4));
+    expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ key: 'IDEMPOTENCY_CONFLICT' });
+    // Its rebate is still claimable: the batch that flipped it was undone, and so was its claim alone.
+    const [left] = await queryRows<{ status: number }>(
+      t.database.db,
+      sql`select status::int from vip_rebates where player_id = ${ids[4]} and day = ${day}`,
+    );
+    expect(left).toEqual({ status: 1 });
+    expect(await rebateTransfers(day)).toHaveLength(20);
+    expect(await wallet.verify()).toEqual([]);
   });
 
   it('refuses a malformed day (400) and an unknown one with a message', async () => {

@@ -4,7 +4,7 @@ import { AdvisoryLock } from '../../db/locks';
 import type { Clock } from '../../lib/clock';
 import type { KoiModule } from '../module';
 import { createWalletAdmin, type WalletAdmin } from './wallet.admin';
-import type { BatchLogger } from './wallet.batcher';
+import type { BatchLogger } from '../../lib/group-commit';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 

@@ -1,4 +1,10 @@
 import { AppError } from '../../errors';
+import {
+  createGroupCommit,
+  type BatchLogger,
+  type GroupCommitOptions,
+  type Pending,
+} from '../../lib/group-commit';
 import { pgErrorReason } from '../../lib/pg-errors';
 import {
   isRetryableConflict,
@@ -21,27 +27,12 @@ export async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface BatchingOptions {
-  /** Most transfers in one database call. */
-  maxBatch: number;
-  /** Batches in flight at once (each holds one pooled connection). */
-  maxInFlight: number;
-  /** Transfers waiting beyond this are refused at once rather than queued without end. */
-  maxQueued: number;
-}
-
-/** Where the batcher reports a batch that failed as a whole (a Fastify/pino logger fits). */
-export interface BatchLogger {
-  warn(details: object, message: string): void;
-}
+/** Batch sizes and queue bounds of the transfer batcher (see lib/group-commit.ts). */
+export type BatchingOptions = GroupCommitOptions;
 
 export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 64, maxInFlight: 4, maxQueued: 10_000 };
 
-interface Item {
-  row: TransferRow;
-  resolve(record: TransferRecord): void;
-  reject(error: unknown): void;
-}
+type Item = Pending<TransferRow, TransferRecord>;
 
 const playerOf = (row: TransferRow) => {
   const ids = [row.debit.playerId, row.credit.playerId].filter((id): id is number => id !== null);
@@ -49,10 +40,8 @@ const playerOf = (row: TransferRow) => {
 };
 
 /**
- * Group commit. Transfers submitted while `maxInFlight` batches are already running wait in a queue; when a
- * batch finishes, everything queued (up to maxBatch) goes in the next single call, one transaction and one
- * commit. Under light load nothing waits (a lone transfer goes straight through); under heavy load the cost
- * of a commit and a round trip is shared by many transfers, which is how TigerBeetle gets its throughput.
+ * Group commit of transfers (lib/group-commit.ts): everything queued while earlier batches run goes in the
+ * next single call, one transaction and one commit, which is how TigerBeetle gets its throughput.
  *
  * A refusal that writes nothing (insufficient balance) is answered for its element alone. When the call
  * fails as a whole (a deadlock, an idempotency race, a conflict that raises), every element is submitted
@@ -67,13 +56,11 @@ export function createTransferBatcher(
   opts: BatchingOptions,
   log: BatchLogger,
 ) {
-  const queue: Item[] = [];
-  let inFlight = 0;
   let nextShard = 0;
 
   async function single(item: Item) {
     try {
-      item.resolve(await withRetry(() => repo.transfer(item.row)));
+      item.resolve(await withRetry(() => repo.transfer(item.input)));
     } catch (error) {
       item.reject(error);
     }
@@ -83,10 +70,10 @@ export function createTransferBatcher(
     if (batch.length === 1) return single(batch[0]!);
     const shard = nextShard % shards;
     nextShard += 1;
-    const ordered = [...batch].sort((a, b) => playerOf(a.row) - playerOf(b.row));
+    const ordered = [...batch].sort((a, b) => playerOf(a.input) - playerOf(b.input));
     let results: (TransferRecord | AppError)[];
     try {
-      results = await repo.transferBatch(ordered.map((item) => ({ ...item.row, shard })));
+      results = await repo.transferBatch(ordered.map((item) => ({ ...item.input, shard })));
     } catch (error) {
       // Nothing is lost (every element is replayed on its own below), but a batch that keeps failing as a
       // whole costs its group commit, so the reason must be visible to whoever runs the platform.
@@ -94,7 +81,7 @@ export function createTransferBatcher(
         {
           reason: pgErrorReason(error),
           transfers: ordered.length,
-          firstKeys: ordered.slice(0, 5).map((item) => item.row.key),
+          firstKeys: ordered.slice(0, 5).map((item) => item.input.key),
         },
         'wallet transfer batch failed as a whole; replaying its transfers one by one',
       );
@@ -108,24 +95,6 @@ export function createTransferBatcher(
     });
   }
 
-  function pump() {
-    while (inFlight < opts.maxInFlight && queue.length > 0) {
-      const batch = queue.splice(0, opts.maxBatch);
-      inFlight += 1;
-      void run(batch).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
-
-  return {
-    submit(row: TransferRow): Promise<TransferRecord> {
-      if (queue.length >= opts.maxQueued) return Promise.reject(new AppError('UNAVAILABLE'));
-      return new Promise<TransferRecord>((resolve, reject) => {
-        queue.push({ row, resolve, reject });
-        pump();
-      });
-    },
-  };
+  const group = createGroupCommit(opts, run);
+  return { submit: (row: TransferRow): Promise<TransferRecord> => group.submit(row) };
 }

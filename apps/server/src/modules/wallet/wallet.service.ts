@@ -15,14 +15,9 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { stderrLogger, type BatchLogger } from '../../lib/group-commit';
 import { timeRangeBounds } from '../../lib/time-range';
-import {
-  createTransferBatcher,
-  DEFAULT_BATCHING,
-  withRetry,
-  type BatchingOptions,
-  type BatchLogger,
-} from './wallet.batcher';
+import { createTransferBatcher, DEFAULT_BATCHING, withRetry, type BatchingOptions } from './wallet.batcher';
 import { createLedgerAuditRepository } from './wallet.audit.repository';
 import {
   createWalletRepository,
@@ -144,10 +139,6 @@ export interface WalletServiceDeps {
    */
   onPlayerBalanceChanged?: (playerIds: number[]) => void;
 }
-
-const stderrLogger: BatchLogger = {
-  warn: (details, message) => console.warn(message, details),
-};
 
 /** Asserts a ledger property at the point of change (TigerBeetle style); a failure is a bug, not a user error. */
 function invariant(condition: boolean, message: string): asserts condition {
@@ -382,7 +373,10 @@ export function createWalletService(deps: WalletServiceDeps) {
      */
     async transfersIn(tx: Tx, reqs: TransferRequest[]): Promise<TransferResult[]> {
       for (const req of reqs) checkRequest(req);
-      const rows = reqs.map((req) => rowOf(req, false));
+      // One shard hint for the whole call (the first element's), so the call holds one shard of each system
+      // account until its caller commits instead of one per player, and concurrent callers find the others free.
+      const first = reqs[0] ? rowOf(reqs[0], false).shard : 0;
+      const rows = reqs.map((req) => ({ ...rowOf(req, false), shard: first }));
       const records = rows.length ? await createWalletRepository(tx).transferBatch(rows) : [];
       const results = records.map((record, i) => {
         if (record instanceof AppError) throw record;
