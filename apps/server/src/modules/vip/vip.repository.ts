@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import { findRow, pgArray, updateRow } from '../../db/rows';
 import {
@@ -59,6 +59,9 @@ export interface Standing {
  * counts in full), rounded down to the micro. One SQL expression, so the rebate run, the VIP progress and the
  * tournament agree to the micro.
  */
+/** The turnover multiple of rebates and rewards (hundredths: 100 = 1×) before an operator sets one. */
+const DEFAULT_TURNOVER_CENTIS = 100;
+
 const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 10000) / 10000)`);
 
 /**
@@ -112,8 +115,8 @@ export function createVipRepository(db: DbOrTx) {
         row ?? {
           id: 1,
           rebateAutoCredit: false,
-          rebateTurnoverCentis: 100,
-          rewardTurnoverCentis: 100,
+          rebateTurnoverCentis: DEFAULT_TURNOVER_CENTIS,
+          rewardTurnoverCentis: DEFAULT_TURNOVER_CENTIS,
           updatedAt: new Date(0),
         }
       );
@@ -462,7 +465,8 @@ export function createVipRepository(db: DbOrTx) {
 
     /**
      * Flips every listed rebate that is still claimable to claimed, in one statement, and returns the flipped
-     * rows (a pair listed twice is flipped once; one already claimed or missing is not returned). The list is
+     * rows, each with the rebate turnover multiple in force (vip_settings, read by the same statement); a pair
+     * listed twice is flipped once, one already claimed or missing is not returned. The list is
      * sorted by key so overlapping statements tend to lock in one order; PostgreSQL does not promise a plan's
      * locking order, so a deadlock stays possible and the caller replays such a batch claim by claim.
      */
@@ -481,7 +485,12 @@ export function createVipRepository(db: DbOrTx) {
             eq(vipRebates.status, ClaimStatus.CLAIMABLE),
           ),
         )
-        .returning();
+        .returning({
+          ...getTableColumns(vipRebates),
+          rebateTurnoverCentis: sql<number>`coalesce(
+            (select ${vipSettings.rebateTurnoverCentis} from ${vipSettings} where ${vipSettings.id} = 1),
+            ${DEFAULT_TURNOVER_CENTIS})`.mapWith(Number),
+        });
     },
 
     rebate: (playerId: number, day: string) =>

@@ -345,13 +345,14 @@ export function createVipService(deps: VipServiceDeps) {
    * whole batch back.
    */
   async function claimRebatesTogether(claims: readonly RebateClaim[]) {
-    const settings = await repo.settings();
     return db.transaction(async (tx) => {
+      // Each row comes with the rebate turnover multiple in force, read by the same statement: a burst's
+      // claims all wait on this transaction's round trips, so it makes no separate settings read.
       const rows = await createVipRepository(tx).takeRebates(claims, clock.now());
       rows.sort((a, b) => a.playerId - b.playerId);
       await payAllIn(
         tx,
-        rows.map((row) => rebatePayment(row, settings.rebateTurnoverCentis)),
+        rows.map((row) => rebatePayment(row, row.rebateTurnoverCentis)),
       );
       return new Map(rows.map((row) => [`${row.playerId}:${row.day}`, row]));
     });

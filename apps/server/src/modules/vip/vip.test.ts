@@ -381,6 +381,11 @@ describe('daily rebates', () => {
     for (let round = 0; round < 3; round += 1) {
       const day = `2021-03-0${round + 1}`;
       const ids = await playersWithRebates(50, day);
+      // The second round runs under a rebate multiple of 2.5×, which each batch reads as it pays.
+      const multiple = round === 1 ? 250n : 100n;
+      await t.database.db.execute(
+        sql`update vip_settings set rebate_turnover_centis = ${Number(multiple)} where id = 1`,
+      );
       const warnings: object[] = [];
       const service = h.service({ warn: (details) => warnings.push(details) });
       // Besides the 50 claims, in the same burst: a second claim of one rebate and a claim of a day with none.
@@ -404,10 +409,10 @@ describe('daily rebates', () => {
         sql`select source_id as source, required_micro::text as required from turnover_requirements
             where source_type = 'rebate' and source_id like ${`%:${day}`}`,
       );
-      // The demo settings' rebate multiple is 1×: each requirement is its rebate.
       expect(new Map(required.map((r) => [r.source, BigInt(r.required)]))).toEqual(
-        new Map(ids.map((id, i) => [`${id}:${day}`, toMicro('0.01') * BigInt(i + 1)])),
+        new Map(ids.map((id, i) => [`${id}:${day}`, (toMicro('0.01') * BigInt(i + 1) * multiple) / 100n])),
       );
+      await t.database.db.execute(sql`update vip_settings set rebate_turnover_centis = 100 where id = 1`);
       const again = await Promise.allSettled(ids.map((id) => service.claimRebate(id, day, standing)));
       expect(
         again.every((r) => r.status === 'rejected' && (r.reason as AppError).key === 'REBATE_CLAIMED'),
