@@ -211,7 +211,6 @@ export function createVipService(deps: VipServiceDeps) {
     return progressOf(vip.levels, level, points);
   }
 
-  /** One claimable row paid: flipped, credited from promotion expense and given its turnover requirement. */
   /** A promotional credit: its ledger transfer from promotion expense and its turnover requirement. */
   interface Payment {
     playerId: number;
@@ -238,6 +237,7 @@ export function createVipService(deps: VipServiceDeps) {
     multipleCentis: p.multipleCentis,
   });
 
+  /** One claimable row paid in the caller's transaction: credited, and given its turnover requirement. */
   async function payIn(tx: Tx, p: Payment) {
     await wallet.transferIn(tx, creditOf(p));
     if (p.multipleCentis > 0) await turnover.addRequirement(requirementOf(p), tx);
