@@ -25,8 +25,12 @@
  * BENCH_TRANSFERS     ledger transfers for the reference phase (default 4000)
  * BENCH_LISTENERS     event streams of the fan-out (default 1000; 0 leaves the fan-out out)
  * BENCH_FANOUT_GRABS  grabs timed in the fan-out, 10 a packet (default 30)
+ * BENCH_PROFILE       a directory: write a CPU profile of the server over each round's grabs there
  */
 import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -53,6 +57,28 @@ const SHARES = 10;
 const LEDGER_CONCURRENCY = 32;
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 1000);
 const FANOUT_GRABS = Number(process.env.BENCH_FANOUT_GRABS ?? 30);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+
+/**
+ * With BENCH_PROFILE=<dir>, a CPU profile of this process (the server) over each round's grabs only, written
+ * as <dir>/grabs-round-N.cpuprofile (open it in Chrome's DevTools): where a grab request's CPU goes, without
+ * the rounds' set-up (players, sessions, deposits, packets) that a whole-run profile mixes in.
+ */
+async function profileIf(dir: string | undefined) {
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async save(name: string) {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 /** The players' process; `ask` sends it one order and waits for its answer. */
 function startClient() {
@@ -160,6 +186,7 @@ async function main() {
         const senders = await signedIn(PACKETS, '100');
         const grabbers = await signedIn(PACKETS * GRABBERS, '20');
         const packets = await sendPackets(senders);
+        const profiler = await profileIf(PROFILE_DIR);
         const loop = performance.eventLoopUtilization();
         const cpu = process.cpuUsage();
         const answer = await client.ask(
@@ -172,6 +199,7 @@ async function main() {
         );
         const used = performance.eventLoopUtilization(loop);
         grabCpuMs += cpuMs(process.cpuUsage(cpu));
+        await profiler?.save(`grabs-round-${round + 1}`);
         busy += used.utilization * answer.seconds;
         elapsed += answer.seconds;
         latencies.push(...answer.latencies);
