@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { beforeAll } from 'vitest';
 import type { OperatorRole } from '@koi/contract';
 import type { TestApp } from '../../../test/app';
-import { FORM, form, body } from '../../../test/app';
+import { body, postForm } from '../../../test/app';
 import { createOperatorsService, type PermissionOverrides } from './operators.service';
 
 /** Test helpers: operators created as the command line does, signed in through the API with a real TOTP code. */
@@ -27,7 +27,7 @@ export function createOperator(t: TestApp, role: OperatorRole, overrides?: Permi
 }
 
 export function adminLogin(app: FastifyInstance, fields: Record<string, string>) {
-  return app.inject({ method: 'POST', url: '/api/admin/login', headers: FORM, payload: form(fields) });
+  return postForm(app, '/api/admin/login', fields);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
