@@ -33,6 +33,18 @@ export function adminLogin(app: FastifyInstance, fields: Record<string, string>)
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
+ * Console requests of the app of `t` as an operator holding `token` (JSON, as the console sends them). The app
+ * is read at each call, so the helpers may be made before `useTestApp` has built it.
+ */
+export function operatorRequests(t: Pick<TestApp, 'app'>) {
+  return {
+    get: (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+    post: (url: string, token: string, payload: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload }),
+  };
+}
+
+/**
  * An operator of `role`, signed in with password and TOTP, password already changed (so every route its
  * permissions allow is open). Moves the clock one TOTP step so the next sign-in of anyone gets a fresh code.
  */
