@@ -193,34 +193,35 @@ function Superior() {
 export function TierTable() {
   const { t } = useTranslation();
   const tiers = useTemplateQuery();
-  if (tiers.isPending) return <PageLoading />;
-  if (tiers.isError) return <PageState kind="error" onRetry={() => void tiers.refetch()} />;
-  if (tiers.data.length === 0) return <PageState kind="empty" text={t('agents.noTiers')} />;
   return (
-    <div className="agent-scroll">
-      <table className="agent-table" data-testid="tier-table">
-        <thead>
-          <tr>
-            <th>{t('agents.level', { level: '' })}</th>
-            <th>{t('agents.team')}</th>
-            {tiers.data[0]!.rates.map((r) => (
-              <th key={r.game_type_id}>{t(`agents.category.${r.game_type_id as 1}`)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tiers.data.map((tier) => (
-            <tr key={tier.level}>
-              <td>{tier.level}</td>
-              <td>≥ {Number(tier.min_team_valid).toLocaleString()}</td>
-              {tier.rates.map((r) => (
-                <td key={r.game_type_id}>{percent(r.rate)}</td>
+    <QueryStates query={tiers} emptyText={t('agents.noTiers')}>
+      {(data) => (
+        <div className="agent-scroll">
+          <table className="agent-table" data-testid="tier-table">
+            <thead>
+              <tr>
+                <th>{t('agents.level', { level: '' })}</th>
+                <th>{t('agents.team')}</th>
+                {data[0]!.rates.map((r) => (
+                  <th key={r.game_type_id}>{t(`agents.category.${r.game_type_id as 1}`)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((tier) => (
+                <tr key={tier.level}>
+                  <td>{tier.level}</td>
+                  <td>≥ {Number(tier.min_team_valid).toLocaleString()}</td>
+                  {tier.rates.map((r) => (
+                    <td key={r.game_type_id}>{percent(r.rate)}</td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryStates>
   );
 }
 
