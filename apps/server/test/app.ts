@@ -70,6 +70,19 @@ export function form(fields: Record<string, string | number | boolean>): string 
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
+/**
+ * A POST of `fields` form-urlencoded, as the player app sends its requests by default; `headers` add the
+ * player's bearer token or a header the test is about.
+ */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string | number | boolean> = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({ method: 'POST', url, headers: { ...FORM, ...headers }, payload: form(fields) });
+}
+
 export function body<T = unknown>(res: LightMyRequestResponse) {
   return res.json() as { code: number; result: T; message: string; error: { message: string } | null };
 }
@@ -100,27 +113,14 @@ export async function signUp(
   /** Extra registration headers, e.g. the geo header that gives the player's sign-up country. */
   headers: Record<string, string> = {},
 ) {
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/home/register',
-    headers: { ...FORM, ...headers },
-    payload: form({
-      username,
-      password,
-      confrimPas: password,
-      captcha: '',
-      code: inviteCode,
-      device,
-      age_confirmed: 1,
-    }),
-  });
+  const reg = await postForm(
+    app,
+    '/api/home/register',
+    { username, password, confrimPas: password, captcha: '', code: inviteCode, device, age_confirmed: 1 },
+    headers,
+  );
   if (body(reg).code !== 200) throw new Error(`register failed: ${reg.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/home/login',
-    headers: FORM,
-    payload: form({ username, password, captcha: '', device: '' }),
-  });
+  const login = await postForm(app, '/api/home/login', { username, password, captcha: '', device: '' });
   const token = body<{ token: string }>(login).result.token;
   return { username, password, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, ConfigProvider } from 'antd';
+import { Button } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../app/App';
 import { ApiError } from '../lib/http';
+import { renderInConsole } from '../test/console';
 import { useReasonPrompt } from './ReasonPrompt';
 
 function Freeze({ run }: { run: (reason: string) => Promise<unknown> }) {
@@ -17,14 +17,7 @@ function Freeze({ run }: { run: (reason: string) => Promise<unknown> }) {
 }
 
 function setup(run: (reason: string) => Promise<unknown>) {
-  render(
-    <Providers>
-      {/* jsdom runs no CSS transitions, so a closing dialog would wait forever for its animation to end. */}
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <Freeze run={run} />
-      </ConfigProvider>
-    </Providers>,
-  );
+  renderInConsole(<Freeze run={run} />);
   return userEvent.setup();
 }
 

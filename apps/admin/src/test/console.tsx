@@ -61,17 +61,20 @@ export function serveConsole(
   return calls;
 }
 
-/** Renders one console screen inside the app's providers, signed in, and returns a user to drive it. */
-export function showScreen(screenElement: ReactNode) {
-  setToken('op-token');
+/** Renders `ui` inside the app's providers with antd's motion off. */
+export function renderInConsole(ui: ReactNode) {
   render(
     <Providers>
       {/* jsdom runs no CSS transitions, so a closing dialog would wait forever for its animation to end. */}
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <MemoryRouter>{screenElement}</MemoryRouter>
-      </ConfigProvider>
+      <ConfigProvider theme={{ token: { motion: false } }}>{ui}</ConfigProvider>
     </Providers>,
   );
+}
+
+/** Renders one console screen inside the app's providers, signed in, and returns a user to drive it. */
+export function showScreen(screenElement: ReactNode) {
+  setToken('op-token');
+  renderInConsole(<MemoryRouter>{screenElement}</MemoryRouter>);
   return userEvent.setup({ delay: null });
 }
 

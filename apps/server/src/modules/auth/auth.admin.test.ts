@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, FORM, form, signUp, uniqueUsername, useTestApp } from '../../../test/app';
+import { body, postForm, signUp, uniqueUsername, useTestApp } from '../../../test/app';
 import { queryRows } from '../../db/client';
 import { sha256Hex } from '../../lib/crypto';
 import { useOperators } from '../operators/operators.fixtures';
@@ -13,12 +13,7 @@ const get = (url: string, auth = ops.support.auth) => t.app.inject({ method: 'GE
 const post = (url: string, payload: Record<string, unknown>, auth = ops.support.auth) =>
   t.app.inject({ method: 'POST', url, headers: auth, payload });
 const playerLogin = (username: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/home/login',
-    headers: FORM,
-    payload: form({ username, password, captcha: '', device: 'phone-1' }),
-  });
+  postForm(t.app, '/api/home/login', { username, password, captcha: '', device: 'phone-1' });
 const idOf = async (username: string) =>
   (
     await queryRows<{ id: number }>(
@@ -70,19 +65,14 @@ describe('players in the console', () => {
       )
     )[0]!.c;
     const invitee = uniqueUsername('inv');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/home/register',
-      headers: FORM,
-      payload: form({
-        username: invitee,
-        password: 'secret123',
-        confrimPas: 'secret123',
-        captcha: '',
-        code,
-        device: 'd',
-        age_confirmed: 1,
-      }),
+    await postForm(t.app, '/api/home/register', {
+      username: invitee,
+      password: 'secret123',
+      confrimPas: 'secret123',
+      captcha: '',
+      code,
+      device: 'd',
+      age_confirmed: 1,
     });
     await playerLogin(inviter.username, 'wrong-one');
     const detail = body<{

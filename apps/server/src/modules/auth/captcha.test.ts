@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as CaptchaModule from './captcha';
-import { body, FORM, form, uniqueUsername, useTestApp } from '../../../test/app';
+import { body, postForm, uniqueUsername, useTestApp } from '../../../test/app';
 
 // The image is random; the test needs to know the answer, so the drawer hands out a known sequence.
 const answers = vi.hoisted(() => ({ next: 'AB23' }));
@@ -17,21 +17,16 @@ describe('captcha (CAPTCHA=on)', () => {
 
   const captcha = (device: string, answer = 'AB23') => {
     answers.next = answer;
-    return t.app.inject({ method: 'POST', url: '/api/captcha', headers: FORM, payload: form({ device }) });
+    return postForm(t.app, '/api/captcha', { device });
   };
   const register = (fields: Record<string, string | number>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/home/register',
-      headers: FORM,
-      payload: form({
-        username: uniqueUsername('cap'),
-        password: 'secret123',
-        confrimPas: 'secret123',
-        code: '',
-        age_confirmed: 1,
-        ...fields,
-      }),
+    postForm(t.app, '/api/home/register', {
+      username: uniqueUsername('cap'),
+      password: 'secret123',
+      confrimPas: 'secret123',
+      code: '',
+      age_confirmed: 1,
+      ...fields,
     });
 
   it('answers an SVG data URL', async () => {
@@ -89,11 +84,11 @@ describe('captcha (CAPTCHA=on)', () => {
     await captcha('dev-h', 'LL88');
     expect(body(await register({ username, device: 'dev-h', captcha: 'LL88' })).code).toBe(200);
     const login = (captchaAnswer: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/home/login',
-        headers: FORM,
-        payload: form({ username, password: 'secret123', captcha: captchaAnswer, device: 'dev-h' }),
+      postForm(t.app, '/api/home/login', {
+        username,
+        password: 'secret123',
+        captcha: captchaAnswer,
+        device: 'dev-h',
       });
     expect(body(await login('')).code).toBe(1005);
     await captcha('dev-h', 'MM99');
@@ -105,18 +100,18 @@ describe('captcha (CAPTCHA=on)', () => {
     await captcha('dev-i', 'AU70');
     expect(body(await register({ username, device: 'dev-i', captcha: 'AU70' })).code).toBe(200);
     const login = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/home/login',
-        headers: FORM,
-        payload: form({ username, password: 'secret123', captcha: 'AU70', device: 'dev-i' }),
+      postForm(t.app, '/api/home/login', {
+        username,
+        password: 'secret123',
+        captcha: 'AU70',
+        device: 'dev-i',
       });
     expect(body(await login()).code).toBe(200);
     expect(body(await login()).code).toBe(1005);
   });
 
   it('refuses a captcha request without a device (HTTP 400 naming the field)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/captcha', headers: FORM, payload: '' });
+    const res = await postForm(t.app, '/api/captcha');
     expect(res.statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, FORM, form, signUp } from '../../../test/app';
+import { body, postForm, signUp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
@@ -75,12 +75,12 @@ describe('payment channels through the sandbox channel', () => {
     headers: Record<string, string> = {},
   ) =>
     body<ChannelOrder>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/plat/iPay/rechargeOrder',
-        headers: { ...FORM, ...auth, ...headers },
-        payload: form({ channel_id: channel, amount }),
-      }),
+      await postForm(
+        t.app,
+        '/api/plat/iPay/rechargeOrder',
+        { channel_id: channel, amount },
+        { ...auth, ...headers },
+      ),
     );
   const orderState = async (auth: Record<string, string>, id: string) =>
     body<ChannelOrder>(
@@ -167,9 +167,7 @@ describe('payment channels through the sandbox channel', () => {
   }
 
   it('lists the enabled channels with limits, fee and rate (POST /api/pay/channel, no sign-in needed)', async () => {
-    const res = body<Record<string, unknown>[]>(
-      await t.app.inject({ method: 'POST', url: '/api/pay/channel', headers: FORM, payload: '' }),
-    );
+    const res = body<Record<string, unknown>[]>(await postForm(t.app, '/api/pay/channel'));
     expect(res.code).toBe(200);
     expect(res.result).toEqual([
       {
@@ -239,14 +237,7 @@ describe('payment channels through the sandbox channel', () => {
         fee: string;
         actual_amount: string;
       }[];
-    }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/plat/inout-records',
-        headers: { ...FORM, ...p.auth },
-        payload: form({ range: 2, type: 1 }),
-      }),
-    );
+    }>(await postForm(t.app, '/api/plat/inout-records', { range: 2, type: 1 }, p.auth));
     expect(records.result.list[0]).toMatchObject({
       id: order.result.order_id,
       status: 1,
@@ -429,14 +420,7 @@ describe('payment channels through the sandbox channel', () => {
     expect(await code(999_999, '50')).toBe(4009);
     expect(await code(cny, 'abc')).not.toBe(200);
     expect(await code(cny, '50', { 'cf-ipcountry': 'CN' })).toBe(new AppError('REGION_BLOCKED').code);
-    const limits = body(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/plat/deposit-limits/set',
-        headers: { ...FORM, ...p.auth },
-        payload: form({ day: '30' }),
-      }),
-    );
+    const limits = body(await postForm(t.app, '/api/plat/deposit-limits/set', { day: '30' }, p.auth));
     expect(limits.code).toBe(200);
     expect(await code(cny, '31')).toBe(4006);
     expect(await code(cny, '30')).toBe(200);

@@ -6,7 +6,7 @@ import { body, signUp, useTestApp } from '../../../test/app';
 import { useSandbox } from '../../../test/sim';
 import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
-import { signedInOperator } from '../operators/operators.fixtures';
+import { type SignedInOperator, useOperators } from '../operators/operators.fixtures';
 import { createAuthService } from '../auth/auth.service';
 import { createDomainEvents, type DomainEvents } from '../events';
 import { createDepositsAdmin } from './deposits.admin';
@@ -30,24 +30,26 @@ const t = useTestApp(() => ({
   ...sb.koiConfig,
   deposits: { ...testConfig().deposits, addresses: [], matchApprovalAboveMicro: 100_000_000n },
 }));
+// Signed in before the beforeAll below (hooks run in order), so its syncClock comes after their TOTP clock steps.
+const ops = useOperators(t, {
+  financeA: 'finance',
+  financeB: 'finance',
+  support: 'support',
+  viewer: 'viewer',
+});
 let wallet: WalletService;
 let watcher: ChainWatcher;
-type Op = Awaited<ReturnType<typeof signedInOperator>>;
-let financeA: Op;
-let financeB: Op;
-let support: Op;
-let viewer: Op;
+type Op = SignedInOperator;
 const home = randomTronAddress();
 
 beforeAll(async () => {
   wallet = createWalletService({ db: t.database.db, clock: t.clock });
   watcher = sandboxWatcher(t, sb, wallet);
-  financeA = await signedInOperator(t, 'finance');
-  financeB = await signedInOperator(t, 'finance');
-  support = await signedInOperator(t, 'support');
-  viewer = await signedInOperator(t, 'viewer');
   syncClock();
-  const added = await post('/api/admin/deposits/addresses', financeA, { address: home, reason: 'main pool' });
+  const added = await post('/api/admin/deposits/addresses', ops.financeA, {
+    address: home,
+    reason: 'main pool',
+  });
   expect(body(added).code).toBe(200);
 });
 
@@ -119,7 +121,7 @@ async function watch() {
 
 async function queueRowOf(txId: string): Promise<Unmatched> {
   const list = body<{ data: Unmatched[] }>(
-    await get('/api/admin/deposits/unmatched?status=all&size=100', viewer),
+    await get('/api/admin/deposits/unmatched?status=all&size=100', ops.viewer),
   );
   const row = list.result.data.find((u) => u.tx_id === txId);
   if (!row) throw new Error(`no queue row for ${txId}`);
@@ -163,14 +165,14 @@ describe('receiving-address pool', () => {
       'T0OIl' + valid.slice(5),
     ];
     for (const address of cases) {
-      const res = body(await post('/api/admin/deposits/addresses', financeA, { address, reason: 'x' }));
+      const res = body(await post('/api/admin/deposits/addresses', ops.financeA, { address, reason: 'x' }));
       expect(res, address).toMatchObject({
         code: 4012,
         error: { message: 'TRON地址格式不正确（T开头的34位地址）' },
       });
     }
     const dup = body(
-      await post('/api/admin/deposits/addresses', financeA, { address: home, reason: 'again' }),
+      await post('/api/admin/deposits/addresses', ops.financeA, { address: home, reason: 'again' }),
     );
     expect(dup).toMatchObject({ code: 4013 });
     // Schema refusals: missing reason, empty address, over-long label, unknown fields.
@@ -180,17 +182,18 @@ describe('receiving-address pool', () => {
       { address: valid, reason: 'x', label: 'l'.repeat(65) },
       { address: valid, reason: 'x', enabled: true },
     ]) {
-      const res = await post('/api/admin/deposits/addresses', financeA, payload);
+      const res = await post('/api/admin/deposits/addresses', ops.financeA, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const list = body<{ data: AddressRow[] }>(await get('/api/admin/deposits/addresses', viewer)).result.data;
+    const list = body<{ data: AddressRow[] }>(await get('/api/admin/deposits/addresses', ops.viewer)).result
+      .data;
     expect(list.map((a) => a.address)).toEqual([home]);
   });
 
   it('adds, disables and enables addresses (audited); orders pick enabled addresses only; a disabled address is still watched', async () => {
     const second = randomTronAddress();
     const added = body<AddressRow>(
-      await post('/api/admin/deposits/addresses', financeA, {
+      await post('/api/admin/deposits/addresses', ops.financeA, {
         address: ` ${second} `,
         label: 'hot 2',
         reason: 'capacity',
@@ -200,10 +203,10 @@ describe('receiving-address pool', () => {
     expect((await auditRows('deposit.address_add', second)).at(-1)).toMatchObject({
       outcome: 'ok',
       reason: 'capacity',
-      operator_username: financeA.username,
+      operator_username: ops.financeA.username,
     });
     const homeId = body<{ data: AddressRow[] }>(
-      await get('/api/admin/deposits/addresses', viewer),
+      await get('/api/admin/deposits/addresses', ops.viewer),
     ).result.data.find((a) => a.address === home)!.id;
     // A player with an open order on `home`; then `home` is disabled.
     const p = await newPlayer();
@@ -212,7 +215,7 @@ describe('receiving-address pool', () => {
     const onHome = beforeDisable.find((o) => o.address === home)!;
     expect(onHome?.address).toBe(home);
     const off = body<AddressRow>(
-      await post(`/api/admin/deposits/addresses/${homeId}/disable`, financeA, { reason: 'rotate' }),
+      await post(`/api/admin/deposits/addresses/${homeId}/disable`, ops.financeA, { reason: 'rotate' }),
     );
     expect(off.result.enabled).toBe(false);
     expect((await auditRows('deposit.address_disable', homeId)).at(-1)).toMatchObject({ reason: 'rotate' });
@@ -225,7 +228,7 @@ describe('receiving-address pool', () => {
     expect(await available(p.id)).toBe(BigInt(Math.round(Number(onHome.actual_amount) * 1e6)));
     // Both disabled: no address for new orders.
     const secondId = added.result.id;
-    await post(`/api/admin/deposits/addresses/${secondId}/disable`, financeB, { reason: 'maintenance' });
+    await post(`/api/admin/deposits/addresses/${secondId}/disable`, ops.financeB, { reason: 'maintenance' });
     const r = await newPlayer();
     const none = body(
       await t.app.inject({
@@ -237,16 +240,18 @@ describe('receiving-address pool', () => {
     );
     expect(none).toMatchObject({ code: 4005 });
     const on = body<AddressRow>(
-      await post(`/api/admin/deposits/addresses/${homeId}/enable`, financeB, { reason: 'back' }),
+      await post(`/api/admin/deposits/addresses/${homeId}/enable`, ops.financeB, { reason: 'back' }),
     );
     expect(on.result.enabled).toBe(true);
     expect((await recharge(r, '40')).address).toBe(home);
     expect(
-      body(await post('/api/admin/deposits/addresses/999999/enable', financeA, { reason: 'x' })),
+      body(await post('/api/admin/deposits/addresses/999999/enable', ops.financeA, { reason: 'x' })),
     ).toMatchObject({
       code: 4040,
     });
-    expect((await post(`/api/admin/deposits/addresses/${homeId}/enable`, financeA, {})).statusCode).toBe(400);
+    expect((await post(`/api/admin/deposits/addresses/${homeId}/enable`, ops.financeA, {})).statusCode).toBe(
+      400,
+    );
     await expectLedgerClean();
   });
 
@@ -265,12 +270,13 @@ describe('receiving-address pool', () => {
     };
     await mod.service.ensureAddresses([seeded]);
     await mod.service.ensureAddresses([seeded]);
-    const list = body<{ data: AddressRow[] }>(await get('/api/admin/deposits/addresses', viewer)).result.data;
+    const list = body<{ data: AddressRow[] }>(await get('/api/admin/deposits/addresses', ops.viewer)).result
+      .data;
     const row = list.filter((a) => a.address === seeded);
     expect(row).toHaveLength(1);
-    await post(`/api/admin/deposits/addresses/${row[0]!.id}/disable`, financeA, { reason: 'retired' });
+    await post(`/api/admin/deposits/addresses/${row[0]!.id}/disable`, ops.financeA, { reason: 'retired' });
     await mod.service.ensureAddresses([seeded]);
-    const again = body<{ data: AddressRow[] }>(await get('/api/admin/deposits/addresses', viewer)).result
+    const again = body<{ data: AddressRow[] }>(await get('/api/admin/deposits/addresses', ops.viewer)).result
       .data;
     expect(again.find((a) => a.address === seeded)!.enabled).toBe(false);
     // The last character changed breaks the checksum (a different one each time: the address may end in x).
@@ -300,14 +306,14 @@ describe('permissions', () => {
 
   it('support (no deposits area) is refused everything with 403, and each refusal is audited', async () => {
     for (const url of reads) {
-      const res = await get(url, support);
+      const res = await get(url, ops.support);
       expect(res.statusCode, url).toBe(403);
       expect(body(res).code).not.toBe(200);
     }
     for (const [url, payload] of writes)
-      expect((await post(url, support, payload)).statusCode, url).toBe(403);
+      expect((await post(url, ops.support, payload)).statusCode, url).toBe(403);
     const denied = (await auditRows('permission.denied')).filter(
-      (r) => r.operator_username === support.username,
+      (r) => r.operator_username === ops.support.username,
     );
     expect(denied.length).toBe(reads.length + writes.length);
     expect(denied[0]).toMatchObject({ outcome: 'denied', reason: 'missing deposits:read' });
@@ -315,8 +321,9 @@ describe('permissions', () => {
   });
 
   it('viewer reads but cannot write; no token answers 401', async () => {
-    for (const url of reads) expect((await get(url, viewer)).statusCode, url).toBe(200);
-    for (const [url, payload] of writes) expect((await post(url, viewer, payload)).statusCode, url).toBe(403);
+    for (const url of reads) expect((await get(url, ops.viewer)).statusCode, url).toBe(200);
+    for (const [url, payload] of writes)
+      expect((await post(url, ops.viewer, payload)).statusCode, url).toBe(403);
     for (const url of reads) expect((await get(url, null)).statusCode, url).toBe(401);
     expect((await post(writes[0]![0], null, writes[0]![1])).statusCode).toBe(401);
   });
@@ -349,28 +356,29 @@ describe('the unmatched queue', () => {
     });
     // The order reads expired; the transfer reads unmatched.
     const orders = body<{ data: { order_no: string; status: string }[] }>(
-      await get(`/api/admin/deposits/orders?player=${p.username}`, viewer),
+      await get(`/api/admin/deposits/orders?player=${p.username}`, ops.viewer),
     ).result.data;
     expect(orders.find((o) => o.order_no === late.order_id)!.status).toBe('expired');
     expect(orders.find((o) => o.order_no === first.order_id)!.status).toBe('completed');
     const transfers = body<{
       data: { status: string; unmatched_status: string; player_id: number | null }[];
-    }>(await get(`/api/admin/deposits/transfers?tx_id=${paid.transaction_id}`, viewer)).result.data;
+    }>(await get(`/api/admin/deposits/transfers?tx_id=${paid.transaction_id}`, ops.viewer)).result.data;
     expect(transfers).toMatchObject([{ status: 'unmatched', unmatched_status: 'queued', player_id: null }]);
     // Reason is required; an unknown player is refused.
     expect(
-      (await post(`/api/admin/deposits/unmatched/${row.id}/match`, financeA, { player_id: p.id })).statusCode,
+      (await post(`/api/admin/deposits/unmatched/${row.id}/match`, ops.financeA, { player_id: p.id }))
+        .statusCode,
     ).toBe(400);
     expect(
       body(
-        await post(`/api/admin/deposits/unmatched/${row.id}/match`, financeA, {
+        await post(`/api/admin/deposits/unmatched/${row.id}/match`, ops.financeA, {
           player_id: 99999999,
           reason: 'x',
         }),
       ),
     ).toMatchObject({ code: 2007 });
     const matched = body<Unmatched>(
-      await post(`/api/admin/deposits/unmatched/${row.id}/match`, financeA, {
+      await post(`/api/admin/deposits/unmatched/${row.id}/match`, ops.financeA, {
         player_id: p.id,
         reason: 'late payment, same wallet',
       }),
@@ -378,7 +386,7 @@ describe('the unmatched queue', () => {
     expect(matched.result).toMatchObject({ status: 'matched', match_player: { id: p.id } });
     expect(await available(p.id)).toBe(110_000_000n);
     const again = body(
-      await post(`/api/admin/deposits/unmatched/${row.id}/match`, financeB, {
+      await post(`/api/admin/deposits/unmatched/${row.id}/match`, ops.financeB, {
         player_id: p.id,
         reason: 'again',
       }),
@@ -407,7 +415,7 @@ describe('the unmatched queue', () => {
       reason: 'late payment, same wallet',
     });
     const after = body<{ data: { status: string; unmatched_status: string; player_id: number | null }[] }>(
-      await get(`/api/admin/deposits/transfers?tx_id=${paid.transaction_id}`, viewer),
+      await get(`/api/admin/deposits/transfers?tx_id=${paid.transaction_id}`, ops.viewer),
     ).result.data;
     expect(after).toMatchObject([{ unmatched_status: 'matched', player_id: p.id }]);
     await expectLedgerClean();
@@ -418,24 +426,24 @@ describe('the unmatched queue', () => {
     const row = await strayPayment('150.5');
     expect(row.needs_approval).toBe(true);
     const asked = body<Unmatched>(
-      await post(`/api/admin/deposits/unmatched/${row.id}/match`, financeA, {
+      await post(`/api/admin/deposits/unmatched/${row.id}/match`, ops.financeA, {
         player_id: p.id,
         reason: 'ticket 1',
       }),
     );
     expect(asked.result).toMatchObject({
       status: 'awaiting_approval',
-      requested_by: financeA.username,
+      requested_by: ops.financeA.username,
       match_player: { id: p.id },
     });
     expect(await available(p.id)).toBe(0n);
     // The requester cannot approve their own match: refused and audited as a refused attempt.
     const self = body(
-      await post(`/api/admin/deposits/unmatched/${row.id}/approve`, financeA, { reason: 'me' }),
+      await post(`/api/admin/deposits/unmatched/${row.id}/approve`, ops.financeA, { reason: 'me' }),
     );
     expect(self).toMatchObject({ code: 4016 });
     expect((await auditRows('permission.denied')).at(-1)).toMatchObject({
-      operator_username: financeA.username,
+      operator_username: ops.financeA.username,
       reason: 'UNMATCHED_SECOND_OPERATOR',
     });
     // While awaiting, nothing else may resolve it.
@@ -445,33 +453,33 @@ describe('the unmatched queue', () => {
       ['ignore', { reason: 'x' }],
     ] as const) {
       expect(
-        body(await post(`/api/admin/deposits/unmatched/${row.id}/${verb}`, financeB, payload)),
+        body(await post(`/api/admin/deposits/unmatched/${row.id}/${verb}`, ops.financeB, payload)),
       ).toMatchObject({ code: 4041 });
     }
     // Rejected: back in the queue, nothing credited.
     const rejected = body<Unmatched>(
-      await post(`/api/admin/deposits/unmatched/${row.id}/reject`, financeB, { reason: 'wrong player' }),
+      await post(`/api/admin/deposits/unmatched/${row.id}/reject`, ops.financeB, { reason: 'wrong player' }),
     );
     expect(rejected.result).toMatchObject({ status: 'queued', match_player: null, requested_by: null });
     expect(
-      body(await post(`/api/admin/deposits/unmatched/${row.id}/approve`, financeB, { reason: 'x' })),
+      body(await post(`/api/admin/deposits/unmatched/${row.id}/approve`, ops.financeB, { reason: 'x' })),
     ).toMatchObject({ code: 4042 });
     // Asked again and approved by the other operator: credited once.
-    await post(`/api/admin/deposits/unmatched/${row.id}/match`, financeA, {
+    await post(`/api/admin/deposits/unmatched/${row.id}/match`, ops.financeA, {
       player_id: p.id,
       reason: 'ticket 2',
     });
     const approved = body<Unmatched>(
-      await post(`/api/admin/deposits/unmatched/${row.id}/approve`, financeB, { reason: 'checked' }),
+      await post(`/api/admin/deposits/unmatched/${row.id}/approve`, ops.financeB, { reason: 'checked' }),
     );
     expect(approved.result).toMatchObject({ status: 'matched', match_player: { id: p.id } });
     expect(await available(p.id)).toBe(150_500_000n);
     expect(
-      body(await post(`/api/admin/deposits/unmatched/${row.id}/approve`, financeA, { reason: 'x' })),
+      body(await post(`/api/admin/deposits/unmatched/${row.id}/approve`, ops.financeA, { reason: 'x' })),
     ).toMatchObject({ code: 4015 });
     expect(await available(p.id)).toBe(150_500_000n);
     expect((await auditRows('deposit.approve', row.id)).map((r) => r.operator_username)).toEqual([
-      financeB.username,
+      ops.financeB.username,
     ]);
     expect((await auditRows('deposit.reject', row.id)).map((r) => r.reason)).toEqual(['wrong player']);
     await expectLedgerClean();
@@ -480,15 +488,19 @@ describe('the unmatched queue', () => {
   it('refund records the reference and reason; ignore records the reason; both are final and audited', async () => {
     const a = await strayPayment('77.7');
     expect(
-      (await post(`/api/admin/deposits/unmatched/${a.id}/refund`, financeA, { reason: 'sender asked' }))
+      (await post(`/api/admin/deposits/unmatched/${a.id}/refund`, ops.financeA, { reason: 'sender asked' }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await post(`/api/admin/deposits/unmatched/${a.id}/refund`, financeA, { reference: '', reason: 'x' }))
-        .statusCode,
+      (
+        await post(`/api/admin/deposits/unmatched/${a.id}/refund`, ops.financeA, {
+          reference: '',
+          reason: 'x',
+        })
+      ).statusCode,
     ).toBe(400);
     const refunded = body<Unmatched>(
-      await post(`/api/admin/deposits/unmatched/${a.id}/refund`, financeA, {
+      await post(`/api/admin/deposits/unmatched/${a.id}/refund`, ops.financeA, {
         reference: 'a'.repeat(64),
         reason: 'sender asked',
       }),
@@ -496,29 +508,34 @@ describe('the unmatched queue', () => {
     expect(refunded.result).toMatchObject({ status: 'refunded', refund_reference: 'a'.repeat(64) });
     expect((await auditRows('deposit.refund', a.id)).at(-1)).toMatchObject({ reason: 'sender asked' });
     const b = await strayPayment('12.34');
-    expect((await post(`/api/admin/deposits/unmatched/${b.id}/ignore`, financeA, {})).statusCode).toBe(400);
+    expect((await post(`/api/admin/deposits/unmatched/${b.id}/ignore`, ops.financeA, {})).statusCode).toBe(
+      400,
+    );
     const ignored = body<Unmatched>(
-      await post(`/api/admin/deposits/unmatched/${b.id}/ignore`, financeA, { reason: 'dust test' }),
+      await post(`/api/admin/deposits/unmatched/${b.id}/ignore`, ops.financeA, { reason: 'dust test' }),
     );
     expect(ignored.result.status).toBe('ignored');
     for (const id of [a.id, b.id]) {
       const p = await newPlayer();
       expect(
         body(
-          await post(`/api/admin/deposits/unmatched/${id}/match`, financeB, { player_id: p.id, reason: 'x' }),
+          await post(`/api/admin/deposits/unmatched/${id}/match`, ops.financeB, {
+            player_id: p.id,
+            reason: 'x',
+          }),
         ),
       ).toMatchObject({ code: 4015 });
       expect(await available(p.id)).toBe(0n);
     }
     expect(
-      body(await post('/api/admin/deposits/unmatched/99999999/ignore', financeA, { reason: 'x' })),
+      body(await post('/api/admin/deposits/unmatched/99999999/ignore', ops.financeA, { reason: 'x' })),
     ).toMatchObject({ code: 4014 });
     // The open filter no longer lists them; the refunded filter does.
-    const open = body<{ data: Unmatched[] }>(await get('/api/admin/deposits/unmatched?size=100', viewer))
+    const open = body<{ data: Unmatched[] }>(await get('/api/admin/deposits/unmatched?size=100', ops.viewer))
       .result.data;
     expect(open.some((u) => u.id === a.id || u.id === b.id)).toBe(false);
     const refundedList = body<{ data: Unmatched[] }>(
-      await get('/api/admin/deposits/unmatched?status=refunded', viewer),
+      await get('/api/admin/deposits/unmatched?status=refunded', ops.viewer),
     ).result.data;
     expect(refundedList.map((u) => u.id)).toContain(a.id);
     await expectLedgerClean();
@@ -530,7 +547,7 @@ describe('the unmatched queue', () => {
       const row = await strayPayment(`${20 + round}.25`);
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          post(`/api/admin/deposits/unmatched/${row.id}/match`, i % 2 ? financeA : financeB, {
+          post(`/api/admin/deposits/unmatched/${row.id}/match`, i % 2 ? ops.financeA : ops.financeB, {
             player_id: p.id,
             reason: `race ${i}`,
           }),
@@ -544,10 +561,13 @@ describe('the unmatched queue', () => {
     }
     const p = await newPlayer();
     const big = await strayPayment('500');
-    await post(`/api/admin/deposits/unmatched/${big.id}/match`, financeA, { player_id: p.id, reason: 'big' });
+    await post(`/api/admin/deposits/unmatched/${big.id}/match`, ops.financeA, {
+      player_id: p.id,
+      reason: 'big',
+    });
     const approvals = await Promise.all(
       Array.from({ length: 50 }, () =>
-        post(`/api/admin/deposits/unmatched/${big.id}/approve`, financeB, { reason: 'ok' }),
+        post(`/api/admin/deposits/unmatched/${big.id}/approve`, ops.financeB, { reason: 'ok' }),
       ),
     );
     expect(approvals.filter((r) => body(r).code === 200)).toHaveLength(1);
@@ -605,29 +625,31 @@ describe('orders, transfers and the watcher', () => {
     await recharge(p, '25');
     await recharge(p, '26');
     const all = body<{ data: { username: string; status: string }[]; total: number }>(
-      await get(`/api/admin/deposits/orders?player=${p.id}&size=1&page=2`, viewer),
+      await get(`/api/admin/deposits/orders?player=${p.id}&size=1&page=2`, ops.viewer),
     );
     expect(all.result.total).toBe(2);
     expect(all.result.data).toHaveLength(1);
     expect(all.result.data[0]).toMatchObject({ username: p.username, status: 'pending' });
     const completed = body<{ total: number }>(
-      await get(`/api/admin/deposits/orders?player=${p.id}&status=completed`, viewer),
+      await get(`/api/admin/deposits/orders?player=${p.id}&status=completed`, ops.viewer),
     );
     expect(completed.result.total).toBe(0);
     const future = body<{ total: number }>(
       await get(
         `/api/admin/deposits/orders?player=${p.id}&from=${new Date(t.clock.now().getTime() + 3_600_000).toISOString()}`,
-        viewer,
+        ops.viewer,
       ),
     );
     expect(future.result.total).toBe(0);
     expect(
-      body<{ total: number }>(await get('/api/admin/deposits/orders?player=nobody_here_x', viewer)).result
+      body<{ total: number }>(await get('/api/admin/deposits/orders?player=nobody_here_x', ops.viewer)).result
         .total,
     ).toBe(0);
-    expect((await get('/api/admin/deposits/orders?status=paid', viewer)).statusCode).toBe(400);
-    expect((await get('/api/admin/deposits/orders?size=101', viewer)).statusCode).toBe(400);
-    expect(body(await get('/api/admin/deposits/orders?from=yesterday', viewer))).toMatchObject({ code: 400 });
+    expect((await get('/api/admin/deposits/orders?status=paid', ops.viewer)).statusCode).toBe(400);
+    expect((await get('/api/admin/deposits/orders?size=101', ops.viewer)).statusCode).toBe(400);
+    expect(body(await get('/api/admin/deposits/orders?from=yesterday', ops.viewer))).toMatchObject({
+      code: 400,
+    });
   });
 
   it('shows each address with its cursor, last poll, lag and last error', async () => {
@@ -644,7 +666,7 @@ describe('orders, transfers and the watcher', () => {
         last_error: string | null;
         min_timestamp: string | null;
       }[];
-    }>(await get('/api/admin/deposits/watcher', viewer));
+    }>(await get('/api/admin/deposits/watcher', ops.viewer));
     const row = w.result.data.find((a) => a.address === home)!;
     expect(row).toMatchObject({ failures: 1, last_error: 'TronGrid HTTP 503' });
     expect(row.lag_seconds).toBeGreaterThanOrEqual(61);
@@ -656,7 +678,7 @@ describe('orders, transfers and the watcher', () => {
     await watcher.watchOnce();
     const ok = body<{
       data: { address: string; failures: number; last_error: string | null; lag_seconds: number }[];
-    }>(await get('/api/admin/deposits/watcher', viewer)).result.data.find((a) => a.address === home)!;
+    }>(await get('/api/admin/deposits/watcher', ops.viewer)).result.data.find((a) => a.address === home)!;
     expect(ok).toMatchObject({ failures: 0, last_error: null, lag_seconds: 0 });
   });
 });
@@ -670,12 +692,12 @@ describe('disabled receiving addresses and the chain watcher', () => {
     const add = async (label: string) => {
       const address = randomTronAddress();
       const row = body<AddressRow>(
-        await post('/api/admin/deposits/addresses', financeA, { address, reason: label }),
+        await post('/api/admin/deposits/addresses', ops.financeA, { address, reason: label }),
       );
       return { address, id: row.result.id };
     };
     const disable = (id: number) =>
-      post(`/api/admin/deposits/addresses/${id}/disable`, financeA, { reason: 'retired' });
+      post(`/api/admin/deposits/addresses/${id}/disable`, ops.financeA, { reason: 'retired' });
     const player = await newPlayer();
     const order = (a: { address: string; id: number }, status: number, expiresAt: number) =>
       db.insert(depositOrders).values({
@@ -742,7 +764,7 @@ describe('disabled receiving addresses and the chain watcher', () => {
     expect(await polled(old.address)).toBe(false);
 
     // Enabled again, the idle address is polled (from its cursor: nothing in between is lost).
-    await post(`/api/admin/deposits/addresses/${idle.id}/enable`, financeA, { reason: 'back' });
+    await post(`/api/admin/deposits/addresses/${idle.id}/enable`, ops.financeA, { reason: 'back' });
     await watch();
     expect(await polled(idle.address)).toBe(true);
   });

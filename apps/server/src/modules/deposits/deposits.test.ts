@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
+import { body, FORM, postForm, signUp, useTestApp } from '../../../test/app';
 import { addReceivingAddresses, randomTronAddress } from './deposits.fixtures';
 
 type Order = {
@@ -23,12 +23,7 @@ describe('deposit orders over the API', () => {
   });
 
   const recharge = (auth: Record<string, string>, amount: string | number, headers = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/plat/recharge',
-      headers: { ...FORM, ...auth, ...headers },
-      payload: form({ amount }),
-    });
+    postForm(t.app, '/api/plat/recharge', { amount }, { ...auth, ...headers });
   const orderState = async (auth: Record<string, string>, id: string) =>
     body<Order>(await t.app.inject({ method: 'GET', url: `/api/plat/recharge/${id}`, headers: auth }));
 
@@ -87,19 +82,9 @@ describe('deposit orders over the API', () => {
       expect(res.code, amount).toBe(code);
       expect(res.error?.message, amount).toContain(text);
     }
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/plat/recharge',
-      headers: { ...FORM, ...p.auth },
-      payload: '',
-    });
+    const missing = await postForm(t.app, '/api/plat/recharge', {}, p.auth);
     expect(missing.statusCode).toBe(400);
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/plat/recharge',
-      headers: FORM,
-      payload: form({ amount: '50' }),
-    });
+    const unsigned = await postForm(t.app, '/api/plat/recharge', { amount: '50' });
     expect(unsigned.statusCode).toBe(401);
     const records = body<{ total: number }>(
       await t.app.inject({ method: 'POST', url: '/api/plat/inout-records', headers: { ...FORM, ...p.auth } }),
@@ -131,12 +116,7 @@ describe('deposit orders over the API', () => {
     // The last 7 days (range 3), not today: the two orders are 15 minutes apart, and a run shortly before
     // midnight in UTC+8 puts them on two days (CI failed so at 23:43 UTC+8).
     const records = body<{ list: { id: string; status: number; type: number; channel: string }[] }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/plat/inout-records',
-        headers: { ...FORM, ...p.auth },
-        payload: form({ range: 3 }),
-      }),
+      await postForm(t.app, '/api/plat/inout-records', { range: 3 }, p.auth),
     );
     expect(records.result.list.map((r) => [r.id, r.status])).toEqual([
       [renewed.result.order_id, 2],
@@ -148,12 +128,7 @@ describe('deposit orders over the API', () => {
   it('keeps deposit limits: lowering at once, raising after 24 hours, and refuses orders above them', async () => {
     const p = await signUp(t.app);
     const set = (fields: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/plat/deposit-limits/set',
-        headers: { ...FORM, ...p.auth },
-        payload: form(fields),
-      });
+      postForm(t.app, '/api/plat/deposit-limits/set', fields, p.auth);
     type Limit = { period: string; limit: string | null; pending: boolean; pending_limit: string | null };
     const day = (res: { result: { limits: Limit[] } }) => res.result.limits.find((l) => l.period === 'day')!;
 

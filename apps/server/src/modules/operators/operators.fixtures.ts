@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { beforeAll } from 'vitest';
 import type { OperatorRole } from '@koi/contract';
 import type { TestApp } from '../../../test/app';
-import { FORM, form, body } from '../../../test/app';
+import { body, postForm } from '../../../test/app';
 import { createOperatorsService, type PermissionOverrides } from './operators.service';
 
 /** Test helpers: operators created as the command line does, signed in through the API with a real TOTP code. */
@@ -27,10 +27,22 @@ export function createOperator(t: TestApp, role: OperatorRole, overrides?: Permi
 }
 
 export function adminLogin(app: FastifyInstance, fields: Record<string, string>) {
-  return app.inject({ method: 'POST', url: '/api/admin/login', headers: FORM, payload: form(fields) });
+  return postForm(app, '/api/admin/login', fields);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Console requests of the app of `t` as an operator holding `token` (JSON, as the console sends them). The app
+ * is read at each call, so the helpers may be made before `useTestApp` has built it.
+ */
+export function operatorRequests(t: Pick<TestApp, 'app'>) {
+  return {
+    get: (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+    post: (url: string, token: string, payload: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload }),
+  };
+}
 
 /**
  * An operator of `role`, signed in with password and TOTP, password already changed (so every route its

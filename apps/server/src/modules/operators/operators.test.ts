@@ -8,10 +8,10 @@ import { operatorsCommands } from './operators.cli';
 import { createOperatorsService } from './operators.service';
 import {
   adminLogin,
-  bearer,
   createOperator,
   enrolOperator,
   NEW_PASSWORD,
+  operatorRequests,
   signedInOperator,
   totpAt,
   uniqueOperatorName,
@@ -21,9 +21,7 @@ const APPEND_ONLY = { cause: { message: expect.stringMatching(/append-only/) } }
 
 const t = useTestApp();
 
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const { get, post } = operatorRequests(t);
 
 /** Enrols through the link as the new operator would; they then sign in with the password they chose. */
 async function enrolThrough(token: string, username: string) {
@@ -379,8 +377,7 @@ describe('operator management', () => {
     try {
       const a = await signedInOperator(fresh, 'admin');
       const b = await signedInOperator(fresh, 'admin');
-      const postIn = (url: string, token: string, payload: Record<string, unknown>) =>
-        fresh.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      const { post: postIn } = operatorRequests(fresh);
       // Each demotes the other at the same moment: exactly one succeeds.
       const [ab, ba] = await Promise.all([
         postIn(`/api/admin/operators/${b.id}/role`, a.token, { role: 'viewer', reason: 'swap' }),

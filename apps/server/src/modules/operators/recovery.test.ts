@@ -4,9 +4,9 @@ import { queryRows } from '../../db/client';
 import { body, useTestApp } from '../../../test/app';
 import {
   adminLogin,
-  bearer,
   enrolOperator,
   NEW_PASSWORD,
+  operatorRequests,
   signedInOperator,
   totpAt,
   uniqueOperatorName,
@@ -14,9 +14,7 @@ import {
 
 const t = useTestApp();
 
-const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const { get, post } = operatorRequests(t);
 
 /** A console-made operator, enrolled through its link: its password is NEW_PASSWORD and it holds ten codes. */
 async function enrolled() {

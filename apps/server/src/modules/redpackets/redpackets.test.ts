@@ -8,7 +8,7 @@ import type {
   RedPacketGrabResult,
   RedPacketRoom,
 } from '@koi/contract';
-import { body, form, FORM, fundedPlayer, useTestApp } from '../../../test/app';
+import { body, fundedPlayer, postForm, useTestApp } from '../../../test/app';
 import { TEST_REDIS_URL } from '../../../test/servers';
 import { ROOM_TERMS } from './redpackets.fixtures';
 import { signedInOperator } from '../operators/operators.fixtures';
@@ -203,11 +203,11 @@ describe('red packets over HTTP', () => {
     const g = await player('1');
     expect((await post(g.auth, '/api/plat/self-exclude', { period: '24h' })).code).toBe(200);
     // Self-exclusion signs every session out; signing in again is allowed (to withdraw), grabbing is not.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/home/login',
-      headers: FORM,
-      payload: form({ username: g.username, password: g.password, captcha: '', device: '' }),
+    const res = await postForm(t.app, '/api/home/login', {
+      username: g.username,
+      password: g.password,
+      captcha: '',
+      device: '',
     });
     const back = { authorization: `Bearer ${body<{ token: string }>(res).result.token}` };
     const refused = await post(back, '/api/redpacket/grab', { packet_id: packet.id });

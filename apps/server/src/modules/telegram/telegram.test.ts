@@ -4,7 +4,7 @@ import { ERRORS, formatErrorMessage } from '@koi/contract';
 import type { TelegramConfig } from '../../config';
 import { players } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
-import { body, createTestApp, FORM, form, signUp, type TestApp } from '../../../test/app';
+import { body, createTestApp, postForm, signUp, type TestApp } from '../../../test/app';
 import { freePort, startSandbox, type RunningSandbox } from '../../../test/sim';
 import { createTelegramBot } from './telegram.bot';
 import { createTelegramService } from './telegram.service';
@@ -61,28 +61,18 @@ async function launch(user: number, opts: { bot?: string; authDate?: number } = 
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
 
 async function signIn(initData: string, fields: { code?: string; age?: boolean } = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/telegram/sign-in',
-    headers: FORM,
-    payload: form({
-      init_data: initData,
-      code: fields.code ?? '',
-      age_confirmed: fields.age ? 1 : 0,
-      device: 'tg-device',
-    }),
+  const res = await postForm(t.app, '/api/telegram/sign-in', {
+    init_data: initData,
+    code: fields.code ?? '',
+    age_confirmed: fields.age ? 1 : 0,
+    device: 'tg-device',
   });
   return body<{ code: string; registered: boolean; username: string }>(res);
 }
 
 /** Trades the one-time code for a session and answers who it signs in (name and balance). */
 async function whoIs(code: string) {
-  const exchange = await t.app.inject({
-    method: 'POST',
-    url: '/api/home/sign-in-link/exchange',
-    headers: FORM,
-    payload: form({ code, device: 'tg-device' }),
-  });
+  const exchange = await postForm(t.app, '/api/home/sign-in-link/exchange', { code, device: 'tg-device' });
   const token = body<{ token: string }>(exchange).result.token;
   const info = await t.app.inject({
     method: 'POST',
@@ -145,12 +135,7 @@ describe('Mini App sign-in (decision 37)', () => {
     expect(future.code).toBe(codeOf('TELEGRAM_INIT_DATA_INVALID'));
 
     expect((await signIn('not launch data', { age: true })).code).toBe(codeOf('TELEGRAM_INIT_DATA_INVALID'));
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/telegram/sign-in',
-      headers: FORM,
-      payload: form({ init_data: '' }),
-    });
+    const empty = await postForm(t.app, '/api/telegram/sign-in', { init_data: '' });
     expect(empty.statusCode).toBe(400);
     // Nothing of the above created a player.
     expect(await inviterOf('tg_alice_tg')).toBeNull();
@@ -224,11 +209,9 @@ describe('Mini App sign-in (decision 37)', () => {
 
     const off = await createTestApp();
     try {
-      const res = await off.app.inject({
-        method: 'POST',
-        url: '/api/telegram/sign-in',
-        headers: FORM,
-        payload: form({ init_data: await launch(ALICE), age_confirmed: 1 }),
+      const res = await postForm(off.app, '/api/telegram/sign-in', {
+        init_data: await launch(ALICE),
+        age_confirmed: 1,
       });
       expect(body(res).code).toBe(codeOf('TELEGRAM_NOT_CONFIGURED'));
       const webhook = await off.app.inject({ method: 'POST', url: '/api/telegram/webhook', payload: {} });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SystemAccount, TransferCode, TransferState, toMicro } from '@koi/ledger';
 import { AppError } from '../../errors';
-import { body, FORM, form, signUp, useTestApp } from '../../../test/app';
+import { body, postForm, signUp, useTestApp } from '../../../test/app';
 import { createPlayerDirectory } from '../auth';
 import { createWalletService, type WalletService } from './wallet.service';
 import { bet, createPlayers, deposit, freshKey, fromPlayer, holdWithdrawal } from './wallet.fixtures';
@@ -323,12 +323,7 @@ describe('wallet API', () => {
       { currency: 'USDT', balance: '10.1234', frozen: '0.0000', total: '10.1234' },
     ]);
 
-    const bills = await t.app.inject({
-      method: 'POST',
-      url: '/api/plat/bill-change',
-      headers: { ...player.auth, ...FORM },
-      payload: form({ page: 1, size: 10, time: 2 }),
-    });
+    const bills = await postForm(t.app, '/api/plat/bill-change', { page: 1, size: 10, time: 2 }, player.auth);
     const result = body<{ list: { amount: string; balance_after: string; type: number }[]; total: number }>(
       bills,
     );
@@ -345,12 +340,12 @@ describe('wallet API', () => {
     const player = await signUp(t.app);
     await seed(player.username, '10');
     const bills = (language?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/plat/bill-change',
-        headers: { ...player.auth, ...FORM, ...(language ? { 'accept-language': language } : {}) },
-        payload: form({ page: 1, size: 10 }),
-      });
+      postForm(
+        t.app,
+        '/api/plat/bill-change',
+        { page: 1, size: 10 },
+        { ...player.auth, ...(language ? { 'accept-language': language } : {}) },
+      );
     type Bills = { list: { type_name: string }[] };
     expect(body<Bills>(await bills()).result.list.map((e) => e.type_name)).toEqual(['人工调整']);
     expect(body<Bills>(await bills('en-GB,en;q=0.9')).result.list.map((e) => e.type_name)).toEqual([
@@ -386,12 +381,7 @@ describe('wallet API', () => {
     await wallet.void(returned);
 
     const list = body<{ list: { phase: string; state?: string; amount: string }[] }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/plat/bill-change',
-        headers: { ...player.auth, ...FORM },
-        payload: form({ type: TransferCode.WITHDRAWAL }),
-      }),
+      await postForm(t.app, '/api/plat/bill-change', { type: TransferCode.WITHDRAWAL }, player.auth),
     ).result.list;
     const holds = list.filter((e) => e.phase === 'hold');
     expect(Object.fromEntries(holds.map((e) => [e.amount, e.state]))).toEqual({
@@ -418,12 +408,7 @@ describe('wallet API', () => {
     for (let i = 0; i < 5; i += 1) await bet(wallet, playerId, '1');
 
     const call = (fields: Record<string, string | number>, auth = player.auth) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/plat/bill-change',
-        headers: { ...auth, ...FORM },
-        payload: form(fields),
-      });
+      postForm(t.app, '/api/plat/bill-change', fields, auth);
     const page1 = body<{ list: { amount: string; balance_after: string }[]; total: number }>(
       await call({ type: TransferCode.BET, page: 1, size: 2 }),
     );
@@ -441,12 +426,7 @@ describe('wallet API', () => {
     expect(body<{ total: number }>(await call({}, other.auth)).result.total).toBe(1);
     expect((await call({ time: 4 })).statusCode).toBe(400);
     expect((await call({ size: 1000 })).statusCode).toBe(400);
-    const unauth = await t.app.inject({
-      method: 'POST',
-      url: '/api/plat/bill-change',
-      headers: FORM,
-      payload: '',
-    });
+    const unauth = await postForm(t.app, '/api/plat/bill-change');
     expect(unauth.statusCode).toBe(401);
   });
 });

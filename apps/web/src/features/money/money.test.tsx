@@ -2,6 +2,8 @@ import { Dialog } from 'antd-mobile';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '../../test/render';
 import { fail, field, ok, renderRoutes, setUpScreenTests, stubFetch, typeInto } from '../../test/utils';
+import { userInfoWire } from '../auth/api/userInfo.fixture';
+import { rechargeOrderWire } from './api/recharge.fixture';
 import type { WithdrawInfo } from './api/withdraw';
 import { AddressPanel } from './components/AddressPanel';
 import { PasswordPanel } from './components/PasswordPanel';
@@ -13,15 +15,7 @@ import RechargePage from './pages/RechargePage';
 const WAIT = { timeout: 5000 };
 const TRON_A = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const TRON_B = 'TLa2xxxxxxxxxxxxxxxxxxxxxxxxxxjU7X'.slice(0, 34);
-const USER = {
-  player_name: 'player0001',
-  balance: '10.0000',
-  set_password: false,
-  turnover_remaining: '0',
-  invite_code: 'I',
-  vip_level: 0,
-  last_login_at: null,
-};
+const USER = userInfoWire();
 const INFO: WithdrawInfo = {
   available: '150.000000',
   min_amount: '10',
@@ -74,18 +68,7 @@ describe('money arithmetic', () => {
   });
 });
 
-function order(extra: Record<string, unknown> = {}) {
-  return {
-    order_id: 'D1',
-    address: TRON_A,
-    qrcode: 'data:image/png;base64,iVBORw0KGgo=',
-    amount: '100.0000',
-    actual_amount: '100.0001',
-    change_over_time: 15,
-    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-    ...extra,
-  };
-}
+const order = () => rechargeOrderWire({ address: TRON_A });
 
 /** A channel exactly as POST /api/pay/channel sends it (channels.wire payChannelWire). */
 const CHANNEL = {

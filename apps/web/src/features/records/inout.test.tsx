@@ -2,6 +2,7 @@ import { Toast } from 'antd-mobile';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
 import { ok, renderRoutes, setUpScreenTests, stubFetch } from '../../test/utils';
+import { rechargeOrderWire } from '../money/api/recharge.fixture';
 import { DepositPopup } from '../money/components/DepositPopup';
 import type { InoutRecord } from './api/records';
 import RechargeRecordsPage from './pages/RechargeRecordsPage';
@@ -137,15 +138,7 @@ describe('rechargeRecords', () => {
 });
 
 describe('deposit popup sandbox link', () => {
-  const order = {
-    order_id: 'D1',
-    address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-    qrcode: 'data:image/png;base64,iVBORw0KGgo=',
-    amount: '100.0000',
-    actual_amount: '100.0001',
-    change_over_time: 15,
-    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-  };
+  const order = rechargeOrderWire();
 
   it('links to the sandbox wallet prefilled when the server sends the link, and shows nothing otherwise', async () => {
     stubFetch(() => ok({ ...order, status: 2, tx_id: null, completed_at: null }));

@@ -5,6 +5,7 @@ import i18n from '../../i18n';
 import { useAuthStore } from '../../stores/auth';
 import { fireEvent, screen, waitFor, within } from '../../test/render';
 import { fail, field, ok, renderRoutes, setUpScreenTests, stubFetch, typeInto } from '../../test/utils';
+import { userInfoWire } from '../auth/api/userInfo.fixture';
 import type { SecurityOverview } from './api/security';
 import { nextReminderDelay, RealityCheck } from './components/RealityCheck';
 import { dueSummary } from './dueSummary.fixture';
@@ -12,15 +13,7 @@ import PasswordPage from './pages/PasswordPage';
 import SafePage from './pages/SafePage';
 
 const WAIT = { timeout: 5000 };
-const USER = {
-  player_name: 'player0001',
-  balance: '10.0000',
-  set_password: true,
-  turnover_remaining: '0',
-  invite_code: 'I',
-  vip_level: 0,
-  last_login_at: null,
-};
+const USER = userInfoWire({ set_password: true });
 const session = (id: number, over: Partial<SecurityOverview['sessions'][number]> = {}) => ({
   id,
   created_at: '2026-11-20T08:00:00.000Z',

@@ -27,49 +27,50 @@ export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(
 function Overview() {
   const { t } = useTranslation();
   const info = useBrokerInfoQuery();
-  if (info.isPending) return <PageLoading />;
-  if (info.isError) return <PageState kind="error" onRetry={() => void info.refetch()} />;
-  const d = info.data;
   return (
-    <>
-      <section className="agent-hero" data-testid="agent-overview">
-        <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
-        <div className="agent-stats">
-          <AgentStat label={t('agents.pending')} value={d.commission_pending} />
-          <AgentStat label={t('agents.yesterday')} value={d.commission_yesterday} />
-          <AgentStat label={t('agents.paid')} value={d.commission_paid} valueTestId="agent-paid" />
-          <AgentStat label={t('agents.teamSize')} value={d.team_size} valueTestId="agent-team-size" />
-        </div>
-      </section>
-      <section className="agent-card">
-        <div className="agent-stats">
-          <AgentStat label={t('agents.direct')} value={d.direct_count} />
-          <AgentStat label={t('agents.todayTeam')} value={d.today_team_valid} />
-          <AgentStat label={t('agents.yesterdayTeam')} value={d.yesterday_team_valid} />
-          <AgentStat
-            label={t('agents.todayFirstDeposits')}
-            value={d.today_first_deposit_count}
-            note={d.today_first_deposit_amount}
-            testId="agent-first-deposits-today"
-          />
-          <AgentStat
-            label={t('agents.yesterdayFirstDeposits')}
-            value={d.yesterday_first_deposit_count}
-            note={d.yesterday_first_deposit_amount}
-          />
-        </div>
-        <h3 style={{ marginTop: '0.24rem' }}>{t('agents.rates')}</h3>
-        <div className="agent-stats">
-          {d.rates.map((r) => (
-            <AgentStat
-              key={r.game_type_id}
-              label={t(`agents.category.${r.game_type_id as 1}`)}
-              value={percent(r.rate)}
-            />
-          ))}
-        </div>
-      </section>
-    </>
+    <QueryStates query={info}>
+      {(d) => (
+        <>
+          <section className="agent-hero" data-testid="agent-overview">
+            <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
+            <div className="agent-stats">
+              <AgentStat label={t('agents.pending')} value={d.commission_pending} />
+              <AgentStat label={t('agents.yesterday')} value={d.commission_yesterday} />
+              <AgentStat label={t('agents.paid')} value={d.commission_paid} valueTestId="agent-paid" />
+              <AgentStat label={t('agents.teamSize')} value={d.team_size} valueTestId="agent-team-size" />
+            </div>
+          </section>
+          <section className="agent-card">
+            <div className="agent-stats">
+              <AgentStat label={t('agents.direct')} value={d.direct_count} />
+              <AgentStat label={t('agents.todayTeam')} value={d.today_team_valid} />
+              <AgentStat label={t('agents.yesterdayTeam')} value={d.yesterday_team_valid} />
+              <AgentStat
+                label={t('agents.todayFirstDeposits')}
+                value={d.today_first_deposit_count}
+                note={d.today_first_deposit_amount}
+                testId="agent-first-deposits-today"
+              />
+              <AgentStat
+                label={t('agents.yesterdayFirstDeposits')}
+                value={d.yesterday_first_deposit_count}
+                note={d.yesterday_first_deposit_amount}
+              />
+            </div>
+            <h3 style={{ marginTop: '0.24rem' }}>{t('agents.rates')}</h3>
+            <div className="agent-stats">
+              {d.rates.map((r) => (
+                <AgentStat
+                  key={r.game_type_id}
+                  label={t(`agents.category.${r.game_type_id as 1}`)}
+                  value={percent(r.rate)}
+                />
+              ))}
+            </div>
+          </section>
+        </>
+      )}
+    </QueryStates>
   );
 }
 
@@ -192,34 +193,35 @@ function Superior() {
 export function TierTable() {
   const { t } = useTranslation();
   const tiers = useTemplateQuery();
-  if (tiers.isPending) return <PageLoading />;
-  if (tiers.isError) return <PageState kind="error" onRetry={() => void tiers.refetch()} />;
-  if (tiers.data.length === 0) return <PageState kind="empty" text={t('agents.noTiers')} />;
   return (
-    <div className="agent-scroll">
-      <table className="agent-table" data-testid="tier-table">
-        <thead>
-          <tr>
-            <th>{t('agents.level', { level: '' })}</th>
-            <th>{t('agents.team')}</th>
-            {tiers.data[0]!.rates.map((r) => (
-              <th key={r.game_type_id}>{t(`agents.category.${r.game_type_id as 1}`)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tiers.data.map((tier) => (
-            <tr key={tier.level}>
-              <td>{tier.level}</td>
-              <td>≥ {Number(tier.min_team_valid).toLocaleString()}</td>
-              {tier.rates.map((r) => (
-                <td key={r.game_type_id}>{percent(r.rate)}</td>
+    <QueryStates query={tiers} emptyText={t('agents.noTiers')}>
+      {(data) => (
+        <div className="agent-scroll">
+          <table className="agent-table" data-testid="tier-table">
+            <thead>
+              <tr>
+                <th>{t('agents.level', { level: '' })}</th>
+                <th>{t('agents.team')}</th>
+                {data[0]!.rates.map((r) => (
+                  <th key={r.game_type_id}>{t(`agents.category.${r.game_type_id as 1}`)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((tier) => (
+                <tr key={tier.level}>
+                  <td>{tier.level}</td>
+                  <td>≥ {Number(tier.min_team_valid).toLocaleString()}</td>
+                  {tier.rates.map((r) => (
+                    <td key={r.game_type_id}>{percent(r.rate)}</td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryStates>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { PageState, QueryStates } from '../../../components/PageState';
 import { formatBalance } from '../../../lib/format';
 import { useIsSignedIn } from '../../../stores/auth';
 import { SignInFirst } from '../../auth/components/SignInFirst';
@@ -14,31 +14,31 @@ export default function RewardPage() {
   const signedIn = useIsSignedIn();
   const query = useCompetitionQuery();
   if (!signedIn) return <SignInFirst />;
-  if (query.isPending) return <PageLoading />;
-  if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
-  const c = query.data;
-  if (!c.period) return <PageState kind="empty" text={t('reward.none')} />;
   return (
-    <div className="vip-page reward-page">
-      <PeriodHero c={c} />
-      <Leaderboard c={c} />
-      <section className="section-card" aria-labelledby="reward-prizes">
-        <h2 className="section-title" id="reward-prizes">
-          {t('reward.prizes')}
-        </h2>
-        <ul className="reward-prizes">
-          {c.prizes.map((p) => (
-            <li key={p.rank}>
-              <span className={`reward-rank reward-rank--${Math.min(p.rank, 4)}`}>
-                {t('reward.rankN', { rank: p.rank })}
-              </span>
-              <strong>{plain(p.amount)} USDT</strong>
-            </li>
-          ))}
-        </ul>
-        <p className="vip-note">{t('reward.rule')}</p>
-      </section>
-    </div>
+    <QueryStates query={query} isEmpty={(c) => !c.period} emptyText={t('reward.none')}>
+      {(c) => (
+        <div className="vip-page reward-page">
+          <PeriodHero c={c} />
+          <Leaderboard c={c} />
+          <section className="section-card" aria-labelledby="reward-prizes">
+            <h2 className="section-title" id="reward-prizes">
+              {t('reward.prizes')}
+            </h2>
+            <ul className="reward-prizes">
+              {c.prizes.map((p) => (
+                <li key={p.rank}>
+                  <span className={`reward-rank reward-rank--${Math.min(p.rank, 4)}`}>
+                    {t('reward.rankN', { rank: p.rank })}
+                  </span>
+                  <strong>{plain(p.amount)} USDT</strong>
+                </li>
+              ))}
+            </ul>
+            <p className="vip-note">{t('reward.rule')}</p>
+          </section>
+        </div>
+      )}
+    </QueryStates>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, ProgressBar, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { PageLoading, PageState } from '../../../components/PageState';
+import { QueryStates } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
 import { formatBalance } from '../../../lib/format';
 import { useIsSignedIn } from '../../../stores/auth';
@@ -23,16 +23,16 @@ export default function VipInfoPage() {
   const signedIn = useIsSignedIn();
   const query = useVipListQuery();
   if (!signedIn) return <SignInFirst text={t('vip.signIn')} />;
-  if (query.isPending) return <PageLoading />;
-  if (query.isError) return <PageState kind="error" onRetry={() => void query.refetch()} />;
-  const vip = query.data;
-  if (vip.levels.length === 0) return <PageState kind="empty" text={t('vip.empty')} />;
   return (
-    <div className="vip-page">
-      <VipHero vip={vip} />
-      <Rewards vip={vip} />
-      <Benefits vip={vip} />
-    </div>
+    <QueryStates query={query} isEmpty={(vip) => vip.levels.length === 0} emptyText={t('vip.empty')}>
+      {(vip) => (
+        <div className="vip-page">
+          <VipHero vip={vip} />
+          <Rewards vip={vip} />
+          <Benefits vip={vip} />
+        </div>
+      )}
+    </QueryStates>
   );
 }
 
