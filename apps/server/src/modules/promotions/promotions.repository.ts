@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { exists, insertNew, sumMicro } from '../../db/rows';
+import { exists, insertNew, pageWithTotal, sumMicro } from '../../db/rows';
 import {
   bonusGrants,
   GrantStatus,
@@ -132,7 +132,10 @@ export function createPromotionsRepository(db: DbOrTx) {
       if (f.from) where.push(gte(promotionClaims.createdAt, f.from));
       if (f.to) where.push(sql`${promotionClaims.createdAt} < ${f.to.toISOString()}::timestamptz`);
       const cond = where.length ? and(...where) : undefined;
-      const [rows, totals] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        db,
+        promotionClaims,
+        cond,
         db
           .select({
             claim: promotionClaims,
@@ -146,11 +149,10 @@ export function createPromotionsRepository(db: DbOrTx) {
           .orderBy(desc(promotionClaims.createdAt), desc(promotionClaims.id))
           .limit(f.limit)
           .offset(f.offset),
-        db.select({ n: count() }).from(promotionClaims).where(cond),
-      ]);
+      );
       return {
         rows: rows.map((r) => ({ ...r.claim, title: r.title, titleEn: r.titleEn, type: r.type })),
-        total: Number(totals[0]?.n ?? 0),
+        total,
       };
     },
 
