@@ -169,14 +169,12 @@ export function createAgentsRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async pendingMove(playerId: number, today: string) {
-      const [row] = await db
-        .select()
-        .from(agentMembers)
-        .where(and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} > ${today}::date`))
-        .limit(1);
-      return row ?? null;
-    },
+    pendingMove: (playerId: number, today: string) =>
+      findRow(
+        db,
+        agentMembers,
+        and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} > ${today}::date`),
+      ),
 
     /**
      * Moves `playerId` (with its whole subtree) under `toUplineId` from `effectiveDay` on: the member row in
