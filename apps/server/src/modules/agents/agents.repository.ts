@@ -159,15 +159,13 @@ export function createAgentsRepository(db: DbOrTx) {
     },
 
     /** The member row in force from `day` on (the latest one starting on or before it). */
-    async memberOn(playerId: number, day: string) {
-      const [row] = await db
-        .select()
-        .from(agentMembers)
-        .where(and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} <= ${day}::date`))
-        .orderBy(desc(agentMembers.fromDay))
-        .limit(1);
-      return row ?? null;
-    },
+    memberOn: (playerId: number, day: string) =>
+      findRow(
+        db,
+        agentMembers,
+        and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} <= ${day}::date`),
+        [desc(agentMembers.fromDay)],
+      ),
 
     pendingMove: (playerId: number, today: string) =>
       findRow(
