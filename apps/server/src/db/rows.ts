@@ -19,29 +19,30 @@ async function selectRow<T extends PgTable>(
   table: T,
   where: SQL | undefined,
   lock: boolean,
+  orderBy: SQL[] | undefined,
 ): Promise<T['$inferSelect'] | null> {
-  const query = db
+  const picked = db
     .select()
     .from(table as PgTable)
-    .where(where)
-    .limit(1);
+    .where(where);
+  const query = (orderBy ? picked.orderBy(...orderBy) : picked).limit(1);
   const [row] = await (lock ? query.for('update') : query);
   return (row as T['$inferSelect'] | undefined) ?? null;
 }
 
 /**
- * The row of `table` that `where` picks (by a unique key, or the first of several), or null when there is none.
- * Rows come back whole, as the table's select type.
+ * The row of `table` that `where` picks (by a unique key, or the first of several: the first in `orderBy` when
+ * given, e.g. the latest), or null when there is none. Rows come back whole, as the table's select type.
  */
-export const findRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined) =>
-  selectRow(db, table, where, false);
+export const findRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined, orderBy?: SQL[]) =>
+  selectRow(db, table, where, false, orderBy);
 
 /**
  * Like `findRow`, but the row is locked `FOR UPDATE` until the caller's transaction ends: the read before a
  * change that must not race another one on the same row (a state change, a balance of a channel or an address).
  */
-export const lockRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined) =>
-  selectRow(db, table, where, true);
+export const lockRow = <T extends PgTable>(db: DbOrTx, table: T, where: SQL | undefined, orderBy?: SQL[]) =>
+  selectRow(db, table, where, true, orderBy);
 
 /** Inserts one row and answers it as stored, with the values the database filled in (id, defaults). */
 export async function insertRow<T extends PgTable>(

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelope, type PermissionArea, type RoutePermission } from '@koi/contract';
 import { consoleAudit, type AuditPort } from '../modules/audit/audit.service';
+import { definedFields } from '../lib/defined';
 import { requires } from './console';
 import { ok } from './envelope';
 
@@ -93,10 +94,6 @@ interface Access {
   security?: { bearer: string[] }[];
 }
 
-/** Omits the keys whose value is undefined, so Fastify and the OpenAPI document never see them. */
-const defined = <T extends object>(value: T): Partial<T> =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-
 export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -109,7 +106,7 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
     ) => {
       const preHandler = [...access.preHandler, ...(spec.preHandler ? [spec.preHandler] : [])];
       const config = { ...access.config, ...spec.config };
-      const schema: FastifySchema = defined({
+      const schema: FastifySchema = definedFields({
         tags: opts.tags,
         summary: spec.summary,
         description: spec.description,
@@ -124,7 +121,7 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
         method,
         url,
         schema,
-        ...defined({
+        ...definedFields({
           config: Object.keys(config).length ? config : undefined,
           preHandler: preHandler.length ? preHandler : undefined,
           bodyLimit: spec.bodyLimit,

@@ -159,24 +159,20 @@ export function createAgentsRepository(db: DbOrTx) {
     },
 
     /** The member row in force from `day` on (the latest one starting on or before it). */
-    async memberOn(playerId: number, day: string) {
-      const [row] = await db
-        .select()
-        .from(agentMembers)
-        .where(and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} <= ${day}::date`))
-        .orderBy(desc(agentMembers.fromDay))
-        .limit(1);
-      return row ?? null;
-    },
+    memberOn: (playerId: number, day: string) =>
+      findRow(
+        db,
+        agentMembers,
+        and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} <= ${day}::date`),
+        [desc(agentMembers.fromDay)],
+      ),
 
-    async pendingMove(playerId: number, today: string) {
-      const [row] = await db
-        .select()
-        .from(agentMembers)
-        .where(and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} > ${today}::date`))
-        .limit(1);
-      return row ?? null;
-    },
+    pendingMove: (playerId: number, today: string) =>
+      findRow(
+        db,
+        agentMembers,
+        and(eq(agentMembers.playerId, playerId), sql`${agentMembers.fromDay} > ${today}::date`),
+      ),
 
     /**
      * Moves `playerId` (with its whole subtree) under `toUplineId` from `effectiveDay` on: the member row in

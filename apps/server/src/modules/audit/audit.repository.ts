@@ -74,15 +74,8 @@ export function createAuditRepository(db: DbOrTx) {
       });
     },
 
-    async latestAudit(action: string) {
-      const rows = await db
-        .select()
-        .from(operatorAudit)
-        .where(eq(operatorAudit.action, action))
-        .orderBy(desc(operatorAudit.seq))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    latestAudit: (action: string) =>
+      findRow(db, operatorAudit, eq(operatorAudit.action, action), [desc(operatorAudit.seq)]),
   };
 }
 

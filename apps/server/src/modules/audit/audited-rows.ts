@@ -1,6 +1,7 @@
 import type { ErrorKey } from '@koi/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { definedFields } from '../../lib/defined';
 import type { AuditWrite } from './audit.service';
 
 /** How the owning module's repository creates, locks, changes and deletes one kind of row inside a transaction. */
@@ -40,7 +41,7 @@ export function auditedRows<Row, Fields, Patch extends object>(
     update: (id: number, patch: Patch, audit: AuditWrite) =>
       db.transaction(async (tx) => {
         const before = await locked(tx, id);
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Patch;
+        const set = definedFields(patch) as Patch;
         const after = Object.keys(set).length > 0 ? await table.update(tx, id, set) : before;
         await audit(tx, { before, after });
         return after;

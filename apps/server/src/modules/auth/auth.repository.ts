@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import { attemptLimit } from '../../db/attempts';
 import { AdvisoryLock } from '../../db/locks';
 import {
@@ -299,13 +299,12 @@ export function createAuthRepository(db: DbOrTx) {
       );
     },
 
-    async activeSessionCount(playerId: number, now: Date) {
-      const rows = await db
-        .select({ n: count() })
-        .from(sessions)
-        .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-      return rows[0]?.n ?? 0;
-    },
+    activeSessionCount: (playerId: number, now: Date) =>
+      countRows(
+        db,
+        sessions,
+        and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      ),
 
     /**
      * Other players who registered or signed in from a device this player used (withdrawal review: one

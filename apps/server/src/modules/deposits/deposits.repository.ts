@@ -309,33 +309,26 @@ export function createDepositsRepository(db: DbOrTx) {
      * block time, and not completed yet. Lifetimes of one (address, amount) never overlap (see the schema),
      * so there is at most one. Locked, because crediting completes it.
      */
-    async orderPaidBy(addressId: number, amountMicro: bigint, at: Date): Promise<DepositOrderRow | null> {
-      const [row] = await db
-        .select()
-        .from(depositOrders)
-        .where(
-          and(
-            slot(addressId, amountMicro),
-            inArray(depositOrders.status, [DepositOrderStatus.PENDING, DepositOrderStatus.EXPIRED]),
-            sql`${depositOrders.createdAt} <= ${at} and ${at} < ${depositOrders.expiresAt}`,
-          ),
-        )
-        .orderBy(desc(depositOrders.id))
-        .limit(1)
-        .for('update');
-      return row ?? null;
-    },
+    orderPaidBy: (addressId: number, amountMicro: bigint, at: Date): Promise<DepositOrderRow | null> =>
+      lockRow(
+        db,
+        depositOrders,
+        and(
+          slot(addressId, amountMicro),
+          inArray(depositOrders.status, [DepositOrderStatus.PENDING, DepositOrderStatus.EXPIRED]),
+          sql`${depositOrders.createdAt} <= ${at} and ${at} < ${depositOrders.expiresAt}`,
+        ),
+        [desc(depositOrders.id)],
+      ),
 
     /** An order for the same address and amount that ended before the transfer: the payment was late. */
-    async expiredBefore(addressId: number, amountMicro: bigint, at: Date): Promise<DepositOrderRow | null> {
-      const [row] = await db
-        .select()
-        .from(depositOrders)
-        .where(and(slot(addressId, amountMicro), sql`${depositOrders.expiresAt} <= ${at}`))
-        .orderBy(desc(depositOrders.expiresAt))
-        .limit(1);
-      return row ?? null;
-    },
+    expiredBefore: (addressId: number, amountMicro: bigint, at: Date): Promise<DepositOrderRow | null> =>
+      findRow(
+        db,
+        depositOrders,
+        and(slot(addressId, amountMicro), sql`${depositOrders.expiresAt} <= ${at}`),
+        [desc(depositOrders.expiresAt)],
+      ),
 
     async completeOrder(id: number, chainTransferId: number | null, at: Date) {
       await db

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { definedFields } from '../../lib/defined';
 import { createGamesAdminRepository, type GamePatch, type ProviderPatch } from './games.admin.repository';
 
 /*
@@ -45,7 +46,7 @@ export function createGamesAdmin(deps: { db: Db; onProvidersChanged?: () => void
         const r = createGamesAdminRepository(tx);
         if (!(await r.lockGame(id))) throw new AppError('GAME_NOT_FOUND');
         const before = (await r.findGame(id))!;
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as GamePatch;
+        const set = definedFields(patch);
         if (Object.keys(set).length > 0) await r.updateGame(id, set);
         const after = (await r.findGame(id))!;
         await audit(tx, { before: auditedGame(before), after: auditedGame(after) });
@@ -58,7 +59,7 @@ export function createGamesAdmin(deps: { db: Db; onProvidersChanged?: () => void
         const r = createGamesAdminRepository(tx);
         if (!(await r.lockProvider(id))) throw new AppError('PROVIDER_NOT_FOUND');
         const before = (await findProvider(tx, id))!;
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+        const set = definedFields(patch);
         if (Object.keys(set).length > 0) await r.updateProvider(id, set);
         const after = (await findProvider(tx, id))!;
         await audit(tx, { before: auditedProvider(before), after: auditedProvider(after) });

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { exists, insertNew, sumMicro } from '../../db/rows';
+import { exists, findRow, insertNew, inWindow, pageWithTotal, sumMicro } from '../../db/rows';
 import {
   bonusGrants,
   GrantStatus,
@@ -126,13 +126,15 @@ export function createPromotionsRepository(db: DbOrTx) {
       rows: (ClaimRow & { title: string; titleEn: string | null; type: number })[];
       total: number;
     }> {
-      const where: SQL[] = [];
-      if (f.promotionId) where.push(eq(promotionClaims.promotionId, f.promotionId));
-      if (f.playerId) where.push(eq(promotionClaims.playerId, f.playerId));
-      if (f.from) where.push(gte(promotionClaims.createdAt, f.from));
-      if (f.to) where.push(sql`${promotionClaims.createdAt} < ${f.to.toISOString()}::timestamptz`);
-      const cond = where.length ? and(...where) : undefined;
-      const [rows, totals] = await Promise.all([
+      const cond = and(
+        f.promotionId ? eq(promotionClaims.promotionId, f.promotionId) : undefined,
+        f.playerId ? eq(promotionClaims.playerId, f.playerId) : undefined,
+        inWindow(promotionClaims.createdAt, { from: f.from ?? null, to: f.to ?? null }),
+      );
+      const { rows, total } = await pageWithTotal(
+        db,
+        promotionClaims,
+        cond,
         db
           .select({
             claim: promotionClaims,
@@ -146,11 +148,10 @@ export function createPromotionsRepository(db: DbOrTx) {
           .orderBy(desc(promotionClaims.createdAt), desc(promotionClaims.id))
           .limit(f.limit)
           .offset(f.offset),
-        db.select({ n: count() }).from(promotionClaims).where(cond),
-      ]);
+      );
       return {
         rows: rows.map((r) => ({ ...r.claim, title: r.title, titleEn: r.titleEn, type: r.type })),
-        total: Number(totals[0]?.n ?? 0),
+        total,
       };
     },
 
@@ -158,17 +159,12 @@ export function createPromotionsRepository(db: DbOrTx) {
 
     insertGrant: (row: typeof bonusGrants.$inferInsert) => insertNew(db, bonusGrants, row),
 
-    async grantBySource(sourceType: string, sourceId: string): Promise<GrantRow | null> {
-      return (
-        (
-          await db
-            .select()
-            .from(bonusGrants)
-            .where(and(eq(bonusGrants.sourceType, sourceType), eq(bonusGrants.sourceId, sourceId)))
-            .limit(1)
-        )[0] ?? null
-      );
-    },
+    grantBySource: (sourceType: string, sourceId: string): Promise<GrantRow | null> =>
+      findRow(
+        db,
+        bonusGrants,
+        and(eq(bonusGrants.sourceType, sourceType), eq(bonusGrants.sourceId, sourceId)),
+      ),
 
     grantsOf(playerId: number, limit = 100): Promise<GrantRow[]> {
       return db

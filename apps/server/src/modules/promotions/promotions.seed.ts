@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { countRows, type Db } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import { promotions, PromotionStatus } from './promotions.schema';
 import { audienceSchema, parseRules, TYPE_TEMPLATE } from './rules';
@@ -276,8 +276,7 @@ export async function seedDemoPromotions(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await waitForSchema(tx);
     await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SEED_DEMO_PROMOTIONS})`);
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(promotions);
-    if ((row?.n ?? 0) > 0) {
+    if ((await countRows(tx, promotions)) > 0) {
       for (const p of DEMO_PROMOTIONS) {
         const demo = and(eq(promotions.type, p.type), eq(promotions.title, p.title));
         await tx

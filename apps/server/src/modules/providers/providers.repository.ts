@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import { exists, updateCount } from '../../db/rows';
+import { exists, selectPage, updateCount } from '../../db/rows';
 import { providerAlerts, providerSessions, providerTransactions } from './providers.schema';
 
 /** One provider wallet call as koi_provider_wallet_call takes it. */
@@ -216,13 +216,12 @@ export function createProvidersRepository(db: DbOrTx) {
       return results;
     },
 
-    async listAlerts(q: { limit: number; offset: number }) {
-      const [rows, [total]] = await Promise.all([
-        db.select().from(providerAlerts).orderBy(desc(providerAlerts.id)).limit(q.limit).offset(q.offset),
-        db.select({ n: count() }).from(providerAlerts),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
+    listAlerts: (q: { limit: number; offset: number }) =>
+      selectPage(db, providerAlerts, {
+        orderBy: [desc(providerAlerts.id)],
+        limit: q.limit,
+        offset: q.offset,
+      }),
   };
 }
 

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { countRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import { findRow, insertRow, lockRow, selectIds, selectPage, selectRows, updateRow } from '../../db/rows';
+import {
+  findRow,
+  insertRow,
+  lockRow,
+  pageWithTotal,
+  selectIds,
+  selectPage,
+  selectRows,
+  updateRow,
+} from '../../db/rows';
 import { redPacketGrabs, redPacketRooms, redPackets, RedPacketState } from './redpackets.schema';
 
 export type RoomRow = typeof redPacketRooms.$inferSelect;
@@ -45,8 +54,7 @@ export function createRedPacketsRepository(db: DbOrTx) {
     insertRoom: (row: RoomInsert): Promise<RoomRow> => insertRow(db, redPacketRooms, row),
     updateRoom: (id: number, set: Partial<RoomInsert>): Promise<RoomRow | null> =>
       updateRow(db, redPacketRooms, eq(redPacketRooms.id, id), set),
-    roomCount: async (): Promise<number> =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(redPacketRooms))[0]!.n,
+    roomCount: (): Promise<number> => countRows(db, redPacketRooms),
 
     /** Open packets per room, for the room list. */
     async openCounts(): Promise<Map<number, number>> {
@@ -133,7 +141,10 @@ export function createRedPacketsRepository(db: DbOrTx) {
     /** Packets the player grabbed from, newest grab first. */
     async grabbedPage(playerId: number, page: { limit: number; offset: number }) {
       const where = eq(redPacketGrabs.playerId, playerId);
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        db,
+        redPacketGrabs,
+        where,
         db
           .select({ packetId: redPacketGrabs.packetId })
           .from(redPacketGrabs)
@@ -141,11 +152,7 @@ export function createRedPacketsRepository(db: DbOrTx) {
           .orderBy(desc(redPacketGrabs.id))
           .limit(page.limit)
           .offset(page.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(redPacketGrabs)
-          .where(where),
-      ]);
+      );
       const ids = rows.map((r) => r.packetId);
       const packets = ids.length
         ? await selectRows(db, redPackets, {
@@ -155,7 +162,7 @@ export function createRedPacketsRepository(db: DbOrTx) {
           })
         : [];
       const byId = new Map(packets.map((p) => [p.id, p]));
-      return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: total[0]!.n };
+      return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
     },
 
     adminPage(

@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import { countRows, type DbOrTx } from '../../db/client';
 import { redPacketRooms } from './redpackets.schema';
 
 /**
@@ -39,8 +39,7 @@ export const DEMO_RED_PACKET_ROOMS = [
  * Chinese name, so an English name an operator gave, or a room an operator renamed, is left alone.
  */
 export async function seedRedPacketRooms(db: DbOrTx): Promise<void> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(redPacketRooms);
-  if (row!.n === 0) {
+  if ((await countRows(db, redPacketRooms)) === 0) {
     await db.insert(redPacketRooms).values(DEMO_RED_PACKET_ROOMS);
     return;
   }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
-import { findRow, pgArray, updateRow } from '../../db/rows';
+import { findRow, insertRow, pgArray, updateRow } from '../../db/rows';
 import {
   ClaimStatus,
   PeriodStatus,
@@ -539,19 +539,11 @@ export function createVipRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    async insertPeriod(row: Omit<typeof tournamentPeriods.$inferInsert, 'id'>) {
-      const [created] = await db.insert(tournamentPeriods).values(row).returning();
-      return created!;
-    },
+    insertPeriod: (row: Omit<typeof tournamentPeriods.$inferInsert, 'id'>) =>
+      insertRow(db, tournamentPeriods, row),
 
-    async updatePeriod(id: number, patch: Partial<Omit<PeriodRow, 'id'>>) {
-      const [row] = await db
-        .update(tournamentPeriods)
-        .set(patch)
-        .where(eq(tournamentPeriods.id, id))
-        .returning();
-      return row ?? null;
-    },
+    updatePeriod: (id: number, patch: Partial<Omit<PeriodRow, 'id'>>) =>
+      updateRow(db, tournamentPeriods, eq(tournamentPeriods.id, id), patch),
 
     prizes: (periodId: number) =>
       db

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { toMicro } from '@koi/ledger';
-import type { Db } from '../../db/client';
+import { countRows, type Db } from '../../db/client';
 import { reportDay } from '../../lib/time-range';
 import {
   PeriodStatus,
@@ -56,8 +55,7 @@ export async function seedVipDemo(db: Db, now: Date = new Date()): Promise<void>
 
 /** The VIP table, rates, weights and settings, where the operator has none. */
 export async function seedVipTable(db: Db): Promise<void> {
-  const [levels] = await db.select({ n: sql<number>`count(*)::int` }).from(vipLevels);
-  if ((levels?.n ?? 0) === 0) {
+  if ((await countRows(db, vipLevels)) === 0) {
     await db.insert(vipLevels).values(
       DEMO_VIP_LEVELS.map(([threshold, levelUp, monthly, checkIn], level) => ({
         level,
@@ -86,8 +84,7 @@ export async function seedVipTable(db: Db): Promise<void> {
 
 /** This month's tournament with a prize table, when there is no period at all. */
 export async function seedTournament(db: Db, now: Date): Promise<void> {
-  const [periods] = await db.select({ n: sql<number>`count(*)::int` }).from(tournamentPeriods);
-  if ((periods?.n ?? 0) === 0) {
+  if ((await countRows(db, tournamentPeriods)) === 0) {
     const today = reportDay(now);
     const month = today.slice(0, 7);
     const nextMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@koi/contract';
 import { SystemAccount, TransferCode } from '@koi/ledger';
 import type { Database, Tx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
@@ -25,6 +26,7 @@ import {
   type RebateRow,
   type SettingsRow,
   type Standing,
+  type VipRepository,
   type WeightRow,
 } from './vip.repository';
 import { ClaimStatus, PeriodStatus, RewardType } from './vip.schema';
@@ -251,30 +253,44 @@ export function createVipService(deps: VipServiceDeps) {
     if (required.length) await turnover.addRequirements(required.map(requirementOf), tx);
   }
 
-  async function claimReward(playerId: number, id: number) {
+  /**
+   * Claims one row in one transaction (see Paying in the design note): `take` flips it from claimable to
+   * claimed, and the flipped row is paid in the same transaction. When `take` flips nothing, `find` tells a row
+   * that is there (already claimed, or another's claim won) from one that is not, and each gets its refusal.
+   */
+  async function claimOne<Row>(
+    take: (r: VipRepository) => Promise<Row | null>,
+    find: (r: VipRepository) => Promise<unknown>,
+    refusals: { claimed: ErrorKey; notFound: ErrorKey },
+    payment: (row: Row, settings: SettingsRow) => Payment,
+  ) {
     const settings = await repo.settings();
     return db.transaction(async (tx) => {
       const r = createVipRepository(tx);
-      const row = await r.takeReward(playerId, id, clock.now());
-      if (!row) {
-        const existing = await r.reward(playerId, id);
-        throw new AppError(existing ? 'VIP_REWARD_CLAIMED' : 'VIP_REWARD_NOT_FOUND');
-      }
-      const fact =
-        row.type === RewardType.LEVEL_UP
-          ? `vip:levelup:${playerId}:${row.level}`
-          : `vip:monthly:${playerId}:${row.period}`;
-      await payIn(tx, {
-        playerId,
-        amountMicro: row.amountMicro,
-        key: fact,
-        code: TransferCode.BONUS,
-        reference: { type: 'vip_reward', id: String(row.id) },
-        multipleCentis: settings.rewardTurnoverCentis,
-      });
+      const row = await take(r);
+      if (!row) throw new AppError((await find(r)) ? refusals.claimed : refusals.notFound);
+      await payIn(tx, payment(row, settings));
       return row;
     });
   }
+
+  const claimReward = (playerId: number, id: number) =>
+    claimOne(
+      (r) => r.takeReward(playerId, id, clock.now()),
+      (r) => r.reward(playerId, id),
+      { claimed: 'VIP_REWARD_CLAIMED', notFound: 'VIP_REWARD_NOT_FOUND' },
+      (row, settings) => ({
+        playerId,
+        amountMicro: row.amountMicro,
+        key:
+          row.type === RewardType.LEVEL_UP
+            ? `vip:levelup:${playerId}:${row.level}`
+            : `vip:monthly:${playerId}:${row.period}`,
+        code: TransferCode.BONUS,
+        reference: { type: 'vip_reward', id: String(row.id) },
+        multipleCentis: settings.rewardTurnoverCentis,
+      }),
+    );
 
   /** Today's check-in for the player: the day, their level and what it pays, and whether it is done. */
   async function checkInState(playerId: number, vip: VipTable, level: number) {
@@ -324,19 +340,13 @@ export function createVipService(deps: VipServiceDeps) {
     multipleCentis,
   });
 
-  async function claimRebateAlone(playerId: number, day: string) {
-    const settings = await repo.settings();
-    return db.transaction(async (tx) => {
-      const r = createVipRepository(tx);
-      const row = await r.takeRebate(playerId, day, clock.now());
-      if (!row) {
-        const existing = await r.rebate(playerId, day);
-        throw new AppError(existing ? 'REBATE_CLAIMED' : 'REBATE_NOT_FOUND');
-      }
-      await payIn(tx, rebatePayment(row, settings.rebateTurnoverCentis));
-      return row;
-    });
-  }
+  const claimRebateAlone = (playerId: number, day: string) =>
+    claimOne(
+      (r) => r.takeRebate(playerId, day, clock.now()),
+      (r) => r.rebate(playerId, day),
+      { claimed: 'REBATE_CLAIMED', notFound: 'REBATE_NOT_FOUND' },
+      (row, settings) => rebatePayment(row, settings.rebateTurnoverCentis),
+    );
 
   /**
    * Pays the listed rebates that are claimable in one transaction: one statement flips them, one ledger call

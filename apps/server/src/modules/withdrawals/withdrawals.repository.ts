@@ -166,12 +166,8 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     // Withdrawal password attempts.
 
     async passwordGuard(playerId: number) {
-      const rows = await db
-        .select()
-        .from(withdrawPasswordGuards)
-        .where(eq(withdrawPasswordGuards.playerId, playerId))
-        .limit(1);
-      return rows[0] ?? { playerId, failedAttempts: 0, lockedUntil: null };
+      const row = await findRow(db, withdrawPasswordGuards, eq(withdrawPasswordGuards.playerId, playerId));
+      return row ?? { playerId, failedAttempts: 0, lockedUntil: null };
     },
 
     /**
