@@ -44,7 +44,11 @@ export default function IncomePage({ commission }: { commission?: ReactNode }) {
           )}
         />
       ) : (
-        (commission ?? <PageState kind="empty" text={t('income.noCommission')} />)
+        // The agents feature draws the commission without a page margin of its own (on the agent page it sits
+        // inside a padded card), so this tab gives it the margin the rebate tab's cards have.
+        <div className="income-commission">
+          {commission ?? <PageState kind="empty" text={t('income.noCommission')} />}
+        </div>
       )}
     </div>
   );
