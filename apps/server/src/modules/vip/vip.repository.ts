@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
 import { findRow, insertRow, pgArray, updateRow } from '../../db/rows';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import {
   ClaimStatus,
   PeriodStatus,
@@ -267,7 +268,7 @@ export function createVipRepository(db: DbOrTx) {
      *
      * 1. The standing: adds each player's weighted valid bets of the day to their VIP points (once: only
      *    where the points were settled to an earlier day) and raises the level to the highest the new points
-     *    reach, never lower, in the same upsert; then adds the level-up reward of every level crossed. The
+     *    reach, never lower, in the same write; then adds the level-up reward of every level crossed. The
      *    level before is read from vip_players in the same statement, which sees the table as it was when the
      *    statement began; a level raised meanwhile by a player's own look (raiseLevel) only makes a reward
      *    insert find its fact already there.
@@ -278,9 +279,16 @@ export function createVipRepository(db: DbOrTx) {
      */
     async settleDay(day: string, now: Date): Promise<DaySettlement> {
       const at = now.toISOString();
-      const [standing] = await queryRows<{ raised: [number | string, number][] | string }>(
-        db,
-        sql`with levels as (
+      /**
+       * The standing statement around `up`, the CTE that writes vip_players and returns each written
+       * player's id and level. Its fast form inserts the players who have no row and updates those who have
+       * one, in two plain statements over disjoint rows; an upsert (ON CONFLICT DO UPDATE) does the same
+       * work in one but pays for a speculative insertion a row, which made it the run's slowest part.
+       */
+      const standingWith = (handle: DbOrTx, up: SQL) =>
+        queryRows<{ raised: [number | string, number][] | string }>(
+          handle,
+          sql`with levels as (
               -- The level a number of points reaches (the highest whose threshold they reach, 0 when none)
               -- as one binary search: the thresholds ascending and, beside each, the highest level up to it.
               select array_agg(threshold_micro order by threshold_micro, level) as thresholds,
@@ -293,21 +301,7 @@ export function createVipRepository(db: DbOrTx) {
               left join vip_category_weights w on w.game_type_id = v.game_type_id
               group by v.player_id
               having sum(v.stake_micro) > 0
-            ), up as (
-              insert into vip_players as p (player_id, level, points_micro, settled_through, updated_at)
-              select f.player_id, coalesce(lv.tops[width_bucket(f.points_micro, lv.thresholds)], 0),
-                     f.points_micro, ${day}::date, ${at}::timestamptz
-              from players f cross join levels lv
-              on conflict (player_id) do update set
-                points_micro = p.points_micro + excluded.points_micro,
-                level = greatest(p.level, (select coalesce(lv.tops[width_bucket(p.points_micro + excluded.points_micro,
-                                                                                  lv.thresholds)], 0)
-                                           from levels lv)),
-                settled_through = excluded.settled_through,
-                updated_at = excluded.updated_at
-              where p.settled_through is null or p.settled_through < excluded.settled_through
-              returning p.player_id, p.level
-            ), crossed as (
+            ), ${up}, crossed as (
               select up.player_id, coalesce(before.level, 0) as old_level, up.level as new_level
               from up left join vip_players before on before.player_id = up.player_id
               where up.level > coalesce(before.level, 0)
@@ -320,7 +314,48 @@ export function createVipRepository(db: DbOrTx) {
               on conflict do nothing
               returning 1)
             select coalesce(json_agg(json_build_array(player_id, new_level)), '[]') as raised from crossed`,
-      );
+        );
+      const levelOf = (points: SQL) => sql`coalesce(lv.tops[width_bucket(${points}, lv.thresholds)], 0)`;
+      const unsettled = sql`(p.settled_through is null or p.settled_through < ${day}::date)`;
+      const insertAndUpdate = sql`ins as (
+              insert into vip_players (player_id, level, points_micro, settled_through, updated_at)
+              select f.player_id, ${levelOf(sql`f.points_micro`)}, f.points_micro, ${day}::date, ${at}::timestamptz
+              from players f cross join levels lv
+              where not exists (select 1 from vip_players x where x.player_id = f.player_id)
+              returning player_id, level
+            ), upd as (
+              update vip_players p set
+                points_micro = p.points_micro + f.points_micro,
+                level = greatest(p.level, ${levelOf(sql`p.points_micro + f.points_micro`)}),
+                settled_through = ${day}::date,
+                updated_at = ${at}::timestamptz
+              from players f cross join levels lv
+              where p.player_id = f.player_id and ${unsettled}
+              returning p.player_id, p.level
+            ), up as (select player_id, level from ins union all select player_id, level from upd)`;
+      const upsert = sql`up as (
+              insert into vip_players as p (player_id, level, points_micro, settled_through, updated_at)
+              select f.player_id, ${levelOf(sql`f.points_micro`)}, f.points_micro, ${day}::date, ${at}::timestamptz
+              from players f cross join levels lv
+              on conflict (player_id) do update set
+                points_micro = p.points_micro + excluded.points_micro,
+                level = greatest(p.level, (select ${levelOf(sql`p.points_micro + excluded.points_micro`)}
+                                           from levels lv)),
+                settled_through = excluded.settled_through,
+                updated_at = excluded.updated_at
+              where ${unsettled}
+              returning p.player_id, p.level
+            )`;
+      // The fast form runs in a savepoint: a player's own look (raiseLevel) may insert their row after this
+      // statement's snapshot, and then the plain insert meets it in the primary key. That is rare (a
+      // player with no row looking at the VIP page in the moment of the run), so it is retried as the upsert,
+      // which is correct whatever was inserted meanwhile.
+      const [standing] = await db
+        .transaction((savepoint) => standingWith(savepoint, insertAndUpdate))
+        .catch((error: unknown) => {
+          if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+          return standingWith(db, upsert);
+        });
       const [added] = await queryRows<{ n: number; total: string }>(
         db,
         sql`with lines as (
@@ -343,10 +378,13 @@ export function createVipRepository(db: DbOrTx) {
               select player_id, ${day}::date, max(level), sum(stake_micro)::bigint, sum(amount_micro)::bigint,
                      ${ClaimStatus.CLAIMABLE}, ${at}::timestamptz, array_agg(game_type_id), array_agg(bet_count),
                      array_agg(stake_micro), array_agg(weight_bp), array_agg(rate_ppm), array_agg(amount_micro)
-              from lines
+              from lines l
+              -- A plain insert of the players without a rebate of the day: the day's lock keeps every other
+              -- writer of the day's rebates out, and an ON CONFLICT clause would cost a speculative insertion
+              -- a row.
+              where not exists (select 1 from vip_rebates r where r.player_id = l.player_id and r.day = ${day}::date)
               group by player_id
               having sum(amount_micro) > 0
-              on conflict do nothing
               returning amount_micro)
             select count(*)::int as n, coalesce(sum(amount_micro), 0)::text as total from ins`,
       );

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SystemAccount, TransferCode, toMicro } from '@koi/ledger';
+import type pg from 'pg';
 import { useTestApp } from '../../../test/app';
+import { testLeg } from '../../../test/db';
 import { queryRows } from '../../db/client';
 import type { AppError } from '../../errors';
 import { reportDay } from '../../lib/time-range';
@@ -451,6 +453,96 @@ describe('daily rebates', () => {
     expect(await rebateTransfers(day)).toHaveLength(20);
     expect(await wallet.verify()).toEqual([]);
   });
+
+  /** The player's stored standing: points, level and the last day settled into them. */
+  async function vipRow(playerId: number) {
+    const [row] = await queryRows<{ points: string; level: number; through: string | null }>(
+      t.database.db,
+      sql`select points_micro::text as points, level, settled_through::text as through
+          from vip_players where player_id = ${playerId}`,
+    );
+    return row ?? null;
+  }
+
+  it('adds each settled day to the points once, for players with a VIP row and without, across days', async () => {
+    await h.seed();
+    const quiet = await h.player();
+    const looker = await h.player();
+    const day1 = reportDay(t.clock.now());
+    await h.providerRound(quiet.id, toMicro('600'));
+    await h.providerRound(looker.id, toMicro('1200'));
+    // The looker's own look reaches VIP1 live and writes their row before any day is settled.
+    expect((await h.get<VipList>(looker.auth, '/api/vip/list')).result.level).toBe(1);
+    expect(await vipRow(looker.id)).toEqual({ points: '0', level: 1, through: null });
+    expect(await vipRow(quiet.id)).toBeNull();
+
+    t.clock.advance(86_400_000);
+    const day2 = reportDay(t.clock.now());
+    await h.providerRound(quiet.id, toMicro('500'));
+    await h.providerRound(looker.id, toMicro('300'));
+    t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+    await h.service().settle(day1);
+    expect(await vipRow(quiet.id)).toEqual({ points: toMicro('600').toString(), level: 0, through: day1 });
+    expect(await vipRow(looker.id)).toEqual({
+      points: toMicro('1200').toString(),
+      level: 1,
+      through: day1,
+    });
+    await h.service().settle(day2);
+    await h.service().settle(day2);
+    await h.service().settle(day1);
+    expect(await vipRow(quiet.id)).toEqual({ points: toMicro('1100').toString(), level: 1, through: day2 });
+    expect(await vipRow(looker.id)).toEqual({
+      points: toMicro('1500').toString(),
+      level: 1,
+      through: day2,
+    });
+    // VIP1's level-up reward once each: the settled run's for the quiet one, the look's for the looker.
+    const rewards = await queryRows<{ player: number | string; n: number }>(
+      t.database.db,
+      sql`select player_id as player, count(*)::int as n from vip_rewards
+          where player_id in (${quiet.id}, ${looker.id}) and type = 1 group by player_id order by player_id`,
+    );
+    expect(rewards.map((r) => [Number(r.player), r.n])).toEqual([
+      [quiet.id, 1],
+      [looker.id, 1],
+    ]);
+  });
+
+  it.skipIf(testLeg() !== 'postgres')(
+    'settles a day when a player’s own look writes their VIP row while the run is writing it',
+    async () => {
+      await h.seed();
+      const p = await h.player();
+      const day = reportDay(t.clock.now());
+      await h.providerRound(p.id, toMicro('700'));
+      t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
+      // Another connection writes the player's row and keeps it uncommitted, so the run's insert of the row
+      // waits on the primary key; once that commits, the run's insert meets it and must still settle the day.
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+      const look = await pool.connect();
+      try {
+        await look.query('begin');
+        await look.query('insert into vip_players (player_id, updated_at) values ($1, now())', [p.id]);
+        const settling = h.service().settle(day);
+        for (let i = 0; i < 100; i += 1) {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and query like '%vip_players%'`,
+          );
+          if (rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await look.query('commit');
+        expect(await settling).toMatchObject({ added: 1, players: 1 });
+      } finally {
+        look.release();
+      }
+      expect(await vipRow(p.id)).toEqual({ points: toMicro('700').toString(), level: 0, through: day });
+      expect(await h.service().settle(day)).toMatchObject({ added: 0 });
+      expect(await vipRow(p.id)).toEqual({ points: toMicro('700').toString(), level: 0, through: day });
+    },
+  );
 
   it('refuses a malformed day (400) and an unknown one with a message', async () => {
     const p = await h.player();
