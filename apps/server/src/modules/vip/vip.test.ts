@@ -454,14 +454,14 @@ describe('daily rebates', () => {
     expect(await wallet.verify()).toEqual([]);
   });
 
-  /** The player's stored standing: points, level and the last day settled into them. */
+  /** The player's stored standing: [points, level, the last day settled into the points], or null. */
   async function vipRow(playerId: number) {
     const [row] = await queryRows<{ points: string; level: number; through: string | null }>(
       t.database.db,
       sql`select points_micro::text as points, level, settled_through::text as through
           from vip_players where player_id = ${playerId}`,
     );
-    return row ?? null;
+    return row ? [BigInt(row.points), row.level, row.through] : null;
   }
 
   it('adds each settled day to the points once, for players with a VIP row and without, across days', async () => {
@@ -473,7 +473,7 @@ describe('daily rebates', () => {
     await h.providerRound(looker.id, toMicro('1200'));
     // The looker's own look reaches VIP1 live and writes their row before any day is settled.
     expect((await h.get<VipList>(looker.auth, '/api/vip/list')).result.level).toBe(1);
-    expect(await vipRow(looker.id)).toEqual({ points: '0', level: 1, through: null });
+    expect(await vipRow(looker.id)).toEqual([0n, 1, null]);
     expect(await vipRow(quiet.id)).toBeNull();
 
     t.clock.advance(86_400_000);
@@ -482,21 +482,13 @@ describe('daily rebates', () => {
     await h.providerRound(looker.id, toMicro('300'));
     t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
     await h.service().settle(day1);
-    expect(await vipRow(quiet.id)).toEqual({ points: toMicro('600').toString(), level: 0, through: day1 });
-    expect(await vipRow(looker.id)).toEqual({
-      points: toMicro('1200').toString(),
-      level: 1,
-      through: day1,
-    });
+    expect(await vipRow(quiet.id)).toEqual([toMicro('600'), 0, day1]);
+    expect(await vipRow(looker.id)).toEqual([toMicro('1200'), 1, day1]);
     await h.service().settle(day2);
     await h.service().settle(day2);
     await h.service().settle(day1);
-    expect(await vipRow(quiet.id)).toEqual({ points: toMicro('1100').toString(), level: 1, through: day2 });
-    expect(await vipRow(looker.id)).toEqual({
-      points: toMicro('1500').toString(),
-      level: 1,
-      through: day2,
-    });
+    expect(await vipRow(quiet.id)).toEqual([toMicro('1100'), 1, day2]);
+    expect(await vipRow(looker.id)).toEqual([toMicro('1500'), 1, day2]);
     // VIP1's level-up reward once each: the settled run's for the quiet one, the look's for the looker.
     const rewards = await queryRows<{ player: number | string; n: number }>(
       t.database.db,
@@ -538,9 +530,9 @@ describe('daily rebates', () => {
       } finally {
         look.release();
       }
-      expect(await vipRow(p.id)).toEqual({ points: toMicro('700').toString(), level: 0, through: day });
+      expect(await vipRow(p.id)).toEqual([toMicro('700'), 0, day]);
       expect(await h.service().settle(day)).toMatchObject({ added: 0 });
-      expect(await vipRow(p.id)).toEqual({ points: toMicro('700').toString(), level: 0, through: day });
+      expect(await vipRow(p.id)).toEqual([toMicro('700'), 0, day]);
     },
   );
 
