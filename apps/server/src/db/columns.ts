@@ -50,12 +50,42 @@ export const createdAt = () => ts('created_at').notNull();
 /** The `updated_at` column, stamped by whoever changes the row; `.defaultNow()` as for `createdAt`. */
 export const updatedAt = () => ts('updated_at').notNull();
 
+/** A yes/no switch every row has: `initial` until something sets it. */
+export const flag = (name: string, initial: boolean) => boolean(name).notNull().default(initial);
+
+/** How many times something happened to the row (likes, failed attempts, bets), counted up from zero. */
+export const counter = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * The name of an entry players see in a list (a provider, a room), in Chinese, and its English, which
+ * English-mode players see; null shows the Chinese one to them too.
+ */
+export const bilingualName = () => ({ name: text('name').notNull(), nameEn: text('name_en') });
+
+/**
+ * The business fact a row stands for, by its kind ('deposit', 'bonus', …) and its id there: each table that
+ * has it keeps it unique, so the same fact never makes two rows.
+ */
+export const sourceFact = () => ({
+  sourceType: text('source_type').notNull(),
+  sourceId: text('source_id').notNull(),
+});
+
+/**
+ * The terms of a turnover requirement (decision 23): the multiple of the credit to bet through, in hundredths
+ * (100 = 1×, so 1.5× is representable without floats), and the valid bets it comes to.
+ */
+export const turnoverTerms = () => ({
+  multipleCentis: integer('multiple_centis').notNull(),
+  requiredMicro: micro('required_micro').notNull(),
+});
+
 /**
  * An entry of a list the operator curates (providers, games, banners, rooms, links): whether players see it,
  * and its place in the list, ascending.
  */
 export const listed = () => ({
-  enabled: boolean('enabled').notNull().default(true),
+  enabled: flag('enabled', true),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -109,7 +139,7 @@ export const signIn = {
    * (reserved before the password is checked), the lock's end, and the last success.
    */
   state: () => ({
-    failedLogins: integer('failed_logins').notNull().default(0),
+    failedLogins: counter('failed_logins'),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
   }),

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, listed, rowRef, state, ts, updatedAt } from '../../db/columns';
+  bigintNumber,
+  counter,
+  createdAt,
+  flag,
+  id,
+  listed,
+  rowRef,
+  state,
+  ts,
+  updatedAt,
+} from '../../db/columns';
 import { players, playerRef } from '../auth/auth.schema';
 
 /**
@@ -34,8 +36,8 @@ export const communityPosts = pgTable(
     status: state('status', PostStatus.PENDING),
     /** Why an operator rejected or hid the post; shown to its author. */
     reason: text('reason').notNull().default(''),
-    likeCount: integer('like_count').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    likeCount: counter('like_count'),
+    commentCount: counter('comment_count'),
     reviewedBy: bigintNumber('reviewed_by'),
     reviewedAt: ts('reviewed_at'),
     createdAt: createdAt().defaultNow(),
@@ -141,7 +143,7 @@ export const communityBans = pgTable('community_bans', {
 /** The community's one settings row (id 1): whether posts wait for review (decision 28: on by default). */
 export const communitySettings = pgTable('community_settings', {
   id: integer('id').primaryKey(),
-  reviewRequired: boolean('review_required').notNull().default(true),
+  reviewRequired: flag('review_required', true),
   updatedAt: updatedAt().defaultNow(),
 });
 

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   bigintNumber,
+  bilingualName,
   createdAt,
   id,
   listed,
@@ -28,6 +29,12 @@ export const RedPacketState = { OPEN: 1, CLOSED: 2 } as const;
 /** Why a packet closed. */
 export const RedPacketCloseReason = { ALL_GRABBED: 1, EXPIRED: 2 } as const;
 
+/** What a mine hit costs and the house's fee on that payment: set on a room, copied onto each packet. */
+const mineTerms = () => ({
+  mineMultipleBp: integer('mine_multiple_bp').notNull(),
+  feeBp: integer('fee_bp').notNull(),
+});
+
 /**
  * A room as the operator configures it: the stake range of a packet, its number of shares, what a mine hit
  * costs (total × multiple, in basis points: 10 000 = 1×) and the house's fee on that payment (basis points),
@@ -37,15 +44,12 @@ export const redPacketRooms = pgTable(
   'red_packet_rooms',
   {
     id: id(),
-    name: text('name').notNull(),
-    /** The name English-mode players see; null shows `name` (the Chinese one) to them too. */
-    nameEn: text('name_en'),
+    ...bilingualName(),
     minStakeMicro: micro('min_stake_micro').notNull(),
     maxStakeMicro: micro('max_stake_micro').notNull(),
     sharesMin: smallint('shares_min').notNull(),
     sharesMax: smallint('shares_max').notNull(),
-    mineMultipleBp: integer('mine_multiple_bp').notNull(),
-    feeBp: integer('fee_bp').notNull(),
+    ...mineTerms(),
     lifetimeSeconds: integer('lifetime_seconds').notNull(),
     ...listed(),
     createdAt: createdAt().defaultNow(),
@@ -79,8 +83,7 @@ export const redPackets = pgTable(
     totalMicro: micro('total_micro').notNull(),
     shares: smallint('shares').notNull(),
     mineDigit: smallint('mine_digit'),
-    mineMultipleBp: integer('mine_multiple_bp').notNull(),
-    feeBp: integer('fee_bp').notNull(),
+    ...mineTerms(),
     minePaymentMicro: micro('mine_payment_micro').notNull(),
     ...seedPair(),
     split: jsonb('split').$type<string[]>(),
