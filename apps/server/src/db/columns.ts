@@ -50,8 +50,16 @@ export const createdAt = () => ts('created_at').notNull();
 /** The `updated_at` column, stamped by whoever changes the row; `.defaultNow()` as for `createdAt`. */
 export const updatedAt = () => ts('updated_at').notNull();
 
-/** A yes/no switch every row has: `initial` until something sets it. */
-export const flag = (name: string, initial: boolean) => boolean(name).notNull().default(initial);
+/**
+ * A yes/no every row has. With `initial` it is a switch the database sets for a new row that does not name
+ * it, until something turns it; without, every insert says.
+ */
+export function flag(name: string): NotNull<typeof boolean>;
+export function flag(name: string, initial: boolean): ReturnType<NotNull<typeof boolean>['default']>;
+export function flag(name: string, initial?: boolean) {
+  const column = boolean(name).notNull();
+  return initial === undefined ? column : column.default(initial);
+}
 
 /** How many times something happened to the row (likes, failed attempts, bets), counted up from zero. */
 export const counter = (name: string) => integer(name).notNull().default(0);
@@ -62,14 +70,35 @@ export const counter = (name: string) => integer(name).notNull().default(0);
  */
 export const bilingualName = () => ({ name: text('name').notNull(), nameEn: text('name_en') });
 
+/** What `builder(name).notNull()` returns: the type of a required column built by the helpers below. */
+type NotNull<B extends (name: string) => { notNull(): unknown }> = ReturnType<ReturnType<B>['notNull']>;
+
 /**
- * The business fact a row stands for, by its kind ('deposit', 'bonus', …) and its id there: each table that
- * has it keeps it unique, so the same fact never makes two rows.
+ * Something the row names by its kind and its id there, both as text (`<name>_type`, `<name>_id`): the
+ * business fact a credit came from ('deposit', 'bonus', …), what an audited action was done to.
  */
-export const sourceFact = () => ({
-  sourceType: text('source_type').notNull(),
-  sourceId: text('source_id').notNull(),
-});
+export const kindAndId = <N extends string>(name: N) =>
+  ({
+    [`${name}Type`]: text(`${name}_type`).notNull(),
+    [`${name}Id`]: text(`${name}_id`).notNull(),
+  }) as Record<`${N}Type` | `${N}Id`, NotNull<typeof text>>;
+
+/** Which operator (by id) did something to the row, and when (`<act>_by`, `<act>_at`): null until one does. */
+export const doneBy = <A extends string>(act: A) =>
+  ({ [`${act}By`]: bigintNumber(`${act}_by`), [`${act}At`]: ts(`${act}_at`) }) as Record<
+    `${A}By`,
+    ReturnType<typeof bigintNumber>
+  > &
+    Record<`${A}At`, ReturnType<typeof ts>>;
+
+/** The smallest and largest stake a player may place (`min_<name>_micro`, `max_<name>_micro`). */
+export const stakeLimits = <N extends string>(name: N) =>
+  ({
+    [`min${capitalized(name)}Micro`]: micro(`min_${name}_micro`).notNull(),
+    [`max${capitalized(name)}Micro`]: micro(`max_${name}_micro`).notNull(),
+  }) as Record<`min${Capitalize<N>}Micro` | `max${Capitalize<N>}Micro`, NotNull<typeof micro>>;
+const capitalized = <N extends string>(name: N) =>
+  (name.charAt(0).toUpperCase() + name.slice(1)) as Capitalize<N>;
 
 /**
  * The terms of a turnover requirement (decision 23): the multiple of the credit to bet through, in hundredths
@@ -130,7 +159,7 @@ export const signIn = {
   /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
   attempt: () => ({
     username: text('username').notNull(),
-    success: boolean('success').notNull(),
+    success: flag('success'),
     reason: text('reason').notNull(),
     ...origin(),
   }),

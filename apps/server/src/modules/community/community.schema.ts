@@ -4,6 +4,7 @@ import {
   bigintNumber,
   counter,
   createdAt,
+  doneBy,
   flag,
   id,
   listed,
@@ -38,8 +39,7 @@ export const communityPosts = pgTable(
     reason: text('reason').notNull().default(''),
     likeCount: counter('like_count'),
     commentCount: counter('comment_count'),
-    reviewedBy: bigintNumber('reviewed_by'),
-    reviewedAt: ts('reviewed_at'),
+    ...doneBy('reviewed'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -73,11 +73,10 @@ export const communityComments = pgTable(
     replyToPlayerId: bigintNumber('reply_to_player_id'),
     content: text('content').notNull(),
     /**
-     * When an operator hid the comment (null while it is shown). A hidden comment is gone for other players
+     * Which operator hid the comment and when (null while it is shown). A hidden comment is gone for other players
      * and left out of the post's comment count; its author still sees it, marked hidden with the reason.
      */
-    hiddenAt: ts('hidden_at'),
-    hiddenBy: bigintNumber('hidden_by'),
+    ...doneBy('hidden'),
     /** Why the operator hid the comment; shown to its author alone. */
     hiddenReason: text('hidden_reason').notNull().default(''),
     createdAt: createdAt().defaultNow(),
@@ -95,8 +94,7 @@ export const communityReports = pgTable(
     playerId: playerRef(),
     reason: text('reason').notNull(),
     status: state('status', ReportStatus.OPEN),
-    resolvedBy: bigintNumber('resolved_by'),
-    resolvedAt: ts('resolved_at'),
+    ...doneBy('resolved'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bilingualName, createdAt, flag, id, listed, micro } from '../../db/columns';
+import { bilingualName, createdAt, flag, id, listed, micro, stakeLimits } from '../../db/columns';
 
 /** How a provider holds player money while they play (decision 15). */
 export const WalletModel = { SEAMLESS: 'seamless', TRANSFER: 'transfer', INTERNAL: 'internal' } as const;
@@ -46,8 +46,7 @@ export const games = pgTable(
     ...listed(),
     image: text('image').notNull(),
     gameImage: text('game_image').notNull(),
-    minBetMicro: micro('min_bet_micro').notNull(),
-    maxBetMicro: micro('max_bet_micro').notNull(),
+    ...stakeLimits('bet'),
     /**
      * A provider game whose rules pay more than one win on one bet (free spins, bonus rounds, cash-outs).
      * Otherwise the seamless wallet accepts one win per bet: a second win with a new id is refused.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintNumber, counter, createdAt, flag, id, micro, seedPair, ts } from '../../db/columns';
 
 /**
@@ -40,7 +40,7 @@ export const originalBets = pgTable(
     nonce: integer('nonce').notNull(),
     params: jsonb('params').notNull(),
     outcome: jsonb('outcome').notNull(),
-    win: boolean('win').notNull(),
+    win: flag('win'),
     multiplierText: text('multiplier_text').notNull(),
     amountMicro: micro('amount_micro').notNull(),
     payoutMicro: micro('payout_micro').notNull(),

@@ -1,24 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   bigintNumber,
   bilingualName,
   createdAt,
+  flag,
   id,
   listed,
   micro,
   rowRef,
   seedPair,
+  stakeLimits,
   state,
   ts,
   updatedAt,
@@ -45,8 +37,7 @@ export const redPacketRooms = pgTable(
   {
     id: id(),
     ...bilingualName(),
-    minStakeMicro: micro('min_stake_micro').notNull(),
-    maxStakeMicro: micro('max_stake_micro').notNull(),
+    ...stakeLimits('stake'),
     sharesMin: smallint('shares_min').notNull(),
     sharesMax: smallint('shares_max').notNull(),
     ...mineTerms(),
@@ -120,7 +111,7 @@ export const redPacketGrabs = pgTable(
     seq: smallint('seq').notNull(),
     playerId: bigintNumber('player_id').notNull(),
     shareMicro: micro('share_micro').notNull(),
-    mineHit: boolean('mine_hit').notNull(),
+    mineHit: flag('mine_hit'),
     /** The mine payment held from the grabber while the packet is open; 0 for a packet without a mine. */
     holdMicro: micro('hold_micro').notNull(),
     createdAt: createdAt(),

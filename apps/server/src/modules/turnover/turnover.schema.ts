@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, sourceFact, ts, turnoverTerms } from '../../db/columns';
+import { bigintNumber, createdAt, id, kindAndId, micro, ts, turnoverTerms } from '../../db/columns';
 
 /**
  * Turnover requirements (decision 23): each credited deposit, bonus or prize requires `required_micro` of
@@ -12,8 +12,8 @@ export const turnoverRequirements = pgTable(
   {
     id: id(),
     playerId: bigintNumber('player_id').notNull(),
-    /** What created it (a credited deposit, a bonus, …): one requirement per business fact. */
-    ...sourceFact(),
+    /** What created it ('deposit', 'bonus', …) and its id there: one requirement per business fact. */
+    ...kindAndId('source'),
     baseMicro: micro('base_micro').notNull(),
     ...turnoverTerms(),
     createdAt: createdAt(),

@@ -5,14 +5,6 @@ import { bigintNumber, counter, createdAt, flag, id, micro, state, ts, updatedAt
 /** Decision 12: the address types are the contract's, so the player app and the server share one list. */
 export { AddressType } from '@koi/contract/enums';
 
-/** Where a withdrawal is paid: a saved address, and the withdrawal that copies it when the player applies. */
-const payoutAddress = () => ({
-  /** TRC20 or wallet address; for type 2 the phone number (national digits). */
-  address: text('address').notNull(),
-  /** Calling code digits for type 2, '' otherwise. */
-  area: text('area').notNull().default(''),
-});
-
 /**
  * A player's saved withdrawal addresses. Deleting keeps the row (deleted_at) so that a withdrawal always
  * names the address it was sent to and the poisoning guard remembers addresses the player used before.
@@ -23,7 +15,10 @@ export const withdrawalAddresses = pgTable(
     id: id(),
     playerId: bigintNumber('player_id').notNull(),
     type: smallint('type').notNull(),
-    ...payoutAddress(),
+    /** TRC20 or wallet address; for type 2 the phone number (national digits). */
+    address: text('address').notNull(),
+    /** Calling code digits for type 2, '' otherwise. */
+    area: text('area').notNull().default(''),
     createdAt: createdAt(),
     /** A new address may be used for withdrawals only from this time (configurable delay). */
     usableAt: ts('usable_at').notNull(),
@@ -113,7 +108,8 @@ export const withdrawals = pgTable(
     requestId: text('request_id').notNull(),
     addressId: bigintNumber('address_id').notNull(),
     addressType: smallint('address_type').notNull(),
-    ...payoutAddress(),
+    address: text('address').notNull(),
+    area: text('area').notNull().default(''),
     amountMicro: micro('amount_micro').notNull(),
     feeMicro: micro('fee_micro').notNull(),
     state: state('state', WithdrawalState.APPLIED),
