@@ -50,9 +50,12 @@ export const createdAt = () => ts('created_at').notNull();
 /** The `updated_at` column, stamped by whoever changes the row; `.defaultNow()` as for `createdAt`. */
 export const updatedAt = () => ts('updated_at').notNull();
 
+/** What `builder(name).notNull()` returns: the type of a required column built by the helpers below. */
+type NotNull<B extends (name: string) => { notNull(): unknown }> = ReturnType<ReturnType<B>['notNull']>;
+
 /**
- * A yes/no every row has. With `initial` it is a switch the database sets for a new row that does not name
- * it, until something turns it; without, every insert says.
+ * A yes/no column every row has. With `initial`, a new row that does not name it starts so (a switch that
+ * something turns later); without, every insert must say.
  */
 export function flag(name: string): NotNull<typeof boolean>;
 export function flag(name: string, initial: boolean): ReturnType<NotNull<typeof boolean>['default']>;
@@ -70,9 +73,6 @@ export const counter = (name: string) => integer(name).notNull().default(0);
  */
 export const bilingualName = () => ({ name: text('name').notNull(), nameEn: text('name_en') });
 
-/** What `builder(name).notNull()` returns: the type of a required column built by the helpers below. */
-type NotNull<B extends (name: string) => { notNull(): unknown }> = ReturnType<ReturnType<B>['notNull']>;
-
 /**
  * Something the row names by its kind and its id there, both as text (`<name>_type`, `<name>_id`): the
  * business fact a credit came from ('deposit', 'bonus', …), what an audited action was done to.
@@ -85,11 +85,9 @@ export const kindAndId = <N extends string>(name: N) =>
 
 /** Which operator (by id) did something to the row, and when (`<act>_by`, `<act>_at`): null until one does. */
 export const doneBy = <A extends string>(act: A) =>
-  ({ [`${act}By`]: bigintNumber(`${act}_by`), [`${act}At`]: ts(`${act}_at`) }) as Record<
-    `${A}By`,
-    ReturnType<typeof bigintNumber>
-  > &
-    Record<`${A}At`, ReturnType<typeof ts>>;
+  ({ [`${act}By`]: bigintNumber(`${act}_by`), [`${act}At`]: ts(`${act}_at`) }) as {
+    [K in `${A}By`]: ReturnType<typeof bigintNumber>;
+  } & { [K in `${A}At`]: ReturnType<typeof ts> };
 
 /** The smallest and largest stake a player may place (`min_<name>_micro`, `max_<name>_micro`). */
 export const stakeLimits = <N extends string>(name: N) =>
@@ -97,6 +95,8 @@ export const stakeLimits = <N extends string>(name: N) =>
     [`min${capitalized(name)}Micro`]: micro(`min_${name}_micro`).notNull(),
     [`max${capitalized(name)}Micro`]: micro(`max_${name}_micro`).notNull(),
   }) as Record<`min${Capitalize<N>}Micro` | `max${Capitalize<N>}Micro`, NotNull<typeof micro>>;
+
+/** `name` with its first letter upper-case, as the camelCase keys above spell it. */
 const capitalized = <N extends string>(name: N) =>
   (name.charAt(0).toUpperCase() + name.slice(1)) as Capitalize<N>;
 
