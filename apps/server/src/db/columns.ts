@@ -83,7 +83,7 @@ export const kindAndId = <N extends string>(name: N) =>
     [`${name}Id`]: text(`${name}_id`).notNull(),
   }) as Record<`${N}Type` | `${N}Id`, NotNull<typeof text>>;
 
-/** Which operator (by id) did something to the row, and when (`<act>_by`, `<act>_at`): null until one does. */
+/** Which operator (by id) did something to the row and when (`<act>_by`, `<act>_at`): null until one does. */
 export const doneBy = <A extends string>(act: A) =>
   ({ [`${act}By`]: bigintNumber(`${act}_by`), [`${act}At`]: ts(`${act}_at`) }) as {
     [K in `${A}By`]: ReturnType<typeof bigintNumber>;

@@ -4,8 +4,8 @@ import { bigintNumber, counter, flag, id, micro, microTotal, state, ts } from '.
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
 
 /**
- * A provider's round of one game, by the provider's own round id: what a round record is, and what each wallet
- * call and alert of the providers module names.
+ * A provider's round of one game, by the provider's own round id: what a round record is, and what each
+ * wallet call and alert of the providers module names.
  */
 export const providerRound = () => ({
   roundId: text('round_id').notNull(),

@@ -73,8 +73,9 @@ export const communityComments = pgTable(
     replyToPlayerId: bigintNumber('reply_to_player_id'),
     content: text('content').notNull(),
     /**
-     * Which operator hid the comment and when (null while it is shown). A hidden comment is gone for other players
-     * and left out of the post's comment count; its author still sees it, marked hidden with the reason.
+     * Which operator hid the comment and when (null while it is shown). A hidden comment is gone for other
+     * players and left out of the post's comment count; its author still sees it, marked hidden with the
+     * reason.
      */
     ...doneBy('hidden'),
     /** Why the operator hid the comment; shown to its author alone. */
