@@ -7,6 +7,7 @@ import {
   id,
   kindAndId,
   micro,
+  microTotal,
   rowRef,
   state,
   ts,
@@ -48,9 +49,7 @@ export const promotions = pgTable(
     endsAt: ts('ends_at'),
     /** null = no budget. */
     budgetMicro: micro('budget_micro'),
-    spentMicro: micro('spent_micro')
-      .notNull()
-      .default(sql`0`),
+    spentMicro: microTotal('spent_micro'),
     /** Claims per player per period (most templates: 1). */
     perPlayerCap: integer('per_player_cap').notNull().default(1),
     oncePerHousehold: flag('once_per_household', false),
