@@ -9,6 +9,16 @@ import { z } from 'zod';
  */
 const secret = (name: string) => z.string().min(16, { message: `${name} must be at least 16 characters` });
 const tronAddress = z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { message: 'must be a TRON T… address' });
+/**
+ * A variable holding a list in the text form `parse` reads (`name=value,…`): the parser's sentence about a
+ * malformed entry, or `check`'s about the whole list, is the variable's error.
+ */
+const parsedList = <T>(parse: (text: string) => T | string, check?: (list: T) => string | undefined) =>
+  z.string().superRefine((text, ctx) => {
+    const parsed = parse(text);
+    const problem = typeof parsed === 'string' ? parsed : check?.(parsed);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
@@ -22,11 +32,9 @@ const envSchema = z.object({
   /** Koi's base URL for the providers' wallet calls. */
   KOI_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** Each game provider's own HMAC secret shared with Koi, `code=secret,…` (Koi reads the same variable). */
-  PROVIDER_SECRETS: z.string().superRefine((text, ctx) => {
-    const parsed = parseProviderSecrets(text);
-    if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
-    else if (parsed.size === 0) ctx.addIssue({ code: 'custom', message: 'name at least one provider' });
-  }),
+  PROVIDER_SECRETS: parsedList(parseProviderSecrets, (secrets) =>
+    secrets.size === 0 ? 'name at least one provider' : undefined,
+  ),
   /** TRON: milliseconds between blocks, and how many blocks deep a transfer must be to count as confirmed. */
   TRON_BLOCK_MS: z.coerce.number().int().min(0).default(2000),
   TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
@@ -42,13 +50,7 @@ const envSchema = z.object({
    * Telegram bots the sandbox Bot API hosts, `username=token,…` (tokens as BotFather issues them,
    * `<bot id>:<secret>`); unset = none, and every `/bot<token>/…` call answers 401 as Telegram does.
    */
-  TELEGRAM_BOTS: z
-    .string()
-    .default('')
-    .superRefine((text, ctx) => {
-      const parsed = parseTelegramBots(text);
-      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
-    }),
+  TELEGRAM_BOTS: parsedList(parseTelegramBots).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -50,12 +50,71 @@ export const createdAt = () => ts('created_at').notNull();
 /** The `updated_at` column, stamped by whoever changes the row; `.defaultNow()` as for `createdAt`. */
 export const updatedAt = () => ts('updated_at').notNull();
 
+/** What `builder(name).notNull()` returns: the type of a required column built by the helpers below. */
+type NotNull<B extends (name: string) => { notNull(): unknown }> = ReturnType<ReturnType<B>['notNull']>;
+
+/**
+ * A yes/no column every row has. With `initial`, a new row that does not name it starts so (a switch that
+ * something turns later); without, every insert must say.
+ */
+export function flag(name: string): NotNull<typeof boolean>;
+export function flag(name: string, initial: boolean): ReturnType<NotNull<typeof boolean>['default']>;
+export function flag(name: string, initial?: boolean) {
+  const column = boolean(name).notNull();
+  return initial === undefined ? column : column.default(initial);
+}
+
+/** How many times something happened to the row (likes, failed attempts, bets), counted up from zero. */
+export const counter = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * The name of an entry players see in a list (a provider, a room), in Chinese, and its English, which
+ * English-mode players see; null shows the Chinese one to them too.
+ */
+export const bilingualName = () => ({ name: text('name').notNull(), nameEn: text('name_en') });
+
+/**
+ * Something the row names by its kind and its id there, both as text (`<name>_type`, `<name>_id`): the
+ * business fact a credit came from ('deposit', 'bonus', …), what an audited action was done to.
+ */
+export const kindAndId = <N extends string>(name: N) =>
+  ({
+    [`${name}Type`]: text(`${name}_type`).notNull(),
+    [`${name}Id`]: text(`${name}_id`).notNull(),
+  }) as Record<`${N}Type` | `${N}Id`, NotNull<typeof text>>;
+
+/** Which operator (by id) did something to the row and when (`<act>_by`, `<act>_at`): null until one does. */
+export const doneBy = <A extends string>(act: A) =>
+  ({ [`${act}By`]: bigintNumber(`${act}_by`), [`${act}At`]: ts(`${act}_at`) }) as {
+    [K in `${A}By`]: ReturnType<typeof bigintNumber>;
+  } & { [K in `${A}At`]: ReturnType<typeof ts> };
+
+/** The smallest and largest stake a player may place (`min_<name>_micro`, `max_<name>_micro`). */
+export const stakeLimits = <N extends string>(name: N) =>
+  ({
+    [`min${capitalized(name)}Micro`]: micro(`min_${name}_micro`).notNull(),
+    [`max${capitalized(name)}Micro`]: micro(`max_${name}_micro`).notNull(),
+  }) as Record<`min${Capitalize<N>}Micro` | `max${Capitalize<N>}Micro`, NotNull<typeof micro>>;
+
+/** `name` with its first letter upper-case, as the camelCase keys above spell it. */
+const capitalized = <N extends string>(name: N) =>
+  (name.charAt(0).toUpperCase() + name.slice(1)) as Capitalize<N>;
+
+/**
+ * The terms of a turnover requirement (decision 23): the multiple of the credit to bet through, in hundredths
+ * (100 = 1×, so 1.5× is representable without floats), and the valid bets it comes to.
+ */
+export const turnoverTerms = () => ({
+  multipleCentis: integer('multiple_centis').notNull(),
+  requiredMicro: micro('required_micro').notNull(),
+});
+
 /**
  * An entry of a list the operator curates (providers, games, banners, rooms, links): whether players see it,
  * and its place in the list, ascending.
  */
 export const listed = () => ({
-  enabled: boolean('enabled').notNull().default(true),
+  enabled: flag('enabled', true),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -100,7 +159,7 @@ export const signIn = {
   /** One sign-in attempt: the name typed, whether it worked and why, and from where. */
   attempt: () => ({
     username: text('username').notNull(),
-    success: boolean('success').notNull(),
+    success: flag('success'),
     reason: text('reason').notNull(),
     ...origin(),
   }),
@@ -109,7 +168,7 @@ export const signIn = {
    * (reserved before the password is checked), the lock's end, and the last success.
    */
   state: () => ({
-    failedLogins: integer('failed_logins').notNull().default(0),
+    failedLogins: counter('failed_logins'),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
   }),

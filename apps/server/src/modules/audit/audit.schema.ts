@@ -1,5 +1,5 @@
 import { index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { bigintNumber, ts } from '../../db/columns';
+import { bigintNumber, kindAndId, ts } from '../../db/columns';
 
 /**
  * The audit log: append-only (triggers in audit/sql refuse UPDATE, DELETE and TRUNCATE) and hash-chained:
@@ -21,8 +21,7 @@ export const operatorAudit = pgTable(
     ip: text('ip'),
     action: text('action').notNull(),
     outcome: text('outcome').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
+    ...kindAndId('target'),
     reason: text('reason').notNull(),
     before: text('before'),
     after: text('after'),

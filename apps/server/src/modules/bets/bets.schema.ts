@@ -1,17 +1,16 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { bigintNumber, id, micro, microTotal, state, ts } from '../../db/columns';
+import { date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, flag, id, micro, microTotal, state, ts } from '../../db/columns';
 
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
+
+/**
+ * A provider's round of one game, by the provider's own round id: what a round record is, and what each
+ * wallet call and alert of the providers module names.
+ */
+export const providerRound = () => ({
+  roundId: text('round_id').notNull(),
+  gameCode: text('game_code').notNull(),
+});
 
 /** One game round of one player, from a provider or an original: the source of bet records and reports. */
 export const betRounds = pgTable(
@@ -19,9 +18,8 @@ export const betRounds = pgTable(
   {
     id: id(),
     providerId: smallint('provider_id').notNull(),
-    roundId: text('round_id').notNull(),
     playerId: bigintNumber('player_id').notNull(),
-    gameCode: text('game_code').notNull(),
+    ...providerRound(),
     gameTypeId: smallint('game_type_id').notNull(),
     stakeMicro: microTotal('stake_micro'),
     payoutMicro: microTotal('payout_micro'),
@@ -38,7 +36,7 @@ export const betRounds = pgTable(
      * Whether the round is a valid bet when settled (valid-bets.ts): false for an original whose win chance was
      * above the near-certain threshold. Fixed when the round is written.
      */
-    valid: boolean('valid').notNull().default(true),
+    valid: flag('valid', true),
     /**
      * When the round first closed, kept through later calls and rollbacks: the UTC+8 day of valid_bets_daily
      * the round counts on, and the time turnover counts its stake at. Null while the round is open.
@@ -65,7 +63,7 @@ export const validBetsDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     gameTypeId: smallint('game_type_id').notNull(),
     providerId: smallint('provider_id').notNull(),
-    betCount: integer('bet_count').notNull().default(0),
+    betCount: counter('bet_count'),
     /** The valid bet: the summed stakes. */
     stakeMicro: microTotal('stake_micro'),
     /** What those rounds paid back (stake included); the player's result is payout − stake. */

@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, listed, rowRef, state, ts, updatedAt } from '../../db/columns';
+  bigintNumber,
+  counter,
+  createdAt,
+  doneBy,
+  flag,
+  id,
+  listed,
+  rowRef,
+  state,
+  ts,
+  updatedAt,
+} from '../../db/columns';
 import { players, playerRef } from '../auth/auth.schema';
 
 /**
@@ -34,10 +37,9 @@ export const communityPosts = pgTable(
     status: state('status', PostStatus.PENDING),
     /** Why an operator rejected or hid the post; shown to its author. */
     reason: text('reason').notNull().default(''),
-    likeCount: integer('like_count').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
-    reviewedBy: bigintNumber('reviewed_by'),
-    reviewedAt: ts('reviewed_at'),
+    likeCount: counter('like_count'),
+    commentCount: counter('comment_count'),
+    ...doneBy('reviewed'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -71,11 +73,11 @@ export const communityComments = pgTable(
     replyToPlayerId: bigintNumber('reply_to_player_id'),
     content: text('content').notNull(),
     /**
-     * When an operator hid the comment (null while it is shown). A hidden comment is gone for other players
-     * and left out of the post's comment count; its author still sees it, marked hidden with the reason.
+     * Which operator hid the comment and when (null while it is shown). A hidden comment is gone for other
+     * players and left out of the post's comment count; its author still sees it, marked hidden with the
+     * reason.
      */
-    hiddenAt: ts('hidden_at'),
-    hiddenBy: bigintNumber('hidden_by'),
+    ...doneBy('hidden'),
     /** Why the operator hid the comment; shown to its author alone. */
     hiddenReason: text('hidden_reason').notNull().default(''),
     createdAt: createdAt().defaultNow(),
@@ -93,8 +95,7 @@ export const communityReports = pgTable(
     playerId: playerRef(),
     reason: text('reason').notNull(),
     status: state('status', ReportStatus.OPEN),
-    resolvedBy: bigintNumber('resolved_by'),
-    resolvedAt: ts('resolved_at'),
+    ...doneBy('resolved'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -141,7 +142,7 @@ export const communityBans = pgTable('community_bans', {
 /** The community's one settings row (id 1): whether posts wait for review (decision 28: on by default). */
 export const communitySettings = pgTable('community_settings', {
   id: integer('id').primaryKey(),
-  reviewRequired: boolean('review_required').notNull().default(true),
+  reviewRequired: flag('review_required', true),
   updatedAt: updatedAt().defaultNow(),
 });
 

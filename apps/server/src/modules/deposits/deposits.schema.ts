@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts, updatedAt } from '../../db/columns';
+import { index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, createdAt, flag, id, micro, state, ts, updatedAt } from '../../db/columns';
 
 /**
  * The platform's TRON receiving addresses (decision 13). Operators add, enable and disable them; an address
@@ -13,7 +13,7 @@ export const depositAddresses = pgTable(
     /** Base58check `T…`, 34 characters, checksum verified before insert. */
     address: text('address').notNull(),
     label: text('label').notNull().default(''),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [uniqueIndex('deposit_addresses_address_uq').on(t.address)],
@@ -90,7 +90,7 @@ export const chainTransfers = pgTable(
     toAddress: text('to_address').notNull(),
     amountMicro: micro('amount_micro').notNull(),
     blockTimestamp: ts('block_timestamp').notNull(),
-    confirmed: boolean('confirmed').notNull().default(false),
+    confirmed: flag('confirmed', false),
     status: state('status', ChainTransferStatus.SEEN),
     orderId: bigintNumber('order_id'),
     playerId: bigintNumber('player_id'),
@@ -125,7 +125,7 @@ export const chainCursors = pgTable('chain_cursors', {
   /** When a poll last completed without error: now − this is the watcher's lag. */
   lastSuccessAt: ts('last_success_at'),
   lastError: text('last_error'),
-  failures: integer('failures').notNull().default(0),
+  failures: counter('failures'),
   /** No poll before this time (backoff after 429/5xx/timeouts). */
   backoffUntil: ts('backoff_until'),
 });

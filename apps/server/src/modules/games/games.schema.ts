@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, listed, micro } from '../../db/columns';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bilingualName, createdAt, flag, id, listed, micro, stakeLimits } from '../../db/columns';
 
 /** How a provider holds player money while they play (decision 15). */
 export const WalletModel = { SEAMLESS: 'seamless', TRANSFER: 'transfer', INTERNAL: 'internal' } as const;
@@ -8,9 +8,7 @@ export const gameProviders = pgTable('game_providers', {
   /** plat_type_id, 1–15 (spec §3). */
   id: smallint('id').primaryKey(),
   code: text('code').notNull(),
-  name: text('name').notNull(),
-  /** The name English-mode players see; null shows `name` (the Chinese one) to them too. */
-  nameEn: text('name_en'),
+  ...bilingualName(),
   walletModel: text('wallet_model').notNull(),
   brandImage: text('brand_image').notNull(),
   ...listed(),
@@ -43,18 +41,17 @@ export const games = pgTable(
     status: smallint('status').notNull().default(1),
     /** 2 opens /redirect (the game itself); 1 opens the provider's list (cateList). */
     openType: smallint('open_type').notNull().default(2),
-    isHot: boolean('is_hot').notNull().default(false),
+    isHot: flag('is_hot', false),
     /** `enabled` false hides the game from players (the console's on/off switch), whatever its status. */
     ...listed(),
     image: text('image').notNull(),
     gameImage: text('game_image').notNull(),
-    minBetMicro: micro('min_bet_micro').notNull(),
-    maxBetMicro: micro('max_bet_micro').notNull(),
+    ...stakeLimits('bet'),
     /**
      * A provider game whose rules pay more than one win on one bet (free spins, bonus rounds, cash-outs).
      * Otherwise the seamless wallet accepts one win per bet: a second win with a new id is refused.
      */
-    multiWin: boolean('multi_win').notNull().default(false),
+    multiWin: flag('multi_win', false),
     /** The most a round's wins may be, as a multiple of its stake; null = PROVIDER_MAX_WIN_MULTIPLIER. */
     maxWinMultiplier: integer('max_win_multiplier'),
     /** The most a round's wins may be in micro-USDT; null = PROVIDER_MAX_WIN_PER_ROUND. */

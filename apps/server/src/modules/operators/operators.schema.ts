@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
+import { index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, flag, id, rowRef, secretHash, signIn, state, ts } from '../../db/columns';
 
 export const OperatorStatus = { ACTIVE: 1, DISABLED: 2 } as const;
 
@@ -18,7 +18,7 @@ export const operators = pgTable(
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
     status: state('status', OperatorStatus.ACTIVE),
     /** Set for a new or reset account: every call but password, me and logout is refused until changed. */
-    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    mustChangePassword: flag('must_change_password', true),
     /** Base32 TOTP secret (RFC 6238). */
     totpSecret: text('totp_secret').notNull(),
     /** The time step of the last accepted code; a code of this step or an earlier one is refused (no reuse). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, seedPair, ts } from '../../db/columns';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, createdAt, flag, id, micro, seedPair, ts } from '../../db/columns';
 
 /**
  * A player's seed pair for Koi's provably fair games (decision 16). The server seed stays secret while the
@@ -13,8 +13,8 @@ export const fairSeeds = pgTable(
     playerId: bigintNumber('player_id').notNull(),
     ...seedPair(),
     /** The nonce the next bet uses. */
-    nextNonce: integer('next_nonce').notNull().default(0),
-    active: boolean('active').notNull().default(true),
+    nextNonce: counter('next_nonce'),
+    active: flag('active', true),
     createdAt: createdAt().defaultNow(),
     revealedAt: ts('revealed_at'),
   },
@@ -40,7 +40,7 @@ export const originalBets = pgTable(
     nonce: integer('nonce').notNull(),
     params: jsonb('params').notNull(),
     outcome: jsonb('outcome').notNull(),
-    win: boolean('win').notNull(),
+    win: flag('win'),
     multiplierText: text('multiplier_text').notNull(),
     amountMicro: micro('amount_micro').notNull(),
     payoutMicro: micro('payout_micro').notNull(),

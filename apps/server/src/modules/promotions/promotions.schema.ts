@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, rowRef, state, ts, updatedAt } from '../../db/columns';
+  bigintNumber,
+  createdAt,
+  flag,
+  id,
+  kindAndId,
+  micro,
+  microTotal,
+  rowRef,
+  state,
+  ts,
+  turnoverTerms,
+  updatedAt,
+} from '../../db/columns';
 
 /** A promotion's life: drafted, running (claimable in its period), paused by an operator, ended for good. */
 export const PromotionStatus = { DRAFT: 1, RUNNING: 2, PAUSED: 3, ENDED: 4 } as const;
@@ -46,12 +49,10 @@ export const promotions = pgTable(
     endsAt: ts('ends_at'),
     /** null = no budget. */
     budgetMicro: micro('budget_micro'),
-    spentMicro: micro('spent_micro')
-      .notNull()
-      .default(sql`0`),
+    spentMicro: microTotal('spent_micro'),
     /** Claims per player per period (most templates: 1). */
     perPlayerCap: integer('per_player_cap').notNull().default(1),
-    oncePerHousehold: boolean('once_per_household').notNull().default(false),
+    oncePerHousehold: flag('once_per_household', false),
     status: state('status', PromotionStatus.DRAFT),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
@@ -112,12 +113,10 @@ export const bonusGrants = pgTable(
   {
     id: id(),
     playerId: bigintNumber('player_id').notNull(),
-    sourceType: text('source_type').notNull(),
-    sourceId: text('source_id').notNull(),
+    ...kindAndId('source'),
     title: text('title').notNull(),
     amountMicro: micro('amount_micro').notNull(),
-    multipleCentis: integer('multiple_centis').notNull(),
-    requiredMicro: micro('required_micro').notNull(),
+    ...turnoverTerms(),
     /** null = no limit while the requirement is open. */
     maxBetMicro: micro('max_bet_micro'),
     maxWinMicro: micro('max_win_micro'),

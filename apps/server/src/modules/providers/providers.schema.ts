@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { providerRound } from '../bets/bets.schema';
 import { bigintNumber, createdAt, id, micro, secretHash, state, ts, updatedAt } from '../../db/columns';
 
 /**
@@ -50,8 +51,7 @@ export const providerAlerts = pgTable(
     providerId: smallint('provider_id').notNull(),
     kind: smallint('kind').notNull(),
     playerId: bigintNumber('player_id'),
-    roundId: text('round_id').notNull(),
-    gameCode: text('game_code').notNull(),
+    ...providerRound(),
     transactionUuid: text('transaction_uuid').notNull(),
     /** What the provider asked for (a win's amount; a rollback's bet stake). */
     amountMicro: micro('amount_micro').notNull(),
@@ -81,8 +81,7 @@ export const providerTransactions = pgTable(
     requestUuid: text('request_uuid').notNull(),
     kind: smallint('kind').notNull(),
     playerId: bigintNumber('player_id').notNull(),
-    roundId: text('round_id').notNull(),
-    gameCode: text('game_code').notNull(),
+    ...providerRound(),
     amountMicro: micro('amount_micro').notNull(),
     referenceTransactionUuid: text('reference_transaction_uuid'),
     /** SHA-256 of the call's details; a repeated transaction_uuid with other details is a duplicate. */

@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   bigintNumber,
+  bilingualName,
   createdAt,
+  flag,
   id,
   listed,
   micro,
   rowRef,
   seedPair,
+  stakeLimits,
   state,
   ts,
   updatedAt,
@@ -28,6 +21,12 @@ export const RedPacketState = { OPEN: 1, CLOSED: 2 } as const;
 /** Why a packet closed. */
 export const RedPacketCloseReason = { ALL_GRABBED: 1, EXPIRED: 2 } as const;
 
+/** What a mine hit costs and the house's fee on that payment: set on a room, copied onto each packet. */
+const mineTerms = () => ({
+  mineMultipleBp: integer('mine_multiple_bp').notNull(),
+  feeBp: integer('fee_bp').notNull(),
+});
+
 /**
  * A room as the operator configures it: the stake range of a packet, its number of shares, what a mine hit
  * costs (total × multiple, in basis points: 10 000 = 1×) and the house's fee on that payment (basis points),
@@ -37,15 +36,11 @@ export const redPacketRooms = pgTable(
   'red_packet_rooms',
   {
     id: id(),
-    name: text('name').notNull(),
-    /** The name English-mode players see; null shows `name` (the Chinese one) to them too. */
-    nameEn: text('name_en'),
-    minStakeMicro: micro('min_stake_micro').notNull(),
-    maxStakeMicro: micro('max_stake_micro').notNull(),
+    ...bilingualName(),
+    ...stakeLimits('stake'),
     sharesMin: smallint('shares_min').notNull(),
     sharesMax: smallint('shares_max').notNull(),
-    mineMultipleBp: integer('mine_multiple_bp').notNull(),
-    feeBp: integer('fee_bp').notNull(),
+    ...mineTerms(),
     lifetimeSeconds: integer('lifetime_seconds').notNull(),
     ...listed(),
     createdAt: createdAt().defaultNow(),
@@ -79,8 +74,7 @@ export const redPackets = pgTable(
     totalMicro: micro('total_micro').notNull(),
     shares: smallint('shares').notNull(),
     mineDigit: smallint('mine_digit'),
-    mineMultipleBp: integer('mine_multiple_bp').notNull(),
-    feeBp: integer('fee_bp').notNull(),
+    ...mineTerms(),
     minePaymentMicro: micro('mine_payment_micro').notNull(),
     ...seedPair(),
     split: jsonb('split').$type<string[]>(),
@@ -117,7 +111,7 @@ export const redPacketGrabs = pgTable(
     seq: smallint('seq').notNull(),
     playerId: bigintNumber('player_id').notNull(),
     shareMicro: micro('share_micro').notNull(),
-    mineHit: boolean('mine_hit').notNull(),
+    mineHit: flag('mine_hit'),
     /** The mine payment held from the grabber while the packet is open; 0 for a packet without a mine. */
     holdMicro: micro('hold_micro').notNull(),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, ts } from '../../db/columns';
+import { check, index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, id, kindAndId, micro, ts, turnoverTerms } from '../../db/columns';
 
 /**
  * Turnover requirements (decision 23): each credited deposit, bonus or prize requires `required_micro` of
@@ -13,12 +13,9 @@ export const turnoverRequirements = pgTable(
     id: id(),
     playerId: bigintNumber('player_id').notNull(),
     /** What created it ('deposit', 'bonus', …) and its id there: one requirement per business fact. */
-    sourceType: text('source_type').notNull(),
-    sourceId: text('source_id').notNull(),
+    ...kindAndId('source'),
     baseMicro: micro('base_micro').notNull(),
-    /** Multiple in hundredths (100 = 1×), so 1.5× is representable without floats. */
-    multipleCentis: integer('multiple_centis').notNull(),
-    requiredMicro: micro('required_micro').notNull(),
+    ...turnoverTerms(),
     createdAt: createdAt(),
     /**
      * Set once when the credit it belongs to was taken back (a bonus forfeited on freeze or self-exclusion):

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean,
   check,
   date,
   index,
@@ -11,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, microTotal, state, ts, updatedAt } from '../../db/columns';
+import { bigintNumber, createdAt, flag, id, micro, microTotal, state, ts, updatedAt } from '../../db/columns';
 
 /** Reward and rebate states: claimable until the player (or the auto-credit) takes it, then claimed. */
 export const ClaimStatus = { CLAIMABLE: 1, CLAIMED: 2 } as const;
@@ -21,6 +20,22 @@ export const ClaimStatus = { CLAIMABLE: 1, CLAIMED: 2 } as const;
  */
 export const RewardType = { LEVEL_UP: 1, MONTH_END: 2, CHECK_IN: 3 } as const;
 export const PeriodStatus = { OPEN: 1, PAID: 2 } as const;
+
+/** A turnover multiple in hundredths (100 = 1×) that an operator sets, 1× until then. */
+const turnoverCentis = (name: string) => integer(name).notNull().default(100);
+
+/** A reward's or rebate's claim: claimable from when it was granted until the player takes it. */
+const claim = () => ({
+  status: state('status', ClaimStatus.CLAIMABLE),
+  createdAt: createdAt(),
+  claimedAt: ts('claimed_at'),
+});
+
+/** One rank of a tournament period's leaderboard: the key of its prize and of its payout. */
+const periodRank = () => ({
+  periodId: bigintNumber('period_id').notNull(),
+  rank: integer('rank').notNull(),
+});
 
 /**
  * The VIP table (decision 24): level 0–10, the lifetime weighted valid bets that reach it, and what reaching
@@ -78,10 +93,10 @@ export const vipCategoryWeights = pgTable(
 export const vipSettings = pgTable('vip_settings', {
   id: smallint('id').primaryKey(),
   /** Pay each day's rebates at once instead of leaving them for the player to claim. */
-  rebateAutoCredit: boolean('rebate_auto_credit').notNull().default(false),
+  rebateAutoCredit: flag('rebate_auto_credit', false),
   /** The turnover multiple (hundredths) of a rebate and of a VIP reward (decision 24: every credit has one). */
-  rebateTurnoverCentis: integer('rebate_turnover_centis').notNull().default(100),
-  rewardTurnoverCentis: integer('reward_turnover_centis').notNull().default(100),
+  rebateTurnoverCentis: turnoverCentis('rebate_turnover_centis'),
+  rewardTurnoverCentis: turnoverCentis('reward_turnover_centis'),
   updatedAt: updatedAt().defaultNow(),
 });
 
@@ -111,9 +126,7 @@ export const vipRewards = pgTable(
     period: text('period').notNull(),
     level: smallint('level').notNull(),
     amountMicro: micro('amount_micro').notNull(),
-    status: state('status', ClaimStatus.CLAIMABLE),
-    createdAt: createdAt(),
-    claimedAt: ts('claimed_at'),
+    ...claim(),
   },
   (t) => [
     uniqueIndex('vip_rewards_fact_uq').on(t.playerId, t.type, t.period),
@@ -166,9 +179,7 @@ export const vipRebates = pgTable(
     level: smallint('level').notNull(),
     validBetMicro: micro('valid_bet_micro').notNull(),
     amountMicro: micro('amount_micro').notNull(),
-    status: state('status', ClaimStatus.CLAIMABLE),
-    createdAt: createdAt(),
-    claimedAt: ts('claimed_at'),
+    ...claim(),
     lineGameTypeIds: lineValues(smallint('line_game_type_ids')),
     lineBetCounts: lineValues(integer('line_bet_counts')),
     lineStakesMicro: lineValues(micro('line_stakes_micro')),
@@ -193,7 +204,7 @@ export const tournamentPeriods = pgTable(
     endDay: date('end_day', { mode: 'string' }).notNull(),
     /** How many ranks the leaderboard shows. */
     topN: integer('top_n').notNull().default(20),
-    turnoverCentis: integer('turnover_centis').notNull().default(100),
+    turnoverCentis: turnoverCentis('turnover_centis'),
     status: state('status', PeriodStatus.OPEN),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
@@ -208,8 +219,7 @@ export const tournamentPeriods = pgTable(
 export const tournamentPrizes = pgTable(
   'tournament_prizes',
   {
-    periodId: bigintNumber('period_id').notNull(),
-    rank: integer('rank').notNull(),
+    ...periodRank(),
     amountMicro: micro('amount_micro').notNull(),
   },
   (t) => [
@@ -222,8 +232,7 @@ export const tournamentPrizes = pgTable(
 export const tournamentPayouts = pgTable(
   'tournament_payouts',
   {
-    periodId: bigintNumber('period_id').notNull(),
-    rank: integer('rank').notNull(),
+    ...periodRank(),
     playerId: bigintNumber('player_id').notNull(),
     scoreMicro: micro('score_micro').notNull(),
     amountMicro: micro('amount_micro').notNull(),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
   index,
   integer,
@@ -13,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LEDGER_CURRENCY } from '@koi/ledger';
 import { playerRef, players } from '../auth/auth.schema';
-import { bigintNumber, createdAt, id, micro, microTotal, ts } from '../../db/columns';
+import { bigintNumber, createdAt, flag, id, micro, microTotal, ts } from '../../db/columns';
 
 /**
  * The wallet ledger, modelled on TigerBeetle's accounts and transfers. The writes themselves are
@@ -192,7 +191,7 @@ export const adjustmentRequests = pgTable(
     amountMicro: micro('amount_micro').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull(),
-    needsApproval: boolean('needs_approval').notNull(),
+    needsApproval: flag('needs_approval'),
     requestedById: bigintNumber('requested_by_id').notNull(),
     requestedBy: text('requested_by').notNull(),
     /** The client's request id: a retried request answers the first one instead of asking twice. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, createdAt, id, micro, state, ts, updatedAt } from '../../db/columns';
+import { check, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, createdAt, flag, id, micro, state, ts, updatedAt } from '../../db/columns';
 
 /** Decision 12: the address types are the contract's, so the player app and the server share one list. */
 export { AddressType } from '@koi/contract/enums';
@@ -44,7 +44,7 @@ export const payoutMethods = pgTable(
   'payout_methods',
   {
     addressType: smallint('address_type').primaryKey(),
-    enabled: boolean('enabled').notNull().default(false),
+    enabled: flag('enabled', false),
     name: text('name').notNull(),
     updatedBy: bigintNumber('updated_by'),
     updatedAt: updatedAt(),
@@ -80,7 +80,7 @@ export const withdrawalAddressEvents = pgTable(
  */
 export const withdrawPasswordGuards = pgTable('withdraw_password_guards', {
   playerId: bigintNumber('player_id').primaryKey(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
+  failedAttempts: counter('failed_attempts'),
   lockedUntil: ts('locked_until'),
 });
 
@@ -122,7 +122,7 @@ export const withdrawals = pgTable(
     rejectedBy: bigintNumber('rejected_by'),
     rejectReason: text('reject_reason'),
     txHash: text('tx_hash'),
-    payoutAttempts: integer('payout_attempts').notNull().default(0),
+    payoutAttempts: counter('payout_attempts'),
     lastPayoutError: text('last_payout_error'),
     /** When the withdrawal became `paying`: the payout alert is raised a configured time after it. */
     payingSince: ts('paying_since'),
@@ -131,7 +131,7 @@ export const withdrawals = pgTable(
     /** Set once the payout stayed unclear past the alert time: the console asks a person to settle it. */
     alertedAt: ts('alerted_at'),
     /** Paid by a person outside the rail (off-chain payout methods): never sent to the rail. */
-    manualPayout: boolean('manual_payout').notNull().default(false),
+    manualPayout: flag('manual_payout', false),
     /** The open settlement proposal (SettleOutcome), its reference, note, proposer and time. */
     settleOutcome: smallint('settle_outcome'),
     settleReference: text('settle_reference'),
