@@ -1,5 +1,5 @@
 import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { countRows, type DbOrTx } from './client';
 
 /*
@@ -112,17 +112,25 @@ export async function updateCount<T extends PgTable>(
 
 /**
  * One page of a list beside the number of rows the whole list has (the console's tables show both), read side
- * by side. `page` is the page's own query, with its joins, order, limit and offset; the total counts the rows of
- * `table` that `where` matches, so `page` must filter with the same `where`.
+ * by side. `query` is the list's select with its columns and joins, made `$dynamic()`; this adds the page's
+ * `where`, `orderBy`, `limit` and `offset` (when given) to it, and counts the rows of `table` (the select's
+ * `from`) that the same `where` matches, so the page and its total never disagree on what the list holds.
  */
-export async function pageWithTotal<R>(
+export async function pageWithTotal<Q extends PgSelect>(
   db: DbOrTx,
   table: PgTable,
-  where: SQL | undefined,
-  page: PromiseLike<R[]>,
-): Promise<{ rows: R[]; total: number }> {
-  const [rows, total] = await Promise.all([page, countRows(db, table, where)]);
-  return { rows, total };
+  query: Q,
+  page: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number },
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const limited = query
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  const [rows, total] = await Promise.all([
+    page.offset === undefined ? limited : limited.offset(page.offset),
+    countRows(db, table, page.where),
+  ]);
+  return { rows: rows as Awaited<Q>, total };
 }
 
 /**
@@ -170,7 +178,15 @@ export function selectPage<T extends PgTable>(
   table: T,
   page: { where?: SQL; orderBy: SQL[]; limit: number; offset: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  return pageWithTotal(db, table, page.where, selectRows(db, table, page));
+  return pageWithTotal(
+    db,
+    table,
+    db
+      .select()
+      .from(table as PgTable)
+      .$dynamic(),
+    page,
+  ) as Promise<{ rows: T['$inferSelect'][]; total: number }>;
 }
 
 /** Whether `where` picks any row of `table`: the first match answers, so the query reads one row at the most. */

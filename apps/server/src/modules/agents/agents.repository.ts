@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
-import { findRow, pgArray, type ArrayValue } from '../../db/rows';
+import { findRow, pgArray, selectPage, type ArrayValue } from '../../db/rows';
 import type { StatementLine, Tier } from './commission';
 import {
   agentMembers,
@@ -243,15 +243,8 @@ export function createAgentsRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async runs(page: { offset: number; limit: number }) {
-      const rows = await db
-        .select()
-        .from(agentSettlementRuns)
-        .orderBy(desc(agentSettlementRuns.day))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, total: await countRows(db, agentSettlementRuns) };
-    },
+    runs: (page: { offset: number; limit: number }) =>
+      selectPage(db, agentSettlementRuns, { orderBy: [desc(agentSettlementRuns.day)], ...page }),
 
     async insertRun(row: typeof agentSettlementRuns.$inferInsert) {
       await db.insert(agentSettlementRuns).values(row);
@@ -292,17 +285,12 @@ export function createAgentsRepository(db: DbOrTx) {
         );
     },
 
-    async statements(agentId: number, page: { offset: number; limit: number }) {
-      const where = eq(agentStatements.agentId, agentId);
-      const rows = await db
-        .select()
-        .from(agentStatements)
-        .where(where)
-        .orderBy(desc(agentStatements.day))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, total: await countRows(db, agentStatements, where) };
-    },
+    statements: (agentId: number, page: { offset: number; limit: number }) =>
+      selectPage(db, agentStatements, {
+        where: eq(agentStatements.agentId, agentId),
+        orderBy: [desc(agentStatements.day)],
+        ...page,
+      }),
 
     /** Commission paid to each listed agent over all settled days. */
     async paidTotals(ids: readonly number[]) {

@@ -289,13 +289,11 @@ export function createAuthRepository(db: DbOrTx) {
       return pageWithTotal(
         db,
         players,
-        where,
         db
           .select({ id: players.id, username: players.username, createdAt: players.createdAt })
           .from(players)
-          .where(where)
-          .orderBy(desc(players.id))
-          .limit(limit),
+          .$dynamic(),
+        { where, orderBy: [desc(players.id)], limit },
       );
     },
 

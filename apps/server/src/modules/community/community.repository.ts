@@ -58,18 +58,11 @@ export function createCommunityRepository(db: DbOrTx) {
   });
 
   const postsPage = (viewer: number | null, where: SQL | undefined, orderBy: SQL[], page: Page) =>
-    pageWithTotal(
-      db,
-      communityPosts,
+    pageWithTotal(db, communityPosts, db.select(postColumns(viewer)).from(communityPosts).$dynamic(), {
       where,
-      db
-        .select(postColumns(viewer))
-        .from(communityPosts)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
-    );
+      orderBy,
+      ...page,
+    });
 
   return {
     insertPost: (row: typeof communityPosts.$inferInsert) => insertRow(db, communityPosts, row),
@@ -215,7 +208,6 @@ export function createCommunityRepository(db: DbOrTx) {
         pageWithTotal(
           db,
           communityNotifications,
-          where,
           db
             .select({
               ...getTableColumns(communityNotifications),
@@ -225,10 +217,8 @@ export function createCommunityRepository(db: DbOrTx) {
             .from(communityNotifications)
             .innerJoin(communityPosts, eq(communityPosts.id, communityNotifications.postId))
             .leftJoin(communityComments, eq(communityComments.id, communityNotifications.commentId))
-            .where(where)
-            .orderBy(desc(communityNotifications.id))
-            .limit(page.limit)
-            .offset(page.offset),
+            .$dynamic(),
+          { where, orderBy: [desc(communityNotifications.id)], ...page },
         ),
         countRows(db, communityNotifications, and(where, isNull(communityNotifications.readAt))),
       ]);
@@ -304,7 +294,6 @@ export function createCommunityRepository(db: DbOrTx) {
       pageWithTotal(
         db,
         communityReports,
-        eq(communityReports.status, status),
         db
           .select({
             ...getTableColumns(communityReports),
@@ -313,10 +302,12 @@ export function createCommunityRepository(db: DbOrTx) {
           })
           .from(communityReports)
           .innerJoin(communityPosts, eq(communityPosts.id, communityReports.postId))
-          .where(eq(communityReports.status, status))
-          .orderBy(status === ReportStatus.OPEN ? asc(communityReports.id) : desc(communityReports.id))
-          .limit(page.limit)
-          .offset(page.offset),
+          .$dynamic(),
+        {
+          where: eq(communityReports.status, status),
+          orderBy: [status === ReportStatus.OPEN ? asc(communityReports.id) : desc(communityReports.id)],
+          ...page,
+        },
       ),
 
     lockReport: (id: number) => lockRow(db, communityReports, eq(communityReports.id, id)),

@@ -82,15 +82,12 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         depositOrders,
-        where,
         db
           .select({ order: depositOrders, txId: chainTransfers.txId })
           .from(depositOrders)
           .leftJoin(chainTransfers, eq(chainTransfers.id, depositOrders.chainTransferId))
-          .where(where)
-          .orderBy(desc(depositOrders.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        { where, orderBy: [desc(depositOrders.id)], limit: f.limit, offset: f.offset },
       );
       return { rows: rows.map((r) => ({ ...r.order, txId: r.txId })), total };
     },
@@ -106,7 +103,6 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         chainTransfers,
-        where,
         db
           .select({
             t: chainTransfers,
@@ -118,10 +114,13 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .from(chainTransfers)
           .leftJoin(depositOrders, eq(depositOrders.id, chainTransfers.orderId))
           .leftJoin(depositUnmatched, eq(depositUnmatched.chainTransferId, chainTransfers.id))
-          .where(where)
-          .orderBy(desc(chainTransfers.blockTimestamp), desc(chainTransfers.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        {
+          where,
+          orderBy: [desc(chainTransfers.blockTimestamp), desc(chainTransfers.id)],
+          limit: f.limit,
+          offset: f.offset,
+        },
       );
       return {
         rows: rows.map((r) => ({
@@ -145,15 +144,12 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         depositUnmatched,
-        where,
         db
           .select({ u: depositUnmatched, t: chainTransfers })
           .from(depositUnmatched)
           .leftJoin(chainTransfers, eq(chainTransfers.id, depositUnmatched.chainTransferId))
-          .where(where)
-          .orderBy(desc(depositUnmatched.id))
-          .limit(limit)
-          .offset(offset),
+          .$dynamic(),
+        { where, orderBy: [desc(depositUnmatched.id)], limit, offset },
       );
       return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total };
     },

@@ -65,15 +65,17 @@ export function createGamesAdminRepository(db: DbOrTx) {
       return pageWithTotal(
         db,
         games,
-        where,
         db
           .select(adminGameColumns)
           .from(games)
           .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
-          .where(where)
-          .orderBy(asc(games.platTypeId), asc(games.sort), asc(games.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        {
+          where,
+          orderBy: [asc(games.platTypeId), asc(games.sort), asc(games.id)],
+          limit: f.limit,
+          offset: f.offset,
+        },
       );
     },
 

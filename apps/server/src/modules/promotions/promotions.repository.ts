@@ -134,7 +134,6 @@ export function createPromotionsRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         promotionClaims,
-        cond,
         db
           .select({
             claim: promotionClaims,
@@ -144,10 +143,13 @@ export function createPromotionsRepository(db: DbOrTx) {
           })
           .from(promotionClaims)
           .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
-          .where(cond)
-          .orderBy(desc(promotionClaims.createdAt), desc(promotionClaims.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        {
+          where: cond,
+          orderBy: [desc(promotionClaims.createdAt), desc(promotionClaims.id)],
+          limit: f.limit,
+          offset: f.offset,
+        },
       );
       return {
         rows: rows.map((r) => ({ ...r.claim, title: r.title, titleEn: r.titleEn, type: r.type })),

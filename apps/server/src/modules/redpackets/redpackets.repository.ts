@@ -144,14 +144,8 @@ export function createRedPacketsRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         redPacketGrabs,
-        where,
-        db
-          .select({ packetId: redPacketGrabs.packetId })
-          .from(redPacketGrabs)
-          .where(where)
-          .orderBy(desc(redPacketGrabs.id))
-          .limit(page.limit)
-          .offset(page.offset),
+        db.select({ packetId: redPacketGrabs.packetId }).from(redPacketGrabs).$dynamic(),
+        { where, orderBy: [desc(redPacketGrabs.id)], ...page },
       );
       const ids = rows.map((r) => r.packetId);
       const packets = ids.length
