@@ -1,5 +1,6 @@
 import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PageWindow } from '../lib/paging';
 import { countRows, type DbOrTx } from './client';
 
 /*
@@ -7,11 +8,20 @@ import { countRows, type DbOrTx } from './client';
  * which table, which condition, whether the row is locked.
  */
 
+/** A console list's time filter: rows stamped within [from, to), either end open when null (see inWindow). */
+export interface TimeWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+/** What every console list's query has beside its own filters: a time window and a page. */
+export interface ListWindow extends TimeWindow, PageWindow {}
+
 /**
  * The console lists' time filter: `column` within [from, to), either end left open when not given; the lists
  * share it so a row stamped exactly at `to` falls in the next window, never in two.
  */
-export const inWindow = (column: PgColumn, w: { from: Date | null; to: Date | null }): SQL | undefined =>
+export const inWindow = (column: PgColumn, w: TimeWindow): SQL | undefined =>
   and(w.from ? gte(column, w.from) : undefined, w.to ? lt(column, w.to) : undefined);
 
 async function selectRow<T extends PgTable>(
@@ -83,12 +93,27 @@ export async function insertNew<T extends PgTable>(
   values: T['$inferInsert'],
   target?: PgColumn | PgColumn[],
 ): Promise<boolean> {
+  return (await insertNewRows(db, table, [values], target)) === 1;
+}
+
+/**
+ * `insertNew` for many rows in one statement: inserts those that collide with no stored row on a unique key
+ * (`target`, or any) and answers how many it inserted (the facts not recorded before). An empty list asks the
+ * database nothing.
+ */
+export async function insertNewRows<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  values: readonly T['$inferInsert'][],
+  target?: PgColumn | PgColumn[],
+): Promise<number> {
+  if (values.length === 0) return 0;
   const rows = await db
     .insert(table as PgTable)
-    .values(values)
+    .values([...values])
     .onConflictDoNothing(target ? { target } : {})
     .returning({ inserted: sql`1` });
-  return rows.length === 1;
+  return rows.length;
 }
 
 /**
@@ -134,21 +159,24 @@ export async function pageWithTotal<Q extends PgSelect>(
 }
 
 /**
- * Whole rows of `table`: those `where` picks, in `orderBy`, `limit` of them (from `offset`): a job's batch of
- * work, oldest first, or the latest entries of a list, newest first.
+ * Whole rows of `table`: those `where` picks (all when not given), in `orderBy` when given, `limit` of them
+ * (from `offset`) when given: a job's batch of work, oldest first, the latest entries of a list, newest first,
+ * or every row of a player's, a day's or a packet's in their order.
  */
 export async function selectRows<T extends PgTable>(
   db: DbOrTx,
   table: T,
-  rows: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number },
+  rows: { where?: SQL; orderBy?: SQL[]; limit?: number; offset?: number },
 ): Promise<T['$inferSelect'][]> {
-  const query = db
+  let query = db
     .select()
     .from(table as PgTable)
     .where(rows.where)
-    .orderBy(...rows.orderBy)
-    .limit(rows.limit);
-  return (await (rows.offset === undefined ? query : query.offset(rows.offset))) as T['$inferSelect'][];
+    .$dynamic();
+  if (rows.orderBy) query = query.orderBy(...rows.orderBy);
+  if (rows.limit !== undefined) query = query.limit(rows.limit);
+  if (rows.offset !== undefined) query = query.offset(rows.offset);
+  return (await query) as T['$inferSelect'][];
 }
 
 /**

@@ -8,11 +8,10 @@ import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannel
 export function createChannelsRepository(db: DbOrTx) {
   return {
     async channels(onlyEnabled: boolean): Promise<ChannelRow[]> {
-      return db
-        .select()
-        .from(paymentChannels)
-        .where(onlyEnabled ? eq(paymentChannels.enabled, true) : undefined)
-        .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
+      return selectRows(db, paymentChannels, {
+        where: onlyEnabled ? eq(paymentChannels.enabled, true) : undefined,
+        orderBy: [asc(paymentChannels.sort), asc(paymentChannels.id)],
+      });
     },
 
     channel: (id: number) => findRow(db, paymentChannels, eq(paymentChannels.id, id)),
@@ -101,11 +100,10 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     async notificationsOf(orderNo: string) {
-      return db
-        .select()
-        .from(channelNotifications)
-        .where(eq(channelNotifications.orderNo, orderNo))
-        .orderBy(asc(channelNotifications.id));
+      return selectRows(db, channelNotifications, {
+        where: eq(channelNotifications.orderNo, orderNo),
+        orderBy: [asc(channelNotifications.id)],
+      });
     },
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, inWindow, lockRow, pageWithTotal, updateRow } from '../../db/rows';
+import { findRow, inWindow, lockRow, pageWithTotal, updateRow, type ListWindow } from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -22,28 +22,20 @@ import type {
  * for display only, as the wallet's explorer does; nothing here writes outside the deposits module's tables.
  */
 
-export interface OrderSearch {
+export interface OrderSearch extends ListWindow {
   /** The states to list; empty for every state. */
   statuses: number[];
   playerId: number | null;
   orderNo: string;
   address: string;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
-export interface TransferSearch {
+export interface TransferSearch extends ListWindow {
   /** The states to list; empty for every state. */
   statuses: number[];
   address: string;
   fromAddress: string;
   txId: string;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
 export type AdminTransferRow = ChainTransferRow & {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { exists, findRow, insertNew, inWindow, pageWithTotal, sumMicro } from '../../db/rows';
+import { exists, findRow, insertNew, inWindow, pageWithTotal, selectRows, sumMicro } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import {
   bonusGrants,
   GrantStatus,
@@ -17,13 +18,11 @@ export type ClaimRow = typeof promotionClaims.$inferSelect;
 export type GrantRow = typeof bonusGrants.$inferSelect;
 export type FlagRow = typeof promotionFlags.$inferSelect;
 
-export interface ClaimFilter {
+export interface ClaimFilter extends PageWindow {
   promotionId?: number;
   playerId?: number;
   from?: Date | null;
   to?: Date | null;
-  limit: number;
-  offset: number;
 }
 
 /** SQL of the promotions module. Nothing here decides; the service does. */
@@ -35,17 +34,14 @@ export function createPromotionsRepository(db: DbOrTx) {
 
     /** Running promotions whose period contains `now`, in the operators' order. */
     running(now: Date): Promise<PromotionRow[]> {
-      return db
-        .select()
-        .from(promotions)
-        .where(
-          and(
-            eq(promotions.status, PromotionStatus.RUNNING),
-            lte(promotions.startsAt, now),
-            sql`(${promotions.endsAt} is null or ${promotions.endsAt} > ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .orderBy(desc(promotions.sort), asc(promotions.id));
+      return selectRows(db, promotions, {
+        where: and(
+          eq(promotions.status, PromotionStatus.RUNNING),
+          lte(promotions.startsAt, now),
+          sql`(${promotions.endsAt} is null or ${promotions.endsAt} > ${now.toISOString()}::timestamptz)`,
+        ),
+        orderBy: [desc(promotions.sort), asc(promotions.id)],
+      });
     },
 
     all(): Promise<PromotionRow[]> {
@@ -96,16 +92,13 @@ export function createPromotionsRepository(db: DbOrTx) {
     /** The player's claims of the promotion in these periods. */
     async claimsIn(promotionId: number, playerId: number, periodKeys: string[]): Promise<ClaimRow[]> {
       if (periodKeys.length === 0) return [];
-      return db
-        .select()
-        .from(promotionClaims)
-        .where(
-          and(
-            eq(promotionClaims.promotionId, promotionId),
-            eq(promotionClaims.playerId, playerId),
-            inArray(promotionClaims.periodKey, periodKeys),
-          ),
-        );
+      return selectRows(db, promotionClaims, {
+        where: and(
+          eq(promotionClaims.promotionId, promotionId),
+          eq(promotionClaims.playerId, playerId),
+          inArray(promotionClaims.periodKey, periodKeys),
+        ),
+      });
     },
 
     /** Whether any of the players claimed the promotion in the period (a household's earlier claim). */
@@ -169,20 +162,18 @@ export function createPromotionsRepository(db: DbOrTx) {
       ),
 
     grantsOf(playerId: number, limit = 100): Promise<GrantRow[]> {
-      return db
-        .select()
-        .from(bonusGrants)
-        .where(eq(bonusGrants.playerId, playerId))
-        .orderBy(desc(bonusGrants.createdAt), desc(bonusGrants.id))
-        .limit(limit);
+      return selectRows(db, bonusGrants, {
+        where: eq(bonusGrants.playerId, playerId),
+        orderBy: [desc(bonusGrants.createdAt), desc(bonusGrants.id)],
+        limit: limit,
+      });
     },
 
     openGrantsOf(playerId: number): Promise<GrantRow[]> {
-      return db
-        .select()
-        .from(bonusGrants)
-        .where(and(eq(bonusGrants.playerId, playerId), eq(bonusGrants.status, GrantStatus.OPEN)))
-        .orderBy(asc(bonusGrants.createdAt), asc(bonusGrants.id));
+      return selectRows(db, bonusGrants, {
+        where: and(eq(bonusGrants.playerId, playerId), eq(bonusGrants.status, GrantStatus.OPEN)),
+        orderBy: [asc(bonusGrants.createdAt), asc(bonusGrants.id)],
+      });
     },
 
     /** Closes an open grant once (cleared, forfeited or expired); false when it was no longer open. */
@@ -219,17 +210,14 @@ export function createPromotionsRepository(db: DbOrTx) {
 
     /** Open grants whose expiry passed (the expiry job), a few at a time. */
     expiredOpenGrants(now: Date, limit: number): Promise<GrantRow[]> {
-      return db
-        .select()
-        .from(bonusGrants)
-        .where(
-          and(
-            eq(bonusGrants.status, GrantStatus.OPEN),
-            isNotNull(bonusGrants.expiresAt),
-            lte(bonusGrants.expiresAt, now),
-          ),
-        )
-        .limit(limit);
+      return selectRows(db, bonusGrants, {
+        where: and(
+          eq(bonusGrants.status, GrantStatus.OPEN),
+          isNotNull(bonusGrants.expiresAt),
+          lte(bonusGrants.expiresAt, now),
+        ),
+        limit: limit,
+      });
     },
 
     // ----- flags -----
@@ -274,11 +262,10 @@ export function createPromotionsRepository(db: DbOrTx) {
     },
 
     luckSeeds(fromDay: string, toDay: string) {
-      return db
-        .select()
-        .from(luckSeeds)
-        .where(and(gte(luckSeeds.day, fromDay), lte(luckSeeds.day, toDay)))
-        .orderBy(desc(luckSeeds.day));
+      return selectRows(db, luckSeeds, {
+        where: and(gte(luckSeeds.day, fromDay), lte(luckSeeds.day, toDay)),
+        orderBy: [desc(luckSeeds.day)],
+      });
     },
 
     /** Claimed amount and count per promotion (the console's spend column checks budget against claims). */

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { createKeyedQueue } from '../../lib/keyed-queue';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import type { PageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { CheckedStanding, PlayerDirectory, PlayerGate } from '../auth';
 import type { AccountRef, TransferRequest, WalletService } from '../wallet';
@@ -571,7 +572,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       return views(await repo.roomFeed(roomId, size));
     },
 
-    async history(playerId: number, kind: 'sent' | 'grabbed', page: { limit: number; offset: number }) {
+    async history(playerId: number, kind: 'sent' | 'grabbed', page: PageWindow) {
       const found =
         kind === 'sent' ? await repo.sentPage(playerId, page) : await repo.grabbedPage(playerId, page);
       return { rows: await views(found.rows), total: found.total };
@@ -761,7 +762,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
 
     async adminPackets(
       filter: { roomId?: number; state?: 'open' | 'closed'; player?: string },
-      page: { limit: number; offset: number },
+      page: PageWindow,
     ) {
       let senderId: number | undefined;
       if (filter.player) {

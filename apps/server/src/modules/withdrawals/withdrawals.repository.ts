@@ -9,6 +9,7 @@ import {
   lockRow,
   selectIds,
   selectPage,
+  selectRows,
   updateCount,
   updateRow,
 } from '../../db/rows';
@@ -95,11 +96,10 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     listAddresses(playerId: number): Promise<AddressRow[]> {
-      return db
-        .select()
-        .from(withdrawalAddresses)
-        .where(and(eq(withdrawalAddresses.playerId, playerId), isNull(withdrawalAddresses.deletedAt)))
-        .orderBy(asc(withdrawalAddresses.id));
+      return selectRows(db, withdrawalAddresses, {
+        where: and(eq(withdrawalAddresses.playerId, playerId), isNull(withdrawalAddresses.deletedAt)),
+        orderBy: [asc(withdrawalAddresses.id)],
+      });
     },
 
     findLiveAddress: (playerId: number, id: number): Promise<AddressRow | null> =>
