@@ -16,7 +16,6 @@ export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionInsert = typeof promotions.$inferInsert;
 export type ClaimRow = typeof promotionClaims.$inferSelect;
 export type GrantRow = typeof bonusGrants.$inferSelect;
-export type FlagRow = typeof promotionFlags.$inferSelect;
 
 export interface ClaimFilter extends PageWindow {
   promotionId?: number;
@@ -28,9 +27,7 @@ export interface ClaimFilter extends PageWindow {
 /** SQL of the promotions module. Nothing here decides; the service does. */
 export function createPromotionsRepository(db: DbOrTx) {
   return {
-    async promotion(id: number): Promise<PromotionRow | null> {
-      return (await db.select().from(promotions).where(eq(promotions.id, id)).limit(1))[0] ?? null;
-    },
+    promotion: (id: number): Promise<PromotionRow | null> => findRow(db, promotions, eq(promotions.id, id)),
 
     /** Running promotions whose period contains `now`, in the operators' order. */
     running(now: Date): Promise<PromotionRow[]> {
@@ -222,9 +219,7 @@ export function createPromotionsRepository(db: DbOrTx) {
 
     // ----- flags -----
 
-    async flag(playerId: number): Promise<FlagRow | null> {
-      return (await db.select().from(promotionFlags).where(eq(promotionFlags.playerId, playerId)))[0] ?? null;
-    },
+    flag: (playerId: number) => findRow(db, promotionFlags, eq(promotionFlags.playerId, playerId)),
 
     async setFlag(row: typeof promotionFlags.$inferInsert) {
       await db
@@ -244,21 +239,19 @@ export function createPromotionsRepository(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    flags(): Promise<FlagRow[]> {
-      return db.select().from(promotionFlags).orderBy(desc(promotionFlags.createdAt)).limit(200);
-    },
+    flags: () => selectRows(db, promotionFlags, { orderBy: [desc(promotionFlags.createdAt)], limit: 200 }),
 
     // ----- luck seeds -----
 
     /** The day's seed, written once (a concurrent first writer wins and both read its row). */
     async luckSeed(day: string, make: () => { serverSeed: string; serverSeedHash: string }, at: Date) {
-      const existing = await db.select().from(luckSeeds).where(eq(luckSeeds.day, day));
-      if (existing[0]) return existing[0];
+      const existing = await findRow(db, luckSeeds, eq(luckSeeds.day, day));
+      if (existing) return existing;
       await db
         .insert(luckSeeds)
         .values({ day, ...make(), createdAt: at })
         .onConflictDoNothing();
-      return (await db.select().from(luckSeeds).where(eq(luckSeeds.day, day)))[0]!;
+      return (await findRow(db, luckSeeds, eq(luckSeeds.day, day)))!;
     },
 
     luckSeeds(fromDay: string, toDay: string) {

@@ -36,7 +36,6 @@ export interface RebateLine {
 }
 export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
 export type PeriodRow = typeof tournamentPeriods.$inferSelect;
-export type PayoutRow = typeof tournamentPayouts.$inferSelect;
 
 /** What settling one day wrote: rebates added by this run and the day's totals after it. */
 export interface DaySettlement {
@@ -557,7 +556,7 @@ export function createVipRepository(db: DbOrTx) {
       ).map((r) => ({ playerId: Number(r.player_id), scoreMicro: BigInt(r.score) })),
 
     /** Fixes the winners once: a second call for the period inserts nothing. */
-    insertPayouts: (rows: Omit<PayoutRow, 'status' | 'paidAt'>[]) =>
+    insertPayouts: (rows: (typeof tournamentPayouts.$inferInsert)[]) =>
       insertNewRows(db, tournamentPayouts, rows),
 
     payouts: (periodId: number) =>
