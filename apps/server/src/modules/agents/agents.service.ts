@@ -11,6 +11,7 @@ import type { PageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory } from '../auth';
 import type { BetsService } from '../bets';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
 import type { TransferRequest, WalletService } from '../wallet/wallet.service';
 import {
   betsHash,
@@ -59,8 +60,6 @@ import { createAgentsRepository, type SubtreeMember } from './agents.repository'
  * of ancestor = caller), and only reads rows of those members; no request field names a member.
  */
 
-/** A day is settled this long after it ended, so rounds closing at midnight are in the feed first. */
-export const SETTLE_GRACE_MS = 10 * 60_000;
 /** Commission payments per ledger call of the settlement. */
 const PAYMENT_BATCH = 1_000;
 const QR_SIZE = 344;
