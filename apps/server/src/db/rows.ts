@@ -8,6 +8,13 @@ import { countRows, type DbOrTx } from './client';
  * which table, which condition, whether the row is locked.
  */
 
+/**
+ * The console lists' state filter: `column` among `codes`, or no condition when there are none, which is how a
+ * list asks for every state (stateNames' `codes` answers an empty list for '' or 'all').
+ */
+export const inStates = (column: PgColumn, codes: readonly number[]): SQL | undefined =>
+  codes.length > 0 ? inArray(column, [...codes]) : undefined;
+
 /** A console list's time filter: rows stamped within [from, to), either end open when null (see inWindow). */
 export interface TimeWindow {
   from: Date | null;

@@ -1,6 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, insertNew, insertRow, lockRow, selectRows, sumMicro, updateRow } from '../../db/rows';
+import {
+  findRow,
+  inStates,
+  insertNew,
+  insertRow,
+  lockRow,
+  selectRows,
+  sumMicro,
+  updateRow,
+} from '../../db/rows';
 import type { DepositRecordRow } from '../deposits';
 import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannels } from './channels.schema';
 
@@ -108,7 +117,7 @@ export function createChannelsRepository(db: DbOrTx) {
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name. */
     async adminOrders(statuses: number[], limit: number, offset: number) {
-      const where = statuses.length ? inArray(channelOrders.status, statuses) : undefined;
+      const where = inStates(channelOrders.status, statuses);
       const rows = await db
         .select({
           order: channelOrders,

@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, inWindow, lockRow, pageWithTotal, updateRow, type ListWindow } from '../../db/rows';
+import {
+  findRow,
+  inStates,
+  inWindow,
+  lockRow,
+  pageWithTotal,
+  updateRow,
+  type ListWindow,
+} from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -65,7 +73,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       f: OrderSearch,
     ): Promise<{ rows: (DepositOrderRow & { txId: string | null })[]; total: number }> {
       const where = and(
-        f.statuses.length > 0 ? inArray(depositOrders.status, f.statuses) : undefined,
+        inStates(depositOrders.status, f.statuses),
         f.playerId !== null ? eq(depositOrders.playerId, f.playerId) : undefined,
         f.orderNo ? eq(depositOrders.orderNo, f.orderNo) : undefined,
         f.address ? eq(depositOrders.address, f.address) : undefined,
@@ -86,7 +94,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
 
     async transfers(f: TransferSearch): Promise<{ rows: AdminTransferRow[]; total: number }> {
       const where = and(
-        f.statuses.length > 0 ? inArray(chainTransfers.status, f.statuses) : undefined,
+        inStates(chainTransfers.status, f.statuses),
         f.address ? eq(chainTransfers.toAddress, f.address) : undefined,
         f.fromAddress ? eq(chainTransfers.fromAddress, f.fromAddress) : undefined,
         f.txId ? eq(chainTransfers.txId, f.txId) : undefined,
@@ -132,7 +140,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       limit: number,
       offset: number,
     ): Promise<{ rows: (UnmatchedRow & { transfer: ChainTransferRow | null })[]; total: number }> {
-      const where = statuses.length > 0 ? inArray(depositUnmatched.status, statuses) : undefined;
+      const where = inStates(depositUnmatched.status, statuses);
       const { rows, total } = await pageWithTotal(
         db,
         depositUnmatched,

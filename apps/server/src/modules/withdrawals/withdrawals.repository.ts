@@ -5,6 +5,7 @@ import { AdvisoryLock } from '../../db/locks';
 import {
   exists,
   findRow,
+  inStates,
   insertRow,
   lockRow,
   selectIds,
@@ -235,7 +236,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      */
     async listByStates(states: number[], filter: WithdrawalFilter, limit: number, offset: number) {
       const where = and(
-        states.length ? inArray(withdrawals.state, states) : undefined,
+        inStates(withdrawals.state, states),
         filter.playerId !== undefined ? eq(withdrawals.playerId, filter.playerId) : undefined,
         filter.address !== undefined ? eq(withdrawals.address, filter.address) : undefined,
         filter.minAmountMicro !== undefined ? gte(withdrawals.amountMicro, filter.minAmountMicro) : undefined,
