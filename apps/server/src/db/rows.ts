@@ -1,5 +1,6 @@
 import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PageWindow } from '../lib/paging';
 import { countRows, type DbOrTx } from './client';
 
 /*
@@ -8,10 +9,26 @@ import { countRows, type DbOrTx } from './client';
  */
 
 /**
+ * The console lists' state filter: `column` among `codes`, or no condition when there are none, which is how a
+ * list asks for every state (stateNames' `codes` answers an empty list for '' or 'all').
+ */
+export const inStates = (column: PgColumn, codes: readonly number[]): SQL | undefined =>
+  codes.length > 0 ? inArray(column, [...codes]) : undefined;
+
+/** A console list's time filter: rows stamped within [from, to), either end open when null (see inWindow). */
+export interface TimeWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+/** What every console list's query has beside its own filters: a time window and a page. */
+export interface ListWindow extends TimeWindow, PageWindow {}
+
+/**
  * The console lists' time filter: `column` within [from, to), either end left open when not given; the lists
  * share it so a row stamped exactly at `to` falls in the next window, never in two.
  */
-export const inWindow = (column: PgColumn, w: { from: Date | null; to: Date | null }): SQL | undefined =>
+export const inWindow = (column: PgColumn, w: TimeWindow): SQL | undefined =>
   and(w.from ? gte(column, w.from) : undefined, w.to ? lt(column, w.to) : undefined);
 
 async function selectRow<T extends PgTable>(
@@ -83,12 +100,27 @@ export async function insertNew<T extends PgTable>(
   values: T['$inferInsert'],
   target?: PgColumn | PgColumn[],
 ): Promise<boolean> {
+  return (await insertNewRows(db, table, [values], target)) === 1;
+}
+
+/**
+ * `insertNew` for many rows in one statement: inserts those that collide with no stored row on a unique key
+ * (`target`, or any) and answers how many it inserted (the facts not recorded before). An empty list asks the
+ * database nothing.
+ */
+export async function insertNewRows<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  values: readonly T['$inferInsert'][],
+  target?: PgColumn | PgColumn[],
+): Promise<number> {
+  if (values.length === 0) return 0;
   const rows = await db
     .insert(table as PgTable)
-    .values(values)
+    .values([...values])
     .onConflictDoNothing(target ? { target } : {})
     .returning({ inserted: sql`1` });
-  return rows.length === 1;
+  return rows.length;
 }
 
 /**
@@ -112,35 +144,46 @@ export async function updateCount<T extends PgTable>(
 
 /**
  * One page of a list beside the number of rows the whole list has (the console's tables show both), read side
- * by side. `page` is the page's own query, with its joins, order, limit and offset; the total counts the rows of
- * `table` that `where` matches, so `page` must filter with the same `where`.
+ * by side. `query` is the list's select with its columns and joins, made `$dynamic()`; this adds the page's
+ * `where`, `orderBy`, `limit` and `offset` (when given) to it, and counts the rows of `table` (the select's
+ * `from`) that the same `where` matches, so the page and its total never disagree on what the list holds.
  */
-export async function pageWithTotal<R>(
+export async function pageWithTotal<Q extends PgSelect>(
   db: DbOrTx,
   table: PgTable,
-  where: SQL | undefined,
-  page: PromiseLike<R[]>,
-): Promise<{ rows: R[]; total: number }> {
-  const [rows, total] = await Promise.all([page, countRows(db, table, where)]);
-  return { rows, total };
+  query: Q,
+  page: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number },
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const limited = query
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  const [rows, total] = await Promise.all([
+    page.offset === undefined ? limited : limited.offset(page.offset),
+    countRows(db, table, page.where),
+  ]);
+  return { rows: rows as Awaited<Q>, total };
 }
 
 /**
- * Whole rows of `table`: those `where` picks, in `orderBy`, `limit` of them (from `offset`): a job's batch of
- * work, oldest first, or the latest entries of a list, newest first.
+ * Whole rows of `table`: those `where` picks (all when not given), in `orderBy` when given, `limit` of them
+ * (from `offset`) when given: a job's batch of work, oldest first, the latest entries of a list, newest first,
+ * or every row of a player's, a day's or a packet's in their order.
  */
 export async function selectRows<T extends PgTable>(
   db: DbOrTx,
   table: T,
-  rows: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number },
+  rows: { where?: SQL; orderBy?: SQL[]; limit?: number; offset?: number },
 ): Promise<T['$inferSelect'][]> {
-  const query = db
+  let query = db
     .select()
     .from(table as PgTable)
     .where(rows.where)
-    .orderBy(...rows.orderBy)
-    .limit(rows.limit);
-  return (await (rows.offset === undefined ? query : query.offset(rows.offset))) as T['$inferSelect'][];
+    .$dynamic();
+  if (rows.orderBy) query = query.orderBy(...rows.orderBy);
+  if (rows.limit !== undefined) query = query.limit(rows.limit);
+  if (rows.offset !== undefined) query = query.offset(rows.offset);
+  return (await query) as T['$inferSelect'][];
 }
 
 /**
@@ -170,7 +213,15 @@ export function selectPage<T extends PgTable>(
   table: T,
   page: { where?: SQL; orderBy: SQL[]; limit: number; offset: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  return pageWithTotal(db, table, page.where, selectRows(db, table, page));
+  return pageWithTotal(
+    db,
+    table,
+    db
+      .select()
+      .from(table as PgTable)
+      .$dynamic(),
+    page,
+  ) as Promise<{ rows: T['$inferSelect'][]; total: number }>;
 }
 
 /** Whether `where` picks any row of `table`: the first match answers, so the query reads one row at the most. */

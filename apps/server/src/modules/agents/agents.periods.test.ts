@@ -13,7 +13,7 @@ import { signedInOperator } from '../operators/operators.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { agentsCommands } from './agents.cli';
 import { agentsForTests, slotsRound } from './agents.fixtures';
-import { SETTLE_GRACE_MS } from './agents.service';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
 
 /*
  * The broker views over periods: members' first deposits (首充) by day and range, and statements of a settled

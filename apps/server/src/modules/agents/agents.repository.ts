@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { countRows, queryRows, type DbOrTx } from '../../db/client';
-import { findRow, pgArray, type ArrayValue } from '../../db/rows';
+import { findRow, pgArray, selectPage, selectRows, type ArrayValue } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import type { StatementLine, Tier } from './commission';
 import {
   agentMembers,
@@ -131,7 +132,7 @@ export function createAgentsRepository(db: DbOrTx) {
     },
 
     /** Direct downlines of `parent` in today's tree (0: players without an upline), paged by id. */
-    async children(parent: number, page: { offset: number; limit: number }, only?: readonly number[]) {
+    async children(parent: number, page: PageWindow, only?: readonly number[]) {
       const filter = only ? sql`and t.descendant_id = any(${idArray(only)}::bigint[])` : sql``;
       const base =
         parent === 0
@@ -243,15 +244,8 @@ export function createAgentsRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async runs(page: { offset: number; limit: number }) {
-      const rows = await db
-        .select()
-        .from(agentSettlementRuns)
-        .orderBy(desc(agentSettlementRuns.day))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, total: await countRows(db, agentSettlementRuns) };
-    },
+    runs: (page: PageWindow) =>
+      selectPage(db, agentSettlementRuns, { orderBy: [desc(agentSettlementRuns.day)], ...page }),
 
     async insertRun(row: typeof agentSettlementRuns.$inferInsert) {
       await db.insert(agentSettlementRuns).values(row);
@@ -270,39 +264,30 @@ export function createAgentsRepository(db: DbOrTx) {
       findRow(db, agentStatements, and(eq(agentStatements.agentId, agentId), eq(agentStatements.day, day))),
 
     async statementLines(agentId: number, day: string): Promise<StatementLine[]> {
-      const rows = await db
-        .select()
-        .from(agentStatementLines)
-        .where(and(eq(agentStatementLines.agentId, agentId), eq(agentStatementLines.day, day)))
-        .orderBy(asc(agentStatementLines.lineNo));
+      const rows = await selectRows(db, agentStatementLines, {
+        where: and(eq(agentStatementLines.agentId, agentId), eq(agentStatementLines.day, day)),
+        orderBy: [asc(agentStatementLines.lineNo)],
+      });
       return rows.map(({ agentId: _a, day: _d, lineNo: _n, ...line }) => line);
     },
 
     /** The lines of `uplineId`'s statements about the branch of `downlineId` on the days [from, to]. */
     async branchLines(uplineId: number, downlineId: number, from: string, to: string) {
-      return db
-        .select()
-        .from(agentStatementLines)
-        .where(
-          and(
-            eq(agentStatementLines.agentId, uplineId),
-            eq(agentStatementLines.downlineId, downlineId),
-            sql`${agentStatementLines.day} between ${from}::date and ${to}::date`,
-          ),
-        );
+      return selectRows(db, agentStatementLines, {
+        where: and(
+          eq(agentStatementLines.agentId, uplineId),
+          eq(agentStatementLines.downlineId, downlineId),
+          sql`${agentStatementLines.day} between ${from}::date and ${to}::date`,
+        ),
+      });
     },
 
-    async statements(agentId: number, page: { offset: number; limit: number }) {
-      const where = eq(agentStatements.agentId, agentId);
-      const rows = await db
-        .select()
-        .from(agentStatements)
-        .where(where)
-        .orderBy(desc(agentStatements.day))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, total: await countRows(db, agentStatements, where) };
-    },
+    statements: (agentId: number, page: PageWindow) =>
+      selectPage(db, agentStatements, {
+        where: eq(agentStatements.agentId, agentId),
+        orderBy: [desc(agentStatements.day)],
+        ...page,
+      }),
 
     /** Commission paid to each listed agent over all settled days. */
     async paidTotals(ids: readonly number[]) {

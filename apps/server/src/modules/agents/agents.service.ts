@@ -7,9 +7,11 @@ import { AdvisoryLock } from '../../db/locks';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { DAY_MS, reportDay, startOfReportDay, type TimeRange } from '../../lib/time-range';
+import type { PageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory } from '../auth';
 import type { BetsService } from '../bets';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
 import type { TransferRequest, WalletService } from '../wallet/wallet.service';
 import {
   betsHash,
@@ -58,8 +60,6 @@ import { createAgentsRepository, type SubtreeMember } from './agents.repository'
  * of ancestor = caller), and only reads rows of those members; no request field names a member.
  */
 
-/** A day is settled this long after it ended, so rounds closing at midnight are in the feed first. */
-export const SETTLE_GRACE_MS = 10 * 60_000;
 /** Commission payments per ledger call of the settlement. */
 const PAYMENT_BATCH = 1_000;
 const QR_SIZE = 344;
@@ -374,7 +374,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       return (await service.settleDay(yesterday)).created;
     },
 
-    runs: (page: { offset: number; limit: number }) => repo.runs(page),
+    runs: (page: PageWindow) => repo.runs(page),
 
     /**
      * Recomputes one agent's statement of a settled day from the bet records themselves (bet_rounds, not the
@@ -577,7 +577,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       return { upline: upline !== null ? maskName(names.get(upline) ?? '?') : null, rows };
     },
 
-    statements: (agentId: number, page: { offset: number; limit: number }) => repo.statements(agentId, page),
+    statements: (agentId: number, page: PageWindow) => repo.statements(agentId, page),
 
     /** One statement with its lines and CSV (rebuilt from the stored lines; its hash is the stored one). */
     async statement(agentId: number, day: string) {
@@ -598,7 +598,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     },
 
     /** The commission half of `income`: pending today, paid in all, and the settled days. */
-    async income(agentId: number, page: { offset: number; limit: number }) {
+    async income(agentId: number, page: PageWindow) {
       const [info, list] = await Promise.all([service.info(agentId, ''), repo.statements(agentId, page)]);
       return {
         pendingMicro: info.commissionPendingMicro,
@@ -609,7 +609,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
     },
 
     /** Console: direct downlines of `parent` with their team size, today's team bets and commission paid. */
-    async children(parent: number, keyword: string, page: { offset: number; limit: number }) {
+    async children(parent: number, keyword: string, page: PageWindow) {
       let only: number[] | undefined;
       if (keyword) {
         const id = await directory.playerIdByUsername(keyword);

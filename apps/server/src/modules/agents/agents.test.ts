@@ -9,7 +9,7 @@ import { createPlayerDirectory } from '../auth';
 import { signedInOperator } from '../operators/operators.fixtures';
 import { agentsCommands } from './agents.cli';
 import { agentsForTests, slotsRound as settledSlots } from './agents.fixtures';
-import { SETTLE_GRACE_MS } from './agents.service';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
 
 const t = useTestApp();
 const HOUR = 3_600_000;

@@ -1,20 +1,16 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, selectPage, selectRows } from '../../db/rows';
+import { findRow, selectPage, selectRows, type ListWindow } from '../../db/rows';
 import { auditChainHead, operatorAudit } from './audit.schema';
 
 /** The hash before the first audit row. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-export interface AuditFilter {
+export interface AuditFilter extends ListWindow {
   operator: string;
   action: string;
   targetType: string;
   targetId: string;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
 /** SQL of the audit log and its chain head. Nothing here decides; the service does. */

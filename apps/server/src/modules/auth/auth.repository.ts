@@ -10,6 +10,7 @@ import {
   selectRows,
   updateCount,
   valuesByKey,
+  type ListWindow,
 } from '../../db/rows';
 import { captchas, loginEvents, players, PlayerStatus, sessions } from './auth.schema';
 
@@ -289,13 +290,11 @@ export function createAuthRepository(db: DbOrTx) {
       return pageWithTotal(
         db,
         players,
-        where,
         db
           .select({ id: players.id, username: players.username, createdAt: players.createdAt })
           .from(players)
-          .where(where)
-          .orderBy(desc(players.id))
-          .limit(limit),
+          .$dynamic(),
+        { where, orderBy: [desc(players.id)], limit },
       );
     },
 
@@ -406,15 +405,11 @@ export function createAuthRepository(db: DbOrTx) {
   };
 }
 
-export interface PlayerSearch {
+export interface PlayerSearch extends ListWindow {
   keyword: string;
   status: number;
-  from: Date | null;
-  to: Date | null;
   sort: 'id' | 'username' | 'created_at' | 'last_login_at';
   order: 'asc' | 'desc';
-  limit: number;
-  offset: number;
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

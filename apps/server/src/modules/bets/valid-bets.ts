@@ -46,6 +46,12 @@ export interface Chance {
 /** The threshold in basis points of a percent (9500 = 95 %). */
 export const NEAR_CERTAIN_DEFAULT_BP = 9_500;
 
+/**
+ * A finished UTC+8 day is settled from the feed (agent commission, VIP rebates, the tournament) this long after
+ * it ended, so the rounds closing at midnight and the provider calls of its last minute are in the feed first.
+ */
+export const SETTLE_GRACE_MS = 10 * 60_000;
+
 /** The win chance of an original from what it pays: (1 − edge) / multiplier. */
 export function winChanceOf(
   multiplier: { numerator: bigint; denominator: bigint },

@@ -1,6 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, ne, or, isNull, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, insertNew, insertRow, lockRow, selectRows, sumMicro, updateRow } from '../../db/rows';
+import {
+  findRow,
+  inStates,
+  insertNew,
+  insertRow,
+  lockRow,
+  selectRows,
+  sumMicro,
+  updateRow,
+} from '../../db/rows';
 import type { DepositRecordRow } from '../deposits';
 import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannels } from './channels.schema';
 
@@ -8,11 +17,10 @@ import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannel
 export function createChannelsRepository(db: DbOrTx) {
   return {
     async channels(onlyEnabled: boolean): Promise<ChannelRow[]> {
-      return db
-        .select()
-        .from(paymentChannels)
-        .where(onlyEnabled ? eq(paymentChannels.enabled, true) : undefined)
-        .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
+      return selectRows(db, paymentChannels, {
+        where: onlyEnabled ? eq(paymentChannels.enabled, true) : undefined,
+        orderBy: [asc(paymentChannels.sort), asc(paymentChannels.id)],
+      });
     },
 
     channel: (id: number) => findRow(db, paymentChannels, eq(paymentChannels.id, id)),
@@ -101,16 +109,15 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     async notificationsOf(orderNo: string) {
-      return db
-        .select()
-        .from(channelNotifications)
-        .where(eq(channelNotifications.orderNo, orderNo))
-        .orderBy(asc(channelNotifications.id));
+      return selectRows(db, channelNotifications, {
+        where: eq(channelNotifications.orderNo, orderNo),
+        orderBy: [asc(channelNotifications.id)],
+      });
     },
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name. */
     async adminOrders(statuses: number[], limit: number, offset: number) {
-      const where = statuses.length ? inArray(channelOrders.status, statuses) : undefined;
+      const where = inStates(channelOrders.status, statuses);
       const rows = await db
         .select({
           order: channelOrders,

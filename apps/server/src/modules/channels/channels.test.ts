@@ -165,6 +165,14 @@ describe('payment channels through the sandbox channel', () => {
     await channelNotifies({ repeats: 1, retry_ms: [] });
     return channelsService('http://127.0.0.1:9');
   }
+  /** A new player's order of `amount` on `channel`, made through `service` and paid at the channel. */
+  async function paidOrder(service: ChannelsService, channel: number, amount: string) {
+    const p = await player();
+    const order = await service.rechargeOrder(p.id, channel, amount, null);
+    const id = channelOrderIdOf(order.payUrl!);
+    await payAtChannel(id);
+    return { p, order, id };
+  }
 
   it('lists the enabled channels with limits, fee and rate (POST /api/pay/channel, no sign-in needed)', async () => {
     const res = body<Record<string, unknown>[]>(await postForm(t.app, '/api/pay/channel'));
@@ -350,11 +358,7 @@ describe('payment channels through the sandbox channel', () => {
 
   it("refuses one channel's signed notification sent to another channel's path: nothing queued, credited once at its own path", async () => {
     // Every notification is lost: this test delivers each one itself.
-    const lost = await notificationsLost();
-    const p = await player();
-    const order = await lost.rechargeOrder(p.id, cny, '20', null);
-    const id = channelOrderIdOf(order.payUrl!);
-    await payAtChannel(id);
+    const { p, order, id } = await paidOrder(await notificationsLost(), cny, '20');
     const genuine = (await delivered(id, 1, 'genuine', false))[0]!.body;
     const copy = (fields: Record<string, string> = {}) =>
       signedNotification({ ...genuine, ...fields, nonce: randomBytes(8).toString('hex'), sign: '' });
@@ -519,13 +523,11 @@ describe('payment channels through the sandbox channel', () => {
   }, 30_000);
 
   it('credits a paid order whose notification never arrived through the reconciler, once', async () => {
-    const p = await player();
     const lost = await notificationsLost();
-    const order = await lost.rechargeOrder(p.id, usdt, '25', null);
+    const { p, order, id } = await paidOrder(lost, usdt, '25');
     const cancelled = await lost.rechargeOrder(p.id, usdt, '26', null);
-    await payAtChannel(channelOrderIdOf(order.payUrl!));
     await sb.control(`/control/payments/orders/${channelOrderIdOf(cancelled.payUrl!)}/cancel`, { body: {} });
-    await delivered(channelOrderIdOf(order.payUrl!), 1, 'genuine', false);
+    await delivered(id, 1, 'genuine', false);
     const reconciler = channelsService();
     // Younger than a minute: left for its notification.
     expect(await reconciler.reconcile()).toBe(0);
@@ -574,10 +576,7 @@ describe('payment channels through the sandbox channel', () => {
         .then((r) => body(r));
     const outcomes = new Set<string>();
     for (let round = 0; round < 6; round += 1) {
-      const p = await player();
-      const order = await lost.rechargeOrder(p.id, cny, '20', null);
-      const id = channelOrderIdOf(order.payUrl!);
-      await payAtChannel(id);
+      const { p, order, id } = await paidOrder(lost, cny, '20');
       const genuine = (await delivered(id, 1, 'genuine', false))[0]!.body;
       const resend = (fields: Record<string, string> = {}) =>
         postNotify(
@@ -629,10 +628,7 @@ describe('payment channels through the sandbox channel', () => {
   }, 180_000);
 
   it('lets the result screen learn the outcome at once by asking the channel', async () => {
-    const p = await player();
-    const lost = await notificationsLost();
-    const order = await lost.rechargeOrder(p.id, cny, '20', null);
-    await payAtChannel(channelOrderIdOf(order.payUrl!));
+    const { p, order } = await paidOrder(await notificationsLost(), cny, '20');
     expect((await orderState(p.auth, order.orderNo)).result.status).toBe(1);
     expect(await available(p.id)).toBe(19_800_000n);
     await expectLedgerClean();

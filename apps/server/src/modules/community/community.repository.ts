@@ -9,8 +9,10 @@ import {
   lockRow,
   pageWithTotal,
   selectPage,
+  selectRows,
   updateRow,
 } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import {
   buyLinks,
   communityBans,
@@ -36,8 +38,6 @@ export type NotificationRow = typeof communityNotifications.$inferSelect & {
   commentContent: string | null;
 };
 
-type Page = { limit: number; offset: number };
-
 /**
  * How hot a post is: its likes and (twice weighted) comments, divided by its age in hours plus two to the
  * power 1.5, so a post with many reactions yesterday falls below a lively one of this hour (the ranking news
@@ -57,25 +57,18 @@ export function createCommunityRepository(db: DbOrTx) {
         : sql<boolean>`exists (select 1 from ${communityLikes} where ${communityLikes.postId} = ${communityPosts.id} and ${communityLikes.playerId} = ${viewer})`,
   });
 
-  const postsPage = (viewer: number | null, where: SQL | undefined, orderBy: SQL[], page: Page) =>
-    pageWithTotal(
-      db,
-      communityPosts,
+  const postsPage = (viewer: number | null, where: SQL | undefined, orderBy: SQL[], page: PageWindow) =>
+    pageWithTotal(db, communityPosts, db.select(postColumns(viewer)).from(communityPosts).$dynamic(), {
       where,
-      db
-        .select(postColumns(viewer))
-        .from(communityPosts)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
-    );
+      orderBy,
+      ...page,
+    });
 
   return {
     insertPost: (row: typeof communityPosts.$inferInsert) => insertRow(db, communityPosts, row),
 
     /** Approved posts, newest first or hottest first. */
-    feed: (viewer: number, tab: 'new' | 'hot', now: Date, page: Page) =>
+    feed: (viewer: number, tab: 'new' | 'hot', now: Date, page: PageWindow) =>
       postsPage(
         viewer,
         eq(communityPosts.status, PostStatus.APPROVED),
@@ -85,7 +78,7 @@ export function createCommunityRepository(db: DbOrTx) {
         page,
       ),
 
-    myPosts: (playerId: number, page: Page) =>
+    myPosts: (playerId: number, page: PageWindow) =>
       postsPage(
         playerId,
         eq(communityPosts.playerId, playerId),
@@ -175,7 +168,7 @@ export function createCommunityRepository(db: DbOrTx) {
      * A post's comments, oldest first: for a player (`viewer`) the shown ones and their own hidden ones, for
      * the console (`viewer` null) all of them.
      */
-    comments: (postId: number, viewer: number | null, page: Page) =>
+    comments: (postId: number, viewer: number | null, page: PageWindow) =>
       selectPage(db, communityComments, {
         where: and(
           eq(communityComments.postId, postId),
@@ -196,16 +189,10 @@ export function createCommunityRepository(db: DbOrTx) {
 
     /** One notification; a like notifies once per liker and post however often it is given again. */
     /** True when the row was added; false when it was already there (a like given again). */
-    async addNotification(row: typeof communityNotifications.$inferInsert) {
-      const added = await db
-        .insert(communityNotifications)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ id: communityNotifications.id });
-      return added.length > 0;
-    },
+    addNotification: (row: typeof communityNotifications.$inferInsert) =>
+      insertNew(db, communityNotifications, row),
 
-    async notifications(playerId: number, page: Page) {
+    async notifications(playerId: number, page: PageWindow) {
       // A hidden comment is gone for everyone but its author, so is what it notified.
       const where = and(
         eq(communityNotifications.playerId, playerId),
@@ -215,7 +202,6 @@ export function createCommunityRepository(db: DbOrTx) {
         pageWithTotal(
           db,
           communityNotifications,
-          where,
           db
             .select({
               ...getTableColumns(communityNotifications),
@@ -225,10 +211,8 @@ export function createCommunityRepository(db: DbOrTx) {
             .from(communityNotifications)
             .innerJoin(communityPosts, eq(communityPosts.id, communityNotifications.postId))
             .leftJoin(communityComments, eq(communityComments.id, communityNotifications.commentId))
-            .where(where)
-            .orderBy(desc(communityNotifications.id))
-            .limit(page.limit)
-            .offset(page.offset),
+            .$dynamic(),
+          { where, orderBy: [desc(communityNotifications.id)], ...page },
         ),
         countRows(db, communityNotifications, and(where, isNull(communityNotifications.readAt))),
       ]);
@@ -264,7 +248,7 @@ export function createCommunityRepository(db: DbOrTx) {
 
     // ----- console -----
 
-    adminPosts(filter: { status?: PostStatusValue; playerId?: number }, page: Page) {
+    adminPosts(filter: { status?: PostStatusValue; playerId?: number }, page: PageWindow) {
       const where = and(
         filter.status === undefined ? undefined : eq(communityPosts.status, filter.status),
         filter.playerId === undefined ? undefined : eq(communityPosts.playerId, filter.playerId),
@@ -300,11 +284,10 @@ export function createCommunityRepository(db: DbOrTx) {
         .where(and(eq(communityReports.postId, postId), eq(communityReports.status, ReportStatus.OPEN)));
     },
 
-    reports: (status: number, page: Page) =>
+    reports: (status: number, page: PageWindow) =>
       pageWithTotal(
         db,
         communityReports,
-        eq(communityReports.status, status),
         db
           .select({
             ...getTableColumns(communityReports),
@@ -313,10 +296,12 @@ export function createCommunityRepository(db: DbOrTx) {
           })
           .from(communityReports)
           .innerJoin(communityPosts, eq(communityPosts.id, communityReports.postId))
-          .where(eq(communityReports.status, status))
-          .orderBy(status === ReportStatus.OPEN ? asc(communityReports.id) : desc(communityReports.id))
-          .limit(page.limit)
-          .offset(page.offset),
+          .$dynamic(),
+        {
+          where: eq(communityReports.status, status),
+          orderBy: [status === ReportStatus.OPEN ? asc(communityReports.id) : desc(communityReports.id)],
+          ...page,
+        },
       ),
 
     lockReport: (id: number) => lockRow(db, communityReports, eq(communityReports.id, id)),
@@ -324,7 +309,7 @@ export function createCommunityRepository(db: DbOrTx) {
     updateReport: (id: number, set: Partial<typeof communityReports.$inferInsert>) =>
       updateRow(db, communityReports, eq(communityReports.id, id), set),
 
-    bans: (page: Page) =>
+    bans: (page: PageWindow) =>
       selectPage(db, communityBans, { orderBy: [desc(communityBans.createdAt)], ...page }),
 
     /** Bans the player, or keeps the ban there is (answering the stored row either way). */
@@ -341,13 +326,12 @@ export function createCommunityRepository(db: DbOrTx) {
     // ----- buy links -----
 
     enabledBuyLinks: () =>
-      db
-        .select()
-        .from(buyLinks)
-        .where(eq(buyLinks.enabled, true))
-        .orderBy(asc(buyLinks.sort), asc(buyLinks.id))
+      selectRows(db, buyLinks, {
+        where: eq(buyLinks.enabled, true),
+        orderBy: [asc(buyLinks.sort), asc(buyLinks.id)],
         // A page of places to buy, never an unbounded list.
-        .limit(50),
+        limit: 50,
+      }),
 
     allBuyLinks: () => db.select().from(buyLinks).orderBy(asc(buyLinks.sort), asc(buyLinks.id)),
 

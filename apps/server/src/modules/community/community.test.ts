@@ -26,6 +26,15 @@ async function postOk(auth: Record<string, string>, input: Parameters<typeof cre
   return b.result;
 }
 
+/** Two new players: `a`, whose post of `content` is approved, and `b`, who sees it. */
+async function approvedPostOfA(content: string) {
+  const a = await signUp(t.app);
+  const b = await signUp(t.app);
+  const post = await postOk(a.auth, { content });
+  await approve(post.id);
+  return { a, b, post };
+}
+
 describe('writing a post', () => {
   it('keeps a script tag as text, for the author and, once approved, for everyone', async () => {
     const a = await signUp(t.app);
@@ -219,10 +228,7 @@ describe('review', () => {
 
 describe('bans', () => {
   it('refuses posts and comments of a banned player until the ban is lifted', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
-    const target = await postOk(a.auth, { content: 'to comment on' });
-    await approve(target.id);
+    const { b, post: target } = await approvedPostOfA('to comment on');
     const ban = await adminPost(t, ops.support.auth, '/api/admin/community/bans', {
       username: b.username,
       reason: '刷屏',
@@ -256,10 +262,7 @@ describe('bans', () => {
 
 describe('likes, comments, replies and notifications', () => {
   it('counts one like however many times it is given at once, and one unlike likewise', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
-    const post = await postOk(a.auth, { content: 'like me' });
-    await approve(post.id);
+    const { a, b, post } = await approvedPostOfA('like me');
     const like = (liked: boolean) => adminPost(t, b.auth, `/api/community/posts/${post.id}/like`, { liked });
     for (let round = 0; round < 2; round += 1) {
       const answers = await Promise.all(Array.from({ length: 50 }, () => like(true)));
@@ -291,10 +294,7 @@ describe('likes, comments, replies and notifications', () => {
   });
 
   it('notifies the author of comments and likes, and a commenter of replies, never oneself', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
-    const post = await postOk(a.auth, { content: 'talk to me' });
-    await approve(post.id);
+    const { a, b, post } = await approvedPostOfA('talk to me');
     const c1 = await adminPost(t, b.auth, `/api/community/posts/${post.id}/comments`, {
       content: '<b>nice</b>',
     });
@@ -357,10 +357,7 @@ describe('likes, comments, replies and notifications', () => {
   });
 
   it('takes a report once per player, lists it for operators, and hiding the post resolves it', async () => {
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
-    const post = await postOk(a.auth, { content: 'reported' });
-    await approve(post.id);
+    const { b, post } = await approvedPostOfA('reported');
     expect(
       body(await adminPost(t, b.auth, `/api/community/posts/${post.id}/report`, { reason: '' })),
     ).toMatchObject({ code: 9511 });

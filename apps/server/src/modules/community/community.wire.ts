@@ -9,6 +9,7 @@ import type {
   CommunityNotification,
   CommunityPost,
 } from '@koi/contract';
+import { consoleWire } from '../../lib/console-wire';
 import { NAME_OF_STATUS } from './community.admin';
 import type {
   BanRow,
@@ -109,11 +110,7 @@ export const buyLinkWire = (b: BuyLinkRow): BuyLink => ({
   sort: b.sort,
 });
 
-export const adminBuyLinkWire = (b: BuyLinkRow): AdminBuyLink => ({
-  ...buyLinkWire(b),
-  enabled: b.enabled,
-  created_at: b.createdAt.toISOString(),
-});
+export const adminBuyLinkWire: (b: BuyLinkRow) => AdminBuyLink = consoleWire(buyLinkWire);
 
 export const adminPostWire = (
   p: PostRow,

@@ -1,4 +1,5 @@
 import type { AdminBanner, BannerItem, ConfigItem } from '@koi/contract';
+import { consoleWire } from '../../lib/console-wire';
 import type { BannerRow } from './content.admin';
 import type { Banner } from './content.service';
 
@@ -18,11 +19,7 @@ export const bannerWire = (b: Banner): BannerItem => ({
   sort: b.sort,
 });
 
-export const adminBannerWire = (b: BannerRow): AdminBanner => ({
-  ...bannerWire(b),
-  enabled: b.enabled,
-  created_at: b.createdAt.toISOString(),
-});
+export const adminBannerWire: (b: BannerRow) => AdminBanner = consoleWire(bannerWire);
 
 export const adminConfigItemWire = (c: { id: number; content: string; updatedAt: Date | null }) => ({
   id: c.id,

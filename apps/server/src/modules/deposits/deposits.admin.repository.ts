@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRow, inWindow, lockRow, pageWithTotal, updateRow } from '../../db/rows';
+import {
+  findRow,
+  inStates,
+  inWindow,
+  lockRow,
+  pageWithTotal,
+  updateRow,
+  type ListWindow,
+} from '../../db/rows';
 import {
   chainCursors,
   chainTransfers,
@@ -22,28 +30,20 @@ import type {
  * for display only, as the wallet's explorer does; nothing here writes outside the deposits module's tables.
  */
 
-export interface OrderSearch {
+export interface OrderSearch extends ListWindow {
   /** The states to list; empty for every state. */
   statuses: number[];
   playerId: number | null;
   orderNo: string;
   address: string;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
-export interface TransferSearch {
+export interface TransferSearch extends ListWindow {
   /** The states to list; empty for every state. */
   statuses: number[];
   address: string;
   fromAddress: string;
   txId: string;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
 export type AdminTransferRow = ChainTransferRow & {
@@ -73,7 +73,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       f: OrderSearch,
     ): Promise<{ rows: (DepositOrderRow & { txId: string | null })[]; total: number }> {
       const where = and(
-        f.statuses.length > 0 ? inArray(depositOrders.status, f.statuses) : undefined,
+        inStates(depositOrders.status, f.statuses),
         f.playerId !== null ? eq(depositOrders.playerId, f.playerId) : undefined,
         f.orderNo ? eq(depositOrders.orderNo, f.orderNo) : undefined,
         f.address ? eq(depositOrders.address, f.address) : undefined,
@@ -82,22 +82,19 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         depositOrders,
-        where,
         db
           .select({ order: depositOrders, txId: chainTransfers.txId })
           .from(depositOrders)
           .leftJoin(chainTransfers, eq(chainTransfers.id, depositOrders.chainTransferId))
-          .where(where)
-          .orderBy(desc(depositOrders.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        { where, orderBy: [desc(depositOrders.id)], limit: f.limit, offset: f.offset },
       );
       return { rows: rows.map((r) => ({ ...r.order, txId: r.txId })), total };
     },
 
     async transfers(f: TransferSearch): Promise<{ rows: AdminTransferRow[]; total: number }> {
       const where = and(
-        f.statuses.length > 0 ? inArray(chainTransfers.status, f.statuses) : undefined,
+        inStates(chainTransfers.status, f.statuses),
         f.address ? eq(chainTransfers.toAddress, f.address) : undefined,
         f.fromAddress ? eq(chainTransfers.fromAddress, f.fromAddress) : undefined,
         f.txId ? eq(chainTransfers.txId, f.txId) : undefined,
@@ -106,7 +103,6 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         chainTransfers,
-        where,
         db
           .select({
             t: chainTransfers,
@@ -118,10 +114,13 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .from(chainTransfers)
           .leftJoin(depositOrders, eq(depositOrders.id, chainTransfers.orderId))
           .leftJoin(depositUnmatched, eq(depositUnmatched.chainTransferId, chainTransfers.id))
-          .where(where)
-          .orderBy(desc(chainTransfers.blockTimestamp), desc(chainTransfers.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        {
+          where,
+          orderBy: [desc(chainTransfers.blockTimestamp), desc(chainTransfers.id)],
+          limit: f.limit,
+          offset: f.offset,
+        },
       );
       return {
         rows: rows.map((r) => ({
@@ -141,19 +140,16 @@ export function createDepositsAdminRepository(db: DbOrTx) {
       limit: number,
       offset: number,
     ): Promise<{ rows: (UnmatchedRow & { transfer: ChainTransferRow | null })[]; total: number }> {
-      const where = statuses.length > 0 ? inArray(depositUnmatched.status, statuses) : undefined;
+      const where = inStates(depositUnmatched.status, statuses);
       const { rows, total } = await pageWithTotal(
         db,
         depositUnmatched,
-        where,
         db
           .select({ u: depositUnmatched, t: chainTransfers })
           .from(depositUnmatched)
           .leftJoin(chainTransfers, eq(chainTransfers.id, depositUnmatched.chainTransferId))
-          .where(where)
-          .orderBy(desc(depositUnmatched.id))
-          .limit(limit)
-          .offset(offset),
+          .$dynamic(),
+        { where, orderBy: [desc(depositUnmatched.id)], limit, offset },
       );
       return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total };
     },

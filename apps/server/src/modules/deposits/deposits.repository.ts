@@ -101,13 +101,13 @@ export function createDepositsRepository(db: DbOrTx) {
     },
 
     async openOrders(playerId: number): Promise<DepositOrderRow[]> {
-      return db
-        .select()
-        .from(depositOrders)
-        .where(
-          and(eq(depositOrders.playerId, playerId), eq(depositOrders.status, DepositOrderStatus.PENDING)),
-        )
-        .orderBy(asc(depositOrders.id));
+      return selectRows(db, depositOrders, {
+        where: and(
+          eq(depositOrders.playerId, playerId),
+          eq(depositOrders.status, DepositOrderStatus.PENDING),
+        ),
+        orderBy: [asc(depositOrders.id)],
+      });
     },
 
     orderByNo: (orderNo: string) => findRow(db, depositOrders, eq(depositOrders.orderNo, orderNo)),
@@ -205,11 +205,10 @@ export function createDepositsRepository(db: DbOrTx) {
     // --- chain -----------------------------------------------------------------------------------------
 
     async enabledAddresses(): Promise<DepositAddressRow[]> {
-      return db
-        .select()
-        .from(depositAddresses)
-        .where(eq(depositAddresses.enabled, true))
-        .orderBy(asc(depositAddresses.id));
+      return selectRows(db, depositAddresses, {
+        where: eq(depositAddresses.enabled, true),
+        orderBy: [asc(depositAddresses.id)],
+      });
     },
 
     async allAddresses(): Promise<DepositAddressRow[]> {
@@ -222,17 +221,14 @@ export function createDepositsRepository(db: DbOrTx) {
      * payment goes to the unmatched queue), or a transfer seen but not yet confirmed.
      */
     async addressesToWatch(lateSince: Date): Promise<DepositAddressRow[]> {
-      return db
-        .select()
-        .from(depositAddresses)
-        .where(
-          sql`${depositAddresses.enabled}
+      return selectRows(db, depositAddresses, {
+        where: sql`${depositAddresses.enabled}
               or exists (select 1 from ${depositOrders} o where o.address_id = ${depositAddresses.id}
                            and (o.status = ${DepositOrderStatus.PENDING} or o.expires_at > ${lateSince}))
               or exists (select 1 from ${chainTransfers} c where c.to_address = ${depositAddresses.address}
                            and not c.confirmed)`,
-        )
-        .orderBy(asc(depositAddresses.id));
+        orderBy: [asc(depositAddresses.id)],
+      });
     },
 
     addressByText: (address: string) => findRow(db, depositAddresses, eq(depositAddresses.address, address)),

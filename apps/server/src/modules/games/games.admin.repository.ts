@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pageWithTotal } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import { gameProviders, games } from './games.schema';
 
 /** SQL of the console's game and provider screens. Nothing here decides; games.admin.ts does. */
@@ -41,14 +42,14 @@ const adminGameColumns = {
 
 export function createGamesAdminRepository(db: DbOrTx) {
   return {
-    async listGames(f: {
-      platTypeId: number;
-      gameTypeId: number;
-      status: number;
-      keyword: string;
-      limit: number;
-      offset: number;
-    }) {
+    async listGames(
+      f: {
+        platTypeId: number;
+        gameTypeId: number;
+        status: number;
+        keyword: string;
+      } & PageWindow,
+    ) {
       const conditions: (SQL | undefined)[] = [
         f.platTypeId ? eq(games.platTypeId, f.platTypeId) : undefined,
         f.gameTypeId ? eq(games.gameTypeId, f.gameTypeId) : undefined,
@@ -65,15 +66,17 @@ export function createGamesAdminRepository(db: DbOrTx) {
       return pageWithTotal(
         db,
         games,
-        where,
         db
           .select(adminGameColumns)
           .from(games)
           .innerJoin(gameProviders, eq(gameProviders.id, games.platTypeId))
-          .where(where)
-          .orderBy(asc(games.platTypeId), asc(games.sort), asc(games.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        {
+          where,
+          orderBy: [asc(games.platTypeId), asc(games.sort), asc(games.id)],
+          limit: f.limit,
+          offset: f.offset,
+        },
       );
     },
 

@@ -1,15 +1,14 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { findRow } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import { gameCategories, gameProviders, games } from './games.schema';
 
-export interface GameFilter {
+export interface GameFilter extends PageWindow {
   gameTypeId?: number;
   platTypeId?: number;
   keyword?: string;
   hotOnly?: boolean;
-  limit: number;
-  offset: number;
 }
 
 const gameColumns = {

@@ -8,7 +8,7 @@ import { body } from '../../../test/app';
 import { launchGame, signedProviderCalls, useKoiWithProviderSim } from '../../../test/sim';
 import { queryRows } from '../../db/client';
 import { validBetFeedDrift } from '../bets/bets.fixtures';
-import { promotionsHarness, TERMS } from './promotions.fixtures';
+import { fullMatch, promotionsHarness } from './promotions.fixtures';
 
 const SIM_PROVIDER_ID = 14;
 const KY_PROVIDER_ID = 12;
@@ -19,13 +19,7 @@ describe('bonus terms on provider games: the max bet on every bet path, the max 
 
   /** A player who deposited `deposit` and claimed a first-deposit bonus of `bonus` (100 %) with these terms. */
   async function bonusPlayer(deposit: string, bonus: string, terms: Record<string, unknown>) {
-    const promo = await h.promotion(1, {
-      deposit: 'first',
-      percent_bp: 10_000,
-      min_deposit: '1',
-      max_bonus: bonus,
-      terms: { ...TERMS, ...terms },
-    });
+    const promo = await h.promotion(1, fullMatch(bonus, terms));
     const p = await h.player({ deposit });
     expect((await h.claim(p.auth, promo.id)).code).toBe(200);
     return { ...p, promotionId: promo.id };
@@ -123,13 +117,7 @@ describe('bonus terms on provider games: the max bet on every bet path, the max 
   });
 
   it('a retried seamless bet taken before the bonus still gets its first answer; a new one above the cap is refused', async () => {
-    const promo = await h.promotion(1, {
-      deposit: 'first',
-      percent_bp: 10_000,
-      min_deposit: '1',
-      max_bonus: '2',
-      terms: { ...TERMS, max_bet: '5' },
-    });
+    const promo = await h.promotion(1, fullMatch('2', { max_bet: '5' }));
     const p = await h.player({ deposit: '100' });
     const token = await session(p.playerId);
     const bet = betCall(token, p.username, toMicro('6'));
@@ -195,13 +183,7 @@ describe('bonus terms on provider games: the max bet on every bet path, the max 
   it(`${RACERS} seamless bets above the max bet racing the grant's opening, ${ROUNDS} rounds: each is taken before the grant commits or refused after`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       // Bonus 2 at 5× with a max bet of 5; every racer stakes 6 from a deposit that covers them all.
-      const promo = await h.promotion(1, {
-        deposit: 'first',
-        percent_bp: 10_000,
-        min_deposit: '1',
-        max_bonus: '2',
-        terms: { ...TERMS, multiple_centis: 500, max_bet: '5' },
-      });
+      const promo = await h.promotion(1, fullMatch('2', { multiple_centis: 500, max_bet: '5' }));
       const p = await h.player({ deposit: '400' });
       const token = await session(p.playerId);
       const bets = Array.from({ length: RACERS }, () =>

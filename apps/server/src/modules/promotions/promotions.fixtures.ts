@@ -127,3 +127,15 @@ export function promotionsHarness(t: () => TestApp) {
 }
 
 export const TERMS = { multiple_centis: 1000, max_bet: null, max_win: null, expiry_days: 30 };
+
+/**
+ * The rules of a first-deposit bonus that matches the deposit in full (100 %) up to `maxBonus`, for a deposit of
+ * at least `minDeposit`, with `terms` changed from TERMS: the bonus the max-bet and max-win tests start from.
+ */
+export const fullMatch = (maxBonus: string, terms: Record<string, unknown> = {}, minDeposit = '1') => ({
+  deposit: 'first',
+  percent_bp: 10_000,
+  min_deposit: minDeposit,
+  max_bonus: maxBonus,
+  terms: { ...TERMS, ...terms },
+});

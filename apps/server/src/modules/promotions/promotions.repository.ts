@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { exists, findRow, insertNew, inWindow, pageWithTotal, sumMicro } from '../../db/rows';
+import { exists, findRow, insertNew, inWindow, pageWithTotal, selectRows, sumMicro } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import {
   bonusGrants,
   GrantStatus,
@@ -15,37 +16,29 @@ export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionInsert = typeof promotions.$inferInsert;
 export type ClaimRow = typeof promotionClaims.$inferSelect;
 export type GrantRow = typeof bonusGrants.$inferSelect;
-export type FlagRow = typeof promotionFlags.$inferSelect;
 
-export interface ClaimFilter {
+export interface ClaimFilter extends PageWindow {
   promotionId?: number;
   playerId?: number;
   from?: Date | null;
   to?: Date | null;
-  limit: number;
-  offset: number;
 }
 
 /** SQL of the promotions module. Nothing here decides; the service does. */
 export function createPromotionsRepository(db: DbOrTx) {
   return {
-    async promotion(id: number): Promise<PromotionRow | null> {
-      return (await db.select().from(promotions).where(eq(promotions.id, id)).limit(1))[0] ?? null;
-    },
+    promotion: (id: number): Promise<PromotionRow | null> => findRow(db, promotions, eq(promotions.id, id)),
 
     /** Running promotions whose period contains `now`, in the operators' order. */
     running(now: Date): Promise<PromotionRow[]> {
-      return db
-        .select()
-        .from(promotions)
-        .where(
-          and(
-            eq(promotions.status, PromotionStatus.RUNNING),
-            lte(promotions.startsAt, now),
-            sql`(${promotions.endsAt} is null or ${promotions.endsAt} > ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .orderBy(desc(promotions.sort), asc(promotions.id));
+      return selectRows(db, promotions, {
+        where: and(
+          eq(promotions.status, PromotionStatus.RUNNING),
+          lte(promotions.startsAt, now),
+          sql`(${promotions.endsAt} is null or ${promotions.endsAt} > ${now.toISOString()}::timestamptz)`,
+        ),
+        orderBy: [desc(promotions.sort), asc(promotions.id)],
+      });
     },
 
     all(): Promise<PromotionRow[]> {
@@ -96,16 +89,13 @@ export function createPromotionsRepository(db: DbOrTx) {
     /** The player's claims of the promotion in these periods. */
     async claimsIn(promotionId: number, playerId: number, periodKeys: string[]): Promise<ClaimRow[]> {
       if (periodKeys.length === 0) return [];
-      return db
-        .select()
-        .from(promotionClaims)
-        .where(
-          and(
-            eq(promotionClaims.promotionId, promotionId),
-            eq(promotionClaims.playerId, playerId),
-            inArray(promotionClaims.periodKey, periodKeys),
-          ),
-        );
+      return selectRows(db, promotionClaims, {
+        where: and(
+          eq(promotionClaims.promotionId, promotionId),
+          eq(promotionClaims.playerId, playerId),
+          inArray(promotionClaims.periodKey, periodKeys),
+        ),
+      });
     },
 
     /** Whether any of the players claimed the promotion in the period (a household's earlier claim). */
@@ -134,7 +124,6 @@ export function createPromotionsRepository(db: DbOrTx) {
       const { rows, total } = await pageWithTotal(
         db,
         promotionClaims,
-        cond,
         db
           .select({
             claim: promotionClaims,
@@ -144,10 +133,13 @@ export function createPromotionsRepository(db: DbOrTx) {
           })
           .from(promotionClaims)
           .innerJoin(promotions, eq(promotions.id, promotionClaims.promotionId))
-          .where(cond)
-          .orderBy(desc(promotionClaims.createdAt), desc(promotionClaims.id))
-          .limit(f.limit)
-          .offset(f.offset),
+          .$dynamic(),
+        {
+          where: cond,
+          orderBy: [desc(promotionClaims.createdAt), desc(promotionClaims.id)],
+          limit: f.limit,
+          offset: f.offset,
+        },
       );
       return {
         rows: rows.map((r) => ({ ...r.claim, title: r.title, titleEn: r.titleEn, type: r.type })),
@@ -167,20 +159,18 @@ export function createPromotionsRepository(db: DbOrTx) {
       ),
 
     grantsOf(playerId: number, limit = 100): Promise<GrantRow[]> {
-      return db
-        .select()
-        .from(bonusGrants)
-        .where(eq(bonusGrants.playerId, playerId))
-        .orderBy(desc(bonusGrants.createdAt), desc(bonusGrants.id))
-        .limit(limit);
+      return selectRows(db, bonusGrants, {
+        where: eq(bonusGrants.playerId, playerId),
+        orderBy: [desc(bonusGrants.createdAt), desc(bonusGrants.id)],
+        limit: limit,
+      });
     },
 
     openGrantsOf(playerId: number): Promise<GrantRow[]> {
-      return db
-        .select()
-        .from(bonusGrants)
-        .where(and(eq(bonusGrants.playerId, playerId), eq(bonusGrants.status, GrantStatus.OPEN)))
-        .orderBy(asc(bonusGrants.createdAt), asc(bonusGrants.id));
+      return selectRows(db, bonusGrants, {
+        where: and(eq(bonusGrants.playerId, playerId), eq(bonusGrants.status, GrantStatus.OPEN)),
+        orderBy: [asc(bonusGrants.createdAt), asc(bonusGrants.id)],
+      });
     },
 
     /** Closes an open grant once (cleared, forfeited or expired); false when it was no longer open. */
@@ -217,24 +207,19 @@ export function createPromotionsRepository(db: DbOrTx) {
 
     /** Open grants whose expiry passed (the expiry job), a few at a time. */
     expiredOpenGrants(now: Date, limit: number): Promise<GrantRow[]> {
-      return db
-        .select()
-        .from(bonusGrants)
-        .where(
-          and(
-            eq(bonusGrants.status, GrantStatus.OPEN),
-            isNotNull(bonusGrants.expiresAt),
-            lte(bonusGrants.expiresAt, now),
-          ),
-        )
-        .limit(limit);
+      return selectRows(db, bonusGrants, {
+        where: and(
+          eq(bonusGrants.status, GrantStatus.OPEN),
+          isNotNull(bonusGrants.expiresAt),
+          lte(bonusGrants.expiresAt, now),
+        ),
+        limit: limit,
+      });
     },
 
     // ----- flags -----
 
-    async flag(playerId: number): Promise<FlagRow | null> {
-      return (await db.select().from(promotionFlags).where(eq(promotionFlags.playerId, playerId)))[0] ?? null;
-    },
+    flag: (playerId: number) => findRow(db, promotionFlags, eq(promotionFlags.playerId, playerId)),
 
     async setFlag(row: typeof promotionFlags.$inferInsert) {
       await db
@@ -254,29 +239,26 @@ export function createPromotionsRepository(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    flags(): Promise<FlagRow[]> {
-      return db.select().from(promotionFlags).orderBy(desc(promotionFlags.createdAt)).limit(200);
-    },
+    flags: () => selectRows(db, promotionFlags, { orderBy: [desc(promotionFlags.createdAt)], limit: 200 }),
 
     // ----- luck seeds -----
 
     /** The day's seed, written once (a concurrent first writer wins and both read its row). */
     async luckSeed(day: string, make: () => { serverSeed: string; serverSeedHash: string }, at: Date) {
-      const existing = await db.select().from(luckSeeds).where(eq(luckSeeds.day, day));
-      if (existing[0]) return existing[0];
+      const existing = await findRow(db, luckSeeds, eq(luckSeeds.day, day));
+      if (existing) return existing;
       await db
         .insert(luckSeeds)
         .values({ day, ...make(), createdAt: at })
         .onConflictDoNothing();
-      return (await db.select().from(luckSeeds).where(eq(luckSeeds.day, day)))[0]!;
+      return (await findRow(db, luckSeeds, eq(luckSeeds.day, day)))!;
     },
 
     luckSeeds(fromDay: string, toDay: string) {
-      return db
-        .select()
-        .from(luckSeeds)
-        .where(and(gte(luckSeeds.day, fromDay), lte(luckSeeds.day, toDay)))
-        .orderBy(desc(luckSeeds.day));
+      return selectRows(db, luckSeeds, {
+        where: and(gte(luckSeeds.day, fromDay), lte(luckSeeds.day, toDay)),
+        orderBy: [desc(luckSeeds.day)],
+      });
     },
 
     /** Claimed amount and count per promotion (the console's spend column checks budget against claims). */

@@ -8,7 +8,7 @@ import { testConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { betsForTests } from '../bets/bets.fixtures';
 import { withdrawalsHarness } from '../withdrawals/withdrawals.fixtures';
-import { promotionsHarness, TERMS } from './promotions.fixtures';
+import { fullMatch, promotionsHarness, TERMS } from './promotions.fixtures';
 import { bonusWire } from './promotions.wire';
 
 const FIRST_DEPOSIT = {
@@ -69,7 +69,7 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
   });
 
   it('the bonus turnover blocks withdrawal and releases at the exact amount; near-certain bets count nothing', async () => {
-    const promo = await h.promotion(1, { ...FIRST_DEPOSIT, percent_bp: 10_000, max_bonus: '10' });
+    const promo = await h.promotion(1, fullMatch('10', {}, '20'));
     const p = await w.player({ deposit: '300' });
     expect(await h.claim(p.auth, promo.id)).toMatchObject({
       code: 200,
@@ -101,12 +101,7 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
   });
 
   it('refuses a bet above the bonus max bet while its turnover is open, and allows it once cleared', async () => {
-    const promo = await h.promotion(1, {
-      ...FIRST_DEPOSIT,
-      percent_bp: 10_000,
-      max_bonus: '2',
-      terms: { ...TERMS, multiple_centis: 100, max_bet: '5' },
-    });
+    const promo = await h.promotion(1, fullMatch('2', { multiple_centis: 100, max_bet: '5' }, '20'));
     const p = await h.player({ deposit: '100' });
     expect((await h.claim(p.auth, promo.id)).code).toBe(200);
     const big = await h.dice(p.auth, '5.0001');
@@ -119,12 +114,7 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
   });
 
   it('50 concurrent clearings and withdrawal applications cut the winnings above max win once', async () => {
-    const promo = await h.promotion(1, {
-      ...FIRST_DEPOSIT,
-      percent_bp: 10_000,
-      max_bonus: '10',
-      terms: { ...TERMS, multiple_centis: 100, max_win: '3' },
-    });
+    const promo = await h.promotion(1, fullMatch('10', { multiple_centis: 100, max_win: '3' }, '20'));
     const p = await w.player({ deposit: '20' });
     expect((await h.claim(p.auth, promo.id)).code).toBe(200);
     // One round that plays the 10 USDT of turnover through and wins 5 net, recorded without its bet.settled
@@ -165,7 +155,7 @@ describe('claims: the first-deposit bonus through the API, with its turnover', (
   });
 
   it('self-exclusion forfeits the promotional part of open bonuses (BONUS_FORFEIT) and waives their turnover', async () => {
-    const promo = await h.promotion(1, { ...FIRST_DEPOSIT, percent_bp: 10_000, max_bonus: '30' });
+    const promo = await h.promotion(1, fullMatch('30', {}, '20'));
     const p = await h.player({ deposit: '50' });
     expect((await h.claim(p.auth, promo.id)).code).toBe(200);
     expect(await h.available(p.playerId)).toBe(toMicro('80'));

@@ -10,6 +10,7 @@ import type {
 } from '@koi/contract';
 import { formatPlain } from '@koi/ledger';
 import { localName } from '../../lib/local-name';
+import { stateNames } from '../../lib/state-names';
 import type { ClaimRow, GrantRow, PromotionRow } from './promotions.repository';
 import { GrantStatus } from './promotions.schema';
 import type { PromotionView } from './promotions.service';
@@ -76,12 +77,7 @@ export const claimRowWire = (
   created_at: c.createdAt.toISOString(),
 });
 
-const GRANT_STATE = {
-  [GrantStatus.OPEN]: 'open',
-  [GrantStatus.CLEARED]: 'cleared',
-  [GrantStatus.FORFEITED]: 'forfeited',
-  [GrantStatus.EXPIRED]: 'expired',
-} as const;
+const GRANT_STATE = stateNames(GrantStatus);
 
 export function bonusWire(b: {
   grant: GrantRow;
@@ -96,7 +92,7 @@ export function bonusWire(b: {
     title: g.title,
     source: g.sourceType,
     amount: money(g.amountMicro),
-    state: GRANT_STATE[b.status],
+    state: GRANT_STATE.name(b.status),
     required: money(g.requiredMicro),
     done: money(b.doneMicro),
     remaining: money(b.remainingMicro),

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import { exists, selectPage, updateCount } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import { providerAlerts, providerSessions, providerTransactions } from './providers.schema';
 
 /** One provider wallet call as koi_provider_wallet_call takes it. */
@@ -216,7 +217,7 @@ export function createProvidersRepository(db: DbOrTx) {
       return results;
     },
 
-    listAlerts: (q: { limit: number; offset: number }) =>
+    listAlerts: (q: PageWindow) =>
       selectPage(db, providerAlerts, {
         orderBy: [desc(providerAlerts.id)],
         limit: q.limit,

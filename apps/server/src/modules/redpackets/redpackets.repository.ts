@@ -11,6 +11,7 @@ import {
   selectRows,
   updateRow,
 } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import { redPacketGrabs, redPacketRooms, redPackets, RedPacketState } from './redpackets.schema';
 
 export type RoomRow = typeof redPacketRooms.$inferSelect;
@@ -131,7 +132,7 @@ export function createRedPacketsRepository(db: DbOrTx) {
         limit: size,
       }),
 
-    sentPage: (senderId: number, page: { limit: number; offset: number }) =>
+    sentPage: (senderId: number, page: PageWindow) =>
       selectPage(db, redPackets, {
         where: eq(redPackets.senderId, senderId),
         orderBy: [desc(redPackets.id)],
@@ -139,19 +140,13 @@ export function createRedPacketsRepository(db: DbOrTx) {
       }),
 
     /** Packets the player grabbed from, newest grab first. */
-    async grabbedPage(playerId: number, page: { limit: number; offset: number }) {
+    async grabbedPage(playerId: number, page: PageWindow) {
       const where = eq(redPacketGrabs.playerId, playerId);
       const { rows, total } = await pageWithTotal(
         db,
         redPacketGrabs,
-        where,
-        db
-          .select({ packetId: redPacketGrabs.packetId })
-          .from(redPacketGrabs)
-          .where(where)
-          .orderBy(desc(redPacketGrabs.id))
-          .limit(page.limit)
-          .offset(page.offset),
+        db.select({ packetId: redPacketGrabs.packetId }).from(redPacketGrabs).$dynamic(),
+        { where, orderBy: [desc(redPacketGrabs.id)], ...page },
       );
       const ids = rows.map((r) => r.packetId);
       const packets = ids.length
@@ -165,10 +160,7 @@ export function createRedPacketsRepository(db: DbOrTx) {
       return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
     },
 
-    adminPage(
-      filter: { roomId?: number; state?: number; senderId?: number },
-      page: { limit: number; offset: number },
-    ) {
+    adminPage(filter: { roomId?: number; state?: number; senderId?: number }, page: PageWindow) {
       const where: SQL[] = [];
       if (filter.roomId) where.push(eq(redPackets.roomId, filter.roomId));
       if (filter.state) where.push(eq(redPackets.state, filter.state));

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { createKeyedQueue } from '../../lib/keyed-queue';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import type { PageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { CheckedStanding, PlayerDirectory, PlayerGate } from '../auth';
 import type { AccountRef, TransferRequest, WalletService } from '../wallet';
@@ -371,6 +372,21 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
 
   const reference = (packetId: number) => ({ type: 'red_packet', id: String(packetId) });
   const escrow = { system: SystemAccount.RED_PACKET_ESCROW } as const;
+  /** A player's money going into the escrow for a packet (the sender's total, a grabber's mine hold). */
+  const intoEscrow = (
+    packetId: number,
+    key: string,
+    playerId: number,
+    amountMicro: bigint,
+    code: TransferCode,
+  ) => ({
+    key: `rp:${packetId}:${key}`,
+    debit: { player: playerId },
+    credit: escrow,
+    amountMicro,
+    code,
+    reference: reference(packetId),
+  });
 
   /**
    * Closes of this process, one at a time. Every close waits for the one close lock (RED_PACKET_CLOSE) anyway;
@@ -524,14 +540,10 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       const holdMicro = p.mineDigit === null ? 0n : p.minePaymentMicro;
       if (holdMicro > 0n) {
         await coveredOr(
-          wallet.holdIn(tx, {
-            key: `rp:${p.id}:mine:${seq}`,
-            debit: { player: playerId },
-            credit: escrow,
-            amountMicro: holdMicro,
-            code: TransferCode.RED_PACKET_MINE,
-            reference: reference(p.id),
-          }),
+          wallet.holdIn(
+            tx,
+            intoEscrow(p.id, `mine:${seq}`, playerId, holdMicro, TransferCode.RED_PACKET_MINE),
+          ),
           () => new AppError('RED_PACKET_HOLD_INSUFFICIENT', { amount: usdt(holdMicro) }),
         );
       }
@@ -571,7 +583,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       return views(await repo.roomFeed(roomId, size));
     },
 
-    async history(playerId: number, kind: 'sent' | 'grabbed', page: { limit: number; offset: number }) {
+    async history(playerId: number, kind: 'sent' | 'grabbed', page: PageWindow) {
       const found =
         kind === 'sent' ? await repo.sentPage(playerId, page) : await repo.grabbedPage(playerId, page);
       return { rows: await views(found.rows), total: found.total };
@@ -646,14 +658,10 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
             ).map(String);
             await r.setSplit(row.id, split);
             await coveredOr(
-              wallet.transferIn(tx, {
-                key: `rp:${row.id}:send`,
-                debit: { player: playerId },
-                credit: escrow,
-                amountMicro: totalMicro,
-                code: TransferCode.RED_PACKET_SEND,
-                reference: reference(row.id),
-              }),
+              wallet.transferIn(
+                tx,
+                intoEscrow(row.id, 'send', playerId, totalMicro, TransferCode.RED_PACKET_SEND),
+              ),
               () => new AppError('RED_PACKET_SEND_INSUFFICIENT', { total: usdt(totalMicro) }),
             );
             return { ...row, split };
@@ -761,7 +769,7 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
 
     async adminPackets(
       filter: { roomId?: number; state?: 'open' | 'closed'; player?: string },
-      page: { limit: number; offset: number },
+      page: PageWindow,
     ) {
       let senderId: number | undefined;
       if (filter.player) {

@@ -1,5 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertNew } from '../../db/rows';
 import { telegramAccounts, telegramInitDataUses } from './telegram.schema';
 
 /** SQL of the Telegram module: linked Telegram users and the launch data already used. */
@@ -36,14 +37,8 @@ export function createTelegramRepository(db: DbOrTx) {
      * Records a launch data's hash as used; false when it was used before. The primary key decides, so of any
      * number of concurrent requests with one launch data exactly one gets true.
      */
-    async useHash(row: typeof telegramInitDataUses.$inferInsert): Promise<boolean> {
-      const rows = await db
-        .insert(telegramInitDataUses)
-        .values(row)
-        .onConflictDoNothing()
-        .returning({ hash: telegramInitDataUses.hash });
-      return rows.length === 1;
-    },
+    useHash: (row: typeof telegramInitDataUses.$inferInsert): Promise<boolean> =>
+      insertNew(db, telegramInitDataUses, row),
 
     async pruneUsesBefore(authDate: Date): Promise<number> {
       const rows = await db

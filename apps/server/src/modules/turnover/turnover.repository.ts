@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { insertNew } from '../../db/rows';
+import { insertNew, insertNewRows, selectRows } from '../../db/rows';
 import { turnoverRequirements } from './turnover.schema';
 
 export type RequirementRow = typeof turnoverRequirements.$inferSelect;
@@ -13,21 +13,14 @@ export function createTurnoverRepository(db: DbOrTx) {
       insertNew(db, turnoverRequirements, row),
 
     /** Inserts the rows that are new (per source); answers how many were. */
-    async insertRequirements(rows: (typeof turnoverRequirements.$inferInsert)[]): Promise<number> {
-      const inserted = await db
-        .insert(turnoverRequirements)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ id: turnoverRequirements.id });
-      return inserted.length;
-    },
+    insertRequirements: (rows: (typeof turnoverRequirements.$inferInsert)[]): Promise<number> =>
+      insertNewRows(db, turnoverRequirements, rows),
 
     requirements(playerId: number): Promise<RequirementRow[]> {
-      return db
-        .select()
-        .from(turnoverRequirements)
-        .where(and(eq(turnoverRequirements.playerId, playerId), isNull(turnoverRequirements.waivedAt)))
-        .orderBy(asc(turnoverRequirements.createdAt), asc(turnoverRequirements.id));
+      return selectRows(db, turnoverRequirements, {
+        where: and(eq(turnoverRequirements.playerId, playerId), isNull(turnoverRequirements.waivedAt)),
+        orderBy: [asc(turnoverRequirements.createdAt), asc(turnoverRequirements.id)],
+      });
     },
 
     /** Marks a requirement waived, once; true when this call did. */

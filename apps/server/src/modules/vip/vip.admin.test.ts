@@ -7,7 +7,8 @@ import { reportDay } from '../../lib/time-range';
 import { signedInOperator, useOperators } from '../operators/operators.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { vipHarness } from './vip.fixtures';
-import { addDays, SETTLE_GRACE_MS } from './vip.service';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
+import { addDays } from './vip.service';
 
 /** The console's VIP area: every write audited, refusals explained, a re-run that shows it changed nothing. */
 describe('the console VIP area', () => {

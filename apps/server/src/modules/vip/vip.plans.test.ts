@@ -10,7 +10,8 @@ import { betsForTests } from '../bets/bets.fixtures';
 import { turnoverForTests } from '../turnover/turnover.fixtures';
 import { createWalletService } from '../wallet/wallet.service';
 import { seedVipTable } from './vip.seed';
-import { addDays, createVipService, SETTLE_GRACE_MS } from './vip.service';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
+import { addDays, createVipService } from './vip.service';
 
 /*
  * The daily job reads one day (the month-end: one month) of the valid-bet feed, which keeps every day ever

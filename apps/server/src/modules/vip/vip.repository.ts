@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { countRows, queryRows, type DbOrTx } from '../../db/client';
-import { findRow, insertRow, pgArray, updateRow } from '../../db/rows';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { findRow, insertNewRows, insertRow, pgArray, selectPage, selectRows, updateRow } from '../../db/rows';
+import { pageWindow } from '../../lib/paging';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import {
   ClaimStatus,
@@ -36,7 +37,6 @@ export interface RebateLine {
 }
 export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
 export type PeriodRow = typeof tournamentPeriods.$inferSelect;
-export type PayoutRow = typeof tournamentPayouts.$inferSelect;
 
 /** What settling one day wrote: rebates added by this run and the day's totals after it. */
 export interface DaySettlement {
@@ -178,12 +178,11 @@ export function createVipRepository(db: DbOrTx) {
     },
 
     rewardsOf: (playerId: number) =>
-      db
-        .select()
-        .from(vipRewards)
-        .where(eq(vipRewards.playerId, playerId))
-        .orderBy(asc(vipRewards.status), desc(vipRewards.createdAt), desc(vipRewards.id))
-        .limit(100),
+      selectRows(db, vipRewards, {
+        where: eq(vipRewards.playerId, playerId),
+        orderBy: [asc(vipRewards.status), desc(vipRewards.createdAt), desc(vipRewards.id)],
+        limit: 100,
+      }),
 
     /** Marks a claimable reward claimed and answers it; null when it is not the player's or not claimable. */
     takeReward: (playerId: number, id: number, now: Date) =>
@@ -463,30 +462,15 @@ export function createVipRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async runs(page: number, size: number) {
-      const rows = await db
-        .select()
-        .from(vipRebateRuns)
-        .orderBy(desc(vipRebateRuns.day))
-        .limit(size)
-        .offset((page - 1) * size);
-      return { rows, total: await countRows(db, vipRebateRuns) };
-    },
+    runs: (page: number, size: number) =>
+      selectPage(db, vipRebateRuns, { orderBy: [desc(vipRebateRuns.day)], ...pageWindow({ page, size }) }),
 
-    async rebatesOf(playerId: number, status: number | null, page: number, size: number) {
-      const where = and(
-        eq(vipRebates.playerId, playerId),
-        status ? eq(vipRebates.status, status) : undefined,
-      );
-      const rows = await db
-        .select()
-        .from(vipRebates)
-        .where(where)
-        .orderBy(desc(vipRebates.day))
-        .limit(size)
-        .offset((page - 1) * size);
-      return { rows, total: await countRows(db, vipRebates, where) };
-    },
+    rebatesOf: (playerId: number, status: number | null, page: number, size: number) =>
+      selectPage(db, vipRebates, {
+        where: and(eq(vipRebates.playerId, playerId), status ? eq(vipRebates.status, status) : undefined),
+        orderBy: [desc(vipRebates.day)],
+        ...pageWindow({ page, size }),
+      }),
 
     async rebateTotals(playerId: number) {
       const [row] = await queryRows<{ claimable: string; claimed: string }>(
@@ -584,11 +568,10 @@ export function createVipRepository(db: DbOrTx) {
       updateRow(db, tournamentPeriods, eq(tournamentPeriods.id, id), patch),
 
     prizes: (periodId: number) =>
-      db
-        .select()
-        .from(tournamentPrizes)
-        .where(eq(tournamentPrizes.periodId, periodId))
-        .orderBy(asc(tournamentPrizes.rank)),
+      selectRows(db, tournamentPrizes, {
+        where: eq(tournamentPrizes.periodId, periodId),
+        orderBy: [asc(tournamentPrizes.rank)],
+      }),
 
     async replacePrizes(periodId: number, prizes: { rank: number; amountMicro: bigint }[]) {
       await db.delete(tournamentPrizes).where(eq(tournamentPrizes.periodId, periodId));
@@ -611,22 +594,14 @@ export function createVipRepository(db: DbOrTx) {
       ).map((r) => ({ playerId: Number(r.player_id), scoreMicro: BigInt(r.score) })),
 
     /** Fixes the winners once: a second call for the period inserts nothing. */
-    async insertPayouts(rows: Omit<PayoutRow, 'status' | 'paidAt'>[]) {
-      if (rows.length === 0) return 0;
-      const inserted = await db
-        .insert(tournamentPayouts)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ rank: tournamentPayouts.rank });
-      return inserted.length;
-    },
+    insertPayouts: (rows: (typeof tournamentPayouts.$inferInsert)[]) =>
+      insertNewRows(db, tournamentPayouts, rows),
 
     payouts: (periodId: number) =>
-      db
-        .select()
-        .from(tournamentPayouts)
-        .where(eq(tournamentPayouts.periodId, periodId))
-        .orderBy(asc(tournamentPayouts.rank)),
+      selectRows(db, tournamentPayouts, {
+        where: eq(tournamentPayouts.periodId, periodId),
+        orderBy: [asc(tournamentPayouts.rank)],
+      }),
 
     async takePayout(periodId: number, rank: number, now: Date) {
       const [row] = await db
@@ -645,16 +620,13 @@ export function createVipRepository(db: DbOrTx) {
 
     /** Open periods whose last day is before `day`: their prizes are due. */
     duePeriods: (day: string) =>
-      db
-        .select()
-        .from(tournamentPeriods)
-        .where(
-          and(
-            eq(tournamentPeriods.status, PeriodStatus.OPEN),
-            sql`${tournamentPeriods.endDay} < ${day}::date`,
-          ),
-        )
-        .orderBy(asc(tournamentPeriods.endDay)),
+      selectRows(db, tournamentPeriods, {
+        where: and(
+          eq(tournamentPeriods.status, PeriodStatus.OPEN),
+          sql`${tournamentPeriods.endDay} < ${day}::date`,
+        ),
+        orderBy: [asc(tournamentPeriods.endDay)],
+      }),
   };
 }
 

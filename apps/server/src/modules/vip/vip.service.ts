@@ -16,6 +16,7 @@ import { DAY_MS, reportDay, startOfReportDay } from '../../lib/time-range';
 import type { AuditWrite as AuditInTx } from '../audit';
 import type { CheckedStanding, PlayerDirectory, PlayerGate } from '../auth';
 import type { BetsService } from '../bets/bets.service';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
 import type { TurnoverService } from '../turnover/turnover.service';
 import type { WalletService } from '../wallet/wallet.service';
 import {
@@ -73,8 +74,6 @@ import { ClaimStatus, PeriodStatus, RewardType } from './vip.schema';
  * of the prize table once (tournament_payouts, unique per rank and per player) and pays each winner as above.
  */
 
-/** A day is settled this long after it ends, so provider calls of its last minute are in the feed. */
-export const SETTLE_GRACE_MS = 10 * 60_000;
 const LEADERBOARD_TTL_MS = 15_000;
 /** Rebates paid per query page when the operator has auto-credit on. */
 const AUTO_CREDIT_PAGE = 500;

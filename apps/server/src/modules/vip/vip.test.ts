@@ -12,7 +12,8 @@ import { createWalletService } from '../wallet/wallet.service';
 import { vipHarness } from './vip.fixtures';
 import { vipRebates } from './vip.schema';
 import { DEMO_VIP_LEVELS } from './vip.seed';
-import { levelOf, maskName, SETTLE_GRACE_MS } from './vip.service';
+import { SETTLE_GRACE_MS } from '../bets/valid-bets';
+import { levelOf, maskName } from './vip.service';
 import { ratePercent, weightPercent } from './vip.wire';
 
 const levels = DEMO_VIP_LEVELS.map(([threshold, up, monthly, checkIn], level) => ({

@@ -3,11 +3,12 @@ import type { ErrorKey } from '@koi/contract';
 import { ERRORS } from '@koi/contract';
 import { AccountFlags, AccountKind } from '@koi/ledger';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { findRow, insertRow, selectPage, updateRow } from '../../db/rows';
+import { findRow, insertRow, selectPage, updateRow, type ListWindow } from '../../db/rows';
 import { adjustmentRequests, ledgerAdjustments } from './wallet.schema';
 import { AppError } from '../../errors';
 import { pgErrorCode } from '../../lib/pg-errors';
 import { AdvisoryLock } from '../../db/locks';
+import type { PageWindow } from '../../lib/paging';
 
 /*
  * A posted credit of a code to a player's wallet, read through the entries, whose (account, time, id) index
@@ -136,12 +137,8 @@ export interface AccountBalancesRow {
   creditsPendingMicro: bigint;
 }
 
-export interface EntryFilter {
+export interface EntryFilter extends ListWindow {
   code: number | null;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
 export function createWalletRepository(db: DbOrTx) {
@@ -662,12 +659,7 @@ export function createWalletRepository(db: DbOrTx) {
       await db.update(adjustmentRequests).set({ transferId }).where(eq(adjustmentRequests.id, id));
     },
 
-    async listAdjustmentRequests(f: {
-      status: string;
-      playerId: number | null;
-      limit: number;
-      offset: number;
-    }) {
+    async listAdjustmentRequests(f: PageWindow & { status: string; playerId: number | null }) {
       const where = and(
         f.status ? eq(adjustmentRequests.status, f.status) : undefined,
         f.playerId ? eq(adjustmentRequests.playerId, f.playerId) : undefined,
@@ -678,16 +670,12 @@ export function createWalletRepository(db: DbOrTx) {
   };
 }
 
-export interface TransferSearch {
+export interface TransferSearch extends ListWindow {
   playerId: number | null;
   accountId: bigint | null;
   code: number | null;
   referenceType: string;
   referenceId: string;
-  from: Date | null;
-  to: Date | null;
-  limit: number;
-  offset: number;
 }
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -1,5 +1,6 @@
 import type { BalanceItem, BillChange, Locale } from '@koi/contract';
 import { EntryPhase, TransferState, formatBalance, formatSigned, transferCodeName } from '@koi/ledger';
+import { stateNames } from '../../lib/state-names';
 import type { PlayerBalance, WalletService } from './wallet.service';
 
 /*
@@ -7,12 +8,7 @@ import type { PlayerBalance, WalletService } from './wallet.service';
  * (decision 3). The console's wire is wallet.admin.wire.ts.
  */
 
-const PHASE_NAMES = {
-  [EntryPhase.POSTED]: 'posted',
-  [EntryPhase.HOLD]: 'hold',
-  [EntryPhase.POST]: 'post',
-  [EntryPhase.VOID]: 'void',
-} as const;
+const PHASE_NAMES = stateNames(EntryPhase);
 
 /**
  * Where a hold stands now: the hold's row is the one the player sees (its post changes nothing they can spend,
@@ -31,7 +27,7 @@ export const billChangeWire = (e: BillEntry, locale: Locale): BillChange => ({
   created_at: e.createdAt.toISOString(),
   type: e.code,
   type_name: transferCodeName(e.code, locale),
-  phase: PHASE_NAMES[e.phase as keyof typeof PHASE_NAMES] ?? 'posted',
+  phase: PHASE_NAMES.name(e.phase) ?? 'posted',
   ...(e.phase === EntryPhase.HOLD ? { state: HOLD_STATES[e.transferState] ?? 'pending' } : {}),
   amount: formatSigned(e.amountMicro),
   balance_after: formatBalance(e.balanceAfterMicro),

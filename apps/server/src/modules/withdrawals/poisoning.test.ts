@@ -11,6 +11,16 @@ import { createDepositsService } from '../deposits/deposits.service';
 import { createWalletService } from '../wallet/wallet.service';
 import { LOOK_ALIKE, trc20, withdrawalsHarness } from './withdrawals.fixtures';
 
+/** A new player (100 deposited) who applied to withdraw 20 to `address` and then deleted that address. */
+async function withdrewToDeleted(h: ReturnType<typeof withdrawalsHarness>, address: string) {
+  const p = await h.player({ deposit: '100' });
+  const bound = await h.bind(p.auth, address);
+  const applied = await h.apply(p.auth, { amount: '20', address_id: bound.id });
+  expect(applied.code, applied.message).toBe(200);
+  expect((await h.call(p.auth, 'del-address', { address_id: bound.id, address })).code).toBe(200);
+  return p;
+}
+
 /**
  * Address poisoning: a new TRC20 withdrawal address whose first and last 4 characters
  * match a different address the player has sent deposits FROM, or has withdrawn TO, is refused (code 5008,
@@ -69,11 +79,7 @@ describe('address-poisoning guard: deposit senders and withdrawal destinations',
 
   it('refuses a look-alike of an address the player withdrew to, after that address was deleted', async () => {
     const [used, lookAlike] = LOOK_ALIKE;
-    const p = await h.player({ deposit: '100' });
-    const first = await h.bind(p.auth, used);
-    const applied = await h.apply(p.auth, { amount: '20', address_id: first.id });
-    expect(applied.code, applied.message).toBe(200);
-    expect((await h.call(p.auth, 'del-address', { address_id: first.id, address: used })).code).toBe(200);
+    const p = await withdrewToDeleted(h, used);
     await h.expectLookAlikeRefused(p.auth, lookAlike, used);
     await h.ledgerClean();
   });
@@ -99,14 +105,8 @@ describe('address-poisoning guard: addresses of other players', () => {
 
   it('flags for review a withdrawal to a look-alike of an address another player was paid to, without telling the player', async () => {
     const [theirs, lookAlike] = LOOK_ALIKE;
-    const other = await h.player({ deposit: '100' });
-    const bound = await h.bind(other.auth, theirs);
-    const paid = await h.apply(other.auth, { amount: '20', address_id: bound.id });
-    expect(paid.code, paid.message).toBe(200);
-    // Deleted afterwards: the address it was paid to is still remembered.
-    expect((await h.call(other.auth, 'del-address', { address_id: bound.id, address: theirs })).code).toBe(
-      200,
-    );
+    // Another player withdrew to it and deleted it afterwards: the address it was paid to is still remembered.
+    await withdrewToDeleted(h, theirs);
 
     const p = await h.player({ deposit: '100' });
     const mine = await h.bind(p.auth, lookAlike);

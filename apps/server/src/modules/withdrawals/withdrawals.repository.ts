@@ -5,10 +5,12 @@ import { AdvisoryLock } from '../../db/locks';
 import {
   exists,
   findRow,
+  inStates,
   insertRow,
   lockRow,
   selectIds,
   selectPage,
+  selectRows,
   updateCount,
   updateRow,
 } from '../../db/rows';
@@ -95,11 +97,10 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     },
 
     listAddresses(playerId: number): Promise<AddressRow[]> {
-      return db
-        .select()
-        .from(withdrawalAddresses)
-        .where(and(eq(withdrawalAddresses.playerId, playerId), isNull(withdrawalAddresses.deletedAt)))
-        .orderBy(asc(withdrawalAddresses.id));
+      return selectRows(db, withdrawalAddresses, {
+        where: and(eq(withdrawalAddresses.playerId, playerId), isNull(withdrawalAddresses.deletedAt)),
+        orderBy: [asc(withdrawalAddresses.id)],
+      });
     },
 
     findLiveAddress: (playerId: number, id: number): Promise<AddressRow | null> =>
@@ -235,7 +236,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      */
     async listByStates(states: number[], filter: WithdrawalFilter, limit: number, offset: number) {
       const where = and(
-        states.length ? inArray(withdrawals.state, states) : undefined,
+        inStates(withdrawals.state, states),
         filter.playerId !== undefined ? eq(withdrawals.playerId, filter.playerId) : undefined,
         filter.address !== undefined ? eq(withdrawals.address, filter.address) : undefined,
         filter.minAmountMicro !== undefined ? gte(withdrawals.amountMicro, filter.minAmountMicro) : undefined,
