@@ -18,12 +18,7 @@ import {
   depositUnmatched,
   UnmatchedStatus,
 } from './deposits.schema';
-import type {
-  ChainTransferRow,
-  DepositAddressRow,
-  DepositOrderRow,
-  UnmatchedRow,
-} from './deposits.repository';
+import type { ChainTransferRow, DepositAddressRow, DepositOrderRow, UnmatchedRow } from './deposits.schema';
 
 /**
  * SQL of the console's deposits area. Player names are read from `players` (the auth module's table) by id

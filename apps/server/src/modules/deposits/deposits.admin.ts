@@ -16,7 +16,8 @@ import {
   type TransferSearch,
 } from './deposits.admin.repository';
 import { assertWithinLimits, limitReads, type CreditedElsewhere } from './deposits.limits';
-import { createDepositsRepository, type UnmatchedRow } from './deposits.repository';
+import { createDepositsRepository } from './deposits.repository';
+import type { UnmatchedRow } from './deposits.schema';
 import { UnmatchedSource, UnmatchedStatus } from './deposits.schema';
 import { stateNames } from '../../lib/state-names';
 

@@ -10,7 +10,7 @@ import { formatMicro } from '@koi/ledger';
 import type { DepositsAdmin } from './deposits.admin';
 import { UNMATCHED_STATES } from './deposits.admin';
 import type { AdminTransferRow } from './deposits.admin.repository';
-import type { DepositAddressRow, DepositOrderRow } from './deposits.repository';
+import type { DepositAddressRow, DepositOrderRow } from './deposits.schema';
 import { ChainTransferStatus, DepositOrderStatus, UnmatchedSource } from './deposits.schema';
 import { stateNames } from '../../lib/state-names';
 

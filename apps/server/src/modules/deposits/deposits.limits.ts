@@ -2,11 +2,8 @@ import type { LocalizedText } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import {
-  createDepositsRepository,
-  type DepositLimitsRow,
-  type DepositsRepository,
-} from './deposits.repository';
+import { createDepositsRepository, type DepositsRepository } from './deposits.repository';
+import type { DepositLimitsRow } from './deposits.schema';
 
 /**
  * Responsible-gambling deposit limits (decision 18). Windows are rolling (the last 24 hours, 7 days and 30

@@ -12,16 +12,15 @@ import {
   depositOrders,
   depositUnmatched,
   UnmatchedStatus,
+  type DepositOrderRow,
+  type ChainTransferRow,
+  type ChainCursorRow,
+  type DepositLimitsRow,
+  type UnmatchedRow,
+  type DepositAddressRow,
 } from './deposits.schema';
 
 /** SQL of the deposits module. Nothing here decides; the service does, and the constraints enforce. */
-
-export type DepositOrderRow = typeof depositOrders.$inferSelect;
-export type ChainTransferRow = typeof chainTransfers.$inferSelect;
-export type ChainCursorRow = typeof chainCursors.$inferSelect;
-export type DepositLimitsRow = typeof depositLimits.$inferSelect;
-export type UnmatchedRow = typeof depositUnmatched.$inferSelect;
-export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 
 /**
  * One of the player's deposit records as an owner's records query returns it: a TRC20 order here, a channel

@@ -18,6 +18,7 @@ export const depositAddresses = pgTable(
   },
   (t) => [uniqueIndex('deposit_addresses_address_uq').on(t.address)],
 );
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 
 export const DepositOrderStatus = { PENDING: 1, COMPLETED: 2, EXPIRED: 3 } as const;
 
@@ -61,6 +62,7 @@ export const depositOrders = pgTable(
       .where(sql`status = 1`),
   ],
 );
+export type DepositOrderRow = typeof depositOrders.$inferSelect;
 
 export const ChainTransferStatus = {
   /** Seen on the chain, not yet confirmed: nothing is decided. */
@@ -110,6 +112,7 @@ export const chainTransfers = pgTable(
       .where(sql`status = 1`),
   ],
 );
+export type ChainTransferRow = typeof chainTransfers.$inferSelect;
 
 /**
  * The watcher's position per receiving address: TronGrid's `min_timestamp` and, while a listing spans
@@ -129,6 +132,7 @@ export const chainCursors = pgTable('chain_cursors', {
   /** No poll before this time (backoff after 429/5xx/timeouts). */
   backoffUntil: ts('backoff_until'),
 });
+export type ChainCursorRow = typeof chainCursors.$inferSelect;
 
 export const UnmatchedSource = { CHAIN: 1, CHANNEL: 2 } as const;
 export const UnmatchedStatus = {
@@ -187,6 +191,7 @@ export const depositUnmatched = pgTable(
     index('deposit_unmatched_status_idx').on(t.status, t.createdAt),
   ],
 );
+export type UnmatchedRow = typeof depositUnmatched.$inferSelect;
 
 /**
  * A player's responsible-gambling deposit limits (decision 18), in micro-USDT per rolling day, 7 days and
@@ -206,3 +211,4 @@ export const depositLimits = pgTable('deposit_limits', {
   pendingEffectiveAt: ts('pending_effective_at'),
   updatedAt: updatedAt(),
 });
+export type DepositLimitsRow = typeof depositLimits.$inferSelect;

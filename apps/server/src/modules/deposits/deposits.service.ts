@@ -21,7 +21,8 @@ import {
   type LimitPeriod,
   type Limits,
 } from './deposits.limits';
-import { createDepositsRepository, OFFSET_STEP_MICRO, type DepositOrderRow } from './deposits.repository';
+import { createDepositsRepository, OFFSET_STEP_MICRO } from './deposits.repository';
+import type { DepositOrderRow } from './deposits.schema';
 import { DepositOrderStatus, UnmatchedSource } from './deposits.schema';
 
 /*

@@ -10,7 +10,8 @@ import type { WalletService } from '../wallet/wallet.service';
 import type { TurnoverService } from '../turnover';
 import type { DomainEvents } from '../events';
 import { assertWithinLimits, limitReads, type CreditedElsewhere } from './deposits.limits';
-import { createDepositsRepository, type ChainCursorRow } from './deposits.repository';
+import { createDepositsRepository } from './deposits.repository';
+import type { ChainCursorRow } from './deposits.schema';
 import { ChainTransferStatus, UnmatchedSource } from './deposits.schema';
 import { ChainSourceError, type ChainSource } from './trongrid.client';
 

@@ -10,12 +10,11 @@ import {
   promotionFlags,
   promotions,
   PromotionStatus,
+  type PromotionRow,
+  type PromotionInsert,
+  type ClaimRow,
+  type GrantRow,
 } from './promotions.schema';
-
-export type PromotionRow = typeof promotions.$inferSelect;
-export type PromotionInsert = typeof promotions.$inferInsert;
-export type ClaimRow = typeof promotionClaims.$inferSelect;
-export type GrantRow = typeof bonusGrants.$inferSelect;
 
 export interface ClaimFilter extends PageWindow {
   promotionId?: number;

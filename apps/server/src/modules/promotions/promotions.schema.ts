@@ -68,6 +68,8 @@ export const promotions = pgTable(
     check('promotions_type_ck', sql`${t.type} between 1 and 13`),
   ],
 );
+export type PromotionRow = typeof promotions.$inferSelect;
+export type PromotionInsert = typeof promotions.$inferInsert;
 
 /**
  * One paid claim. Unique per promotion, player, period and slot (the per-player cap), so a repeated or racing
@@ -99,6 +101,7 @@ export const promotionClaims = pgTable(
     check('promotion_claims_amount_ck', sql`${t.amountMicro} > 0`),
   ],
 );
+export type ClaimRow = typeof promotionClaims.$inferSelect;
 
 /** A bonus grant's state: its turnover still open, played through, or taken back (freeze, expiry). */
 export const GrantStatus = { OPEN: 1, CLEARED: 2, FORFEITED: 3, EXPIRED: 4 } as const;
@@ -132,6 +135,7 @@ export const bonusGrants = pgTable(
     check('bonus_grants_amount_ck', sql`${t.amountMicro} > 0 and ${t.requiredMicro} >= 0`),
   ],
 );
+export type GrantRow = typeof bonusGrants.$inferSelect;
 
 /** Players an operator barred from promotions, with the reason shown to them when they claim. */
 export const promotionFlags = pgTable('promotion_flags', {

@@ -13,13 +13,8 @@ import type { BetsService, StakePath } from '../bets';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
 import { withRetry } from '../wallet/wallet.batcher';
-import {
-  createPromotionsRepository,
-  type ClaimFilter,
-  type GrantRow,
-  type PromotionInsert,
-  type PromotionRow,
-} from './promotions.repository';
+import { createPromotionsRepository, type ClaimFilter } from './promotions.repository';
+import type { GrantRow, PromotionInsert, PromotionRow } from './promotions.schema';
 import { GrantStatus, PromotionStatus } from './promotions.schema';
 import {
   audienceSchema,

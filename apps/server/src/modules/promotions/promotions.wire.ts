@@ -11,7 +11,7 @@ import type {
 import { formatPlain } from '@koi/ledger';
 import { localName } from '../../lib/local-name';
 import { stateNames } from '../../lib/state-names';
-import type { ClaimRow, GrantRow, PromotionRow } from './promotions.repository';
+import type { ClaimRow, GrantRow, PromotionRow } from './promotions.schema';
 import { GrantStatus } from './promotions.schema';
 import type { PromotionView } from './promotions.service';
 import { termsOf, type Refusal } from './rules';

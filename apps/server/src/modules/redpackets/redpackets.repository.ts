@@ -12,12 +12,17 @@ import {
   updateRow,
 } from '../../db/rows';
 import type { PageWindow } from '../../lib/paging';
-import { redPacketGrabs, redPacketRooms, redPackets, RedPacketState } from './redpackets.schema';
+import {
+  redPacketGrabs,
+  redPacketRooms,
+  redPackets,
+  RedPacketState,
+  type RoomRow,
+  type RoomInsert,
+  type PacketRow,
+  type GrabRow,
+} from './redpackets.schema';
 
-export type RoomRow = typeof redPacketRooms.$inferSelect;
-export type RoomInsert = typeof redPacketRooms.$inferInsert;
-export type PacketRow = typeof redPackets.$inferSelect;
-export type GrabRow = typeof redPacketGrabs.$inferSelect;
 export interface PacketWithGrabs {
   packet: PacketRow;
   roomName: string;

@@ -57,6 +57,8 @@ export const redPacketRooms = pgTable(
     ),
   ],
 );
+export type RoomRow = typeof redPacketRooms.$inferSelect;
+export type RoomInsert = typeof redPacketRooms.$inferInsert;
 
 /**
  * One packet. The split (`split`, micro-USDT as decimal strings, in grab order) is computed once at send from
@@ -97,6 +99,7 @@ export const redPackets = pgTable(
     check('red_packets_mine_digit_ck', sql`${t.mineDigit} is null or ${t.mineDigit} between 1 and 9`),
   ],
 );
+export type PacketRow = typeof redPackets.$inferSelect;
 
 /**
  * One grab: the grabber's place (`seq`, 1 = first) and the share of that place. The two unique indexes are
@@ -122,3 +125,4 @@ export const redPacketGrabs = pgTable(
     index('red_packet_grabs_player_idx').on(t.playerId, t.id),
   ],
 );
+export type GrabRow = typeof redPacketGrabs.$inferSelect;

@@ -11,13 +11,8 @@ import type { PageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { CheckedStanding, PlayerDirectory, PlayerGate } from '../auth';
 import type { AccountRef, TransferRequest, WalletService } from '../wallet';
-import {
-  createRedPacketsRepository,
-  type GrabRow,
-  type PacketRow,
-  type PacketWithGrabs,
-  type RoomRow,
-} from './redpackets.repository';
+import { createRedPacketsRepository, type PacketWithGrabs } from './redpackets.repository';
+import type { GrabRow, PacketRow, RoomRow } from './redpackets.schema';
 import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
 
 /*

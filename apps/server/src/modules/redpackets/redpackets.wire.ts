@@ -7,7 +7,7 @@ import type {
 } from '@koi/contract';
 import { formatMicro } from '@koi/ledger';
 import { localName } from '../../lib/local-name';
-import type { RoomRow } from './redpackets.repository';
+import type { RoomRow } from './redpackets.schema';
 import { RedPacketCloseReason, RedPacketState } from './redpackets.schema';
 import { bpText, type PacketView } from './redpackets.service';
 

@@ -18,14 +18,14 @@ import {
   vipRebates,
   vipRewards,
   vipSettings,
+  type LevelRow,
+  type RateRow,
+  type WeightRow,
+  type SettingsRow,
+  type RebateRow,
+  type PeriodRow,
 } from './vip.schema';
 
-export type LevelRow = typeof vipLevels.$inferSelect;
-export type RateRow = typeof vipRebateRates.$inferSelect;
-export type WeightRow = typeof vipCategoryWeights.$inferSelect;
-export type SettingsRow = typeof vipSettings.$inferSelect;
-export type RewardRow = typeof vipRewards.$inferSelect;
-export type RebateRow = typeof vipRebates.$inferSelect;
 /** One line of a rebate: the day's valid bet in one category, its weight, the rate and what it paid. */
 export interface RebateLine {
   gameTypeId: number;
@@ -35,8 +35,6 @@ export interface RebateLine {
   ratePpm: number;
   amountMicro: bigint;
 }
-export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
-export type PeriodRow = typeof tournamentPeriods.$inferSelect;
 
 /** What settling one day wrote: rebates added by this run and the day's totals after it. */
 export interface DaySettlement {

@@ -61,6 +61,7 @@ export const vipLevels = pgTable(
     ),
   ],
 );
+export type LevelRow = typeof vipLevels.$inferSelect;
 
 /** The rebate rate of a VIP level in one game category, in millionths of the valid bet (3500 = 0.35 %). */
 export const vipRebateRates = pgTable(
@@ -75,6 +76,7 @@ export const vipRebateRates = pgTable(
     check('vip_rebate_rates_ck', sql`${t.ratePpm} between 0 and 100000`),
   ],
 );
+export type RateRow = typeof vipRebateRates.$inferSelect;
 
 /**
  * How much of a category's valid bet counts toward rebates, VIP progress and the tournament (decision 36), in
@@ -88,6 +90,7 @@ export const vipCategoryWeights = pgTable(
   },
   (t) => [check('vip_category_weights_ck', sql`${t.weightBp} between 0 and 10000`)],
 );
+export type WeightRow = typeof vipCategoryWeights.$inferSelect;
 
 /** The operator's switches: one row (id 1). */
 export const vipSettings = pgTable('vip_settings', {
@@ -99,6 +102,7 @@ export const vipSettings = pgTable('vip_settings', {
   rewardTurnoverCentis: turnoverCentis('reward_turnover_centis'),
   updatedAt: updatedAt().defaultNow(),
 });
+export type SettingsRow = typeof vipSettings.$inferSelect;
 
 /**
  * A player's VIP standing. `points_micro` is the weighted valid bet of every day up to `settled_through`
@@ -139,6 +143,7 @@ export const vipRewards = pgTable(
     check('vip_rewards_amount_ck', sql`${t.amountMicro} > 0`),
   ],
 );
+export type RewardRow = typeof vipRewards.$inferSelect;
 
 /** One settled UTC+8 day of rebates (the job's or an operator's run), with its totals. */
 export const vipRebateRuns = pgTable('vip_rebate_runs', {
@@ -152,6 +157,7 @@ export const vipRebateRuns = pgTable('vip_rebate_runs', {
   /** Rebates the last run added: 0 when re-running changed nothing. */
   lastAdded: integer('last_added').notNull(),
 });
+export type RebateRunRow = typeof vipRebateRuns.$inferSelect;
 
 /**
  * One value of each line of a rebate, as an array column beside the others of its row (see vipRebates): never
@@ -193,6 +199,7 @@ export const vipRebates = pgTable(
     check('vip_rebates_amount_ck', sql`${t.amountMicro} > 0`),
   ],
 );
+export type RebateRow = typeof vipRebates.$inferSelect;
 
 /** A masters tournament period (decision 29): whole UTC+8 days, ranked by weighted valid bets. */
 export const tournamentPeriods = pgTable(
@@ -214,6 +221,7 @@ export const tournamentPeriods = pgTable(
     index('tournament_periods_days_idx').on(t.startDay, t.endDay),
   ],
 );
+export type PeriodRow = typeof tournamentPeriods.$inferSelect;
 
 /** The prize of one rank of a period. */
 export const tournamentPrizes = pgTable(

@@ -19,17 +19,8 @@ import type { BetsService } from '../bets/bets.service';
 import { SETTLE_GRACE_MS } from '../bets/valid-bets';
 import type { TurnoverService } from '../turnover/turnover.service';
 import type { WalletService } from '../wallet/wallet.service';
-import {
-  createVipRepository,
-  type LevelRow,
-  type PeriodRow,
-  type RateRow,
-  type RebateRow,
-  type SettingsRow,
-  type Standing,
-  type VipRepository,
-  type WeightRow,
-} from './vip.repository';
+import { createVipRepository, type Standing, type VipRepository } from './vip.repository';
+import type { LevelRow, PeriodRow, RateRow, RebateRow, SettingsRow, WeightRow } from './vip.schema';
 import { ClaimStatus, PeriodStatus, RewardType } from './vip.schema';
 
 /*

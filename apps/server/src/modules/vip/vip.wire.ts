@@ -8,13 +8,8 @@ import type {
   vipReward,
 } from '@koi/contract';
 import type { z } from 'zod';
-import {
-  rebateLines,
-  type PeriodRow,
-  type RebateRow,
-  type RebateRunRow,
-  type RewardRow,
-} from './vip.repository';
+import { rebateLines } from './vip.repository';
+import type { PeriodRow, RebateRow, RebateRunRow, RewardRow } from './vip.schema';
 import type { Progress, VipTable, VipService } from './vip.service';
 
 /** An exact decimal of `value / 10^scale`, trailing zeros dropped ("0.35", "100"). */

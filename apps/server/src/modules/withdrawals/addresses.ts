@@ -4,7 +4,8 @@ import { pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors
 import { isTronAddress } from '../../lib/tron-address';
 import type { AuditWrite } from '../audit';
 import type { WithdrawalsContext } from './withdrawals.context';
-import { createWithdrawalsRepository, type AddressRow } from './withdrawals.repository';
+import { createWithdrawalsRepository } from './withdrawals.repository';
+import type { AddressRow } from './withdrawals.schema';
 import { AddressAction, AddressType } from './withdrawals.schema';
 
 /*

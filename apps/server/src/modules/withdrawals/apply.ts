@@ -11,11 +11,8 @@ import {
   withdrawalRecord,
   type WithdrawalsContext,
 } from './withdrawals.context';
-import {
-  createWithdrawalsRepository,
-  type WithdrawalRow,
-  type WithdrawalsRepository,
-} from './withdrawals.repository';
+import { createWithdrawalsRepository, type WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.schema';
 
 /*
  * Design note: applying for a withdrawal.

@@ -1,7 +1,8 @@
 import { AppError } from '../../errors';
 import type { PayoutOutcome } from './payout.client';
 import { auditView, type WithdrawalsContext } from './withdrawals.context';
-import { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository';
+import { createWithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.schema';
 import { AddressType, WithdrawalState } from './withdrawals.schema';
 
 /*

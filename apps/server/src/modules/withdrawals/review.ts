@@ -6,11 +6,8 @@ import type { AuditWrite } from '../audit';
 import { SIMILAR_EDGE } from './addresses';
 import type { createPayout } from './payout';
 import { auditView, WITHDRAWAL_STATES, type WithdrawalsContext } from './withdrawals.context';
-import {
-  createWithdrawalsRepository,
-  type WithdrawalFilter,
-  type WithdrawalRow,
-} from './withdrawals.repository';
+import { createWithdrawalsRepository, type WithdrawalFilter } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.schema';
 import { AddressType, WithdrawalState } from './withdrawals.schema';
 
 /*

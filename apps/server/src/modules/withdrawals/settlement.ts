@@ -1,11 +1,8 @@
 import { AppError } from '../../errors';
 import type { AuditWrite } from '../audit';
 import { auditView, WITHDRAWAL_STATES, type WithdrawalsContext } from './withdrawals.context';
-import {
-  createWithdrawalsRepository,
-  type WithdrawalRow,
-  type WithdrawalsRepository,
-} from './withdrawals.repository';
+import { createWithdrawalsRepository, type WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.schema';
 import { SettleOutcome, WithdrawalState } from './withdrawals.schema';
 
 /*

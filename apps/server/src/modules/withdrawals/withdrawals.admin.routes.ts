@@ -18,7 +18,7 @@ import { apiRoutes } from '../../plugins/routes';
 import { actorOf } from '../../plugins/console';
 import type { AuditPort, AuditWrite } from '../audit';
 import type { OperatorsService } from '../operators';
-import type { WithdrawalRow } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.schema';
 import type { WithdrawalState } from './withdrawals.schema';
 import { WITHDRAWAL_STATES } from './withdrawals.context';
 import type { SettleProposal, WithdrawalsService } from './withdrawals.service';

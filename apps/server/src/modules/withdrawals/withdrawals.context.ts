@@ -14,7 +14,8 @@ import type { TurnoverService } from '../turnover';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
 import type { PayoutRail } from './payout.client';
-import { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository';
+import { createWithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.schema';
 import { SettleOutcome, WithdrawalState } from './withdrawals.schema';
 
 /*

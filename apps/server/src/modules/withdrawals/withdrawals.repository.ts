@@ -22,10 +22,10 @@ import {
   withdrawals,
   WithdrawalState,
   withdrawPasswordGuards,
+  type AddressRow,
+  type WithdrawalRow,
 } from './withdrawals.schema';
 
-export type AddressRow = typeof withdrawalAddresses.$inferSelect;
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalFilter = {
   playerId?: number;
   address?: string;

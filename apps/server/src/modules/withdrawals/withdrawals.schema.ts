@@ -34,6 +34,7 @@ export const withdrawalAddresses = pgTable(
     check('withdrawal_addresses_type_ck', sql`${t.type} between 1 and 3`),
   ],
 );
+export type AddressRow = typeof withdrawalAddresses.$inferSelect;
 
 /**
  * Off-chain payout methods (decision 35): address types 2 (phone-number wallet) and 3 (other wallet) are
@@ -168,3 +169,4 @@ export const withdrawals = pgTable(
       .where(sql`${t.alertedAt} is not null and ${t.state} = 3`),
   ],
 );
+export type WithdrawalRow = typeof withdrawals.$inferSelect;

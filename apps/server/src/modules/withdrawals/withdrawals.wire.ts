@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AdminWithdrawal, inoutRecord, WithdrawAddressWire, WithdrawalWire } from '@koi/contract';
 import { formatHundredths, formatMicro, formatSigned } from '@koi/ledger';
 import type { WithdrawalsConfig } from '../../config';
-import type { AddressRow, WithdrawalRow } from './withdrawals.repository';
+import type { AddressRow, WithdrawalRow } from './withdrawals.schema';
 import { AddressType, SettleOutcome, WithdrawalState } from './withdrawals.schema';
 import { RECORD_STATUS, WITHDRAWAL_STATES, type WithdrawalStep } from './withdrawals.context';
 import type { WithdrawalsService } from './withdrawals.service';
