@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Breadcrumb, Button, Card, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { useWrite } from '../../components/QuickSave';
 import { useCan } from '../../lib/permissions';
 import { agentsApi, type AgentNode, type AgentTiers } from './agentsApi';
@@ -315,18 +315,9 @@ function RunsTab() {
 }
 
 /** The agent programme (decision 26): the team tree, upline chains and moves, the tier table, settlement runs. */
-export function AgentsPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('agents.title')} hint={t('agents.hint')}>
-      <Tabs
-        items={[
-          { key: 'tree', label: t('agents.tree'), children: <TreeTab /> },
-          { key: 'chain', label: t('agents.chain'), children: <ChainTab /> },
-          { key: 'tiers', label: t('agents.tiers'), children: <TiersTab /> },
-          { key: 'runs', label: t('agents.runs'), children: <RunsTab /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const AgentsPage = tabbedPage({ title: 'agents.title', hint: 'agents.hint' }, [
+  ['tree', 'agents.tree', <TreeTab />],
+  ['chain', 'agents.chain', <ChainTab />],
+  ['tiers', 'agents.tiers', <TiersTab />],
+  ['runs', 'agents.runs', <RunsTab />],
+]);

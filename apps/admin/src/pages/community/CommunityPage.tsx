@@ -12,7 +12,6 @@ import {
   Segmented,
   Space,
   Switch,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -30,7 +29,7 @@ import {
 } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { useReasonPrompt } from '../../components/ReasonPrompt';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
@@ -62,22 +61,13 @@ const STATUS_COLORS: Record<PostStatusName, string> = {
  * the author sees, hide, restore, ban the author, hide and restore its comments), reports, bans, whether posts wait for review, and the
  * places to buy USDT listed on /buy. Every write asks for what the audit log keeps and is audited by the server.
  */
-export function CommunityPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('community.menu')} extra={<ReviewSwitch />}>
-      <Tabs
-        items={[
-          { key: 'queue', label: t('community.queue'), children: <Posts fixed="pending" /> },
-          { key: 'posts', label: t('community.posts'), children: <Posts /> },
-          { key: 'reports', label: t('community.reports'), children: <Reports /> },
-          { key: 'bans', label: t('community.bans'), children: <Bans /> },
-          { key: 'buy', label: t('community.buyLinks'), children: <BuyLinks /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const CommunityPage = tabbedPage({ title: 'community.menu', extra: <ReviewSwitch /> }, [
+  ['queue', 'community.queue', <Posts fixed="pending" />],
+  ['posts', 'community.posts', <Posts />],
+  ['reports', 'community.reports', <Reports />],
+  ['bans', 'community.bans', <Bans />],
+  ['buy', 'community.buyLinks', <BuyLinks />],
+]);
 
 function ReviewSwitch() {
   const { t } = useTranslation();

@@ -11,7 +11,6 @@ import {
   Space,
   Switch,
   Table,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -28,7 +27,7 @@ import type {
 import { useTranslation } from 'react-i18next';
 import { BothNames } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { useWrite } from '../../components/QuickSave';
 import { QueryError, fmtTime } from '../../components/ui';
 import { http } from '../../lib/http';
@@ -54,21 +53,12 @@ const KEY = ['admin', 'promotions'] as const;
  * schema, start, pause, resume, end; budget and what was paid), claims with filters, a player's linked-account
  * group and why, and players barred from promotions. Every write is audited by the server.
  */
-export function PromotionsPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('menu.promotions')}>
-      <Tabs
-        items={[
-          { key: 'list', label: t('promotions.tabs.list'), children: <PromotionList /> },
-          { key: 'claims', label: t('promotions.tabs.claims'), children: <Claims /> },
-          { key: 'households', label: t('promotions.tabs.households'), children: <Households /> },
-          { key: 'flags', label: t('promotions.tabs.flags'), children: <Flags /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const PromotionsPage = tabbedPage({ title: 'menu.promotions' }, [
+  ['list', 'promotions.tabs.list', <PromotionList />],
+  ['claims', 'promotions.tabs.claims', <Claims />],
+  ['households', 'promotions.tabs.households', <Households />],
+  ['flags', 'promotions.tabs.flags', <Flags />],
+]);
 
 function PromotionList() {
   const { t } = useTranslation();

@@ -12,13 +12,12 @@ import {
   Space,
   Switch,
   Table,
-  Tabs,
   Tag,
   type TableColumnsType,
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { QueryTable } from '../../components/QueryTable';
 import { useWrite } from '../../components/QuickSave';
 import { fmtTime } from '../../components/ui';
@@ -41,21 +40,12 @@ const utc8Day = (offsetDays = 0) =>
  * VIP与返水: the VIP table with its rebate rates by category, the categories' contribution weights, the
  * daily rebate runs (with a re-run that shows what it changed) and the masters tournament's periods.
  */
-export function VipPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('vipAdmin.title')} hint={t('vipAdmin.hint')}>
-      <Tabs
-        items={[
-          { key: 'levels', label: t('vipAdmin.tabs.levels'), children: <LevelsTab /> },
-          { key: 'weights', label: t('vipAdmin.tabs.weights'), children: <WeightsTab /> },
-          { key: 'runs', label: t('vipAdmin.tabs.runs'), children: <RunsTab /> },
-          { key: 'tournaments', label: t('vipAdmin.tabs.tournaments'), children: <TournamentsTab /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const VipPage = tabbedPage({ title: 'vipAdmin.title', hint: 'vipAdmin.hint' }, [
+  ['levels', 'vipAdmin.tabs.levels', <LevelsTab />],
+  ['weights', 'vipAdmin.tabs.weights', <WeightsTab />],
+  ['runs', 'vipAdmin.tabs.runs', <RunsTab />],
+  ['tournaments', 'vipAdmin.tabs.tournaments', <TournamentsTab />],
+]);
 
 type LevelDraft = VipTable['levels'][number];
 
