@@ -31,7 +31,7 @@ function Overview() {
     <QueryStates query={info}>
       {(d) => (
         <>
-          <section className="agent-hero" data-testid="agent-overview">
+          <section className="hero agent-hero" data-testid="agent-overview">
             <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
             <div className="agent-stats">
               <AgentStat label={t('agents.pending')} value={d.commission_pending} />
@@ -40,7 +40,7 @@ function Overview() {
               <AgentStat label={t('agents.teamSize')} value={d.team_size} valueTestId="agent-team-size" />
             </div>
           </section>
-          <section className="agent-card">
+          <section className="surface agent-card">
             <div className="agent-stats">
               <AgentStat label={t('agents.direct')} value={d.direct_count} />
               <AgentStat label={t('agents.todayTeam')} value={d.today_team_valid} />
@@ -82,7 +82,7 @@ function Team() {
   return (
     <>
       <RangeTabs className="agent-range" value={range} onChange={setRange} />
-      <section className="agent-card">
+      <section className="surface agent-card">
         <h3>{t('agents.playOut')}</h3>
         <QueryStates query={out} isEmpty={(page) => page.data.length === 0}>
           {(page) => (
@@ -102,7 +102,7 @@ function Team() {
           )}
         </QueryStates>
       </section>
-      <section className="agent-card">
+      <section className="surface agent-card">
         <h3>{t('agents.playerLog')}</h3>
         {log.data ? (
           <p className="agent-note" data-testid="agent-first-deposits">
@@ -153,7 +153,7 @@ function Superior() {
   return (
     <>
       <RangeTabs className="agent-range" value={range} onChange={setRange} />
-      <section className="agent-card">
+      <section className="surface agent-card">
         <QueryStates query={perf}>
           {(report) => (
             <>
@@ -312,7 +312,7 @@ function Statements() {
   if (list.isPending) return <PageLoading />;
   if (list.isError) return <PageState kind="error" onRetry={() => void list.refetch()} />;
   return (
-    <section className="agent-card">
+    <section className="surface agent-card">
       {list.data.data.length === 0 ? (
         <PageState kind="empty" />
       ) : (
@@ -374,13 +374,13 @@ export default function AgentPage() {
       {tab === 'team' ? <Team /> : null}
       {tab === 'superior' ? <Superior /> : null}
       {tab === 'tiers' ? (
-        <section className="agent-card">
+        <section className="surface agent-card">
           <TierTable />
         </section>
       ) : null}
       {tab === 'statements' ? <Statements /> : null}
       {tab === 'income' ? (
-        <section className="agent-card">
+        <section className="surface agent-card">
           <CommissionIncome />
         </section>
       ) : null}

@@ -39,7 +39,7 @@ export default function VipInfoPage() {
 function VipHero({ vip }: { vip: VipList }) {
   const { t } = useTranslation();
   return (
-    <section className="vip-hero" data-testid="vip-hero">
+    <section className="hero vip-hero" data-testid="vip-hero">
       <div className="vip-hero__row">
         <div>
           <div className="vip-hero__label">{t('vip.current')}</div>
