@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { tabbedPage } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
-import { useReasonPrompt } from '../../components/ReasonPrompt';
+import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
@@ -437,13 +437,7 @@ function Bans() {
           >
             <Input maxLength={64} />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-          >
-            <Input.TextArea rows={2} maxLength={256} placeholder={t('common.reasonPlaceholder')} />
-          </Form.Item>
+          <ReasonField compact />
         </FormModal>
       ) : null}
       <QueryTable<AdminCommunityBan>
