@@ -1,5 +1,5 @@
 import { Button, Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
@@ -20,6 +20,24 @@ import '../agents.css';
 type Range = 1 | 2 | 3;
 type Tab = 'overview' | 'team' | 'superior' | 'tiers' | 'statements' | 'income';
 const TABS: Tab[] = ['overview', 'team', 'superior', 'tiers', 'statements', 'income'];
+
+/** What each tab shows; the tier table and the income, which draw no card of their own, sit in one. */
+const PANELS: Record<Tab, () => ReactNode> = {
+  overview: () => <Overview />,
+  team: () => <Team />,
+  superior: () => <Superior />,
+  tiers: () => (
+    <section className="surface agent-card">
+      <TierTable />
+    </section>
+  ),
+  statements: () => <Statements />,
+  income: () => (
+    <section className="surface agent-card">
+      <CommissionIncome />
+    </section>
+  ),
+};
 
 /** A rate as a percentage with up to 4 decimals ("0.005000" → "0.5%"). */
 export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))}%`;
@@ -370,20 +388,7 @@ export default function AgentPage() {
         onChange={setTab}
         tabs={TABS.map((key) => ({ key, label: t(`agents.tabs.${key}`) }))}
       />
-      {tab === 'overview' ? <Overview /> : null}
-      {tab === 'team' ? <Team /> : null}
-      {tab === 'superior' ? <Superior /> : null}
-      {tab === 'tiers' ? (
-        <section className="surface agent-card">
-          <TierTable />
-        </section>
-      ) : null}
-      {tab === 'statements' ? <Statements /> : null}
-      {tab === 'income' ? (
-        <section className="surface agent-card">
-          <CommissionIncome />
-        </section>
-      ) : null}
+      {PANELS[tab]()}
     </div>
   );
 }
