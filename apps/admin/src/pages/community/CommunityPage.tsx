@@ -6,7 +6,6 @@ import {
   Form,
   Image,
   Input,
-  InputNumber,
   Modal,
   Popconfirm,
   Segmented,
@@ -37,6 +36,7 @@ import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
 import { communityApi, type PostVerb } from './api';
 import { useRefreshingWrite } from '../../components/QuickSave';
+import { NumberField, SwitchField } from '../../components/FormFields';
 
 /**
  * The review decisions the console offers on a post, from which states (as the server allows them), and
@@ -541,12 +541,8 @@ function BuyLinks() {
             <Input.TextArea rows={2} maxLength={300} />
           </Form.Item>
           <Space>
-            <Form.Item name="sort" label={t('community.sort')}>
-              <InputNumber min={0} max={1_000_000} />
-            </Form.Item>
-            <Form.Item name="enabled" label={t('community.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <NumberField name="sort" label={t('community.sort')} min={0} max={1_000_000} />
+            <SwitchField name="enabled" label={t('community.enabled')} />
           </Space>
         </FormModal>
       ) : null}

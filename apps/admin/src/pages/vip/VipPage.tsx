@@ -10,7 +10,6 @@ import {
   InputNumber,
   Modal,
   Space,
-  Switch,
   Table,
   Tag,
   type TableColumnsType,
@@ -24,6 +23,7 @@ import { fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { vipApi, type RebateRunResult, type Tournament, type TournamentInput, type VipTable } from './api';
 import './strings';
+import { NumberField, SwitchField } from '../../components/FormFields';
 
 const CATEGORIES = [1, 2, 3, 4, 5, 6, 7] as const;
 const KEYS = {
@@ -180,15 +180,19 @@ function SettingsCard({ table }: { table: VipTable }) {
         onFinish={(v) => save.mutate(v)}
         disabled={!editable}
       >
-        <Form.Item name="rebate_auto_credit" label={t('vipAdmin.autoCredit')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="rebate_turnover_centis" label={t('vipAdmin.rebateTurnover')}>
-          <InputNumber min={0} max={10_000} />
-        </Form.Item>
-        <Form.Item name="reward_turnover_centis" label={t('vipAdmin.rewardTurnover')}>
-          <InputNumber min={0} max={10_000} />
-        </Form.Item>
+        <SwitchField name="rebate_auto_credit" label={t('vipAdmin.autoCredit')} />
+        <NumberField
+          name="rebate_turnover_centis"
+          label={t('vipAdmin.rebateTurnover')}
+          min={0}
+          max={10_000}
+        />
+        <NumberField
+          name="reward_turnover_centis"
+          label={t('vipAdmin.rewardTurnover')}
+          min={0}
+          max={10_000}
+        />
         <Button htmlType="submit" type="primary" loading={save.isPending}>
           {t('vipAdmin.save')}
         </Button>
@@ -454,12 +458,8 @@ function TournamentsTab() {
             </Form.Item>
           </Space>
           <Space>
-            <Form.Item name="top_n" label={t('vipAdmin.topN')}>
-              <InputNumber min={1} max={100} />
-            </Form.Item>
-            <Form.Item name="turnover_centis" label={t('vipAdmin.turnover')}>
-              <InputNumber min={0} max={10_000} />
-            </Form.Item>
+            <NumberField name="top_n" label={t('vipAdmin.topN')} min={1} max={100} />
+            <NumberField name="turnover_centis" label={t('vipAdmin.turnover')} min={0} max={10_000} />
           </Space>
           <Form.Item name="prizes" label={t('vipAdmin.prizes')}>
             <Input.TextArea rows={5} />
