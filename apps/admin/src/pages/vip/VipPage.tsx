@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -265,33 +265,27 @@ function RunsTab() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <Input
-          aria-label={t('vipAdmin.day')}
+        <PeriodJob
+          label={t('vipAdmin.day')}
           value={day}
-          onChange={(e) => setDay(e.target.value)}
-          style={{ width: 140 }}
-        />
-        <Button
-          type="primary"
-          disabled={!can('POST /api/admin/vip/rebate-runs')}
-          loading={run.isPending}
-          onClick={() => run.mutate()}
+          onChange={setDay}
+          width={140}
+          primary
+          allowed={can('POST /api/admin/vip/rebate-runs')}
+          job={run}
         >
           {t('vipAdmin.runDay')}
-        </Button>
-        <Input
-          aria-label={t('vipAdmin.month')}
+        </PeriodJob>
+        <PeriodJob
+          label={t('vipAdmin.month')}
           value={month}
-          onChange={(e) => setMonth(e.target.value)}
-          style={{ width: 120 }}
-        />
-        <Button
-          disabled={!can('POST /api/admin/vip/month-end')}
-          loading={monthEnd.isPending}
-          onClick={() => monthEnd.mutate()}
+          onChange={setMonth}
+          width={120}
+          allowed={can('POST /api/admin/vip/month-end')}
+          job={monthEnd}
         >
           {t('vipAdmin.monthEnd')}
-        </Button>
+        </PeriodJob>
       </Space>
       {last && (
         <Alert
@@ -327,6 +321,41 @@ function RunsTab() {
         ]}
       />
     </Space>
+  );
+}
+
+/** A job run by hand for a period the operator types (a UTC+8 day, a month): the period's field, then the button. */
+function PeriodJob({
+  label,
+  value,
+  onChange,
+  width,
+  primary,
+  allowed,
+  job,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  width: number;
+  primary?: boolean;
+  allowed: boolean;
+  job: { isPending: boolean; mutate: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Input aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} style={{ width }} />
+      <Button
+        type={primary ? 'primary' : undefined}
+        disabled={!allowed}
+        loading={job.isPending}
+        onClick={() => job.mutate()}
+      >
+        {children}
+      </Button>
+    </>
   );
 }
 
