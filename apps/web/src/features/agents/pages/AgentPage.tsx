@@ -1,6 +1,8 @@
 import { Button, Popup } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { BrokerStatement } from '@koi/contract';
 import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
 import { SignInNowButton } from '../../auth/components/SignInNowButton';
@@ -41,6 +43,18 @@ const PANELS: Record<Tab, () => ReactNode> = {
 
 /** A rate as a percentage with up to 4 decimals ("0.005000" → "0.5%"). */
 export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))}%`;
+
+type StatementLine = BrokerStatement['lines_detail'][number];
+
+/** The columns of a statement's lines: each one's title, and what a line shows in it. */
+const LINE_COLUMNS: [title: string, cell: (line: StatementLine, t: TFunction) => ReactNode][] = [
+  ['agents.downline', (l, t) => `${l.downline} · ${t(`agents.category.${l.game_type_id as 1}`)}`],
+  ['agents.branchValid', (l) => l.branch_valid],
+  ['agents.ownRate', (l) => percent(l.own_rate)],
+  ['agents.downlineTeam', (l) => l.downline_team_valid],
+  ['agents.downlineRate', (l) => percent(l.downline_rate)],
+  ['agents.differential', (l) => l.differential],
+];
 
 function Overview() {
   const { t } = useTranslation();
@@ -271,25 +285,17 @@ function StatementDetail({ day, onClose }: { day: string; onClose: () => void })
               <table className="agent-table">
                 <thead>
                   <tr>
-                    <th>{t('agents.downline')}</th>
-                    <th>{t('agents.branchValid')}</th>
-                    <th>{t('agents.ownRate')}</th>
-                    <th>{t('agents.downlineTeam')}</th>
-                    <th>{t('agents.downlineRate')}</th>
-                    <th>{t('agents.differential')}</th>
+                    {LINE_COLUMNS.map(([title]) => (
+                      <th key={title}>{t(title)}</th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {statement.lines_detail.map((l, i) => (
                     <tr key={i}>
-                      <td>
-                        {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
-                      </td>
-                      <td>{l.branch_valid}</td>
-                      <td>{percent(l.own_rate)}</td>
-                      <td>{l.downline_team_valid}</td>
-                      <td>{percent(l.downline_rate)}</td>
-                      <td>{l.differential}</td>
+                      {LINE_COLUMNS.map(([title, cell]) => (
+                        <td key={title}>{cell(l, t)}</td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
