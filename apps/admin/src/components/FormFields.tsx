@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Form, Input, InputNumber, Switch, type FormRule } from 'antd';
 
 /*
- * The labelled fields the console's forms repeat, each a Form.Item around its input (found by the form's
- * name and the field's, like any other).
+ * Labelled fields the console's forms repeat: each is a Form.Item around its input, so its id is the form's
+ * name and its own as with any other field (the browser tests find fields by them).
  */
 
-/** A whole number, bounded as the server bounds it. */
+/** A whole number; `min` and `max` bound it as the server does. */
 export function NumberField({
   name,
   label,
