@@ -4,23 +4,15 @@
 /* global document -- page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiResult, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { apiResult, BASE, sharedBrowser, shot } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
+import { betDice, diceBettor } from './scenario.mjs';
 
 const browser = sharedBrowser();
 
 describe('records and personal centre', () => {
   it('leads from the personal centre to bets, rounds (verified in the browser), transactions and win/loss', async () => {
-    const username = uniqueUsername();
-    const token = await apiSignUp(username);
-    for (let i = 0; i < 3; i++) {
-      await apiResult('/api/originals/dice/bet', token, {
-        amount: '1',
-        target: '50.00',
-        direction: i % 2 ? 'under' : 'over',
-        idempotency_key: `e2e-${username}-${i}`,
-      });
-    }
+    const { username, token } = await diceBettor(3, '1', (i) => (i % 2 ? 'under' : 'over'));
     await apiResult('/api/originals/seeds/rotate', token, { client_seed: 'e2e' });
 
     const { context, page } = await newPhone(browser(), { koi_token: token });
@@ -53,12 +45,7 @@ describe('records and personal centre', () => {
 
     // Pull to refresh: a bet made elsewhere appears after dragging the list down.
     const rows = await page.getByTestId('record-list').locator('li').count();
-    await apiResult('/api/originals/dice/bet', token, {
-      amount: '1',
-      target: '50.00',
-      direction: 'over',
-      idempotency_key: `e2e-${username}-pull`,
-    });
+    await betDice(token, '1');
     const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/plat/bill-change'));
     // antd-mobile's PullToRefresh follows touch events only; Chromium's DevTools protocol sends real ones.
     const cdp = await context.newCDPSession(page);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { apiSignUp, BASE, shot, uniqueUsername } from '@koi/e2e/browser';
+import { apiResult, apiSignUp, BASE, shot, uniqueUsername } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -25,6 +25,24 @@ export async function call(method, url, token, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   return res.json();
+}
+
+/** One round of Koi's dice at a 50 % chance, bet through the API: a valid bet, as records and VIP count them. */
+export function betDice(token, amount, direction = 'over') {
+  return apiResult('/api/originals/dice/bet', token, {
+    amount,
+    target: '50.00',
+    direction,
+    idempotency_key: randomUUID(),
+  });
+}
+
+/** A new player signed up through the API who has bet `count` rounds of dice (`direction(i)` picks a side). */
+export async function diceBettor(count, amount, direction = () => 'over') {
+  const username = uniqueUsername();
+  const token = await apiSignUp(username);
+  for (let i = 0; i < count; i++) await betDice(token, amount, direction(i));
+  return { username, token };
 }
 
 /**

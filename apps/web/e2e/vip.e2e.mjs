@@ -4,23 +4,15 @@
 // home card's 返水 shortcut and sees it claimed in income and backRecords; then the tournament page ranks them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiResult, apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
+import { apiResult, BASE, sharedBrowser, shot } from '@koi/e2e/browser';
 import { newPhone } from './phone.mjs';
+import { diceBettor } from './scenario.mjs';
 
 const browser = sharedBrowser();
 
 describe('VIP and rebates', () => {
   it('shows VIP progress from valid bets, then the settled rebate, claimed from the home shortcut', async () => {
-    const username = uniqueUsername();
-    const token = await apiSignUp(username);
-    for (let i = 0; i < 3; i++) {
-      await apiResult('/api/originals/dice/bet', token, {
-        amount: '10',
-        target: '50.00',
-        direction: 'over',
-        idempotency_key: `e2e-vip-${username}-${i}`,
-      });
-    }
+    const { token } = await diceBettor(3, '10');
 
     const { context, page } = await newPhone(browser(), { koi_token: token });
     await page.goto(`${BASE}/vipInfo`);

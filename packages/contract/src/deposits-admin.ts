@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { intField, isoTime, listResult, optionalText, pageQuery, playerFields, requiredText } from './common';
 import { reasonField } from './admin';
+import { timeWindowPage } from './admin/shared';
 
 /**
  * The console's deposits area (decisions 13, 20, 21), every route under /api/admin/deposits
@@ -8,9 +9,6 @@ import { reasonField } from './admin';
  * snake_case, money as decimal USDT strings, times as ISO 8601, lists as `{ data, total }`.
  */
 
-const isoTimeQuery = optionalText(40).describe(
-  'ISO 8601 time or date (UTC+8 day), from 2000-01-01 to 2100-01-01; empty = open',
-);
 /** A list's state filter: one of `states`, or '' (the default) for every state. */
 const stateFilter = <const S extends readonly string[]>(states: S) =>
   z
@@ -54,9 +52,7 @@ export const adminDepositOrdersQuery = z.strictObject({
   player: optionalText(64).describe('Player id or username (exact)'),
   order_no: optionalText(40),
   address: optionalText(64),
-  from: isoTimeQuery.describe('Created at or after'),
-  to: isoTimeQuery.describe('Created before'),
-  ...pageQuery,
+  ...timeWindowPage({ from: 'Created at or after', to: 'Created before' }),
 });
 export const adminDepositOrder = z.object({
   id: z.number().int(),
@@ -84,9 +80,7 @@ export const adminChainTransfersQuery = z.strictObject({
   address: optionalText(64).describe('Receiving address'),
   from_address: optionalText(64).describe('Sender'),
   tx_id: optionalText(80),
-  from: isoTimeQuery.describe('Block time at or after'),
-  to: isoTimeQuery.describe('Block time before'),
-  ...pageQuery,
+  ...timeWindowPage({ from: 'Block time at or after', to: 'Block time before' }),
 });
 export const adminChainTransfer = z.object({
   id: z.number().int(),

@@ -4,6 +4,9 @@
  * values without pulling zod into its first screen.
  */
 
+/** The type of an enumeration's values (the numbers on the wire), named after it. */
+type ValueOf<T> = T[keyof T];
+
 export const GameCategory = {
   BOARD: 1,
   LOTTERY: 2,
@@ -13,7 +16,7 @@ export const GameCategory = {
   SPORTS: 6,
   LIVE_VIDEO: 7,
 } as const;
-export type GameCategory = (typeof GameCategory)[keyof typeof GameCategory];
+export type GameCategory = ValueOf<typeof GameCategory>;
 /**
  * Every category's names, in one place for the server's tabs, the catalogue seed and the web: the full name
  * and the short label of the home tab, in both languages.
@@ -60,21 +63,21 @@ export const GameProvider = {
   SIM: 14,
   KOI: 15,
 } as const;
-export type GameProvider = (typeof GameProvider)[keyof typeof GameProvider];
+export type GameProvider = ValueOf<typeof GameProvider>;
 
 export const RecordStatus = { COMPLETED: 1, PENDING_REVIEW: 2, REJECTED: 3 } as const;
-export type RecordStatus = (typeof RecordStatus)[keyof typeof RecordStatus];
+export type RecordStatus = ValueOf<typeof RecordStatus>;
 
 export const TimeRange = { YESTERDAY: 1, TODAY: 2, WEEK: 3 } as const;
-export type TimeRange = (typeof TimeRange)[keyof typeof TimeRange];
+export type TimeRange = ValueOf<typeof TimeRange>;
 
 /** Game status: 1 (or missing) playable, 2 under maintenance, 3 coming soon, 4 stay tuned. */
 export const GameStatus = { PLAYABLE: 1, MAINTENANCE: 2, COMING_SOON: 3, STAY_TUNED: 4 } as const;
-export type GameStatus = (typeof GameStatus)[keyof typeof GameStatus];
+export type GameStatus = ValueOf<typeof GameStatus>;
 
 /** Withdrawal address types (decision 12). */
 export const AddressType = { TRC20: 1, PHONE_WALLET: 2, OTHER_WALLET: 3 } as const;
-export type AddressType = (typeof AddressType)[keyof typeof AddressType];
+export type AddressType = ValueOf<typeof AddressType>;
 
 /** Config item ids served by GET /api/plat/bulletin (spec §3). */
 export const ConfigItemId = {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Form, Input, Typography, type FormRule } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
 import { Logo } from './Logo';
 
 /** The signed-out pages (sign-in, enrolment): one card with Koi's name on the purple backdrop. */
@@ -52,8 +53,68 @@ export function TotpField() {
   );
 }
 
+/** The operator's current password, asked again before a change to their access; `required` says it is empty. */
+export function CurrentPasswordField({ name, required }: { name: string; required: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={t('password.old')} rules={[{ required: true, message: required }]}>
+      <Input.Password autoComplete="current-password" />
+    </Form.Item>
+  );
+}
+
+/**
+ * A new operator password typed twice: the field `name` holds it, checked for the server's length rule
+ * (`rule` says so, `required` that it is empty), and `confirm` must equal it (`confirmRequired`, `mismatch`).
+ */
+export function NewPasswordFields({
+  name,
+  label,
+  extra,
+  required,
+  rule,
+  confirmLabel,
+  confirmRequired,
+  mismatch,
+  prefix,
+}: {
+  name: string;
+  label: string;
+  extra?: string;
+  required: string;
+  rule: string;
+  confirmLabel: string;
+  confirmRequired: string;
+  mismatch: string;
+  prefix?: ReactNode;
+}) {
+  return (
+    <>
+      <Form.Item
+        name={name}
+        label={label}
+        extra={extra}
+        rules={[
+          { required: true, message: required },
+          { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX, message: rule },
+        ]}
+      >
+        <Input.Password prefix={prefix} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={confirmLabel}
+        dependencies={[name]}
+        rules={[{ required: true, message: confirmRequired }, sameAs(name, mismatch)]}
+      >
+        <Input.Password prefix={prefix} autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
+
 /** A repeated password must equal the field `field`; an empty one is left to the field's required rule. */
-export const sameAs =
+const sameAs =
   (field: string, message: string): FormRule =>
   ({ getFieldValue }) => ({
     validator: (_, value) =>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 
 /** A screen's title, with an optional line under it and actions on the right. */
 export function PageHead({ title, hint, extra }: { title: string; hint?: ReactNode; extra?: ReactNode }) {
@@ -38,6 +39,24 @@ export function Page({
       {children}
     </Space>
   );
+}
+
+/** One tab of a tabbed screen: its key (antd puts it in the tab's id), its label's i18n key, the part it shows. */
+export type PageTab = [key: string, label: string, content: ReactNode];
+
+/**
+ * A console screen made of tabs, declared as data: its head's texts as i18n keys and its tabs in order, so
+ * that such a screen states only what it shows.
+ */
+export function tabbedPage(head: { title: string; hint?: string; extra?: ReactNode }, tabs: PageTab[]) {
+  return function TabbedPage() {
+    const { t } = useTranslation();
+    return (
+      <Page title={t(head.title)} hint={head.hint ? t(head.hint) : undefined} extra={head.extra}>
+        <Tabs items={tabs.map(([key, label, children]) => ({ key, label: t(label), children }))} />
+      </Page>
+    );
+  };
 }
 
 /** A list screen's primary action, adding a row: top right of its page, disabled for operators who may not. */

@@ -1,4 +1,5 @@
 import * as communityStrings from '../pages/community/strings';
+import type { Shape } from './shape';
 import { OPERATOR_ROLE_NAMES_ZH, PERMISSION_AREA_NAMES_ZH } from '@koi/contract';
 import { agentsZh } from '../pages/agents/strings';
 import { zh as redpacketsZh } from '../pages/redpackets/strings';
@@ -630,5 +631,4 @@ export const zhCN = {
   },
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Messages = Widen<typeof zhCN>;
+export type Messages = Shape<typeof zhCN>;

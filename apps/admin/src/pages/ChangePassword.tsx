@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
+import { Alert, Button, Card, Form, Typography } from 'antd';
+import { OPERATOR_PASSWORD_MIN } from '@koi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { sameAs } from '../components/Credentials';
+import { CurrentPasswordField, NewPasswordFields } from '../components/Credentials';
 import { QueryError } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { ME_KEY, useMe } from '../lib/permissions';
@@ -40,39 +40,17 @@ export function ChangePasswordPage() {
           requiredMark={false}
           name="password"
         >
-          <Form.Item
-            name="old_password"
-            label={t('password.old')}
-            rules={[{ required: true, message: t('common.required') }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item
+          <CurrentPasswordField name="old_password" required={t('common.required')} />
+          <NewPasswordFields
             name="new_password"
             label={t('password.new')}
             extra={t('password.rule', { min: OPERATOR_PASSWORD_MIN })}
-            rules={[
-              { required: true, message: t('common.required') },
-              {
-                min: OPERATOR_PASSWORD_MIN,
-                max: OPERATOR_PASSWORD_MAX,
-                message: t('password.rule', { min: OPERATOR_PASSWORD_MIN }),
-              },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('password.confirm')}
-            dependencies={['new_password']}
-            rules={[
-              { required: true, message: t('common.required') },
-              sameAs('new_password', t('password.mismatch')),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            required={t('common.required')}
+            rule={t('password.rule', { min: OPERATOR_PASSWORD_MIN })}
+            confirmLabel={t('password.confirm')}
+            confirmRequired={t('common.required')}
+            mismatch={t('password.mismatch')}
+          />
           <Button type="primary" htmlType="submit" block loading={change.isPending}>
             {t('common.save')}
           </Button>

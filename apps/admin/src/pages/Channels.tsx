@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Switch,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +10,7 @@ import { QueryTable, useSearchList } from '../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
 import { adminApi, type AdminChannel, type AdminChannelOrder, type ChannelChange } from '../lib/api';
 import { useCan } from '../lib/permissions';
+import { DecimalField, NumberField } from '../components/FormFields';
 
 const ORDER_STATUSES = ['all', 'pending', 'completed', 'failed', 'review'] as const;
 type OrderFilters = { status: (typeof ORDER_STATUSES)[number] };
@@ -223,32 +211,20 @@ function ChannelEditor({ channel: c, onClose }: { channel: AdminChannel; onClose
         <Input maxLength={40} />
       </Form.Item>
       <Space size="middle">
-        <Form.Item name="min_amount" label={t('channels.min')} rules={[{ required: true }, amountRule]}>
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item name="max_amount" label={t('channels.max')} rules={[{ required: true }, amountRule]}>
-          <Input inputMode="decimal" />
-        </Form.Item>
+        <DecimalField name="min_amount" label={t('channels.min')} rules={[{ required: true }, amountRule]} />
+        <DecimalField name="max_amount" label={t('channels.max')} rules={[{ required: true }, amountRule]} />
       </Space>
       <Space size="middle">
-        <Form.Item
+        <DecimalField
           name="fee_rate"
           label={t('channels.feeRate')}
           rules={[{ pattern: /^\d{1,3}(\.\d{1,2})?$/ }]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item name="fee_fixed" label={t('channels.feeFixed')} rules={[amountRule]}>
-          <Input inputMode="decimal" />
-        </Form.Item>
+        />
+        <DecimalField name="fee_fixed" label={t('channels.feeFixed')} rules={[amountRule]} />
       </Space>
       <Space size="middle">
-        <Form.Item name="rate" label={t('channels.rate')} rules={[{ pattern: /^\d{1,9}(\.\d{1,6})?$/ }]}>
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item name="sort" label={t('channels.sort')}>
-          <InputNumber min={0} max={10000} />
-        </Form.Item>
+        <DecimalField name="rate" label={t('channels.rate')} rules={[{ pattern: /^\d{1,9}(\.\d{1,6})?$/ }]} />
+        <NumberField name="sort" label={t('channels.sort')} min={0} max={10000} />
       </Space>
       <ReasonField compact />
     </FormModal>

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Space,
-  Switch,
-  Tabs,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, Card, Form, Image, Input, Popconfirm, Space, Tabs, Typography, Upload } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -35,6 +21,7 @@ import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { RichTextEditor } from '../components/RichTextEditor';
 import { useCan } from '../lib/permissions';
+import { NumberField, SwitchField } from '../components/FormFields';
 
 /** Config items 1–9 (spec §3: notice, HTML content, chat contacts, service link; 8 and 9 the /about texts) and the home banners. */
 export function ContentPage() {
@@ -288,15 +275,9 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
         <Input placeholder="/activity/… https://…" />
       </Form.Item>
       <Space>
-        <Form.Item name="activity_type" label={t('content.activityType')}>
-          <InputNumber min={1} max={99} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('games.sort')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('games.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <NumberField name="activity_type" label={t('content.activityType')} min={1} max={99} />
+        <NumberField name="sort" label={t('games.sort')} min={0} />
+        <SwitchField name="enabled" label={t('games.enabled')} />
       </Space>
     </FormModal>
   );

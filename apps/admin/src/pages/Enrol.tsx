@@ -16,8 +16,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '@koi/contract';
-import { sameAs, SignInCard, TotpField } from '../components/Credentials';
+import { NewPasswordFields, SignInCard, TotpField } from '../components/Credentials';
 import { RecoveryCodes } from '../components/RecoveryCodes';
 import { QueryError, fmtTime } from '../components/ui';
 import { adminApi } from '../lib/api';
@@ -134,31 +133,16 @@ export function EnrolPage({ setup = false }: { setup?: boolean }) {
                       <Input prefix={<UserOutlined />} autoComplete="username" maxLength={32} />
                     </Form.Item>
                   )}
-                  <Form.Item
+                  <NewPasswordFields
                     name="password"
                     label={t('enrol.password')}
-                    rules={[
-                      { required: true, message: t('enrol.passwordRule') },
-                      {
-                        min: OPERATOR_PASSWORD_MIN,
-                        max: OPERATOR_PASSWORD_MAX,
-                        message: t('enrol.passwordRule'),
-                      },
-                    ]}
-                  >
-                    <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-                  </Form.Item>
-                  <Form.Item
-                    name="confirm"
-                    label={t('enrol.confirm')}
-                    dependencies={['password']}
-                    rules={[
-                      { required: true, message: t('enrol.mismatch') },
-                      sameAs('password', t('enrol.mismatch')),
-                    ]}
-                  >
-                    <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-                  </Form.Item>
+                    required={t('enrol.passwordRule')}
+                    rule={t('enrol.passwordRule')}
+                    confirmLabel={t('enrol.confirm')}
+                    confirmRequired={t('enrol.mismatch')}
+                    mismatch={t('enrol.mismatch')}
+                    prefix={<LockOutlined />}
+                  />
                   <TotpField />
                   <Button type="primary" htmlType="submit" block loading={enrol.isPending}>
                     {text('submit')}

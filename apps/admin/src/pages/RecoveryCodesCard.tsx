@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Card, Modal, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CurrentPasswordField } from '../components/Credentials';
 import { FormModal } from '../components/FormModal';
 import { RecoveryCodes } from '../components/RecoveryCodes';
 import { QueryError, fmtTime } from '../components/ui';
@@ -46,13 +47,7 @@ export function RecoveryCodesCard() {
           submit={async (v) => setCodes((await adminApi.newRecoveryCodes(v.password)).recovery_codes)}
           onClose={() => setAsking(false)}
         >
-          <Form.Item
-            name="password"
-            label={t('password.old')}
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
+          <CurrentPasswordField name="password" required={t('login.passwordRequired')} />
         </FormModal>
       )}
       <Modal

@@ -61,6 +61,15 @@ export function serveConsole(
   return calls;
 }
 
+/** Like serveConsole, for a test about what a screen writes: returns its POST calls so far. */
+export function serveWrites(
+  answer: (call: ConsoleCall) => Response | undefined | Promise<Response | undefined>,
+  role?: OperatorRole,
+): () => ConsoleCall[] {
+  const calls = serveConsole(answer, role);
+  return () => calls.filter((c) => c.method === 'POST');
+}
+
 /** Renders `ui` inside the app's providers with antd's motion off. */
 export function renderInConsole(ui: ReactNode) {
   render(

@@ -2,25 +2,22 @@ import type { ReactNode } from 'react';
 
 export type Tab<K> = { key: K; label: ReactNode };
 
-/**
- * A strip of tabs of which exactly one is selected (the home categories, the record ranges, the deposit or
- * withdrawal filter), with the tablist roles screen readers and tests find them by. Each strip keeps its own
- * look: the strip takes `className`, each tab `${className}__tab`, and the selected tab `is-active` as well.
- */
-export function Tabs<K extends string | number>({
-  tabs,
-  value,
-  onChange,
-  className,
-  label,
-}: {
+/** What a strip of tabs is given (see Tabs). */
+export type TabsProps<K> = {
   tabs: readonly Tab<K>[];
   value: K;
   onChange: (key: K) => void;
   className: string;
   /** The strip's accessible name, where the page does not already say what the tabs choose. */
   label?: string;
-}) {
+};
+
+/**
+ * A strip of tabs of which exactly one is selected (the home categories, the record ranges, the deposit or
+ * withdrawal filter), with the tablist roles screen readers and tests find them by. Each strip keeps its own
+ * look: the strip takes `className`, each tab `${className}__tab`, and the selected tab `is-active` as well.
+ */
+export function Tabs<K extends string | number>({ tabs, value, onChange, className, label }: TabsProps<K>) {
   return (
     <div className={className} role="tablist" aria-label={label}>
       {tabs.map((tab) => (

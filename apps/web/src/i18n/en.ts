@@ -1,13 +1,12 @@
 import type { zhCN } from './zh-CN';
 import type { zhCNLater } from './zh-CN.later';
+import type { Shape } from './shape';
 import { en as telegramEn } from '../features/telegram/strings';
 import * as communityStrings from '../features/community/strings';
 import { en as agentsEn } from '../features/agents/strings';
 import { en as vipEn } from '../features/vip/strings';
 import { en as redpacketsEn } from '../features/redpackets/strings';
 import { en as promotionsEn } from '../features/promotions/strings';
-
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 /** English strings; the type makes a missing key a compile error. */
 export const en: Shape<typeof zhCN & typeof zhCNLater> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoTime, listResult, optionalText, pageQuery } from '../common';
-import { isoTimeQuery } from './shared';
+import { isoTime, listResult, optionalText } from '../common';
+import { timeWindowPage } from './shared';
 
 // Audit action names: stable dotted words, stored in the audit log. Never rename one once released.
 
@@ -105,9 +105,7 @@ export const adminAuditQuery = z.strictObject({
   operator: optionalText(64).describe('Operator username (exact)'),
   action: optionalText(64).describe('Action name (exact), e.g. player.freeze'),
   target: optionalText(128).describe('Target as "type:id" (e.g. player:42) or a bare type (player)'),
-  from: isoTimeQuery,
-  to: isoTimeQuery,
-  ...pageQuery,
+  ...timeWindowPage(),
 });
 export const auditEntry = z.object({
   id: z.number().int().describe('Position in the chain (1, 2, …)'),

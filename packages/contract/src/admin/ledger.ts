@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { intField, isoTime, listResult, optionalText, pageQuery } from '../common';
-import { isoTimeQuery } from './shared';
+import { intField, isoTime, listResult, optionalText } from '../common';
+import { timeWindowPage } from './shared';
 
 // Ledger explorer (ledger area)
 
@@ -11,9 +11,7 @@ export const adminTransfersQuery = z.strictObject({
   code: intField({ min: 0, max: 99 }).optional().describe('Transfer code; 0 or missing = all'),
   reference_type: optionalText(128),
   reference_id: optionalText(128),
-  from: isoTimeQuery,
-  to: isoTimeQuery,
-  ...pageQuery,
+  ...timeWindowPage(),
 });
 export const adminTransferRow = z.object({
   id: z.string(),

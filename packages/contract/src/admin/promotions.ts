@@ -5,12 +5,11 @@ import {
   isoTime,
   listResult,
   optionalText,
-  pageQuery,
   playerFields,
   requiredText,
   text,
 } from '../common';
-import { englishText, isoTimeQuery, reasonField, sortField } from './shared';
+import { englishText, reasonField, sortField, timeWindowPage } from './shared';
 
 // Promotions (promotions area): records of the rule engine, their claims, linked accounts and flags.
 
@@ -92,9 +91,7 @@ export const adminPromotionStatusRequest = z.strictObject({
 export const adminPromotionClaimsQuery = z.strictObject({
   promotion_id: intField({ min: 1 }).optional(),
   player_id: intField({ min: 1 }).optional(),
-  from: isoTimeQuery,
-  to: isoTimeQuery,
-  ...pageQuery,
+  ...timeWindowPage(),
 });
 export const adminPromotionClaim = z.object({
   id: z.number().int(),

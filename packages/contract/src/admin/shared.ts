@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, optionalText, requiredText, text } from '../common';
+import { intField, optionalText, pageQuery, requiredText, text } from '../common';
 
 // Shared pieces
 
@@ -8,6 +8,15 @@ export const reasonField = requiredText(256).describe('Why (shown in the audit l
 export const isoTimeQuery = optionalText(40).describe(
   'ISO 8601 time or date (UTC+8 day), from 2000-01-01 to 2100-01-01; empty = open',
 );
+/**
+ * The end of a console list's query when it is searched over a time window and read a page at a time: `from`
+ * and `to` (each an isoTimeQuery, described by `what` when the list says which time it means), then the page.
+ */
+export const timeWindowPage = (what?: { from: string; to: string }) => ({
+  from: what ? isoTimeQuery.describe(what.from) : isoTimeQuery,
+  to: what ? isoTimeQuery.describe(what.to) : isoTimeQuery,
+  ...pageQuery,
+});
 /** A place in a list players see (games, providers, banners): smaller first. */
 export const sortField = intField({ min: 0, max: 1_000_000 });
 /**

@@ -1,13 +1,38 @@
-import { useState } from 'react';
-import { Breadcrumb, Button, Card, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  Form,
+  Input,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { useWrite } from '../../components/QuickSave';
 import { useCan } from '../../lib/permissions';
 import { agentsApi, type AgentNode, type AgentTiers } from './agentsApi';
 
 const CATEGORIES = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** A list of this screen read 20 rows a page (`page`, moved by `setPage`): the table's rows and pagination. */
+function pagedRows<R>(
+  query: { isPending: boolean; data?: { data: R[]; total: number } },
+  page: number,
+  setPage: (page: number) => void,
+) {
+  return {
+    size: 'small' as const,
+    loading: query.isPending,
+    dataSource: query.data?.data ?? [],
+    pagination: { current: page, total: query.data?.total ?? 0, pageSize: 20, onChange: setPage },
+  };
+}
 
 /** The team tree, one level at a time: a member's direct downlines, with a path back up. */
 function TreeTab() {
@@ -41,10 +66,7 @@ function TreeTab() {
         />
         <Table<AgentNode>
           rowKey="id"
-          size="small"
-          loading={query.isPending}
-          dataSource={query.data?.data ?? []}
-          pagination={{ current: page, total: query.data?.total ?? 0, pageSize: 20, onChange: setPage }}
+          {...pagedRows(query, page, setPage)}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 80 },
             { title: t('agents.username'), dataIndex: 'username' },
@@ -124,17 +146,16 @@ function ChainTab() {
               </Tag>
             ) : null}
             {can('POST /api/admin/agents/move') ? (
-              <Form form={form} layout="inline" onFinish={(v) => move.mutate(v)}>
+              <ReasonedForm
+                form={form}
+                onFinish={(v) => move.mutate(v)}
+                pending={move.isPending}
+                action={t('agents.move')}
+              >
                 <Form.Item name="to" label={t('agents.newUpline')}>
                   <Input placeholder={t('agents.newUplineHint')} />
                 </Form.Item>
-                <Form.Item name="reason" label={t('agents.reason')} rules={[{ required: true }]}>
-                  <Input />
-                </Form.Item>
-                <Button htmlType="submit" type="primary" loading={move.isPending}>
-                  {t('agents.move')}
-                </Button>
-              </Form>
+              </ReasonedForm>
             ) : null}
             <Typography.Text type="secondary">{t('agents.moveHint')}</Typography.Text>
           </>
@@ -257,6 +278,34 @@ function TiersTab() {
   );
 }
 
+/** An inline write of the agent screen: its own fields, then the reason the audit log keeps, then the button. */
+function ReasonedForm<V extends { reason: string }>({
+  form,
+  onFinish,
+  pending,
+  action,
+  children,
+}: {
+  form?: FormInstance<V>;
+  onFinish: (values: V) => void;
+  pending: boolean;
+  action: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form<V> form={form} layout="inline" onFinish={onFinish}>
+      {children}
+      <Form.Item name="reason" label={t('agents.reason')} rules={[{ required: true }]}>
+        <Input />
+      </Form.Item>
+      <Button htmlType="submit" type="primary" loading={pending}>
+        {action}
+      </Button>
+    </Form>
+  );
+}
+
 /** Settlement runs and their totals; settling a finished day by hand (the job does it every day). */
 function RunsTab() {
   const { t } = useTranslation();
@@ -274,7 +323,11 @@ function RunsTab() {
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
         {can('POST /api/admin/agents/runs') ? (
-          <Form layout="inline" onFinish={(v: { day: string; reason: string }) => settle.mutate(v)}>
+          <ReasonedForm<{ day: string; reason: string }>
+            onFinish={(v) => settle.mutate(v)}
+            pending={settle.isPending}
+            action={t('agents.settle')}
+          >
             <Form.Item
               name="day"
               label={t('agents.day')}
@@ -282,20 +335,11 @@ function RunsTab() {
             >
               <Input placeholder="YYYY-MM-DD" />
             </Form.Item>
-            <Form.Item name="reason" label={t('agents.reason')} rules={[{ required: true }]}>
-              <Input />
-            </Form.Item>
-            <Button htmlType="submit" type="primary" loading={settle.isPending}>
-              {t('agents.settle')}
-            </Button>
-          </Form>
+          </ReasonedForm>
         ) : null}
         <Table
           rowKey="day"
-          size="small"
-          loading={query.isPending}
-          dataSource={query.data?.data ?? []}
-          pagination={{ current: page, total: query.data?.total ?? 0, pageSize: 20, onChange: setPage }}
+          {...pagedRows(query, page, setPage)}
           columns={[
             { title: t('agents.day'), dataIndex: 'day' },
             { title: t('agents.statements'), dataIndex: 'agents' },
@@ -315,18 +359,9 @@ function RunsTab() {
 }
 
 /** The agent programme (decision 26): the team tree, upline chains and moves, the tier table, settlement runs. */
-export function AgentsPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('agents.title')} hint={t('agents.hint')}>
-      <Tabs
-        items={[
-          { key: 'tree', label: t('agents.tree'), children: <TreeTab /> },
-          { key: 'chain', label: t('agents.chain'), children: <ChainTab /> },
-          { key: 'tiers', label: t('agents.tiers'), children: <TiersTab /> },
-          { key: 'runs', label: t('agents.runs'), children: <RunsTab /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const AgentsPage = tabbedPage({ title: 'agents.title', hint: 'agents.hint' }, [
+  ['tree', 'agents.tree', <TreeTab />],
+  ['chain', 'agents.chain', <ChainTab />],
+  ['tiers', 'agents.tiers', <TiersTab />],
+  ['runs', 'agents.runs', <RunsTab />],
+]);

@@ -6,13 +6,11 @@ import {
   Form,
   Image,
   Input,
-  InputNumber,
   Modal,
   Popconfirm,
   Segmented,
   Space,
   Switch,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -30,14 +28,15 @@ import {
 } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
-import { useReasonPrompt } from '../../components/ReasonPrompt';
+import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
 import { communityApi, type PostVerb } from './api';
 import { useRefreshingWrite } from '../../components/QuickSave';
+import { NumberField, SwitchField } from '../../components/FormFields';
 
 /**
  * The review decisions the console offers on a post, from which states (as the server allows them), and
@@ -62,22 +61,13 @@ const STATUS_COLORS: Record<PostStatusName, string> = {
  * the author sees, hide, restore, ban the author, hide and restore its comments), reports, bans, whether posts wait for review, and the
  * places to buy USDT listed on /buy. Every write asks for what the audit log keeps and is audited by the server.
  */
-export function CommunityPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('community.menu')} extra={<ReviewSwitch />}>
-      <Tabs
-        items={[
-          { key: 'queue', label: t('community.queue'), children: <Posts fixed="pending" /> },
-          { key: 'posts', label: t('community.posts'), children: <Posts /> },
-          { key: 'reports', label: t('community.reports'), children: <Reports /> },
-          { key: 'bans', label: t('community.bans'), children: <Bans /> },
-          { key: 'buy', label: t('community.buyLinks'), children: <BuyLinks /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const CommunityPage = tabbedPage({ title: 'community.menu', extra: <ReviewSwitch /> }, [
+  ['queue', 'community.queue', <Posts fixed="pending" />],
+  ['posts', 'community.posts', <Posts />],
+  ['reports', 'community.reports', <Reports />],
+  ['bans', 'community.bans', <Bans />],
+  ['buy', 'community.buyLinks', <BuyLinks />],
+]);
 
 function ReviewSwitch() {
   const { t } = useTranslation();
@@ -447,13 +437,7 @@ function Bans() {
           >
             <Input maxLength={64} />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[{ required: true, whitespace: true, message: t('common.reasonRequired') }]}
-          >
-            <Input.TextArea rows={2} maxLength={256} placeholder={t('common.reasonPlaceholder')} />
-          </Form.Item>
+          <ReasonField compact />
         </FormModal>
       ) : null}
       <QueryTable<AdminCommunityBan>
@@ -557,12 +541,8 @@ function BuyLinks() {
             <Input.TextArea rows={2} maxLength={300} />
           </Form.Item>
           <Space>
-            <Form.Item name="sort" label={t('community.sort')}>
-              <InputNumber min={0} max={1_000_000} />
-            </Form.Item>
-            <Form.Item name="enabled" label={t('community.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <NumberField name="sort" label={t('community.sort')} min={0} max={1_000_000} />
+            <SwitchField name="enabled" label={t('community.enabled')} />
           </Space>
         </FormModal>
       ) : null}

@@ -1,3 +1,5 @@
+import type { Shape } from '../../i18n/shape';
+
 /* The console's community screen strings, under one key merged into the console's zh-CN and en. */
 export const zh = {
   community: {
@@ -66,8 +68,6 @@ export const zh = {
     nameRequired: '请输入名称',
   },
 };
-
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 export const en: Shape<typeof zh> = {
   community: {

@@ -11,7 +11,6 @@ import {
   Space,
   Switch,
   Table,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -28,12 +27,13 @@ import type {
 import { useTranslation } from 'react-i18next';
 import { BothNames } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { useWrite } from '../../components/QuickSave';
 import { QueryError, fmtTime } from '../../components/ui';
 import { http } from '../../lib/http';
 import { useCan } from '../../lib/permissions';
 import { audienceForForm, audienceWithCountries, CountriesSelect } from './CountriesField';
+import { NumberField, SwitchField } from '../../components/FormFields';
 
 type Promotion = z.infer<typeof adminPromotion>;
 type Templates = z.infer<typeof adminPromotionTemplatesResult>;
@@ -54,21 +54,12 @@ const KEY = ['admin', 'promotions'] as const;
  * schema, start, pause, resume, end; budget and what was paid), claims with filters, a player's linked-account
  * group and why, and players barred from promotions. Every write is audited by the server.
  */
-export function PromotionsPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('menu.promotions')}>
-      <Tabs
-        items={[
-          { key: 'list', label: t('promotions.tabs.list'), children: <PromotionList /> },
-          { key: 'claims', label: t('promotions.tabs.claims'), children: <Claims /> },
-          { key: 'households', label: t('promotions.tabs.households'), children: <Households /> },
-          { key: 'flags', label: t('promotions.tabs.flags'), children: <Flags /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const PromotionsPage = tabbedPage({ title: 'menu.promotions' }, [
+  ['list', 'promotions.tabs.list', <PromotionList />],
+  ['claims', 'promotions.tabs.claims', <Claims />],
+  ['households', 'promotions.tabs.households', <Households />],
+  ['flags', 'promotions.tabs.flags', <Flags />],
+]);
 
 function PromotionList() {
   const { t } = useTranslation();
@@ -368,18 +359,10 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
         </Form.Item>
       </Space>
       <Space style={{ display: 'flex' }} align="start">
-        <Form.Item name="category" label={t('promotions.category')}>
-          <InputNumber min={0} max={7} />
-        </Form.Item>
-        <Form.Item name="per_player_cap" label={t('promotions.cap')}>
-          <InputNumber min={1} max={100} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('promotions.sort')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="once_per_household" label={t('promotions.household')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <NumberField name="category" label={t('promotions.category')} min={0} max={7} />
+        <NumberField name="per_player_cap" label={t('promotions.cap')} min={1} max={100} />
+        <NumberField name="sort" label={t('promotions.sort')} min={0} />
+        <SwitchField name="once_per_household" label={t('promotions.household')} />
       </Space>
       <Card
         size="small"
@@ -420,12 +403,8 @@ function Claims() {
         layout="inline"
         onFinish={(v: { promotion_id?: number; player_id?: number }) => setFilter({ ...v, page: 1 })}
       >
-        <Form.Item name="promotion_id" label="ID">
-          <InputNumber min={1} />
-        </Form.Item>
-        <Form.Item name="player_id" label={t('promotions.player')}>
-          <InputNumber min={1} />
-        </Form.Item>
+        <NumberField name="promotion_id" label="ID" min={1} />
+        <NumberField name="player_id" label={t('promotions.player')} min={1} />
         <Button htmlType="submit" type="primary">
           {t('promotions.search')}
         </Button>
@@ -477,9 +456,7 @@ function Households() {
   return (
     <Card>
       <Form layout="inline" onFinish={(v: { player_id: number }) => setPlayerId(v.player_id)}>
-        <Form.Item name="player_id" label={t('promotions.player')} rules={[{ required: true }]}>
-          <InputNumber min={1} />
-        </Form.Item>
+        <NumberField name="player_id" label={t('promotions.player')} min={1} required />
         <Button htmlType="submit" type="primary">
           {t('promotions.search')}
         </Button>
@@ -558,9 +535,7 @@ function Flags() {
           submit={(v) => http.post(`${A}/flags/${v.player_id}`, { reason: v.reason })}
           onClose={() => setAdding(false)}
         >
-          <Form.Item name="player_id" label={t('promotions.player')} rules={[{ required: true }]}>
-            <InputNumber min={1} />
-          </Form.Item>
+          <NumberField name="player_id" label={t('promotions.player')} min={1} required />
           <Form.Item name="reason" label={t('promotions.reason')} rules={[{ required: true, max: 256 }]}>
             <Input />
           </Form.Item>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminRedPacketRoom } from '@koi/contract';
 import { describe, expect, it } from 'vitest';
-import { ok, rowWith, SCREEN_TEST_MS, serveConsole, showScreen } from '../../test/console';
+import { ok, rowWith, SCREEN_TEST_MS, serveWrites, showScreen } from '../../test/console';
 import { RedPacketsPage } from './RedPacketsPage';
 
 const room: AdminRedPacketRoom = {
@@ -22,15 +22,15 @@ const room: AdminRedPacketRoom = {
   updated_at: '2026-11-27T00:00:00.000Z',
 };
 
-/** The console's server for this screen, recording every call. */
+/** The console's server for this screen, recording what it writes. */
 function serve() {
-  const calls = serveConsole(({ path, body }) => {
+  const writes = serveWrites(({ path, body }) => {
     if (path === '/api/admin/redpacket/rooms') return ok([room]);
     if (path === '/api/admin/redpacket/packets') return ok({ data: [], total: 0 });
     if (path === '/api/admin/redpacket/rooms/4') return ok({ ...room, ...body });
     return undefined;
   });
-  return { writes: () => calls.filter((c) => c.method === 'POST') };
+  return { writes };
 }
 
 describe('the red-packet room form', () => {

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Switch,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Drawer, Form, Input, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminRedPacketRoom } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +12,7 @@ import { ChoiceFilter, SearchForm, TextFilter } from '../../components/SearchFor
 import { QueryError } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { redPacketsApi, type AdminRedPacketRow, type RoomFields } from './api';
+import { DecimalField, NumberField } from '../../components/FormFields';
 
 type Filters = { room_id?: number; state?: string; player?: string };
 const trim = (usdt: string) => usdt.replace(/\.?0+$/, '');
@@ -70,30 +58,14 @@ function RoomForm({ room, onClose }: { room: AdminRedPacketRoom | null; onClose:
       <Form.Item name="name_en" label={t('redpackets.nameEn')} extra={t('redpackets.nameEnHint')}>
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="min_stake" label={t('redpackets.minStake')} rules={[{ required: true }]}>
-        <Input inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="max_stake" label={t('redpackets.maxStake')} rules={[{ required: true }]}>
-        <Input inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="shares_min" label={t('redpackets.sharesMin')} rules={[{ required: true }]}>
-        <InputNumber min={5} max={10} />
-      </Form.Item>
-      <Form.Item name="shares_max" label={t('redpackets.sharesMax')} rules={[{ required: true }]}>
-        <InputNumber min={5} max={10} />
-      </Form.Item>
-      <Form.Item name="mine_multiple" label={t('redpackets.multiple')} rules={[{ required: true }]}>
-        <Input inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="fee_rate" label={t('redpackets.fee')} rules={[{ required: true }]}>
-        <Input inputMode="decimal" />
-      </Form.Item>
-      <Form.Item name="lifetime_seconds" label={t('redpackets.lifetime')} rules={[{ required: true }]}>
-        <InputNumber min={60} max={86400} />
-      </Form.Item>
-      <Form.Item name="sort" label={t('redpackets.sort')}>
-        <InputNumber min={0} />
-      </Form.Item>
+      <DecimalField name="min_stake" label={t('redpackets.minStake')} rules={[{ required: true }]} />
+      <DecimalField name="max_stake" label={t('redpackets.maxStake')} rules={[{ required: true }]} />
+      <NumberField name="shares_min" label={t('redpackets.sharesMin')} min={5} max={10} required />
+      <NumberField name="shares_max" label={t('redpackets.sharesMax')} min={5} max={10} required />
+      <DecimalField name="mine_multiple" label={t('redpackets.multiple')} rules={[{ required: true }]} />
+      <DecimalField name="fee_rate" label={t('redpackets.fee')} rules={[{ required: true }]} />
+      <NumberField name="lifetime_seconds" label={t('redpackets.lifetime')} min={60} max={86400} required />
+      <NumberField name="sort" label={t('redpackets.sort')} min={0} />
       <ReasonField />
     </FormModal>
   );

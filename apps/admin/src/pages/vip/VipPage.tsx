@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -10,21 +10,20 @@ import {
   InputNumber,
   Modal,
   Space,
-  Switch,
   Table,
-  Tabs,
   Tag,
   type TableColumnsType,
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/Page';
+import { tabbedPage } from '../../components/Page';
 import { QueryTable } from '../../components/QueryTable';
 import { useWrite } from '../../components/QuickSave';
 import { fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { vipApi, type RebateRunResult, type Tournament, type TournamentInput, type VipTable } from './api';
 import './strings';
+import { NumberField, SwitchField } from '../../components/FormFields';
 
 const CATEGORIES = [1, 2, 3, 4, 5, 6, 7] as const;
 const KEYS = {
@@ -41,21 +40,12 @@ const utc8Day = (offsetDays = 0) =>
  * VIP与返水: the VIP table with its rebate rates by category, the categories' contribution weights, the
  * daily rebate runs (with a re-run that shows what it changed) and the masters tournament's periods.
  */
-export function VipPage() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('vipAdmin.title')} hint={t('vipAdmin.hint')}>
-      <Tabs
-        items={[
-          { key: 'levels', label: t('vipAdmin.tabs.levels'), children: <LevelsTab /> },
-          { key: 'weights', label: t('vipAdmin.tabs.weights'), children: <WeightsTab /> },
-          { key: 'runs', label: t('vipAdmin.tabs.runs'), children: <RunsTab /> },
-          { key: 'tournaments', label: t('vipAdmin.tabs.tournaments'), children: <TournamentsTab /> },
-        ]}
-      />
-    </Page>
-  );
-}
+export const VipPage = tabbedPage({ title: 'vipAdmin.title', hint: 'vipAdmin.hint' }, [
+  ['levels', 'vipAdmin.tabs.levels', <LevelsTab />],
+  ['weights', 'vipAdmin.tabs.weights', <WeightsTab />],
+  ['runs', 'vipAdmin.tabs.runs', <RunsTab />],
+  ['tournaments', 'vipAdmin.tabs.tournaments', <TournamentsTab />],
+]);
 
 type LevelDraft = VipTable['levels'][number];
 
@@ -190,15 +180,19 @@ function SettingsCard({ table }: { table: VipTable }) {
         onFinish={(v) => save.mutate(v)}
         disabled={!editable}
       >
-        <Form.Item name="rebate_auto_credit" label={t('vipAdmin.autoCredit')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="rebate_turnover_centis" label={t('vipAdmin.rebateTurnover')}>
-          <InputNumber min={0} max={10_000} />
-        </Form.Item>
-        <Form.Item name="reward_turnover_centis" label={t('vipAdmin.rewardTurnover')}>
-          <InputNumber min={0} max={10_000} />
-        </Form.Item>
+        <SwitchField name="rebate_auto_credit" label={t('vipAdmin.autoCredit')} />
+        <NumberField
+          name="rebate_turnover_centis"
+          label={t('vipAdmin.rebateTurnover')}
+          min={0}
+          max={10_000}
+        />
+        <NumberField
+          name="reward_turnover_centis"
+          label={t('vipAdmin.rewardTurnover')}
+          min={0}
+          max={10_000}
+        />
         <Button htmlType="submit" type="primary" loading={save.isPending}>
           {t('vipAdmin.save')}
         </Button>
@@ -271,33 +265,27 @@ function RunsTab() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <Input
-          aria-label={t('vipAdmin.day')}
+        <PeriodJob
+          label={t('vipAdmin.day')}
           value={day}
-          onChange={(e) => setDay(e.target.value)}
-          style={{ width: 140 }}
-        />
-        <Button
-          type="primary"
-          disabled={!can('POST /api/admin/vip/rebate-runs')}
-          loading={run.isPending}
-          onClick={() => run.mutate()}
+          onChange={setDay}
+          width={140}
+          primary
+          allowed={can('POST /api/admin/vip/rebate-runs')}
+          job={run}
         >
           {t('vipAdmin.runDay')}
-        </Button>
-        <Input
-          aria-label={t('vipAdmin.month')}
+        </PeriodJob>
+        <PeriodJob
+          label={t('vipAdmin.month')}
           value={month}
-          onChange={(e) => setMonth(e.target.value)}
-          style={{ width: 120 }}
-        />
-        <Button
-          disabled={!can('POST /api/admin/vip/month-end')}
-          loading={monthEnd.isPending}
-          onClick={() => monthEnd.mutate()}
+          onChange={setMonth}
+          width={120}
+          allowed={can('POST /api/admin/vip/month-end')}
+          job={monthEnd}
         >
           {t('vipAdmin.monthEnd')}
-        </Button>
+        </PeriodJob>
       </Space>
       {last && (
         <Alert
@@ -333,6 +321,41 @@ function RunsTab() {
         ]}
       />
     </Space>
+  );
+}
+
+/** A job run by hand for a period the operator types (a UTC+8 day, a month): the period's field, then the button. */
+function PeriodJob({
+  label,
+  value,
+  onChange,
+  width,
+  primary,
+  allowed,
+  job,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  width: number;
+  primary?: boolean;
+  allowed: boolean;
+  job: { isPending: boolean; mutate: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Input aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} style={{ width }} />
+      <Button
+        type={primary ? 'primary' : undefined}
+        disabled={!allowed}
+        loading={job.isPending}
+        onClick={() => job.mutate()}
+      >
+        {children}
+      </Button>
+    </>
   );
 }
 
@@ -464,12 +487,8 @@ function TournamentsTab() {
             </Form.Item>
           </Space>
           <Space>
-            <Form.Item name="top_n" label={t('vipAdmin.topN')}>
-              <InputNumber min={1} max={100} />
-            </Form.Item>
-            <Form.Item name="turnover_centis" label={t('vipAdmin.turnover')}>
-              <InputNumber min={0} max={10_000} />
-            </Form.Item>
+            <NumberField name="top_n" label={t('vipAdmin.topN')} min={1} max={100} />
+            <NumberField name="turnover_centis" label={t('vipAdmin.turnover')} min={0} max={10_000} />
           </Space>
           <Form.Item name="prizes" label={t('vipAdmin.prizes')}>
             <Input.TextArea rows={5} />

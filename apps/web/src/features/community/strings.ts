@@ -1,3 +1,5 @@
+import type { Shape } from '../../i18n/shape';
+
 /*
  * The community screens' strings (community, interaction, CreatePost / myCreatePost, buy), in one top-level
  * key merged into zh-CN.later.ts and en.ts.
@@ -82,8 +84,6 @@ export const zh = {
     external: '将在新窗口打开第三方网站',
   },
 };
-
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 export const en: Shape<typeof zh> = {
   community: {

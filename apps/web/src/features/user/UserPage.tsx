@@ -74,7 +74,7 @@ export default function UserPage() {
 
   return (
     <div className="user-page">
-      <section className="user-card">
+      <section className="hero user-card">
         <span className="user-card__avatar">
           <UserIcon />
         </span>

@@ -1,6 +1,8 @@
 import { Button, Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { BrokerStatement } from '@koi/contract';
 import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
 import { SignInNowButton } from '../../auth/components/SignInNowButton';
@@ -21,8 +23,38 @@ type Range = 1 | 2 | 3;
 type Tab = 'overview' | 'team' | 'superior' | 'tiers' | 'statements' | 'income';
 const TABS: Tab[] = ['overview', 'team', 'superior', 'tiers', 'statements', 'income'];
 
+/** What each tab shows; the tier table and the income, which draw no card of their own, sit in one. */
+const PANELS: Record<Tab, () => ReactNode> = {
+  overview: () => <Overview />,
+  team: () => <Team />,
+  superior: () => <Superior />,
+  tiers: () => (
+    <section className="surface agent-card">
+      <TierTable />
+    </section>
+  ),
+  statements: () => <Statements />,
+  income: () => (
+    <section className="surface agent-card">
+      <CommissionIncome />
+    </section>
+  ),
+};
+
 /** A rate as a percentage with up to 4 decimals ("0.005000" → "0.5%"). */
 export const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))}%`;
+
+type StatementLine = BrokerStatement['lines_detail'][number];
+
+/** The columns of a statement's lines: each one's title, and what a line shows in it. */
+const LINE_COLUMNS: [title: string, cell: (line: StatementLine, t: TFunction) => ReactNode][] = [
+  ['agents.downline', (l, t) => `${l.downline} · ${t(`agents.category.${l.game_type_id as 1}`)}`],
+  ['agents.branchValid', (l) => l.branch_valid],
+  ['agents.ownRate', (l) => percent(l.own_rate)],
+  ['agents.downlineTeam', (l) => l.downline_team_valid],
+  ['agents.downlineRate', (l) => percent(l.downline_rate)],
+  ['agents.differential', (l) => l.differential],
+];
 
 function Overview() {
   const { t } = useTranslation();
@@ -31,7 +63,7 @@ function Overview() {
     <QueryStates query={info}>
       {(d) => (
         <>
-          <section className="agent-hero" data-testid="agent-overview">
+          <section className="hero agent-hero" data-testid="agent-overview">
             <small>{d.level > 0 ? t('agents.level', { level: d.level }) : t('agents.levelNone')}</small>
             <div className="agent-stats">
               <AgentStat label={t('agents.pending')} value={d.commission_pending} />
@@ -40,7 +72,7 @@ function Overview() {
               <AgentStat label={t('agents.teamSize')} value={d.team_size} valueTestId="agent-team-size" />
             </div>
           </section>
-          <section className="agent-card">
+          <section className="surface agent-card">
             <div className="agent-stats">
               <AgentStat label={t('agents.direct')} value={d.direct_count} />
               <AgentStat label={t('agents.todayTeam')} value={d.today_team_valid} />
@@ -82,7 +114,7 @@ function Team() {
   return (
     <>
       <RangeTabs className="agent-range" value={range} onChange={setRange} />
-      <section className="agent-card">
+      <section className="surface agent-card">
         <h3>{t('agents.playOut')}</h3>
         <QueryStates query={out} isEmpty={(page) => page.data.length === 0}>
           {(page) => (
@@ -102,7 +134,7 @@ function Team() {
           )}
         </QueryStates>
       </section>
-      <section className="agent-card">
+      <section className="surface agent-card">
         <h3>{t('agents.playerLog')}</h3>
         {log.data ? (
           <p className="agent-note" data-testid="agent-first-deposits">
@@ -153,7 +185,7 @@ function Superior() {
   return (
     <>
       <RangeTabs className="agent-range" value={range} onChange={setRange} />
-      <section className="agent-card">
+      <section className="surface agent-card">
         <QueryStates query={perf}>
           {(report) => (
             <>
@@ -253,25 +285,17 @@ function StatementDetail({ day, onClose }: { day: string; onClose: () => void })
               <table className="agent-table">
                 <thead>
                   <tr>
-                    <th>{t('agents.downline')}</th>
-                    <th>{t('agents.branchValid')}</th>
-                    <th>{t('agents.ownRate')}</th>
-                    <th>{t('agents.downlineTeam')}</th>
-                    <th>{t('agents.downlineRate')}</th>
-                    <th>{t('agents.differential')}</th>
+                    {LINE_COLUMNS.map(([title]) => (
+                      <th key={title}>{t(title)}</th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {statement.lines_detail.map((l, i) => (
                     <tr key={i}>
-                      <td>
-                        {l.downline} · {t(`agents.category.${l.game_type_id as 1}`)}
-                      </td>
-                      <td>{l.branch_valid}</td>
-                      <td>{percent(l.own_rate)}</td>
-                      <td>{l.downline_team_valid}</td>
-                      <td>{percent(l.downline_rate)}</td>
-                      <td>{l.differential}</td>
+                      {LINE_COLUMNS.map(([title, cell]) => (
+                        <td key={title}>{cell(l, t)}</td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
@@ -312,7 +336,7 @@ function Statements() {
   if (list.isPending) return <PageLoading />;
   if (list.isError) return <PageState kind="error" onRetry={() => void list.refetch()} />;
   return (
-    <section className="agent-card">
+    <section className="surface agent-card">
       {list.data.data.length === 0 ? (
         <PageState kind="empty" />
       ) : (
@@ -370,20 +394,7 @@ export default function AgentPage() {
         onChange={setTab}
         tabs={TABS.map((key) => ({ key, label: t(`agents.tabs.${key}`) }))}
       />
-      {tab === 'overview' ? <Overview /> : null}
-      {tab === 'team' ? <Team /> : null}
-      {tab === 'superior' ? <Superior /> : null}
-      {tab === 'tiers' ? (
-        <section className="agent-card">
-          <TierTable />
-        </section>
-      ) : null}
-      {tab === 'statements' ? <Statements /> : null}
-      {tab === 'income' ? (
-        <section className="agent-card">
-          <CommissionIncome />
-        </section>
-      ) : null}
+      {PANELS[tab]()}
     </div>
   );
 }

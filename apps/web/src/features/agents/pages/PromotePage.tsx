@@ -52,7 +52,7 @@ export default function PromotePage() {
   const setShowInvite = useInviteStore((s) => s.setShowInvite);
   return (
     <div className="promote-page">
-      <section className="agent-card">
+      <section className="surface agent-card">
         <h3>{t('agents.promote.links')}</h3>
         {!signedIn ? (
           <>
@@ -103,7 +103,7 @@ export default function PromotePage() {
           </div>
         )}
       </section>
-      <section className="agent-card">
+      <section className="surface agent-card">
         <h3>{t('agents.promote.how')}</h3>
         <p className="agent-note">{t('agents.promote.howText')}</p>
         {signedIn ? (

@@ -23,7 +23,7 @@ export default function BuyPage() {
             {buyLinks.map((l) => (
               <li key={l.id}>
                 <a
-                  className="buy-link"
+                  className="surface buy-link"
                   href={l.link}
                   target="_blank"
                   rel="noopener noreferrer"

@@ -52,7 +52,7 @@ export function BalanceCard() {
   const settled = useFirstScreenDone();
 
   return (
-    <section className="balance-card">
+    <section className="hero balance-card">
       <div className="balance-card__top">
         <span className="balance-card__label">{t('home.balance')}</span>
         {signedIn && settled ? (

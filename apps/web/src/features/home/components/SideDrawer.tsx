@@ -57,7 +57,7 @@ export default function SideDrawer() {
       onMaskClick={() => ui.setDrawerOpen(false)}
       bodyClassName="side-drawer"
     >
-      <div className="side-drawer__brand">
+      <div className="hero side-drawer__brand">
         <img src="/assets/logo.svg" alt="" />
         <div>
           <strong>{t('app.name')}</strong>

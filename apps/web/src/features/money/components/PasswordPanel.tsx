@@ -61,7 +61,7 @@ export function PasswordPanel({ visible, onClose }: { visible: boolean; onClose:
       visible={visible}
       onClose={onClose}
     >
-      <div className="password-panel">
+      <div className="surface password-panel">
         {modify ? field('old', t('money.oldPassword')) : null}
         {field('next', t('money.newPassword'))}
         {field('confirm', t('money.confirmPassword'))}

@@ -12,7 +12,7 @@ export function Stage({ kind, children }: { kind: OriginalGame; children: ReactN
   const signedIn = useIsSignedIn();
   const user = useUserInfoQuery();
   return (
-    <section className={`originals-stage originals-stage--${kind}`}>
+    <section className={`hero originals-stage originals-stage--${kind}`}>
       <div className="originals-stage__balance">
         <small>{t('home.balance')}</small>
         <strong data-testid="originals-balance">{signedIn ? formatBalance(user.data?.balance) : '—'}</strong>

@@ -55,7 +55,7 @@ export function RecordSummary({
   figures: readonly { label: string; value: ReactNode }[];
 }) {
   return (
-    <div className="record-summary" data-testid={testId}>
+    <div className="hero record-summary" data-testid={testId}>
       {figures.map(({ label, value }) => (
         <div key={label}>
           <small>{label}</small>

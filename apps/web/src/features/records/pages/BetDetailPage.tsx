@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Facts } from '../../../components/Facts';
 import { PageState } from '../../../components/PageState';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { verifyRound } from '../../originals/verifyRound';
@@ -70,20 +71,16 @@ function RoundFairnessView({ fairness: f, payout }: { fairness: RoundFairness; p
   return (
     <details className="round-fairness">
       <summary>{t('records.fairness')}</summary>
-      <dl>
-        <dt>{t('records.outcome')}</dt>
-        <dd className="mono">
-          {outcomeText(f, t('records.mineTiles'))} · {f.multiplier}×
-        </dd>
-        <dt>{t('originals.serverSeedHash')}</dt>
-        <dd className="mono">{f.server_seed_hash}</dd>
-        <dt>{t('originals.clientSeed')}</dt>
-        <dd className="mono">{f.client_seed}</dd>
-        <dt>{t('originals.nonce')}</dt>
-        <dd className="mono">{f.nonce}</dd>
-        <dt>{t('originals.revealed')}</dt>
-        <dd className="mono">{f.server_seed ?? t('records.notRevealed')}</dd>
-      </dl>
+      <Facts
+        valueClassName="mono"
+        facts={[
+          [t('records.outcome'), `${outcomeText(f, t('records.mineTiles'))} · ${f.multiplier}×`],
+          [t('originals.serverSeedHash'), f.server_seed_hash],
+          [t('originals.clientSeed'), f.client_seed],
+          [t('originals.nonce'), f.nonce],
+          [t('originals.revealed'), f.server_seed ?? t('records.notRevealed')],
+        ]}
+      />
       {f.server_seed ? (
         <div className="round-fairness__verify">
           <Button

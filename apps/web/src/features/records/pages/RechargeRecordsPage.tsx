@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Tabs } from '../../../components/Tabs';
 import { formatBalance, formatTime } from '../../../lib/format';
 import { useSearchParam } from '../../../lib/useSearchParam';
 import { copyText } from '../../money/copy';
 import { fromMicro, toMicro } from '../../money/money';
 import { useInoutRecordsQuery, type InoutRecord, type InoutType, type RecordPage } from '../api/records';
 import { RecordCard } from '../components/RecordCard';
+import { FilterTabs } from '../components/FilterTabs';
 import { RangeTabs } from '../components/RangeTabs';
 import { RecordList } from '../components/RecordList';
 import { useRangeParam } from './useRangeParam';
@@ -36,8 +36,7 @@ export default function RechargeRecordsPage() {
   return (
     <div className="records-page">
       <RangeTabs value={range} onChange={setRange} />
-      <Tabs
-        className="inout-types"
+      <FilterTabs
         label={t('inout.typeLabel')}
         value={type}
         onChange={setType}

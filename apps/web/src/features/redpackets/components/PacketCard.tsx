@@ -41,7 +41,7 @@ export function PacketCard({
   const mine = packet.grabs.find((g) => g.is_me);
   return (
     <article
-      className={`rp-card ${open ? 'rp-card--open' : 'rp-card--closed'}`}
+      className={`surface rp-card ${open ? 'rp-card--open' : 'rp-card--closed'}`}
       data-testid={`rp-packet-${packet.id}`}
       data-state={packet.state}
     >

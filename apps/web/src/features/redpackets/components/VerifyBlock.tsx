@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { RedPacketDetail } from '@koi/contract';
+import { Facts } from '../../../components/Facts';
 import { shown, usdtOf, verifyPacket, type Verification } from '../verify';
 
 /** A packet's fairness data, and a button that recomputes its split in the browser once it is closed. */
@@ -11,14 +12,14 @@ export function VerifyBlock({ packet }: { packet: RedPacketDetail }) {
   const english = i18n.language.startsWith('en');
   return (
     <div className="rp-verify" data-testid={`rp-verify-${packet.id}`}>
-      <dl>
-        <dt>{t('redpackets.seedHash')}</dt>
-        <dd className="rp-mono">{packet.server_seed_hash}</dd>
-        <dt>{t('redpackets.clientSeed')}</dt>
-        <dd className="rp-mono">{packet.client_seed}</dd>
-        <dt>{t('redpackets.serverSeed')}</dt>
-        <dd className="rp-mono">{packet.server_seed ?? t('redpackets.seedHidden')}</dd>
-      </dl>
+      <Facts
+        valueClassName="rp-mono"
+        facts={[
+          [t('redpackets.seedHash'), packet.server_seed_hash],
+          [t('redpackets.clientSeed'), packet.client_seed],
+          [t('redpackets.serverSeed'), packet.server_seed ?? t('redpackets.seedHidden')],
+        ]}
+      />
       {packet.server_seed === null ? (
         <p className="rp-muted">{t('redpackets.verifyWaiting')}</p>
       ) : (

@@ -12,6 +12,7 @@ import { useRoomEvents } from '../api/roomEvents';
 import { useRoomsQuery } from '../api/rooms';
 import { GrabOverlay } from '../components/GrabOverlay';
 import { PacketCard } from '../components/PacketCard';
+import { RoomChips } from '../components/RoomChips';
 import { SignInFirst } from '../components/SignInFirst';
 import '../redpackets.css';
 
@@ -40,16 +41,11 @@ export default function GamePage() {
   return (
     <div className="rp-page" data-testid="rp-room">
       <nav className="rp-rooms" aria-label={t('redpackets.room')}>
-        {rooms.data!.map((r) => (
-          <button
-            key={r.id}
-            type="button"
-            className={`rp-room-chip ${r.id === room.id ? 'rp-room-chip--active' : ''}`}
-            onClick={() => setParams({ room: String(r.id) }, { replace: true })}
-          >
-            {r.name}
-          </button>
-        ))}
+        <RoomChips
+          rooms={rooms.data!}
+          current={room.id}
+          onPick={(r) => setParams({ room: String(r.id) }, { replace: true })}
+        />
       </nav>
       <div className="rp-room-terms">
         <span className="rp-muted">

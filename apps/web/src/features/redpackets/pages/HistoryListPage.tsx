@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../../components/PageState';
+import { Tabs } from '../../../components/Tabs';
 import { useAuthStore } from '../../../stores/auth';
 import { useHistoryQuery, type HistoryKind } from '../api/history';
 import { PacketCard } from '../components/PacketCard';
@@ -18,20 +19,15 @@ export default function HistoryListPage() {
   const packets = history.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <div className="rp-page" data-testid="rp-history">
-      <div className="rp-tabs" role="tablist">
-        {(['sent', 'grabbed'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={k === kind}
-            className={`rp-room-chip ${k === kind ? 'rp-room-chip--active' : ''}`}
-            onClick={() => setKind(k)}
-          >
-            {t(`redpackets.historyTabs.${k}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="rp-tabs"
+        tabs={(['sent', 'grabbed'] as const).map((k) => ({
+          key: k,
+          label: t(`redpackets.historyTabs.${k}`),
+        }))}
+        value={kind}
+        onChange={setKind}
+      />
       {history.isPending ? (
         <PageLoading />
       ) : history.isError ? (

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Input, Toast, type InputProps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading, PageState } from '../../../components/PageState';
@@ -8,6 +8,7 @@ import { useAuthStore } from '../../../stores/auth';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
 import { useRoomsQuery } from '../api/rooms';
 import { useSendMutation, type SendRequest } from '../api/send';
+import { RoomChips } from '../components/RoomChips';
 import { SignInFirst } from '../components/SignInFirst';
 import '../redpackets.css';
 
@@ -82,36 +83,25 @@ export default function RedBagPage() {
         <div className="rp-field">
           <span>{t('redpackets.form.room')}</span>
           <div className="rp-rooms">
-            {rooms.data!.map((r) => (
-              <button
-                key={r.id}
-                type="button"
-                className={`rp-room-chip ${r.id === room.id ? 'rp-room-chip--active' : ''}`}
-                onClick={() => setRoomId(r.id)}
-              >
-                {r.name}
-              </button>
-            ))}
+            <RoomChips rooms={rooms.data!} current={room.id} onPick={(r) => setRoomId(r.id)} />
           </div>
         </div>
-        <div className="rp-field">
-          <label htmlFor="rp-total">{t('redpackets.form.total')}</label>
-          <Input
-            id="rp-total"
-            className="rp-input"
-            inputMode="decimal"
-            value={total}
-            onChange={setTotal}
-            placeholder={t('redpackets.form.totalHint', {
-              min: formatBalance(room.min_stake, 2),
-              max: formatBalance(room.max_stake, 2),
-            })}
-            data-testid="rp-total"
-          />
+        <InputField
+          id="rp-total"
+          label={t('redpackets.form.total')}
+          inputMode="decimal"
+          value={total}
+          onChange={setTotal}
+          placeholder={t('redpackets.form.totalHint', {
+            min: formatBalance(room.min_stake, 2),
+            max: formatBalance(room.max_stake, 2),
+          })}
+          data-testid="rp-total"
+        >
           <span className="rp-muted">
             {t('redpackets.form.balance', { balance: formatBalance(user.data?.balance ?? '0') })}
           </span>
-        </div>
+        </InputField>
         <div className="rp-field">
           <span>{t('redpackets.form.shares')}</span>
           <div className="rp-digits rp-digits--shares">
@@ -138,17 +128,14 @@ export default function RedBagPage() {
             {t('redpackets.form.mineHint', { multiple: room.mine_multiple, fee: room.fee_rate })}
           </span>
         </div>
-        <div className="rp-field">
-          <label htmlFor="rp-seed">{t('redpackets.form.clientSeed')}</label>
-          <Input
-            id="rp-seed"
-            className="rp-input"
-            value={clientSeed}
-            maxLength={64}
-            onChange={setClientSeed}
-            placeholder={t('redpackets.form.clientSeedHint')}
-          />
-        </div>
+        <InputField
+          id="rp-seed"
+          label={t('redpackets.form.clientSeed')}
+          value={clientSeed}
+          maxLength={64}
+          onChange={setClientSeed}
+          placeholder={t('redpackets.form.clientSeedHint')}
+        />
         <Button
           block
           color="danger"
@@ -167,6 +154,22 @@ export default function RedBagPage() {
 }
 
 /** One choice of a row of digits (the shares, the mine digit): pressed when chosen. */
+/** A labelled text field of the form, with what `children` adds under it. */
+function InputField({
+  id,
+  label,
+  children,
+  ...input
+}: InputProps & { id: string; label: string; children?: ReactNode }) {
+  return (
+    <div className="rp-field">
+      <label htmlFor={id}>{label}</label>
+      <Input id={id} className="rp-input" {...input} />
+      {children}
+    </div>
+  );
+}
+
 function Digit({
   on,
   onPick,

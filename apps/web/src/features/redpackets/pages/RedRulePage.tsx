@@ -84,21 +84,13 @@ export default function RedRulePage() {
     <div className="rp-page" data-testid="rp-rules">
       <section className="rp-section">
         <h2>{t('redpackets.rule.title')}</h2>
-        <ol>
-          {items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ol>
+        <Lines lines={items} />
       </section>
       <section className="rp-section">
         <h2>{t('redpackets.rule.fairTitle')}</h2>
         <p>{t('redpackets.rule.fairText')}</p>
         <h2>{t('redpackets.rule.formulaTitle')}</h2>
-        <ol>
-          {formula.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ol>
+        <Lines lines={formula} />
       </section>
       <section className="rp-section" data-testid="rp-example">
         <h2>{t('redpackets.rule.exampleTitle')}</h2>
@@ -199,5 +191,16 @@ export default function RedRulePage() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** A numbered list of the lines of a translated text (the rules, the formula). */
+function Lines({ lines }: { lines: string[] }) {
+  return (
+    <ol>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ol>
   );
 }

@@ -1,11 +1,10 @@
 import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Tabs } from '../../../components/Tabs';
 import { formatBalance } from '../../../lib/format';
 import { useSearchParam } from '../../../lib/useSearchParam';
 import { useClaimAllRebatesMutation, type RebateFilter } from '../api/rebates';
 import { RebateList, RebateSummary } from '../components/RebateList';
-import '../../records/pages/RechargeRecordsPage.css';
+import { FilterTabs } from '../../records/components/FilterTabs';
 import './vip.css';
 
 const FILTERS: readonly RebateFilter[] = [0, 1, 2];
@@ -36,8 +35,7 @@ export default function BackRecordsPage() {
   return (
     <div className="records-page vip-page">
       <p className="vip-note">{t('rebate.rule')}</p>
-      <Tabs
-        className="inout-types"
+      <FilterTabs
         label={t('rebate.records')}
         value={status}
         onChange={setStatus}

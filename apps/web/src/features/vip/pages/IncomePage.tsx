@@ -2,10 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageState } from '../../../components/PageState';
-import { Tabs } from '../../../components/Tabs';
 import { RebateList, RebateSummary } from '../components/RebateList';
 import { useClaimAllRebates } from './BackRecordsPage';
-import '../../records/pages/RechargeRecordsPage.css';
+import { FilterTabs } from '../../records/components/FilterTabs';
 import './vip.css';
 
 type IncomeTab = 'rebate' | 'commission';
@@ -21,8 +20,7 @@ export default function IncomePage({ commission }: { commission?: ReactNode }) {
   const claimAll = useClaimAllRebates();
   return (
     <div className="records-page vip-page">
-      <Tabs
-        className="inout-types"
+      <FilterTabs
         value={tab}
         onChange={setTab}
         tabs={(['rebate', 'commission'] as const).map((k) => ({ key: k, label: t(`income.tabs.${k}`) }))}

@@ -73,7 +73,7 @@ function PeriodHero({ c }: { c: Competition }) {
   const started = Date.parse(period.starts_at) <= now;
   const ended = Date.parse(period.ends_at) <= now;
   return (
-    <section className="vip-hero reward-hero" data-testid="reward-hero">
+    <section className="hero vip-hero reward-hero" data-testid="reward-hero">
       <div className="reward-hero__title">{period.name}</div>
       <div className="vip-hero__label">
         {t('reward.period', { start: period.start_day, end: period.end_day })}

@@ -39,7 +39,7 @@ export default function VipInfoPage() {
 function VipHero({ vip }: { vip: VipList }) {
   const { t } = useTranslation();
   return (
-    <section className="vip-hero" data-testid="vip-hero">
+    <section className="hero vip-hero" data-testid="vip-hero">
       <div className="vip-hero__row">
         <div>
           <div className="vip-hero__label">{t('vip.current')}</div>
@@ -137,6 +137,14 @@ function Rewards({ vip }: { vip: VipList }) {
   );
 }
 
+/** What a level brings, in the order the selected level's facts and the table of all levels show it. */
+const LEVEL_FIGURES = [
+  ['threshold', 'vip.threshold'],
+  ['level_up_reward', 'vip.levelUp'],
+  ['monthly_reward', 'vip.monthly'],
+  ['check_in_reward', 'vip.checkIn.daily'],
+] as const satisfies readonly (readonly [keyof VipList['levels'][number], string])[];
+
 function Benefits({ vip }: { vip: VipList }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState(vip.level);
@@ -154,22 +162,12 @@ function Benefits({ vip }: { vip: VipList }) {
         tabs={vip.levels.map((l) => ({ key: l.level, label: t('vip.level', { level: l.level }) }))}
       />
       <dl className="vip-facts" data-testid="vip-facts">
-        <div>
-          <dt>{t('vip.threshold')}</dt>
-          <dd>{plain(level.threshold)}</dd>
-        </div>
-        <div>
-          <dt>{t('vip.levelUp')}</dt>
-          <dd>{plain(level.level_up_reward)}</dd>
-        </div>
-        <div>
-          <dt>{t('vip.monthly')}</dt>
-          <dd>{plain(level.monthly_reward)}</dd>
-        </div>
-        <div>
-          <dt>{t('vip.checkIn.daily')}</dt>
-          <dd>{plain(level.check_in_reward)}</dd>
-        </div>
+        {LEVEL_FIGURES.map(([field, label]) => (
+          <div key={field}>
+            <dt>{t(label)}</dt>
+            <dd>{plain(level[field])}</dd>
+          </div>
+        ))}
       </dl>
       <h3 className="vip-subtitle">{t('vip.rates')}</h3>
       <CategoryPercents rows={level.rates.map((r) => [r.game_type_id, r.rate])} />
@@ -177,20 +175,18 @@ function Benefits({ vip }: { vip: VipList }) {
         <thead>
           <tr>
             <th>VIP</th>
-            <th>{t('vip.threshold')}</th>
-            <th>{t('vip.levelUp')}</th>
-            <th>{t('vip.monthly')}</th>
-            <th>{t('vip.checkIn.daily')}</th>
+            {LEVEL_FIGURES.map(([field, label]) => (
+              <th key={field}>{t(label)}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {vip.levels.map((l) => (
             <tr key={l.level} className={l.level === vip.level ? 'is-current' : undefined}>
               <td>{l.level}</td>
-              <td>{plain(l.threshold)}</td>
-              <td>{plain(l.level_up_reward)}</td>
-              <td>{plain(l.monthly_reward)}</td>
-              <td>{plain(l.check_in_reward)}</td>
+              {LEVEL_FIGURES.map(([field]) => (
+                <td key={field}>{plain(l[field])}</td>
+              ))}
             </tr>
           ))}
         </tbody>
