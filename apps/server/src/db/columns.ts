@@ -181,3 +181,12 @@ export const signIn = {
     usedAt: ts('used_at'),
   }),
 };
+
+/**
+ * A provider's round of one game, by the provider's own round id: what a round record is, and what each
+ * wallet call and alert of the providers module names.
+ */
+export const providerRound = () => ({
+  roundId: text('round_id').notNull(),
+  gameCode: text('game_code').notNull(),
+});

@@ -1,16 +1,17 @@
 import { date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintNumber, counter, flag, id, micro, microTotal, state, ts } from '../../db/columns';
+import {
+  bigintNumber,
+  counter,
+  flag,
+  id,
+  micro,
+  microTotal,
+  providerRound,
+  state,
+  ts,
+} from '../../db/columns';
 
 export const RoundStatus = { OPEN: 1, CLOSED: 2, ROLLED_BACK: 3 } as const;
-
-/**
- * A provider's round of one game, by the provider's own round id: what a round record is, and what each
- * wallet call and alert of the providers module names.
- */
-export const providerRound = () => ({
-  roundId: text('round_id').notNull(),
-  gameCode: text('game_code').notNull(),
-});
 
 /** One game round of one player, from a provider or an original: the source of bet records and reports. */
 export const betRounds = pgTable(

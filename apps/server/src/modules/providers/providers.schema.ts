@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { providerRound } from '../bets/bets.schema';
-import { bigintNumber, createdAt, id, micro, secretHash, state, ts, updatedAt } from '../../db/columns';
+import {
+  bigintNumber,
+  createdAt,
+  id,
+  micro,
+  providerRound,
+  secretHash,
+  state,
+  ts,
+  updatedAt,
+} from '../../db/columns';
 
 /**
  * A game session handed to a provider at launch. The provider passes its token back on every wallet call;
