@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminAgentChainQuery,
   adminAgentChainResult,
@@ -16,20 +15,13 @@ import {
 import { formatMicro, toMicro } from '@koi/ledger';
 import { pageWindow } from '../../lib/paging';
 import { actorOf } from '../../plugins/console';
-import { apiRoutes } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin } from '../../plugins/routes';
 import { CATEGORIES } from './commission';
 import type { AgentsService } from './agents.service';
 import { runWire, tierWire } from './agents.wire';
 
 /** The console's agents area: the team tree, tier tables, settlement runs and moves (audited). */
-export async function agentsAdminRoutes(
-  app: FastifyInstance,
-  opts: { service: AgentsService; audit: AuditPort },
-) {
-  const { service } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：代理'] }).audited('agents', opts.audit);
-
+function agentsAdminApi({ read, write, audit }: AuditedRoutes, { service }: { service: AgentsService }) {
   read.get(
     '/api/admin/agents/tree',
     {
@@ -150,3 +142,5 @@ export async function agentsAdminRoutes(
     },
   );
 }
+
+export const agentsAdminRoutes = auditedRoutesPlugin(['后台：代理'], 'agents', agentsAdminApi);

@@ -31,8 +31,7 @@ import {
   emptyBody,
 } from '@koi/contract';
 import { operatorOf, requires } from '../../plugins/console';
-import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import type { CommunityAdmin, PostDecision } from './community.admin';
 import { imageParams, sendImage } from './community.routes';
 import {
@@ -47,13 +46,11 @@ import {
  * The console's community routes: review, hiding posts and comments, reports, bans, the review switch, the
  * /buy list and the images of any post.
  */
-export async function communityAdminRoutes(
+function communityAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { admin }: { admin: CommunityAdmin },
   app: FastifyInstance,
-  opts: { admin: CommunityAdmin; audit: AuditPort },
 ) {
-  const { admin } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：社区'] }).audited('community', opts.audit);
-
   read.get(
     '/api/admin/community/posts',
     {
@@ -292,3 +289,5 @@ export async function communityAdminRoutes(
     },
   );
 }
+
+export const communityAdminRoutes = auditedRoutesPlugin(['后台：社区'], 'community', communityAdminApi);

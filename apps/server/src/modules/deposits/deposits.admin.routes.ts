@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   adminChainTransfersQuery,
@@ -21,9 +20,8 @@ import {
 } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
 import { parseTimeQuery } from '../../lib/time-range';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import { actorOf } from '../../plugins/console';
-import type { AuditPort } from '../audit';
 import type { AuditInTx, DepositsActor, DepositsAdmin } from './deposits.admin';
 import {
   chainTransferWire,
@@ -41,13 +39,10 @@ import { pageWindow } from '../../lib/paging';
  * queue with match / approve / reject / refund / ignore, and the watcher's state. `deposits:read` to look,
  * `deposits:write` to change; every change is audited in its own transaction.
  */
-export async function depositsAdminRoutes(
-  app: FastifyInstance,
-  opts: { admin: DepositsAdmin; audit: AuditPort; clock: Clock },
+function depositsAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { admin, clock }: { admin: DepositsAdmin; clock: Clock },
 ) {
-  const { admin, clock } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：充值'] }).audited('deposits', opts.audit);
-
   // --- receiving addresses ---------------------------------------------------------------------------------
 
   read.get(
@@ -225,3 +220,5 @@ export async function depositsAdminRoutes(
     async () => watcherWire(await admin.watcher()),
   );
 }
+
+export const depositsAdminRoutes = auditedRoutesPlugin(['后台：充值'], 'deposits', depositsAdminApi);

@@ -8,7 +8,7 @@ import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
 import type { WithdrawalsService } from '../withdrawals';
 import { createCoalescer } from '../../lib/coalesce';
-import { promotionsRoutes } from './promotions.routes';
+import { promotionsAdminRoutes, promotionsRoutes } from './promotions.routes';
 import { createPromotionsService, type LinkSource, type PromotionsService } from './promotions.service';
 
 export type { GrantInput, LinkSource, PromotionsService } from './promotions.service';
@@ -81,11 +81,8 @@ export function promotionsModule(
     service,
     plugin: async (app) => {
       app.addHook('onClose', async () => clearing.stop());
-      await app.register(promotionsRoutes, {
-        promotions: service,
-        sessions: deps.players,
-        audit: deps.audit,
-      });
+      await app.register(promotionsRoutes, { promotions: service, sessions: deps.players });
+      await app.register(promotionsAdminRoutes, { promotions: service, audit: deps.audit });
     },
     jobs: [
       {
