@@ -219,16 +219,16 @@ function communityAdminApi(
     },
   );
 
+  /** The community settings as the console shows them, read or just changed. */
+  const settingsWire = (s: { reviewRequired: boolean; updatedAt: Date | null }) => ({
+    review_required: s.reviewRequired,
+    updated_at: s.updatedAt ? s.updatedAt.toISOString() : null,
+  });
+
   read.get(
     '/api/admin/community/settings',
     { summary: '社区设置', result: adminCommunitySettings },
-    async () => {
-      const s = await admin.settings();
-      return {
-        review_required: s.reviewRequired,
-        updated_at: s.updatedAt ? s.updatedAt.toISOString() : null,
-      };
-    },
+    async () => settingsWire(await admin.settings()),
   );
 
   write.post(
@@ -240,8 +240,7 @@ function communityAdminApi(
     },
     async (request) => {
       const logged = audit.writer(request, 'community.settings', { type: 'community_settings', id: 1 });
-      const s = await admin.setSettings(request.body.review_required, logged);
-      return { review_required: s.reviewRequired, updated_at: s.updatedAt.toISOString() };
+      return settingsWire(await admin.setSettings(request.body.review_required, logged));
     },
   );
 
