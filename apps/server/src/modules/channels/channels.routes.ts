@@ -16,6 +16,7 @@ import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { ChannelsService } from './channels.service';
 import { channelOrderWire, payChannelWire } from './channels.wire';
 
+/** The OpenAPI tags of these routes, the channels' plain notification route included. */
 const TAGS = ['充值'];
 
 /** The player's side of hosted payment channels, and the endpoint channels post notifications to. */
