@@ -15,7 +15,7 @@ import {
 import { formatMicro, toMicro } from '@koi/ledger';
 import { pageWindow } from '../../lib/paging';
 import { actorOf } from '../../plugins/console';
-import { type AuditedRoutes, auditedRoutesPlugin } from '../../plugins/routes';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import { CATEGORIES } from './commission';
 import type { AgentsService } from './agents.service';
 import { runWire, tierWire } from './agents.wire';
@@ -30,22 +30,19 @@ function agentsAdminApi({ read, write, audit }: AuditedRoutes, { service }: { se
       result: adminAgentTreeResult,
     },
     async (request) => {
-      const { rows, total } = await service.children(
+      const page = await service.children(
         request.query.parent,
         request.query.keyword,
         pageWindow(request.query),
       );
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          username: r.username,
-          direct_count: r.directCount,
-          team_size: r.teamSize,
-          today_team_valid: formatMicro(r.todayTeamMicro),
-          commission_paid: formatMicro(r.paidMicro),
-        })),
-        total,
-      };
+      return listed(page, (r) => ({
+        id: r.id,
+        username: r.username,
+        direct_count: r.directCount,
+        team_size: r.teamSize,
+        today_team_valid: formatMicro(r.todayTeamMicro),
+        commission_paid: formatMicro(r.paidMicro),
+      }));
     },
   );
 
@@ -93,8 +90,7 @@ function agentsAdminApi({ read, write, audit }: AuditedRoutes, { service }: { se
     '/api/admin/agents/runs',
     { summary: '佣金结算记录', querystring: adminAgentRunsQuery, result: adminAgentRunsResult },
     async (request) => {
-      const { rows, total } = await service.runs(pageWindow(request.query));
-      return { data: rows.map(runWire), total };
+      return listed(await service.runs(pageWindow(request.query)), runWire);
     },
   );
 

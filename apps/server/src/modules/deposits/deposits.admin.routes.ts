@@ -102,7 +102,7 @@ function depositsAdminApi(
       const q = request.query;
       const playerId = await admin.resolvePlayer(q.player.trim());
       if (playerId === 'none') return { data: [], total: 0 };
-      const { rows, total, names } = await admin.orders({
+      const found = await admin.orders({
         statuses: ORDER_STATES.codes(q.status),
         playerId,
         orderNo: q.order_no.trim(),
@@ -112,7 +112,7 @@ function depositsAdminApi(
         ...pageWindow(q),
       });
       const now = clock.now();
-      return { data: rows.map((o) => depositOrderWire(o, names, now)), total };
+      return listed(found, (o) => depositOrderWire(o, found.names, now));
     },
   );
 
@@ -125,7 +125,7 @@ function depositsAdminApi(
     },
     async (request) => {
       const q = request.query;
-      const { rows, total, names } = await admin.transfers({
+      const found = await admin.transfers({
         statuses: TRANSFER_STATES.codes(q.status),
         address: q.address.trim(),
         fromAddress: q.from_address.trim(),
@@ -134,7 +134,7 @@ function depositsAdminApi(
         to: parseTimeQuery(q.to, 'to'),
         ...pageWindow(q),
       });
-      return { data: rows.map((t) => chainTransferWire(t, names, admin.usdtContract)), total };
+      return listed(found, (t) => chainTransferWire(t, found.names, admin.usdtContract));
     },
   );
 

@@ -21,7 +21,13 @@ import { formatMicro } from '@koi/ledger';
 import { pageWindow } from '../../lib/paging';
 import { sessionOf } from '../../plugins/auth';
 import { localeOf } from '../../plugins/locale';
-import { type ApiRoutes, type AuditedRoutes, auditedRoutesPlugin, routesPlugin } from '../../plugins/routes';
+import {
+  type ApiRoutes,
+  type AuditedRoutes,
+  auditedRoutesPlugin,
+  listed,
+  routesPlugin,
+} from '../../plugins/routes';
 import type { RedPacketsService, RoomPatchInput } from './redpackets.service';
 import { adminPacketToWire, adminRoomToWire, packetToWire, roomToWire } from './redpackets.wire';
 
@@ -114,10 +120,7 @@ function redPacketsApi(api: ApiRoutes, { service }: { service: RedPacketsService
     async (request) => {
       const { playerId } = sessionOf(request);
       const found = await service.history(playerId, request.query.kind, pageWindow(request.query));
-      return {
-        data: found.rows.map((v) => packetToWire(v, playerId, localeOf(request))),
-        total: found.total,
-      };
+      return listed(found, (v) => packetToWire(v, playerId, localeOf(request)));
     },
   );
 }

@@ -18,7 +18,7 @@ import { formatMicro } from '@koi/ledger';
 import { reportDay } from '../../lib/time-range';
 import type { Clock } from '../../lib/clock';
 import { sessionOf } from '../../plugins/auth';
-import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import type { CheckedStanding } from '../auth';
 import type { VipService } from './vip.service';
 import { competitionWire, rebateWire, rewardWire, vipListWire } from './vip.wire';
@@ -82,8 +82,7 @@ function vipApi(
       const { status, page, size } = request.query;
       const r = await service.rebates(sessionOf(request).playerId, status || null, page, size);
       return {
-        data: r.rows.map((row) => rebateWire(row)),
-        total: r.total,
+        ...listed(r, rebateWire),
         claimable: formatMicro(r.totals.claimableMicro),
         claimed: formatMicro(r.totals.claimedMicro),
       };
