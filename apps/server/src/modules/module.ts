@@ -4,10 +4,13 @@ import type { Database } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { Job } from './jobs/jobs';
 
-/** What most modules are built with: the database, the configuration (read once) and the clock. */
-export interface ModuleContext {
+/**
+ * What most modules are built with: the database, the configuration (read once) and the clock. A module that
+ * reads only some configuration sections names them: `ModuleContext<'dataDir'>`.
+ */
+export interface ModuleContext<K extends keyof Config = keyof Config> {
   database: Database;
-  config: Config;
+  config: Pick<Config, K>;
   clock: Clock;
 }
 

@@ -23,13 +23,18 @@ import { ok } from './envelope';
  * kinds of access: anyone, the signed-in player (`app.requireAuth`, plugins/auth.ts) or the operator console
  * (a permission that the operators module's guard checks before the body is read). `apiRoutes` declares that
  * frame once, so a route names only what is its own: URL, summary, schemas and the call of its service.
+ * `routesPlugin` (or `auditedRoutesPlugin` for a console area) turns a module's declaring function into the
+ * Fastify plugin its index.ts registers, under the module's OpenAPI tags:
  *
- *   const api = apiRoutes(app, { tags: ['钱包'] });
- *   api.player.post(
- *     '/api/plat/withdraw-info',
- *     { summary: '提现须知', body: emptyBody, result: withdrawInfoResult },
- *     async (request) => withdrawInfoWire(await service.info(sessionOf(request).playerId), config),
- *   );
+ *   function withdrawalsApi(api: ApiRoutes, { service, config }: WithdrawalsRoutesOptions) {
+ *     api.player.post(
+ *       '/api/plat/withdraw-info',
+ *       { summary: '提现须知', body: emptyBody, result: withdrawInfoResult },
+ *       async (request) => withdrawInfoWire(await service.info(sessionOf(request).playerId), config),
+ *     );
+ *   }
+ *
+ *   export const withdrawalsRoutes = routesPlugin(['提现'], withdrawalsApi);
  *
  * The handler returns the envelope's `result`; `ok()` wraps it. Request and result are typed from the Zod
  * schemas through fastify-type-provider-zod as on a plain `r.post`, so reading a body or query field the schema
@@ -170,6 +175,35 @@ export function apiRoutes(app: FastifyInstance, opts: { tags: string[] }) {
       audit: consoleAudit(port),
     }),
   };
+}
+
+/** What `apiRoutes` declares routes with: `open`, `player`, `console`, `area` and `audited`. */
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+/** The routes of an audited console area: `read`, `write` and the `audit` their changes write through. */
+export type AuditedRoutes = ReturnType<ApiRoutes['audited']>;
+
+/**
+ * A module's routes as the Fastify plugin its index.ts registers: `declare` is given `apiRoutes` under the
+ * OpenAPI `tags`, the plugin's options and, for the rare plain Fastify route, the app.
+ */
+export function routesPlugin<O>(
+  tags: string[],
+  declare: (api: ApiRoutes, opts: O, app: FastifyInstance) => void,
+): (app: FastifyInstance, opts: O) => Promise<void> {
+  return async (app, opts) => declare(apiRoutes(app, { tags }), opts, app);
+}
+
+/**
+ * The routes of an audited console area (`apiRoutes(app, { tags }).audited(area, opts.audit)`) as a Fastify
+ * plugin: the plugin's `audit` option is the port their changes are written through.
+ */
+export function auditedRoutesPlugin<O>(
+  tags: string[],
+  area: PermissionArea,
+  declare: (routes: AuditedRoutes, opts: O, app: FastifyInstance) => void,
+): (app: FastifyInstance, opts: O & { audit: AuditPort }) => Promise<void> {
+  return async (app, opts) => declare(apiRoutes(app, { tags }).audited(area, opts.audit), opts, app);
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminAgentChainQuery,
   adminAgentChainResult,
@@ -16,20 +15,13 @@ import {
 import { formatMicro, toMicro } from '@koi/ledger';
 import { pageWindow } from '../../lib/paging';
 import { actorOf } from '../../plugins/console';
-import { apiRoutes } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import { CATEGORIES } from './commission';
 import type { AgentsService } from './agents.service';
 import { runWire, tierWire } from './agents.wire';
 
 /** The console's agents area: the team tree, tier tables, settlement runs and moves (audited). */
-export async function agentsAdminRoutes(
-  app: FastifyInstance,
-  opts: { service: AgentsService; audit: AuditPort },
-) {
-  const { service } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：代理'] }).audited('agents', opts.audit);
-
+function agentsAdminApi({ read, write, audit }: AuditedRoutes, { service }: { service: AgentsService }) {
   read.get(
     '/api/admin/agents/tree',
     {
@@ -38,22 +30,19 @@ export async function agentsAdminRoutes(
       result: adminAgentTreeResult,
     },
     async (request) => {
-      const { rows, total } = await service.children(
+      const page = await service.children(
         request.query.parent,
         request.query.keyword,
         pageWindow(request.query),
       );
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          username: r.username,
-          direct_count: r.directCount,
-          team_size: r.teamSize,
-          today_team_valid: formatMicro(r.todayTeamMicro),
-          commission_paid: formatMicro(r.paidMicro),
-        })),
-        total,
-      };
+      return listed(page, (r) => ({
+        id: r.id,
+        username: r.username,
+        direct_count: r.directCount,
+        team_size: r.teamSize,
+        today_team_valid: formatMicro(r.todayTeamMicro),
+        commission_paid: formatMicro(r.paidMicro),
+      }));
     },
   );
 
@@ -101,8 +90,7 @@ export async function agentsAdminRoutes(
     '/api/admin/agents/runs',
     { summary: '佣金结算记录', querystring: adminAgentRunsQuery, result: adminAgentRunsResult },
     async (request) => {
-      const { rows, total } = await service.runs(pageWindow(request.query));
-      return { data: rows.map(runWire), total };
+      return listed(await service.runs(pageWindow(request.query)), runWire);
     },
   );
 
@@ -150,3 +138,5 @@ export async function agentsAdminRoutes(
     },
   );
 }
+
+export const agentsAdminRoutes = auditedRoutesPlugin(['后台：代理'], 'agents', agentsAdminApi);

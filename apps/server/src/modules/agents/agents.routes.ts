@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   brokerInfoResult,
   brokerPlayerLogRequest,
@@ -22,7 +21,7 @@ import { rangedPage, type TimeRange } from '../../lib/time-range';
 import { pageWindow } from '../../lib/paging';
 import { playerOrigin } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import type { AgentsService } from './agents.service';
 import {
   brokerInfoWire,
@@ -37,13 +36,10 @@ import {
 } from './agents.wire';
 
 /** The player's side: invite links (decision 26) and the broker calls of spec §7, each scoped to the caller's team. */
-export async function agentsRoutes(
-  app: FastifyInstance,
-  opts: { service: AgentsService; config: Pick<Config, 'channels'> },
+function agentsApi(
+  api: ApiRoutes,
+  { service, config }: { service: AgentsService; config: Pick<Config, 'channels'> },
 ) {
-  const { service, config } = opts;
-  const api = apiRoutes(app, { tags: ['邀请与代理'] });
-
   api.player.post(
     '/api/plat/invite',
     { summary: '邀请链接（网页与 Telegram）及二维码', body: emptyBody, result: inviteResult },
@@ -130,3 +126,5 @@ export async function agentsRoutes(
       incomeWire(await service.income(sessionOf(request).playerId, pageWindow(request.body))),
   );
 }
+
+export const agentsRoutes = routesPlugin(['邀请与代理'], agentsApi);

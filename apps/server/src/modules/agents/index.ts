@@ -1,9 +1,6 @@
 import type { TelegramService } from '../telegram';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
 import { createPlayerDirectory, type AuthHooks, type PlayerDirectory } from '../auth';
 import type { BetsService } from '../bets';
@@ -18,19 +15,18 @@ export type { AgentsService } from './agents.service';
  * Invites and the agent programme (decision 26): the team tree from invitations, the tier table, the daily
  * commission settlement through the ledger, the broker calls and statements anyone can recompute.
  */
-export function agentsModule(deps: {
-  database: Database;
-  config: Pick<Config, 'channels'>;
-  clock: Clock;
-  wallet: Pick<WalletService, 'transfersIn' | 'firstDepositsOf'>;
-  bets: Pick<BetsService, 'feedOfPlayers' | 'validRoundsOfDay'>;
-  directory: Pick<PlayerDirectory, 'inviteCodeOf' | 'usernamesOf' | 'playerIdByUsername'>;
-  audit: AuditPort;
-  /** A new player joins the tree inside the registration transaction. */
-  authHooks: Pick<AuthHooks, 'onPlayerCreated'>;
-  /** The Telegram start link for an invite code, or null when Telegram is not configured (decision 26). */
-  telegram: Pick<TelegramService, 'botStartLink'>;
-}): KoiModule<AgentsService> {
+export function agentsModule(
+  deps: ModuleContext<'channels'> & {
+    wallet: Pick<WalletService, 'transfersIn' | 'firstDepositsOf'>;
+    bets: Pick<BetsService, 'feedOfPlayers' | 'validRoundsOfDay'>;
+    directory: Pick<PlayerDirectory, 'inviteCodeOf' | 'usernamesOf' | 'playerIdByUsername'>;
+    audit: AuditPort;
+    /** A new player joins the tree inside the registration transaction. */
+    authHooks: Pick<AuthHooks, 'onPlayerCreated'>;
+    /** The Telegram start link for an invite code, or null when Telegram is not configured (decision 26). */
+    telegram: Pick<TelegramService, 'botStartLink'>;
+  },
+): KoiModule<AgentsService> {
   const service = createAgentsService({
     ...deps,
     db: deps.database.db,

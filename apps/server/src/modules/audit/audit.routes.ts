@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { adminAuditQuery, adminAuditResult, auditVerifyResult, emptyBody } from '@koi/contract';
 import { pageWindow } from '../../lib/paging';
 import { parseTimeQuery } from '../../lib/time-range';
 import { localeOf } from '../../plugins/locale';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import type { AuditLog } from './audit.service';
 import { auditWire, chainCheckWire } from './audit.wire';
 
 /** The console's audit screen: the log, newest first, and a check of the whole hash chain. */
-export async function auditRoutes(app: FastifyInstance, opts: { audit: Pick<AuditLog, 'page' | 'verify'> }) {
-  const { audit } = opts;
-  const auditRead = apiRoutes(app, { tags: ['后台：审计'] }).area('audit').read;
+function auditApi(api: ApiRoutes, { audit }: { audit: Pick<AuditLog, 'page' | 'verify'> }) {
+  const auditRead = api.area('audit').read;
 
   auditRead.get(
     '/api/admin/audit',
@@ -37,3 +35,5 @@ export async function auditRoutes(app: FastifyInstance, opts: { audit: Pick<Audi
     async (request) => chainCheckWire(await audit.verify(localeOf(request))),
   );
 }
+
+export const auditRoutes = routesPlugin(['后台：审计'], auditApi);

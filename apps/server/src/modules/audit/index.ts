@@ -1,8 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import { auditRoutes } from './audit.routes';
 import { createAuditLog, type AuditLog } from './audit.service';
 
@@ -23,7 +20,7 @@ export type {
  * (design note in audit.service.ts). Every module that changes data on an operator's word writes here through
  * an `AuditPort`; the console reads it at /api/admin/audit.
  */
-export function auditModule(deps: { database: Database; clock: Clock; config: Config }): KoiModule<AuditLog> {
+export function auditModule(deps: ModuleContext): KoiModule<AuditLog> {
   const service = createAuditLog({ db: deps.database.db, clock: deps.clock, config: deps.config });
   return {
     service,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminPlayerActionRequest,
   adminFreezeResult,
@@ -10,10 +9,9 @@ import {
   adminSignInLinkResult,
 } from '@koi/contract';
 import { LEDGER_CURRENCY } from '@koi/ledger';
-import { apiRoutes } from '../../plugins/routes';
+import { type AuditedRoutes, auditedRoutesPlugin } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
-import type { AuditPort } from '../audit';
 import type { WalletAdmin } from '../wallet/wallet.admin';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AuditInTx, PlayersAdmin } from './auth.admin';
@@ -21,17 +19,15 @@ import { playerDetailWire, playerRowWire, signInLinkWire } from './auth.wire';
 import { pageWindow } from '../../lib/paging';
 
 /** The console's player routes: search, detail, freeze/unfreeze, login password reset. */
-export async function authAdminRoutes(
-  app: FastifyInstance,
+function authAdminApi(
+  { read, write, audit }: AuditedRoutes,
   opts: {
     players: PlayersAdmin;
     wallet: Pick<WalletService, 'balancesOf'>;
     ledger: Pick<WalletAdmin, 'availableBalances' | 'recentEntries'>;
-    audit: AuditPort;
   },
 ) {
   const { players, wallet, ledger } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：玩家'] }).audited('players', opts.audit);
 
   read.get(
     '/api/admin/players',
@@ -110,3 +106,5 @@ export async function authAdminRoutes(
     );
   }
 }
+
+export const authAdminRoutes = auditedRoutesPlugin(['后台：玩家'], 'players', authAdminApi);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { AuthService, RequestContext } from './auth.service';
 import { captchaWire, registerInputOf } from './auth.wire';
 
@@ -24,10 +24,11 @@ export function requestContext(
   return { ip: request.ip, device, country: countryOf(request, config.geo) };
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config }) {
-  const { auth, config } = opts;
-  const api = apiRoutes(app, { tags: ['账户'] });
-
+function authApi(
+  api: ApiRoutes,
+  { auth, config }: { auth: AuthService; config: Config },
+  app: FastifyInstance,
+) {
   api.open.post(
     '/api/captcha',
     {
@@ -58,3 +59,5 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     async (request) => auth.logout(sessionOf(request)),
   );
 }
+
+export const authRoutes = routesPlugin(['账户'], authApi);

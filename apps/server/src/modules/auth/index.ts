@@ -1,8 +1,6 @@
-import type { Config } from '../../config';
-import type { Database, Tx } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Tx } from '../../db/client';
 import { createHooks } from '../../lib/hooks';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import type { ChangeFeed, DomainEventBus } from '../events';
 import type { AuditPort } from '../audit';
 import type { WalletAdmin, WalletService } from '../wallet';
@@ -18,13 +16,12 @@ import { createSignInLinks, type SignInLinks } from './sign-in-link.service';
 
 /** Players, sign-in sessions, captchas and login events: what other modules may use of them. */
 export { PlayerStatus } from './auth.schema';
-export type { AuthService, AuthenticatedSession } from './auth.service';
+export type { AuthService, AuthenticatedSession, PlayerInfo } from './auth.service';
 export type { PlayersAdmin } from './auth.admin';
 export { createPlayerGate, type CheckedStanding, type PlayerGate } from './player-gate';
 export { createPlayerDirectory, type PlayerDirectory } from './player-directory';
 export type { SecurityService } from './security.service';
 export type { SignInLinks } from './sign-in-link.service';
-export type { PlayerInfo } from './auth.service';
 
 /** Where modules above auth register what they do when a player is created or a player's sessions end. */
 export interface AuthHooks {
@@ -38,18 +35,17 @@ export interface AuthHooks {
  * The owner of players and their sessions. `gate` is the one check of whether a player may play or deposit
  * (frozen, self-excluded), given to every module that starts a game or takes money in.
  */
-export function authModule(deps: {
-  database: Database;
-  config: Config;
-  clock: Clock;
-  wallet: Pick<WalletService, 'displayBalance' | 'openPlayerAccount' | 'balancesOf'>;
-  walletAdmin: Pick<WalletAdmin, 'availableBalances' | 'recentEntries'>;
-  audit: AuditPort;
-  /** Committed changes heard on every node; with it, session checks are cached (auth.service.ts). */
-  changes?: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
-  /** Where a freeze or a self-exclusion is announced after it committed (`player.frozen`). */
-  domain?: Pick<DomainEventBus, 'emit'>;
-}): KoiModule<AuthService> & {
+export function authModule(
+  deps: ModuleContext & {
+    wallet: Pick<WalletService, 'displayBalance' | 'openPlayerAccount' | 'balancesOf'>;
+    walletAdmin: Pick<WalletAdmin, 'availableBalances' | 'recentEntries'>;
+    audit: AuditPort;
+    /** Committed changes heard on every node; with it, session checks are cached (auth.service.ts). */
+    changes?: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
+    /** Where a freeze or a self-exclusion is announced after it committed (`player.frozen`). */
+    domain?: Pick<DomainEventBus, 'emit'>;
+  },
+): KoiModule<AuthService> & {
   gate: PlayerGate;
   admin: PlayersAdmin;
   security: SecurityService;

@@ -12,15 +12,12 @@ import {
 } from '@koi/contract';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { SecurityService } from './security.service';
 import { securityOverviewWire, selfExclusionWire, signedOutWire } from './auth.wire';
 
 /** The security centre's calls; every one is for the signed-in player about themself. */
-export async function securityRoutes(app: FastifyInstance, opts: { security: SecurityService }) {
-  const { security } = opts;
-  const api = apiRoutes(app, { tags: ['安全中心'] });
-
+function securityApi(api: ApiRoutes, { security }: { security: SecurityService }, app: FastifyInstance) {
   api.player.post(
     '/api/plat/security',
     {
@@ -78,3 +75,5 @@ export async function securityRoutes(app: FastifyInstance, opts: { security: Sec
     async (request) => selfExclusionWire(await security.selfExclude(sessionOf(request), request.body.period)),
   );
 }
+
+export const securityRoutes = routesPlugin(['安全中心'], securityApi);

@@ -2,19 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { emptyBody, loginResult, signInLinkExchangeRequest, signInLinkResult } from '@koi/contract';
 import type { Config } from '../../config';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import { requestContext } from './auth.routes';
 import type { SignInLinks } from './sign-in-link.service';
 import { signInLinkWire } from './auth.wire';
 
 /** Sign-in links (decision 31): make one for the signed-in player, trade one for a session. */
-export async function signInLinkRoutes(
+function signInLinkApi(
+  api: ApiRoutes,
+  { links, config }: { links: SignInLinks; config: Pick<Config, 'geo'> },
   app: FastifyInstance,
-  opts: { links: SignInLinks; config: Pick<Config, 'geo'> },
 ) {
-  const { links, config } = opts;
-  const api = apiRoutes(app, { tags: ['账户'] });
-
   api.player.post(
     '/api/home/sign-in-link',
     {
@@ -38,3 +36,5 @@ export async function signInLinkRoutes(
       links.exchange(request.body.code, requestContext(request, config, request.body.device)),
   );
 }
+
+export const signInLinkRoutes = routesPlugin(['账户'], signInLinkApi);

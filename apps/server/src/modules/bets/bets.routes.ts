@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   betDetailRequest,
   betDetailResult,
@@ -9,15 +8,12 @@ import {
 } from '@koi/contract';
 import { sessionOf } from '../../plugins/auth';
 import { localeOf } from '../../plugins/locale';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import { rangedPage, type TimeRange } from '../../lib/time-range';
 import type { BetsService } from './bets.service';
 import { betDetailWire, betRecordsWire, winLossWire } from './bets.wire';
 
-export async function betsRoutes(app: FastifyInstance, opts: { records: BetsService }) {
-  const { records } = opts;
-  const api = apiRoutes(app, { tags: ['记录与报表'] });
-
+function betsApi(api: ApiRoutes, { records }: { records: BetsService }) {
   api.player.post(
     '/api/plat/bet-records',
     { summary: '投注记录（按游戏汇总）', body: betRecordsRequest, result: betRecordsResult },
@@ -58,3 +54,5 @@ export async function betsRoutes(app: FastifyInstance, opts: { records: BetsServ
       ),
   );
 }
+
+export const betsRoutes = routesPlugin(['记录与报表'], betsApi);

@@ -1,7 +1,4 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import { createBetsRepository } from './bets.repository';
 import { betsRoutes } from './bets.routes';
 import { createBetsService, type BetsCatalogue, type BetsService, type RoundSettled } from './bets.service';
@@ -27,14 +24,13 @@ export { winChanceOf } from './valid-bets';
  * and koi_bet_round_rolled_back, the bets/providers boundary in SQL. No other SQL writes bet_rounds or the
  * feed. Writers call `settled` after their commit, which emits `bet.settled`.
  */
-export function betsModule(deps: {
-  database: Database;
-  clock: Clock;
-  catalogue: BetsCatalogue;
-  config: Pick<Config, 'bets'>;
-  /** Told of each round settled or rolled back, after commit: app.ts hands it the `bet.settled` event. */
-  onSettled?: (round: RoundSettled) => void;
-}): KoiModule<BetsService> {
+export function betsModule(
+  deps: ModuleContext<'bets'> & {
+    catalogue: BetsCatalogue;
+    /** Told of each round settled or rolled back, after commit: app.ts hands it the `bet.settled` event. */
+    onSettled?: (round: RoundSettled) => void;
+  },
+): KoiModule<BetsService> {
   const service = createBetsService({
     repo: createBetsRepository(deps.database.db),
     clock: deps.clock,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminChannelOrdersQuery,
   adminChannelOrdersResult,
@@ -8,8 +7,7 @@ import {
   adminPayChannelUpdateRequest,
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
-import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_ORDER_STATES } from './channels.wire';
 
@@ -20,13 +18,10 @@ function basisPoints(percent: string): number {
 }
 
 /** The console's payment channels (permission area deposits): list, enable/disable, limits, fee, rate. */
-export async function channelsAdminRoutes(
-  app: FastifyInstance,
-  opts: { channels: ChannelsService; audit: AuditPort },
+function channelsAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { channels }: { channels: ChannelsService },
 ) {
-  const { channels } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：支付通道'] }).audited('deposits', opts.audit);
-
   read.get(
     '/api/admin/deposits/channels',
     {
@@ -87,3 +82,5 @@ export async function channelsAdminRoutes(
     },
   );
 }
+
+export const channelsAdminRoutes = auditedRoutesPlugin(['后台：支付通道'], 'deposits', channelsAdminApi);

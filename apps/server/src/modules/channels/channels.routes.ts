@@ -12,19 +12,19 @@ import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
 import { playerOrigin } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { ChannelsService } from './channels.service';
 import { channelOrderWire, payChannelWire } from './channels.wire';
 
-/** The player's side of hosted payment channels, and the endpoint channels post notifications to. */
-export async function channelsRoutes(
-  app: FastifyInstance,
-  opts: { channels: ChannelsService; config: Pick<Config, 'geo' | 'channels'> },
-) {
-  const { channels, config } = opts;
-  const tags = ['充值'];
-  const api = apiRoutes(app, { tags });
+/** The OpenAPI tags of these routes, the channels' plain notification route included. */
+const TAGS = ['充值'];
 
+/** The player's side of hosted payment channels, and the endpoint channels post notifications to. */
+function channelsApi(
+  api: ApiRoutes,
+  { channels, config }: { channels: ChannelsService; config: Pick<Config, 'geo' | 'channels'> },
+  app: FastifyInstance,
+) {
   api.open.post(
     '/api/pay/channel',
     { summary: '支付通道列表（已启用；含限额、手续费、汇率）', body: emptyBody, result: payChannelsResult },
@@ -67,7 +67,7 @@ export async function channelsRoutes(
     '/api/pay/notify/:code',
     {
       schema: {
-        tags,
+        tags: TAGS,
         summary: '支付通道异步通知（通道调用；验签、核对金额币种订单、查单确认后入账一次）',
         params: z.strictObject({ code: z.string().regex(/^[a-z0-9_-]{1,32}$/) }),
       },
@@ -85,3 +85,5 @@ export async function channelsRoutes(
     },
   );
 }
+
+export const channelsRoutes = routesPlugin(TAGS, channelsApi);

@@ -31,8 +31,7 @@ import {
   emptyBody,
 } from '@koi/contract';
 import { operatorOf, requires } from '../../plugins/console';
-import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import type { CommunityAdmin, PostDecision } from './community.admin';
 import { imageParams, sendImage } from './community.routes';
 import {
@@ -47,13 +46,11 @@ import {
  * The console's community routes: review, hiding posts and comments, reports, bans, the review switch, the
  * /buy list and the images of any post.
  */
-export async function communityAdminRoutes(
+function communityAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { admin }: { admin: CommunityAdmin },
   app: FastifyInstance,
-  opts: { admin: CommunityAdmin; audit: AuditPort },
 ) {
-  const { admin } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：社区'] }).audited('community', opts.audit);
-
   read.get(
     '/api/admin/community/posts',
     {
@@ -222,16 +219,16 @@ export async function communityAdminRoutes(
     },
   );
 
+  /** The community settings as the console shows them, read or just changed. */
+  const settingsWire = (s: { reviewRequired: boolean; updatedAt: Date | null }) => ({
+    review_required: s.reviewRequired,
+    updated_at: s.updatedAt ? s.updatedAt.toISOString() : null,
+  });
+
   read.get(
     '/api/admin/community/settings',
     { summary: '社区设置', result: adminCommunitySettings },
-    async () => {
-      const s = await admin.settings();
-      return {
-        review_required: s.reviewRequired,
-        updated_at: s.updatedAt ? s.updatedAt.toISOString() : null,
-      };
-    },
+    async () => settingsWire(await admin.settings()),
   );
 
   write.post(
@@ -243,8 +240,7 @@ export async function communityAdminRoutes(
     },
     async (request) => {
       const logged = audit.writer(request, 'community.settings', { type: 'community_settings', id: 1 });
-      const s = await admin.setSettings(request.body.review_required, logged);
-      return { review_required: s.reviewRequired, updated_at: s.updatedAt.toISOString() };
+      return settingsWire(await admin.setSettings(request.body.review_required, logged));
     },
   );
 
@@ -292,3 +288,5 @@ export async function communityAdminRoutes(
     },
   );
 }
+
+export const communityAdminRoutes = auditedRoutesPlugin(['后台：社区'], 'community', communityAdminApi);

@@ -29,7 +29,7 @@ import {
 } from '@koi/contract';
 import { AppError } from '../../errors';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import type { CommunityService } from './community.service';
 import { buyLinkWire, commentWire, notificationWire, postWire } from './community.wire';
 
@@ -84,10 +84,7 @@ export function sendImage(
     .send(data);
 }
 
-export async function communityRoutes(app: FastifyInstance, opts: { service: CommunityService }) {
-  const { service } = opts;
-  const api = apiRoutes(app, { tags: ['社区'] });
-
+function communityApi(api: ApiRoutes, { service }: { service: CommunityService }, app: FastifyInstance) {
   api.player.get(
     '/api/community/me',
     { summary: '我的社区状态（是否禁言、是否审核）', result: communityMeResult },
@@ -263,3 +260,5 @@ export async function communityRoutes(app: FastifyInstance, opts: { service: Com
         sendImage(request, reply, await service.image(request.params.name, sessionOf(request).playerId)),
     );
 }
+
+export const communityRoutes = routesPlugin(['社区'], communityApi);

@@ -1,12 +1,9 @@
 import path from 'node:path';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
 import type { AuditPort } from '../audit';
 import type { AuthService } from '../auth';
 import type { BalanceHub } from '../events';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import { createCommunityAdmin, type CommunityAdmin } from './community.admin';
 import { communityAdminRoutes } from './community.admin.routes';
 import { createImageStore } from './community.images';
@@ -22,14 +19,13 @@ export type { CommunityAdmin } from './community.admin';
  * and notifications for players; review, hiding posts and comments, bans and buy links for operators. Images
  * live under `KOI_DATA_DIR/community`; a job settles the ones staged for inserts that never finished.
  */
-export function communityModule(deps: {
-  database: Database;
-  config: Pick<Config, 'dataDir'>;
-  clock: Clock;
-  audit: AuditPort;
-  players: Pick<AuthService, 'usernamesOf' | 'playerIdByUsername'>;
-  signals?: Pick<BalanceHub, 'publish'>;
-}): KoiModule<CommunityAdmin> & { seedDemo: () => Promise<void> } {
+export function communityModule(
+  deps: ModuleContext<'dataDir'> & {
+    audit: AuditPort;
+    players: Pick<AuthService, 'usernamesOf' | 'playerIdByUsername'>;
+    signals?: Pick<BalanceHub, 'publish'>;
+  },
+): KoiModule<CommunityAdmin> & { seedDemo: () => Promise<void> } {
   const db = deps.database.db;
   const images = createImageStore(path.join(deps.config.dataDir, 'community'));
   const service = createCommunityService({

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { adminDashboardResult } from '@koi/contract';
 import { formatMicro, TransferCode } from '@koi/ledger';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { Clock } from '../../lib/clock';
 import { DAY_MS, REPORT_UTC_OFFSET_MS, reportDay, startOfReportDay } from '../../lib/time-range';
 import { ANY_OPERATOR } from '../../plugins/console';
@@ -16,8 +15,8 @@ const DAYS = 7;
  * waits for review, and the last ledger check. Money comes from posted ledger transfers by code: deposits,
  * withdrawals, stakes (bets), and GGR = stakes − wins − rollbacks.
  */
-export async function dashboardRoutes(
-  app: FastifyInstance,
+function dashboardApi(
+  api: ApiRoutes,
   opts: {
     clock: Clock;
     players: Pick<PlayersAdmin, 'registrationsByDay' | 'playerCounts'>;
@@ -29,7 +28,6 @@ export async function dashboardRoutes(
   },
 ) {
   const { clock, players, ledger, audit } = opts;
-  const api = apiRoutes(app, { tags: ['后台：概览'] });
 
   api.console(ANY_OPERATOR).get(
     '/api/admin/dashboard',
@@ -97,3 +95,5 @@ export async function dashboardRoutes(
     },
   );
 }
+
+export const dashboardRoutes = routesPlugin(['后台：概览'], dashboardApi);

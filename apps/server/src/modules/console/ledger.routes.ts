@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminAdjustmentDecisionRequest,
   adminAdjustmentDecisionResult,
@@ -14,11 +13,10 @@ import {
   emptyBody,
 } from '@koi/contract';
 import { AppError } from '../../errors';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { parseTimeQuery } from '../../lib/time-range';
 import { actorOf } from '../../plugins/console';
-import type { AuditPort } from '../audit';
 import type { PlayerDirectory } from '../auth';
 import type { AdjustmentDuties, WalletAdmin } from '../wallet';
 import { adjustmentWire, systemAccountWire, transferWire } from './ledger.wire';
@@ -28,18 +26,16 @@ import { pageWindow } from '../../lib/paging';
  * The console's ledger screens: adjustments with approval, the explorer, system balances, verify. The wallet
  * keeps money by player id; this view puts the players' names beside them (the auth module owns players).
  */
-export async function ledgerRoutes(
-  app: FastifyInstance,
+function ledgerApi(
+  { read, write, audit }: AuditedRoutes,
   opts: {
     admin: WalletAdmin;
     duties: AdjustmentDuties;
-    audit: AuditPort;
     players: Pick<PlayerDirectory, 'playerIdByUsername' | 'usernamesOf'>;
   },
 ) {
   const { admin, players, duties } = opts;
   const usernameOf = async (playerId: number) => (await players.usernamesOf([playerId])).get(playerId) ?? '';
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：账本'] }).audited('ledger', opts.audit);
 
   write.post(
     '/api/admin/players/:id/adjust',
@@ -180,3 +176,5 @@ export async function ledgerRoutes(
     },
   );
 }
+
+export const ledgerRoutes = auditedRoutesPlugin(['后台：账本'], 'ledger', ledgerApi);

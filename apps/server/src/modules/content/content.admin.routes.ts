@@ -17,19 +17,16 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@koi/contract';
 import { AppError } from '../../errors';
-import { apiRoutes } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin } from '../../plugins/routes';
 import { TYPE_OF_EXTENSION, type ContentAdmin } from './content.admin';
 import { adminBannerWire as bannerWire, adminConfigItemWire as configWire } from './content.wire';
 
 /** The console's content routes (config items, banners, uploads) and the public route serving uploads. */
-export async function contentAdminRoutes(
+function contentAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { admin }: { admin: ContentAdmin },
   app: FastifyInstance,
-  opts: { admin: ContentAdmin; audit: AuditPort },
 ) {
-  const { admin } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：内容'] }).audited('content', opts.audit);
-
   read.get('/api/admin/config-items', { summary: '配置项 1-9', result: adminConfigItemsResult }, async () =>
     (await admin.configItems()).map(configWire),
   );
@@ -138,3 +135,5 @@ export async function contentAdminRoutes(
       },
     );
 }
+
+export const contentAdminRoutes = auditedRoutesPlugin(['后台：内容'], 'content', contentAdminApi);

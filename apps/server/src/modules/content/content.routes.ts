@@ -1,13 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { bannerResult, bulletinResult } from '@koi/contract';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { ContentService } from './content.service';
 import { bannerWire, configItemWire } from './content.wire';
 
-export async function contentRoutes(app: FastifyInstance, opts: { content: ContentService }) {
-  const { content } = opts;
-  const api = apiRoutes(app, { tags: ['内容'] });
-
+function contentApi(api: ApiRoutes, { content }: { content: ContentService }) {
   api.open.get(
     '/api/plat/bulletin',
     { summary: '公告与配置项（id 1-9）', result: bulletinResult, config: { publicCache: ['config_items'] } },
@@ -20,3 +16,5 @@ export async function contentRoutes(app: FastifyInstance, opts: { content: Conte
     async () => (await content.banners()).map(bannerWire),
   );
 }
+
+export const contentRoutes = routesPlugin(['内容'], contentApi);

@@ -1,9 +1,6 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { createChangeCache } from '../../lib/change-cache';
-import type { Clock } from '../../lib/clock';
 import type { ChangeFeed } from '../events';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
 import { createContentAdmin, type ContentAdmin } from './content.admin';
 import { contentAdminRoutes } from './content.admin.routes';
@@ -15,13 +12,12 @@ import { createContentService } from './content.service';
  * `firstScreenImages` names the picture the home page paints first (the first enabled banner), for
  * index.html to preload (plugins/web.ts); it is kept in memory until the banners change (the change feed).
  */
-export function contentModule(deps: {
-  database: Database;
-  config: Pick<Config, 'console'>;
-  clock: Clock;
-  audit: AuditPort;
-  changes: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
-}): KoiModule<ContentAdmin> & { firstScreenImages: () => Promise<string[]> } {
+export function contentModule(
+  deps: ModuleContext<'console'> & {
+    audit: AuditPort;
+    changes: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
+  },
+): KoiModule<ContentAdmin> & { firstScreenImages: () => Promise<string[]> } {
   const admin = createContentAdmin({
     db: deps.database.db,
     clock: deps.clock,

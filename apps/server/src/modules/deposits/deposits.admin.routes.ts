@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   adminChainTransfersQuery,
@@ -21,9 +20,8 @@ import {
 } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
 import { parseTimeQuery } from '../../lib/time-range';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import { actorOf } from '../../plugins/console';
-import type { AuditPort } from '../audit';
 import type { AuditInTx, DepositsActor, DepositsAdmin } from './deposits.admin';
 import {
   chainTransferWire,
@@ -41,13 +39,10 @@ import { pageWindow } from '../../lib/paging';
  * queue with match / approve / reject / refund / ignore, and the watcher's state. `deposits:read` to look,
  * `deposits:write` to change; every change is audited in its own transaction.
  */
-export async function depositsAdminRoutes(
-  app: FastifyInstance,
-  opts: { admin: DepositsAdmin; audit: AuditPort; clock: Clock },
+function depositsAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { admin, clock }: { admin: DepositsAdmin; clock: Clock },
 ) {
-  const { admin, clock } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：充值'] }).audited('deposits', opts.audit);
-
   // --- receiving addresses ---------------------------------------------------------------------------------
 
   read.get(
@@ -107,7 +102,7 @@ export async function depositsAdminRoutes(
       const q = request.query;
       const playerId = await admin.resolvePlayer(q.player.trim());
       if (playerId === 'none') return { data: [], total: 0 };
-      const { rows, total, names } = await admin.orders({
+      const found = await admin.orders({
         statuses: ORDER_STATES.codes(q.status),
         playerId,
         orderNo: q.order_no.trim(),
@@ -117,7 +112,7 @@ export async function depositsAdminRoutes(
         ...pageWindow(q),
       });
       const now = clock.now();
-      return { data: rows.map((o) => depositOrderWire(o, names, now)), total };
+      return listed(found, (o) => depositOrderWire(o, found.names, now));
     },
   );
 
@@ -130,7 +125,7 @@ export async function depositsAdminRoutes(
     },
     async (request) => {
       const q = request.query;
-      const { rows, total, names } = await admin.transfers({
+      const found = await admin.transfers({
         statuses: TRANSFER_STATES.codes(q.status),
         address: q.address.trim(),
         fromAddress: q.from_address.trim(),
@@ -139,7 +134,7 @@ export async function depositsAdminRoutes(
         to: parseTimeQuery(q.to, 'to'),
         ...pageWindow(q),
       });
-      return { data: rows.map((t) => chainTransferWire(t, names, admin.usdtContract)), total };
+      return listed(found, (t) => chainTransferWire(t, found.names, admin.usdtContract));
     },
   );
 
@@ -225,3 +220,5 @@ export async function depositsAdminRoutes(
     async () => watcherWire(await admin.watcher()),
   );
 }
+
+export const depositsAdminRoutes = auditedRoutesPlugin(['后台：充值'], 'deposits', depositsAdminApi);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   depositLimitsResult,
   emptyBody,
@@ -12,19 +12,19 @@ import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
 import { onPlayersLoopbackName } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { DepositsService } from './deposits.service';
 import { depositLimitWire, rechargeOrderWire, rechargeWire } from './deposits.wire';
 
-export async function depositsRoutes(
-  app: FastifyInstance,
+function depositsApi(
+  api: ApiRoutes,
   opts: {
     service: DepositsService;
     config: Pick<Config, 'geo' | 'deposits'>;
   },
 ) {
   const { service, config } = opts;
-  const api = apiRoutes(app, { tags: ['充值'] });
+
   // The sandbox wallet runs beside Koi: its link uses the loopback name the player is on (localhost or 127.0.0.1).
   const sandboxWallet = (request: FastifyRequest) =>
     config.deposits.sandboxWalletUrl && onPlayersLoopbackName(config.deposits.sandboxWalletUrl, request);
@@ -77,3 +77,5 @@ export async function depositsRoutes(
     }),
   );
 }
+
+export const depositsRoutes = routesPlugin(['充值'], depositsApi);

@@ -24,9 +24,8 @@ import { createDepositsService, type DepositsService } from './deposits.service'
 export type { DepositsService, ChannelReport } from './deposits.service';
 export type { DepositRecordRow } from './deposits.repository';
 export type { CreditedElsewhere } from './deposits.limits';
-export type { ChannelOrderMatched } from './deposits.admin';
+export type { ChannelOrderMatched, DepositsAdmin } from './deposits.admin';
 export { inoutRecordWire } from './deposits.wire';
-export type { DepositsAdmin } from './deposits.admin';
 
 /**
  * How the payment channels module (above deposits) takes part in the deposits' work without deposits

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminGameUpdateRequest,
   adminGameUpdateResult,
@@ -11,8 +10,7 @@ import {
   type AdminGameRow,
   type AdminProviderRow,
 } from '@koi/contract';
-import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import type { GamesAdmin } from './games.admin';
 import { pageWindow } from '../../lib/paging';
 
@@ -46,10 +44,7 @@ const providerWire = (p: ProviderRow): AdminProviderRow => ({
 });
 
 /** The console's game routes: list, switch games and providers on or off, status, hot flag and sort. */
-export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: GamesAdmin; audit: AuditPort }) {
-  const { admin } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：游戏'] }).audited('games', opts.audit);
-
+function gamesAdminApi({ read, write, audit }: AuditedRoutes, { admin }: { admin: GamesAdmin }) {
   read.get(
     '/api/admin/games',
     { summary: '游戏列表（含已停用）', querystring: adminGamesQuery, result: adminGamesResult },
@@ -103,3 +98,5 @@ export async function gamesAdminRoutes(app: FastifyInstance, opts: { admin: Game
     },
   );
 }
+
+export const gamesAdminRoutes = auditedRoutesPlugin(['后台：游戏'], 'games', gamesAdminApi);

@@ -15,7 +15,7 @@ import type { Locale } from '@koi/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { localName } from '../../lib/local-name';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
 import type { GamesService } from './games.service';
@@ -34,9 +34,7 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
   return reply.type('image/svg+xml; charset=utf-8').send(svg);
 }
 
-export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesService }) {
-  const { games } = opts;
-  const api = apiRoutes(app, { tags: ['游戏'] });
+function gamesApi(api: ApiRoutes, { games }: { games: GamesService }, app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   api.open.get(
@@ -146,3 +144,5 @@ export async function gamesRoutes(app: FastifyInstance, opts: { games: GamesServ
       sendSvg(request, reply, drawCategoryIcon(Number.parseInt(request.params.file, 10))),
   );
 }
+
+export const gamesRoutes = routesPlugin(['游戏'], gamesApi);

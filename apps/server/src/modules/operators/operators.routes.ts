@@ -32,7 +32,7 @@ import {
   adminSessionsResult,
   emptyBody,
 } from '@koi/contract';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import { ANY_OPERATOR, operatorOf, PUBLIC, SELF } from '../../plugins/console';
 import type { OperatorsService } from './operators.service';
 import {
@@ -52,9 +52,7 @@ export function originOf(request: FastifyRequest, device = '') {
   return { ip: request.ip, device: (device || (typeof ua === 'string' ? ua : '')).slice(0, DEVICE_MAX) };
 }
 
-export async function operatorsRoutes(app: FastifyInstance, opts: { operators: OperatorsService }) {
-  const { operators } = opts;
-  const api = apiRoutes(app, { tags: ['后台：操作员'] });
+function operatorsApi(api: ApiRoutes, { operators }: { operators: OperatorsService }, app: FastifyInstance) {
   const { read, write } = api.area('operators');
   // The operator's own account: `self` also while a password change is due, `anyOperator` once it is done.
   const self = api.console(SELF);
@@ -279,3 +277,5 @@ export async function operatorsRoutes(app: FastifyInstance, opts: { operators: O
       ),
   );
 }
+
+export const operatorsRoutes = routesPlugin(['后台：操作员'], operatorsApi);

@@ -1,9 +1,6 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import type { PlayerGate } from '../auth';
 import type { GamesService } from '../games';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import type { BetsService } from '../bets';
 import { proofWire } from './originals.wire';
 import { originalsRoutes } from './originals.routes';
@@ -12,15 +9,14 @@ import { createOriginalsService, type OriginalsLedger, type OriginalsService } f
 export { proofKey, type BetProof, type OriginalsService } from './originals.service';
 
 /** Koi's own games (dice, mines, …): provably fair outcomes, each bet one ledger transfer and one round. */
-export function originalsModule(deps: {
-  database: Database;
-  config: Pick<Config, 'originals'>;
-  clock: Clock;
-  wallet: OriginalsLedger;
-  games: Pick<GamesService, 'findGame'>;
-  gate: Pick<PlayerGate, 'assertMayPlay'>;
-  records: Pick<BetsService, 'recordSettledRound' | 'settled' | 'provideFairness' | 'guardStake'>;
-}): KoiModule<OriginalsService> {
+export function originalsModule(
+  deps: ModuleContext<'originals'> & {
+    wallet: OriginalsLedger;
+    games: Pick<GamesService, 'findGame'>;
+    gate: Pick<PlayerGate, 'assertMayPlay'>;
+    records: Pick<BetsService, 'recordSettledRound' | 'settled' | 'provideFairness' | 'guardStake'>;
+  },
+): KoiModule<OriginalsService> {
   const service = createOriginalsService({
     db: deps.database.db,
     ledger: deps.wallet,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   originalBetRequest,
   originalBetResult,
@@ -9,14 +8,11 @@ import {
 } from '@koi/contract';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { OriginalsService } from './originals.service';
 import { betToWire, rotationToWire, seedsToWire } from './originals.wire';
 
-export async function originalsRoutes(app: FastifyInstance, opts: { originals: OriginalsService }) {
-  const { originals } = opts;
-  const api = apiRoutes(app, { tags: ['原创游戏（可验证公平）'] });
-
+function originalsApi(api: ApiRoutes, { originals }: { originals: OriginalsService }) {
   api.player.post(
     '/api/originals/:game/bet',
     {
@@ -52,3 +48,5 @@ export async function originalsRoutes(app: FastifyInstance, opts: { originals: O
       rotationToWire(await originals.rotate(sessionOf(request).playerId, request.body?.client_seed ?? '')),
   );
 }
+
+export const originalsRoutes = routesPlugin(['原创游戏（可验证公平）'], originalsApi);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { emptyBody, sessionSummary, userInfo } from '@koi/contract';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { apiRoutes, type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { AuthService, SecurityService } from '../auth';
 import type { BetsService } from '../bets';
 import type { TurnoverService } from '../turnover';
@@ -12,17 +12,17 @@ import { sessionSummaryWire, userInfoWire } from './profile.wire';
  * (auth, wallet), the turnover still required before a withdrawal (turnover), and the reality check's figures
  * (the session from auth, the bets since it began from bets). Both are read models: they decide nothing.
  */
-export async function profileRoutes(
-  app: FastifyInstance,
+function profileApi(
+  api: ApiRoutes,
   opts: {
     auth: Pick<AuthService, 'info'>;
     security: Pick<SecurityService, 'currentSession'>;
     turnover: Pick<TurnoverService, 'remainingOf'>;
     bets: Pick<BetsService, 'totalsBetween'>;
   },
+  app: FastifyInstance,
 ) {
   const { auth, security, turnover, bets } = opts;
-  const api = apiRoutes(app, { tags: ['账户'] });
 
   api.player.post(
     '/api/plat/info',
@@ -50,3 +50,5 @@ export async function profileRoutes(
     },
   );
 }
+
+export const profileRoutes = routesPlugin(['账户'], profileApi);

@@ -1,17 +1,14 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
 import type { AuditPort } from '../audit';
 import type { AuthHooks, AuthService } from '../auth';
 import type { BetsService } from '../bets';
 import type { DomainEventBus } from '../events';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import type { TurnoverService } from '../turnover';
 import type { WalletService } from '../wallet/wallet.service';
 import type { WithdrawalsService } from '../withdrawals';
 import { createCoalescer } from '../../lib/coalesce';
-import { promotionsRoutes } from './promotions.routes';
+import { promotionsAdminRoutes, promotionsRoutes } from './promotions.routes';
 import { createPromotionsService, type LinkSource, type PromotionsService } from './promotions.service';
 
 export type { GrantInput, LinkSource, PromotionsService } from './promotions.service';
@@ -27,25 +24,24 @@ const CLEAR_AFTER_SETTLED_MS = 200;
  * bonuses, cutting winnings above their largest convertible win) and the `player.frozen` event (forfeiting
  * open bonuses).
  */
-export function promotionsModule(deps: {
-  database: Database;
-  clock: Clock;
-  config: Pick<Config, 'demoSignupBonus'>;
-  wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
-  turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
-  bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard' | 'netResultBetween' | 'setStakeCap'>;
-  /** Withdrawals run the clearing of played-through bonuses (the largest convertible win) before applying. */
-  withdrawals: Pick<WithdrawalsService, 'addApplyGuard'>;
-  players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf' | 'authenticate'>;
-  audit: AuditPort;
-  /** A new player: the sign-up bonus is granted inside the registration transaction. */
-  authHooks: Pick<AuthHooks, 'onPlayerCreated'>;
-  domain: Pick<DomainEventBus, 'on'>;
-  /** Links between accounts owned by other modules (withdrawal addresses, TRC20 senders). */
-  linkSources?: LinkSource[];
-  /** Where a failed clearing after settled rounds is logged. */
-  log?: { error(details: object, message: string): void };
-}): KoiModule<PromotionsService> {
+export function promotionsModule(
+  deps: ModuleContext<'demoSignupBonus'> & {
+    wallet: Pick<WalletService, 'transferIn' | 'depositsOf' | 'availableIn'>;
+    turnover: Pick<TurnoverService, 'addRequirement' | 'progressOf' | 'waive'>;
+    bets: Pick<BetsService, 'validBets' | 'bestHit' | 'addStakeGuard' | 'netResultBetween' | 'setStakeCap'>;
+    /** Withdrawals run the clearing of played-through bonuses (the largest convertible win) before applying. */
+    withdrawals: Pick<WithdrawalsService, 'addApplyGuard'>;
+    players: Pick<AuthService, 'standingOf' | 'linkedBySignUp' | 'usernamesOf' | 'authenticate'>;
+    audit: AuditPort;
+    /** A new player: the sign-up bonus is granted inside the registration transaction. */
+    authHooks: Pick<AuthHooks, 'onPlayerCreated'>;
+    domain: Pick<DomainEventBus, 'on'>;
+    /** Links between accounts owned by other modules (withdrawal addresses, TRC20 senders). */
+    linkSources?: LinkSource[];
+    /** Where a failed clearing after settled rounds is logged. */
+    log?: { error(details: object, message: string): void };
+  },
+): KoiModule<PromotionsService> {
   const service = createPromotionsService({
     db: deps.database.db,
     clock: deps.clock,
@@ -85,11 +81,8 @@ export function promotionsModule(deps: {
     service,
     plugin: async (app) => {
       app.addHook('onClose', async () => clearing.stop());
-      await app.register(promotionsRoutes, {
-        promotions: service,
-        sessions: deps.players,
-        audit: deps.audit,
-      });
+      await app.register(promotionsRoutes, { promotions: service, sessions: deps.players });
+      await app.register(promotionsAdminRoutes, { promotions: service, audit: deps.audit });
     },
     jobs: [
       {

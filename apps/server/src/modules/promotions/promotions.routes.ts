@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   adminHouseholdResult,
   adminIdParams,
@@ -33,8 +33,13 @@ import { parseTimeQuery } from '../../lib/time-range';
 import { bearerToken, sessionOf } from '../../plugins/auth';
 import { actorOf } from '../../plugins/console';
 import { localeOf } from '../../plugins/locale';
-import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import {
+  type ApiRoutes,
+  type AuditedRoutes,
+  auditedRoutesPlugin,
+  listed,
+  routesPlugin,
+} from '../../plugins/routes';
 import type { AuthService } from '../auth';
 import type { PromotionsService, PromotionFields } from './promotions.service';
 import { luckClientSeed } from './promotions.service';
@@ -49,19 +54,16 @@ import {
   promotionItemWire,
 } from './promotions.wire';
 
-/** The player's promotion calls (spec §7 task calls, /api/plat/bonuses) and the console's promotions area. */
-export async function promotionsRoutes(
-  app: FastifyInstance,
-  opts: { promotions: PromotionsService; sessions: Pick<AuthService, 'authenticate'>; audit: AuditPort },
+/** The player's promotion calls (spec §7 task calls, /api/plat/bonuses). */
+function promotionsApi(
+  api: ApiRoutes,
+  { promotions, sessions }: { promotions: PromotionsService; sessions: Pick<AuthService, 'authenticate'> },
 ) {
-  const { promotions } = opts;
-  const api = apiRoutes(app, { tags: ['活动与红利'] });
-
   /** The signed-in player of an open route, when the request carries a valid token; null for a guest. */
   const playerOf = async (request: FastifyRequest): Promise<number | null> => {
     const token = bearerToken(request);
     if (!token) return null;
-    return (await opts.sessions.authenticate(token))?.playerId ?? null;
+    return (await sessions.authenticate(token))?.playerId ?? null;
   };
 
   api.open.get(
@@ -173,11 +175,15 @@ export async function promotionsRoutes(
     },
     async (request) => (await promotions.bonuses(sessionOf(request).playerId)).map(bonusWire),
   );
+}
 
-  // ----- console -----
+export const promotionsRoutes = routesPlugin(['活动与红利'], promotionsApi);
 
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：活动'] }).audited('promotions', opts.audit);
-
+/** The console's promotions area: promotions, their claims and the households of linked accounts. */
+function promotionsAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { promotions }: { promotions: PromotionsService },
+) {
   read.get(
     '/api/admin/promotions',
     { summary: '活动（含草稿与已结束）、预算与支出', result: adminPromotionsResult },
@@ -330,6 +336,8 @@ export async function promotionsRoutes(
     },
   );
 }
+
+export const promotionsAdminRoutes = auditedRoutesPlugin(['后台：活动'], 'promotions', promotionsAdminApi);
 
 /** The console's form as the service's fields: JSON text parsed, times and money read, nothing guessed. */
 function fieldsOf(b: z.output<typeof adminPromotionRequest>): PromotionFields {

@@ -1,11 +1,8 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
 import type { AuthHooks, AuthService } from '../auth';
 import type { BetsService } from '../bets';
 import type { GamesHooks, GamesService } from '../games';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import { createProviderDirectory } from './directory';
 import { createLaunchTarget, type LaunchTarget } from './launch';
 import { launchRoutes } from './launch.routes';
@@ -37,25 +34,24 @@ export interface ProvidersService extends LaunchTarget {
  * launching their games, their sessions and the console's alerts. Every provider is reached through the sandbox
  * process at PROVIDER_SIM_URL in development and tests.
  */
-export function providersModule(deps: {
-  database: Database;
-  config: Pick<Config, 'providerSim' | 'providerWins' | 'providerSessionMs'>;
-  clock: Clock;
-  log: { warn(obj: object, msg: string): void };
-  wallet: SeamlessLedger & TransferLedger;
-  players: Pick<AuthService, 'identity' | 'playerIdOf'>;
-  /** The catalogue: its providers and games, and whether a game may be opened now. */
-  games: Pick<GamesService, 'provider' | 'launchable' | 'findGame'>;
-  /** A player's sessions ended (sign-out, freeze): their game sessions end too. */
-  authHooks: Pick<AuthHooks, 'onSessionsEnded'>;
-  /** The console changed a provider: the directory forgets what it cached. */
-  gamesHooks: Pick<GamesHooks, 'onProvidersChanged'>;
-  /**
-   * The bets module: records pulled transfer-wallet rounds, is told of rounds that settled, after commit, and
-   * guards every stake (seamless bets and moves into transfer-wallet games) with the rules registered there.
-   */
-  bets: Pick<BetsService, 'settled' | 'recordSettledRound' | 'guardStake'>;
-}): KoiModule<ProvidersService> {
+export function providersModule(
+  deps: ModuleContext<'providerSim' | 'providerWins' | 'providerSessionMs'> & {
+    log: { warn(obj: object, msg: string): void };
+    wallet: SeamlessLedger & TransferLedger;
+    players: Pick<AuthService, 'identity' | 'playerIdOf'>;
+    /** The catalogue: its providers and games, and whether a game may be opened now. */
+    games: Pick<GamesService, 'provider' | 'launchable' | 'findGame'>;
+    /** A player's sessions ended (sign-out, freeze): their game sessions end too. */
+    authHooks: Pick<AuthHooks, 'onSessionsEnded'>;
+    /** The console changed a provider: the directory forgets what it cached. */
+    gamesHooks: Pick<GamesHooks, 'onProvidersChanged'>;
+    /**
+     * The bets module: records pulled transfer-wallet rounds, is told of rounds that settled, after commit, and
+     * guards every stake (seamless bets and moves into transfer-wallet games) with the rules registered there.
+     */
+    bets: Pick<BetsService, 'settled' | 'recordSettledRound' | 'guardStake'>;
+  },
+): KoiModule<ProvidersService> {
   const { database, config, clock } = deps;
   const db = database.db;
   const repo = createProvidersRepository(db);

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { emptyBody, GameProvider, gameLoginQuery, gameLoginResult, inGameResult } from '@koi/contract';
 import { formatBalance } from '@koi/ledger';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { GamesService } from '../games';
 import type { LaunchTarget } from './launch';
 import type { TransferWallet } from './transfer.service';
@@ -12,8 +11,8 @@ import type { TransferWallet } from './transfer.service';
  * The player's calls that reach a provider: opening a game (the catalogue says whether it may be played, this
  * module opens the provider's session) and bringing home what the player holds at transfer-wallet providers.
  */
-export async function launchRoutes(
-  app: FastifyInstance,
+function launchApi(
+  api: ApiRoutes,
   opts: {
     games: Pick<GamesService, 'launchable'>;
     launcher: LaunchTarget;
@@ -21,7 +20,6 @@ export async function launchRoutes(
   },
 ) {
   const { games, launcher, transfers } = opts;
-  const api = apiRoutes(app, { tags: ['游戏'] });
 
   api.player.get(
     '/api/game/login',
@@ -70,3 +68,5 @@ export async function launchRoutes(
     },
   );
 }
+
+export const launchRoutes = routesPlugin(['游戏'], launchApi);

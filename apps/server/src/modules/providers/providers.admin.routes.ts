@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { adminProviderAlertsQuery, adminProviderAlertsResult } from '@koi/contract';
-import { apiRoutes, listed } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import { requires } from '../../plugins/console';
 import type { ProviderAlerts } from './providers.alerts';
 import { alertWire } from './providers.wire';
 
 /** The console's view of refused provider calls (provider_alerts), newest first. */
-export async function providersAdminRoutes(app: FastifyInstance, opts: { alerts: ProviderAlerts }) {
-  const { alerts } = opts;
-  const api = apiRoutes(app, { tags: ['后台：游戏'] });
+function providersAdminApi(api: ApiRoutes, { alerts }: { alerts: ProviderAlerts }) {
   api.console(requires('games', 'read')).get(
     '/api/admin/provider-alerts',
     {
@@ -22,3 +19,5 @@ export async function providersAdminRoutes(app: FastifyInstance, opts: { alerts:
     },
   );
 }
+
+export const providersAdminRoutes = routesPlugin(['后台：游戏'], providersAdminApi);

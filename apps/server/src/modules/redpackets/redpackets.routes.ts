@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminIdParams,
   adminRedPacketDetail,
@@ -22,16 +21,18 @@ import { formatMicro } from '@koi/ledger';
 import { pageWindow } from '../../lib/paging';
 import { sessionOf } from '../../plugins/auth';
 import { localeOf } from '../../plugins/locale';
-import { apiRoutes } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import {
+  type ApiRoutes,
+  type AuditedRoutes,
+  auditedRoutesPlugin,
+  listed,
+  routesPlugin,
+} from '../../plugins/routes';
 import type { RedPacketsService, RoomPatchInput } from './redpackets.service';
 import { adminPacketToWire, adminRoomToWire, packetToWire, roomToWire } from './redpackets.wire';
 
 /** The player's red-packet routes: rooms, send, grab, a packet, the room's feed, my history. */
-export async function redPacketsRoutes(app: FastifyInstance, opts: { service: RedPacketsService }) {
-  const { service } = opts;
-  const api = apiRoutes(app, { tags: ['红包扫雷'] });
-
+function redPacketsApi(api: ApiRoutes, { service }: { service: RedPacketsService }) {
   api.player.get(
     '/api/redpacket/rooms',
     { summary: '红包房间列表（金额范围、份数、中雷倍数、手续费、有效期）', result: redPacketRoomsResult },
@@ -119,13 +120,12 @@ export async function redPacketsRoutes(app: FastifyInstance, opts: { service: Re
     async (request) => {
       const { playerId } = sessionOf(request);
       const found = await service.history(playerId, request.query.kind, pageWindow(request.query));
-      return {
-        data: found.rows.map((v) => packetToWire(v, playerId, localeOf(request))),
-        total: found.total,
-      };
+      return listed(found, (v) => packetToWire(v, playerId, localeOf(request)));
     },
   );
 }
+
+export const redPacketsRoutes = routesPlugin(['红包扫雷'], redPacketsApi);
 
 type RoomBody = (typeof adminRedPacketRoomRequest)['_output'];
 const roomPatch = (b: RoomBody): RoomPatchInput => ({
@@ -143,13 +143,10 @@ const roomPatch = (b: RoomBody): RoomPatchInput => ({
 });
 
 /** The console: rooms (create, edit, close; audited) and packets (read only). */
-export async function redPacketsAdminRoutes(
-  app: FastifyInstance,
-  opts: { service: RedPacketsService; audit: AuditPort },
+function redPacketsAdminApi(
+  { read, write, audit }: AuditedRoutes,
+  { service }: { service: RedPacketsService },
 ) {
-  const { service } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：红包'] }).audited('community', opts.audit);
-
   read.get(
     '/api/admin/redpacket/rooms',
     { summary: '红包房间（含已关闭）', result: adminRedPacketRoomsResult },
@@ -238,3 +235,5 @@ export async function redPacketsAdminRoutes(
     async (request) => adminPacketToWire(await service.view(request.params.id)),
   );
 }
+
+export const redPacketsAdminRoutes = auditedRoutesPlugin(['后台：红包'], 'community', redPacketsAdminApi);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { telegramSignInRequest, telegramSignInResult } from '@koi/contract';
 import type { Config } from '../../config';
 import { countryOf } from '../../lib/geo';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { TelegramBot } from './telegram.bot';
 import type { TelegramService } from './telegram.service';
 import { signInWire } from './telegram.wire';
@@ -20,12 +20,12 @@ function sameSecret(given: unknown, expected: string): boolean {
 }
 
 /** Mini App sign-in for the player app, and the bot's webhook for Telegram. */
-export async function telegramRoutes(
-  app: FastifyInstance,
+function telegramApi(
+  api: ApiRoutes,
   opts: { service: TelegramService; bot: TelegramBot | null; config: Pick<Config, 'geo' | 'telegram'> },
+  app: FastifyInstance,
 ) {
   const { service, bot, config } = opts;
-  const api = apiRoutes(app, { tags: ['Telegram'] });
 
   api.open.post(
     '/api/telegram/sign-in',
@@ -61,3 +61,5 @@ export async function telegramRoutes(
     return bot.handle(request, reply);
   });
 }
+
+export const telegramRoutes = routesPlugin(['Telegram'], telegramApi);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminMonthEndRequest,
   adminMonthEndResult,
@@ -20,19 +19,12 @@ import {
 } from '@koi/contract';
 import { formatMicro, toMicro } from '@koi/ledger';
 import { AppError } from '../../errors';
-import { apiRoutes, listed } from '../../plugins/routes';
-import type { AuditPort } from '../audit';
+import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import type { VipService } from './vip.service';
 import { rebateRunWire, tournamentWire } from './vip.wire';
 
 /** The console's VIP area (promotions permission): the table, rebate runs and tournament periods. */
-export async function vipAdminRoutes(app: FastifyInstance, opts: { service: VipService; audit: AuditPort }) {
-  const { service } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：VIP与返水'] }).audited(
-    'promotions',
-    opts.audit,
-  );
-
+function vipAdminApi({ read, write, audit }: AuditedRoutes, { service }: { service: VipService }) {
   read.get(
     '/api/admin/vip/table',
     { summary: 'VIP等级、返水比例、贡献比例与设置', result: adminVipTableResult },
@@ -270,3 +262,5 @@ export async function vipAdminRoutes(app: FastifyInstance, opts: { service: VipS
     },
   );
 }
+
+export const vipAdminRoutes = auditedRoutesPlugin(['后台：VIP与返水'], 'promotions', vipAdminApi);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   competitionQuery,
   competitionResult,
@@ -19,19 +18,16 @@ import { formatMicro } from '@koi/ledger';
 import { reportDay } from '../../lib/time-range';
 import type { Clock } from '../../lib/clock';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import type { CheckedStanding } from '../auth';
 import type { VipService } from './vip.service';
 import { competitionWire, rebateWire, rewardWire, vipListWire } from './vip.wire';
 
 /** The player's VIP, rebate and tournament calls (spec §7 /api/vip/list, /api/task/competition/period). */
-export async function vipRoutes(
-  app: FastifyInstance,
-  opts: { service: VipService; clock: Clock; testRoutes: boolean },
+function vipApi(
+  api: ApiRoutes,
+  { service, clock, testRoutes }: { service: VipService; clock: Clock; testRoutes: boolean },
 ) {
-  const { service } = opts;
-  const api = apiRoutes(app, { tags: ['VIP与返水'] });
-
   /** Claiming everything claimable, rewards or rebates, answers the same: how many were paid and how much. */
   const receiveAll = (
     url: string,
@@ -86,8 +82,7 @@ export async function vipRoutes(
       const { status, page, size } = request.query;
       const r = await service.rebates(sessionOf(request).playerId, status || null, page, size);
       return {
-        data: r.rows.map((row) => rebateWire(row)),
-        total: r.total,
+        ...listed(r, rebateWire),
         claimable: formatMicro(r.totals.claimableMicro),
         claimed: formatMicro(r.totals.claimedMicro),
       };
@@ -119,15 +114,17 @@ export async function vipRoutes(
   }
 
   // Browser tests settle today's rebates at once instead of waiting for the day to end (KOI_TEST_ROUTES).
-  if (opts.testRoutes) {
+  if (testRoutes) {
     api.player.post(
       '/api/test/vip/settle',
       { summary: '（仅测试）立即结算某日返水', body: vipTestSettleRequest, result: vipTestSettleResult },
       async (request) => {
-        const day = request.body.day ?? reportDay(opts.clock.now());
+        const day = request.body.day ?? reportDay(clock.now());
         const r = await service.settle(day, { early: true });
         return { day, added: r.added };
       },
     );
   }
 }
+
+export const vipRoutes = routesPlugin(['VIP与返水'], vipApi);

@@ -1,8 +1,5 @@
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
-import type { Clock } from '../../lib/clock';
-import type { KoiModule } from '../module';
+import type { KoiModule, ModuleContext } from '../module';
 import { createWalletAdmin, type WalletAdmin } from './wallet.admin';
 import type { BatchLogger } from '../../lib/group-commit';
 import { walletRoutes } from './wallet.routes';
@@ -16,13 +13,12 @@ export type { AdjustmentRequest } from './wallet.repository';
  * The ledger's owner: every money movement of every module is a transfer through `service` (decision 9). `admin`
  * is what the console views use (adjustments, explorer, daily totals); their routes are in modules/console.
  */
-export function walletModule(deps: {
-  database: Database;
-  config: Pick<Config, 'console'>;
-  clock: Clock;
-  log: BatchLogger;
-  onPlayerBalanceChanged?: (playerIds: number[]) => void;
-}): KoiModule<WalletService> & { admin: WalletAdmin } {
+export function walletModule(
+  deps: ModuleContext<'console'> & {
+    log: BatchLogger;
+    onPlayerBalanceChanged?: (playerIds: number[]) => void;
+  },
+): KoiModule<WalletService> & { admin: WalletAdmin } {
   const { database, clock } = deps;
   const service = createWalletService({
     db: database.db,

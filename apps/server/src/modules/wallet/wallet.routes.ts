@@ -1,15 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { balanceListQuery, balanceListResult, billChangeRequest, billChangeResult } from '@koi/contract';
 import { localeOf } from '../../plugins/locale';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { WalletService } from './wallet.service';
 import { balanceWire, billChangeWire } from './wallet.wire';
 
-export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletService }) {
-  const { wallet } = opts;
-  const api = apiRoutes(app, { tags: ['钱包'] });
-
+function walletApi(api: ApiRoutes, { wallet }: { wallet: WalletService }) {
   api.player.post(
     '/api/plat/bill-change',
     { summary: '账变记录', body: billChangeRequest, result: billChangeResult },
@@ -37,3 +33,5 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
     },
   );
 }
+
+export const walletRoutes = routesPlugin(['钱包'], walletApi);

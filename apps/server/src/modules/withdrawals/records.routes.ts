@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { inoutRecordsRequest, inoutRecordsResult, type inoutRecord } from '@koi/contract';
 import type { TimeRange } from '../../lib/time-range';
 import { sessionOf } from '../../plugins/auth';
 import { localeOf } from '../../plugins/locale';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import { inoutRecordWire, type DepositsService } from '../deposits';
 import { channelRecordWire, type ChannelsService } from '../channels';
 import type { WithdrawalsService } from './withdrawals.service';
@@ -24,8 +23,8 @@ type Source = (
  * withdrawals, anything else all of them. Served here because withdrawals sit above deposits and channels:
  * this module may read their records through their services, while they know nothing of withdrawals.
  */
-export async function inoutRecordsRoutes(
-  app: FastifyInstance,
+function inoutRecordsApi(
+  api: ApiRoutes,
   opts: {
     withdrawals: Pick<WithdrawalsService, 'records'>;
     deposits: Pick<DepositsService, 'records'>;
@@ -33,7 +32,7 @@ export async function inoutRecordsRoutes(
   },
 ) {
   const { withdrawals, deposits, channels } = opts;
-  const api = apiRoutes(app, { tags: ['充值'] });
+
   const source =
     <R>(
       records: (playerId: number, query: Query) => Promise<{ rows: R[]; total: number }>,
@@ -76,3 +75,5 @@ export async function inoutRecordsRoutes(
     },
   );
 }
+
+export const inoutRecordsRoutes = routesPlugin(['充值'], inoutRecordsApi);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   adminIdParams,
   adminWithdrawal,
@@ -14,9 +13,9 @@ import {
 } from '@koi/contract';
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
-import { apiRoutes } from '../../plugins/routes';
+import { type AuditedRoutes, auditedRoutesPlugin } from '../../plugins/routes';
 import { actorOf } from '../../plugins/console';
-import type { AuditPort, AuditWrite } from '../audit';
+import type { AuditWrite } from '../audit';
 import type { OperatorsService } from '../operators';
 import type { WithdrawalRow } from './withdrawals.schema';
 import type { WithdrawalState } from './withdrawals.schema';
@@ -28,25 +27,21 @@ type SettleInput = SettleProposal | null;
 import { adminWithdrawalWire, payoutMethodWire } from './withdrawals.wire';
 
 /** The console's withdrawal review (finance): the queue with each player's context, approve, reject. */
-export async function withdrawalsAdminRoutes(
-  app: FastifyInstance,
+function withdrawalsAdminApi(
+  { read, write, audit }: AuditedRoutes,
   opts: {
     service: WithdrawalsService;
-    audit: AuditPort;
     /** Operator usernames for the approvers (the operators module owns them). */
     operators: Pick<OperatorsService, 'usernamesOf'>;
   },
 ) {
-  const { service } = opts;
-  const { read, write, audit } = apiRoutes(app, { tags: ['后台：提现审核'] }).audited(
-    'withdrawals',
-    opts.audit,
-  );
+  const { service, operators } = opts;
+
   /** Rows with their context and the approvers' names (one name query for the whole page). */
   const withContexts = async (rows: WithdrawalRow[]) => {
     const [contexts, names] = await Promise.all([
       Promise.all(rows.map((row) => service.reviewContext(row))),
-      opts.operators.usernamesOf(
+      operators.usernamesOf(
         rows
           .flatMap((r) => [r.approvedBy, r.secondApprovedBy, r.settleProposedBy, r.settledBy])
           .filter((id): id is number => id !== null),
@@ -216,3 +211,9 @@ export async function withdrawalsAdminRoutes(
     );
   }
 }
+
+export const withdrawalsAdminRoutes = auditedRoutesPlugin(
+  ['后台：提现审核'],
+  'withdrawals',
+  withdrawalsAdminApi,
+);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   addressListResult,
@@ -15,18 +14,15 @@ import {
 } from '@koi/contract';
 import type { WithdrawalsConfig } from '../../config';
 import { sessionOf } from '../../plugins/auth';
-import { apiRoutes } from '../../plugins/routes';
+import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import type { WithdrawalsService } from './withdrawals.service';
 import { addressWire, withdrawalWire, withdrawInfoWire } from './withdrawals.wire';
 
 /** The player's side: addresses, the withdrawal password, applying (spec §7). */
-export async function withdrawalsRoutes(
-  app: FastifyInstance,
-  opts: { service: WithdrawalsService; config: WithdrawalsConfig },
+function withdrawalsApi(
+  api: ApiRoutes,
+  { service, config }: { service: WithdrawalsService; config: WithdrawalsConfig },
 ) {
-  const { service, config } = opts;
-  const api = apiRoutes(app, { tags: ['提现'] });
-
   api.player.post(
     '/api/plat/address-list',
     { summary: '提现地址列表', body: emptyBody, result: addressListResult },
@@ -122,3 +118,5 @@ export async function withdrawalsRoutes(
     },
   );
 }
+
+export const withdrawalsRoutes = routesPlugin(['提现'], withdrawalsApi);
