@@ -4,6 +4,10 @@ import { bigintNumber, createdAt, id, rowRef, secretHash, signIn, state, ts } fr
 
 export const PlayerStatus = { ACTIVE: 1, FROZEN: 2 } as const;
 
+/**
+ * A player's account. The table is stored with fillfactor 90 (migration 0023_players_fillfactor, which
+ * drizzle-kit does not model): its frequent updates of unindexed columns then stay on their page.
+ */
 export const players = pgTable(
   'players',
   {
