@@ -134,6 +134,22 @@ describe('signed-in checks with the session cache', () => {
     expect(body(await info(other.auth)).code).toBe(200);
   });
 
+  it('shows the change to every player of one statement that changed more players than one notification names', async () => {
+    const first = await signUp(t.app);
+    // 1,200 players between the two, so one statement changes more players than one notification names.
+    await t.database.db.execute(
+      sql`insert into players (username, password_hash, invite_code, age_confirmed_at)
+          select 'bulk_' || g || '_' || ${Date.now()}, 'x', 'K' || g || ${Date.now() % 1_000_000}, now()
+          from generate_series(1, 1200) g`,
+    );
+    const last = await signUp(t.app);
+    const level = async (auth: Record<string, string>) =>
+      body<{ vip_level: number }>(await info(auth)).result.vip_level;
+    expect([await level(first.auth), await level(last.auth)]).toEqual([0, 0]); // both cached
+    await t.database.db.execute(sql`update players set vip_level = vip_level + 3`);
+    await within(2_000, async () => (await level(first.auth)) === 3 && (await level(last.auth)) === 3);
+  });
+
   // Counts what reaches PostgreSQL over the wire (node-postgres sends every statement through Client#query,
   // the pool's included), so BEGIN/COMMIT and hidden lookups count as the round trips they are.
   it.skipIf(testLeg() !== 'postgres')(

@@ -10,9 +10,9 @@ export const CHANGES_CHANNEL = 'koi_changes';
 export type ChangeTopic = 'player' | 'public';
 
 /**
- * "Something a cache relies on changed", heard on every node: the payload is `<topic>:<key>`, e.g.
- * `player:42` (a session of player 42 was revoked, or the player was frozen, self-excluded, …) or
- * `public:banners`.
+ * "Something a cache relies on changed", heard on every node: the payload is `<topic>:<key>[,<key>…]`, e.g.
+ * `player:42` (a session of player 42 was revoked, or the player was frozen, self-excluded, …),
+ * `player:42,57` (one statement changed both) or `public:banners`.
  *
  * Why PostgreSQL notifications and not the Redis hub beside this file: every node already shares the
  * database, so this works with and without Redis and across any number of processes and machines; the
@@ -35,8 +35,10 @@ export function createChangeFeed(deps: { database: Pick<Database, 'listen'>; log
     const colon = payload.indexOf(':');
     if (colon < 0) return;
     const topic = payload.slice(0, colon) as ChangeTopic;
-    const key = payload.slice(colon + 1);
-    for (const handler of handlers.get(topic) ?? []) handler(key);
+    // One notification may name several keys (`player:1,2,3`: a statement that changed many players).
+    for (const key of payload.slice(colon + 1).split(',')) {
+      for (const handler of handlers.get(topic) ?? []) handler(key);
+    }
   }
 
   function onState(listening: boolean) {
