@@ -53,15 +53,20 @@ export interface Standing {
   scoreMicro: bigint;
 }
 
-/*
- * The weighted valid bet of a feed row: its stake × the category's contribution (a category without a weight
- * counts in full), rounded down to the micro. One SQL expression, so the rebate run, the VIP progress and the
- * tournament agree to the micro.
- */
 /** The turnover multiple of rebates and rewards (hundredths: 100 = 1×) before an operator sets one. */
 const DEFAULT_TURNOVER_CENTIS = 100;
 
-const WEIGHTED = sql.raw(`floor(v.stake_micro::numeric * coalesce(w.weight_bp, 10000) / 10000)`);
+/*
+ * The weighted valid bet of a feed row: its stake × the category's contribution (a category without a weight
+ * counts in full), rounded down to the micro. One SQL expression, so the rebate run, the VIP progress and the
+ * tournament agree to the micro. It is whole-number arithmetic, which the daily run's aggregation does per feed
+ * row: with the stake s = 10000·q + r, s·w / 10000 rounded down is q·w + r·w / 10000 rounded down, and integer
+ * division rounds down for the non-negative values here (a feed row's stake is a sum of stakes; the weight is
+ * 0–10000 basis points, held by vip_category_weights_ck), so every product stays at or below the stake and none can overflow.
+ */
+const WEIGHTED = sql.raw(
+  `(v.stake_micro / 10000) * coalesce(w.weight_bp, 10000) + (v.stake_micro % 10000) * coalesce(w.weight_bp, 10000) / 10000`,
+);
 
 /**
  * Taking a reward or a rebate is one conditional UPDATE of its row: the row `key` picks, if it is the player's

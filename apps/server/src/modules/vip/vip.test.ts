@@ -471,6 +471,8 @@ describe('daily rebates', () => {
     const looker = await h.player();
     const day1 = reportDay(t.clock.now());
     await h.providerRound(quiet.id, toMicro('600'));
+    // The lottery counts 50 % in the demo table: half of 1.999999 is 0.9999995, rounded down to the micro.
+    await h.providerRound(quiet.id, toMicro('1.999999'), { category: 2 });
     await h.providerRound(looker.id, toMicro('1200'));
     // The looker's own look reaches VIP1 live and writes their row before any day is settled.
     expect((await h.get<VipList>(looker.auth, '/api/vip/list')).result.level).toBe(1);
@@ -483,12 +485,12 @@ describe('daily rebates', () => {
     await h.providerRound(looker.id, toMicro('300'));
     t.clock.advance(86_400_000 + SETTLE_GRACE_MS);
     await h.service().settle(day1);
-    expect(await vipRow(quiet.id)).toEqual([toMicro('600'), 0, day1]);
+    expect(await vipRow(quiet.id)).toEqual([toMicro('600.999999'), 0, day1]);
     expect(await vipRow(looker.id)).toEqual([toMicro('1200'), 1, day1]);
     await h.service().settle(day2);
     await h.service().settle(day2);
     await h.service().settle(day1);
-    expect(await vipRow(quiet.id)).toEqual([toMicro('1100'), 1, day2]);
+    expect(await vipRow(quiet.id)).toEqual([toMicro('1100.999999'), 1, day2]);
     expect(await vipRow(looker.id)).toEqual([toMicro('1500'), 1, day2]);
     // VIP1's level-up reward once each: the settled run's for the quiet one, the look's for the looker.
     const rewards = await queryRows<{ player: number | string; n: number }>(
