@@ -58,15 +58,15 @@ const Screens = memo(function Screens() {
 
 /**
  * What runs only while signed in, on every screen, each in its own turn after the first screen
- * (lib/useFirstScreenDone): the balance stream first, since it keeps the balance current (the server's signal
- * refetches user info at once; the 30-second poll remains the fallback), then the session reminder
- * (decision 18), which is minutes away at the earliest, then the invite links. Until then the user-info load
- * is fresh anyway. The turns are this component's state, not the frame's, so each one renders only this.
+ * (lib/useFirstScreenDone): the session reminder (decision 18), then the invite links, then, once the page's
+ * own loading is over, the balance stream (the server's signal refetches user info at once; the 30-second poll
+ * remains the fallback, and until the stream opens the user-info load is fresh anyway). The turns are this
+ * component's state, not the frame's, so each one renders only this.
  */
 function SignedInParts() {
-  const streamTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream);
   const reminderTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.reminder);
   const inviteTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
+  const streamTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream);
   return (
     <>
       {reminderTurn ? <RealityCheck /> : null}

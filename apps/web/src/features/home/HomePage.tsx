@@ -82,9 +82,10 @@ function HomeHeader() {
 }
 
 /**
- * The notice (opened by a sign-in) waits for the first screen, so the home page paints before it; its turn is
- * the last after the first screen: the balance, its stream and the reminder start first. The wish and the
- * turn are this component's state, not the home page's, so neither renders the whole home again.
+ * The notice (opened by a sign-in) waits for the first screen, so the home page paints before it; its turn
+ * comes after the balance counter's and the session reminder's (only the balance stream, which waits for the
+ * page's loading to be over, comes later). The wish and the turn are this component's state, not the home
+ * page's, so neither renders the whole home again.
  */
 function LaterNotice() {
   const wanted = useOnceTrue(useUiStore((s) => s.noticeOpen));
