@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackgroundMusic } from '../components/BackgroundMusic';
@@ -42,6 +42,40 @@ function UserInfoKeeper() {
   return null;
 }
 
+/**
+ * The screens, apart from the frame's own state: opening a dialog, signing in or a turn after the first
+ * screen re-renders the frame, and without this boundary every such change rendered the whole current screen
+ * again (on the signed-in home, once per turn). A screen still follows navigation through the router's
+ * context, and its own data through its own hooks.
+ */
+const Screens = memo(function Screens() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <KeepAliveOutlet />
+    </Suspense>
+  );
+});
+
+/**
+ * What runs only while signed in, on every screen, each in its own turn after the first screen
+ * (lib/useFirstScreenDone): the session reminder (decision 18), then the invite links, then, once the page's
+ * own loading is over, the balance stream (the server's signal refetches user info at once; the 30-second poll
+ * remains the fallback, and until the stream opens the user-info load is fresh anyway). The turns are this
+ * component's state, not the frame's, so each one renders only this.
+ */
+function SignedInParts() {
+  const reminderTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.reminder);
+  const inviteTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
+  const streamTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream);
+  return (
+    <>
+      {reminderTurn ? <RealityCheck /> : null}
+      {streamTurn ? <BalanceEvents /> : null}
+      {inviteTurn ? <InviteKeeper /> : null}
+    </>
+  );
+}
+
 /** The app frame: progress bar, nav bar or tab bar per route meta, kept views, and the global dialogs. */
 export function RootLayout({ bare = false }: { bare?: boolean }) {
   const { t } = useTranslation();
@@ -56,11 +90,6 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
   const switchMounted = useOnceTrue(useUiStore((s) => s.switchCode !== null));
   const signedIn = useIsSignedIn();
   const inviteMounted = useOnceTrue(useInviteStore((s) => s.showInvite));
-  // Each in its own turn after the first screen (lib/useFirstScreenDone): the stream first, since it keeps
-  // the balance current, then the reminder, which is minutes away at the earliest.
-  const streamTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream);
-  const reminderTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.reminder);
-  const inviteTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
 
   useEffect(() => {
     document.title = `${t(meta.title as 'routes.home')} - ${t('app.name')}`;
@@ -82,9 +111,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         />
       ) : null}
       <main className="app-main">
-        <Suspense fallback={<PageLoading />}>
-          <KeepAliveOutlet />
-        </Suspense>
+        <Screens />
       </main>
       {showTabBar ? <TabBar /> : null}
       <Suspense fallback={null}>
@@ -92,12 +119,7 @@ export function RootLayout({ bare = false }: { bare?: boolean }) {
         {retryMounted ? <RetryDialog /> : null}
         {loginMounted ? <LoginDialog /> : null}
         {switchMounted ? <SwitchAccountDialog /> : null}
-        {/* The session reminder (decision 18) runs only while signed in, on every screen, once the first
-            screen is done; the balance stream too (until then the user-info load is fresh anyway). */}
-        {signedIn && reminderTurn ? <RealityCheck /> : null}
-        {/* The server's balance signal refetches user info at once; the 30-second poll remains the fallback. */}
-        {signedIn && streamTurn ? <BalanceEvents /> : null}
-        {signedIn && inviteTurn ? <InviteKeeper /> : null}
+        {signedIn ? <SignedInParts /> : null}
         {inviteMounted ? <InviteDialog /> : null}
       </Suspense>
       <BackgroundMusic />

@@ -34,7 +34,7 @@ describe('useFirstScreenDone', () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
     const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
-    const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
+    const reminder = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder));
     const counter = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.counter));
     const seen: string[] = [];
     // Without requestIdleCallback (jsdom) a quiet moment is 200 ms.
@@ -42,10 +42,57 @@ describe('useFirstScreenDone', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(200);
       });
-      seen.push([counter, stream, notice].map((h) => (h.result.current ? '1' : '0')).join(''));
+      seen.push([counter, reminder, notice].map((h) => (h.result.current ? '1' : '0')).join(''));
     }
-    expect(seen).toEqual(['100', '110', '110', '111']);
+    expect(seen).toEqual(['100', '110', '111', '111']);
     // A component mounted after its turn is ready at once.
     expect(renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder)).result.current).toBe(true);
+  });
+
+  it('gives the balance stream its turn last, once no request of the page has finished for 3 seconds', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    // The page's requests: the last one finishes 2 seconds after the notice's turn.
+    let lastEnd = performance.now();
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      () => [{ responseEnd: lastEnd }] as unknown as PerformanceEntryList,
+    );
+    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
+    const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect([notice.result.current, stream.result.current]).toEqual([true, false]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    lastEnd = performance.now();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_900);
+    });
+    // 2.9 seconds since the last request finished: still waiting.
+    expect(stream.result.current).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(stream.result.current).toBe(true);
+  });
+
+  it('gives the balance stream its turn 15 seconds after the notice’s however busy the page stays', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    // A request finishes all the time (pictures loading as the player scrolls).
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      () => [{ responseEnd: performance.now() }] as unknown as PerformanceEntryList,
+    );
+    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600 + 14_900);
+    });
+    expect(stream.result.current).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(stream.result.current).toBe(true);
   });
 });

@@ -81,6 +81,18 @@ function HomeHeader() {
   );
 }
 
+/**
+ * The notice (opened by a sign-in) waits for the first screen, so the home page paints before it; its turn
+ * comes after the balance counter's and the session reminder's (only the balance stream, which waits for the
+ * page's loading to be over, comes later). The wish and the turn are this component's state, not the home
+ * page's, so neither renders the whole home again.
+ */
+function LaterNotice() {
+  const wanted = useOnceTrue(useUiStore((s) => s.noticeOpen));
+  const turn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
+  return wanted && turn ? <NoticeDialog /> : null;
+}
+
 /** Home (spec §2): greeting, balance, shortcuts, banners, hot strip, category tabs and grid, partners. */
 export function HomePage() {
   const { t } = useTranslation();
@@ -97,11 +109,6 @@ export function HomePage() {
   const openGameFor = useOpenGame();
   const setNoticeOpen = useUiStore((s) => s.setNoticeOpen);
   const drawerMounted = useOnceTrue(useUiStore((s) => s.drawerOpen));
-  // The notice (opened by a sign-in) waits for the first screen, so the home page paints before it.
-  const noticeWanted = useOnceTrue(useUiStore((s) => s.noticeOpen));
-  // Its turn is the last after the first screen: the balance, its stream and the reminder start first.
-  const noticeTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.notice);
-  const noticeMounted = noticeWanted && noticeTurn;
   const bannerPopupMounted = useOnceTrue(useUiStore((s) => s.bannerPopupOpen));
   // The hot games fill the strip and the grid: rendered as a deferred value, apart from the rest (lib/query).
   const hot = useDeferredQuery(useHotGamesQuery());
@@ -150,7 +157,7 @@ export function HomePage() {
       </footer>
       <AddToHomeBanner />
       <Suspense fallback={null}>
-        {noticeMounted ? <NoticeDialog /> : null}
+        <LaterNotice />
         {bannerPopupMounted ? <BannerPopup /> : null}
         {drawerMounted ? <SideDrawer /> : null}
       </Suspense>
