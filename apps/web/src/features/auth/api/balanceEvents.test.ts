@@ -22,4 +22,11 @@ describe("the player's own events", () => {
     expect(on.notification).toHaveBeenCalledTimes(1);
     expect(on.balance).toHaveBeenCalledTimes(2);
   });
+
+  it('hands the stream its open handler, so a change said before the stream opened is read then', async () => {
+    const on = { balance: vi.fn(), open: vi.fn() };
+    await readBalanceEvents('tok', on, new AbortController().signal);
+    const onOpen = vi.mocked(readEventStream).mock.calls.at(-1)![4];
+    expect(onOpen).toBe(on.open);
+  });
 });

@@ -13,6 +13,8 @@ const RECONNECT_MAX_MS = 60_000;
 export interface PlayerEventHandlers {
   balance: () => void;
   notification?: () => void;
+  /** The server accepted the stream: from now on no change goes unsaid. */
+  open?: () => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function readBalanceEvents(token: string, on: PlayerEventHandlers, signal
       else if (name === 'notification') on.notification?.();
     },
     signal,
+    on.open,
   );
 }
 
@@ -45,6 +48,9 @@ export function useBalanceEvents() {
     const controller = new AbortController();
     const on: PlayerEventHandlers = {
       balance: () => void client.invalidateQueries({ queryKey: userKeys.all }),
+      // The stream opens a few seconds after the first screen, and again after a drop: a balance change
+      // before it (a bet settled, a deposit credited) was said to nobody, so the balance is read once more.
+      open: () => void client.invalidateQueries({ queryKey: userKeys.all }),
       notification: () => {
         void client.invalidateQueries({ queryKey: ['community', 'notifications'] });
         useUiStore.getState().setNewNotifications(true);
