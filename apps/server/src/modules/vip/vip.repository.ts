@@ -317,18 +317,19 @@ export function createVipRepository(db: DbOrTx) {
               returning 1)
             select coalesce(json_agg(json_build_array(player_id, new_level)), '[]') as raised from crossed`,
         );
-      const levelOf = (points: SQL) => sql`coalesce(lv.tops[width_bucket(${points}, lv.thresholds)], 0)`;
+      /** The level some points reach, from the `levels` CTE: the service's levelOf, in SQL. */
+      const levelReached = (points: SQL) => sql`coalesce(lv.tops[width_bucket(${points}, lv.thresholds)], 0)`;
       const unsettled = sql`(p.settled_through is null or p.settled_through < ${day}::date)`;
       const insertAndUpdate = sql`ins as (
               insert into vip_players (player_id, level, points_micro, settled_through, updated_at)
-              select f.player_id, ${levelOf(sql`f.points_micro`)}, f.points_micro, ${day}::date, ${at}::timestamptz
+              select f.player_id, ${levelReached(sql`f.points_micro`)}, f.points_micro, ${day}::date, ${at}::timestamptz
               from players f cross join levels lv
               where not exists (select 1 from vip_players x where x.player_id = f.player_id)
               returning player_id, level
             ), upd as (
               update vip_players p set
                 points_micro = p.points_micro + f.points_micro,
-                level = greatest(p.level, ${levelOf(sql`p.points_micro + f.points_micro`)}),
+                level = greatest(p.level, ${levelReached(sql`p.points_micro + f.points_micro`)}),
                 settled_through = ${day}::date,
                 updated_at = ${at}::timestamptz
               from players f cross join levels lv
@@ -337,11 +338,11 @@ export function createVipRepository(db: DbOrTx) {
             ), up as (select player_id, level from ins union all select player_id, level from upd)`;
       const upsert = sql`up as (
               insert into vip_players as p (player_id, level, points_micro, settled_through, updated_at)
-              select f.player_id, ${levelOf(sql`f.points_micro`)}, f.points_micro, ${day}::date, ${at}::timestamptz
+              select f.player_id, ${levelReached(sql`f.points_micro`)}, f.points_micro, ${day}::date, ${at}::timestamptz
               from players f cross join levels lv
               on conflict (player_id) do update set
                 points_micro = p.points_micro + excluded.points_micro,
-                level = greatest(p.level, (select ${levelOf(sql`p.points_micro + excluded.points_micro`)}
+                level = greatest(p.level, (select ${levelReached(sql`p.points_micro + excluded.points_micro`)}
                                            from levels lv)),
                 settled_through = excluded.settled_through,
                 updated_at = excluded.updated_at
