@@ -7,11 +7,13 @@ export interface BenchGrab {
 }
 
 export type ClientOrder =
+  | { kind: 'enter'; base: string; roomId: number; tokens: string[] }
   | { kind: 'grab'; base: string; grabs: BenchGrab[] }
   | { kind: 'fanout'; base: string; topic: string; listeners: string[]; grabs: BenchGrab[] }
   | { kind: 'stop' };
 
 export type ClientReply =
-  | { kind: 'grab'; latencies: number[]; codes: number[]; seconds: number }
+  | { kind: 'entered' }
+  | { kind: 'grab'; latencies: number[]; codes: number[]; seconds: number; cpuMs: number }
   | { kind: 'fanout'; lastMs: number[]; deliveryMs: number[] }
   | { kind: 'error'; message: string };

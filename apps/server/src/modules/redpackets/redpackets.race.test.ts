@@ -127,6 +127,56 @@ describe('red packets under concurrency', () => {
     expect(await wallet.verify()).toEqual([]);
   }, 240_000);
 
+  it('answers the late grabbers of a spent packet on every node, and a retry with the packet as it is now', async () => {
+    const room = await h.room({});
+    // Node A takes the shares but cannot close (its close dies before commit), so the packet stays spent
+    // and open, as it is for the moments between a last grab and its close; node B only answers late grabbers.
+    const failingClose = {
+      ...wallet,
+      transfersIn: async () => {
+        throw new Error('process died');
+      },
+    };
+    const a = h.build(failingClose);
+    const b = h.build();
+    const [sender] = await h.players(1, '100');
+    const grabbers = await h.players(5, '20');
+    const late = await h.players(3, '20');
+    const sent = await h.send(sender!, room.id, { total: '10', shares: '5', mineDigit: '4' });
+    for (const id of grabbers) await a.grab(id, sent.packet.id);
+    expect((await h.service.view(sent.packet.id)).packet).toMatchObject({ state: 1, grabbed: 5 });
+
+    // B reads the spent row once and refuses from it; the sender is told it is their own packet.
+    for (const id of late)
+      expect(keyOf(await b.grab(id, sent.packet.id).catch((e: unknown) => e))).toBe('RED_PACKET_ALL_GRABBED');
+    expect(keyOf(await b.grab(sender!, sent.packet.id).catch((e: unknown) => e))).toBe('RED_PACKET_OWN');
+    // A grabber's retry on B is their first grab, from a row B reads again: still open, seed hidden.
+    const retried = await b.grab(grabbers[2]!, sent.packet.id);
+    expect([retried.repeated, retried.grab.seq, retried.view.packet.state]).toEqual([true, 3, 1]);
+
+    // Another node closes it. B still refuses the late grabbers (all taken, which stays true), and a retry
+    // there shows the packet closed, with the seed, not the open row B saw before.
+    expect(await h.service.closeOne(sent.packet.id)).toBe(true);
+    expect(keyOf(await b.grab(late[0]!, sent.packet.id).catch((e: unknown) => e))).toBe(
+      'RED_PACKET_ALL_GRABBED',
+    );
+    const afterClose = await b.grab(grabbers[2]!, sent.packet.id);
+    expect(afterClose.repeated).toBe(true);
+    expect(afterClose.view.packet.state).toBe(2);
+    expect(sha256(afterClose.view.packet.serverSeed)).toBe(sent.packet.serverSeedHash);
+    // On the node that closed it, and on a node that first sees it closed, a late grab is told it closed.
+    const c = h.build();
+    for (const node of [h.service, c, c])
+      expect(keyOf(await node.grab(late[1]!, sent.packet.id).catch((e: unknown) => e))).toBe(
+        'RED_PACKET_CLOSED',
+      );
+    // A retry on the node that remembers the closed row is answered from it.
+    const fromClosed = await c.grab(grabbers[4]!, sent.packet.id);
+    expect([fromClosed.repeated, fromClosed.grab.seq, fromClosed.view.packet.state]).toEqual([true, 5, 2]);
+    for (const id of [...grabbers, ...late]) expect((await h.balance(id)).held).toBe(0n);
+    expect(await wallet.verify()).toEqual([]);
+  }, 60_000);
+
   it('recomputes every split from the revealed seed with an independent implementation', async () => {
     const room = await h.room({ minStake: '0.1' });
     const [sender] = await h.players(1, '2000');

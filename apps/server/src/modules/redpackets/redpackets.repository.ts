@@ -105,8 +105,6 @@ export function createRedPacketsRepository(db: DbOrTx) {
     insertPacket: (row: typeof redPackets.$inferInsert): Promise<PacketRow> => insertRow(db, redPackets, row),
     setSplit: (id: number, split: string[]) =>
       db.update(redPackets).set({ split }).where(eq(redPackets.id, id)),
-    setGrabbed: (id: number, grabbed: number) =>
-      db.update(redPackets).set({ grabbed }).where(eq(redPackets.id, id)),
     close: (id: number, set: { closeReason: number; refundedMicro: bigint; closedAt: Date }) =>
       db
         .update(redPackets)
@@ -186,8 +184,24 @@ export function createRedPacketsRepository(db: DbOrTx) {
             limit: packetIds.length * 10,
           }),
 
-    insertGrab: (row: typeof redPacketGrabs.$inferInsert): Promise<GrabRow> =>
-      insertRow(db, redPacketGrabs, row),
+    /**
+     * Records the grab and counts it on its packet in one statement (the update runs as a data-modifying WITH
+     * beside the insert): a grab's transaction is on its packet's critical path, and each round trip in it is
+     * time every grabber behind it waits. The caller holds the packet's row lock.
+     */
+    async insertGrab(row: typeof redPacketGrabs.$inferInsert): Promise<GrabRow> {
+      const counted = db
+        .$with('counted')
+        .as(
+          db
+            .update(redPackets)
+            .set({ grabbed: row.seq })
+            .where(eq(redPackets.id, row.packetId))
+            .returning({ id: redPackets.id }),
+        );
+      const [grab] = await db.with(counted).insert(redPacketGrabs).values(row).returning();
+      return grab!;
+    },
   };
 }
 

@@ -54,6 +54,8 @@ const STAKE_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
 const BP = 10_000n;
 /** Packets closed per job tick, so one tick stays short. */
 const CLOSE_BATCH = 100;
+/** Spent packets a node keeps to refuse their late grabbers from memory: a few rooms' busy minutes' worth. */
+const SPENT_PACKETS_REMEMBERED = 2_000;
 const RETRIES = 4;
 const DEADLOCK = '40P01';
 const SERIALIZATION_FAILURE = '40001';
@@ -396,7 +398,10 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
    */
   async function closeOne(packetId: number, ledger: RedPacketsLedger = wallet): Promise<boolean> {
     const closed = await closesInTurn(0, () => closeInTransaction(packetId, ledger));
-    if (closed) signal({ type: 'closed', roomId: closed.roomId, packetId: closed.id });
+    if (closed) {
+      spentPackets.delete(packetId);
+      signal({ type: 'closed', roomId: closed.roomId, packetId: closed.id });
+    }
     return closed !== null;
   }
 
@@ -502,6 +507,39 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
    * refused from that row without a read of its own; the entry goes when the last waiter has had its turn.
    */
   const queues = new Map<number, { waiting: number; spent: PacketWithGrabs | null }>();
+  /**
+   * The packets this node last saw with no share left, at most SPENT_PACKETS_REMEMBERED of them, oldest first:
+   * their grabs are all there will ever be, so a later grab by anyone who is not among them is refused from here
+   * without a read. A packet whose every share is taken closes moments later (its last grab closes it); until
+   * then its late grabbers are told it is all taken, which stays true, and this node forgets the row when it
+   * closes the packet itself, so its next grabber reads the closed row (with the seed) instead.
+   */
+  const spentPackets = new Map<number, PacketWithGrabs>();
+  /**
+   * The unlocked read of a packet no grab of this node is queued for, shared by the grabs that arrive while it
+   * runs (a burst's first grabbers of a packet arrive together). Its row may predate a grab that joined it, which
+   * is safe: an open row sends the grab to the locked read, and a spent row stays spent. Only "no such packet"
+   * could be too old (the read may have begun before the packet's send committed), so a grab that joined a read
+   * that found nothing reads again itself.
+   */
+  const firstReads = new Map<number, Promise<PacketWithGrabs | null>>();
+  async function firstRead(packetId: number): Promise<PacketWithGrabs | null> {
+    const running = firstReads.get(packetId);
+    if (running) return (await running) ?? repo.packetWithGrabs(packetId, false);
+    const read = repo.packetWithGrabs(packetId, false);
+    firstReads.set(packetId, read);
+    try {
+      return await read;
+    } finally {
+      firstReads.delete(packetId);
+    }
+  }
+  function rememberSpent(seen: PacketWithGrabs): PacketWithGrabs {
+    spentPackets.delete(seen.packet.id);
+    spentPackets.set(seen.packet.id, seen);
+    if (spentPackets.size > SPENT_PACKETS_REMEMBERED) spentPackets.delete(spentPackets.keys().next().value!);
+    return seen;
+  }
   async function inTurn<T>(packetId: number, work: (queue: { spent: PacketWithGrabs | null }) => Promise<T>) {
     const queue = queues.get(packetId) ?? { waiting: 0, spent: null };
     queues.set(packetId, queue);
@@ -551,7 +589,6 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
         holdMicro,
         createdAt: clock.now(),
       });
-      await r.setGrabbed(p.id, seq);
       return {
         seen: { ...seen, packet: { ...p, grabbed: seq }, grabs: [...seen.grabs, grab] },
         grab,
@@ -683,12 +720,26 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       // names read the player again.
       await deps.gate.assertMayPlay(playerId, checked);
       if (checked) remember(playerId, checked.username);
-      // A fast refusal without the lock: a packet's count only grows and a closed packet never reopens, so
-      // what this unlocked read refuses the locked one would refuse too. Most of a busy packet's grabbers
-      // arrive after its last share and are answered here, from this one read, instead of queueing on its row.
-      const seen = await repo.packetWithGrabs(packetId, false);
-      if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
-      if (!takeable(seen.packet)) return refuse(seen, playerId);
+      // A packet's count only grows and a closed packet never reopens, so a row that showed no share left
+      // refuses every later grab the locked read would refuse. A grab of a packet this node saw spent is
+      // answered from that row: a refusal, or, once the row is closed and so final, the player's own grab for a
+      // retried request (a retry of a packet remembered before its close reads the packet as it is now). A grab
+      // that arrives while other grabs of the packet wait in this node's queue joins them without a read (the
+      // queue's head reads the row locked, and once no share is left the rest are refused from that row). Only
+      // the first grabs of a packet on this node read it unlocked first, so a spent packet's grabbers are
+      // refused without queueing on its row.
+      const remembered = spentPackets.get(packetId);
+      if (
+        remembered &&
+        (remembered.packet.state === RedPacketState.CLOSED ||
+          !remembered.grabs.some((g) => g.playerId === playerId))
+      )
+        return refuse(remembered, playerId);
+      if (!queues.has(packetId)) {
+        const seen = await firstRead(packetId);
+        if (!seen) throw new AppError('RED_PACKET_NOT_FOUND');
+        if (!takeable(seen.packet)) return refuse(rememberSpent(seen), playerId);
+      }
       // The grabbers that arrive together wait in this process's queue, not on the row lock with a pooled
       // connection each. When its turn comes a grab goes straight to its transaction, whose locked read sees
       // what the previous one committed: one pool wait and no extra read per share on the packet's critical
@@ -697,8 +748,8 @@ export function createRedPacketsService(deps: RedPacketsDeps) {
       const outcome = await inTurn(packetId, async (queue): Promise<Turn> => {
         if (queue.spent) return { refused: queue.spent };
         const taken = await retrying(() => takeShare(playerId, packetId));
-        if ('refused' in taken) return { refused: (queue.spent = taken.refused) };
-        if (!takeable(taken.seen.packet)) queue.spent = taken.seen;
+        if ('refused' in taken) return { refused: (queue.spent = rememberSpent(taken.refused)) };
+        if (!takeable(taken.seen.packet)) queue.spent = rememberSpent(taken.seen);
         return taken;
       });
       if ('refused' in outcome) return refuse(outcome.refused, playerId);
