@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { decimalToMicro, formatPlain } from '@koi/ledger';
 import { AppError } from '../../errors';
 import { localName } from '../../lib/local-name';
+import { pageWindow } from '../../lib/paging';
 import { parseTimeQuery } from '../../lib/time-range';
 import { bearerToken, sessionOf } from '../../plugins/auth';
 import { actorOf } from '../../plugins/console';
@@ -267,8 +268,7 @@ function promotionsAdminApi(
           playerId: q.player_id,
           from: parseTimeQuery(q.from, 'from'),
           to: parseTimeQuery(q.to, 'to'),
-          limit: q.size,
-          offset: (q.page - 1) * q.size,
+          ...pageWindow(q),
         }),
         adminClaimWire,
       );

@@ -7,6 +7,7 @@ import { formatPlain, SystemAccount, TransferCode, toMicro } from '@koi/ledger';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { pageWindow } from '../../lib/paging';
 import { DAY_MS, reportDay } from '../../lib/time-range';
 import type { AuthService } from '../auth';
 import type { BetsService, StakePath } from '../bets';
@@ -749,7 +750,7 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
     },
 
     myClaims: (playerId: number, page: number, size: number) =>
-      repo.claims({ playerId, limit: size, offset: (page - 1) * size }),
+      repo.claims({ playerId, ...pageWindow({ page, size }) }),
 
     /** Every promotional credit of the player with its turnover progress (the bonus list). */
     async bonuses(playerId: number) {
