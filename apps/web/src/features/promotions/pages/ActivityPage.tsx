@@ -31,6 +31,7 @@ export default function ActivityPage() {
       {categories.length > 0 ? (
         <Tabs
           className="promo-filter"
+          tabClassName="outline-tab"
           tabs={[0, ...categories].map((c) => ({
             key: c,
             label: c === 0 ? t('promotions.all') : categoryName(c, 'tab'),
