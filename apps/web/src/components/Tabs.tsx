@@ -8,6 +8,8 @@ export type TabsProps<K> = {
   value: K;
   onChange: (key: K) => void;
   className: string;
+  /** A look shared with other strips that every tab takes besides its own class (`outline-tab`). */
+  tabClassName?: string;
   /** The strip's accessible name, where the page does not already say what the tabs choose. */
   label?: string;
 };
@@ -15,9 +17,18 @@ export type TabsProps<K> = {
 /**
  * A strip of tabs of which exactly one is selected (the home categories, the record ranges, the deposit or
  * withdrawal filter), with the tablist roles screen readers and tests find them by. Each strip keeps its own
- * look: the strip takes `className`, each tab `${className}__tab`, and the selected tab `is-active` as well.
+ * look: the strip takes `className`, each tab `${className}__tab` (and `tabClassName`, where given), and the
+ * selected tab `is-active` as well.
  */
-export function Tabs<K extends string | number>({ tabs, value, onChange, className, label }: TabsProps<K>) {
+export function Tabs<K extends string | number>({
+  tabs,
+  value,
+  onChange,
+  className,
+  tabClassName,
+  label,
+}: TabsProps<K>) {
+  const tabClass = tabClassName ? `${className}__tab ${tabClassName}` : `${className}__tab`;
   return (
     <div className={className} role="tablist" aria-label={label}>
       {tabs.map((tab) => (
@@ -26,7 +37,7 @@ export function Tabs<K extends string | number>({ tabs, value, onChange, classNa
           type="button"
           role="tab"
           aria-selected={value === tab.key}
-          className={`${className}__tab${value === tab.key ? ' is-active' : ''}`}
+          className={`${tabClass}${value === tab.key ? ' is-active' : ''}`}
           onClick={() => onChange(tab.key)}
         >
           {tab.label}

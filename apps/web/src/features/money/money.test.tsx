@@ -411,6 +411,18 @@ describe('withdrawal', () => {
     return served;
   }
 
+  /** Presses 全部 and returns the amount field it fills. */
+  function allIn() {
+    fireEvent.click(screen.getByRole('button', { name: '全部' }));
+    return field('提现金额');
+  }
+
+  /** Asks for a withdrawal of `amount`: types it into the amount field and presses 立即提现. */
+  function withdraw(amount: string) {
+    typeInto('提现金额', amount);
+    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+  }
+
   it('without a withdrawal password opens the set-password panel', async () => {
     openWithdraw({ ...INFO, password_set: false }, [SAVED]);
     fireEvent.click(await screen.findByRole('button', { name: '立即提现' }, WAIT));
@@ -431,10 +443,8 @@ describe('withdrawal', () => {
     expect(screen.getByText('可提现金额')).toBeInTheDocument();
     expect(screen.getByTestId('withdraw-available-turnover')).toHaveTextContent('剩余流水 12.5000 USDT');
     expect(screen.getByTestId('withdraw-turnover')).toHaveTextContent('12.5000 USDT');
-    fireEvent.click(screen.getByRole('button', { name: '全部' }));
-    expect(field('提现金额')).toHaveValue('0');
-    typeInto('提现金额', '50');
-    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    expect(allIn()).toHaveValue('0');
+    withdraw('50');
     toasted('还需完成12.5000 USDT有效投注（流水）才能提现');
     expect(screen.queryByText('请输入提现密码')).toBeNull();
     expect(calls.some((c) => c.url.pathname === '/api/plat/withdraw-apply')).toBe(false);
@@ -446,19 +456,14 @@ describe('withdrawal', () => {
     expect(screen.queryByTestId('withdraw-available-turnover')).toBeNull();
     expect(screen.getByTestId('withdraw-turnover')).toHaveTextContent('0.0000 USDT');
     expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('1.0000 USDT');
-    fireEvent.click(screen.getByRole('button', { name: '全部' }));
-    expect(field('提现金额')).toHaveValue('149');
-    typeInto('提现金额', '12.1234567');
-    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    expect(allIn()).toHaveValue('149');
+    withdraw('12.1234567');
     toasted('最多4位小数');
-    typeInto('提现金额', '5');
-    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    withdraw('5');
     toasted('单笔提现金额不能低于10 USDT');
-    typeInto('提现金额', '149.5');
-    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    withdraw('149.5');
     toasted('余额不足（含手续费）');
-    typeInto('提现金额', '50');
-    fireEvent.click(screen.getByRole('button', { name: '立即提现' }));
+    withdraw('50');
     fireEvent.change(await findField('提现密码'), {
       target: { value: 'badpass1' },
     });

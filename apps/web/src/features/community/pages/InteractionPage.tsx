@@ -6,7 +6,7 @@ import { PageState } from '../../../components/PageState';
 import { formatTime } from '../../../lib/format';
 import { useProtectedImages } from '../../../lib/useProtectedImages';
 import { useIsSignedIn } from '../../../stores/auth';
-import { useUiStore } from '../../../stores/ui';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import { useHotPostsQuery } from '../api/hotPosts';
 import { useMarkReadMutation, useNotificationsQuery } from '../api/notifications';
 import {
@@ -64,12 +64,7 @@ export default function InteractionPage() {
           <HotPosts />
         </>
       ) : (
-        <PageState
-          kind="empty"
-          text={t('interaction.signIn')}
-          actionText={t('auth.login')}
-          onRetry={() => useUiStore.getState().openLogin(1)}
-        />
+        <SignInFirst text={t('interaction.signIn')} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading, PageState } from '../../../components/PageState';
+import { Tabs } from '../../../components/Tabs';
 import { categoryName } from '../../games/categoryName';
 import { useTaskListQuery, type PromotionItem } from '../api/taskList';
 import { EndsIn } from '../components/Countdown';
@@ -28,20 +29,16 @@ export default function ActivityPage() {
   return (
     <div className="promo-page">
       {categories.length > 0 ? (
-        <div className="promo-filter" role="tablist">
-          {[0, ...categories].map((c) => (
-            <button
-              key={c}
-              type="button"
-              role="tab"
-              aria-selected={c === category}
-              className={`promo-filter__tab${c === category ? ' is-active' : ''}`}
-              onClick={() => setCategory(c)}
-            >
-              {c === 0 ? t('promotions.all') : categoryName(c, 'tab')}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          className="promo-filter"
+          tabClassName="outline-tab"
+          tabs={[0, ...categories].map((c) => ({
+            key: c,
+            label: c === 0 ? t('promotions.all') : categoryName(c, 'tab'),
+          }))}
+          value={category}
+          onChange={setCategory}
+        />
       ) : null}
       {shown.length === 0 ? (
         <PageState kind="empty" text={t('promotions.empty')} />

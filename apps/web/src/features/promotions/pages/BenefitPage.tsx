@@ -7,7 +7,7 @@ import { formatTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import { useAuthStore } from '../../../stores/auth';
-import { useUiStore } from '../../../stores/ui';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import { CheckInCard } from '../../vip/components/CheckInCard';
 import { useVipListQuery } from '../../vip/api/vipList';
 import { useBonusesQuery, type Bonus } from '../api/bonuses';
@@ -23,16 +23,8 @@ import '../promotions.css';
 export default function BenefitPage() {
   const { t } = useTranslation();
   const token = useAuthStore((s) => s.token);
-  const openLogin = useUiStore((s) => s.openLogin);
   if (!token) {
-    return (
-      <PageState
-        kind="empty"
-        text={t('promotions.benefit.signIn')}
-        onRetry={() => openLogin(1)}
-        actionText={t('promotions.signInToClaim')}
-      />
-    );
+    return <SignInFirst text={t('promotions.benefit.signIn')} actionText={t('promotions.signInToClaim')} />;
   }
   return (
     <div className="promo-page">

@@ -6,6 +6,7 @@ import type { RedPacketGrabResult } from '@koi/contract';
 import { PageLoading, PageState, QueryStates } from '../../../components/PageState';
 import { formatBalance } from '../../../lib/format';
 import { useAuthStore } from '../../../stores/auth';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import { useRoomFeedQuery } from '../api/feed';
 import { useGrabMutation } from '../api/grab';
 import { useRoomEvents } from '../api/roomEvents';
@@ -13,7 +14,6 @@ import { useRoomsQuery } from '../api/rooms';
 import { GrabOverlay } from '../components/GrabOverlay';
 import { PacketCard } from '../components/PacketCard';
 import { RoomChips } from '../components/RoomChips';
-import { SignInFirst } from '../components/SignInFirst';
 import '../redpackets.css';
 
 /**
@@ -33,7 +33,8 @@ export default function GamePage() {
   const grab = useGrabMutation();
   const [opened, setOpened] = useState<RedPacketGrabResult | null>(null);
 
-  if (!signedIn) return <SignInFirst />;
+  if (!signedIn)
+    return <SignInFirst text={t('redpackets.signIn')} actionText={t('redpackets.signInAction')} />;
   if (rooms.isPending) return <PageLoading />;
   if (rooms.isError) return <PageState kind="error" onRetry={() => void rooms.refetch()} />;
   if (!room) return <PageState kind="empty" text={t('redpackets.noRooms')} />;

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading, PageState } from '../../../components/PageState';
 import { Tabs } from '../../../components/Tabs';
 import { useAuthStore } from '../../../stores/auth';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import { useHistoryQuery, type HistoryKind } from '../api/history';
 import { PacketCard } from '../components/PacketCard';
-import { SignInFirst } from '../components/SignInFirst';
 import '../redpackets.css';
 
 /** /historyList: my sent and grabbed packets, each with its fairness data and verifier. */
@@ -15,7 +15,8 @@ export default function HistoryListPage() {
   const signedIn = useAuthStore((s) => Boolean(s.token));
   const [kind, setKind] = useState<HistoryKind>('sent');
   const history = useHistoryQuery(kind, signedIn);
-  if (!signedIn) return <SignInFirst />;
+  if (!signedIn)
+    return <SignInFirst text={t('redpackets.signIn')} actionText={t('redpackets.signInAction')} />;
   const packets = history.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <div className="rp-page" data-testid="rp-history">

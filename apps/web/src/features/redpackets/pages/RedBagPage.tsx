@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading, PageState } from '../../../components/PageState';
 import { formatBalance } from '../../../lib/format';
 import { useAuthStore } from '../../../stores/auth';
+import { SignInFirst } from '../../auth/components/SignInFirst';
 import { useUserInfoQuery } from '../../auth/api/userInfo';
 import { useRoomsQuery } from '../api/rooms';
 import { useSendMutation, type SendRequest } from '../api/send';
 import { RoomChips } from '../components/RoomChips';
-import { SignInFirst } from '../components/SignInFirst';
 import '../redpackets.css';
 
 const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -41,7 +41,8 @@ export default function RedBagPage() {
     [room],
   );
 
-  if (!signedIn) return <SignInFirst />;
+  if (!signedIn)
+    return <SignInFirst text={t('redpackets.signIn')} actionText={t('redpackets.signInAction')} />;
   if (rooms.isPending) return <PageLoading />;
   if (rooms.isError) return <PageState kind="error" onRetry={() => void rooms.refetch()} />;
   if (!room) return <PageState kind="empty" text={t('redpackets.noRooms')} />;
