@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intField, isoTime, listResult, optionalText, pageQuery, playerFields, requiredText } from './common';
 import { reasonField } from './admin';
-import { timeWindowPage } from './admin/shared';
+import { queueStateFilter, timeWindowPage } from './admin/shared';
 
 /**
  * The console's deposits area (decisions 13, 20, 21), every route under /api/admin/deposits
@@ -115,11 +115,7 @@ export type UnmatchedState = (typeof UNMATCHED_STATES)[number];
 
 /** GET /api/admin/deposits/unmatched */
 export const adminUnmatchedQuery = z.strictObject({
-  status: z
-    .enum([...UNMATCHED_STATES, 'open', 'all'])
-    .optional()
-    .default('open')
-    .describe('open = queued or awaiting approval'),
+  status: queueStateFilter(UNMATCHED_STATES).describe('open = queued or awaiting approval'),
   ...pageQuery,
 });
 const playerRef = z.object({ id: z.number().int(), username: z.string() });

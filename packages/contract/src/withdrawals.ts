@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flagField, intField, isoTime, listResult, moneyString, optionalText, text } from './common';
+import { queueStateFilter } from './admin/shared';
 
 /**
  * Withdrawal addresses, the withdrawal password and withdrawals (spec §2 address and password panels, §7;
@@ -103,11 +104,9 @@ export const withdrawApplyResult = withdrawalWire;
 
 /** GET /api/admin/withdrawals?status= */
 export const adminWithdrawalsQuery = z.strictObject({
-  status: z
-    .enum([...WITHDRAWAL_STATES, 'open', 'all'])
-    .optional()
-    .default('open')
-    .describe('A state, "open" (applied, approved or paying; default) or "all"'),
+  status: queueStateFilter(WITHDRAWAL_STATES).describe(
+    'A state, "open" (applied, approved or paying; default) or "all"',
+  ),
   attention: flagField()
     .optional()
     .describe('Only paying withdrawals waiting for a person: an unclear payout alerted, or a manual payout'),

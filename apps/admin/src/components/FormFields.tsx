@@ -36,6 +36,39 @@ export function DecimalField({ name, label, rules }: { name: string; label: Reac
   );
 }
 
+/**
+ * A line of text. `required` is the message shown when it is left empty or only spaces; without it the field
+ * may stay empty. `rules` adds further checks (a length or a format).
+ */
+export function TextField({
+  name,
+  label,
+  required,
+  rules = [],
+  extra,
+  maxLength,
+  placeholder,
+}: {
+  name: string;
+  label: ReactNode;
+  required?: string;
+  rules?: FormRule[];
+  extra?: ReactNode;
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={required ? [{ required: true, whitespace: true, message: required }, ...rules] : rules}
+      extra={extra}
+    >
+      <Input maxLength={maxLength} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
+
 /** A setting that is on or off. */
 export function SwitchField({ name, label }: { name: string; label: ReactNode }) {
   return (

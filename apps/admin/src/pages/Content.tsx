@@ -21,7 +21,7 @@ import { IMAGE_FALLBACK, QueryError, fmtTime } from '../components/ui';
 import { adminApi, type ConfigItem } from '../lib/api';
 import { RichTextEditor } from '../components/RichTextEditor';
 import { useCan } from '../lib/permissions';
-import { NumberField, SwitchField } from '../components/FormFields';
+import { NumberField, SwitchField, TextField } from '../components/FormFields';
 
 /** Config items 1–9 (spec §3: notice, HTML content, chat contacts, service link; 8 and 9 the /about texts) and the home banners. */
 export function ContentPage() {
@@ -264,16 +264,19 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
         {image && <BannerImage src={image} width={160} />}
       </Space>
       {uploadError && <QueryError error={new Error(uploadError)} />}
-      <Form.Item
+      <TextField
         name="title"
         label={t('content.title')}
-        rules={[{ required: true, whitespace: true, message: t('common.required') }, { max: 100 }]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="link" label={t('content.link')} rules={[{ max: 512 }]}>
-        <Input placeholder="/activity/… https://…" />
-      </Form.Item>
+        required={t('common.required')}
+        rules={[{ max: 100 }]}
+        maxLength={100}
+      />
+      <TextField
+        name="link"
+        label={t('content.link')}
+        rules={[{ max: 512 }]}
+        placeholder="/activity/… https://…"
+      />
       <Space>
         <NumberField name="activity_type" label={t('content.activityType')} min={1} max={99} />
         <NumberField name="sort" label={t('games.sort')} min={0} />

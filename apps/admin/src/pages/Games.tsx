@@ -2,8 +2,6 @@ import {
   App,
   Button,
   Card,
-  Form,
-  Input,
   InputNumber,
   Select,
   Space,
@@ -19,6 +17,7 @@ import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { BothNames, idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
+import { TextField } from '../components/FormFields';
 import { Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
@@ -75,7 +74,6 @@ function NamesEditor({ renaming, onClose }: { renaming: Renaming; onClose: () =>
     renaming.kind === 'game'
       ? { zh: renaming.row.name_zh, en: renaming.row.name_en }
       : { zh: renaming.row.name, en: renaming.row.name_en ?? '' };
-  const required = { required: true, whitespace: true, message: t('common.required') };
   return (
     <FormModal<Names>
       name="names"
@@ -95,17 +93,14 @@ function NamesEditor({ renaming, onClose }: { renaming: Renaming; onClose: () =>
       }}
       onClose={onClose}
     >
-      <Form.Item name="zh" label={t('games.nameZh')} rules={[required]}>
-        <Input maxLength={64} />
-      </Form.Item>
-      <Form.Item
+      <TextField name="zh" label={t('games.nameZh')} required={t('common.required')} maxLength={64} />
+      <TextField
         name="en"
         label={t('games.nameEn')}
-        rules={renaming.kind === 'game' ? [required] : []}
+        required={renaming.kind === 'game' ? t('common.required') : undefined}
         extra={renaming.kind === 'provider' ? t('games.nameEnHint') : undefined}
-      >
-        <Input maxLength={64} />
-      </Form.Item>
+        maxLength={64}
+      />
       <ReasonField compact />
     </FormModal>
   );

@@ -17,6 +17,20 @@ export const timeWindowPage = (what?: { from: string; to: string }) => ({
   to: what ? isoTimeQuery.describe(what.to) : isoTimeQuery,
   ...pageQuery,
 });
+/** What queueStateFilter parses to: one of the queue's states, `open` or `all`. */
+type QueueStateFilter<S extends string> = z.ZodDefault<
+  z.ZodOptional<z.ZodEnum<{ [K in S | 'open' | 'all']: K }>>
+>;
+/**
+ * A review queue's state filter: one of its `states`, `open` (the states still waiting for an operator; the
+ * default) or `all`. TypeScript cannot check a default against an enum built from a type parameter, so the
+ * enum is built over strings and then given the type it has.
+ */
+export const queueStateFilter = <S extends string>(states: readonly S[]) =>
+  z
+    .enum<readonly string[]>([...states, 'open', 'all'])
+    .optional()
+    .default('open') as QueueStateFilter<S>;
 /** A place in a list players see (games, providers, banners): smaller first. */
 export const sortField = intField({ min: 0, max: 1_000_000 });
 /**

@@ -36,7 +36,7 @@ import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
 import { communityApi, type PostVerb } from './api';
 import { useRefreshingWrite } from '../../components/QuickSave';
-import { NumberField, SwitchField } from '../../components/FormFields';
+import { NumberField, SwitchField, TextField } from '../../components/FormFields';
 
 /**
  * The review decisions the console offers on a post, from which states (as the server allows them), and
@@ -430,13 +430,12 @@ function Bans() {
           submit={({ username, reason }) => communityApi.ban(username.trim(), reason.trim())}
           onClose={() => setAdding(false)}
         >
-          <Form.Item
+          <TextField
             name="username"
             label={t('community.username')}
-            rules={[{ required: true, whitespace: true, message: t('community.usernameRequired') }]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
+            required={t('community.usernameRequired')}
+            maxLength={64}
+          />
           <ReasonField compact />
         </FormModal>
       ) : null}
@@ -524,19 +523,25 @@ function BuyLinks() {
           }}
           onClose={() => setEditing(null)}
         >
-          <Form.Item
+          <TextField
             name="name"
             label={t('community.name')}
-            rules={[{ required: true, whitespace: true, message: t('community.nameRequired') }]}
-          >
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item name="link" label={t('community.link')} rules={[linkRule]}>
-            <Input maxLength={512} placeholder="https://" />
-          </Form.Item>
-          <Form.Item name="logo" label={t('community.logo')}>
-            <Input maxLength={512} placeholder="https:// 或 /uploads/…" />
-          </Form.Item>
+            required={t('community.nameRequired')}
+            maxLength={60}
+          />
+          <TextField
+            name="link"
+            label={t('community.link')}
+            rules={[linkRule]}
+            maxLength={512}
+            placeholder="https://"
+          />
+          <TextField
+            name="logo"
+            label={t('community.logo')}
+            maxLength={512}
+            placeholder="https:// 或 /uploads/…"
+          />
           <Form.Item name="note" label={t('community.note')}>
             <Input.TextArea rows={2} maxLength={300} />
           </Form.Item>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { idColumn, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
+import { TextField } from '../../components/FormFields';
 import { AddButton, Page } from '../../components/Page';
 import { QueryTable } from '../../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
@@ -107,9 +108,13 @@ export function DepositAddressesPage() {
           >
             <Input maxLength={64} placeholder="T…" style={{ fontFamily: 'monospace' }} />
           </Form.Item>
-          <Form.Item name="label" label={t('deposits.label')} rules={[{ max: 64 }]}>
-            <Input maxLength={64} placeholder={t('deposits.labelPlaceholder')} />
-          </Form.Item>
+          <TextField
+            name="label"
+            label={t('deposits.label')}
+            rules={[{ max: 64 }]}
+            maxLength={64}
+            placeholder={t('deposits.labelPlaceholder')}
+          />
           <ReasonField compact />
         </FormModal>
       )}

@@ -33,7 +33,7 @@ import { QueryError, fmtTime } from '../../components/ui';
 import { http } from '../../lib/http';
 import { useCan } from '../../lib/permissions';
 import { audienceForForm, audienceWithCountries, CountriesSelect } from './CountriesField';
-import { NumberField, SwitchField } from '../../components/FormFields';
+import { NumberField, SwitchField, TextField } from '../../components/FormFields';
 
 type Promotion = z.infer<typeof adminPromotion>;
 type Templates = z.infer<typeof adminPromotionTemplatesResult>;
@@ -335,18 +335,15 @@ function PromotionForm({ promotion, onClose }: { promotion: Promotion | null; on
           }))}
         />
       </Form.Item>
-      <Form.Item name="title" label={t('promotions.title')} rules={[{ required: true, max: 60 }]}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="title_en" label={t('promotions.titleEn')} extra={t('promotions.englishHint')}>
-        <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item name="summary" label={t('promotions.summary')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="summary_en" label={t('promotions.summaryEn')}>
-        <Input maxLength={200} />
-      </Form.Item>
+      <TextField name="title" label={t('promotions.title')} rules={[{ required: true, max: 60 }]} />
+      <TextField
+        name="title_en"
+        label={t('promotions.titleEn')}
+        extra={t('promotions.englishHint')}
+        maxLength={60}
+      />
+      <TextField name="summary" label={t('promotions.summary')} />
+      <TextField name="summary_en" label={t('promotions.summaryEn')} maxLength={200} />
       <Space style={{ display: 'flex' }} align="start">
         <Form.Item name="starts_at" label={t('promotions.startsAt')} rules={[{ required: true }]}>
           <Input style={{ width: 230 }} />

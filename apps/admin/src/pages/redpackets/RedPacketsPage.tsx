@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Form, Input, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminRedPacketRoom } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { ChoiceFilter, SearchForm, TextFilter } from '../../components/SearchFor
 import { QueryError } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { redPacketsApi, type AdminRedPacketRow, type RoomFields } from './api';
-import { DecimalField, NumberField } from '../../components/FormFields';
+import { DecimalField, NumberField, TextField } from '../../components/FormFields';
 
 type Filters = { room_id?: number; state?: string; player?: string };
 const trim = (usdt: string) => usdt.replace(/\.?0+$/, '');
@@ -52,12 +52,13 @@ function RoomForm({ room, onClose }: { room: AdminRedPacketRoom | null; onClose:
       }
       onClose={onClose}
     >
-      <Form.Item name="name" label={t('redpackets.name')} rules={[{ required: true, max: 32 }]}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="name_en" label={t('redpackets.nameEn')} extra={t('redpackets.nameEnHint')}>
-        <Input maxLength={64} />
-      </Form.Item>
+      <TextField name="name" label={t('redpackets.name')} rules={[{ required: true, max: 32 }]} />
+      <TextField
+        name="name_en"
+        label={t('redpackets.nameEn')}
+        extra={t('redpackets.nameEnHint')}
+        maxLength={64}
+      />
       <DecimalField name="min_stake" label={t('redpackets.minStake')} rules={[{ required: true }]} />
       <DecimalField name="max_stake" label={t('redpackets.maxStake')} rules={[{ required: true }]} />
       <NumberField name="shares_min" label={t('redpackets.sharesMin')} min={5} max={10} required />

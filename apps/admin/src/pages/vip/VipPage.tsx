@@ -23,7 +23,7 @@ import { fmtTime } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { vipApi, type RebateRunResult, type Tournament, type TournamentInput, type VipTable } from './api';
 import './strings';
-import { NumberField, SwitchField } from '../../components/FormFields';
+import { NumberField, SwitchField, TextField } from '../../components/FormFields';
 
 const CATEGORIES = [1, 2, 3, 4, 5, 6, 7] as const;
 const KEYS = {
@@ -475,16 +475,20 @@ function TournamentsTab() {
         confirmLoading={save.isPending}
       >
         <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
-          <Form.Item name="name" label={t('vipAdmin.name')} rules={[{ required: true }]}>
-            <Input maxLength={64} />
-          </Form.Item>
+          <TextField name="name" label={t('vipAdmin.name')} rules={[{ required: true }]} maxLength={64} />
           <Space>
-            <Form.Item name="start_day" label={t('vipAdmin.start')} rules={[{ required: true }]}>
-              <Input placeholder="YYYY-MM-DD" />
-            </Form.Item>
-            <Form.Item name="end_day" label={t('vipAdmin.end')} rules={[{ required: true }]}>
-              <Input placeholder="YYYY-MM-DD" />
-            </Form.Item>
+            <TextField
+              name="start_day"
+              label={t('vipAdmin.start')}
+              rules={[{ required: true }]}
+              placeholder="YYYY-MM-DD"
+            />
+            <TextField
+              name="end_day"
+              label={t('vipAdmin.end')}
+              rules={[{ required: true }]}
+              placeholder="YYYY-MM-DD"
+            />
           </Space>
           <Space>
             <NumberField name="top_n" label={t('vipAdmin.topN')} min={1} max={100} />
