@@ -2,8 +2,9 @@
 // counts what the page requests before the first screen is done (the app's `koi:first-screen-done` mark)
 // and fails when the signed-in home's scripts exceed the guest's by more than SIGNED_IN_EXTRA_KB gzip, or
 // when the first screen asks for work that bench:web's trace showed can wait (the balance stream, the session
-// reminder, the balance counter and refresh button, the notice, records, fonts). The waiting work must still
-// come, each part in its own turn after the first screen; the later screens' strings never come to the home.
+// reminder, the invite links, the balance counter and refresh button, the notice, records, fonts). The waiting
+// work must still come, each part in its own turn after the first screen (the reminder's and the stream's once
+// the page's requests are over); the later screens' strings never come to the home.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import zlib from 'node:zlib';
@@ -20,10 +21,13 @@ const DEFERRABLE = [
   { what: 'the refresh button', re: /\/assets\/RefreshBalanceButton-[^/]*\.js$/, turn: 0 },
   // The home speaks only the first screen's strings: the later screens' come with the first later screen.
   { what: 'the later screens’ strings', re: /\/assets\/zh-CN\.later-[^/]*\.js$/, never: true },
-  { what: 'the session reminder’s code', re: /\/assets\/RealityCheck-[^/]*\.js$/, turn: 1 },
-  { what: 'the session summary', re: /\/api\/plat\/session-summary$/, turn: 1 },
+  // The reminder's turn, and the notice's and the invite links' after it, wait until the page's own
+  // requests are over (3 s quiet): a player looks at the balance and the games first.
+  { what: 'the session reminder’s code', re: /\/assets\/RealityCheck-[^/]*\.js$/, turn: 1, quiet: true },
+  { what: 'the session summary', re: /\/api\/plat\/session-summary$/, turn: 1, quiet: true },
   { what: 'the notice', re: /\/assets\/NoticeDialog-[^/]*\.js$/, turn: 2 },
-  // The stream's request never ends: it opens last, once the page's own requests are over (3 s quiet).
+  { what: 'the invite links', re: /\/api\/plat\/invite$/, turn: 2 },
+  // The stream's request never ends: it opens last, once the requests are over again (3 s quiet).
   { what: 'the balance stream’s code', re: /\/assets\/balanceEvents-[^/]*\.js$/, turn: 3, quiet: true },
   { what: 'the balance stream', re: /\/api\/plat\/events$/, turn: 3, quiet: true },
   { what: 'records', re: /\/api\/.*record/i },

@@ -87,6 +87,10 @@ describe('security centre', () => {
     await reminder.scrollIntoViewIfNeeded();
     await reminder.getByText('15分钟', { exact: true }).click();
     await page.getByText('提醒设置已保存').waitFor();
+    // The reminder starts once the page's own requests are over (lib/useFirstScreenDone's reminder turn, at
+    // most 15 s after the first screen), long before a player's fifteen minutes are up: the page clock runs
+    // past that turn first, then jumps.
+    await page.clock.runFor(20_000);
     await page.waitForTimeout(500);
     await page.clock.fastForward('15:30');
     const dialog = page.getByTestId('reality-check');

@@ -57,11 +57,11 @@ const Screens = memo(function Screens() {
 });
 
 /**
- * What runs only while signed in, on every screen, each in its own turn after the first screen
- * (lib/useFirstScreenDone): the session reminder (decision 18), then the invite links, then, once the page's
- * own loading is over, the balance stream (the server's signal refetches user info at once; the 30-second poll
- * remains the fallback, and until the stream opens the user-info load is fresh anyway). The turns are this
- * component's state, not the frame's, so each one renders only this.
+ * What runs only while signed in, on every screen, each in its own turn once the page's own loading is over
+ * (lib/useFirstScreenDone): the session reminder (decision 18), then the invite links, then, once the
+ * loading is over again, the balance stream (the server's signal refetches user info at once; the 30-second
+ * poll remains the fallback, and until the stream opens the user-info load is fresh anyway). The turns are
+ * this component's state, not the frame's, so each one renders only this.
  */
 function SignedInParts() {
   const reminderTurn = useFirstScreenDone(AFTER_FIRST_SCREEN.reminder);

@@ -30,28 +30,33 @@ describe('useFirstScreenDone', () => {
     expect(renderHook(() => useFirstScreenDone()).result.current).toBe(true);
   });
 
-  it('gives the later turns one by one, each a quiet moment after the one before, in order', async () => {
+  it('gives the counter its turn after the first screen, the reminder once the page’s requests are over, then the notice', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    // The page's last request finished as the test began.
+    const lastEnd = performance.now();
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      () => [{ responseEnd: lastEnd }] as unknown as PerformanceEntryList,
+    );
     const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
     const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
     const reminder = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder));
     const counter = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.counter));
     const seen: string[] = [];
-    // Without requestIdleCallback (jsdom) a quiet moment is 200 ms.
-    for (let step = 0; step < 4; step += 1) {
+    // Without requestIdleCallback (jsdom) a quiet moment is 200 ms; the reminder waits for 3 s without a
+    // request finishing, so it comes at 3 s, and the notice a quiet moment later.
+    for (const step of [200, 2_700, 100, 200]) {
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(200);
+        await vi.advanceTimersByTimeAsync(step);
       });
       seen.push([counter, reminder, notice].map((h) => (h.result.current ? '1' : '0')).join(''));
     }
-    expect(seen).toEqual(['100', '110', '111', '111']);
+    expect(seen).toEqual(['100', '100', '110', '111']);
     // A component mounted after its turn is ready at once.
     expect(renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder)).result.current).toBe(true);
   });
 
-  it('gives the balance stream its turn last, once no request of the page has finished for 3 seconds', async () => {
+  it('gives the balance stream its turn last, once no request of the page has finished for 3 seconds again', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
-    // The page's requests: the last one finishes 2 seconds after the notice's turn.
     let lastEnd = performance.now();
     vi.spyOn(performance, 'getEntriesByType').mockImplementation(
       () => [{ responseEnd: lastEnd }] as unknown as PerformanceEntryList,
@@ -60,7 +65,12 @@ describe('useFirstScreenDone', () => {
     const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
     const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(600);
+      await vi.advanceTimersByTimeAsync(3_100);
+    });
+    // The reminder's turn (at 3 s) started a request, which finishes now.
+    lastEnd = performance.now();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
     });
     expect([notice.result.current, stream.result.current]).toEqual([true, false]);
     await act(async () => {
@@ -78,16 +88,26 @@ describe('useFirstScreenDone', () => {
     expect(stream.result.current).toBe(true);
   });
 
-  it('gives the balance stream its turn 15 seconds after the notice’s however busy the page stays', async () => {
+  it('gives the reminder and the balance stream their turns 15 seconds after asking however busy the page stays', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     // A request finishes all the time (pictures loading as the player scrolls).
     vi.spyOn(performance, 'getEntriesByType').mockImplementation(
       () => [{ responseEnd: performance.now() }] as unknown as PerformanceEntryList,
     );
     const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const reminder = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder));
     const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
+    // The first screen at 200 ms, the reminder 15 s later, the notice 200 ms after it, the stream 15 s later.
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(600 + 14_900);
+      await vi.advanceTimersByTimeAsync(200 + 14_900);
+    });
+    expect(reminder.result.current).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect([reminder.result.current, stream.result.current]).toEqual([true, false]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200 + 14_700);
     });
     expect(stream.result.current).toBe(false);
     await act(async () => {

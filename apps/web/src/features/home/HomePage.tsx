@@ -82,10 +82,9 @@ function HomeHeader() {
 }
 
 /**
- * The notice (opened by a sign-in) waits for the first screen, so the home page paints before it; its turn
- * comes after the balance counter's and the session reminder's (only the balance stream, which waits for the
- * page's loading to be over, comes later). The wish and the turn are this component's state, not the home
- * page's, so neither renders the whole home again.
+ * The notice (opened by a sign-in) waits until the home page's own loading is over, so the page paints and
+ * fills before it; its turn comes after the session reminder's (only the balance stream comes later). The
+ * wish and the turn are this component's state, not the home page's, so neither renders the whole home again.
  */
 function LaterNotice() {
   const wanted = useOnceTrue(useUiStore((s) => s.noticeOpen));
