@@ -10,6 +10,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A loaded page whose last request finished at `lastEnd()`, read at every look so a test can move it. */
+function loadedPage(lastEnd: () => number) {
+  vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+  vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+    () => [{ responseEnd: lastEnd() }] as unknown as PerformanceEntryList,
+  );
+  return import('./useFirstScreenDone');
+}
+
 describe('useFirstScreenDone', () => {
   it('stays false while the page loads, turns true after the load event and a quiet moment, and stays true', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
@@ -31,13 +40,9 @@ describe('useFirstScreenDone', () => {
   });
 
   it('gives the counter its turn after the first screen, the reminder once the page’s requests are over, then the notice', async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     // The page's last request finished as the test began.
     const lastEnd = performance.now();
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
-      () => [{ responseEnd: lastEnd }] as unknown as PerformanceEntryList,
-    );
-    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await loadedPage(() => lastEnd);
     const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
     const reminder = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder));
     const counter = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.counter));
@@ -56,12 +61,8 @@ describe('useFirstScreenDone', () => {
   });
 
   it('gives the balance stream its turn last, once no request of the page has finished for 3 seconds again', async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     let lastEnd = performance.now();
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
-      () => [{ responseEnd: lastEnd }] as unknown as PerformanceEntryList,
-    );
-    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await loadedPage(() => lastEnd);
     const notice = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.notice));
     const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
     await act(async () => {
@@ -89,12 +90,8 @@ describe('useFirstScreenDone', () => {
   });
 
   it('gives the reminder and the balance stream their turns 15 seconds after asking however busy the page stays', async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     // A request finishes all the time (pictures loading as the player scrolls).
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
-      () => [{ responseEnd: performance.now() }] as unknown as PerformanceEntryList,
-    );
-    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await import('./useFirstScreenDone');
+    const { AFTER_FIRST_SCREEN, useFirstScreenDone } = await loadedPage(() => performance.now());
     const reminder = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.reminder));
     const stream = renderHook(() => useFirstScreenDone(AFTER_FIRST_SCREEN.balanceStream));
     // The first screen at 200 ms, the reminder 15 s later, the notice 200 ms after it, the stream 15 s later.
