@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { SandboxConfig } from '../config';
 
 /**
@@ -9,7 +14,10 @@ import type { SandboxConfig } from '../config';
 export function createHttp(config: SandboxConfig): FastifyInstance {
   // Koi polls the chain and the payout rail every second or so: logging each request at info filled the log
   // (about 600 KB in 25 minutes). Requests are logged once, at debug, and failures above it.
-  const app = Fastify({ logger: { level: config.logLevel }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'warn' : reply.statusCode >= 400 ? 'info' : 'debug';
     request.log[level](
