@@ -346,7 +346,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The player app and the answer to unknown URLs (plugins/web.ts).
   await app.register(webPlugin, {
     distDir: config.webDistDir,
-    firstScreenImages: content.firstScreenImages,
+    firstScreen: content.firstScreen,
   });
 
   return app;

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './i18n';
 import './styles/global.css';
+import { enterAtHome } from './app/enterAtHome';
 import { routes } from './app/routes';
 import { startApp } from './app/startup';
 import { installRem } from './lib/rem';
@@ -17,6 +18,7 @@ installRem();
 const queryClient = createQueryClient();
 
 if (startApp(queryClient)) {
+  enterAtHome();
   const router = createBrowserRouter(routes);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

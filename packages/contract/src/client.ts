@@ -11,6 +11,9 @@ export function requestHeaders(language: string, token: string | null | undefine
   return headers;
 }
 
+/** The id of index.html's element that carries the first screen's data (FirstScreenData, ./content). */
+export const FIRST_SCREEN_ELEMENT_ID = 'koi-first-screen';
+
 /** How many fetched pictures a page keeps as object URLs before it lets the oldest go. */
 const IMAGE_CACHE_SIZE = 120;
 const imageUrls = new Map<string, Promise<string>>();

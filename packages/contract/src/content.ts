@@ -58,3 +58,12 @@ export const banner = z.object({
 });
 export const bannerResult = z.array(banner);
 export type BannerItem = z.infer<typeof banner>;
+
+/**
+ * The first screen's data that index.html carries, as JSON in a `<script type="application/json">`
+ * whose id is FIRST_SCREEN_ELEMENT_ID (./client), so the home page's first render has what its largest paint shows without a
+ * round trip: the carousel's banners, exactly as GET /api/banner answers them at that moment. The app takes it
+ * as that query's answer; a page without it (or with an unreadable one) asks /api/banner as before.
+ */
+export const firstScreenData = z.object({ banners: bannerResult });
+export type FirstScreenData = z.infer<typeof firstScreenData>;

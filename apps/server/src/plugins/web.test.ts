@@ -9,7 +9,9 @@ import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/db';
 import { banners } from '../db/schema';
-import { withPreloads } from './web';
+import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
+import { firstScreenData } from '@koi/contract';
+import { scriptSafeJson, withFirstScreen } from './web';
 
 /** A fake player-app build: a hashed chunk with its .br and .gz copies, as the Vite build writes them. */
 function fakeBuild(): { dir: string; script: string } {
@@ -88,12 +90,21 @@ describe('web delivery', () => {
     expect(reload.headers['cache-control']).toBe('no-cache');
   });
 
-  it("preloads the home page's first banner from index.html, and names only safe image addresses", async () => {
+  it("carries the home page's first screen in index.html: the first banner preloaded, the banners as JSON", async () => {
     const page = () => t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    /** The banners index.html embeds, read back as the app reads them. */
+    const embedded = (html: string) => {
+      const match = html.match(
+        new RegExp(`<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+      );
+      return match ? firstScreenData.parse(JSON.parse(match[1]!)).banners : null;
+    };
     await t.database.db.delete(banners);
     await expect.poll(async () => (await page()).body, { timeout: 5000 }).not.toContain('rel="preload"');
+    expect(embedded((await page()).body)).toEqual([]);
+    const hostile = '</script><script>alert(1)</script><!-- & \u2028';
     await t.database.db.insert(banners).values([
-      { image: '/assets/banners/banner-2.svg', title: 'second', link: '', sort: 2, enabled: true },
+      { image: '/assets/banners/banner-2.svg', title: hostile, link: '', sort: 2, enabled: true },
       { image: '/assets/banners/banner-1.svg', title: 'first', link: '', sort: 1, enabled: true },
       { image: '/assets/banners/off.svg', title: 'off', link: '', sort: 0, enabled: false },
     ]);
@@ -106,18 +117,33 @@ describe('web delivery', () => {
     const body = (await page()).body;
     expect(body.match(/rel="preload"/g)).toHaveLength(1);
     expect(body.indexOf('rel="preload"')).toBeLessThan(body.indexOf('</head>'));
+    // Exactly what GET /api/banner answers, in its order; an operator's title cannot end the element.
+    const api = JSON.parse((await t.app.inject({ url: '/api/banner' })).body) as { result: unknown };
+    expect(embedded(body)).toEqual(api.result);
+    expect(embedded(body)?.map((b) => b.title)).toEqual(['first', hostile]);
+    expect(body.match(/<script/g)).toHaveLength(2);
+    expect(body).not.toContain('<!--');
     const reload = await t.app.inject({ url: '/recharge', headers: { accept: 'text/html' } });
     expect(reload.body).toContain('href="/assets/banners/banner-1.svg"');
+    expect(embedded(reload.body)).toEqual(api.result);
 
+    const data = { banners: [] };
     expect(
-      withPreloads('<head></head>', ['/a.svg?x="1"&y=<2>', 'javascript:alert(1)', '//evil.example/x.svg']),
+      withFirstScreen('<head></head>', {
+        images: ['/a.svg?x="1"&y=<2>', 'javascript:alert(1)', '//evil.example/x.svg'],
+        data,
+      }),
     ).toBe(
-      '<head><link rel="preload" as="image" href="/a.svg?x=&quot;1&quot;&amp;y=&lt;2&gt;" fetchpriority="high" /></head>',
+      `<head><link rel="preload" as="image" href="/a.svg?x=&quot;1&quot;&amp;y=&lt;2&gt;" fetchpriority="high" /><script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">{"banners":[]}</script></head>`,
     );
-    expect(withPreloads('<head></head>', ['https://cdn.example/b.webp'])).toContain(
+    expect(withFirstScreen('<head></head>', { images: ['https://cdn.example/b.webp'], data })).toContain(
       'href="https://cdn.example/b.webp"',
     );
-    expect(withPreloads('<head></head>', [])).toBe('<head></head>');
+    expect(withFirstScreen('<head></head>', null)).toBe('<head></head>');
+    expect(scriptSafeJson({ t: '</script>&\u2028\u2029' })).toBe(
+      '{"t":"\\u003c/script\\u003e\\u0026\\u2028\\u2029"}',
+    );
+    expect(JSON.parse(scriptSafeJson({ t: hostile }))).toEqual({ t: hostile });
   });
 
   it('caches artwork without a hash in its name for an hour only, so a deploy that changes it is seen', async () => {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
+import type { FirstScreenData } from '@koi/contract';
 import fastifyStatic from '@fastify/static';
 import { notFound } from './errors';
 
@@ -44,31 +46,52 @@ function isAppPage(request: FastifyRequest): boolean {
   return !last.includes('.') && (request.headers.accept ?? '').includes('text/html');
 }
 
+/** What index.html carries for the home page's first screen (packages/contract firstScreenData). */
+export interface FirstScreen {
+  /** The pictures the home page paints first (the carousel's first banner), asked for at once. */
+  images: string[];
+  /** The first screen's data, embedded as JSON for the app's first render. */
+  data: FirstScreenData;
+}
+
 export interface WebOptions {
   /** The Vite build of apps/web (WEB_DIST_DIR); when it holds no index.html only the API is served. */
   distDir: string;
-  /**
-   * The images the home page shows first (the carousel's first banner), which index.html asks for at once.
-   * Failing or absent, the page is served without them.
-   */
-  firstScreenImages?: () => Promise<string[]>;
+  /** The home page's first screen (content module). Failing or absent, the page is served without it. */
+  firstScreen?: () => Promise<FirstScreen>;
 }
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * index.html with a preload of each first-screen image. The home page's largest paint is the first banner,
- * which the app otherwise asks for only after its JavaScript ran and /api/banner answered: Lighthouse's
- * mobile run (bench:web) put 44% of the largest paint in that wait. Preloaded, the picture downloads beside
- * the scripts. Only same-site paths and https addresses are named, each escaped for the attribute.
+ * JSON that stays JSON inside a `<script>` element: `<`, `>` and `&` written as \u escapes, so no text an
+ * operator typed (a banner's title: `</script><script>…`) can end the element or open a comment; U+2028 and
+ * U+2029 too, which older parsers refuse in a string. JSON.parse reads the escapes back unchanged.
  */
-export function withPreloads(html: string, images: string[]): string {
-  const links = images
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * index.html with the home page's first screen in its head: a preload of each first-screen image, and the
+ * first screen's data as JSON. The home page's largest paint is the first banner, which the app otherwise
+ * shows only after its JavaScript ran and /api/banner answered: Lighthouse's mobile run (bench:web) put 44%
+ * of the largest paint in that wait for the picture, and the rest in the wait for the answer and the renders
+ * it queued behind. Preloaded, the picture downloads beside the scripts; embedded, the banners are in the
+ * app's first render. Only same-site paths and https addresses are preloaded, each escaped for the attribute.
+ */
+export function withFirstScreen(html: string, screen: FirstScreen | null): string {
+  if (!screen) return html;
+  const links = screen.images
     .filter((src) => /^\/(?!\/)|^https:\/\//.test(src))
     .map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high" />`)
     .join('');
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+  const data = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptSafeJson(screen.data)}</script>`;
+  return html.replace('</head>', `${links}${data}</head>`);
 }
 
 async function webPlugin(app: FastifyInstance, opts: WebOptions) {
@@ -78,7 +101,7 @@ async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
       wildcard: false,
-      // `/` is answered below, index.html with the first screen's preloads; the build's files from disk.
+      // `/` is answered below, index.html with the first screen; the build's files from disk.
       index: false,
       preCompressed: true,
       cacheControl: false,
@@ -89,16 +112,16 @@ async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
-    let images: string[] = [];
+    let screen: FirstScreen | null = null;
     try {
-      images = (await opts.firstScreenImages?.()) ?? [];
+      screen = (await opts.firstScreen?.()) ?? null;
     } catch (error) {
-      request.log.warn({ err: error }, 'first-screen images unavailable; index.html without preloads');
+      request.log.warn({ err: error }, 'first screen unavailable; index.html without it');
     }
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withPreloads(indexHtml, images));
+      .send(withFirstScreen(indexHtml, screen));
   }
   // The app's address; /index.html itself stays a plain file of the build, which no page links to.
   if (hasWeb) app.get('/', { schema: { hide: true } }, sendIndex);

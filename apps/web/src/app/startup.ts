@@ -11,6 +11,7 @@ import { bulletinQuery } from '../features/content/api/bulletin';
 import { gameTypesQuery } from '../features/games/api/gameTypes';
 import { hotGamesQuery } from '../features/games/api/hotGames';
 import { payChannelsQuery } from '../features/money/api/payChannels';
+import { seedFirstScreen } from './firstScreen';
 
 /**
  * Decision 31: a sign-in link's code (taken out of the address bar by captureSignInLink before the app ran)
@@ -84,10 +85,12 @@ export function loadStartupData(queryClient: QueryClient) {
 }
 
 /**
- * Start-up, before the first render: query parameters, then the once-per-load data (categories, banners,
- * config, hot games) start in parallel with the route chunk, so the lobby is at most two hops away.
+ * Start-up, before the first render: the first screen's data index.html carries (the banners), query
+ * parameters, then the once-per-load data (categories, banners unless carried, config, hot games) start in
+ * parallel with the route chunk, so the lobby is at most two hops away.
  */
 export function startApp(queryClient: QueryClient): boolean {
+  seedFirstScreen(queryClient);
   forgetStoredPassword();
   saveInviteCode();
   adoptRobotToken();

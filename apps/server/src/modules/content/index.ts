@@ -5,26 +5,29 @@ import type { AuditPort } from '../audit';
 import { createContentAdmin, type ContentAdmin } from './content.admin';
 import { contentAdminRoutes } from './content.admin.routes';
 import { contentRoutes } from './content.routes';
+import { bannerWire } from './content.wire';
+import type { FirstScreen } from '../../plugins/web';
 import { createContentService } from './content.service';
 
 /**
  * Bulletins, configuration items, banners and uploads: the player app's content and the console's editor.
- * `firstScreenImages` names the picture the home page paints first (the first enabled banner), for
- * index.html to preload (plugins/web.ts); it is kept in memory until the banners change (the change feed).
+ * `firstScreen` is what index.html carries for the home page's first render (plugins/web.ts): the banners as
+ * GET /api/banner answers them, and the picture painted first (the first enabled banner's) to preload. It is
+ * kept in memory until the banners change (the change feed), so a page load costs no query.
  */
 export function contentModule(
   deps: ModuleContext<'console'> & {
     audit: AuditPort;
     changes: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>;
   },
-): KoiModule<ContentAdmin> & { firstScreenImages: () => Promise<string[]> } {
+): KoiModule<ContentAdmin> & { firstScreen: () => Promise<FirstScreen> } {
   const admin = createContentAdmin({
     db: deps.database.db,
     clock: deps.clock,
     uploadsDir: deps.config.console.uploadsDir,
   });
   const content = createContentService(deps.database.db);
-  const firstScreen = createChangeCache<string[]>({
+  const firstScreen = createChangeCache<FirstScreen>({
     ttlMs: 10 * 60_000,
     max: 1,
     clock: deps.clock,
@@ -39,10 +42,13 @@ export function contentModule(
       await app.register(contentAdminRoutes, { admin, audit: deps.audit });
     },
     jobs: [],
-    firstScreenImages: () =>
+    firstScreen: () =>
       firstScreen.through(
         'home',
-        async () => (await content.banners()).slice(0, 1).map((banner) => banner.image),
+        async () => {
+          const banners = (await content.banners()).map(bannerWire);
+          return { images: banners.slice(0, 1).map((banner) => banner.image), data: { banners } };
+        },
         () => ['banners'],
       ),
   };
