@@ -21,8 +21,16 @@ describe('player app', () => {
     await page.locator('.a2hs-bar').waitFor();
     await page.waitForTimeout(600);
     await shot(page, 'home-light');
+    // The app's tokens win over antd-mobile's own in the first screen's one stylesheet (main.tsx's order):
+    // its components (switches, primary buttons, dialogs) take the brand colour, in both themes.
+    const admPrimary = () =>
+      page.evaluate(() =>
+        window.getComputedStyle(document.documentElement).getPropertyValue('--adm-color-primary').trim(),
+      );
+    assert.equal(await admPrimary(), '#7c3aed');
     await page.getByRole('button', { name: '深色模式' }).click();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.prefersColorScheme), 'dark');
+    assert.equal(await admPrimary(), '#9b6bff');
     await page.waitForTimeout(300);
     await shot(page, 'home-dark');
     await page.reload();

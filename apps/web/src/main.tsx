@@ -4,6 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './i18n';
+// antd-mobile's own variables first, so the app's tokens in global.css (its brand colour as
+// --adm-color-primary, the dark set) come after them in the one stylesheet the first screen's styles are
+// merged into and win; imported by its components only, they landed after global.css.
+import 'antd-mobile/es/global';
 import './styles/global.css';
 import { enterAtHome } from './app/enterAtHome';
 import { routes } from './app/routes';

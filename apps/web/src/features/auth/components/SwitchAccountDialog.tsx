@@ -36,16 +36,18 @@ export default function SwitchAccountDialog() {
       role="dialog"
       aria-label={t('auth.switchTitle')}
     >
-      <h2 className="switch-title">{t('auth.switchTitle')}</h2>
-      <p className="switch-text">{t('auth.switchCurrent', { name: current })}</p>
-      <p className="switch-text">{t('auth.switchQuestion')}</p>
-      <div className="switch-actions">
-        <Button block shape="rounded" disabled={busy} onClick={() => ask(null)}>
-          {t('auth.switchCancel')}
-        </Button>
-        <Button block color="primary" shape="rounded" loading={busy} onClick={() => void switchAccount()}>
-          {t('auth.switchConfirm')}
-        </Button>
+      <div className="sheet-dialog__panel">
+        <h2 className="switch-title">{t('auth.switchTitle')}</h2>
+        <p className="switch-text">{t('auth.switchCurrent', { name: current })}</p>
+        <p className="switch-text">{t('auth.switchQuestion')}</p>
+        <div className="switch-actions">
+          <Button block shape="rounded" disabled={busy} onClick={() => ask(null)}>
+            {t('auth.switchCancel')}
+          </Button>
+          <Button block color="primary" shape="rounded" loading={busy} onClick={() => void switchAccount()}>
+            {t('auth.switchConfirm')}
+          </Button>
+        </div>
       </div>
     </CenterPopup>
   );
