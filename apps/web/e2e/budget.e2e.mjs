@@ -5,6 +5,7 @@
 // reminder, the invite links, the balance counter and refresh button, the notice, records, fonts). The waiting
 // work must still come, each part in its own turn after the first screen (the reminder's and the stream's once
 // the page's requests are over); the later screens' strings never come to the home.
+/* global window -- addInitScript and page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import zlib from 'node:zlib';
@@ -58,6 +59,21 @@ async function load(url, storage, lastTurn, waitFor) {
   page.on('request', (r) => {
     if (ENDLESS.test(new URL(r.url()).pathname)) endless.push({ url: r.url(), at: Date.now() });
   });
+  // Layout shifts from the start (buffered entries are kept only up to a limit): none is allowed.
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.hadRecentInput) {
+          window.__shifts.push({
+            value: e.value,
+            at: Math.round(e.startTime),
+            nodes: e.sources.map((s) => s.node?.className || s.node?.nodeName || '?'),
+          });
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const waiting = waitFor?.(page);
   await page.goto(url);
   await page.waitForFunction(
@@ -65,7 +81,8 @@ async function load(url, storage, lastTurn, waitFor) {
     `${MARK}+${lastTurn}`,
   );
   await waiting;
-  const { requests, marks, origin } = await page.evaluate(() => ({
+  const { requests, marks, origin, shifts } = await page.evaluate(() => ({
+    shifts: window.__shifts,
     origin: performance.timeOrigin,
     requests: performance
       .getEntriesByType('resource')
@@ -79,7 +96,7 @@ async function load(url, storage, lastTurn, waitFor) {
   let scriptKb = 0;
   for (const s of scripts) scriptKb += await gzipKb(s);
   await context.close();
-  return { requests, marks, firstScreen, scripts, scriptKb };
+  return { requests, marks, firstScreen, scripts, scriptKb, shifts };
 }
 
 function assertNothingDeferrable(name, { firstScreen, requests, marks }) {
@@ -144,6 +161,15 @@ describe('first-screen budget', () => {
       console.log(
         `  ${name}: ${run.scripts.length} scripts, ${kb(run.scriptKb)} KB gzip before the first screen was done`,
       );
+    }
+    // Nothing moves while the home fills in, signed in or not: a page opened by a sign-in link shows the
+    // guest's balance card until the code is traded, in the same room as the amount that replaces it.
+    for (const [name, run] of [
+      ['guest', guest],
+      ['signed in (stored session)', returning],
+      ['signed in (sign-in link)', linked],
+    ]) {
+      assert.deepEqual(run.shifts, [], `${name}: layout shifts`);
     }
     for (const [name, run] of [
       ['signed in (stored session)', returning],

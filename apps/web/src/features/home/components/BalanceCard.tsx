@@ -63,7 +63,7 @@ export function BalanceCard() {
       </div>
       {signedIn ? (
         <>
-          <BalanceAmount value={user.data?.balance ?? '0'} settled={settled} />
+          <BalanceAmount value={user.data?.balance} settled={settled} />
           {settled ? (
             <Suspense fallback={null}>
               <InGameNote />
@@ -95,19 +95,31 @@ export function BalanceCard() {
   );
 }
 
-/** The signed-in amount; mounted when the player signs in, which is when spec §9's wait starts. */
-function BalanceAmount({ value, settled }: { value: string; settled: boolean }) {
+/**
+ * The signed-in amount; mounted when the player signs in, which is when spec §9's wait starts. The number
+ * sits in a box as wide as the balance it counts up to (a hidden copy of it shares the box's one grid cell),
+ * so the unit after it stays where it is while the counter runs from 0.0000 through 10 and 100 to the
+ * balance; and the unit shows once the balance is known, so it never moves when the balance arrives either.
+ */
+function BalanceAmount({ value, settled }: { value: string | undefined; settled: boolean }) {
   const [shownAt] = useState(() => performance.now());
   return (
     <div className="balance-card__amount">
-      {settled ? (
-        <Suspense fallback={BALANCE_PLACEHOLDER}>
-          <BalanceCount value={value} since={shownAt} />
-        </Suspense>
-      ) : (
-        BALANCE_PLACEHOLDER
-      )}
-      <span className="balance-card__unit">USDT</span>
+      <span className="count-up-box">
+        {settled && value !== undefined ? (
+          <Suspense fallback={BALANCE_PLACEHOLDER}>
+            <BalanceCount value={value} since={shownAt} />
+          </Suspense>
+        ) : (
+          BALANCE_PLACEHOLDER
+        )}
+        {value === undefined ? null : (
+          <span className="count-up count-up-box__room" aria-hidden="true">
+            {formatBalance(value, 4)}
+          </span>
+        )}
+      </span>
+      {value === undefined ? null : <span className="balance-card__unit">USDT</span>}
     </div>
   );
 }
