@@ -9,9 +9,10 @@
  * Each page is measured BENCH_WEB_RUNS times (default 3) and reports its median run. The last line is
  *   bench:web performance=<min of the pages' scores 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max>
  *   initial_js_kb=<gzip KB of the scripts the guest home page loads> runs_per_page=<n>
- *   benchmark_index=<Lighthouse's CPU benchmark of this host> cpu_multiplier=<the simulated CPU slowdown used>
- * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; the index is the median of several samples
- * of Lighthouse's benchmark taken before the runs); BENCH_WEB_CPU=<n> fixes it instead
+ *   benchmark_index=<Lighthouse's CPU benchmark of this host, the runs' median> cpu_multiplier=<the runs' median
+ *   simulated CPU slowdown>
+ * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; each run's index is the median of several
+ * samples of Lighthouse's benchmark taken just before it); BENCH_WEB_CPU=<n> fixes it instead
  * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
  * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
@@ -238,29 +239,43 @@ async function main() {
       return result!.lhr;
     };
 
-    // Calibration: Lighthouse's own CPU benchmark (the page function behind lhr.environment.benchmarkIndex),
-    // taken BENCH_WEB_CALIBRATION_SAMPLES times (default 7) in a browser like the measured runs' and its median
-    // used. One sample is not enough on a shared machine: single Lighthouse runs here read 609, 1183 and 1819
-    // within minutes, which would have meant slowdowns from 1.7x to 5.2x.
+    // Calibration, for each run: Lighthouse's own CPU benchmark (the page function behind
+    // lhr.environment.benchmarkIndex), taken BENCH_WEB_CALIBRATION_SAMPLES times (default 5) in a browser like
+    // the measured runs' just before the run, and their median gives that run's slowdown. One sample is not
+    // enough on a shared machine: single Lighthouse runs here read 609, 1183 and 1819 within minutes, which
+    // would have meant slowdowns from 1.7x to 5.2x. Nor is one calibration for all six runs on a virtual
+    // machine whose speed drifts: seven samples before the first run read a median of 1385 (3.4x) while the
+    // runs' own benchmarks, minutes later, read 1000-1155 (2.1-2.5x), and every blocking time was counted a
+    // third too long. Each run prints its samples' median and slowdown, and its own benchmark.
     const fixed = process.env.BENCH_WEB_CPU ? Number(process.env.BENCH_WEB_CPU) : undefined;
-    const samples = await benchmarkSamples(
-      Math.max(1, Number(process.env.BENCH_WEB_CALIBRATION_SAMPLES ?? 7)),
-    );
-    const benchmarkIndex = median(samples);
-    console.log(`  benchmark index samples: ${samples.map((n) => n.toFixed(0)).join(', ')}`);
-    const multiplier = Math.round((fixed ?? cpuMultiplierFor(benchmarkIndex)) * 100) / 100;
-    console.log(
-      `  host benchmark_index ${benchmarkIndex.toFixed(0)}: CPU slowdown ${multiplier}x ${fixed === undefined ? "(Lighthouse's calibration)" : '(BENCH_WEB_CPU, not calibrated)'}`,
-    );
+    const sampleCount = Math.max(1, Number(process.env.BENCH_WEB_CALIBRATION_SAMPLES ?? 5));
+    const calibrations: { index: number; multiplier: number }[] = [];
+    const calibrate = async () => {
+      if (fixed !== undefined)
+        return { index: NaN, multiplier: fixed, text: 'BENCH_WEB_CPU, not calibrated' };
+      const samples = await benchmarkSamples(sampleCount);
+      const index = median(samples);
+      const multiplier = Math.round(cpuMultiplierFor(index) * 100) / 100;
+      calibrations.push({ index, multiplier });
+      return {
+        index,
+        multiplier,
+        text: `benchmark_index ${index.toFixed(0)} (${samples.map((n) => n.toFixed(0)).join(', ')})`,
+      };
+    };
 
     for (const name of ['guest', 'signed in']) {
       const lhrs: LhResult[] = [];
       for (let attempt = 0; lhrs.length < perPage; attempt += 1) {
         if (attempt >= perPage + 2) throw new Error(`Lighthouse failed on ${name} (see the runs above)`);
-        const lhr = await runOnce(await urlFor(name), multiplier);
+        const calibration = await calibrate();
+        const lhr = await runOnce(await urlFor(name), calibration.multiplier);
         const figures = figuresOf(lhr);
         console.log(
-          `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${lhr.runtimeError ? `failed: ${lhr.runtimeError.code}` : describe(figures)}`,
+          `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${calibration.text}: CPU slowdown ${calibration.multiplier}x`,
+        );
+        console.log(
+          `  ${' '.repeat(10)}        ${lhr.runtimeError ? `failed: ${lhr.runtimeError.code}` : describe(figures)}`,
         );
         if (!lhr.runtimeError) lhrs.push(lhr);
       }
@@ -276,6 +291,15 @@ async function main() {
     }
     const guest = pages[0]!;
     const signedIn = pages[1]!;
+    // The last line names the median of the runs' calibrations (each run's is printed above it).
+    const benchmarkIndex = fixed === undefined ? median(calibrations.map((c) => c.index)) : NaN;
+    const multiplier = fixed ?? median(calibrations.map((c) => c.multiplier));
+    if (fixed === undefined) {
+      const slowdowns = calibrations.map((c) => c.multiplier);
+      console.log(
+        `  calibration: benchmark_index median ${benchmarkIndex.toFixed(0)}, CPU slowdown ${Math.min(...slowdowns)}x-${Math.max(...slowdowns)}x (median ${multiplier}x), Lighthouse's calibration`,
+      );
+    }
     // Same run, same host: the ratio holds where the absolute figures move with the machine's load.
     console.log(
       `  signed in / guest: TBT ${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)}x  unthrottled scripting ${(signedIn.scriptingMs / Math.max(1, guest.scriptingMs)).toFixed(2)}x  rendering ${(signedIn.renderingMs / Math.max(1, guest.renderingMs)).toFixed(2)}x  scripts +${(signedIn.jsKb - guest.jsKb).toFixed(1)} KB`,
