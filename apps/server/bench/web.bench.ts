@@ -250,6 +250,8 @@ async function main() {
     const fixed = process.env.BENCH_WEB_CPU ? Number(process.env.BENCH_WEB_CPU) : undefined;
     const sampleCount = Math.max(1, Number(process.env.BENCH_WEB_CALIBRATION_SAMPLES ?? 5));
     const calibrations: { index: number; multiplier: number }[] = [];
+    /** Each run's own benchmark (lhr.environment.benchmarkIndex), named on the last line when not calibrated. */
+    const runIndexes: number[] = [];
     const calibrate = async () => {
       if (fixed !== undefined)
         return { index: NaN, multiplier: fixed, text: 'BENCH_WEB_CPU, not calibrated' };
@@ -271,6 +273,7 @@ async function main() {
         const calibration = await calibrate();
         const lhr = await runOnce(await urlFor(name), calibration.multiplier);
         const figures = figuresOf(lhr);
+        if (!lhr.runtimeError) runIndexes.push(figures.benchmarkIndex);
         console.log(
           `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${calibration.text}: CPU slowdown ${calibration.multiplier}x`,
         );
@@ -291,8 +294,9 @@ async function main() {
     }
     const guest = pages[0]!;
     const signedIn = pages[1]!;
-    // The last line names the median of the runs' calibrations (each run's is printed above it).
-    const benchmarkIndex = fixed === undefined ? median(calibrations.map((c) => c.index)) : NaN;
+    // The last line names the median of the runs' calibrations (each run's is printed above it); with
+    // BENCH_WEB_CPU, of the runs' own benchmarks.
+    const benchmarkIndex = median(fixed === undefined ? calibrations.map((c) => c.index) : runIndexes);
     const multiplier = fixed ?? median(calibrations.map((c) => c.multiplier));
     if (fixed === undefined) {
       const slowdowns = calibrations.map((c) => c.multiplier);
