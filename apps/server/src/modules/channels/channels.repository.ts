@@ -117,7 +117,7 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name. */
-    async adminOrders(statuses: number[], limit: number, offset: number) {
+    async adminOrders(statuses: number[], { limit, offset }: PageWindow) {
       const where = inStates(channelOrders.status, statuses);
       const rows = await db
         .select({

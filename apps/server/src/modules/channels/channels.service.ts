@@ -12,7 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
-import { pageWindow } from '../../lib/paging';
+import { pageWindow, type PageWindow } from '../../lib/paging';
 import type { PlayerGate } from '../auth';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
@@ -613,8 +613,8 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
     },
 
     /** Channel orders for the console (status filter, newest first), each with its queue reason if queued. */
-    async adminOrders(statuses: number[], page: number, size: number) {
-      const { rows, total } = await repo.adminOrders(statuses, size, (page - 1) * size);
+    async adminOrders(statuses: number[], page: PageWindow) {
+      const { rows, total } = await repo.adminOrders(statuses, page);
       const reasons = await deps.deposits.queueReasonsOfChannelOrders(rows.map((r) => r.order.id));
       return { rows: rows.map((r) => ({ ...r, reason: reasons.get(r.order.id) ?? null })), total };
     },
