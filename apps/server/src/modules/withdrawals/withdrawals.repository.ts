@@ -235,7 +235,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      * The review queue: a page of withdrawals in `states` (all when empty), oldest first, optionally of one
      * player, to one address or from a minimum amount, with the total.
      */
-    async listByStates(states: number[], filter: WithdrawalFilter, limit: number, offset: number) {
+    async listByStates(states: number[], filter: WithdrawalFilter, { limit, offset }: PageWindow) {
       const where = and(
         inStates(withdrawals.state, states),
         filter.playerId !== undefined ? eq(withdrawals.playerId, filter.playerId) : undefined,
