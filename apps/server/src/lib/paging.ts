@@ -11,3 +11,9 @@ export interface PageWindow {
 export function pageWindow(q: { page: number; size: number }): PageWindow {
   return { limit: q.size, offset: (q.page - 1) * q.size };
 }
+
+/** Page `page` of `size` rows of a list that is sorted or merged in memory rather than read a page at a time. */
+export function pageSlice<T>(rows: readonly T[], q: { page: number; size: number }): T[] {
+  const { limit, offset } = pageWindow(q);
+  return rows.slice(offset, offset + limit);
+}

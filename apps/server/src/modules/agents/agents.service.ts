@@ -7,7 +7,7 @@ import { AdvisoryLock } from '../../db/locks';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { DAY_MS, reportDay, startOfReportDay, type TimeRange } from '../../lib/time-range';
-import type { PageWindow } from '../../lib/paging';
+import { pageSlice, type PageWindow } from '../../lib/paging';
 import type { AuditWrite } from '../audit';
 import type { PlayerDirectory } from '../auth';
 import type { BetsService } from '../bets';
@@ -471,7 +471,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
           depth.get(a.playerId)! - depth.get(b.playerId)! ||
           a.playerId - b.playerId,
       );
-      const rows = all.slice((q.page - 1) * q.size, q.page * q.size);
+      const rows = pageSlice(all, q);
       const names = await directory.usernamesOf(rows.map((r) => r.playerId));
       return {
         rows: rows.map((r) => ({
@@ -508,7 +508,7 @@ export function createAgentsService(deps: AgentsServiceDeps) {
       const sorted = [...members].sort(
         (a, b) => b.joinedAt.getTime() - a.joinedAt.getTime() || b.playerId - a.playerId,
       );
-      const page = sorted.slice((q.page - 1) * q.size, q.page * q.size);
+      const page = pageSlice(sorted, q);
       const names = await directory.usernamesOf(page.map((m) => m.playerId));
       return {
         rows: page.map((m) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import type { PageWindow } from '../../lib/paging';
 import { RoundStatus } from './bets.schema';
 
 /**
@@ -113,7 +114,7 @@ export function createBetsRepository(db: DbOrTx) {
       return rows[0]!.recorded;
     },
 
-    async perGame(playerId: number, w: Window, gameType: number | undefined, limit: number, offset: number) {
+    async perGame(playerId: number, w: Window, gameType: number | undefined, { limit, offset }: PageWindow) {
       const typeFilter = gameType ? sql`and r.game_type_id = ${gameType}` : sql``;
       const rows = await queryRows<
         Totals & { provider_id: number; game_code: string; game_type_id: number; total: number }
@@ -155,8 +156,7 @@ export function createBetsRepository(db: DbOrTx) {
       providerId: number,
       gameCode: string,
       w: Window,
-      limit: number,
-      offset: number,
+      { limit, offset }: PageWindow,
     ) {
       const rows = await queryRows<{
         round_id: string;

@@ -1,5 +1,6 @@
 import { GameProvider, type BetDetailRow, type Locale } from '@koi/contract';
 import type { Clock } from '../../lib/clock';
+import { pageWindow } from '../../lib/paging';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -133,7 +134,7 @@ export function createBetsService(deps: {
       const w = timeRangeBounds(q.range, clock.now());
       const gameType = q.gameType || undefined;
       const [games, summary] = await Promise.all([
-        repo.perGame(playerId, w, gameType, q.size, (q.page - 1) * q.size),
+        repo.perGame(playerId, w, gameType, pageWindow(q)),
         repo.summary(playerId, w, gameType),
       ]);
       const names = await catalogue.namesOf(games.rows, q.locale);
@@ -158,7 +159,7 @@ export function createBetsService(deps: {
       },
     ) {
       const w = timeRangeBounds(q.range, clock.now());
-      const page = await repo.rounds(playerId, q.providerId, q.gameCode, w, q.size, (q.page - 1) * q.size);
+      const page = await repo.rounds(playerId, q.providerId, q.gameCode, w, pageWindow(q));
       const refs =
         q.providerId === GameProvider.KOI ? page.rows.flatMap((r) => (r.fair ? [r.fair] : [])) : [];
       const [names, proved] = await Promise.all([

@@ -7,6 +7,7 @@ import {
   adminPayChannelUpdateRequest,
 } from '@koi/contract';
 import { toMicro } from '@koi/ledger';
+import { pageWindow } from '../../lib/paging';
 import { type AuditedRoutes, auditedRoutesPlugin, listed } from '../../plugins/routes';
 import type { ChannelsService } from './channels.service';
 import { adminChannelOrderWire, adminPayChannelWire, CHANNEL_ORDER_STATES } from './channels.wire';
@@ -76,7 +77,7 @@ function channelsAdminApi(
     async (request) => {
       const q = request.query;
       return listed(
-        await channels.adminOrders(CHANNEL_ORDER_STATES.codes(q.status), q.page, q.size),
+        await channels.adminOrders(CHANNEL_ORDER_STATES.codes(q.status), pageWindow(q)),
         adminChannelOrderWire,
       );
     },

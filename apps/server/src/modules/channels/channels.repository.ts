@@ -10,6 +10,7 @@ import {
   sumMicro,
   updateRow,
 } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import type { DepositRecordRow } from '../deposits';
 import { channelNotifications, ChannelOrderStatus, channelOrders, paymentChannels } from './channels.schema';
 
@@ -116,7 +117,7 @@ export function createChannelsRepository(db: DbOrTx) {
     },
 
     /** Orders for the console: by status (empty = all), newest first, with the channel's name. */
-    async adminOrders(statuses: number[], limit: number, offset: number) {
+    async adminOrders(statuses: number[], { limit, offset }: PageWindow) {
       const where = inStates(channelOrders.status, statuses);
       const rows = await db
         .select({
@@ -146,7 +147,7 @@ export function createChannelsRepository(db: DbOrTx) {
       ),
 
     /** The player's channel orders in a time window as deposit records, newest first. */
-    async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
+    async depositRecords(playerId: number, from: Date, to: Date, { limit, offset }: PageWindow) {
       return queryRows<DepositRecordRow & { total: number }>(
         db,
         sql`select 'channel' as kind, co.order_no, co.created_at, co.amount_micro::text,

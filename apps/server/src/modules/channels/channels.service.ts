@@ -12,6 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
+import { pageWindow, type PageWindow } from '../../lib/paging';
 import type { PlayerGate } from '../auth';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
@@ -612,8 +613,8 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
     },
 
     /** Channel orders for the console (status filter, newest first), each with its queue reason if queued. */
-    async adminOrders(statuses: number[], page: number, size: number) {
-      const { rows, total } = await repo.adminOrders(statuses, size, (page - 1) * size);
+    async adminOrders(statuses: number[], page: PageWindow) {
+      const { rows, total } = await repo.adminOrders(statuses, page);
       const reasons = await deps.deposits.queueReasonsOfChannelOrders(rows.map((r) => r.order.id));
       return { rows: rows.map((r) => ({ ...r, reason: reasons.get(r.order.id) ?? null })), total };
     },
@@ -621,7 +622,7 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
     /** The player's channel deposit records in a spec time range, newest first (inout-records). */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());
-      const rows = await repo.depositRecords(playerId, from, to, q.size, (q.page - 1) * q.size);
+      const rows = await repo.depositRecords(playerId, from, to, pageWindow(q));
       return { rows, total: rows[0]?.total ?? 0 };
     },
 

@@ -67,8 +67,7 @@ function ledgerApi(
       const found = await admin.listAdjustments({
         status: q.status,
         playerId: q.player_id || null,
-        page: q.page,
-        size: q.size,
+        ...pageWindow(q),
       });
       const names = await players.usernamesOf(found.rows.map((r) => r.playerId));
       return listed(found, (r) => adjustmentWire(r, names.get(r.playerId) ?? ''));

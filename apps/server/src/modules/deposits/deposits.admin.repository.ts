@@ -9,6 +9,7 @@ import {
   updateRow,
   type ListWindow,
 } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import {
   chainCursors,
   chainTransfers,
@@ -132,8 +133,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
 
     async unmatched(
       statuses: number[],
-      limit: number,
-      offset: number,
+      page: PageWindow,
     ): Promise<{ rows: (UnmatchedRow & { transfer: ChainTransferRow | null })[]; total: number }> {
       const where = inStates(depositUnmatched.status, statuses);
       const { rows, total } = await pageWithTotal(
@@ -144,7 +144,7 @@ export function createDepositsAdminRepository(db: DbOrTx) {
           .from(depositUnmatched)
           .leftJoin(chainTransfers, eq(chainTransfers.id, depositUnmatched.chainTransferId))
           .$dynamic(),
-        { where, orderBy: [desc(depositUnmatched.id)], limit, offset },
+        { where, orderBy: [desc(depositUnmatched.id)], ...page },
       );
       return { rows: rows.map((r) => ({ ...r.u, transfer: r.t })), total };
     },

@@ -149,7 +149,7 @@ function depositsAdminApi(
     },
     async (request) => {
       const q = request.query;
-      return listed(await admin.unmatched(q.status, q.page, q.size), unmatchedWire);
+      return listed(await admin.unmatched(q.status, pageWindow(q)), unmatchedWire);
     },
   );
 

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { PageWindow } from '../../lib/paging';
 import { isTronAddress } from '../../lib/tron-address';
 import { withRetry } from '../wallet/wallet.batcher';
 import type { WalletService } from '../wallet/wallet.service';
@@ -328,8 +329,8 @@ export function createDepositsAdmin(deps: {
       return { rows, total, names: await players.usernamesOf(ids) };
     },
 
-    async unmatched(status: string, page: number, size: number) {
-      const { rows, total } = await repo.unmatched(UNMATCHED_STATES.codes(status), size, (page - 1) * size);
+    async unmatched(status: string, page: PageWindow) {
+      const { rows, total } = await repo.unmatched(UNMATCHED_STATES.codes(status), page);
       return { rows: await decorate(rows), total };
     },
 

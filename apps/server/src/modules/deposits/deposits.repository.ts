@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { AdvisoryLock } from '../../db/locks';
 import { findRow, insertNew, keysPresent, lockRow, selectRows, updateRow, valuesByKey } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import {
   chainCursors,
   chainTransfers,
@@ -401,7 +402,7 @@ export function createDepositsRepository(db: DbOrTx) {
     // --- records ---------------------------------------------------------------------------------------
 
     /** The player's TRC20 deposit orders in a time window, newest first. */
-    async depositRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
+    async depositRecords(playerId: number, from: Date, to: Date, { limit, offset }: PageWindow) {
       return queryRows<DepositRecordRow & { total: number }>(
         db,
         sql`select 'trc20' as kind, o.order_no, o.created_at, o.amount_micro::text,

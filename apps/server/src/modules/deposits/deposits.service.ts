@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isCountryDenied } from '../../lib/geo';
+import { pageWindow } from '../../lib/paging';
 import { isTronAddress } from '../../lib/tron-address';
 import { timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { PlayerGate } from '../auth';
@@ -263,7 +264,7 @@ export function createDepositsService(deps: DepositsServiceDeps) {
     /** The player's TRC20 deposit records in a spec time range (1 yesterday, 2 today, 3 week), newest first. */
     async records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
       const { from, to } = timeRangeBounds(q.range, clock.now());
-      const rows = await repo.depositRecords(playerId, from, to, q.size, (q.page - 1) * q.size);
+      const rows = await repo.depositRecords(playerId, from, to, pageWindow(q));
       return { rows, total: rows[0]?.total ?? 0 };
     },
   };

@@ -1,4 +1,5 @@
 import { adminProviderAlertsQuery, adminProviderAlertsResult } from '@koi/contract';
+import { pageWindow } from '../../lib/paging';
 import { type ApiRoutes, listed, routesPlugin } from '../../plugins/routes';
 import { requires } from '../../plugins/console';
 import type { ProviderAlerts } from './providers.alerts';
@@ -14,8 +15,7 @@ function providersAdminApi(api: ApiRoutes, { alerts }: { alerts: ProviderAlerts 
       result: adminProviderAlertsResult,
     },
     async (request) => {
-      const { page, size } = request.query;
-      return listed(await alerts.list({ page, size }), alertWire);
+      return listed(await alerts.list(pageWindow(request.query)), alertWire);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import type { PageWindow } from '../../lib/paging';
 import { createProvidersRepository } from './providers.repository';
 
 /** A refused provider call kept for operators (over-limit win, second win on a bet, rollback after a win). */
@@ -10,8 +11,7 @@ export type ProviderAlert = Awaited<
 export function createProviderAlerts(db: DbOrTx) {
   const repo = createProvidersRepository(db);
   return {
-    list: ({ page, size }: { page: number; size: number }) =>
-      repo.listAlerts({ limit: size, offset: (page - 1) * size }),
+    list: (page: PageWindow) => repo.listAlerts(page),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AdjustmentRequestStatus } from './wallet.schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { PageWindow } from '../../lib/paging';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { startOfReportDay } from '../../lib/time-range';
 import { withRetry } from './wallet.batcher';
@@ -249,15 +250,8 @@ export function createWalletAdmin(deps: {
     playerAdjustedSince: (playerId: number, since: Date, conn: DbOrTx = db) =>
       createWalletRepository(conn).playerAdjustedSince(playerId, since),
 
-    async listAdjustments(f: { status: string; playerId: number | null; page: number; size: number }) {
-      const { rows, total } = await repo.listAdjustmentRequests({
-        status: f.status,
-        playerId: f.playerId,
-        limit: f.size,
-        offset: (f.page - 1) * f.size,
-      });
-      return { rows, total };
-    },
+    listAdjustments: (f: PageWindow & { status: string; playerId: number | null }) =>
+      repo.listAdjustmentRequests(f),
 
     /** Transfers for the explorer, with the player of each side's account (null for a system account). */
     transfers: (f: TransferSearch) => repo.explore(f),

@@ -1,5 +1,6 @@
 import { formatMicro, parseAmount, SystemAccount, TransferCode, withdrawalFeeMicro } from '@koi/ledger';
 import { AppError } from '../../errors';
+import { pageWindow } from '../../lib/paging';
 import { startOfReportDay, timeRangeBounds, type TimeRange } from '../../lib/time-range';
 import type { createAddressBook } from './addresses';
 import type { createWithdrawPassword } from './password';
@@ -209,7 +210,7 @@ export function createApply(
   async function records(playerId: number, q: { range: TimeRange; page: number; size: number }) {
     const { from, to } = timeRangeBounds(q.range, clock.now());
     const [{ rows, total }, methods] = await Promise.all([
-      repo.playerRecords(playerId, from, to, q.size, (q.page - 1) * q.size),
+      repo.playerRecords(playerId, from, to, pageWindow(q)),
       addresses.payoutMethods(),
     ]);
     const nameOf = (type: number) => methods.find((m) => m.type === type)?.name ?? 'USDT-TRC20';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { inoutRecordsRequest, inoutRecordsResult, type inoutRecord } from '@koi/contract';
+import { pageSlice } from '../../lib/paging';
 import type { TimeRange } from '../../lib/time-range';
 import { sessionOf } from '../../plugins/auth';
 import { localeOf } from '../../plugins/locale';
@@ -46,6 +47,10 @@ function inoutRecordsApi(
   const channel = source(channels.records, channelRecordWire);
   const withdrawn = source(withdrawals.records, withdrawalRecordWire);
 
+  /** Newest first; records of the same moment in one fixed order (type, then id), so pages never overlap. */
+  const newestFirst = (a: InoutRecord, b: InoutRecord) =>
+    b.created_at.localeCompare(a.created_at) || b.type - a.type || b.id.localeCompare(a.id);
+
   /**
    * One page of several owners' records, newest first. Each owner pages its own table, so every list is read
    * from the top down to the end of the requested page and merged here; a player's records of at most 7 days
@@ -55,11 +60,8 @@ function inoutRecordsApi(
     if (sources.length === 1) return sources[0]!(playerId, query, locale);
     const window = { ...query, page: 1, size: query.page * query.size };
     const pages = await Promise.all(sources.map((s) => s(playerId, window, locale)));
-    const list = pages
-      .flatMap((p) => p.list)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.type - a.type || b.id.localeCompare(a.id))
-      .slice((query.page - 1) * query.size, query.page * query.size);
-    return { list, total: pages.reduce((sum, p) => sum + p.total, 0) };
+    const all = pages.flatMap((p) => p.list).sort(newestFirst);
+    return { list: pageSlice(all, query), total: pages.reduce((sum, p) => sum + p.total, 0) };
   }
 
   api.player.post(

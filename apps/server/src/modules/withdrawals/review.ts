@@ -1,6 +1,7 @@
 import { formatMicro, TransferCode } from '@koi/ledger';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import type { PageWindow } from '../../lib/paging';
 import { startOfReportDay } from '../../lib/time-range';
 import type { AuditWrite } from '../audit';
 import { SIMILAR_EDGE } from './addresses';
@@ -240,8 +241,8 @@ export function createReview(
     reject,
     autoApprove,
     findById: (id: number) => repo.findById(id),
-    listByStates: (states: WithdrawalState[], filter: WithdrawalFilter, page: number, size: number) =>
-      repo.listByStates(states, filter, size, (page - 1) * size),
+    listByStates: (states: WithdrawalState[], filter: WithdrawalFilter, page: PageWindow) =>
+      repo.listByStates(states, filter, page),
     attentionCount: () => repo.attentionCount(),
     // Separation of duties, as the wallet's adjustments ask for it (AdjustmentDuties).
     assertMayDecide,

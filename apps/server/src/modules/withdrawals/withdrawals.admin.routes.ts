@@ -13,6 +13,7 @@ import {
 } from '@koi/contract';
 import { parseAmount } from '@koi/ledger';
 import { AppError } from '../../errors';
+import { pageWindow } from '../../lib/paging';
 import { type AuditedRoutes, auditedRoutesPlugin } from '../../plugins/routes';
 import { actorOf } from '../../plugins/console';
 import type { AuditWrite } from '../audit';
@@ -78,8 +79,7 @@ function withdrawalsAdminApi(
             minAmountMicro: min?.ok ? min.micro : undefined,
             attention: q.attention === true,
           },
-          q.page,
-          q.size,
+          pageWindow(q),
         ),
         service.attentionCount(),
       ]);

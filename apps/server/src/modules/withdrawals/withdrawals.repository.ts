@@ -14,6 +14,7 @@ import {
   updateCount,
   updateRow,
 } from '../../db/rows';
+import type { PageWindow } from '../../lib/paging';
 import {
   AddressType,
   payoutMethods,
@@ -221,7 +222,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
     findById: (id: number) => findRow(db, withdrawals, eq(withdrawals.id, id)),
 
     /** The player's withdrawals created in [from, to), newest first, with the total (inout-records). */
-    async playerRecords(playerId: number, from: Date, to: Date, limit: number, offset: number) {
+    async playerRecords(playerId: number, from: Date, to: Date, { limit, offset }: PageWindow) {
       const where = and(
         eq(withdrawals.playerId, playerId),
         sql`${withdrawals.createdAt} >= ${from.toISOString()}::timestamptz`,
@@ -234,7 +235,7 @@ export function createWithdrawalsRepository(db: DbOrTx) {
      * The review queue: a page of withdrawals in `states` (all when empty), oldest first, optionally of one
      * player, to one address or from a minimum amount, with the total.
      */
-    async listByStates(states: number[], filter: WithdrawalFilter, limit: number, offset: number) {
+    async listByStates(states: number[], filter: WithdrawalFilter, { limit, offset }: PageWindow) {
       const where = and(
         inStates(withdrawals.state, states),
         filter.playerId !== undefined ? eq(withdrawals.playerId, filter.playerId) : undefined,
