@@ -416,8 +416,16 @@ describe('seamless wallet group commit', () => {
       const lost = batches.find((b) => b.statuses.every((s) => s === WalletStatus.DUPLICATE_TRANSACTION));
       expect(won, JSON.stringify(batches)).toBeDefined();
       expect(lost, JSON.stringify(batches)).toBeDefined();
-      const reasons = JSON.stringify([...one.warnings, ...two.warnings]);
-      expect(reasons).toContain('40P01');
+      // Which race PostgreSQL reports depends on how the two batches' statements interleave once the hold is
+      // released: a deadlock (40P01) when each waits on the other's row, or the ledger's idempotency race
+      // (KW009) when one batch commits Y before the other reaches it (seen in CI on a loaded machine). Both
+      // fail the batch whole and take the path this test is about; a batch failed whole, and each race code's
+      // lone rerun, are shown on their own above.
+      const reasons = [...one.warnings, ...two.warnings].map((w) => JSON.stringify(w));
+      expect(
+        reasons.some((r) => r.includes('40P01') || r.includes('KW009')),
+        reasons.join('\n'),
+      ).toBe(true);
       for (const p of won!.players) expect(await available(p.id)).toBe(9_000_000n);
       for (const p of lost!.players) expect(await available(p.id)).toBe(10_000_000n);
       await expectClean();
