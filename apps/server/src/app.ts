@@ -18,6 +18,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
 import webPlugin from './plugins/web';
+import { createSvgRaster } from './lib/svg-raster';
 import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -167,7 +168,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     links: auth.links,
     log: app.log,
   });
-  const games = gamesModule({ database, gate: auth.gate, audit: audit.service });
+  // One cache of SVG pictures drawn as WebP, for the games' artwork and the player app's own pictures.
+  const raster = createSvgRaster();
+  const games = gamesModule({ database, gate: auth.gate, audit: audit.service, raster });
   const bets = betsModule({
     ...basics,
     catalogue: games.service,
@@ -346,6 +349,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The player app and the answer to unknown URLs (plugins/web.ts).
   await app.register(webPlugin, {
     distDir: config.webDistDir,
+    raster,
     firstScreen: content.firstScreen,
   });
 

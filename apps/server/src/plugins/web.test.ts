@@ -26,7 +26,7 @@ function fakeBuild(): { dir: string; script: string } {
   fs.writeFileSync(path.join(dir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(dir, 'assets', 'banners', 'banner-1.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="690" height="280"><rect width="690" height="280" fill="#7c3aed"/><text x="40" y="140" font-size="48" fill="#fff">首充礼包</text></svg>',
   );
   fs.writeFileSync(
     path.join(dir, 'index.html'),
@@ -155,6 +155,30 @@ describe('web delivery', () => {
     const br = await t.app.inject({ url: asset, headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the app's own SVG pictures as WebP to a browser that accepts it, else as SVG", async () => {
+    const url = '/assets/banners/banner-1.svg';
+    // What Chromium sends for an <img> and for a preload of an image.
+    const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    const webp = await t.app.inject({ url, headers: { accept } });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers.vary).toMatch(/accept/i);
+    expect(webp.headers['cache-control']).toBe('public, max-age=3600');
+    expect(webp.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    const svg = await t.app.inject({ url, headers: { accept: 'image/svg+xml,*/*' } });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('<text');
+    const again = await t.app.inject({
+      url,
+      headers: { accept, 'if-none-match': String(webp.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // A picture the build does not have is still unknown.
+    expect((await t.app.inject({ url: '/assets/banners/none.svg', headers: { accept } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('compresses JSON over 1 KB and leaves small JSON and event streams alone', async () => {

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
 import type { FirstScreenData } from '@koi/contract';
 import fastifyStatic from '@fastify/static';
+import { createSvgRaster, sendSvgPicture, type SvgRaster } from '../lib/svg-raster';
 import { notFound } from './errors';
 
 /*
@@ -24,6 +25,8 @@ import { notFound } from './errors';
  * and must be revalidated on every load (`no-cache`), or a deploy would leave players on the old app. The
  * artwork copied as is from apps/web/public (assets/logo.svg, assets/banners/…) keeps its name when a deploy
  * changes it, so it is cached for an hour only: a round trip saved on most visits, a new picture seen soon.
+ * Those pictures are SVG (banners, logos, category and partner marks) and go to a browser that accepts WebP
+ * as WebP (lib/svg-raster.ts says why), so they are answered by routes of this plugin, not read from disk.
  */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,6 +62,19 @@ export interface WebOptions {
   distDir: string;
   /** The home page's first screen (content module). Failing or absent, the page is served without it. */
   firstScreen?: () => Promise<FirstScreen>;
+  /** Draws the app's SVG pictures as WebP (one per app, shared with the games module's artwork). */
+  raster?: SvgRaster;
+}
+
+/** The build's SVG pictures copied as is from apps/web/public: under assets/, no hash in the name; dist-relative. */
+function publicPictures(distDir: string): string[] {
+  const assets = path.join(distDir, 'assets');
+  if (!fs.existsSync(assets)) return [];
+  return (fs.readdirSync(assets, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.svg') && !HASHED.test(entry.name))
+    .map((entry) =>
+      path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
 }
 
 const escapeAttribute = (value: string) =>
@@ -97,16 +113,27 @@ export function withFirstScreen(html: string, screen: FirstScreen | null): strin
 async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const indexPath = path.join(opts.distDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
+  const pictures = hasWeb ? publicPictures(opts.distDir) : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
       wildcard: false,
+      // The pictures get routes of their own, below.
+      globIgnore: pictures,
       // `/` is answered below, index.html with the first screen; the build's files from disk.
       index: false,
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
     });
+  }
+  const raster = opts.raster ?? createSvgRaster();
+  for (const file of pictures) {
+    // Read once, like index.html: a deploy restarts the server.
+    const svg = fs.readFileSync(path.join(opts.distDir, file), 'utf8');
+    app.get(`/${file}`, { schema: { hide: true } }, (request, reply) =>
+      sendSvgPicture(request, reply, { raster, svg, cacheControl: UNHASHED_ASSET }),
+    );
   }
   // Read once: a deploy restarts the server. Compressed per answer by @fastify/compress (about 6 KB).
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   gameListQuery,
@@ -17,6 +16,7 @@ import { AppError } from '../../errors';
 import { localName } from '../../lib/local-name';
 import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
 import { localeOf } from '../../plugins/locale';
+import { createSvgRaster, sendSvgPicture, type SvgRaster } from '../../lib/svg-raster';
 import { drawBrand, drawCategoryIcon, drawGameTile } from './artwork';
 import type { GamesService } from './games.service';
 import { categoryTabWire, gamePageWire, platRecordWire } from './games.wire';
@@ -26,15 +26,11 @@ const CATALOGUE = { publicCache: ['games', 'game_providers', 'game_categories'] 
 
 const ART_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** Sends a generated SVG with a strong ETag so repeat visits cost a 304. */
-function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
-  const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
-  reply.header('cache-control', ART_CACHE).header('etag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(svg);
-}
-
-function gamesApi(api: ApiRoutes, { games }: { games: GamesService }, app: FastifyInstance) {
+function gamesApi(
+  api: ApiRoutes,
+  { games, raster = createSvgRaster() }: { games: GamesService; raster?: SvgRaster },
+  app: FastifyInstance,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   api.open.get(
@@ -114,11 +110,8 @@ function gamesApi(api: ApiRoutes, { games }: { games: GamesService }, app: Fasti
         providerName: localName(game.providerName, game.providerNameEn, artLocale(request.query)),
         gameTypeId: game.gameTypeId,
       };
-      return sendSvg(
-        request,
-        reply,
-        drawGameTile(art, request.params.variant === 'hot.svg' ? 'hot' : 'tile'),
-      );
+      const svg = drawGameTile(art, request.params.variant === 'hot.svg' ? 'hot' : 'tile');
+      return sendSvgPicture(request, reply, { raster, svg, cacheControl: ART_CACHE });
     },
   );
   r.get(
@@ -134,14 +127,22 @@ function gamesApi(api: ApiRoutes, { games }: { games: GamesService }, app: Fasti
       const provider = await games.provider({ id: Number.parseInt(request.params.file, 10) });
       if (!provider) throw new AppError('NOT_FOUND', { url: request.url });
       const name = localName(provider.name, provider.nameEn, artLocale(request.query));
-      return sendSvg(request, reply, drawBrand(provider.id, name));
+      return sendSvgPicture(request, reply, {
+        raster,
+        svg: drawBrand(provider.id, name),
+        cacheControl: ART_CACHE,
+      });
     },
   );
   r.get(
     '/art/categories/:file',
     { schema: { hide: true, params: z.object({ file: z.string().regex(/^[0-7]\.svg$/) }) } },
     async (request, reply) =>
-      sendSvg(request, reply, drawCategoryIcon(Number.parseInt(request.params.file, 10))),
+      sendSvgPicture(request, reply, {
+        raster,
+        svg: drawCategoryIcon(Number.parseInt(request.params.file, 10)),
+        cacheControl: ART_CACHE,
+      }),
   );
 }
 

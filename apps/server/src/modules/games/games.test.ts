@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { GameItem } from '@koi/contract';
@@ -107,6 +108,29 @@ describe('game catalogue and lobby', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/art/games/1/no-such-game/tile.svg' })).statusCode,
     ).toBe(404);
+  });
+
+  it('sends the artwork as WebP to a browser that accepts it, varying on Accept, with its own ETag', async () => {
+    const { result } = await get<Page>('/api/plat/game?size=1');
+    const url = result.data[0]!.game_image;
+    // What Chromium sends for an <img>.
+    const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers.vary).toBe('Accept');
+    // A real WebP at twice the drawing's size (hot tiles are drawn 240×300).
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 600]);
+    const svg = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/svg+xml' } });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.headers.etag).not.toBe(res.headers.etag);
+    // Each format's ETag revalidates only itself.
+    const again = (etag: unknown, accept: string) =>
+      t.app.inject({ method: 'GET', url, headers: { accept, 'if-none-match': String(etag) } });
+    expect((await again(res.headers.etag, accept)).statusCode).toBe(304);
+    expect((await again(res.headers.etag, 'image/svg+xml')).statusCode).toBe(200);
+    expect((await again(svg.headers.etag, accept)).statusCode).toBe(200);
   });
 
   describe('opening a game', () => {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { SvgRaster } from '../../lib/svg-raster';
 import type { KoiModule } from '../module';
 import type { AuditPort } from '../audit';
 import type { PlayerGate } from '../auth';
@@ -24,6 +25,8 @@ export function gamesModule(deps: {
   database: Database;
   gate: Pick<PlayerGate, 'assertMayPlay'>;
   audit: AuditPort;
+  /** Draws the generated artwork as WebP (lib/svg-raster.ts); the app shares one with its static pictures. */
+  raster?: SvgRaster;
 }): KoiModule<GamesService> & { hooks: GamesHooks } {
   const repo = createGamesRepository(deps.database.db);
   const service = createGamesService({
@@ -41,7 +44,7 @@ export function gamesModule(deps: {
     service,
     hooks: { onProvidersChanged: (forget) => void providersChanged.push(forget) },
     plugin: async (app) => {
-      await app.register(gamesRoutes, { games: service });
+      await app.register(gamesRoutes, { games: service, raster: deps.raster });
       await app.register(gamesAdminRoutes, { admin, audit: deps.audit });
     },
     jobs: [],
