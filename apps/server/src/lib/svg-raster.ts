@@ -4,12 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 
 /**
- * Koi's own SVG pictures (the generated game art of modules/games/artwork.ts, the player app's banners, logos
- * and icons) as WebP, for browsers that accept it.
+ * Koi's own SVG pictures (the generated game art of modules/games/artwork.ts, the player app's logos, icons and
+ * marks; plugins/web.ts says why not its banners) as WebP, for browsers that accept it.
  *
  * Why: in a browser an SVG picture is a document of its own, parsed, laid out and painted on the page's main
- * thread. The home page shows about forty (twenty game tiles in the hot strip and the grid, banners, category
- * icons, partner and licence marks), and in a Chromium trace of it each cost 10-30 ms of main-thread work, in
+ * thread. The home page shows about forty (twenty game tiles in the hot strip and the grid, category icons,
+ * partner and licence marks, banners), and in a Chromium trace of it each cost 10-30 ms of main-thread work, in
  * tasks of their own right while the page starts: twenty tiles as SVG took 730-880 ms of the main thread, as
  * WebP 260-360 ms (the same page, the same drawings, traced side by side). A WebP is decoded off the main thread.
  *

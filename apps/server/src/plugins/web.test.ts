@@ -23,10 +23,13 @@ function fakeBuild(): { dir: string; script: string } {
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js.gz'), zlib.gzipSync(script));
   // Artwork copied as is from apps/web/public: no hash in its name.
   fs.mkdirSync(path.join(dir, 'assets', 'banners'));
-  fs.writeFileSync(path.join(dir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="#7c3aed"/><text x="10" y="70" font-size="40" fill="#fff">锦鲤</text></svg>',
+  );
   fs.writeFileSync(
     path.join(dir, 'assets', 'banners', 'banner-1.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg" width="690" height="280"><rect width="690" height="280" fill="#7c3aed"/><text x="40" y="140" font-size="48" fill="#fff">首充礼包</text></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="690" height="280"><rect width="690" height="280" fill="#7c3aed"/></svg>',
   );
   fs.writeFileSync(
     path.join(dir, 'index.html'),
@@ -157,8 +160,8 @@ describe('web delivery', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it("sends the app's own SVG pictures as WebP to a browser that accepts it, else as SVG", async () => {
-    const url = '/assets/banners/banner-1.svg';
+  it("sends the app's own SVG pictures as WebP to a browser that accepts it, else as SVG; the banners as SVG", async () => {
+    const url = '/assets/logo.svg';
     // What Chromium sends for an <img> and for a preload of an image.
     const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
     const webp = await t.app.inject({ url, headers: { accept } });
@@ -175,10 +178,10 @@ describe('web delivery', () => {
       headers: { accept, 'if-none-match': String(webp.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+    const banner = await t.app.inject({ url: '/assets/banners/banner-1.svg', headers: { accept } });
+    expect(banner.headers['content-type']).toContain('image/svg+xml');
     // A picture the build does not have is still unknown.
-    expect((await t.app.inject({ url: '/assets/banners/none.svg', headers: { accept } })).statusCode).toBe(
-      404,
-    );
+    expect((await t.app.inject({ url: '/assets/none.svg', headers: { accept } })).statusCode).toBe(404);
   });
 
   it('compresses JSON over 1 KB and leaves small JSON and event streams alone', async () => {
