@@ -21,13 +21,13 @@ describe('SVG pictures as WebP', () => {
     expect(asked).toBe(1);
   });
 
-  it('renders a picture once at twice its size, sharing the render between requests that arrive during it', async () => {
+  it('renders a picture once at one and a half times its size, sharing the render between requests that arrive during it', async () => {
     const raster = createSvgRaster({ canDrawText: async () => true });
     const [a, b] = await Promise.all([raster.webp(tile), raster.webp(tile)]);
     expect(a).toBe(b);
     expect(await raster.webp(tile)).toBe(a);
     const meta = await sharp(a!).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 600]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 360, 450]);
   });
 
   it('keeps at most its bound, dropping the oldest picture first', async () => {

@@ -119,9 +119,9 @@ describe('game catalogue and lobby', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers.vary).toBe('Accept');
-    // A real WebP at twice the drawing's size (hot tiles are drawn 240×300).
+    // A real WebP at one and a half times the drawing's size (hot tiles are drawn 240×300).
     const meta = await sharp(res.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 600]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 360, 450]);
     const svg = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/svg+xml' } });
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.headers.etag).not.toBe(res.headers.etag);
