@@ -1,4 +1,4 @@
-import { accept, refuse, type Checked } from './errors';
+import { accept, checkFields, refuse, type Checked } from './errors';
 import { BASIS_POINTS, formatHundredths, parseHundredths, rational, type Rational } from './money';
 
 /**
@@ -41,17 +41,16 @@ export const DICE_WIN_CHANCE_MIN = 1;
 export const DICE_WIN_CHANCE_MAX = 9_800;
 const ROLL_MAX_HUNDREDTHS = 10_000;
 
-export function checkDiceParams(input: unknown): Checked<DiceParams> {
-  if (typeof input !== 'object' || input === null) return refuse('params_missing');
-  const { target, direction } = input as Record<string, unknown>;
-  if (direction !== 'over' && direction !== 'under') return refuse('direction_invalid');
-  const parsed = parseHundredths(target);
-  if (!parsed.ok) return parsed;
-  const params: DiceParams = { targetHundredths: parsed.value, direction };
-  const chance = diceWinChance(params);
-  if (chance < DICE_WIN_CHANCE_MIN || chance > DICE_WIN_CHANCE_MAX) return refuse('target_out_of_range');
-  return accept(params);
-}
+export const checkDiceParams = (input: unknown): Checked<DiceParams> =>
+  checkFields(input, ({ target, direction }) => {
+    if (direction !== 'over' && direction !== 'under') return refuse('direction_invalid');
+    const parsed = parseHundredths(target);
+    if (!parsed.ok) return parsed;
+    const params: DiceParams = { targetHundredths: parsed.value, direction };
+    const chance = diceWinChance(params);
+    if (chance < DICE_WIN_CHANCE_MIN || chance > DICE_WIN_CHANCE_MAX) return refuse('target_out_of_range');
+    return accept(params);
+  });
 
 /** The roll in hundredths, 0–10000. */
 export const diceRoll = (float: number): number => Math.floor(float * DICE_ROLL_VALUES);

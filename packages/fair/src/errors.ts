@@ -75,6 +75,18 @@ export const refuse = <T>(problem: FairProblem): Checked<T> => ({
 
 export const accept = <T>(value: T): Checked<T> => ({ ok: true, value });
 
+/**
+ * Checks the fields of a game's or a packet's params with `check`, once they are known to be an object: the
+ * one guard every params check starts with, refusing null and non-objects as missing params.
+ */
+export const checkFields = <T>(
+  input: unknown,
+  check: (fields: Record<string, unknown>) => Checked<T>,
+): Checked<T> =>
+  typeof input === 'object' && input !== null
+    ? check(input as Record<string, unknown>)
+    : refuse('params_missing');
+
 /** Unwraps a check, throwing the problem as a FairError; for code paths that must not continue. */
 export function must<T>(checked: Checked<T>): T {
   if (!checked.ok) throw new FairError(checked.problem);

@@ -1,4 +1,4 @@
-import { accept, refuse, type Checked } from './errors';
+import { accept, checkFields, refuse, type Checked } from './errors';
 import { BASIS_POINTS, formatHundredths, parseHundredths, rational, type Rational } from './money';
 
 /**
@@ -39,15 +39,15 @@ export const LIMBO_TARGET_MAX_HUNDREDTHS = 100_000_000;
 export const LIMBO_RESULT_MAX_HUNDREDTHS = 100_000_000;
 const LIMBO_RESULT_MIN_HUNDREDTHS = 100;
 
-export function checkLimboParams(input: unknown): Checked<LimboParams> {
-  if (typeof input !== 'object' || input === null) return refuse('params_missing');
-  const parsed = parseHundredths((input as Record<string, unknown>).target);
-  if (!parsed.ok) return parsed;
-  if (parsed.value < LIMBO_TARGET_MIN_HUNDREDTHS || parsed.value > LIMBO_TARGET_MAX_HUNDREDTHS) {
-    return refuse('target_out_of_range');
-  }
-  return accept({ targetHundredths: parsed.value });
-}
+export const checkLimboParams = (input: unknown): Checked<LimboParams> =>
+  checkFields(input, ({ target }) => {
+    const parsed = parseHundredths(target);
+    if (!parsed.ok) return parsed;
+    if (parsed.value < LIMBO_TARGET_MIN_HUNDREDTHS || parsed.value > LIMBO_TARGET_MAX_HUNDREDTHS) {
+      return refuse('target_out_of_range');
+    }
+    return accept({ targetHundredths: parsed.value });
+  });
 
 /** The result in hundredths, 100–LIMBO_RESULT_MAX_HUNDREDTHS. */
 export function limboResult(float: number, houseEdgeBp: number): number {

@@ -1,4 +1,4 @@
-import { accept, refuse, type Checked } from './errors';
+import { accept, checkFields, refuse, type Checked } from './errors';
 import { BASIS_POINTS, rational, type Rational } from './money';
 
 /**
@@ -46,17 +46,17 @@ export const checkMinesCount = (mines: unknown): Checked<number> =>
 const isTile = (tile: unknown): tile is number =>
   typeof tile === 'number' && Number.isInteger(tile) && tile >= 0 && tile < MINES_TILES;
 
-export function checkMinesParams(input: unknown): Checked<MinesParams> {
-  if (typeof input !== 'object' || input === null) return refuse('params_missing');
-  const { mines, picks } = input as Record<string, unknown>;
-  const count = checkMinesCount(mines);
-  if (!count.ok) return count;
-  if (!Array.isArray(picks) || picks.length > MINES_TILES) return refuse('picks_invalid');
-  if (!picks.every(isTile)) return refuse('picks_invalid');
-  if (new Set(picks).size !== picks.length) return refuse('picks_duplicate');
-  if (picks.length < 1 || picks.length > MINES_TILES - count.value) return refuse('picks_count_out_of_range');
-  return accept({ mines: count.value, picks: [...picks] });
-}
+export const checkMinesParams = (input: unknown): Checked<MinesParams> =>
+  checkFields(input, ({ mines, picks }) => {
+    const count = checkMinesCount(mines);
+    if (!count.ok) return count;
+    if (!Array.isArray(picks) || picks.length > MINES_TILES) return refuse('picks_invalid');
+    if (!picks.every(isTile)) return refuse('picks_invalid');
+    if (new Set(picks).size !== picks.length) return refuse('picks_duplicate');
+    if (picks.length < 1 || picks.length > MINES_TILES - count.value)
+      return refuse('picks_count_out_of_range');
+    return accept({ mines: count.value, picks: [...picks] });
+  });
 
 /** The mine tiles for `mines` mines from the round's first `mines` floats, in the order chosen. */
 export function minePositions(floats: readonly number[], mines: number): number[] {

@@ -1,4 +1,4 @@
-import { accept, FairError, must, refuse, type Checked } from './errors';
+import { accept, checkFields, FairError, must, refuse, type Checked } from './errors';
 import { portableHash, type FairHash } from './hash';
 import { checkSeedPair, floatsUnchecked, hashServerSeed } from './rng';
 
@@ -104,24 +104,23 @@ export const checkPacketId = (packetId: unknown): Checked<number> =>
     : refuse('packet_id_invalid');
 
 /** The whole input, in the order a sender's form reads: shares, total, then the seeds and the id. */
-export function checkRedPacket(input: unknown): Checked<RedPacketInput> {
-  if (typeof input !== 'object' || input === null) return refuse('params_missing');
-  const { serverSeed, clientSeed, packetId, totalMicro, shares } = input as Record<string, unknown>;
-  const checkedShares = checkRedPacketShares(shares);
-  if (!checkedShares.ok) return checkedShares;
-  const total = checkRedPacketTotal(totalMicro, checkedShares.value);
-  if (!total.ok) return total;
-  const seeds = checkSeedPair(serverSeed, clientSeed);
-  if (!seeds.ok) return seeds;
-  const id = checkPacketId(packetId);
-  if (!id.ok) return id;
-  return accept({
-    ...seeds.value,
-    packetId: id.value,
-    totalMicro: total.value,
-    shares: checkedShares.value,
+export const checkRedPacket = (input: unknown): Checked<RedPacketInput> =>
+  checkFields(input, ({ serverSeed, clientSeed, packetId, totalMicro, shares }) => {
+    const checkedShares = checkRedPacketShares(shares);
+    if (!checkedShares.ok) return checkedShares;
+    const total = checkRedPacketTotal(totalMicro, checkedShares.value);
+    if (!total.ok) return total;
+    const seeds = checkSeedPair(serverSeed, clientSeed);
+    if (!seeds.ok) return seeds;
+    const id = checkPacketId(packetId);
+    if (!id.ok) return id;
+    return accept({
+      ...seeds.value,
+      packetId: id.value,
+      totalMicro: total.value,
+      shares: checkedShares.value,
+    });
   });
-}
 
 /** floor(float × 2^32): exact, as every float of the stream is a multiple of 2^-32. */
 const float32Bits = (float: number): bigint => BigInt(float * TWO_POW_32);

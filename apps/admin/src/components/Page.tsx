@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Space, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -57,6 +57,23 @@ export function tabbedPage(head: { title: string; hint?: string; extra?: ReactNo
       </Page>
     );
   };
+}
+
+/**
+ * The tabs of a screen whose state lives above its tabs (one reason prompt, one editor for all of them): each
+ * tab's part is one card, as on the screens built with tabbedPage.
+ */
+export function CardTabs({ tabs }: { tabs: PageTab[] }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={tabs.map(([key, label, content]) => ({
+        key,
+        label: t(label),
+        children: <Card>{content}</Card>,
+      }))}
+    />
+  );
 }
 
 /** A list screen's primary action, adding a row: top right of its page, disabled for operators who may not. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
-import { Page } from '../components/Page';
+import { CardTabs, Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
 import { adminApi, type AdminChannel, type AdminChannelOrder, type ChannelChange } from '../lib/api';
@@ -48,124 +48,112 @@ export function ChannelsPage() {
       run: (reason) => adminApi.updateChannel(c.id, { enabled, reason }),
     });
 
+  const channelList = (
+    <QueryTable<AdminChannel>
+      query={channels}
+      columns={[
+        idColumn(60),
+        {
+          title: t('channels.name'),
+          render: (_, c) => (
+            <Space direction="vertical" size={0}>
+              <span>{c.name}</span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {c.code} · {c.adapter}
+              </Typography.Text>
+              {!c.available && <Tag color="red">{t('channels.unavailable')}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          title: t('channels.enabled'),
+          width: 90,
+          render: (_, c) => (
+            <Switch
+              checked={c.enabled}
+              disabled={!mayEdit}
+              aria-label={t(c.enabled ? 'channels.disable' : 'channels.enable', { name: c.name })}
+              onChange={(on) => toggle(c, on)}
+            />
+          ),
+        },
+        {
+          title: t('channels.limits'),
+          render: (_, c) => `${c.min_amount} – ${c.max_amount}`,
+        },
+        {
+          title: t('channels.fee'),
+          render: (_, c) =>
+            [c.fee_rate !== '0' && `${c.fee_rate}%`, c.fee_fixed !== '0' && `${c.fee_fixed} USDT`]
+              .filter(Boolean)
+              .join(' + ') || '0',
+        },
+        { title: t('channels.currency'), dataIndex: 'currency', width: 90 },
+        { title: t('channels.rate'), dataIndex: 'rate', width: 130 },
+        { title: t('channels.sort'), dataIndex: 'sort', width: 70 },
+        {
+          title: t('common.actions'),
+          width: 100,
+          render: (_, c) => (
+            <Button size="small" icon={<EditOutlined />} disabled={!mayEdit} onClick={() => setEditing(c)}>
+              {t('common.edit')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+  const orderList = (
+    <>
+      <Select
+        aria-label={t('channels.status')}
+        value={orders.filters.status}
+        style={{ width: 160, marginBottom: 16 }}
+        onChange={(status) => orders.search({ status })}
+        options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))}
+      />
+      <QueryTable<AdminChannelOrder>
+        list={orders}
+        rowKey="order_id"
+        columns={[
+          { title: t('channels.orderId'), dataIndex: 'order_id' },
+          { title: t('channels.name'), dataIndex: 'channel_name' },
+          { title: t('channels.player'), dataIndex: 'player_id', width: 80 },
+          { title: t('channels.amount'), dataIndex: 'amount', align: 'right' },
+          {
+            title: t('channels.payAmount'),
+            align: 'right',
+            render: (_, o) => `${o.pay_amount} ${o.currency}`,
+          },
+          {
+            title: t('channels.status'),
+            render: (_, o) => (
+              <Space size={4} wrap>
+                <Tag color={STATUS_COLOURS[o.status]}>{t(`channels.statuses.${o.status}`)}</Tag>
+                {o.queue_reason && (
+                  <Tag color="volcano">
+                    {t(`channels.reasons.${o.queue_reason}`, { defaultValue: o.queue_reason })}
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
+          { title: t('channels.channelOrderId'), dataIndex: 'channel_order_id' },
+          {
+            title: t('channels.createdAt'),
+            render: (_, o) => new Date(o.created_at).toLocaleString(),
+          },
+        ]}
+      />
+    </>
+  );
+
   return (
     <Page title={t('channels.title')}>
-      <Tabs
-        items={[
-          {
-            key: 'channels',
-            label: t('channels.channels'),
-            children: (
-              <Card>
-                <QueryTable<AdminChannel>
-                  query={channels}
-                  columns={[
-                    idColumn(60),
-                    {
-                      title: t('channels.name'),
-                      render: (_, c) => (
-                        <Space direction="vertical" size={0}>
-                          <span>{c.name}</span>
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {c.code} · {c.adapter}
-                          </Typography.Text>
-                          {!c.available && <Tag color="red">{t('channels.unavailable')}</Tag>}
-                        </Space>
-                      ),
-                    },
-                    {
-                      title: t('channels.enabled'),
-                      width: 90,
-                      render: (_, c) => (
-                        <Switch
-                          checked={c.enabled}
-                          disabled={!mayEdit}
-                          aria-label={t(c.enabled ? 'channels.disable' : 'channels.enable', { name: c.name })}
-                          onChange={(on) => toggle(c, on)}
-                        />
-                      ),
-                    },
-                    {
-                      title: t('channels.limits'),
-                      render: (_, c) => `${c.min_amount} – ${c.max_amount}`,
-                    },
-                    {
-                      title: t('channels.fee'),
-                      render: (_, c) =>
-                        [c.fee_rate !== '0' && `${c.fee_rate}%`, c.fee_fixed !== '0' && `${c.fee_fixed} USDT`]
-                          .filter(Boolean)
-                          .join(' + ') || '0',
-                    },
-                    { title: t('channels.currency'), dataIndex: 'currency', width: 90 },
-                    { title: t('channels.rate'), dataIndex: 'rate', width: 130 },
-                    { title: t('channels.sort'), dataIndex: 'sort', width: 70 },
-                    {
-                      title: t('common.actions'),
-                      width: 100,
-                      render: (_, c) => (
-                        <Button
-                          size="small"
-                          icon={<EditOutlined />}
-                          disabled={!mayEdit}
-                          onClick={() => setEditing(c)}
-                        >
-                          {t('common.edit')}
-                        </Button>
-                      ),
-                    },
-                  ]}
-                />
-              </Card>
-            ),
-          },
-          {
-            key: 'orders',
-            label: t('channels.orders'),
-            children: (
-              <Card>
-                <Select
-                  aria-label={t('channels.status')}
-                  value={orders.filters.status}
-                  style={{ width: 160, marginBottom: 16 }}
-                  onChange={(status) => orders.search({ status })}
-                  options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))}
-                />
-                <QueryTable<AdminChannelOrder>
-                  list={orders}
-                  rowKey="order_id"
-                  columns={[
-                    { title: t('channels.orderId'), dataIndex: 'order_id' },
-                    { title: t('channels.name'), dataIndex: 'channel_name' },
-                    { title: t('channels.player'), dataIndex: 'player_id', width: 80 },
-                    { title: t('channels.amount'), dataIndex: 'amount', align: 'right' },
-                    {
-                      title: t('channels.payAmount'),
-                      align: 'right',
-                      render: (_, o) => `${o.pay_amount} ${o.currency}`,
-                    },
-                    {
-                      title: t('channels.status'),
-                      render: (_, o) => (
-                        <Space size={4} wrap>
-                          <Tag color={STATUS_COLOURS[o.status]}>{t(`channels.statuses.${o.status}`)}</Tag>
-                          {o.queue_reason && (
-                            <Tag color="volcano">
-                              {t(`channels.reasons.${o.queue_reason}`, { defaultValue: o.queue_reason })}
-                            </Tag>
-                          )}
-                        </Space>
-                      ),
-                    },
-                    { title: t('channels.channelOrderId'), dataIndex: 'channel_order_id' },
-                    {
-                      title: t('channels.createdAt'),
-                      render: (_, o) => new Date(o.created_at).toLocaleString(),
-                    },
-                  ]}
-                />
-              </Card>
-            ),
-          },
+      <CardTabs
+        tabs={[
+          ['channels', 'channels.channels', channelList],
+          ['orders', 'channels.orders', orderList],
         ]}
       />
       {editing && <ChannelEditor channel={editing} onClose={() => setEditing(null)} />}

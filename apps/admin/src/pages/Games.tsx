@@ -1,16 +1,4 @@
-import {
-  App,
-  Button,
-  Card,
-  InputNumber,
-  Select,
-  Space,
-  Switch,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnType,
-} from 'antd';
+import { App, Button, InputNumber, Select, Space, Switch, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminGameRow, AdminProviderRow } from '@koi/contract';
@@ -18,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BothNames, idColumn } from '../components/columns';
 import { FormModal } from '../components/FormModal';
 import { TextField } from '../components/FormFields';
-import { Page } from '../components/Page';
+import { CardTabs, Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
@@ -164,128 +152,119 @@ export function GamesPage() {
     ),
   });
 
+  const gameList = (
+    <>
+      <SearchForm<Filters> name="game-filters" style={{ marginBottom: 16 }} onSearch={games.search}>
+        <TextFilter name="keyword" placeholder={t('games.keyword')} width={200} />
+        <ChoiceFilter
+          name="plat_type"
+          placeholder={t('games.platform')}
+          width={160}
+          options={providers.data?.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <ChoiceFilter
+          name="status"
+          placeholder={t('games.status')}
+          width={140}
+          options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
+        />
+      </SearchForm>
+      <QueryTable<AdminGameRow>
+        list={games}
+        columns={[
+          idColumn(60),
+          {
+            title: t('games.name'),
+            render: (_, r) => (
+              <Space>
+                {r.image && (
+                  <img
+                    src={r.image}
+                    alt=""
+                    width={32}
+                    height={32}
+                    style={{ borderRadius: 4, objectFit: 'cover' }}
+                  />
+                )}
+                <span>{r.name_zh}</span>
+                <Typography.Text type="secondary">{r.name_en}</Typography.Text>
+              </Space>
+            ),
+          },
+          { title: t('games.code'), dataIndex: 'game_code' },
+          {
+            title: t('games.platform'),
+            dataIndex: 'plat_type_id',
+            render: (v: number, r) => (
+              <Space size={4}>
+                {providers.data?.find((p) => p.id === v)?.name ?? v}
+                {!r.provider_enabled && <Tag>{t('games.providerOff')}</Tag>}
+              </Space>
+            ),
+          },
+          enabledColumn<AdminGameRow>(
+            mayGame,
+            (r) => r.name_zh,
+            (r, enabled, reason) => adminApi.updateGame(r.id, { enabled, reason }),
+          ),
+          {
+            title: t('games.status'),
+            dataIndex: 'status',
+            render: (s: number, r) => (
+              <Select
+                size="small"
+                value={s}
+                disabled={!mayGame}
+                style={{ width: 120 }}
+                options={STATUSES.map((v) => ({ value: v, label: t(`games.statuses.${v}`) }))}
+                onChange={(next) =>
+                  ask({
+                    title: `${r.name_zh}: ${t(`games.statuses.${next}`)}`,
+                    run: (reason) => adminApi.updateGame(r.id, { status: next, reason }),
+                  })
+                }
+              />
+            ),
+          },
+          quickSwitchColumn<AdminGameRow>(t('games.hot'), 'is_hot', !mayGame, (r, is_hot) =>
+            adminApi.updateGame(r.id, { is_hot }),
+          ),
+          sortColumn<AdminGameRow>(mayGame, (r, sort) => adminApi.updateGame(r.id, { sort })),
+          renameColumn<AdminGameRow>(mayGame, (row) => ({ kind: 'game', row })),
+        ]}
+      />
+    </>
+  );
+  const providerList = (
+    <QueryTable<AdminProviderRow>
+      query={providers}
+      columns={[
+        idColumn(60),
+        { title: t('games.code'), dataIndex: 'code' },
+        {
+          title: t('games.name'),
+          render: (_, r) => <BothNames zh={r.name} en={r.name_en} />,
+        },
+        { title: t('games.walletModel'), dataIndex: 'wallet_model' },
+        { title: t('games.count'), dataIndex: 'game_count' },
+        enabledColumn<AdminProviderRow>(
+          mayProvider,
+          (r) => r.name,
+          (r, enabled, reason) => adminApi.updateProvider(r.id, { enabled, reason }),
+          (r) => `provider-${r.code}`,
+        ),
+        sortColumn<AdminProviderRow>(mayProvider, (r, sort) => adminApi.updateProvider(r.id, { sort })),
+        renameColumn<AdminProviderRow>(mayProvider, (row) => ({ kind: 'provider', row })),
+      ]}
+    />
+  );
+
   return (
     <Page title={t('menu.games')}>
-      <Tabs
-        items={[
-          {
-            key: 'games',
-            label: t('games.games'),
-            children: (
-              <Card>
-                <SearchForm<Filters> name="game-filters" style={{ marginBottom: 16 }} onSearch={games.search}>
-                  <TextFilter name="keyword" placeholder={t('games.keyword')} width={200} />
-                  <ChoiceFilter
-                    name="plat_type"
-                    placeholder={t('games.platform')}
-                    width={160}
-                    options={providers.data?.map((p) => ({ value: p.id, label: p.name }))}
-                  />
-                  <ChoiceFilter
-                    name="status"
-                    placeholder={t('games.status')}
-                    width={140}
-                    options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
-                  />
-                </SearchForm>
-                <QueryTable<AdminGameRow>
-                  list={games}
-                  columns={[
-                    idColumn(60),
-                    {
-                      title: t('games.name'),
-                      render: (_, r) => (
-                        <Space>
-                          {r.image && (
-                            <img
-                              src={r.image}
-                              alt=""
-                              width={32}
-                              height={32}
-                              style={{ borderRadius: 4, objectFit: 'cover' }}
-                            />
-                          )}
-                          <span>{r.name_zh}</span>
-                          <Typography.Text type="secondary">{r.name_en}</Typography.Text>
-                        </Space>
-                      ),
-                    },
-                    { title: t('games.code'), dataIndex: 'game_code' },
-                    {
-                      title: t('games.platform'),
-                      dataIndex: 'plat_type_id',
-                      render: (v: number, r) => (
-                        <Space size={4}>
-                          {providers.data?.find((p) => p.id === v)?.name ?? v}
-                          {!r.provider_enabled && <Tag>{t('games.providerOff')}</Tag>}
-                        </Space>
-                      ),
-                    },
-                    enabledColumn<AdminGameRow>(
-                      mayGame,
-                      (r) => r.name_zh,
-                      (r, enabled, reason) => adminApi.updateGame(r.id, { enabled, reason }),
-                    ),
-                    {
-                      title: t('games.status'),
-                      dataIndex: 'status',
-                      render: (s: number, r) => (
-                        <Select
-                          size="small"
-                          value={s}
-                          disabled={!mayGame}
-                          style={{ width: 120 }}
-                          options={STATUSES.map((v) => ({ value: v, label: t(`games.statuses.${v}`) }))}
-                          onChange={(next) =>
-                            ask({
-                              title: `${r.name_zh}: ${t(`games.statuses.${next}`)}`,
-                              run: (reason) => adminApi.updateGame(r.id, { status: next, reason }),
-                            })
-                          }
-                        />
-                      ),
-                    },
-                    quickSwitchColumn<AdminGameRow>(t('games.hot'), 'is_hot', !mayGame, (r, is_hot) =>
-                      adminApi.updateGame(r.id, { is_hot }),
-                    ),
-                    sortColumn<AdminGameRow>(mayGame, (r, sort) => adminApi.updateGame(r.id, { sort })),
-                    renameColumn<AdminGameRow>(mayGame, (row) => ({ kind: 'game', row })),
-                  ]}
-                />
-              </Card>
-            ),
-          },
-          {
-            key: 'providers',
-            label: t('games.providers'),
-            children: (
-              <Card>
-                <QueryTable<AdminProviderRow>
-                  query={providers}
-                  columns={[
-                    idColumn(60),
-                    { title: t('games.code'), dataIndex: 'code' },
-                    {
-                      title: t('games.name'),
-                      render: (_, r) => <BothNames zh={r.name} en={r.name_en} />,
-                    },
-                    { title: t('games.walletModel'), dataIndex: 'wallet_model' },
-                    { title: t('games.count'), dataIndex: 'game_count' },
-                    enabledColumn<AdminProviderRow>(
-                      mayProvider,
-                      (r) => r.name,
-                      (r, enabled, reason) => adminApi.updateProvider(r.id, { enabled, reason }),
-                      (r) => `provider-${r.code}`,
-                    ),
-                    sortColumn<AdminProviderRow>(mayProvider, (r, sort) =>
-                      adminApi.updateProvider(r.id, { sort }),
-                    ),
-                    renameColumn<AdminProviderRow>(mayProvider, (row) => ({ kind: 'provider', row })),
-                  ]}
-                />
-              </Card>
-            ),
-          },
+      <CardTabs
+        tabs={[
+          ['games', 'games.games', gameList],
+          ['providers', 'games.providers', providerList],
         ]}
       />
       {holder}

@@ -53,85 +53,50 @@ type Screen = { path: string; meta: RouteMeta; element?: React.ReactNode };
 
 const soon = <ComingSoonPage />;
 
+/** A screen titled after its path (`routes.<path>`, the path's first letter lower-cased): most of them are. */
+const screen = (path: string, element: React.ReactNode, meta: Omit<RouteMeta, 'title'>): Screen => ({
+  path,
+  meta: { title: `routes.${path.charAt(0).toLowerCase()}${path.slice(1)}`, ...meta },
+  element,
+});
+/** A screen of the tab bar. */
+const TAB = { tabBar: true };
+/** A screen opened from another one, with a back button. */
+const BACK = { back: true };
+/** Such a screen whose state is forgotten once the player leaves it (noCache). */
+const FRESH = { back: true, noCache: true };
+
 /** Spec §2 routes under the root layout. Routes without an element are not built yet. */
 export const LAYOUT_SCREENS: Screen[] = [
   { path: 'Loading', meta: { title: 'routes.loading', noCache: true }, element: <LoadingPage /> },
-  { path: 'home', meta: { title: 'routes.home', tabBar: true }, element: <HomePage /> },
-  { path: 'Agent', meta: { title: 'routes.agent', back: true }, element: <AgentPage /> },
-  { path: 'recharge', meta: { title: 'routes.recharge', tabBar: true }, element: <RechargePage /> },
-  { path: 'promote', meta: { title: 'routes.promote', back: true }, element: <PromotePage /> },
-  { path: 'activity', meta: { title: 'routes.activity', tabBar: true }, element: <ActivityPage /> },
-  { path: 'user', meta: { title: 'routes.user', tabBar: true }, element: <UserPage /> },
-  {
-    path: 'cateList',
-    meta: { title: 'routes.cateList', back: true, noCache: true },
-    element: <CateListPage />,
-  },
-  { path: 'allGames', meta: { title: 'routes.allGames', back: true }, element: <AllGamesPage /> },
-  { path: 'betRecords', meta: { title: 'routes.betRecords', back: true }, element: <BetRecordsPage /> },
-  {
-    path: 'accountRecords',
-    meta: { title: 'routes.accountRecords', back: true },
-    element: <AccountRecordsPage />,
-  },
-  {
-    path: 'rechargeRecords',
-    meta: { title: 'routes.rechargeRecords', back: true },
-    element: <RechargeRecordsPage />,
-  },
-  {
-    path: 'income',
-    meta: { title: 'routes.income', back: true },
-    element: <IncomePage commission={<CommissionIncome />} />,
-  },
-  { path: 'backRecords', meta: { title: 'routes.backRecords', back: true }, element: <BackRecordsPage /> },
-  {
-    path: 'transactionRecords',
-    meta: { title: 'routes.transactionRecords', back: true },
-    element: <TransactionRecordsPage />,
-  },
-  { path: 'vipInfo', meta: { title: 'routes.vipInfo', back: true }, element: <VipInfoPage /> },
-  {
-    path: 'betDetail',
-    meta: { title: 'routes.betDetail', back: true, noCache: true },
-    element: <BetDetailPage />,
-  },
-  {
-    path: 'activityDetail',
-    meta: { title: 'routes.activityDetail', back: true, noCache: true },
-    element: <ActivityDetailPage />,
-  },
-  {
-    path: 'redirect',
-    meta: { title: 'routes.redirect', back: true, noCache: true },
-    element: <RedirectPage />,
-  },
-  { path: 'safe', meta: { title: 'routes.safe', back: true }, element: <SafePage /> },
-  {
-    path: 'password',
-    meta: { title: 'routes.password', back: true, noCache: true },
-    element: <PasswordPage />,
-  },
-  { path: 'about', meta: { title: 'routes.about', back: true }, element: <AboutPage /> },
-  { path: 'community', meta: { title: 'routes.community', back: true }, element: <CommunityPage /> },
-  { path: 'interaction', meta: { title: 'routes.interaction', tabBar: true }, element: <InteractionPage /> },
-  {
-    path: 'CreatePost',
-    meta: { title: 'routes.createPost', back: true, noCache: true },
-    element: <CreatePostPage />,
-  },
-  {
-    path: 'myCreatePost',
-    meta: { title: 'routes.myCreatePost', back: true, noCache: true },
-    element: <CreatePostPage />,
-  },
-  { path: 'buy', meta: { title: 'routes.buy', back: true }, element: <BuyPage /> },
-  { path: 'benefit', meta: { title: 'routes.benefit', back: true }, element: <BenefitPage /> },
-  {
-    path: 'customDetail',
-    meta: { title: 'routes.customDetail', back: true, noCache: true },
-    element: <CustomDetailPage />,
-  },
+  screen('home', <HomePage />, TAB),
+  screen('Agent', <AgentPage />, BACK),
+  screen('recharge', <RechargePage />, TAB),
+  screen('promote', <PromotePage />, BACK),
+  screen('activity', <ActivityPage />, TAB),
+  screen('user', <UserPage />, TAB),
+  screen('cateList', <CateListPage />, FRESH),
+  screen('allGames', <AllGamesPage />, BACK),
+  screen('betRecords', <BetRecordsPage />, BACK),
+  screen('accountRecords', <AccountRecordsPage />, BACK),
+  screen('rechargeRecords', <RechargeRecordsPage />, BACK),
+  screen('income', <IncomePage commission={<CommissionIncome />} />, BACK),
+  screen('backRecords', <BackRecordsPage />, BACK),
+  screen('transactionRecords', <TransactionRecordsPage />, BACK),
+  screen('vipInfo', <VipInfoPage />, BACK),
+  screen('betDetail', <BetDetailPage />, FRESH),
+  screen('activityDetail', <ActivityDetailPage />, FRESH),
+  screen('redirect', <RedirectPage />, FRESH),
+  screen('safe', <SafePage />, BACK),
+  screen('password', <PasswordPage />, FRESH),
+  screen('about', <AboutPage />, BACK),
+  screen('community', <CommunityPage />, BACK),
+  screen('interaction', <InteractionPage />, TAB),
+  screen('CreatePost', <CreatePostPage />, FRESH),
+  screen('myCreatePost', <CreatePostPage />, FRESH),
+  screen('buy', <BuyPage />, BACK),
+  screen('benefit', <BenefitPage />, BACK),
+  screen('customDetail', <CustomDetailPage />, FRESH),
   // Koi's own provably fair games (decision 16); /api/game/login launches them at /originals/<game>.
   ...(['dice', 'limbo', 'mines'] as const).map((game) => ({
     path: `originals/${game}`,
@@ -150,15 +115,11 @@ export function isBuilt(path: string): boolean {
 export const TOP_SCREENS: Screen[] = [
   // The Telegram Mini App's entry (the bot's button opens /tg?code=<invite code>#tgWebAppData=…).
   { path: 'tg', meta: { title: 'telegram.title', noCache: true }, element: <TelegramEntryPage /> },
-  { path: 'reward', meta: { title: 'routes.reward', back: true, noCache: true }, element: <RewardPage /> },
-  { path: 'redBag', meta: { title: 'routes.redBag', back: true, noCache: true }, element: <RedBagPage /> },
-  { path: 'game', meta: { title: 'routes.game', back: true, noCache: true }, element: <RedPacketGamePage /> },
-  { path: 'redRule', meta: { title: 'routes.redRule', back: true, noCache: true }, element: <RedRulePage /> },
-  {
-    path: 'historyList',
-    meta: { title: 'routes.historyList', back: true, noCache: true },
-    element: <RedPacketHistoryPage />,
-  },
+  screen('reward', <RewardPage />, FRESH),
+  screen('redBag', <RedBagPage />, FRESH),
+  screen('game', <RedPacketGamePage />, FRESH),
+  screen('redRule', <RedRulePage />, FRESH),
+  screen('historyList', <RedPacketHistoryPage />, FRESH),
 ];
 
 const toRoute = (s: Screen): RouteObject => ({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Switch, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminRedPacketRoom } from '@koi/contract';
 import { useTranslation } from 'react-i18next';
 import { BothNames, idColumn, timeCell } from '../../components/columns';
 import { FormModal } from '../../components/FormModal';
-import { Page } from '../../components/Page';
+import { CardTabs, Page } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { ChoiceFilter, SearchForm, TextFilter } from '../../components/SearchForm';
@@ -158,6 +158,112 @@ export function RedPacketsPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [ask, holder] = useReasonPrompt();
 
+  const roomList = (
+    <QueryTable<AdminRedPacketRoom>
+      query={rooms}
+      columns={[
+        idColumn(60),
+        {
+          title: t('redpackets.name'),
+          render: (_, r) => <BothNames zh={r.name} en={r.name_en} />,
+        },
+        {
+          title: t('redpackets.stake'),
+          render: (_, r) => `${trim(r.min_stake)} – ${trim(r.max_stake)}`,
+        },
+        { title: t('redpackets.shares'), render: (_, r) => `${r.shares_min} – ${r.shares_max}` },
+        {
+          title: t('redpackets.multiple'),
+          dataIndex: 'mine_multiple',
+          render: (v: string) => `${v}×`,
+        },
+        { title: t('redpackets.fee'), dataIndex: 'fee_rate' },
+        { title: t('redpackets.lifetime'), dataIndex: 'lifetime_seconds' },
+        { title: t('redpackets.open'), dataIndex: 'open_packets' },
+        {
+          title: t('redpackets.enabled'),
+          dataIndex: 'enabled',
+          render: (on: boolean, r) => (
+            <Switch
+              checked={on}
+              disabled={!mayWrite}
+              aria-label={`${r.name} ${t('redpackets.enabled')}`}
+              onChange={(next) =>
+                ask({
+                  title: `${next ? t('redpackets.reopen') : t('redpackets.close')} · ${r.name}`,
+                  danger: !next,
+                  run: (reason) => redPacketsApi.updateRoom(r.id, { enabled: next, reason }),
+                })
+              }
+            />
+          ),
+        },
+        {
+          title: '',
+          render: (_, r) =>
+            mayWrite && (
+              <Button size="small" onClick={() => setEditing(r)}>
+                {t('redpackets.edit')}
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+  const packetList = (
+    <>
+      <SearchForm<Filters> name="redpacket-filters" style={{ marginBottom: 16 }} onSearch={packets.search}>
+        <ChoiceFilter
+          name="room_id"
+          placeholder={t('redpackets.room')}
+          width={200}
+          options={rooms.data?.map((r) => ({ value: r.id, label: r.name }))}
+        />
+        <ChoiceFilter
+          name="state"
+          placeholder={t('redpackets.state')}
+          width={140}
+          options={(['open', 'closed'] as const).map((s) => ({
+            value: s,
+            label: t(`redpackets.states.${s}`),
+          }))}
+        />
+        <TextFilter name="player" placeholder={t('redpackets.playerFilter')} width={180} />
+      </SearchForm>
+      <QueryTable<AdminRedPacketRow>
+        list={packets}
+        onRow={(r) => ({ onClick: () => setViewing(r.id), style: { cursor: 'pointer' } })}
+        columns={[
+          idColumn(70),
+          { title: t('redpackets.room'), dataIndex: 'room_name' },
+          { title: t('redpackets.sender'), dataIndex: 'sender' },
+          { title: t('redpackets.total'), dataIndex: 'total', render: trim },
+          { title: t('redpackets.grabbed'), render: (_, r) => `${r.grabbed}/${r.shares}` },
+          {
+            title: t('redpackets.mine'),
+            dataIndex: 'mine_digit',
+            render: (d: number | null) => d ?? t('redpackets.noMine'),
+          },
+          {
+            title: t('redpackets.state'),
+            render: (_, r) => (
+              <Tag color={r.state === 'open' ? 'green' : undefined}>
+                {t(`redpackets.states.${r.state}`)}
+                {r.close_reason ? ` · ${t(`redpackets.reasons.${r.close_reason}`)}` : ''}
+              </Tag>
+            ),
+          },
+          {
+            title: t('redpackets.seedHash'),
+            dataIndex: 'server_seed_hash',
+            render: (h: string) => <Typography.Text code>{h.slice(0, 12)}…</Typography.Text>,
+          },
+          { title: t('redpackets.created'), dataIndex: 'created_at', render: timeCell },
+        ]}
+      />
+    </>
+  );
+
   return (
     <Page
       title={t('menu.redpackets')}
@@ -170,127 +276,10 @@ export function RedPacketsPage() {
         )
       }
     >
-      <Tabs
-        items={[
-          {
-            key: 'rooms',
-            label: t('redpackets.rooms'),
-            children: (
-              <Card>
-                <QueryTable<AdminRedPacketRoom>
-                  query={rooms}
-                  columns={[
-                    idColumn(60),
-                    {
-                      title: t('redpackets.name'),
-                      render: (_, r) => <BothNames zh={r.name} en={r.name_en} />,
-                    },
-                    {
-                      title: t('redpackets.stake'),
-                      render: (_, r) => `${trim(r.min_stake)} – ${trim(r.max_stake)}`,
-                    },
-                    { title: t('redpackets.shares'), render: (_, r) => `${r.shares_min} – ${r.shares_max}` },
-                    {
-                      title: t('redpackets.multiple'),
-                      dataIndex: 'mine_multiple',
-                      render: (v: string) => `${v}×`,
-                    },
-                    { title: t('redpackets.fee'), dataIndex: 'fee_rate' },
-                    { title: t('redpackets.lifetime'), dataIndex: 'lifetime_seconds' },
-                    { title: t('redpackets.open'), dataIndex: 'open_packets' },
-                    {
-                      title: t('redpackets.enabled'),
-                      dataIndex: 'enabled',
-                      render: (on: boolean, r) => (
-                        <Switch
-                          checked={on}
-                          disabled={!mayWrite}
-                          aria-label={`${r.name} ${t('redpackets.enabled')}`}
-                          onChange={(next) =>
-                            ask({
-                              title: `${next ? t('redpackets.reopen') : t('redpackets.close')} · ${r.name}`,
-                              danger: !next,
-                              run: (reason) => redPacketsApi.updateRoom(r.id, { enabled: next, reason }),
-                            })
-                          }
-                        />
-                      ),
-                    },
-                    {
-                      title: '',
-                      render: (_, r) =>
-                        mayWrite && (
-                          <Button size="small" onClick={() => setEditing(r)}>
-                            {t('redpackets.edit')}
-                          </Button>
-                        ),
-                    },
-                  ]}
-                />
-              </Card>
-            ),
-          },
-          {
-            key: 'packets',
-            label: t('redpackets.packets'),
-            children: (
-              <Card>
-                <SearchForm<Filters>
-                  name="redpacket-filters"
-                  style={{ marginBottom: 16 }}
-                  onSearch={packets.search}
-                >
-                  <ChoiceFilter
-                    name="room_id"
-                    placeholder={t('redpackets.room')}
-                    width={200}
-                    options={rooms.data?.map((r) => ({ value: r.id, label: r.name }))}
-                  />
-                  <ChoiceFilter
-                    name="state"
-                    placeholder={t('redpackets.state')}
-                    width={140}
-                    options={(['open', 'closed'] as const).map((s) => ({
-                      value: s,
-                      label: t(`redpackets.states.${s}`),
-                    }))}
-                  />
-                  <TextFilter name="player" placeholder={t('redpackets.playerFilter')} width={180} />
-                </SearchForm>
-                <QueryTable<AdminRedPacketRow>
-                  list={packets}
-                  onRow={(r) => ({ onClick: () => setViewing(r.id), style: { cursor: 'pointer' } })}
-                  columns={[
-                    idColumn(70),
-                    { title: t('redpackets.room'), dataIndex: 'room_name' },
-                    { title: t('redpackets.sender'), dataIndex: 'sender' },
-                    { title: t('redpackets.total'), dataIndex: 'total', render: trim },
-                    { title: t('redpackets.grabbed'), render: (_, r) => `${r.grabbed}/${r.shares}` },
-                    {
-                      title: t('redpackets.mine'),
-                      dataIndex: 'mine_digit',
-                      render: (d: number | null) => d ?? t('redpackets.noMine'),
-                    },
-                    {
-                      title: t('redpackets.state'),
-                      render: (_, r) => (
-                        <Tag color={r.state === 'open' ? 'green' : undefined}>
-                          {t(`redpackets.states.${r.state}`)}
-                          {r.close_reason ? ` · ${t(`redpackets.reasons.${r.close_reason}`)}` : ''}
-                        </Tag>
-                      ),
-                    },
-                    {
-                      title: t('redpackets.seedHash'),
-                      dataIndex: 'server_seed_hash',
-                      render: (h: string) => <Typography.Text code>{h.slice(0, 12)}…</Typography.Text>,
-                    },
-                    { title: t('redpackets.created'), dataIndex: 'created_at', render: timeCell },
-                  ]}
-                />
-              </Card>
-            ),
-          },
+      <CardTabs
+        tabs={[
+          ['rooms', 'redpackets.rooms', roomList],
+          ['packets', 'redpackets.packets', packetList],
         ]}
       />
       {editing && <RoomForm room={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

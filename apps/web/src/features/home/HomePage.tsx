@@ -145,7 +145,7 @@ export function HomePage() {
           <CategoryTabs value={category} onChange={changeCategory} />
         </div>
         {grid}
-        <button type="button" className="lobby__all" onClick={() => navigate('/allGames')}>
+        <button type="button" className="chip lobby__all" onClick={() => navigate('/allGames')}>
           {t('home.allGames')}
           <ChevronRightIcon />
         </button>
