@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Projects: pure unit tests, and the server's API tests run twice, once on embedded PGlite and once on the
- * PostgreSQL server (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; `skip` drops
- * that leg).
+ * Projects: pure unit tests, both apps' component tests, and the server's tests, those that use a database
+ * twice, once on embedded PGlite and once on the PostgreSQL server (TEST_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres; `skip` drops that leg), the others once.
  */
 const serverTests = ['apps/server/src/**/*.test.ts'];
 /*
@@ -15,6 +16,35 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
  */
 const mockingServerTests = ['apps/server/src/modules/auth/captcha.test.ts'];
 const postgresLeg = process.env.TEST_DATABASE_URL !== 'skip';
+/*
+ * Server test files that open no test database (pure rules, the embedded database's own directory lock, the
+ * command line against the sandbox) run once, not once a leg: on both legs they ran the same code twice, about
+ * 37 s of a run. A file listed here that starts using the legs' helpers would run on one leg only, so the
+ * config refuses it.
+ */
+const legFreeServerTests = [
+  'src/banner.test.ts',
+  'src/config.test.ts',
+  'src/cli/sandbox.cli.test.ts',
+  'src/db/data-dir-lock.test.ts',
+  'src/db/locks.test.ts',
+  'src/lib/coalesce.test.ts',
+  'src/lib/group-commit.test.ts',
+  'src/lib/hooks.test.ts',
+  'src/lib/rich-text.test.ts',
+  'src/lib/svg-raster.test.ts',
+  'src/plugins/rate-limit.test.ts',
+  'src/modules/agents/commission.test.ts',
+  'src/modules/events/domain.test.ts',
+  'src/modules/operators/recovery-codes.test.ts',
+  'src/modules/promotions/rules.test.ts',
+].map((file) => `apps/server/${file}`);
+for (const file of legFreeServerTests) {
+  if (
+    /test\/(db|app|wallet|race|servers)'|KOI_TEST_DB|createTestDatabase/.test(fs.readFileSync(file, 'utf8'))
+  )
+    throw new Error(`${file} uses a test database: it belongs on both legs, not in legFreeServerTests`);
+}
 
 /*
  * The component tests of both apps share their worker's module graph too (isolate: false): a fresh graph a
@@ -86,10 +116,13 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'server', include: legFreeServerTests, isolate: false, testTimeout: 30_000 },
+      },
+      {
         test: {
           name: 'server:pglite',
           include: serverTests,
-          exclude: mockingServerTests,
+          exclude: [...mockingServerTests, ...legFreeServerTests],
           isolate: false,
           env: { KOI_TEST_DB: 'pglite' },
           globalSetup: ['apps/server/test/pglite-setup.ts'],
@@ -123,7 +156,7 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 include: serverTests,
-                exclude: mockingServerTests,
+                exclude: [...mockingServerTests, ...legFreeServerTests],
                 isolate: false,
                 env: { KOI_TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/postgres-setup.ts'],
