@@ -88,9 +88,10 @@ function runQuietly(cmd) {
 let status = run('npx vitest run');
 if (status === 0) {
   // The two browser runs share nothing (each builds its app into a directory of its own and starts its own
-  // server, sandbox and Chromium on free ports), and each spends much of its time waiting on timers, the
-  // sandbox chain and the browser, so they run side by side: on this two-core machine both ended in about
-  // 515 s, where one after the other took about 660. Each one's output is printed whole when both are done.
+  // server, sandbox and Chromium on free ports), and each leaves the two cores partly idle while it waits on
+  // timers, the sandbox chain and the browser (about 62 % and 51 % busy alone), so they run side by side: on
+  // one two-core machine both ended in 515 s, where alone they took 299 s and 285 s (584 s one after the
+  // other). Each one's output is printed whole when both are done.
   const runs = [];
   if (e2e) runs.push(runQuietly('npm run -w @koi/web test:e2e'));
   if (adminE2e) runs.push(runQuietly('npm run -w @koi/admin test:e2e'));
