@@ -59,6 +59,7 @@ const mockingWebTests = [
   'src/features/auth/components/SwitchAccountDialog.test.tsx',
   'src/features/auth/components/LoginDialog.test.tsx',
   'src/features/auth/api/balanceEvents.test.ts',
+  'src/features/home/components/HotStrip.test.tsx',
   'src/features/redpackets/api/roomEvents.test.ts',
   'src/features/security/components/RealityCheck.offline.test.tsx',
   'src/lib/device.stored.test.ts',

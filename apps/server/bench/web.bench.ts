@@ -346,7 +346,8 @@ async function main() {
     // The last line names the median of the runs' calibrations (each run's is printed above it); with
     // BENCH_WEB_CPU, of the runs' own benchmarks.
     const benchmarkIndex = median(fixed === undefined ? calibrations.map((c) => c.index) : runIndexes);
-    const multiplier = fixed ?? median(calibrations.map((c) => c.multiplier));
+    // Rounded again: the median of two rounded multipliers is their mean, which can print as 2.8600000000000003.
+    const multiplier = fixed ?? Math.round(median(calibrations.map((c) => c.multiplier)) * 100) / 100;
     if (fixed === undefined) {
       const slowdowns = calibrations.map((c) => c.multiplier);
       console.log(

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FireIcon } from '../../../components/Icons';
 import { imageUrl } from '../../../lib/format';
+import { useFirstScreenDone } from '../../../lib/useFirstScreenDone';
 import type { GameItem } from '../../games/api/types';
 import './HotStrip.css';
 
@@ -12,6 +13,11 @@ const SKELETON_TILES = 4;
  * Spec §2: recommended hot games scroll continuously; the list is duplicated so the loop has no seam, each
  * item 2.53 rem wide. Hidden when there are no hot games. While they load, placeholders of the final size
  * hold the strip's space, so the lobby below does not jump down when the games arrive (layout shift).
+ *
+ * The copy that closes the loop, and with it the motion, comes once the first screen is done: none of its
+ * tiles is on screen before the strip moves, and drawn with the first copy they were a third of the tiles of
+ * the home page's data render (the strip's two copies and the grid), a long task on a slow phone. Appended
+ * to the right of a clipped track, the copy moves nothing else on the page.
  */
 export function HotStrip({
   games,
@@ -23,6 +29,7 @@ export function HotStrip({
   onOpen: (g: GameItem) => void;
 }) {
   const { t } = useTranslation();
+  const looping = useFirstScreenDone();
   if (loading && !games?.length) {
     return (
       <HotStripFrame title={t('home.hotGames')} busy>
@@ -35,11 +42,14 @@ export function HotStrip({
     );
   }
   if (!games?.length) return null;
-  const doubled = [...games, ...games];
+  const shown = looping ? [...games, ...games] : games;
   return (
     <HotStripFrame title={t('home.hotGames')}>
-      <div className="hot-strip__track" style={{ animationDuration: `${games.length * 3}s` }}>
-        {doubled.map((game, i) => (
+      <div
+        className={`hot-strip__track${looping ? '' : ' hot-strip__track--still'}`}
+        style={{ animationDuration: `${games.length * 3}s` }}
+      >
+        {shown.map((game, i) => (
           <button
             key={`${game.id}-${i}`}
             type="button"
