@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from './render';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import type { GameItem } from '../features/games/api/types';
 import { useAuthStore } from '../stores/auth';
 
 export function testQueryClient() {
@@ -102,3 +103,17 @@ export function field(label: string) {
 export function typeInto(label: string, value: string) {
   fireEvent.change(field(label), { target: { value } });
 }
+
+/** A catalogue game as the games API answers it: an electronic game (category 5), playable unless `fields` say. */
+export const gameItem = (id: number, fields: Partial<GameItem> = {}): GameItem => ({
+  id,
+  name: `游戏${id}`,
+  game_image: `/hot-${id}.svg`,
+  image: `/tile-${id}.svg`,
+  status: 1,
+  open_type: 2,
+  plat_type_id: 15,
+  game_type_id: 5,
+  game_code: `g${id}`,
+  ...fields,
+});

@@ -2,20 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth';
 import { useUiStore } from '../../stores/ui';
 import { fireEvent, screen, waitFor } from '../../test/render';
-import { ok, renderRoutes, stubFetch } from '../../test/utils';
+import { gameItem, ok, renderRoutes, stubFetch } from '../../test/utils';
 import { HomePage } from './HomePage';
 
-const game = (id: number, game_type_id: number, status = 1) => ({
-  id,
-  name: `游戏${id}`,
-  game_image: `/hot-${id}.svg`,
-  image: `/tile-${id}.svg`,
-  status,
-  open_type: 2,
-  plat_type_id: 15,
-  game_type_id,
-  game_code: `g${id}`,
-});
+const game = (id: number, game_type_id: number, status = 1) => gameItem(id, { game_type_id, status });
 
 function routes() {
   return stubFetch((url) => {

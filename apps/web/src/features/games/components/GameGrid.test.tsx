@@ -1,19 +1,10 @@
 import { fireEvent, render, screen } from '../../../test/render';
+import { gameItem } from '../../../test/utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameItem } from '../api/types';
 import { GameGrid } from './GameGrid';
 
-const games: GameItem[] = [1, 2, 3, 4].map((status, i) => ({
-  id: i + 1,
-  name: `游戏${i + 1}`,
-  game_image: `/hot-${i}.svg`,
-  image: `/tile-${i}.svg`,
-  status,
-  open_type: 2,
-  plat_type_id: 15,
-  game_type_id: 5,
-  game_code: `g${i}`,
-}));
+const games: GameItem[] = [1, 2, 3, 4].map((status, i) => gameItem(i + 1, { status }));
 
 describe('GameGrid', () => {
   it('shows corner badges for status 2, 3 and 4 only', () => {
@@ -30,11 +21,11 @@ describe('GameGrid', () => {
     const { container, rerender } = render(
       <GameGrid games={games} columns={3} loading={false} error={false} onRetry={vi.fn()} onOpen={vi.fn()} />,
     );
-    expect(container.querySelector('.game-grid--3 img')).toHaveAttribute('src', '/hot-0.svg');
+    expect(container.querySelector('.game-grid--3 img')).toHaveAttribute('src', '/hot-1.svg');
     rerender(
       <GameGrid games={games} columns={2} loading={false} error={false} onRetry={vi.fn()} onOpen={vi.fn()} />,
     );
-    expect(container.querySelector('.game-grid--2 img')).toHaveAttribute('src', '/tile-0.svg');
+    expect(container.querySelector('.game-grid--2 img')).toHaveAttribute('src', '/tile-1.svg');
   });
 
   it('hands the tapped game to onOpen', () => {

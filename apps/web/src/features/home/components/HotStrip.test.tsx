@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '../../../test/render';
-import type { GameItem } from '../../games/api/types';
+import { gameItem } from '../../../test/utils';
 import { HotStrip } from './HotStrip';
 
 // The first screen's end, under the test's control (the real one waits for the page's load and an idle moment).
@@ -19,21 +19,9 @@ vi.mock('../../../lib/useFirstScreenDone', async () => {
   };
 });
 
-const game = (id: number): GameItem => ({
-  id,
-  name: `游戏${id}`,
-  game_image: `/hot-${id}.svg`,
-  image: `/tile-${id}.svg`,
-  status: 1,
-  open_type: 2,
-  plat_type_id: 15,
-  game_type_id: 5,
-  game_code: `g${id}`,
-});
-
 describe('the hot strip', () => {
   it('draws one still copy until the first screen is done, then the looping copy and the motion', () => {
-    const games = [game(1), game(2), game(3)];
+    const games = [gameItem(1), gameItem(2), gameItem(3)];
     const opened: number[] = [];
     const { container } = render(<HotStrip games={games} onOpen={(g) => opened.push(g.id)} />);
     const track = () => container.querySelector('.hot-strip__track')!;
