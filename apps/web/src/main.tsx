@@ -1,6 +1,6 @@
 import './app/captureSignInLink';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './i18n';
@@ -24,11 +24,18 @@ const queryClient = createQueryClient();
 if (startApp(queryClient)) {
   enterAtHome();
   const router = createBrowserRouter(routes);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // The first render is a transition, so React renders it in slices of a few milliseconds and the phone's main
+  // thread stays free between them (the boot splash in index.html stays up until the render commits). Given
+  // as an ordinary update it was one task of the whole app's first render: on bench:web's calibrated phone
+  // (a 7-9x slowdown of this machine) several hundred milliseconds of blocking time on the home page.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { takeShowDialogFlag } from '../../app/startup';
@@ -111,6 +111,11 @@ export function HomePage() {
   const bannerPopupMounted = useOnceTrue(useUiStore((s) => s.bannerPopupOpen));
   // The hot games fill the strip and the grid: rendered as a deferred value, apart from the rest (lib/query).
   const hot = useDeferredQuery(useHotGamesQuery());
+  // What lies below the first screen (the lobby's grid, the partners, the footer) renders in a second,
+  // interruptible pass after the first screen's: in the first pass the value is false, then React renders
+  // it as true in the background. Rendered in one pass, the home page was one long task on a slow phone,
+  // and data arriving during it (the stores change) made React render the whole page again at once.
+  const belowFold = useDeferredValue(true, false);
   const games = useGamesQuery({ game_type: category }, category !== 0);
 
   // A show-dialog flag left by an earlier version of the app opens the notice once (and is cleared). Sign-in
@@ -144,16 +149,24 @@ export function HomePage() {
         <div className="lobby__head">
           <CategoryTabs value={category} onChange={changeCategory} />
         </div>
-        {grid}
-        <button type="button" className="chip lobby__all" onClick={() => navigate('/allGames')}>
-          {t('home.allGames')}
-          <ChevronRightIcon />
-        </button>
+        {belowFold ? (
+          <>
+            {grid}
+            <button type="button" className="chip lobby__all" onClick={() => navigate('/allGames')}>
+              {t('home.allGames')}
+              <ChevronRightIcon />
+            </button>
+          </>
+        ) : null}
       </section>
-      <Partners />
-      <footer className="home-footer">
-        © {new Date().getFullYear()} Koi · {t('app.slogan')}
-      </footer>
+      {belowFold ? (
+        <>
+          <Partners />
+          <footer className="home-footer">
+            © {new Date().getFullYear()} Koi · {t('app.slogan')}
+          </footer>
+        </>
+      ) : null}
       <AddToHomeBanner />
       <Suspense fallback={null}>
         <LaterNotice />
