@@ -1,5 +1,5 @@
 // Player app scenarios in Chromium at 390×844 against the real server (see run.mjs).
-/* global document, window -- page.evaluate callbacks run in the browser */
+/* global document, window, MutationObserver -- page.evaluate and addInitScript callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiSignUp, BASE, sharedBrowser, shot, uniqueUsername } from '@koi/e2e/browser';
@@ -158,9 +158,23 @@ describe('player app', () => {
     const username = uniqueUsername();
     const link = await signInLinkFor(await apiSignUp(username));
     const { context, page } = await newPhone(browser());
+    // A slow exchange (a phone's network): the home page must not first show a guest's sign-in button where the
+    // player's balance is about to be. The page records every sign-in button it ever draws.
+    await page.route('**/api/home/sign-in-link/exchange', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      window.__guestButtons = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('.balance-card__login')) window.__guestButtons += 1;
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto(`${BASE}${link.path}`);
     await page.waitForURL(`${BASE}/home`);
     await greeted(page, username);
+    await page.getByTestId('balance').waitFor();
+    assert.equal(await page.evaluate(() => window.__guestButtons), 0);
     const stored = await storedToken(page);
     assert.ok(stored && stored !== link.code);
     assert.ok(!page.url().includes('token'));

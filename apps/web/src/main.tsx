@@ -21,8 +21,25 @@ if (import.meta.env.DEV) void import('./lib/antdReact19');
 installRem();
 const queryClient = createQueryClient();
 
-if (startApp(queryClient)) {
-  enterAtHome();
+/**
+ * How long the first render waits for a sign-in link's exchange at most. Rendered at once, the home page
+ * showed a guest's first screen (the sign-in button where the balance goes) and then, when the session arrived,
+ * the player's: two renders of the whole page, the second one at once in a single long task, as the session's
+ * store changed while React was still rendering the first. The splash in index.html stays up meanwhile.
+ */
+const SIGN_IN_RENDER_WAIT_MS = 2_000;
+
+const signingIn = startApp(queryClient);
+enterAtHome();
+if (signingIn) {
+  void Promise.race([signingIn, new Promise((resolve) => setTimeout(resolve, SIGN_IN_RENDER_WAIT_MS))]).then(
+    render,
+  );
+} else {
+  render();
+}
+
+function render() {
   const router = createBrowserRouter(routes);
   const root = createRoot(document.getElementById('root')!);
   // The first render is a transition, so React renders it in slices of a few milliseconds and the phone's main

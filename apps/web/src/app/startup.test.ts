@@ -42,8 +42,12 @@ describe('start-up behaviours', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     useUiStore.setState({ noticeOpen: false, switchCode: null });
-    startSignInLink('c0de-2');
-    await vi.waitFor(() => expect(useAuthStore.getState().token).toBe('session-1'));
+    const exchange = startSignInLink('c0de-2');
+    // The exchange settles once the session is stored: the first render waits for it (main.tsx).
+    expect(exchange).not.toBeNull();
+    expect(useAuthStore.getState().token).not.toBe('session-1');
+    await expect(exchange).resolves.toBe(true);
+    expect(useAuthStore.getState().token).toBe('session-1');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(String(url)).toContain('/api/home/sign-in-link/exchange');
     expect(String(init.body)).toContain('c0de-2');
@@ -56,7 +60,7 @@ describe('start-up behaviours', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     useAuthStore.setState({ token: 'mine' });
-    startSignInLink('c0de-3');
+    expect(startSignInLink('c0de-3')).toBeNull();
     expect(useUiStore.getState().switchCode).toBe('c0de-3');
     expect(useAuthStore.getState().token).toBe('mine');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -18,12 +18,16 @@ import { seedFirstScreen } from './firstScreen';
  * is traded for a session. With nobody signed in on this browser that happens at once and the notice opens
  * once, as after a sign-in. With a player signed in, the switch-account dialog asks first: a link opened by
  * mistake, or sent by someone else, must never silently replace the signed-in player (who could then be
- * made to deposit into the sender's account).
+ * made to deposit into the sender's account). Returns the exchange when it started at once (it settles once
+ * the session is stored or the code was refused), otherwise null.
  */
-export function startSignInLink(code: string | null = takeSignInCode()) {
-  if (!code) return;
-  if (useAuthStore.getState().token) useUiStore.getState().askSwitchAccount(code);
-  else void signInWithCode(code);
+export function startSignInLink(code: string | null = takeSignInCode()): Promise<boolean> | null {
+  if (!code) return null;
+  if (useAuthStore.getState().token) {
+    useUiStore.getState().askSwitchAccount(code);
+    return null;
+  }
+  return signInWithCode(code);
 }
 
 /** Trades a link's code for a session of this browser; false when the code was refused (a toast said why). */
@@ -87,16 +91,17 @@ export function loadStartupData(queryClient: QueryClient) {
 /**
  * Start-up, before the first render: the first screen's data index.html carries (the banners), query
  * parameters, then the once-per-load data (categories, banners unless carried, config, hot games) start in
- * parallel with the route chunk, so the lobby is at most two hops away.
+ * parallel with the route chunk, so the lobby is at most two hops away. Returns a sign-in link's exchange
+ * when one is under way (startSignInLink), otherwise null.
  */
-export function startApp(queryClient: QueryClient): boolean {
+export function startApp(queryClient: QueryClient): Promise<boolean> | null {
   seedFirstScreen(queryClient);
   forgetStoredPassword();
   saveInviteCode();
   adoptRobotToken();
-  startSignInLink();
+  const signingIn = startSignInLink();
   loadStartupData(queryClient);
   // The visitor id (a 35 KB library and a burst of work) is not computed here: the first screen does not
   // need it. Opening the login dialog starts it (stores/ui.ts), alongside the dialog's own code.
-  return true;
+  return signingIn;
 }
