@@ -17,6 +17,10 @@ describe('player app', () => {
       assert.equal(await page.locator('.tab-bar__item', { hasText: tab }).count(), 1, tab);
     }
     await page.locator('.banner-slide img').first().waitFor();
+    // The banner's dots and the slides' aria-hidden follow the slide on show: a swipe to the third banner.
+    await page.locator('.carousel__track').evaluate((el) => el.scrollTo({ left: 2 * el.clientWidth }));
+    await page.locator('.carousel__dots span:nth-child(3).is-active').waitFor();
+    assert.equal(await page.locator('.carousel__slide[aria-hidden="false"]').getAttribute('data-slide'), '2');
     await page.getByTestId('game-grid').waitFor();
     await page.locator('.a2hs-bar').waitFor();
     await page.waitForTimeout(600);

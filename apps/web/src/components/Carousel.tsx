@@ -11,15 +11,29 @@ export const CAROUSEL_INTERVAL_MS = 4000;
 export function Carousel({ items, className }: { items: ReactNode[]; className?: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  const shown = useRef(0);
   const touching = useRef(false);
 
+  // The slide on show is the one mostly inside the track, as the browser's intersection observer reports it
+  // after its own layout. Read from the scroll position on every scroll event instead, each of the autoplay's
+  // smooth-scroll frames made the browser lay the page out again at once (a forced layout), several times a
+  // second, every four seconds, for as long as the home page was open.
   useEffect(() => {
     const el = track.current;
-    if (!el) return;
-    const onScroll = () => setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
-    el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, []);
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          shown.current = Number((entry.target as HTMLElement).dataset.slide);
+          setIndex(shown.current);
+        }
+      },
+      { root: el, threshold: 0.6 },
+    );
+    for (const slide of el.children) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [items.length]);
 
   useEffect(() => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -27,7 +41,7 @@ export function Carousel({ items, className }: { items: ReactNode[]; className?:
     const timer = setInterval(() => {
       const el = track.current;
       if (!el || touching.current || document.hidden) return;
-      const next = (Math.round(el.scrollLeft / Math.max(1, el.clientWidth)) + 1) % items.length;
+      const next = (shown.current + 1) % items.length;
       el.scrollTo?.({ left: next * el.clientWidth, behavior: 'smooth' });
     }, CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
@@ -43,7 +57,7 @@ export function Carousel({ items, className }: { items: ReactNode[]; className?:
         onPointerCancel={() => (touching.current = false)}
       >
         {items.map((item, i) => (
-          <div key={i} className="carousel__slide" aria-hidden={i !== index}>
+          <div key={i} className="carousel__slide" data-slide={i} aria-hidden={i !== index}>
             {item}
           </div>
         ))}
