@@ -114,3 +114,10 @@ export const playerFields = { player_id: z.number().int(), username: z.string() 
 /** A list answer: `data`, the rows (one page of them when the request pages), and `total`, how many in all. */
 export const listResult = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int() });
+
+/**
+ * The player app's paged list answer as the spec names it (account changes, deposit and withdrawal records):
+ * `list`, one page of rows, `total`, how many in all, and the `page` and `size` that were asked for.
+ */
+export const pagedListResult = <T extends z.ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), size: z.number().int() });

@@ -120,9 +120,7 @@ export const communityNotification = z.object({
 export type CommunityNotification = z.infer<typeof communityNotification>;
 /** GET /api/community/notifications: newest first, with how many are unread. */
 export const communityNotificationsQuery = z.strictObject({ ...pageQuery });
-export const communityNotificationsResult = z.object({
-  data: z.array(communityNotification),
-  total: z.number().int(),
+export const communityNotificationsResult = listResult(communityNotification).extend({
   unread: z.number().int(),
 });
 /** POST /api/community/notifications/read: marks every notification read. */

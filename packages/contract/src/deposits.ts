@@ -4,6 +4,7 @@ import {
   intField,
   listResult,
   moneyString,
+  pagedListResult,
   optionalBody,
   pageQuery,
   text,
@@ -92,12 +93,7 @@ export const inoutRecord = z.object({
     .optional()
     .describe("Withdrawals only: where it stands, in the player's language (each manual payout step too)"),
 });
-export const inoutRecordsResult = z.object({
-  list: z.array(inoutRecord),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const inoutRecordsResult = pagedListResult(inoutRecord);
 
 /**
  * Deposit limits (responsible gambling, decision 18), set by the player in the security centre.

@@ -22,11 +22,7 @@ export const betRecordRow = z.object({
   game_type_id: z.number().int(),
   ...totals,
 });
-export const betRecordsResult = z.object({
-  data: z.array(betRecordRow),
-  total: z.number().int(),
-  summary: z.object(totals),
-});
+export const betRecordsResult = listResult(betRecordRow).extend({ summary: z.object(totals) });
 
 /** POST /api/plat/bet-detail: the rounds of one game, with the fairness data of originals. */
 export const betDetailRequest = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, isoTime, moneyString, pageQuery } from './common';
+import { intField, isoTime, listResult, moneyString, pageQuery } from './common';
 
 /*
  * VIP levels, rewards, rebates (返水) and the masters tournament (spec §2 vipInfo, backRecords, income,
@@ -104,12 +104,7 @@ export const rebateRow = z.object({
 export const rebatesQuery = z
   .strictObject({ status: intField({ min: 0, max: 2 }).optional().default(0), ...pageQuery })
   .describe('status 0 all, 1 claimable, 2 claimed');
-export const rebatesResult = z.object({
-  data: z.array(rebateRow),
-  total: z.number().int(),
-  claimable: moneyString,
-  claimed: moneyString,
-});
+export const rebatesResult = listResult(rebateRow).extend({ claimable: moneyString, claimed: moneyString });
 /** POST /api/vip/rebate/receive */
 export const rebateReceiveRequest = z.strictObject({ day: dayField });
 export const rebateReceiveResult = z.object({ day: z.string(), amount: moneyString });

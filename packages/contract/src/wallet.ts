@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, pageQuery } from './common';
+import { intField, pagedListResult, pageQuery } from './common';
 
 /**
  * POST /api/plat/bill-change: the player's account-change records (账变记录), newest first.
@@ -35,12 +35,7 @@ export const billChange = z.object({
   reference_type: z.string(),
   reference_id: z.string(),
 });
-export const billChangeResult = z.object({
-  list: z.array(billChange),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const billChangeResult = pagedListResult(billChange);
 export type BillChange = z.infer<typeof billChange>;
 
 /** GET /api/user/list/balance?currency=USDT — the signed-in player's wallet balances. */

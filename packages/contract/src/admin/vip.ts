@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, intField, isoTime, moneyString, pageQuery, requiredText } from '../common';
+import { flagField, intField, isoTime, listResult, moneyString, pageQuery, requiredText } from '../common';
 import { dayField } from '../vip';
 
 // VIP levels, rebate rates, contribution weights, rebate runs and the masters tournament (promotions area).
@@ -73,7 +73,7 @@ export const adminRebateRun = z.object({
 });
 /** GET /api/admin/vip/rebate-runs */
 export const adminRebateRunsQuery = z.strictObject({ ...pageQuery });
-export const adminRebateRunsResult = z.object({ data: z.array(adminRebateRun), total: z.number().int() });
+export const adminRebateRunsResult = listResult(adminRebateRun);
 /** POST /api/admin/vip/rebate-runs: settle (or re-run) one finished day. */
 export const adminRebateRunRequest = z.strictObject({ day: dayField });
 export const adminRebateRunResult = z.object({
