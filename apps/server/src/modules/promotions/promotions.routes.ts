@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  type AuditAction,
   adminHouseholdResult,
   adminIdParams,
   adminPromotionClaimsQuery,
@@ -41,6 +42,7 @@ import {
   listed,
   routesPlugin,
 } from '../../plugins/routes';
+import type { AuditWrite } from '../audit';
 import type { AuthService } from '../auth';
 import type { PromotionsService, PromotionFields } from './promotions.service';
 import { luckClientSeed } from './promotions.service';
@@ -208,6 +210,19 @@ function promotionsAdminApi(
   const withClaims = async (row: Parameters<typeof adminPromotionWire>[0]) =>
     adminPromotionWire(row, (await promotions.claimTotals()).get(row.id));
 
+  /**
+   * A change to the promotion the route's `:id` names (its fields, its status): written through the audit log as
+   * `action` on that promotion, and answered as the console shows it after the change.
+   */
+  const changed = async (
+    request: FastifyRequest<{ Params: { id: number } }>,
+    action: AuditAction,
+    change: (id: number, audit: AuditWrite) => Promise<Parameters<typeof adminPromotionWire>[0]>,
+  ) => {
+    const id = request.params.id;
+    return withClaims(await change(id, audit.writer(request, action, { type: 'promotion', id })));
+  };
+
   write.post(
     '/api/admin/promotions',
     { summary: '新建活动（草稿）', body: adminPromotionRequest, result: adminPromotionResult },
@@ -223,15 +238,10 @@ function promotionsAdminApi(
   write.post(
     '/api/admin/promotions/:id',
     { summary: '修改活动', params: adminIdParams, body: adminPromotionRequest, result: adminPromotionResult },
-    async (request) => {
-      const id = request.params.id;
-      const row = await promotions.update(
-        id,
-        fieldsOf(request.body),
-        audit.writer(request, 'promotion.update', { type: 'promotion', id }),
-      );
-      return withClaims(row);
-    },
+    async (request) =>
+      changed(request, 'promotion.update', (id, logged) =>
+        promotions.update(id, fieldsOf(request.body), logged),
+      ),
   );
 
   write.post(
@@ -242,15 +252,10 @@ function promotionsAdminApi(
       body: adminPromotionStatusRequest,
       result: adminPromotionResult,
     },
-    async (request) => {
-      const id = request.params.id;
-      const row = await promotions.setStatus(
-        id,
-        request.body.status as PromotionStatus,
-        audit.writer(request, 'promotion.status', { type: 'promotion', id }),
-      );
-      return withClaims(row);
-    },
+    async (request) =>
+      changed(request, 'promotion.status', (id, logged) =>
+        promotions.setStatus(id, request.body.status as PromotionStatus, logged),
+      ),
   );
 
   read.get(
