@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
 import type { BannerItem } from '@koi/contract';
+import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query';
 import { bannerKeys } from '../features/content/api/banners';
 import { seedFirstScreen } from './firstScreen';
@@ -76,6 +77,29 @@ describe('the root address', () => {
     );
     expect(opened).toBe(true);
     expect(replaceState).toHaveBeenCalledWith({ idx: 0 }, '', '/home?code=INV1&game_type=2#top');
+  });
+
+  it("writes the router's history index on a new entry, so the router need not write it again", () => {
+    const replaceState = vi.fn();
+    enterAtHome({ pathname: '/', search: '', hash: '' }, { replaceState, state: null });
+    expect(replaceState).toHaveBeenCalledWith({ idx: 0 }, '', '/home');
+    replaceState.mockClear();
+    enterAtHome({ pathname: '/', search: '', hash: '' }, { replaceState, state: { idx: 3, usr: 'x' } });
+    expect(replaceState).toHaveBeenCalledWith({ idx: 3, usr: 'x' }, '', '/home');
+  });
+
+  it('leaves the router nothing to rewrite: one replaceState from the root address to a running router', () => {
+    window.history.replaceState(null, '', '/');
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    try {
+      enterAtHome();
+      const router = createBrowserRouter([{ path: '*', element: null }]);
+      expect(replaceState).toHaveBeenCalledTimes(1);
+      expect(router.state.location.pathname).toBe('/home');
+      router.dispose();
+    } finally {
+      replaceState.mockRestore();
+    }
   });
 
   it('leaves every other address alone', () => {
