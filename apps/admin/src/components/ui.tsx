@@ -1,5 +1,6 @@
 import { Alert, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 
 /** Times on the wire are ISO 8601 (UTC); operators read them in their browser's time zone, to the second. */
 export function fmtTime(iso: string | null | undefined): string {
@@ -60,3 +61,13 @@ export function QueryError({ error }: { error: Error | null }) {
  * the fields; the rejection carries nothing more and would otherwise surface as an unhandled promise.
  */
 export function ignoreInvalid(): void {}
+
+/**
+ * The options of a choice among fixed values (a status filter, a role), each shown by its text under `prefix`
+ * in the console's strings, `prefix.<value>`.
+ */
+export const labelledChoices = <V extends string | number>(
+  t: TFunction,
+  prefix: string,
+  values: readonly V[],
+) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));

@@ -8,6 +8,7 @@ import { FormModal } from '../components/FormModal';
 import { CardTabs, Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
+import { labelledChoices } from '../components/ui';
 import { adminApi, type AdminChannel, type AdminChannelOrder, type ChannelChange } from '../lib/api';
 import { useCan } from '../lib/permissions';
 import { DecimalField, NumberField } from '../components/FormFields';
@@ -110,7 +111,7 @@ export function ChannelsPage() {
         value={orders.filters.status}
         style={{ width: 160, marginBottom: 16 }}
         onChange={(status) => orders.search({ status })}
-        options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))}
+        options={labelledChoices(t, 'channels.statuses', ORDER_STATUSES)}
       />
       <QueryTable<AdminChannelOrder>
         list={orders}

@@ -11,6 +11,7 @@ import { QueryTable, useSearchList } from '../components/QueryTable';
 import { quickSwitchColumn, useQuickSave } from '../components/QuickSave';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
 import { ChoiceFilter, SearchForm, TextFilter } from '../components/SearchForm';
+import { labelledChoices } from '../components/ui';
 import { adminApi } from '../lib/api';
 import { useCan } from '../lib/permissions';
 
@@ -166,7 +167,7 @@ export function GamesPage() {
           name="status"
           placeholder={t('games.status')}
           width={140}
-          options={STATUSES.map((s) => ({ value: s, label: t(`games.statuses.${s}`) }))}
+          options={labelledChoices(t, 'games.statuses', STATUSES)}
         />
       </SearchForm>
       <QueryTable<AdminGameRow>
@@ -216,7 +217,7 @@ export function GamesPage() {
                 value={s}
                 disabled={!mayGame}
                 style={{ width: 120 }}
-                options={STATUSES.map((v) => ({ value: v, label: t(`games.statuses.${v}`) }))}
+                options={labelledChoices(t, 'games.statuses', STATUSES)}
                 onChange={(next) =>
                   ask({
                     title: `${r.name_zh}: ${t(`games.statuses.${next}`)}`,

@@ -18,7 +18,7 @@ import { QueryTable, useListQuery } from '../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../components/ReasonPrompt';
 import { usePaging } from '../components/SearchForm';
 import { ShownOnceModal } from '../components/ShownOnceModal';
-import { fmtTime } from '../components/ui';
+import { fmtTime, labelledChoices } from '../components/ui';
 import { adminApi, type OperatorEnrolment } from '../lib/api';
 import { useCan, useMe } from '../lib/permissions';
 
@@ -146,7 +146,7 @@ function RoleFields() {
   return (
     <>
       <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
-        <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+        <Select options={labelledChoices(t, 'role', OPERATOR_ROLES)} />
       </Form.Item>
       <Form.Item
         name="permissions"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { idColumn, moneyColumn, playerColumn } from '../components/columns';
 import { Page } from '../components/Page';
 import { QueryTable, useSearchList } from '../components/QueryTable';
-import { Money, fmtTime } from '../components/ui';
+import { Money, fmtTime, labelledChoices } from '../components/ui';
 import { withdrawalsApi } from '../lib/withdrawalsApi';
 import { WithdrawalStateTag, FlagTags, TxHash } from './withdrawals/parts';
 import { WithdrawalDrawer } from './withdrawals/WithdrawalDrawer';
@@ -51,7 +51,7 @@ export function WithdrawalsPage() {
       <Segmented
         value={list.filters.status}
         onChange={(status) => list.search({ ...list.filters, status, attention: undefined })}
-        options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`withdrawals.filter.${s}`) }))}
+        options={labelledChoices(t, 'withdrawals.filter', STATUS_FILTERS)}
       />
       <Form<Filters>
         layout="inline"

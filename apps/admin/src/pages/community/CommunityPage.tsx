@@ -31,7 +31,7 @@ import { FormModal } from '../../components/FormModal';
 import { tabbedPage } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
-import { IMAGE_FALLBACK, QueryError, fmtTime } from '../../components/ui';
+import { IMAGE_FALLBACK, QueryError, fmtTime, labelledChoices } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { useProtectedImages } from '../../lib/useProtectedImages';
 import { communityApi, type PostVerb } from './api';
@@ -114,7 +114,7 @@ function Posts({ fixed }: { fixed?: PostStatusName }) {
           value={list.filters.status ?? ''}
           options={[
             { value: '', label: t('common.all') },
-            ...POST_STATUSES.map((s) => ({ value: s, label: t(`community.statuses.${s}`) })),
+            ...labelledChoices(t, 'community.statuses', POST_STATUSES),
           ]}
           onChange={(v) => list.search({ status: (v || undefined) as PostStatusName | undefined })}
         />

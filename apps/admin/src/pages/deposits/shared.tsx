@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Form, Select, Tag, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { labelledChoices } from '../../components/ui';
 
 /** A TRON address or transaction id: monospace, copyable, shortened in the middle when `short`. */
 export function ChainText({ value, short }: { value: string | null | undefined; short?: boolean }) {
@@ -60,10 +61,7 @@ export function StateFilter({ states, width }: { states: readonly string[]; widt
     <Form.Item name="status">
       <Select
         style={{ width }}
-        options={[
-          { value: '', label: t('common.all') },
-          ...states.map((s) => ({ value: s, label: t(`deposits.state.${s}`) })),
-        ]}
+        options={[{ value: '', label: t('common.all') }, ...labelledChoices(t, 'deposits.state', states)]}
       />
     </Form.Item>
   );

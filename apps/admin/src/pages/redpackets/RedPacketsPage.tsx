@@ -9,7 +9,7 @@ import { CardTabs, Page } from '../../components/Page';
 import { QueryTable, useSearchList } from '../../components/QueryTable';
 import { ReasonField, useReasonPrompt } from '../../components/ReasonPrompt';
 import { ChoiceFilter, SearchForm, TextFilter } from '../../components/SearchForm';
-import { QueryError } from '../../components/ui';
+import { QueryError, labelledChoices } from '../../components/ui';
 import { useCan } from '../../lib/permissions';
 import { redPacketsApi, type AdminRedPacketRow, type RoomFields } from './api';
 import { DecimalField, NumberField, TextField } from '../../components/FormFields';
@@ -223,10 +223,7 @@ export function RedPacketsPage() {
           name="state"
           placeholder={t('redpackets.state')}
           width={140}
-          options={(['open', 'closed'] as const).map((s) => ({
-            value: s,
-            label: t(`redpackets.states.${s}`),
-          }))}
+          options={labelledChoices(t, 'redpackets.states', ['open', 'closed'] as const)}
         />
         <TextFilter name="player" placeholder={t('redpackets.playerFilter')} width={180} />
       </SearchForm>
