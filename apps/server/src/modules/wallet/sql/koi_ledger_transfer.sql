@@ -46,28 +46,34 @@ BEGIN
     RETURN;
   END IF;
 
-  -- The two sides are written in lock order (see above), one pass each; a refusal on the second pass comes
-  -- after the first side was written.
   v_debit_first := p_credit_player IS NULL OR (p_debit_player IS NOT NULL AND p_debit_player < p_credit_player);
-  FOR v_pass IN 1..2 LOOP
-    IF (v_pass = 1) = v_debit_first THEN
-      SELECT * INTO v_debit_id, v_debit_available
-        FROM koi_ledger_apply(true, p_debit_player, p_debit_system, p_currency, p_shard, p_amount, p_pending);
-      IF v_debit_id IS NULL THEN
-        v_refusal := 'INSUFFICIENT_BALANCE';
-      END IF;
+  IF v_debit_first THEN
+    SELECT * INTO v_debit_id, v_debit_available
+      FROM koi_ledger_apply(true, p_debit_player, p_debit_system, p_currency, p_shard, p_amount, p_pending);
+    IF v_debit_id IS NULL THEN
+      v_refusal := 'INSUFFICIENT_BALANCE';
     ELSE
       SELECT * INTO v_credit_id, v_credit_available
         FROM koi_ledger_apply(false, p_credit_player, p_credit_system, p_currency, p_shard, p_amount, p_pending);
       IF v_credit_id IS NULL THEN
         v_refusal := 'ACCOUNT_LIMIT_EXCEEDED';
+        v_side_written := true;
       END IF;
     END IF;
-    IF v_refusal IS NOT NULL THEN
-      v_side_written := v_pass = 2;
-      EXIT;
+  ELSE
+    SELECT * INTO v_credit_id, v_credit_available
+      FROM koi_ledger_apply(false, p_credit_player, p_credit_system, p_currency, p_shard, p_amount, p_pending);
+    IF v_credit_id IS NULL THEN
+      v_refusal := 'ACCOUNT_LIMIT_EXCEEDED';
+    ELSE
+      SELECT * INTO v_debit_id, v_debit_available
+        FROM koi_ledger_apply(true, p_debit_player, p_debit_system, p_currency, p_shard, p_amount, p_pending);
+      IF v_debit_id IS NULL THEN
+        v_refusal := 'INSUFFICIENT_BALANCE';
+        v_side_written := true;
+      END IF;
     END IF;
-  END LOOP;
+  END IF;
 
   IF v_refusal IS NOT NULL THEN
     -- A concurrent request with the same key may have committed while this one waited for the row lock
