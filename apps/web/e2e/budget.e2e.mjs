@@ -5,7 +5,7 @@
 // reminder, the invite links, the balance counter and refresh button, the notice, records, fonts). The waiting
 // work must still come, each part in its own turn after the first screen (the reminder's and the stream's once
 // the page's requests are over); the later screens' strings never come to the home.
-/* global window -- addInitScript and page.evaluate callbacks run in the browser */
+/* global window, document, requestAnimationFrame -- addInitScript and page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import zlib from 'node:zlib';
@@ -76,6 +76,32 @@ async function load(url, storage, lastTurn, waitFor) {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // Animations that run on the main thread (any animated property but the compositor's own: transform,
+  // opacity, filter), seen on any frame while the home loads: each of their frames is a style, layout and paint
+  // of the page's main thread, inside the load's blocking-time window.
+  await page.addInitScript(() => {
+    window.__mainThreadAnimations = [];
+    const composited = new Set(['transform', 'opacity', 'filter', 'translate', 'scale', 'rotate']);
+    const notAProperty = new Set(['offset', 'computedOffset', 'easing', 'composite']);
+    const sample = () => {
+      for (const a of document.getAnimations()) {
+        const properties = a.transitionProperty
+          ? [a.transitionProperty]
+          : (a.effect?.getKeyframes?.() ?? [])
+              .flatMap((k) => Object.keys(k))
+              .filter((p) => !notAProperty.has(p));
+        for (const property of properties) {
+          const target = a.effect?.target;
+          const seen = `${target?.className || target?.nodeName || '?'}: ${property}`;
+          if (!composited.has(property) && !window.__mainThreadAnimations.includes(seen)) {
+            window.__mainThreadAnimations.push(seen);
+          }
+        }
+      }
+      if (performance.now() < 10_000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
   const waiting = waitFor?.(page);
   await page.goto(url);
   await page.waitForFunction(
@@ -83,8 +109,9 @@ async function load(url, storage, lastTurn, waitFor) {
     `${MARK}+${lastTurn}`,
   );
   await waiting;
-  const { requests, marks, origin, shifts } = await page.evaluate(() => ({
+  const { requests, marks, origin, shifts, mainThreadAnimations } = await page.evaluate(() => ({
     shifts: window.__shifts,
+    mainThreadAnimations: window.__mainThreadAnimations,
     origin: performance.timeOrigin,
     requests: performance
       .getEntriesByType('resource')
@@ -98,7 +125,7 @@ async function load(url, storage, lastTurn, waitFor) {
   let scriptKb = 0;
   for (const s of scripts) scriptKb += await gzipKb(s);
   await context.close();
-  return { requests, marks, firstScreen, scripts, scriptKb, shifts };
+  return { requests, marks, firstScreen, scripts, scriptKb, shifts, mainThreadAnimations };
 }
 
 function assertNothingDeferrable(name, { firstScreen, requests, marks }) {
@@ -176,6 +203,7 @@ describe('first-screen budget', () => {
       ['signed in (sign-in link)', linked],
     ]) {
       assert.deepEqual(run.shifts, [], `${name}: layout shifts`);
+      assert.deepEqual(run.mainThreadAnimations, [], `${name}: animations run on the main thread`);
     }
     for (const [name, run] of [
       ['signed in (stored session)', returning],
