@@ -30,18 +30,19 @@ const queryClient = createQueryClient();
  */
 const SIGN_IN_RENDER_WAIT_MS = 2_000;
 
-const signingIn = startApp(queryClient);
-enterAtHome();
 void boot();
 
 /**
- * The app starts in three main-thread tasks instead of one: the modules' evaluation with start-up's requests
- * (above: they go out first, as the network is a phone's slowest part), then the router (matching and
- * ranking every route: 5-20 ms of this machine's main thread, cold), then the first render. Run as one task,
- * the three were the page's longest, 50-80 ms unthrottled: a phone's blocking time counted it whole, several
- * times over, where each part apart counts little or nothing.
+ * The app starts in four main-thread tasks instead of one: the modules' evaluation, start-up's requests
+ * (first after it, as the network is a phone's slowest part; each fetch call costs the main thread a few
+ * milliseconds cold), the router (matching and ranking every route: 5-20 ms of this machine's main thread,
+ * cold), then the first render. Run as one task, the four were the page's longest, 50-80 ms unthrottled: a
+ * phone's blocking time counted it whole, several times over, where each part apart counts little or nothing.
  */
 async function boot() {
+  await yieldToMain();
+  const signingIn = startApp(queryClient);
+  enterAtHome();
   await yieldToMain();
   const router = createBrowserRouter(routes);
   if (signingIn) {

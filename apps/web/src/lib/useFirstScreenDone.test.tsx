@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { Suspense } from 'react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 
 beforeEach(() => {
   vi.resetModules();
@@ -20,6 +21,29 @@ function loadedPage(lastEnd: () => number) {
 }
 
 describe('useFirstScreenDone', () => {
+  it('renders a turn as a transition: what it brings may load its code while the page keeps what it shows', async () => {
+    const { useFirstScreenDone } = await loadedPage(() => 0);
+    // The part a turn brings suspends (its code still loading); React leaves an ordinary update's content to
+    // the nearest fallback at once, a transition's it keeps on show until the part is ready.
+    const loadingForever = new Promise<never>(() => {});
+    function Loading(): never {
+      throw loadingForever;
+    }
+    function Part() {
+      return useFirstScreenDone() ? <Loading /> : <span>balance</span>;
+    }
+    render(
+      <Suspense fallback={<span>fallback</span>}>
+        <Part />
+      </Suspense>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(screen.queryByText('fallback')).toBeNull();
+    expect(screen.getByText('balance')).toBeTruthy();
+  });
+
   it('stays false while the page loads, turns true after the load event and a quiet moment, and stays true', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     const { useFirstScreenDone } = await import('./useFirstScreenDone');
