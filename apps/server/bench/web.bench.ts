@@ -17,7 +17,9 @@
  * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
  * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
- * read which elements shift and which requests hold the first screen back.
+ * read which elements shift and which requests hold the first screen back, and for every run its trace
+ * (run-<n>.trace.json) and the tasks Lighthouse's simulation counted as long (run-<n>.blocking.txt, see
+ * lanternBlocking): when each ran in the simulation and in the trace, its length in both, and what it ran.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { freePort } from '../test/sim';
+import { lanternBlockingTasks } from './lanternBlocking';
 import { traceBlocking, type TraceEvent } from './traceBlocking';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -278,6 +281,7 @@ async function main() {
     const urlFor = async (name: string) =>
       // A sign-in link is good once, so each signed-in run asks for its own.
       name === 'guest' ? `${base}/` : `${base}${(await call('/api/home/sign-in-link', {}, token)).path}`;
+    let tracesSaved = 0;
     const runOnce = async (url: string, cpuSlowdownMultiplier?: number) => {
       // Each run gets a browser of its own, as the Lighthouse command line does. With one browser kept for
       // all six runs, every signed-in run after the first loaded one more script (206.0 against 204.6 KB,
@@ -298,6 +302,25 @@ async function main() {
       const lhr = result!.lhr;
       const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
         ?.items?.[0];
+      if (process.env.BENCH_WEB_REPORT && result!.artifacts?.Trace) {
+        // Each run's trace (Chromium's format: open it in DevTools' Performance panel) beside the reports.
+        fs.mkdirSync(process.env.BENCH_WEB_REPORT, { recursive: true });
+        tracesSaved += 1;
+        fs.writeFileSync(
+          path.join(process.env.BENCH_WEB_REPORT, `run-${tracesSaved}.trace.json`),
+          JSON.stringify(result!.artifacts.Trace),
+        );
+        // And the tasks Lighthouse's simulation counted as long, with what each one ran.
+        const metrics = observed as Record<string, number> | undefined;
+        const lines = lanternBlockingTasks().map(
+          (t) =>
+            `${t.start.toFixed(0).padStart(6)} ms  simulated ${t.simulatedMs.toFixed(0).padStart(4)} ms  observed at ${t.observedStart.toFixed(0)} ms ${t.observedMs.toFixed(1)} ms (cpu ${t.cpuMs.toFixed(1)})  ${t.what}`,
+        );
+        fs.writeFileSync(
+          path.join(process.env.BENCH_WEB_REPORT, `run-${tracesSaved}.blocking.txt`),
+          `${url}\nsimulated FCP ${metrics?.firstContentfulPaint} ms, TTI ${metrics?.interactive} ms, TBT ${metrics?.totalBlockingTime} ms\n${lines.join('\n')}\n`,
+        );
+      }
       if (observed && result!.artifacts?.Trace) {
         traceFigures.set(
           lhr,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createSvgRaster, hasChineseFont } from './svg-raster';
+import { BANNER_LOOK, createSvgRaster, hasChineseFont } from './svg-raster';
 
 /** A picture with Chinese text, as the game tiles and banners have. */
 const picture = (text: string) =>
@@ -28,6 +28,17 @@ describe('SVG pictures as WebP', () => {
     expect(await raster.webp(tile)).toBe(a);
     const meta = await sharp(a!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 360, 450]);
+  });
+
+  it('renders a picture in the look it is asked for, keeping each look apart', async () => {
+    const raster = createSvgRaster({ canDrawText: async () => true });
+    const usual = await raster.webp(tile);
+    const banner = await raster.webp(tile, BANNER_LOOK);
+    expect(banner).not.toBe(usual);
+    expect(await raster.webp(tile, BANNER_LOOK)).toBe(banner);
+    const meta = await sharp(banner!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 240, 300]);
+    expect(banner!.length).toBeLessThan(usual!.length);
   });
 
   it('keeps at most its bound, dropping the oldest picture first', async () => {

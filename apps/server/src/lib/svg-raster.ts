@@ -22,8 +22,14 @@ import sharp from 'sharp';
  * shared by the requests that arrive during it (the map holds the promise).
  */
 export interface SvgRaster {
-  /** The picture as WebP at SCALE times its size, or null when this machine cannot draw it. */
-  webp(svg: string): Promise<Buffer | null>;
+  /** The picture as WebP (at SCALE times its size unless `look` says otherwise), or null when this machine cannot draw it. */
+  webp(svg: string, look?: RasterLook): Promise<Buffer | null>;
+}
+
+/** How a picture is rasterized: its scale over its drawn size, and the WebP quality (0-100). */
+export interface RasterLook {
+  scale: number;
+  quality: number;
 }
 
 /** True when fontconfig lists at least one font covering Chinese (`fc-list :lang=zh`); false when it cannot say. */
@@ -43,6 +49,17 @@ export function hasChineseFont(): Promise<boolean> {
  */
 export const SCALE = 1.5;
 
+/** The look of most pictures: SCALE, at a quality whose artefacts do not show on flat colours and text. */
+export const PICTURE_LOOK: RasterLook = { scale: SCALE, quality: 75 };
+
+/**
+ * The banners' look. A banner is drawn at twice the width it is shown at (690 wide, shown about 345), so its
+ * own size covers a 2x screen, and it is the home page's largest paint, whose bytes share a slow network with
+ * the first screen's scripts: banner-1 is 8.4 KB this way against 25 KB at PICTURE_LOOK (the SVG is 1.9 KB).
+ * Quality 60 leaves its gradients and text clean at that size (looked at side by side with the SVG).
+ */
+export const BANNER_LOOK: RasterLook = { scale: 1, quality: 60 };
+
 /** Kept pictures at most; past it the oldest is dropped (a catalogue of 100 games in two languages keeps 400). */
 const MAX_KEPT = 1_000;
 
@@ -53,14 +70,14 @@ export function createSvgRaster({
   let able: Promise<boolean> | undefined;
   const kept = new Map<string, Promise<Buffer | null>>();
   return {
-    async webp(svg) {
+    async webp(svg, look = PICTURE_LOOK) {
       able ??= canDrawText();
       if (!(await able)) return null;
-      const key = createHash('sha1').update(svg).digest('base64url');
+      const key = `${createHash('sha1').update(svg).digest('base64url')}@${look.scale}q${look.quality}`;
       let made = kept.get(key);
       if (!made) {
-        made = sharp(Buffer.from(svg), { density: 72 * SCALE })
-          .webp({ quality: 75 })
+        made = sharp(Buffer.from(svg), { density: 72 * look.scale })
+          .webp({ quality: look.quality })
           .toBuffer()
           // A picture librsvg cannot render is served as SVG; it is not kept, so a later request tries again.
           .catch(() => {
@@ -82,9 +99,14 @@ export function createSvgRaster({
 export async function sendSvgPicture(
   request: FastifyRequest,
   reply: FastifyReply,
-  { raster, svg, cacheControl }: { raster: SvgRaster; svg: string; cacheControl: string },
+  {
+    raster,
+    svg,
+    cacheControl,
+    look,
+  }: { raster: SvgRaster; svg: string; cacheControl: string; look?: RasterLook },
 ) {
-  const webp = request.headers.accept?.includes('image/webp') ? await raster.webp(svg) : null;
+  const webp = request.headers.accept?.includes('image/webp') ? await raster.webp(svg, look) : null;
   const etag = `"${createHash('sha1').update(svg).digest('base64url')}${webp ? '.webp' : ''}"`;
   reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'Accept');
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();

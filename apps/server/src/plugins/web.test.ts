@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -160,7 +161,7 @@ describe('web delivery', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it("sends the app's own SVG pictures as WebP to a browser that accepts it, else as SVG; the banners as SVG", async () => {
+  it("sends the app's own SVG pictures, the banners too, as WebP to a browser that accepts it, else as SVG", async () => {
     const url = '/assets/logo.svg';
     // What Chromium sends for an <img> and for a preload of an image.
     const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -178,8 +179,14 @@ describe('web delivery', () => {
       headers: { accept, 'if-none-match': String(webp.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+    // The banners too, at their own size (690x280, drawn twice as large as they are shown) and fewer bytes.
     const banner = await t.app.inject({ url: '/assets/banners/banner-1.svg', headers: { accept } });
-    expect(banner.headers['content-type']).toContain('image/svg+xml');
+    expect(banner.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(banner.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([690, 280]);
+    expect(banner.rawPayload.length).toBeLessThan(12 * 1024);
+    const bannerSvg = await t.app.inject({ url: '/assets/banners/banner-1.svg', headers: { accept: '*/*' } });
+    expect(bannerSvg.headers['content-type']).toContain('image/svg+xml');
     // A picture the build does not have is still unknown.
     expect((await t.app.inject({ url: '/assets/none.svg', headers: { accept } })).statusCode).toBe(404);
   });

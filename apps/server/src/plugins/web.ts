@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
 import type { FirstScreenData } from '@koi/contract';
 import fastifyStatic from '@fastify/static';
-import { createSvgRaster, sendSvgPicture, type SvgRaster } from '../lib/svg-raster';
+import { BANNER_LOOK, createSvgRaster, sendSvgPicture, type SvgRaster } from '../lib/svg-raster';
 import { notFound } from './errors';
 
 /*
@@ -68,18 +68,27 @@ export interface WebOptions {
 
 /**
  * The build's SVG pictures copied as is from apps/web/public (under assets/, no hash in the name), dist-relative,
- * that go as WebP. Not the banners: one is on screen at a time, and the first is the home page's largest paint,
- * whose bytes count most on a slow network: 1.9 KB as SVG against 25 KB as WebP, which in bench:web put the
- * largest paint 0.2-0.9 s later (as the simulated 4G network downloads them) for no main-thread time to speak of.
+ * that go as WebP.
  */
 function publicPictures(distDir: string): string[] {
   const assets = path.join(distDir, 'assets');
   if (!fs.existsSync(assets)) return [];
   return (fs.readdirSync(assets, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile() && entry.name.endsWith('.svg') && !HASHED.test(entry.name))
-    .map((entry) => path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !file.startsWith('assets/banners/'));
+    .map((entry) =>
+      path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
 }
+
+/**
+ * The banners go as WebP too, in a look of their own (BANNER_LOOK: their own size, fewer bytes). As SVG the
+ * first banner, the home page's largest paint, cost the page's main thread a task of its own while the app
+ * started (the picture's document created and laid out: 13-31 ms in bench:web's traces on this 2-core machine,
+ * 4.5-6.6 ms of it CPU, each multiplied by the calibrated phone's 9-10x slowdown), and the next two banners
+ * one each again; as WebP a picture is decoded off the main thread. 8.4 KB against the SVG's 1.9 KB is about
+ * 30 ms more on the simulated slow 4G network.
+ */
+const lookOf = (file: string) => (file.startsWith('assets/banners/') ? BANNER_LOOK : undefined);
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -136,7 +145,7 @@ async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     // Read once, like index.html: a deploy restarts the server.
     const svg = fs.readFileSync(path.join(opts.distDir, file), 'utf8');
     app.get(`/${file}`, { schema: { hide: true } }, (request, reply) =>
-      sendSvgPicture(request, reply, { raster, svg, cacheControl: UNHASHED_ASSET }),
+      sendSvgPicture(request, reply, { raster, svg, cacheControl: UNHASHED_ASSET, look: lookOf(file) }),
     );
   }
   // Read once: a deploy restarts the server. Compressed per answer by @fastify/compress (about 6 KB).
