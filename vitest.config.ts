@@ -41,6 +41,7 @@ const legFreeServerTests = [
   'src/cli/sandbox.cli.test.ts',
   'src/db/data-dir-lock.test.ts',
   'src/db/locks.test.ts',
+  'src/lib/change-cache.test.ts',
   'src/lib/coalesce.test.ts',
   'src/lib/group-commit.test.ts',
   'src/lib/hooks.test.ts',

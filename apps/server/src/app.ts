@@ -17,7 +17,7 @@ import adminWebPlugin from './plugins/admin-web';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
-import webPlugin from './plugins/web';
+import webPlugin, { firstScreenOf } from './plugins/web';
 import { createSvgRaster } from './lib/svg-raster';
 import rateLimitPlugin from './plugins/rate-limit';
 import publicCachePlugin from './plugins/public-cache';
@@ -170,7 +170,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // One cache of SVG pictures drawn as WebP, for the games' artwork and the player app's own pictures.
   const raster = createSvgRaster();
-  const games = gamesModule({ database, gate: auth.gate, audit: audit.service, raster });
+  const games = gamesModule({
+    database,
+    gate: auth.gate,
+    audit: audit.service,
+    changes: events.changes,
+    clock,
+    raster,
+  });
   const bets = betsModule({
     ...basics,
     catalogue: games.service,
@@ -350,7 +357,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(webPlugin, {
     distDir: config.webDistDir,
     raster,
-    firstScreen: content.firstScreen,
+    firstScreen: () =>
+      firstScreenOf(content.firstScreen, games.firstScreen, (err) =>
+        app.log.warn({ err }, 'catalogue unavailable; index.html without it'),
+      ),
   });
 
   return app;

@@ -11,6 +11,9 @@ export function requestHeaders(language: string, token: string | null | undefine
   return headers;
 }
 
+/** The hot games' page the player app asks for at start (spec §9: page 1 of 20), and index.html carries. */
+export const HOT_GAMES_PAGE = { is_hot: 1, size: 20, page: 1 } as const;
+
 /** The id of index.html's element that carries the first screen's data (FirstScreenData, ./content). */
 export const FIRST_SCREEN_ELEMENT_ID = 'koi-first-screen';
 

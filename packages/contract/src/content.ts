@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameTypeResult, hotGamesResult } from './games';
 
 /** GET /api/plat/bulletin: config items by id (spec §3). */
 export const configItem = z.object({ id: z.number().int(), content: z.string() });
@@ -60,10 +61,28 @@ export const bannerResult = z.array(banner);
 export type BannerItem = z.infer<typeof banner>;
 
 /**
- * The first screen's data that index.html carries, as JSON in a `<script type="application/json">`
- * whose id is FIRST_SCREEN_ELEMENT_ID (./client), so the home page's first render has what its largest paint shows without a
- * round trip: the carousel's banners, exactly as GET /api/banner answers them at that moment. The app takes it
- * as that query's answer; a page without it (or with an unreadable one) asks /api/banner as before.
+ * The home's catalogue in index.html, for the product language (zh-CN; names are per language, and a page's
+ * address says nothing of the language its app will choose): the categories' tabs and the hot games, exactly
+ * as POST /api/plat/game-type and GET /api/plat/game/hot (HOT_GAMES_PAGE, ./client) answer them in `locale` at that
+ * moment. The app takes them when it runs in that language.
  */
-export const firstScreenData = z.object({ banners: bannerResult });
+export const firstScreenCatalogue = z.object({
+  locale: z.literal('zh-CN'),
+  gameTypes: gameTypeResult,
+  hotGames: hotGamesResult,
+});
+export type FirstScreenCatalogue = z.infer<typeof firstScreenCatalogue>;
+
+/**
+ * The first screen's data that index.html carries, as JSON in a `<script type="application/json">`
+ * whose id is FIRST_SCREEN_ELEMENT_ID (./client), so the home page's first render has what it shows without a
+ * round trip: the carousel's banners and the bulletin (GET /api/banner's and GET /api/plat/bulletin's answers
+ * at that moment), and the catalogue (firstScreenCatalogue). The app takes each part as that query's answer;
+ * a part missing or unreadable is asked of the API as before.
+ */
+export const firstScreenData = z.object({
+  banners: bannerResult,
+  bulletin: bulletinResult.optional(),
+  catalogue: firstScreenCatalogue.optional(),
+});
 export type FirstScreenData = z.infer<typeof firstScreenData>;

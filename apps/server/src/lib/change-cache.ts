@@ -94,3 +94,27 @@ export function createChangeCache<V>(opts: {
 }
 
 export type ChangeCache<V> = ReturnType<typeof createChangeCache<V>>;
+
+/** What a public-data cache hears of the change feed (modules/events ChangeFeed). */
+export interface PublicChanges {
+  on(topic: 'public', handler: (table: string) => void): void;
+  onReset(handler: () => void): void;
+  isLive: () => boolean;
+}
+
+/**
+ * A change cache of public data (the same for every reader), tagged with the tables it was read from: a
+ * committed change to a table drops what was read from it, a reset of the feed drops everything, and the
+ * cache is bypassed while the feed is down.
+ */
+export function createPublicChangeCache<V>(opts: {
+  ttlMs: number;
+  max: number;
+  clock: Clock;
+  changes: PublicChanges;
+}): ChangeCache<V> {
+  const cache = createChangeCache<V>({ ...opts, enabled: opts.changes.isLive });
+  opts.changes.on('public', (table) => cache.invalidate(table));
+  opts.changes.onReset(() => cache.clear());
+  return cache;
+}

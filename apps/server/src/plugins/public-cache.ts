@@ -6,7 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { createChangeCache } from '../lib/change-cache';
+import { createPublicChangeCache } from '../lib/change-cache';
 import type { Clock } from '../lib/clock';
 import type { ChangeFeed } from '../modules/events';
 import { localeOf } from './locale';
@@ -59,14 +59,12 @@ async function publicCachePlugin(
   app: FastifyInstance,
   opts: { changes: Pick<ChangeFeed, 'on' | 'onReset' | 'isLive'>; clock: Clock },
 ) {
-  const cache = createChangeCache<Entry>({
+  const cache = createPublicChangeCache<Entry>({
     ttlMs: TTL_MS,
     max: MAX_ENTRIES,
     clock: opts.clock,
-    enabled: opts.changes.isLive,
+    changes: opts.changes,
   });
-  opts.changes.on('public', (table) => cache.invalidate(table));
-  opts.changes.onReset(() => cache.clear());
 
   app.decorateRequest('publicCacheMiss', null);
 

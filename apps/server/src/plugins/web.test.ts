@@ -9,10 +9,11 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/db';
-import { banners } from '../db/schema';
+import { banners, configItems, gameCategories } from '../db/schema';
+import { eq, isNotNull } from 'drizzle-orm';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
 import { firstScreenData } from '@koi/contract';
-import { scriptSafeJson, withFirstScreen } from './web';
+import { firstScreenOf, scriptSafeJson, withFirstScreen } from './web';
 
 /** A fake player-app build: a hashed chunk with its .br and .gz copies, as the Vite build writes them. */
 function fakeBuild(): { dir: string; script: string } {
@@ -148,6 +149,73 @@ describe('web delivery', () => {
       '{"t":"\\u003c/script\\u003e\\u0026\\u2028\\u2029"}',
     );
     expect(JSON.parse(scriptSafeJson({ t: hostile }))).toEqual({ t: hostile });
+  });
+
+  it('carries the bulletin and the catalogue in index.html, as their routes answer them in Chinese, and follows their changes', async () => {
+    const page = async () => {
+      const html = (await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+      const match = html.match(
+        new RegExp(`<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+      );
+      return firstScreenData.parse(JSON.parse(match![1]!));
+    };
+    const answer = async (url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
+      (JSON.parse((await t.app.inject({ url, method, payload })).body) as { result: unknown }).result;
+
+    const [first] = await t.database.db
+      .select()
+      .from(gameCategories)
+      .where(isNotNull(gameCategories.tabSort))
+      .orderBy(gameCategories.id)
+      .limit(1);
+    expect(first, 'the test database has the home tabs').toBeDefined();
+    await t.database.db
+      .update(gameCategories)
+      .set({ icon: '/assets/categories/changed.svg' })
+      .where(eq(gameCategories.id, first!.id));
+    await t.database.db
+      .insert(configItems)
+      .values({ id: 1, content: '新公告' })
+      .onConflictDoUpdate({
+        target: configItems.id,
+        set: { content: '新公告' },
+      });
+    // The change feed drops the kept first screen once the changes committed; wait for it.
+    await expect
+      .poll(async () => JSON.stringify(await page()), { timeout: 5000 })
+      .toContain('/assets/categories/changed.svg');
+    await expect.poll(async () => JSON.stringify(await page()), { timeout: 5000 }).toContain('新公告');
+    const carried = await page();
+    expect(carried.bulletin).toEqual(await answer('/api/plat/bulletin'));
+    expect(carried.catalogue?.locale).toBe('zh-CN');
+    expect(carried.catalogue?.gameTypes).toEqual(
+      await answer('/api/plat/game-type', 'POST', { game_plat_type: 0 }),
+    );
+    expect(carried.catalogue?.hotGames).toEqual(await answer('/api/plat/game/hot?is_hot=1&size=20&page=1'));
+    expect(carried.catalogue?.hotGames.data.length).toBeGreaterThan(0);
+  });
+
+  it('serves the first screen without the catalogue when the catalogue fails, and says so', async () => {
+    const home = { images: ['/a.webp'], data: { banners: [] } };
+    const heard: unknown[] = [];
+    const broken = new Error('catalogue down');
+    expect(
+      await firstScreenOf(
+        async () => home,
+        () => Promise.reject(broken),
+        (error) => heard.push(error),
+      ),
+    ).toEqual(home);
+    expect(heard).toEqual([broken]);
+    const catalogue = { locale: 'zh-CN' as const, gameTypes: [], hotGames: { data: [], total: 0 } };
+    expect(
+      await firstScreenOf(
+        async () => home,
+        async () => catalogue,
+        (error) => heard.push(error),
+      ),
+    ).toEqual({ ...home, data: { banners: [], catalogue } });
+    expect(heard).toHaveLength(1);
   });
 
   it('caches artwork without a hash in its name for an hour only, so a deploy that changes it is seen', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
-import type { FirstScreenData } from '@koi/contract';
+import type { FirstScreenCatalogue, FirstScreenData } from '@koi/contract';
 import fastifyStatic from '@fastify/static';
 import { BANNER_LOOK, createSvgRaster, sendSvgPicture, type SvgRaster } from '../lib/svg-raster';
 import { notFound } from './errors';
@@ -55,6 +55,26 @@ export interface FirstScreen {
   images: string[];
   /** The first screen's data, embedded as JSON for the app's first render. */
   data: FirstScreenData;
+}
+
+/**
+ * The first screen from its parts: the content module's (banners, bulletin, the picture to preload) and the
+ * games module's catalogue. The catalogue is an addition: when it fails, the page still carries the rest
+ * (`failed` hears why) and the app asks for the catalogue as it did before the page carried it.
+ */
+export async function firstScreenOf(
+  home: () => Promise<FirstScreen>,
+  catalogue: () => Promise<FirstScreenCatalogue>,
+  failed: (error: unknown) => void,
+): Promise<FirstScreen> {
+  const [screen, games] = await Promise.all([
+    home(),
+    catalogue().catch((error: unknown) => {
+      failed(error);
+      return undefined;
+    }),
+  ]);
+  return games ? { ...screen, data: { ...screen.data, catalogue: games } } : screen;
 }
 
 export interface WebOptions {

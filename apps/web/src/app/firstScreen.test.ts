@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
-import type { BannerItem } from '@koi/contract';
+import type { BannerItem, ConfigItem, FirstScreenCatalogue } from '@koi/contract';
 import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query';
 import { bannerKeys } from '../features/content/api/banners';
+import { bulletinKeys } from '../features/content/api/bulletin';
+import { gameTypeKeys } from '../features/games/api/gameTypes';
+import { hotGameKeys } from '../features/games/api/hotGames';
 import { seedFirstScreen } from './firstScreen';
 import { enterAtHome } from './enterAtHome';
 import { loadStartupData } from './startup';
@@ -16,6 +19,42 @@ const banner: BannerItem = {
   activity_type: 9,
   sort: 1,
 };
+
+const bulletin: ConfigItem[] = [{ id: 1, content: '欢迎来到锦鲤' }];
+const catalogue: FirstScreenCatalogue = {
+  locale: 'zh-CN',
+  gameTypes: [{ game_type_id: 0, name: '热门', icon: '/assets/categories/cat-0.svg', sort: 0 }],
+  hotGames: {
+    data: [
+      {
+        id: 3,
+        name: '骰子',
+        game_image: '/art/games/15/dice/hot.svg',
+        image: '/art/games/15/dice/tile.svg',
+        status: 1,
+        open_type: 1,
+        plat_type_id: 15,
+        game_type_id: 5,
+        game_code: 'dice',
+        is_hot: true,
+      },
+    ],
+    total: 1,
+  },
+};
+
+/** The API's answers (an empty list to each), recording the paths asked for. */
+function stubApi(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(new URL(url, 'http://koi.test').pathname);
+      return new Response(JSON.stringify({ code: 200, result: [], message: '', error: null }));
+    }),
+  );
+  return asked;
+}
 
 /** index.html's element as the server writes it (plugins/web.ts), with `text` as its content. */
 function carry(text: string) {
@@ -36,35 +75,73 @@ describe("the first screen's data index.html carries", () => {
     // The server escapes `<` in the JSON (scriptSafeJson); JSON.parse reads it back as the title.
     carry(JSON.stringify({ banners: [banner] }).replace(/</g, '\\u003c'));
     const client = createQueryClient();
-    expect(seedFirstScreen(client)).toBe(true);
+    expect(seedFirstScreen(client, 'zh-CN')).toBe(true);
     expect(client.getQueryData(bannerKeys.all)).toEqual([banner]);
     // Read once: the element is gone, so nothing reads it again.
     expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();
-    expect(seedFirstScreen(client)).toBe(false);
+    expect(seedFirstScreen(client, 'zh-CN')).toBe(false);
 
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        asked.push(new URL(url, 'http://koi.test').pathname);
-        return new Response(JSON.stringify({ code: 200, result: [], message: '', error: null }));
-      }),
-    );
+    const asked = stubApi();
     loadStartupData(client);
     await vi.waitFor(() => expect(asked).toContain('/api/plat/game-type'));
     expect(asked).not.toContain('/api/banner');
     expect(client.getQueryData(bannerKeys.all)).toEqual([banner]);
   });
 
+  it("is also the bulletin, and the categories and hot games when they are in the app's language: start-up asks for none of them", async () => {
+    carry(JSON.stringify({ banners: [banner], bulletin, catalogue }));
+    const client = createQueryClient();
+    expect(seedFirstScreen(client, 'zh-CN')).toBe(true);
+    expect(client.getQueryData(bulletinKeys.all)).toEqual(bulletin);
+    expect(client.getQueryData(gameTypeKeys.all)).toEqual(catalogue.gameTypes);
+    expect(client.getQueryData(hotGameKeys.all)).toEqual(catalogue.hotGames.data);
+
+    const asked = stubApi();
+    loadStartupData(client);
+    await vi.waitFor(() => expect(asked).toContain('/api/pay/channel'));
+    for (const path of ['/api/banner', '/api/plat/bulletin', '/api/plat/game-type', '/api/plat/game/hot']) {
+      expect(asked).not.toContain(path);
+    }
+  });
+
+  it('leaves the catalogue to the API when the app runs in another language, and ignores a malformed part', async () => {
+    carry(JSON.stringify({ banners: [banner], bulletin, catalogue }));
+    const english = createQueryClient();
+    expect(seedFirstScreen(english, 'en')).toBe(true);
+    expect(english.getQueryData(bulletinKeys.all)).toEqual(bulletin);
+    expect(english.getQueryData(gameTypeKeys.all)).toBeUndefined();
+    expect(english.getQueryData(hotGameKeys.all)).toBeUndefined();
+    const asked = stubApi();
+    loadStartupData(english);
+    await vi.waitFor(() =>
+      expect(asked).toEqual(expect.arrayContaining(['/api/plat/game-type', '/api/plat/game/hot'])),
+    );
+    expect(asked).not.toContain('/api/plat/bulletin');
+
+    for (const broken of [
+      { ...catalogue, gameTypes: null },
+      { ...catalogue, hotGames: [] },
+      { ...catalogue, hotGames: { data: 'x' } },
+      'catalogue',
+    ]) {
+      carry(JSON.stringify({ banners: [banner], bulletin: { id: 1 }, catalogue: broken }));
+      const client = createQueryClient();
+      expect(seedFirstScreen(client, 'zh-CN')).toBe(true);
+      expect(client.getQueryData(bulletinKeys.all)).toBeUndefined();
+      expect(client.getQueryData(gameTypeKeys.all)).toBeUndefined();
+      expect(client.getQueryData(hotGameKeys.all)).toBeUndefined();
+    }
+  });
+
   it('is ignored when missing or unreadable, and the banners are asked for as before', () => {
-    for (const text of ['', '{"banners":', 'null', '{"banners":{"id":1}}', '{}']) {
+    for (const text of ['', '{"banners":', 'null', '"banners"', '{"banners":{"id":1}}', '{}']) {
       carry(text);
       const client = createQueryClient();
-      expect(seedFirstScreen(client), text).toBe(false);
+      expect(seedFirstScreen(client, 'zh-CN'), text).toBe(false);
       expect(client.getQueryData(bannerKeys.all), text).toBeUndefined();
       expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID), text).toBeNull();
     }
-    expect(seedFirstScreen(createQueryClient())).toBe(false);
+    expect(seedFirstScreen(createQueryClient(), 'zh-CN')).toBe(false);
   });
 });
 

@@ -89,13 +89,14 @@ export function loadStartupData(queryClient: QueryClient) {
 }
 
 /**
- * Start-up, before the first render: the first screen's data index.html carries (the banners), query
- * parameters, then the once-per-load data (categories, banners unless carried, config, hot games) start in
- * parallel with the route chunk, so the lobby is at most two hops away. Returns a sign-in link's exchange
+ * Start-up, before the first render: the first screen's data index.html carries (banners, bulletin, and the
+ * categories and hot games in the app's language), query parameters, then the once-per-load data that was not
+ * carried (categories, banners, config, hot games) start in parallel with the route chunk, so the lobby is at
+ * most two hops away. Returns a sign-in link's exchange
  * when one is under way (startSignInLink), otherwise null.
  */
 export function startApp(queryClient: QueryClient): Promise<boolean> | null {
-  seedFirstScreen(queryClient);
+  seedFirstScreen(queryClient, i18n.language);
   forgetStoredPassword();
   saveInviteCode();
   adoptRobotToken();

@@ -1,19 +1,20 @@
-import { createChangeCache } from '../../lib/change-cache';
+import { createPublicChangeCache } from '../../lib/change-cache';
 import type { ChangeFeed } from '../events';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
 import { createContentAdmin, type ContentAdmin } from './content.admin';
 import { contentAdminRoutes } from './content.admin.routes';
 import { contentRoutes } from './content.routes';
-import { bannerWire } from './content.wire';
+import { bannerWire, configItemWire } from './content.wire';
 import type { FirstScreen } from '../../plugins/web';
 import { createContentService } from './content.service';
 
 /**
  * Bulletins, configuration items, banners and uploads: the player app's content and the console's editor.
- * `firstScreen` is what index.html carries for the home page's first render (plugins/web.ts): the banners as
- * GET /api/banner answers them, and the picture painted first (the first enabled banner's) to preload. It is
- * kept in memory until the banners change (the change feed), so a page load costs no query.
+ * `firstScreen` is what index.html carries for the home page's first render (plugins/web.ts): the banners and
+ * the bulletin as GET /api/banner and GET /api/plat/bulletin answer them, and the picture painted first (the
+ * first enabled banner's) to preload. It is kept in memory until the banners or the configuration items change
+ * (the change feed), so a page load costs no query.
  */
 export function contentModule(
   deps: ModuleContext<'console'> & {
@@ -27,14 +28,12 @@ export function contentModule(
     uploadsDir: deps.config.console.uploadsDir,
   });
   const content = createContentService(deps.database.db);
-  const firstScreen = createChangeCache<FirstScreen>({
+  const firstScreen = createPublicChangeCache<FirstScreen>({
     ttlMs: 10 * 60_000,
     max: 1,
     clock: deps.clock,
-    enabled: deps.changes.isLive,
+    changes: deps.changes,
   });
-  deps.changes.on('public', (table) => firstScreen.invalidate(table));
-  deps.changes.onReset(() => firstScreen.clear());
   return {
     service: admin,
     plugin: async (app) => {
@@ -46,10 +45,13 @@ export function contentModule(
       firstScreen.through(
         'home',
         async () => {
-          const banners = (await content.banners()).map(bannerWire);
-          return { images: banners.slice(0, 1).map((banner) => banner.image), data: { banners } };
+          const [banners, bulletin] = await Promise.all([
+            content.banners().then((rows) => rows.map(bannerWire)),
+            content.bulletin().then((rows) => rows.map(configItemWire)),
+          ]);
+          return { images: banners.slice(0, 1).map((banner) => banner.image), data: { banners, bulletin } };
         },
-        () => ['banners'],
+        () => ['banners', 'config_items'],
       ),
   };
 }

@@ -22,7 +22,9 @@ import type { GamesService } from './games.service';
 import { categoryTabWire, gamePageWire, platRecordWire } from './games.wire';
 
 /** Every public game list is built from these; a change to any drops them all (plugins/public-cache.ts). */
-const CATALOGUE = { publicCache: ['games', 'game_providers', 'game_categories'] };
+/** The tables the catalogue's public answers are read from; a change to any of them changes those answers. */
+export const CATALOGUE_TABLES = ['games', 'game_providers', 'game_categories'];
+const CATALOGUE = { publicCache: CATALOGUE_TABLES };
 
 const ART_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 

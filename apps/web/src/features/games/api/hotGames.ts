@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { HOT_GAMES_PAGE } from '@koi/contract/client';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
 import { toGameList } from './types';
 
-/** Spec §9: hot games page size 20, page 1. */
-export const HOT_PARAMS = { is_hot: 1, size: 20, page: 1 } as const;
+/** Spec §9: hot games page size 20, page 1 (the page index.html carries too). */
+export const HOT_PARAMS = HOT_GAMES_PAGE;
 
 export const hotGameKeys = { all: ['games', 'hot'] as const };
 
