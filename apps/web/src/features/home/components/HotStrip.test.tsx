@@ -20,13 +20,15 @@ vi.mock('../../../lib/useFirstScreenDone', async () => {
 });
 
 describe('the hot strip', () => {
-  it('draws one still copy until the first screen is done, then the looping copy and the motion', () => {
-    const games = [gameItem(1), gameItem(2), gameItem(3)];
+  it('draws the tiles in view, still, until the first screen is done, then the whole list, the looping copy and the motion', () => {
+    const games = [1, 2, 3, 4, 5, 6].map((id) => gameItem(id));
     const opened: number[] = [];
     const { container } = render(<HotStrip games={games} onOpen={(g) => opened.push(g.id)} />);
     const track = () => container.querySelector('.hot-strip__track')!;
 
-    expect(container.querySelectorAll('.hot-strip__item')).toHaveLength(3);
+    expect(
+      [...container.querySelectorAll('.hot-strip__item')].map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['游戏1', '游戏2', '游戏3', '游戏4']);
     expect(track().classList.contains('hot-strip__track--still')).toBe(true);
 
     act(() => {
@@ -34,20 +36,16 @@ describe('the hot strip', () => {
       for (const listener of firstScreen.listeners) listener();
     });
     const items = container.querySelectorAll('.hot-strip__item');
-    expect(items).toHaveLength(6);
+    expect(items).toHaveLength(12);
     expect(track().classList.contains('hot-strip__track--still')).toBe(false);
     // The copy is for the eye only: hidden from assistive technology and out of the tab order.
     expect([...items].map((i) => i.getAttribute('aria-hidden'))).toEqual([
-      'false',
-      'false',
-      'false',
-      'true',
-      'true',
-      'true',
+      ...Array<string>(6).fill('false'),
+      ...Array<string>(6).fill('true'),
     ]);
-    expect(items[4]?.getAttribute('tabindex')).toBe('-1');
-    fireEvent.click(screen.getByRole('button', { name: '游戏2' }));
-    expect(opened).toEqual([2]);
+    expect(items[7]?.getAttribute('tabindex')).toBe('-1');
+    fireEvent.click(screen.getByRole('button', { name: '游戏6' }));
+    expect(opened).toEqual([6]);
   });
 
   it('holds the strip with placeholders while the games load, and hides it when there are none', () => {

@@ -6,18 +6,23 @@ import { useFirstScreenDone } from '../../../lib/useFirstScreenDone';
 import type { GameItem } from '../../games/api/types';
 import './HotStrip.css';
 
-/** How many placeholder tiles fill the strip's width (2.53 rem each) while the hot games load. */
-const SKELETON_TILES = 4;
+/**
+ * How many tiles the strip's width shows at most: the layout is 10 rem wide (lib/rem.ts) and a tile takes 2.53
+ * rem and a 0.2 rem gap, so three and a part of the fourth. So many placeholders hold the strip while the hot
+ * games load, and so many tiles stand in it until it starts to move.
+ */
+const TILES_IN_VIEW = 4;
 
 /**
  * Spec §2: recommended hot games scroll continuously; the list is duplicated so the loop has no seam, each
  * item 2.53 rem wide. Hidden when there are no hot games. While they load, placeholders of the final size
  * hold the strip's space, so the lobby below does not jump down when the games arrive (layout shift).
  *
- * The copy that closes the loop, and with it the motion, comes once the first screen is done: none of its
- * tiles is on screen before the strip moves, and drawn with the first copy they were a third of the tiles of
- * the home page's data render (the strip's two copies and the grid), a long task on a slow phone. Appended
- * to the right of a clipped track, the copy moves nothing else on the page.
+ * The rest of the list and the copy that closes the loop, and with them the motion, come once the first screen
+ * is done: until the strip moves only the first TILES_IN_VIEW tiles are on screen. Drawn at once, the other
+ * tiles and the copy made the strip alone half of the home page's first render, and their pictures (sixteen
+ * of twenty) downloaded and decoded beside the first screen's on a slow phone. Appended to the right of a
+ * clipped track, they move nothing else on the page.
  */
 export function HotStrip({
   games,
@@ -34,7 +39,7 @@ export function HotStrip({
     return (
       <HotStripFrame title={t('home.hotGames')} busy>
         <div className="hot-strip__track hot-strip__track--still">
-          {Array.from({ length: SKELETON_TILES }, (_, i) => (
+          {Array.from({ length: TILES_IN_VIEW }, (_, i) => (
             <span key={i} className="hot-strip__item hot-strip__placeholder skeleton" />
           ))}
         </div>
@@ -42,7 +47,7 @@ export function HotStrip({
     );
   }
   if (!games?.length) return null;
-  const shown = looping ? [...games, ...games] : games;
+  const shown = looping ? [...games, ...games] : games.slice(0, TILES_IN_VIEW);
   return (
     <HotStripFrame title={t('home.hotGames')}>
       <div
