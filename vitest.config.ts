@@ -35,6 +35,7 @@ const postgresLeg = process.env.TEST_DATABASE_URL !== 'skip';
  * config refuses it.
  */
 const legFreeServerTests = [
+  'bench/helperPriority.test.ts',
   'bench/traceBlocking.test.ts',
   'src/banner.test.ts',
   'src/config.test.ts',
