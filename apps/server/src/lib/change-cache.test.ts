@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPublicChangeCache, type PublicChanges } from './change-cache';
+import { createPublicChangeCache, keptPublicValue, type PublicChanges } from './change-cache';
 import { manualClock } from './clock';
 
 /** A change feed the test drives: `change(table)` and `reset()` are what the database's notifications do. */
@@ -60,5 +60,21 @@ describe('a public change cache', () => {
       );
     expect(await read()).toBe('v1');
     expect(await read()).toBe('v2');
+  });
+
+  it('keeps one value (a first screen) until a table it was read from changes', async () => {
+    const f = feed();
+    let loads = 0;
+    const value = keptPublicValue({
+      clock: manualClock(),
+      changes: f.changes,
+      tables: ['banners', 'config_items'],
+      load: async () => ++loads,
+    });
+    expect([await value(), await value()]).toEqual([1, 1]);
+    f.change('games');
+    expect(await value()).toBe(1);
+    f.change('config_items');
+    expect(await value()).toBe(2);
   });
 });

@@ -118,3 +118,20 @@ export function createPublicChangeCache<V>(opts: {
   opts.changes.onReset(() => cache.clear());
   return cache;
 }
+
+/** How long a kept public value lives at most, whatever the change feed says (it bounds the unforeseen). */
+const PUBLIC_VALUE_TTL_MS = 10 * 60_000;
+
+/**
+ * One public value read by `load` from `tables`, kept until one of them changes (createPublicChangeCache): a
+ * page's first screen, asked for on every page load, costs no query until the data behind it changes.
+ */
+export function keptPublicValue<V>(opts: {
+  clock: Clock;
+  changes: PublicChanges;
+  tables: string[];
+  load: () => Promise<V>;
+}): () => Promise<V> {
+  const cache = createPublicChangeCache<V>({ ttlMs: PUBLIC_VALUE_TTL_MS, max: 1, ...opts });
+  return () => cache.through('value', opts.load, () => opts.tables);
+}

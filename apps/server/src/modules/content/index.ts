@@ -1,4 +1,4 @@
-import { createPublicChangeCache } from '../../lib/change-cache';
+import { keptPublicValue } from '../../lib/change-cache';
 import type { ChangeFeed } from '../events';
 import type { KoiModule, ModuleContext } from '../module';
 import type { AuditPort } from '../audit';
@@ -28,11 +28,17 @@ export function contentModule(
     uploadsDir: deps.config.console.uploadsDir,
   });
   const content = createContentService(deps.database.db);
-  const firstScreen = createPublicChangeCache<FirstScreen>({
-    ttlMs: 10 * 60_000,
-    max: 1,
+  const firstScreen = keptPublicValue<FirstScreen>({
     clock: deps.clock,
     changes: deps.changes,
+    tables: ['banners', 'config_items'],
+    load: async () => {
+      const [banners, bulletin] = await Promise.all([
+        content.banners().then((rows) => rows.map(bannerWire)),
+        content.bulletin().then((rows) => rows.map(configItemWire)),
+      ]);
+      return { images: banners.slice(0, 1).map((banner) => banner.image), data: { banners, bulletin } };
+    },
   });
   return {
     service: admin,
@@ -41,17 +47,6 @@ export function contentModule(
       await app.register(contentAdminRoutes, { admin, audit: deps.audit });
     },
     jobs: [],
-    firstScreen: () =>
-      firstScreen.through(
-        'home',
-        async () => {
-          const [banners, bulletin] = await Promise.all([
-            content.banners().then((rows) => rows.map(bannerWire)),
-            content.bulletin().then((rows) => rows.map(configItemWire)),
-          ]);
-          return { images: banners.slice(0, 1).map((banner) => banner.image), data: { banners, bulletin } };
-        },
-        () => ['banners', 'config_items'],
-      ),
+    firstScreen,
   };
 }

@@ -1,7 +1,7 @@
 import type { FirstScreenCatalogue } from '@koi/contract';
 import { HOT_GAMES_PAGE } from '@koi/contract/client';
 import type { Database } from '../../db/client';
-import { createPublicChangeCache } from '../../lib/change-cache';
+import { keptPublicValue } from '../../lib/change-cache';
 import type { Clock } from '../../lib/clock';
 import type { ChangeFeed } from '../events';
 import type { SvgRaster } from '../../lib/svg-raster';
@@ -56,28 +56,23 @@ export function gamesModule(deps: {
     db: deps.database.db,
     onProvidersChanged: () => providersChanged.forEach((forget) => forget()),
   });
-  const firstScreen = createPublicChangeCache<FirstScreenCatalogue>({
-    ttlMs: 10 * 60_000,
-    max: 1,
+  const firstScreen = keptPublicValue<FirstScreenCatalogue>({
     clock: deps.clock,
     changes: deps.changes,
+    tables: CATALOGUE_TABLES,
+    load: async () => {
+      const locale = 'zh-CN';
+      const [gameTypes, hot] = await Promise.all([
+        service.categories(locale),
+        service.hot({ page: HOT_GAMES_PAGE.page, size: HOT_GAMES_PAGE.size }),
+      ]);
+      return { locale, gameTypes: gameTypes.map(categoryTabWire), hotGames: gamePageWire(hot, locale) };
+    },
   });
   return {
     service,
     hooks: { onProvidersChanged: (forget) => void providersChanged.push(forget) },
-    firstScreen: () =>
-      firstScreen.through(
-        'home',
-        async () => {
-          const locale = 'zh-CN';
-          const [gameTypes, hot] = await Promise.all([
-            service.categories(locale),
-            service.hot({ page: HOT_GAMES_PAGE.page, size: HOT_GAMES_PAGE.size }),
-          ]);
-          return { locale, gameTypes: gameTypes.map(categoryTabWire), hotGames: gamePageWire(hot, locale) };
-        },
-        () => CATALOGUE_TABLES,
-      ),
+    firstScreen,
     plugin: async (app) => {
       await app.register(gamesRoutes, { games: service, raster: deps.raster });
       await app.register(gamesAdminRoutes, { admin, audit: deps.audit });
