@@ -13,7 +13,10 @@ import { banners, configItems, gameCategories } from '../db/schema';
 import { eq, isNotNull } from 'drizzle-orm';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
 import { firstScreenData } from '@koi/contract';
-import { firstScreenOf, scriptSafeJson, withFirstScreen } from './web';
+import webPlugin, { firstScreenOf, scriptSafeJson, SPLASH_BANNER_MARKER, withFirstScreen } from './web';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { BANNER_LOOK, type RasterLook, type SvgRaster } from '../lib/svg-raster';
 
 /** A fake player-app build: a hashed chunk with its .br and .gz copies, as the Vite build writes them. */
 function fakeBuild(): { dir: string; script: string } {
@@ -145,6 +148,17 @@ describe('web delivery', () => {
       'href="https://cdn.example/b.webp"',
     );
     expect(withFirstScreen('<head></head>', null)).toBe('<head></head>');
+    // The splash draws the first banner where index.html marks it, escaped for the attribute; with no banner
+    // (or none that may be shown) the mark goes and the splash is as before.
+    const splash = `<head></head><div class="boot-splash">${SPLASH_BANNER_MARKER}<img src="/assets/logo.svg"></div>`;
+    expect(withFirstScreen(splash, { images: ['/b.webp?a="1"&b=<2>', '/c.webp'], data })).toContain(
+      '<div class="boot-splash"><img class="boot-splash__banner" src="/b.webp?a=&quot;1&quot;&amp;b=&lt;2&gt;" width="690" height="280" alt="" /><img src="/assets/logo.svg"></div>',
+    );
+    for (const images of [[], ['//evil.example/b.webp'], ['javascript:alert(1)']]) {
+      const html = withFirstScreen(splash, { images, data });
+      expect(html, images.join()).toContain('<div class="boot-splash"><img src="/assets/logo.svg"></div>');
+      expect(html, images.join()).not.toContain('boot-splash__banner');
+    }
     expect(scriptSafeJson({ t: '</script>&\u2028\u2029' })).toBe(
       '{"t":"\\u003c/script\\u003e\\u0026\\u2028\\u2029"}',
     );
@@ -276,5 +290,30 @@ describe('web delivery', () => {
     });
     expect(events.headers['content-encoding']).toBeUndefined();
     expect(events.body).toContain(`data: ${'x'.repeat(4000)}`);
+  });
+
+  it('draws the banners as soon as the server is ready, in their look, and the other pictures when asked for', async () => {
+    const drawn: (RasterLook | undefined)[] = [];
+    const raster: SvgRaster = {
+      webp: async (_svg, look) => {
+        drawn.push(look);
+        return null;
+      },
+    };
+    const app = Fastify();
+    // What the web plugin needs of the app's own plugins, nothing more.
+    await app.register(fp(async () => undefined, { name: 'koi-errors' }));
+    await app.register(
+      fp(async (instance) => void instance.decorate('limitBy', () => async () => undefined), {
+        name: 'koi-rate-limit',
+      }),
+    );
+    await app.register(webPlugin, { distDir: build.dir, raster });
+    expect(drawn).toEqual([]);
+    await app.ready();
+    await expect.poll(() => drawn).toEqual([BANNER_LOOK]);
+    await app.inject({ url: '/assets/logo.svg', headers: { accept: 'image/webp' } });
+    expect(drawn).toEqual([BANNER_LOOK, undefined]);
+    await app.close();
   });
 });

@@ -5,7 +5,13 @@ import fp from 'fastify-plugin';
 import { FIRST_SCREEN_ELEMENT_ID } from '@koi/contract/client';
 import type { FirstScreenCatalogue, FirstScreenData } from '@koi/contract';
 import fastifyStatic from '@fastify/static';
-import { BANNER_LOOK, createSvgRaster, sendSvgPicture, type SvgRaster } from '../lib/svg-raster';
+import {
+  BANNER_LOOK,
+  createSvgRaster,
+  sendSvgPicture,
+  type RasterLook,
+  type SvgRaster,
+} from '../lib/svg-raster';
 import { notFound } from './errors';
 
 /*
@@ -125,22 +131,31 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
+/** Where index.html's splash takes the first banner (apps/web index.html). */
+export const SPLASH_BANNER_MARKER = '<!--koi:splash-banner-->';
+
 /**
- * index.html with the home page's first screen in its head: a preload of each first-screen image, and the
- * first screen's data as JSON. The home page's largest paint is the first banner, which the app otherwise
- * shows only after its JavaScript ran and /api/banner answered: Lighthouse's mobile run (bench:web) put 44%
- * of the largest paint in that wait for the picture, and the rest in the wait for the answer and the renders
- * it queued behind. Preloaded, the picture downloads beside the scripts; embedded, the banners are in the
- * app's first render. Only same-site paths and https addresses are preloaded, each escaped for the attribute.
+ * index.html with the home page's first screen in it: a preload of each first-screen image and the first
+ * screen's data as JSON in its head, and the first banner in the splash. The home page's largest paint is the
+ * first banner, which the app otherwise shows only after its JavaScript ran and /api/banner answered:
+ * Lighthouse's mobile run (bench:web) put 44% of the largest paint in that wait for the picture, and the rest
+ * in the wait for the answer and the renders it queued behind. Preloaded, the picture downloads beside the
+ * scripts; embedded, the banners are in the app's first render; drawn in the splash (where the home draws it,
+ * a little larger, so that the app's copy is not a later, larger paint), it is on screen as soon as it
+ * arrives, before the scripts. Only same-site paths and https addresses are used, each escaped for the
+ * attribute.
  */
 export function withFirstScreen(html: string, screen: FirstScreen | null): string {
   if (!screen) return html;
-  const links = screen.images
-    .filter((src) => /^\/(?!\/)|^https:\/\//.test(src))
+  const images = screen.images.filter((src) => /^\/(?!\/)|^https:\/\//.test(src));
+  const links = images
     .map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high" />`)
     .join('');
   const data = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptSafeJson(screen.data)}</script>`;
-  return html.replace('</head>', `${links}${data}</head>`);
+  const banner = images[0]
+    ? `<img class="boot-splash__banner" src="${escapeAttribute(images[0])}" width="690" height="280" alt="" />`
+    : '';
+  return html.replace('</head>', `${links}${data}</head>`).replace(SPLASH_BANNER_MARKER, banner);
 }
 
 async function webPlugin(app: FastifyInstance, opts: WebOptions) {
@@ -161,13 +176,23 @@ async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     });
   }
   const raster = opts.raster ?? createSvgRaster();
+  const banners: { svg: string; look: RasterLook }[] = [];
   for (const file of pictures) {
     // Read once, like index.html: a deploy restarts the server.
     const svg = fs.readFileSync(path.join(opts.distDir, file), 'utf8');
+    const look = lookOf(file);
+    if (look === BANNER_LOOK) banners.push({ svg, look });
     app.get(`/${file}`, { schema: { hide: true } }, (request, reply) =>
-      sendSvgPicture(request, reply, { raster, svg, cacheControl: UNHASHED_ASSET, look: lookOf(file) }),
+      sendSvgPicture(request, reply, { raster, svg, cacheControl: UNHASHED_ASSET, look }),
     );
   }
+  // The banners are drawn once the server is ready, in the background: the first banner is the home page's
+  // largest paint, and drawn on its first request (40-100 ms here) it came late to the first page load after a
+  // start (bench:web's first run of each start painted it at 2.6 s where the next ones did at 1.3-2.0 s). The
+  // other pictures are drawn when first asked for. A failure is the raster's own (it answers null: the SVG).
+  app.addHook('onReady', async () => {
+    for (const { svg, look } of banners) void raster.webp(svg, look);
+  });
   // Read once: a deploy restarts the server. Compressed per answer by @fastify/compress (about 6 KB).
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
 
