@@ -38,7 +38,7 @@ function fakeBuild(): { dir: string; script: string } {
   );
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><head><title>Koi</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head>',
+    '<!doctype html><head><title>Koi</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div class="boot-splash"><!--koi:splash-banner--></div></body>',
   );
   return { dir, script };
 }
@@ -131,8 +131,14 @@ describe('web delivery', () => {
     expect(embedded(body)?.map((b) => b.title)).toEqual(['first', hostile]);
     expect(body.match(/<script/g)).toHaveLength(2);
     expect(body).not.toContain('<!--');
+    // The splash draws the first banner on the home page's addresses, and keeps to the logo on the others.
+    const splashBanner = '<img class="boot-splash__banner" src="/assets/banners/banner-1.svg"';
+    expect(body).toContain(splashBanner);
+    const home = await t.app.inject({ url: '/home', headers: { accept: 'text/html' } });
+    expect(home.body).toContain(splashBanner);
     const reload = await t.app.inject({ url: '/recharge', headers: { accept: 'text/html' } });
     expect(reload.body).toContain('href="/assets/banners/banner-1.svg"');
+    expect(reload.body).toContain('<div class="boot-splash"></div>');
     expect(embedded(reload.body)).toEqual(api.result);
 
     const data = { banners: [] };
@@ -153,6 +159,9 @@ describe('web delivery', () => {
     const splash = `<head></head><div class="boot-splash">${SPLASH_BANNER_MARKER}<img src="/assets/logo.svg"></div>`;
     expect(withFirstScreen(splash, { images: ['/b.webp?a="1"&b=<2>', '/c.webp'], data })).toContain(
       '<div class="boot-splash"><img class="boot-splash__banner" src="/b.webp?a=&quot;1&quot;&amp;b=&lt;2&gt;" width="690" height="280" alt="" /><img src="/assets/logo.svg"></div>',
+    );
+    expect(withFirstScreen(splash, { images: ['/b.webp'], data }, { home: false })).toContain(
+      '<div class="boot-splash"><img src="/assets/logo.svg"></div>',
     );
     for (const images of [[], ['//evil.example/b.webp'], ['javascript:alert(1)']]) {
       const html = withFirstScreen(splash, { images, data });

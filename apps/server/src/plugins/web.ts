@@ -131,6 +131,9 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
+/** The home page's addresses (apps/web app/routes: `/` opens at /home). */
+const HOME_PATHS = new Set(['/', '/home']);
+
 /** Where index.html's splash takes the first banner (apps/web index.html). */
 export const SPLASH_BANNER_MARKER = '<!--koi:splash-banner-->';
 
@@ -141,20 +144,26 @@ export const SPLASH_BANNER_MARKER = '<!--koi:splash-banner-->';
  * Lighthouse's mobile run (bench:web) put 44% of the largest paint in that wait for the picture, and the rest
  * in the wait for the answer and the renders it queued behind. Preloaded, the picture downloads beside the
  * scripts; embedded, the banners are in the app's first render; drawn in the splash (where the home draws it,
- * a little larger, so that the app's copy is not a later, larger paint), it is on screen as soon as it
- * arrives, before the scripts. Only same-site paths and https addresses are used, each escaped for the
+ * a little larger, so that the app's copy is not a later, larger paint; on the home page's addresses only),
+ * it is on screen as soon as it arrives, before the scripts. Only same-site paths and https addresses are used, each escaped for the
  * attribute.
  */
-export function withFirstScreen(html: string, screen: FirstScreen | null): string {
+export function withFirstScreen(
+  html: string,
+  screen: FirstScreen | null,
+  { home = true }: { home?: boolean } = {},
+): string {
   if (!screen) return html;
   const images = screen.images.filter((src) => /^\/(?!\/)|^https:\/\//.test(src));
   const links = images
     .map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high" />`)
     .join('');
   const data = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptSafeJson(screen.data)}</script>`;
-  const banner = images[0]
-    ? `<img class="boot-splash__banner" src="${escapeAttribute(images[0])}" width="690" height="280" alt="" />`
-    : '';
+  // Another page of the app (a reload of /user) keeps the plain splash: the banner is the home page's.
+  const banner =
+    home && images[0]
+      ? `<img class="boot-splash__banner" src="${escapeAttribute(images[0])}" width="690" height="280" alt="" />`
+      : '';
   return html.replace('</head>', `${links}${data}</head>`).replace(SPLASH_BANNER_MARKER, banner);
 }
 
@@ -206,7 +215,7 @@ async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withFirstScreen(indexHtml, screen));
+      .send(withFirstScreen(indexHtml, screen, { home: HOME_PATHS.has(request.url.split('?', 1)[0]!) }));
   }
   // The app's address; /index.html itself stays a plain file of the build, which no page links to.
   if (hasWeb) app.get('/', { schema: { hide: true } }, sendIndex);
