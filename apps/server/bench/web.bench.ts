@@ -323,14 +323,13 @@ async function main() {
           JSON.stringify(result!.artifacts.Trace),
         );
         // And the tasks Lighthouse's simulation counted as long, with what each one ran.
-        const metrics = observed as Record<string, number> | undefined;
         const lines = lanternBlockingTasks().map(
           (t) =>
             `${t.start.toFixed(0).padStart(6)} ms  simulated ${t.simulatedMs.toFixed(0).padStart(4)} ms  observed at ${t.observedStart.toFixed(0)} ms ${t.observedMs.toFixed(1)} ms (cpu ${t.cpuMs.toFixed(1)})  ${t.what}`,
         );
         fs.writeFileSync(
           path.join(process.env.BENCH_WEB_REPORT, `run-${tracesSaved}.blocking.txt`),
-          `${url}\nsimulated FCP ${metrics?.firstContentfulPaint} ms, TTI ${metrics?.interactive} ms, TBT ${metrics?.totalBlockingTime} ms\n${lines.join('\n')}\n`,
+          `${url}\nsimulated FCP ${observed?.firstContentfulPaint} ms, TTI ${observed?.interactive} ms, TBT ${observed?.totalBlockingTime} ms\n${lines.join('\n')}\n`,
         );
       }
       if (observed && result!.artifacts?.Trace) {

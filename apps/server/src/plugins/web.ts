@@ -145,8 +145,8 @@ export const SPLASH_BANNER_MARKER = '<!--koi:splash-banner-->';
  * in the wait for the answer and the renders it queued behind. Preloaded, the picture downloads beside the
  * scripts; embedded, the banners are in the app's first render; drawn in the splash (where the home draws it,
  * a little larger, so that the app's copy is not a later, larger paint; on the home page's addresses only),
- * it is on screen as soon as it arrives, before the scripts. Only same-site paths and https addresses are used, each escaped for the
- * attribute.
+ * it is on screen as soon as it arrives, before the scripts. Only same-site paths and https addresses are
+ * used, each escaped for the attribute.
  */
 export function withFirstScreen(
   html: string,
