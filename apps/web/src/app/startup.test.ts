@@ -56,6 +56,47 @@ describe('start-up behaviours', () => {
     vi.unstubAllGlobals();
   });
 
+  it("given the query client, settles once the new session's user info is in it, so the first render has it", async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { userKeys } = await import('../features/auth/api/userInfo');
+    const info = { player_name: 'link_player', balance: '12.5000' };
+    const fetchMock = vi.fn(async (url: string | URL | Request) => {
+      const result = String(url).includes('/exchange') ? { token: 'session-9' } : info;
+      return new Response(JSON.stringify({ code: 200, result, message: '', error: null }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    const exchange = startSignInLink('c0de-9', client);
+    expect(client.getQueryData(userKeys.info('session-9'))).toBeUndefined();
+    await expect(exchange).resolves.toBe(true);
+    expect(client.getQueryData(userKeys.info('session-9'))).toMatchObject(info);
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls[0]).toContain('/api/home/sign-in-link/exchange');
+    expect(urls[1]).toContain('/api/plat/info');
+    // Sent with the new session's token.
+    const [, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer session-9');
+    vi.unstubAllGlobals();
+  });
+
+  it('signs in all the same when the user info cannot be read; the screen asks for it again', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { userKeys } = await import('../features/auth/api/userInfo');
+    const fetchMock = vi.fn(async (url: string | URL | Request) =>
+      String(url).includes('/exchange')
+        ? new Response(
+            JSON.stringify({ code: 200, result: { token: 'session-10' }, message: '', error: null }),
+          )
+        : new Response('down', { status: 503 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(startSignInLink('c0de-10', client)).resolves.toBe(true);
+    expect(useAuthStore.getState().token).toBe('session-10');
+    expect(client.getQueryState(userKeys.info('session-10'))?.status).toBe('error');
+    vi.unstubAllGlobals();
+  });
+
   it('asks before switching when a player is already signed in, and changes nothing until asked', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -5,6 +5,7 @@ import { useAuthStore } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
 import { forgetStoredPassword } from '../features/auth/remember';
 import { exchangeSignInCode } from '../features/auth/api/session';
+import { userInfoQuery } from '../features/auth/api/userInfo';
 import { takeSignInCode } from '../features/auth/signInLink';
 import { bannersQuery } from '../features/content/api/banners';
 import { bulletinQuery } from '../features/content/api/bulletin';
@@ -21,22 +22,35 @@ import { seedFirstScreen } from './firstScreen';
  * made to deposit into the sender's account). Returns the exchange when it started at once (it settles once
  * the session is stored or the code was refused), otherwise null.
  */
-export function startSignInLink(code: string | null = takeSignInCode()): Promise<boolean> | null {
+export function startSignInLink(
+  code: string | null = takeSignInCode(),
+  queryClient?: QueryClient,
+): Promise<boolean> | null {
   if (!code) return null;
   if (useAuthStore.getState().token) {
     useUiStore.getState().askSwitchAccount(code);
     return null;
   }
-  return signInWithCode(code);
+  return signInWithCode(code, queryClient);
 }
 
-/** Trades a link's code for a session of this browser; false when the code was refused (a toast said why). */
-export async function signInWithCode(code: string): Promise<boolean> {
+/**
+ * Trades a link's code for a session of this browser; false when the code was refused (a toast said why).
+ * Given the query client, it also settles only once the new session's user info has been asked for and
+ * answered (or failed: the hook asks again), so the first screen after a sign-in link renders with the
+ * player's name and balance. Asked for by the screen instead, the request left only after the first render
+ * had committed (a query starts in an effect), about 200 ms later, and its answer rendered the header and the
+ * balance card a second time, inside the blocking-time window of bench:web's signed-in runs.
+ */
+export async function signInWithCode(code: string, queryClient?: QueryClient): Promise<boolean> {
+  let token: string;
   try {
-    useAuthStore.getState().setToken(await exchangeSignInCode(code));
+    token = await exchangeSignInCode(code);
   } catch {
     return false;
   }
+  useAuthStore.getState().setToken(token);
+  await queryClient?.prefetchQuery(userInfoQuery(token));
   useUiStore.getState().setNoticeOpen(true);
   return true;
 }
@@ -100,7 +114,7 @@ export function startApp(queryClient: QueryClient): Promise<boolean> | null {
   forgetStoredPassword();
   saveInviteCode();
   adoptRobotToken();
-  const signingIn = startSignInLink();
+  const signingIn = startSignInLink(takeSignInCode(), queryClient);
   loadStartupData(queryClient);
   // The visitor id (a 35 KB library and a burst of work) is not computed here: the first screen does not
   // need it. Opening the login dialog starts it (stores/ui.ts), alongside the dialog's own code.

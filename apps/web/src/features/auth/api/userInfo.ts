@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InGameResult, UserInfo } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
@@ -21,13 +21,15 @@ export async function fetchUserInfo(): Promise<UserInfo> {
   return info;
 }
 
+/** The signed-in player's info under their session: what the hook reads and what a sign-in fetches ahead. */
+export const userInfoQuery = (token: string | null) =>
+  queryOptions({ queryKey: userKeys.info(token), queryFn: fetchUserInfo, staleTime: STALE.SECONDS_30 });
+
 export function useUserInfoQuery() {
   const token = useAuthStore((s) => s.token);
   return useQuery({
-    queryKey: userKeys.info(token),
-    queryFn: fetchUserInfo,
+    ...userInfoQuery(token),
     enabled: Boolean(token),
-    staleTime: STALE.SECONDS_30,
     refetchInterval: token ? USER_INFO_INTERVAL_MS : false,
     // Spec §4: when the page becomes visible again and the player is signed in, user info reloads.
     refetchOnWindowFocus: 'always',

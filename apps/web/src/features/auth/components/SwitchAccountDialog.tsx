@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, CenterPopup, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +17,13 @@ export default function SwitchAccountDialog() {
   const code = useUiStore((s) => s.switchCode);
   const ask = useUiStore((s) => s.askSwitchAccount);
   const current = useUserInfoQuery().data?.player_name ?? '';
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
   async function switchAccount() {
     if (!code) return;
     setBusy(true);
-    const switched = await signInWithCode(code);
+    const switched = await signInWithCode(code, queryClient);
     setBusy(false);
     ask(null);
     if (switched) Toast.show({ content: t('auth.switchDone'), icon: 'success' });
