@@ -6,7 +6,8 @@
  * (one worker, the embedded database in a temporary folder, demo content), signs a
  * player up and, for the signed-in run, opens a one-time sign-in link (/?token=<code>), the way a player
  * arrives signed in. Chromium is Debian's /usr/bin/chromium (BENCH_CHROMIUM), headless, no sandbox.
- * Each page is measured BENCH_WEB_RUNS times (default 3) and reports its median run. The last line is
+ * Each page is measured BENCH_WEB_RUNS times (default 3), the two taking turns, and reports its median run.
+ * The last line is
  *   bench:web performance=<min of the pages' scores 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max>
  *   initial_js_kb=<gzip KB of the scripts the guest home page loads> runs_per_page=<n>
  *   benchmark_index=<Lighthouse's CPU benchmark of this host, the runs' median> cpu_multiplier=<the runs' median
@@ -15,8 +16,10 @@
  *   Chromium's processes other than its renderers and of Koi (BENCH_WEB_HELPER_NICE, default 10; 0 leaves them
  *   at the renderers' priority): on a 2-core machine they took the cores from the page's main thread in the
  *   middle of its tasks, which the simulated phone then counted tenfold, see helperPriority>
- * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; each run's index is the median of several
- * samples of Lighthouse's benchmark taken just before it); BENCH_WEB_CPU=<n> fixes it instead
+ *   tbt_ratio=<the signed-in median run's blocking time over the guest's (the guest's counted as 1 ms at least)>
+ * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; each round's index, shared by its guest and
+ * signed-in runs, is the median of several samples of Lighthouse's benchmark taken just before it);
+ * BENCH_WEB_CPU=<n> fixes it instead
  * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
  * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
@@ -346,14 +349,18 @@ async function main() {
       return lhr;
     };
 
-    // Calibration, for each run: Lighthouse's own CPU benchmark (the page function behind
-    // lhr.environment.benchmarkIndex), taken BENCH_WEB_CALIBRATION_SAMPLES times (default 5) in a browser like
-    // the measured runs' just before the run, and their median gives that run's slowdown. One sample is not
-    // enough on a shared machine: single Lighthouse runs here read 609, 1183 and 1819 within minutes, which
-    // would have meant slowdowns from 1.7x to 5.2x. Nor is one calibration for all six runs on a virtual
-    // machine whose speed drifts: seven samples before the first run read a median of 1385 (3.4x) while the
-    // runs' own benchmarks, minutes later, read 1000-1155 (2.1-2.5x), and every blocking time was counted a
-    // third too long. Each run prints its samples' median and slowdown, and its own benchmark.
+    // Calibration, for each round (a guest run and a signed-in run): Lighthouse's own CPU benchmark (the page
+    // function behind lhr.environment.benchmarkIndex), taken BENCH_WEB_CALIBRATION_SAMPLES times (default 5)
+    // in a browser like the measured runs' just before the round, and their median gives the round's slowdown,
+    // the same for both pages. One sample is not enough on a shared machine: single Lighthouse runs here read
+    // 609, 1183 and 1819 within minutes, which would have meant slowdowns from 1.7x to 5.2x. Nor is one
+    // calibration for all six runs on a virtual machine whose speed drifts: seven samples before the first run
+    // read a median of 1385 (3.4x) while the runs' own benchmarks, minutes later, read 1000-1155 (2.1-2.5x),
+    // and every blocking time was counted a third too long. Nor one for each run: five samples' medians a
+    // minute apart still read 1307 and 1813 (3.0x and 5.2x), so a guest run and the signed-in run beside it
+    // were multiplied differently and their blocking times compared the two calibrations as much as the two
+    // pages (1.9x one way in one run, 0.4x the other way in the next). Each round prints its samples' median
+    // and slowdown, and each run its own benchmark.
     const fixed = process.env.BENCH_WEB_CPU ? Number(process.env.BENCH_WEB_CPU) : undefined;
     const sampleCount = Math.max(1, Number(process.env.BENCH_WEB_CALIBRATION_SAMPLES ?? 5));
     const calibrations: { index: number; multiplier: number }[] = [];
@@ -373,23 +380,39 @@ async function main() {
       };
     };
 
-    for (const name of ['guest', 'signed in']) {
-      const lhrs: LhResult[] = [];
-      for (let attempt = 0; lhrs.length < perPage; attempt += 1) {
-        if (attempt >= perPage + 2) throw new Error(`Lighthouse failed on ${name} (see the runs above)`);
-        const calibration = await calibrate();
-        const lhr = await runOnce(await urlFor(name), calibration.multiplier);
-        const figures = figuresOf(lhr);
-        if (!lhr.runtimeError) runIndexes.push(figures.benchmarkIndex);
-        console.log(
-          `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${calibration.text}: CPU slowdown ${calibration.multiplier}x`,
-        );
-        console.log(
-          `  ${' '.repeat(10)}        ${lhr.runtimeError ? `failed: ${lhr.runtimeError.code}` : describe(figures)}`,
-        );
-        if (!lhr.runtimeError) lhrs.push(lhr);
+    // The pages take turns (guest, signed in, guest, ...) rather than one page's runs after the other's: the
+    // comparison between them is the point, and this virtual machine's speed drifts over minutes (its
+    // benchmark index moved from 1,500 to 1,900 between two runs a minute apart), so three guest runs in the
+    // first minute and three signed-in runs in the next compared two machines as much as two pages.
+    const names = ['guest', 'signed in'] as const;
+    const runs = new Map<string, LhResult[]>(names.map((n) => [n, []]));
+    const attempts = new Map<string, number>(names.map((n) => [n, 0]));
+    for (let round = 0; round < perPage; round += 1) {
+      const calibration = await calibrate();
+      for (const name of names) {
+        const lhrs = runs.get(name)!;
+        for (;;) {
+          const attempt = attempts.get(name)!;
+          attempts.set(name, attempt + 1);
+          if (attempt >= perPage + 2) throw new Error(`Lighthouse failed on ${name} (see the runs above)`);
+          const lhr = await runOnce(await urlFor(name), calibration.multiplier);
+          const figures = figuresOf(lhr);
+          if (!lhr.runtimeError) runIndexes.push(figures.benchmarkIndex);
+          console.log(
+            `  ${name.padEnd(10)} run ${lhrs.length + 1}  ${calibration.text}: CPU slowdown ${calibration.multiplier}x`,
+          );
+          console.log(
+            `  ${' '.repeat(10)}        ${lhr.runtimeError ? `failed: ${lhr.runtimeError.code}` : describe(figures)}`,
+          );
+          if (!lhr.runtimeError) {
+            lhrs.push(lhr);
+            break;
+          }
+        }
       }
-      const median = computeMedianRun(lhrs);
+    }
+    for (const name of names) {
+      const median = computeMedianRun(runs.get(name)!);
       if (process.env.BENCH_WEB_REPORT) {
         fs.mkdirSync(process.env.BENCH_WEB_REPORT, { recursive: true });
         const file = path.join(process.env.BENCH_WEB_REPORT, `${name.replace(' ', '-')}.json`);
@@ -417,7 +440,7 @@ async function main() {
       `  signed in / guest: TBT ${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)}x  unthrottled scripting ${(signedIn.scriptingMs / Math.max(1, guest.scriptingMs)).toFixed(2)}x  rendering ${(signedIn.renderingMs / Math.max(1, guest.renderingMs)).toFixed(2)}x  scripts +${(signedIn.jsKb - guest.jsKb).toFixed(1)} KB`,
     );
     console.log(
-      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage} benchmark_index=${benchmarkIndex.toFixed(0)} cpu_multiplier=${multiplier} trace_tbt_cpu_ms=${Math.max(...pages.map((r) => r.tbtCpu)).toFixed(0)} helper_nice=${HELPER_NICE}`,
+      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage} benchmark_index=${benchmarkIndex.toFixed(0)} cpu_multiplier=${multiplier} trace_tbt_cpu_ms=${Math.max(...pages.map((r) => r.tbtCpu)).toFixed(0)} helper_nice=${HELPER_NICE} tbt_ratio=${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)}`,
     );
   } finally {
     (chrome as chromeLauncher.LaunchedChrome | null)?.kill();
