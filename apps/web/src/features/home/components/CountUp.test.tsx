@@ -37,6 +37,25 @@ describe('CountUp (spec §9)', () => {
     expect(screen.getByTestId('n')).toHaveTextContent(/^12\.3456$/);
   });
 
+  it('shows about 30 numbers a second, not one at every frame, and ends on the value', async () => {
+    render(<CountUp value="1000" durationMs={1000} testId="n" />);
+    const node = screen.getByTestId('n');
+    const shown: string[] = [];
+    const watch = new MutationObserver(() => shown.push(node.textContent ?? ''));
+    watch.observe(node, { characterData: true, subtree: true, childList: true });
+    // 60 frames a second (vitest's fake animation frames come every 16 ms).
+    for (let t = 0; t < 1100; t += 16) await advance(16);
+    watch.disconnect();
+    expect(node).toHaveTextContent(/^1,000$/);
+    // About 30 in the second (at every frame it was 60 or more), and still smooth: 20 at least.
+    expect(shown.length).toBeGreaterThanOrEqual(20);
+    expect(shown.length).toBeLessThanOrEqual(36);
+    // Never going back, and never past the value on the way.
+    const numbers = shown.map((text) => Number(text.replace(/,/g, '')));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(Math.max(...numbers)).toBe(1000);
+  });
+
   it('counts a later change at once, from the number shown', async () => {
     const { rerender } = render(<CountUp value="10" {...BALANCE_COUNT} testId="n" />);
     await advance(3100);
