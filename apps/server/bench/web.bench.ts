@@ -6,7 +6,7 @@
  * (one worker, the embedded database in a temporary folder, demo content), signs a
  * player up and, for the signed-in run, opens a one-time sign-in link (/?token=<code>), the way a player
  * arrives signed in. Chromium is Debian's /usr/bin/chromium (BENCH_CHROMIUM), headless, no sandbox.
- * Each page is measured BENCH_WEB_RUNS times (default 3), the two taking turns, and reports its median run.
+ * Each page is measured BENCH_WEB_RUNS times (default 5), the two taking turns, and reports its median run.
  * The last line is
  *   bench:web performance=<min of the pages' scores 0-100> lcp_ms=<max> tbt_ms=<max> cls=<max>
  *   initial_js_kb=<gzip KB of the scripts the guest home page loads> runs_per_page=<n>
@@ -289,9 +289,12 @@ async function main() {
     // observed main-thread task, so a task stretched by another process's burst counts four times in the
     // blocking time. Lighthouse's own advice is several runs and their median run (the run nearest the
     // median first paint and time to interactive, `computeMedianRun`), which is what each page reports here;
-    // every run's figures are printed too. A run whose trace Lighthouse could not read (NO_NAVSTART, seen on
-    // a fresh Chromium's first navigation) is run again, up to twice, instead of scoring 0.
-    const perPage = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+    // every run's figures are printed too. Five runs, as its variability guide (docs/variability.md, "Run
+    // Lighthouse multiple times") says the median of five halves the spread of one: with three, one page's
+    // median-run blocking time moved between 7 and 124 ms from one bench to the next on an unchanged build, and
+    // the signed-in/guest ratio between 0.4x and 2.3x. A run whose trace Lighthouse could not read
+    // (NO_NAVSTART, seen on a fresh Chromium's first navigation) is run again, up to twice, instead of scoring 0.
+    const perPage = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
     const pages: (Figures & { name: string })[] = [];
     const urlFor = async (name: string) =>
       // A sign-in link is good once, so each signed-in run asks for its own.
