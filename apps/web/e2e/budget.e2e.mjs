@@ -5,7 +5,7 @@
 // reminder, the invite links, the balance counter and refresh button, the notice, records, fonts). The waiting
 // work must still come, each part in its own turn after the first screen (the reminder's and the stream's once
 // the page's requests are over); the later screens' strings never come to the home.
-/* global window, document, requestAnimationFrame -- addInitScript and page.evaluate callbacks run in the browser */
+/* global window, document, requestAnimationFrame, MutationObserver -- addInitScript and page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import zlib from 'node:zlib';
@@ -102,6 +102,20 @@ async function load(url, storage, lastTurn, waitFor) {
     };
     requestAnimationFrame(sample);
   });
+  // The home's first render as it was drawn: when, whom it greeted, and whether it knew the balance (its unit
+  // shows once the balance is known).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const greeting = document.querySelector('[data-testid="greeting"]');
+      if (!greeting) return;
+      window.__firstHome = {
+        at: performance.now(),
+        greeting: greeting.textContent,
+        unit: Boolean(document.querySelector('.balance-card__unit')),
+      };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   const waiting = waitFor?.(page);
   await page.goto(url);
   await page.waitForFunction(
@@ -109,7 +123,8 @@ async function load(url, storage, lastTurn, waitFor) {
     `${MARK}+${lastTurn}`,
   );
   await waiting;
-  const { requests, marks, origin, shifts, mainThreadAnimations } = await page.evaluate(() => ({
+  const { requests, marks, origin, shifts, mainThreadAnimations, firstHome } = await page.evaluate(() => ({
+    firstHome: window.__firstHome,
     shifts: window.__shifts,
     mainThreadAnimations: window.__mainThreadAnimations,
     origin: performance.timeOrigin,
@@ -125,7 +140,7 @@ async function load(url, storage, lastTurn, waitFor) {
   let scriptKb = 0;
   for (const s of scripts) scriptKb += await gzipKb(s);
   await context.close();
-  return { requests, marks, firstScreen, scripts, scriptKb, shifts, mainThreadAnimations };
+  return { requests, marks, firstScreen, scripts, scriptKb, shifts, mainThreadAnimations, firstHome };
 }
 
 function assertNothingDeferrable(name, { firstScreen, requests, marks }) {
@@ -172,7 +187,8 @@ function assertNothingDeferrable(name, { firstScreen, requests, marks }) {
 
 describe('first-screen budget', () => {
   it('keeps the signed-in home within 25 KB gzip of the guest’s and defers what can wait', async () => {
-    const token = await apiSignUp(uniqueUsername());
+    const username = uniqueUsername();
+    const token = await apiSignUp(username);
     const guest = await load(`${BASE}/`, {}, 0);
     // The stored session's home waits for its last part, the balance stream (it must still come).
     const returning = await load(`${BASE}/`, { koi_token: token }, 3, (page) =>
@@ -216,7 +232,22 @@ describe('first-screen budget', () => {
         `${name}: ${kb(run.scriptKb)} KB gzip of scripts against the guest's ${kb(guest.scriptKb)} KB (+${kb(extra)} > ${SIGNED_IN_EXTRA_KB} KB): ${more.join(', ')}`,
       );
       assertNothingDeferrable(name, run);
+      // The user info is asked for once on the first screen: a sign-in link's is fetched with the session,
+      // before the first render, and the screen renders with it rather than asking again and rendering twice.
+      const infos = run.firstScreen.filter((r) => new URL(r.url).pathname === '/api/plat/info');
+      assert.equal(
+        infos.length,
+        1,
+        `${name}: the first screen asked for the user info ${infos.length} times`,
+      );
     }
+    // After a sign-in link the home's first render already greets the player and knows the balance.
+    assert.equal(
+      linked.firstHome?.greeting,
+      `您好，${username}`,
+      'sign-in link: the first render’s greeting',
+    );
+    assert.equal(linked.firstHome?.unit, true, 'sign-in link: the first render knows the balance');
     assertNothingDeferrable('guest', { ...guest, requests: [], marks: guest.marks });
   });
 });
