@@ -8,13 +8,16 @@ export const COUNT_UP_DEFAULTS = { durationMs: 2500, decimals: 0, start: 0, dela
 export const BALANCE_COUNT = { durationMs: 1000, delayMs: 2000, decimals: 4 } as const;
 
 /**
- * The shortest time between two numbers shown: about 30 a second, half a 60 Hz screen's frames (a quarter of a
- * 120 Hz one's). Digits that change faster cannot be read, and each number written is a style, layout and
- * paint of the page's main thread: at every frame, the counter was the signed-in home's largest rendering cost
- * after its first render (about 60 frames of 3 ms each on bench:web's machine, unthrottled). Slightly under
- * 33.3 ms, so a frame that comes a little early is not skipped as well.
+ * How long after a number is written the counter asks for its next frame, so that it shows about 30 numbers a
+ * second: the timer ends after the next frame of a 60 Hz screen has begun, and the frame asked for is the one
+ * after it, 33 ms after the write (25 ms at 120 Hz). Digits that change faster cannot be read, and each number
+ * written is a style, layout and paint of the page's main thread: at every frame, the counter was the
+ * signed-in home's largest rendering cost after its first render (about 60 frames of 3 ms each on bench:web's
+ * machine, unthrottled). Nor does it ask for the frames in between and let them pass: an animation frame asked
+ * for is a frame of the page the browser runs (the callback, a style pass, a pre-paint and a commit, about 1 ms
+ * each in bench:web's signed-in trace), which was half the counter's main-thread time.
  */
-export const COUNT_UP_FRAME_MS = 30;
+export const COUNT_UP_WAIT_MS = 20;
 
 /** Steps of the eased progress, as an integer fraction so that the counted amount stays integer micro-USDT. */
 const STEPS = 1_000_000n;
@@ -50,19 +53,13 @@ export function CountUp({
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     const wait = counted.current || reduce ? 0 : delayMs;
     let frame = 0;
+    let pace: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       counted.current = true;
       const begin = performance.now();
       const origin = from.current;
-      let written = -Infinity;
       const tick = (now: number) => {
         const p = reduce || durationMs <= 0 ? 1 : Math.min(1, (now - begin) / durationMs);
-        // Between two numbers shown, frames pass untouched (the last one never does: it shows the value).
-        if (p < 1 && now - written < COUNT_UP_FRAME_MS) {
-          frame = requestAnimationFrame(tick);
-          return;
-        }
-        written = now;
         const eased = 1 - Math.pow(1 - p, 3);
         const v =
           p >= 1 ? target : origin + ((target - origin) * BigInt(Math.round(eased * Number(STEPS)))) / STEPS;
@@ -73,13 +70,14 @@ export function CountUp({
         const text = p >= 1 ? formatBalance(value, decimals) : formatBalance(fromMicro(v), decimals);
         const node = span.current?.firstChild;
         if (node) node.nodeValue = text;
-        if (p < 1) frame = requestAnimationFrame(tick);
+        if (p < 1) pace = setTimeout(() => (frame = requestAnimationFrame(tick)), COUNT_UP_WAIT_MS);
         else setShown(v);
       };
       frame = requestAnimationFrame(tick);
     }, wait);
     return () => {
       clearTimeout(timer);
+      clearTimeout(pace);
       cancelAnimationFrame(frame);
     };
     // value and decimals only change together with target (the text is derived from them).
