@@ -11,16 +11,14 @@ import './BalanceCard.css';
 import { lazyPart } from '../../../lib/lazyScreen';
 import { useFirstScreenDone } from '../../../lib/useFirstScreenDone';
 
-// A guest sees neither the counter nor the refresh button: their code loads for a signed-in player only.
-const RefreshBalanceButton = lazyPart(() =>
-  import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.RefreshBalanceButton })),
-);
-// Loads with the refresh button (the same module): what transfer-wallet games hold, and its automatic recall.
-const InGameNote = lazyPart(() =>
-  import('../../auth/components/RefreshBalanceButton').then((m) => ({ default: m.InGameNote })),
-);
+// A guest sees neither the counter nor the refresh button: their code loads for a signed-in player only, in
+// one file (balanceLater).
+const loadLater = () => import('./balanceLater');
+const RefreshBalanceButton = lazyPart(() => loadLater().then((m) => ({ default: m.RefreshBalanceButton })));
+// What transfer-wallet games hold, and its automatic recall.
+const InGameNote = lazyPart(() => loadLater().then((m) => ({ default: m.InGameNote })));
 const BalanceCount = lazyPart(() =>
-  import('./CountUp').then((m) => ({
+  loadLater().then((m) => ({
     default: function BalanceCount({ value, since }: { value: string; since: number }) {
       // Spec §9's wait counts from when the amount first showed, not from when this code arrived.
       const [delayMs] = useState(() => Math.max(0, m.BALANCE_COUNT.delayMs - (performance.now() - since)));
