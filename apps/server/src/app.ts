@@ -289,6 +289,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     security: auth.security,
     turnover: turnover.service,
     bets: bets.service,
+    links: auth.links,
+    config,
   });
   const consoleViews = consoleModule({
     clock,

@@ -54,7 +54,7 @@ export const signInLinkResult = z.object({
   expires_at: z.string().describe('When the code stops working (ISO 8601)'),
 });
 
-/** POST /api/home/sign-in-link/exchange: trades a sign-in link's code for a session (answers like login). */
+/** POST /api/home/sign-in-link/exchange: trades a sign-in link's code for a session (signInLinkExchangeResult). */
 export const signInLinkExchangeRequest = z.strictObject({
   code: text(128).pipe(z.string().min(1, { message: '不能为空' })),
   device: optionalText(128),
@@ -76,6 +76,20 @@ export const userInfo = z.object({
     .describe('Time of the sign-in before the current one (ISO 8601), if any'),
 });
 export type UserInfo = z.infer<typeof userInfo>;
+
+/**
+ * POST /api/home/sign-in-link/exchange: the new session's token and its user info (as /api/plat/info answers
+ * it), so the app's first screen after a sign-in link needs no second request before it can greet the player
+ * and show the balance: on a phone, one round trip less between tapping the link and the home page.
+ */
+export const signInLinkExchangeResult = z.object({
+  token: z.string(),
+  user: userInfo
+    .nullable()
+    .describe(
+      "The new session's user info, as /api/plat/info answers it; null when it could not be read (the session is open all the same: ask /api/plat/info)",
+    ),
+});
 
 /** Calls without a payload accept no body, an empty form or {} (clients differ); anything else is refused. */
 export const emptyBody = z.strictObject({}).nullish();

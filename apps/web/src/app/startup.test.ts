@@ -38,7 +38,9 @@ describe('start-up behaviours', () => {
   it('trades the code for a session at once when nobody is signed in, and opens the notice', async () => {
     const fetchMock = vi.fn(
       async () =>
-        new Response(JSON.stringify({ code: 200, result: { token: 'session-1' }, message: '', error: null })),
+        new Response(
+          JSON.stringify({ code: 200, result: { token: 'session-1', user: null }, message: '', error: null }),
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     useUiStore.setState({ noticeOpen: false, switchCode: null });
@@ -56,26 +58,47 @@ describe('start-up behaviours', () => {
     vi.unstubAllGlobals();
   });
 
-  it("given the query client, settles once the new session's user info is in it, so the first render has it", async () => {
+  it('given the query client, puts the user info the exchange answered into it: the first render has it, asked for once', async () => {
     const { QueryClient } = await import('@tanstack/react-query');
     const { userKeys } = await import('../features/auth/api/userInfo');
     const info = { player_name: 'link_player', balance: '12.5000' };
-    const fetchMock = vi.fn(async (url: string | URL | Request) => {
-      const result = String(url).includes('/exchange') ? { token: 'session-9' } : info;
-      return new Response(JSON.stringify({ code: 200, result, message: '', error: null }));
-    });
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ code: 200, result: { token: 'session-9', user: info }, message: '', error: null }),
+        ),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const client = new QueryClient();
     const exchange = startSignInLink('c0de-9', client);
     expect(client.getQueryData(userKeys.info('session-9'))).toBeUndefined();
     await expect(exchange).resolves.toBe(true);
-    expect(client.getQueryData(userKeys.info('session-9'))).toMatchObject(info);
+    expect(client.getQueryData(userKeys.info('session-9'))).toEqual(info);
+    // Kept as a read of /api/plat/info is (spec §3: the greeting paints from it on the next visit).
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual(info);
+    // One request: the exchange. The user info came with it.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/home/sign-in-link/exchange');
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the user info itself, with the new token, when the exchange could not read it', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { userKeys } = await import('../features/auth/api/userInfo');
+    const info = { player_name: 'link_player', balance: '12.5000' };
+    const fetchMock = vi.fn(async (url: string | URL | Request) => {
+      const result = String(url).includes('/exchange') ? { token: 'session-11', user: null } : info;
+      return new Response(JSON.stringify({ code: 200, result, message: '', error: null }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    await expect(startSignInLink('c0de-11', client)).resolves.toBe(true);
+    expect(client.getQueryData(userKeys.info('session-11'))).toMatchObject(info);
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls[0]).toContain('/api/home/sign-in-link/exchange');
     expect(urls[1]).toContain('/api/plat/info');
-    // Sent with the new session's token.
     const [, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect(new Headers(init.headers).get('authorization')).toBe('Bearer session-9');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer session-11');
     vi.unstubAllGlobals();
   });
 
@@ -85,7 +108,12 @@ describe('start-up behaviours', () => {
     const fetchMock = vi.fn(async (url: string | URL | Request) =>
       String(url).includes('/exchange')
         ? new Response(
-            JSON.stringify({ code: 200, result: { token: 'session-10' }, message: '', error: null }),
+            JSON.stringify({
+              code: 200,
+              result: { token: 'session-10', user: null },
+              message: '',
+              error: null,
+            }),
           )
         : new Response('down', { status: 503 }),
     );

@@ -5,7 +5,7 @@ import { useAuthStore } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
 import { forgetStoredPassword } from '../features/auth/remember';
 import { exchangeSignInCode } from '../features/auth/api/session';
-import { userInfoQuery } from '../features/auth/api/userInfo';
+import { seedUserInfo, userInfoQuery } from '../features/auth/api/userInfo';
 import { takeSignInCode } from '../features/auth/signInLink';
 import { bannersQuery } from '../features/content/api/banners';
 import { bulletinQuery } from '../features/content/api/bulletin';
@@ -36,21 +36,24 @@ export function startSignInLink(
 
 /**
  * Trades a link's code for a session of this browser; false when the code was refused (a toast said why).
- * Given the query client, it also settles only once the new session's user info has been asked for and
- * answered (or failed: the hook asks again), so the first screen after a sign-in link renders with the
- * player's name and balance. Asked for by the screen instead, the request left only after the first render
- * had committed (a query starts in an effect), about 200 ms later, and its answer rendered the header and the
- * balance card a second time, inside the blocking-time window of bench:web's signed-in runs.
+ * Given the query client, the user info the exchange answers with goes into it, so the first screen after a
+ * sign-in link renders with the player's name and balance (main.tsx waits for this) and asks for nothing
+ * more. Asked for by the screen instead, the request left only after the first render had committed (a query
+ * starts in an effect), and its answer rendered the header and the balance card a second time, inside the
+ * blocking-time window of bench:web's signed-in runs; asked for after the exchange, it was a second round trip
+ * before the first render. When the server could not read the user info (null), it is asked for here.
  */
 export async function signInWithCode(code: string, queryClient?: QueryClient): Promise<boolean> {
-  let token: string;
+  let exchanged: Awaited<ReturnType<typeof exchangeSignInCode>>;
   try {
-    token = await exchangeSignInCode(code);
+    exchanged = await exchangeSignInCode(code);
   } catch {
     return false;
   }
+  const { token, user } = exchanged;
   useAuthStore.getState().setToken(token);
-  await queryClient?.prefetchQuery(userInfoQuery(token));
+  if (queryClient && user) seedUserInfo(queryClient, token, user);
+  else if (queryClient) await queryClient.prefetchQuery(userInfoQuery(token));
   useUiStore.getState().setNoticeOpen(true);
   return true;
 }

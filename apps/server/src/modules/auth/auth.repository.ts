@@ -196,8 +196,10 @@ export function createAuthRepository(db: DbOrTx) {
       await db.insert(loginEvents).values(row);
     },
 
-    async insertSession(row: typeof sessions.$inferInsert) {
-      await db.insert(sessions).values(row);
+    /** Stores a new session; answers its id. */
+    async insertSession(row: typeof sessions.$inferInsert): Promise<number> {
+      const [inserted] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+      return inserted!.id;
     },
 
     async findSessionByTokenHash(tokenHash: string) {

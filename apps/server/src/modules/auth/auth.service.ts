@@ -354,7 +354,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await repo.settleSignInAttempt(reserved.eventId, { success: true, reason: 'ok' });
 
-      return openSession(repo, config.session, now, player.id, ctx);
+      const { token } = await openSession(repo, config.session, now, player.id, ctx);
+      return { token };
     },
 
     /** Resolves a bearer token to its session, or null when it is unknown, revoked, idle too long or expired. */

@@ -22,6 +22,7 @@ export { createPlayerGate, type CheckedStanding, type PlayerGate } from './playe
 export { createPlayerDirectory, type PlayerDirectory } from './player-directory';
 export type { SecurityService } from './security.service';
 export type { SignInLinks } from './sign-in-link.service';
+export { requestContext } from './auth.routes';
 
 /** Where modules above auth register what they do when a player is created or a player's sessions end. */
 export interface AuthHooks {
@@ -100,7 +101,7 @@ export function authModule(
     plugin: async (app) => {
       await app.register(authRoutes, { auth: service, config });
       await app.register(securityRoutes, { security });
-      await app.register(signInLinkRoutes, { links, config });
+      await app.register(signInLinkRoutes, { links });
       await app.register(authAdminRoutes, {
         players: admin,
         wallet,

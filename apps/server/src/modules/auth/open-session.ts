@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { newSession } from '../../lib/sessions';
+import type { AuthenticatedSession } from '../../plugins/auth';
 import type { AuthRepository } from './auth.repository';
 
 /** Where a sign-in or registration came from. */
@@ -12,7 +13,7 @@ export interface RequestContext {
 /**
  * Opens a new session for a player who has proved who they are (the right password, or a sign-in link's
  * one-time code): records the sign-in time and stores the new bearer token's hash. Answers the token, which
- * exists nowhere else.
+ * exists nowhere else, and the session as a signed-in request would see it.
  */
 export async function openSession(
   repo: Pick<AuthRepository, 'recordLoginSuccess' | 'insertSession'>,
@@ -20,9 +21,9 @@ export async function openSession(
   now: Date,
   playerId: number,
   ctx: RequestContext,
-): Promise<{ token: string }> {
+): Promise<{ token: string; session: AuthenticatedSession }> {
   const previousLoginAt = await repo.recordLoginSuccess(playerId, now);
   const { token, row } = newSession(now, session.absoluteMs, ctx);
-  await repo.insertSession({ playerId, ...row, country: ctx.country, previousLoginAt });
-  return { token };
+  const sessionId = await repo.insertSession({ playerId, ...row, country: ctx.country, previousLoginAt });
+  return { token, session: { playerId, sessionId, previousLoginAt } };
 }

@@ -1,18 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { emptyBody, loginResult, signInLinkExchangeRequest, signInLinkResult } from '@koi/contract';
-import type { Config } from '../../config';
+import { emptyBody, signInLinkResult } from '@koi/contract';
 import { sessionOf } from '../../plugins/auth';
 import { type ApiRoutes, routesPlugin } from '../../plugins/routes';
-import { requestContext } from './auth.routes';
 import type { SignInLinks } from './sign-in-link.service';
 import { signInLinkWire } from './auth.wire';
 
-/** Sign-in links (decision 31): make one for the signed-in player, trade one for a session. */
-function signInLinkApi(
-  api: ApiRoutes,
-  { links, config }: { links: SignInLinks; config: Pick<Config, 'geo'> },
-  app: FastifyInstance,
-) {
+/**
+ * Sign-in links (decision 31): make one for the signed-in player. Trading one for a session answers the
+ * player's user info as well, a view over auth and turnover: that route is the profile module's.
+ */
+function signInLinkApi(api: ApiRoutes, { links }: { links: SignInLinks }) {
   api.player.post(
     '/api/home/sign-in-link',
     {
@@ -21,19 +17,6 @@ function signInLinkApi(
       result: signInLinkResult,
     },
     async (request) => signInLinkWire(await links.issue(sessionOf(request).playerId, 'player')),
-  );
-
-  api.open.post(
-    '/api/home/sign-in-link/exchange',
-    {
-      summary: '用登录链接中的一次性代码换取登录令牌',
-      body: signInLinkExchangeRequest,
-      result: loginResult,
-      // Codes are 256-bit and cannot be guessed; the limit keeps a scanner from trying all the same.
-      preHandler: app.limitBy('login'),
-    },
-    async (request) =>
-      links.exchange(request.body.code, requestContext(request, config, request.body.device)),
   );
 }
 

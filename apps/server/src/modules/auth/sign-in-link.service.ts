@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { isCountryDenied } from '../../lib/geo';
+import type { AuthenticatedSession } from '../../plugins/auth';
 import { createAuthRepository } from './auth.repository';
 import { PlayerStatus } from './auth.schema';
 import type { RequestContext } from './auth.service';
@@ -42,10 +43,15 @@ export function createSignInLinks(deps: { db: Db; config: Pick<Config, 'session'
     },
 
     /**
-     * Trades a code for a new session. Unknown, used, expired codes and codes of a frozen player all answer
-     * the same, so a guesser learns nothing; the deny-list applies as at sign-in (decision 18).
+     * Trades a code for a new session: its token and the session as a signed-in request would see it (the
+     * exchange answers the player's user info with the token). Unknown, used, expired codes and codes of a
+     * frozen player all answer the same, so a guesser learns nothing; the deny-list applies as at sign-in
+     * (decision 18).
      */
-    async exchange(code: string, ctx: RequestContext): Promise<{ token: string }> {
+    async exchange(
+      code: string,
+      ctx: RequestContext,
+    ): Promise<{ token: string; session: AuthenticatedSession }> {
       if (isCountryDenied(config.geo, ctx.country)) throw new AppError('REGION_BLOCKED');
       const now = clock.now();
       const playerId = await repo.consumeCode(sha256Hex(code), now);

@@ -51,9 +51,18 @@ describe('sign-in links (decision 31)', () => {
     ).toBe(401);
     const first = await exchange(link.code);
     expect(body(first)).toMatchObject({ code: 200 });
-    const session = body<{ token: string }>(first).result.token;
+    const { token: session, user } = body<{ token: string; user: unknown }>(first).result;
     expect(session).not.toBe(token);
     expect(await nameOf(session)).toBe(username);
+    // The answer carries the new session's user info, exactly as /api/plat/info answers it for that session:
+    // the app's first screen after a link asks for nothing more.
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/api/plat/info',
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(user).toEqual(body(info).result);
+    expect(user).toMatchObject({ player_name: username, balance: expect.stringMatching(/^\d+\.\d{4}$/) });
     expect(body(await exchange(link.code))).toMatchObject({
       code: 1050,
       error: { message: '登录链接无效或已过期，请重新登录' },
@@ -85,6 +94,27 @@ describe('sign-in links (decision 31)', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 1050)).toHaveLength(19);
     expect(await sessionsOf(username)).toBe(before + 1);
+  });
+
+  it('still answers the token, with no user info, when the user info cannot be read after the code was spent', async () => {
+    const { auth, username } = await signUp(t.app);
+    const link = await makeLink(auth);
+    // The turnover still required is part of the user info; with its table gone the read fails, after the
+    // code has been spent and the session opened. Losing the token with the read would lose the link too.
+    await t.database.db.execute(sql`alter table turnover_requirements rename to turnover_requirements_away`);
+    let answer;
+    try {
+      answer = await exchange(link.code);
+    } finally {
+      await t.database.db.execute(
+        sql`alter table turnover_requirements_away rename to turnover_requirements`,
+      );
+    }
+    expect(answer.statusCode).toBe(200);
+    const { token, user } = body<{ token: string; user: unknown }>(answer).result;
+    expect(user).toBeNull();
+    // The session works: the app asks for the user info itself.
+    expect(await nameOf(token)).toBe(username);
   });
 
   it('answers a frozen player’s code and an unknown code alike, and refuses a denied country', async () => {

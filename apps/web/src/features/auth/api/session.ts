@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { captchaResult, loginResult } from '@koi/contract';
+import type { captchaResult, loginResult, signInLinkExchangeResult } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { deviceNow, getDevice } from '../../../lib/device';
 
@@ -37,16 +37,16 @@ export async function login(form: AuthForm, options: { silent?: boolean } = {}):
 }
 
 /**
- * Trades a sign-in link's one-time code (decision 31) for a session token of this browser. It does not wait
- * for the fingerprint (see deviceNow): the player who tapped a link is signed in as soon as the code is sent.
+ * Trades a sign-in link's one-time code (decision 31) for a session token of this browser, with the player's
+ * user info (null when the server could not read it). It does not wait for the fingerprint (see deviceNow):
+ * the player who tapped a link is signed in as soon as the code is sent.
  */
-export async function exchangeSignInCode(code: string): Promise<string> {
+export async function exchangeSignInCode(code: string): Promise<z.infer<typeof signInLinkExchangeResult>> {
   const device = deviceNow();
-  const { token } = await api.post<z.infer<typeof loginResult>>('/api/home/sign-in-link/exchange', {
+  return api.post<z.infer<typeof signInLinkExchangeResult>>('/api/home/sign-in-link/exchange', {
     code,
     device,
   });
-  return token;
 }
 
 export async function register(form: AuthForm & { age_confirmed: boolean }): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InGameResult, UserInfo } from '@koi/contract';
 import { api } from '../../../lib/http';
 import { STALE } from '../../../lib/query';
@@ -24,6 +24,12 @@ export async function fetchUserInfo(): Promise<UserInfo> {
 /** The signed-in player's info under their session: what the hook reads and what a sign-in fetches ahead. */
 export const userInfoQuery = (token: string | null) =>
   queryOptions({ queryKey: userKeys.info(token), queryFn: fetchUserInfo, staleTime: STALE.SECONDS_30 });
+
+/** User info the server answered with something else (a sign-in link's exchange): kept as a read of it is. */
+export function seedUserInfo(queryClient: QueryClient, token: string, info: UserInfo) {
+  writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(info));
+  queryClient.setQueryData(userInfoQuery(token).queryKey, info);
+}
 
 export function useUserInfoQuery() {
   const token = useAuthStore((s) => s.token);
