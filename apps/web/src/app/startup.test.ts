@@ -78,7 +78,8 @@ describe('start-up behaviours', () => {
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual(info);
     // One request: the exchange. The user info came with it.
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/home/sign-in-link/exchange');
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(String(url)).toContain('/api/home/sign-in-link/exchange');
     vi.unstubAllGlobals();
   });
 
