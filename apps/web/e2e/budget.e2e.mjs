@@ -26,6 +26,8 @@ const DEFERRABLE = [
     turn: 0,
     comes: true,
   },
+  // The channel list (spec §4's rates at start) is the recharge screen's: it comes once the first screen is done.
+  { what: 'the channel list', re: /\/api\/pay\/channel$/, turn: 0, comes: true },
   // The home speaks only the first screen's strings: the later screens' come with the first later screen.
   { what: 'the later screens’ strings', re: /\/assets\/zh-CN\.later-[^/]*\.js$/, never: true },
   // The reminder's turn, and the notice's and the invite links' after it, wait until the page's own

@@ -169,7 +169,7 @@ describe('once-per-load data', () => {
 });
 
 describe('optional start-up data', () => {
-  it('loads the payment channels (with their rates) at start; their absence opens no retry dialog', async () => {
+  it('loads the payment channels (with their rates) once the first screen is done; their absence opens no retry dialog', async () => {
     const { QueryClient } = await import('@tanstack/react-query');
     const { loadStartupData } = await import('./startup');
     const { rechargeKeys } = await import('../features/money/api/recharge');

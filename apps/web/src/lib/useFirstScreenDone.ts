@@ -105,6 +105,9 @@ function turn(n: number): Promise<void> {
   return turns[n];
 }
 
+/** Resolves once the first screen is done and `after` more turns have passed: useFirstScreenDone outside React. */
+export const afterFirstScreen = (after = 0): Promise<void> => turn(after);
+
 /**
  * False until the first screen is done (see firstScreenDone) and `after` more turns have passed
  * (AFTER_FIRST_SCREEN names them), then true for good. Work a player does not see
