@@ -53,8 +53,10 @@ export async function signInWithCode(code: string, queryClient?: QueryClient): P
   }
   const { token, user } = exchanged;
   useAuthStore.getState().setToken(token);
-  if (queryClient && user) seedUserInfo(queryClient, token, user);
-  else if (queryClient) await queryClient.prefetchQuery(userInfoQuery(token));
+  if (queryClient) {
+    if (user) seedUserInfo(queryClient, token, user);
+    else await queryClient.prefetchQuery(userInfoQuery(token));
+  }
   useUiStore.getState().setNoticeOpen(true);
   return true;
 }

@@ -26,9 +26,10 @@ export function createQueryClient() {
     },
   });
   // Names the server supplies (games, providers, promotions) come in the request's language, so a switch of
-  // language fetches what the app holds again, in the new one. Only a switch does: i18next also announces the language it started in, once a language it loads lazily
-  // (English) has arrived, after the start-up's requests had already gone out in it. Taken as a switch, every
-  // one of them (the categories, hot games, banners) was asked for twice on each page load in English.
+  // language fetches what the app holds again, in the new one. Only a switch does: i18next also announces the
+  // language it started in, once a language it loads lazily (English) has arrived, after the start-up's
+  // requests had already gone out in it. Taken as a switch, every one of them (the categories, hot games,
+  // banners) was asked for twice on each page load in English.
   let askedIn = i18n.language;
   i18n.on('languageChanged', (language: string) => {
     if (language === askedIn) return;

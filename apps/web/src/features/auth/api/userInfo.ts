@@ -14,10 +14,12 @@ export const userKeys = {
 /** Spec §4: refreshed every 30 s while signed in. */
 export const USER_INFO_INTERVAL_MS = 30_000;
 
+/** Spec §3: user info is cached locally so the greeting paints before the first response. */
+const keepUserInfo = (info: UserInfo) => writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(info));
+
 export async function fetchUserInfo(): Promise<UserInfo> {
   const info = await api.post<UserInfo>('/api/plat/info');
-  // Spec §3: user info is cached locally so the greeting paints before the first response.
-  writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(info));
+  keepUserInfo(info);
   return info;
 }
 
@@ -27,7 +29,7 @@ export const userInfoQuery = (token: string | null) =>
 
 /** User info the server answered with something else (a sign-in link's exchange): kept as a read of it is. */
 export function seedUserInfo(queryClient: QueryClient, token: string, info: UserInfo) {
-  writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(info));
+  keepUserInfo(info);
   queryClient.setQueryData(userInfoQuery(token).queryKey, info);
 }
 
