@@ -36,6 +36,7 @@ const postgresLeg = process.env.TEST_DATABASE_URL !== 'skip';
  */
 const legFreeServerTests = [
   'bench/helperPriority.test.ts',
+  'bench/pageCore.test.ts',
   'bench/traceBlocking.test.ts',
   'src/banner.test.ts',
   'src/config.test.ts',

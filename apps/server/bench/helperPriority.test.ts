@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFamily, stopFamilies } from './processFamily';
 import { isChromiumRenderer, lowerPriority, processTree } from './helperPriority';
 
 /** A thread's nice value, from /proc (the 19th field of its stat). */
@@ -9,28 +9,11 @@ const niceOf = (pid: number, tid = pid) => {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 };
 
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) child.kill('SIGKILL');
-});
-
-/** A shell that starts two sleeping children, one of them marked `--type=renderer`, and waits. */
-async function family() {
-  // The marker is built inside the shell, so that the shell's own command line does not carry it.
-  const shell = spawn('bash', ['-c', 't=type; sleep 30 & exec -a "sleep --$t=renderer" sleep 31 & wait'], {
-    stdio: 'ignore',
-  });
-  started.push(shell);
-  // Both children are forked once the shell runs; wait until the tree holds them.
-  for (let i = 0; i < 100 && processTree(shell.pid!).length < 3; i += 1) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return shell.pid!;
-}
+afterEach(stopFamilies);
 
 describe('the helpers’ priority', () => {
   it('lowers every process of the tree but the ones kept, each of its threads', async () => {
-    const root = await family();
+    const root = await startFamily();
     const tree = processTree(root);
     expect(tree).toHaveLength(3);
     expect(tree[0]).toBe(root);

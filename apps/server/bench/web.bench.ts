@@ -16,6 +16,9 @@
  *   Chromium's processes other than its renderers and of Koi (BENCH_WEB_HELPER_NICE, default 10; 0 leaves them
  *   at the renderers' priority): on a 2-core machine they took the cores from the page's main thread in the
  *   middle of its tasks, which the simulated phone then counted tenfold, see helperPriority>
+ *   page_core=<the CPU every renderer's main thread runs on, all else running on the others (BENCH_WEB_PAGE_CORE=off:
+ *   'off', any thread anywhere): Chromium's display threads raise their own priority above the page's, so a
+ *   lower priority for the helpers alone did not keep them off its core, see pageCore>
  *   tbt_ratio=<the signed-in median run's blocking time over the guest's (the guest's counted as 1 ms at least)>
  *   tbt_runs_ratio=<the median of the signed-in runs' blocking times over the guest runs' median (likewise)>
  * The CPU slowdown is calibrated to the host (see cpuMultiplierFor; each round's index, shared by its guest and
@@ -42,6 +45,8 @@ import puppeteer from 'puppeteer-core';
 import { freePort } from '../test/sim';
 import { isChromiumRenderer, lowerPriority } from './helperPriority';
 import { lanternBlockingTasks } from './lanternBlocking';
+import { coreSplit, PagePinning, setAffinity } from './pageCore';
+import { processTree } from './helperPriority';
 import { traceBlocking, type TraceEvent } from './traceBlocking';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -53,6 +58,13 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * (helperPriority.ts says why); BENCH_WEB_HELPER_NICE=0 leaves them at the renderers' priority.
  */
 const HELPER_NICE = Number(process.env.BENCH_WEB_HELPER_NICE ?? 10);
+/**
+ * The CPUs of the page's main thread and of everything else (pageCore.ts says why); BENCH_WEB_PAGE_CORE=off
+ * lets every thread run anywhere, and a machine of one CPU has no choice.
+ */
+const CORES = process.env.BENCH_WEB_PAGE_CORE === 'off' ? null : coreSplit();
+/** Each running browser's pinning, stopped when the browser is. */
+const pinnings = new WeakMap<chromeLauncher.LaunchedChrome, PagePinning>();
 
 type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 interface Figures {
@@ -185,8 +197,14 @@ async function launchQuietChrome(): Promise<chromeLauncher.LaunchedChrome> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   if (HELPER_NICE) lowerPriority(chrome.pid, HELPER_NICE, isChromiumRenderer);
+  if (CORES) pinnings.set(chrome, new PagePinning(chrome.pid, CORES).start());
   await untilQuiet();
   return chrome;
+}
+
+function killChrome(chrome: chromeLauncher.LaunchedChrome) {
+  pinnings.get(chrome)?.stop();
+  chrome.kill();
 }
 
 /** Lighthouse's CPU benchmark of this host, `count` times, in a Chromium of its own (puppeteer-core, Lighthouse's driver). */
@@ -200,7 +218,7 @@ async function benchmarkSamples(count: number): Promise<number[]> {
     await browser.disconnect();
     return samples;
   } finally {
-    chrome.kill();
+    killChrome(chrome);
   }
 }
 
@@ -246,6 +264,11 @@ async function main() {
   });
   // The server stands in for one on another machine: on the phone's side only the network is simulated.
   if (HELPER_NICE) lowerPriority(koi.pid!, HELPER_NICE);
+  if (CORES) {
+    // Lighthouse, in this process, and Koi stay off the page's core; their later threads inherit this.
+    setAffinity(process.pid, CORES.others, true);
+    for (const pid of processTree(koi.pid!)) setAffinity(pid, CORES.others, true);
+  }
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     for (let i = 0; ; i += 1) {
@@ -316,7 +339,7 @@ async function main() {
           ? {}
           : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } }),
       });
-      chrome.kill();
+      killChrome(chrome);
       chrome = null;
       const lhr = result!.lhr;
       const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
@@ -454,7 +477,7 @@ async function main() {
     if (fixed === undefined) {
       const slowdowns = calibrations.map((c) => c.multiplier);
       console.log(
-        `  calibration: benchmark_index median ${benchmarkIndex.toFixed(0)}, CPU slowdown ${Math.min(...slowdowns)}x-${Math.max(...slowdowns)}x (median ${multiplier}x), Lighthouse's calibration; Chromium's helpers and Koi at nice ${HELPER_NICE}`,
+        `  calibration: benchmark_index median ${benchmarkIndex.toFixed(0)}, CPU slowdown ${Math.min(...slowdowns)}x-${Math.max(...slowdowns)}x (median ${multiplier}x), Lighthouse's calibration; Chromium's helpers and Koi at nice ${HELPER_NICE}; ${CORES ? `the page's main thread on CPU ${CORES.page}, all else on ${CORES.others}` : 'no CPU of its own for the page'}`,
       );
     }
     // Same run, same host: the ratio holds where the absolute figures move with the machine's load.
@@ -462,10 +485,11 @@ async function main() {
       `  signed in / guest: TBT ${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)}x  unthrottled scripting ${(signedIn.scriptingMs / Math.max(1, guest.scriptingMs)).toFixed(2)}x  rendering ${(signedIn.renderingMs / Math.max(1, guest.renderingMs)).toFixed(2)}x  scripts +${(signedIn.jsKb - guest.jsKb).toFixed(1)} KB`,
     );
     console.log(
-      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage} benchmark_index=${benchmarkIndex.toFixed(0)} cpu_multiplier=${multiplier} trace_tbt_cpu_ms=${Math.max(...pages.map((r) => r.tbtCpu)).toFixed(0)} helper_nice=${HELPER_NICE} tbt_ratio=${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)} tbt_runs_ratio=${tbtRunsRatio.toFixed(2)}`,
+      `bench:web performance=${Math.min(...pages.map((r) => r.score))} lcp_ms=${Math.max(...pages.map((r) => r.lcp)).toFixed(0)} tbt_ms=${Math.max(...pages.map((r) => r.tbt)).toFixed(0)} cls=${Math.max(...pages.map((r) => r.cls)).toFixed(3)} initial_js_kb=${guest.jsKb.toFixed(1)} runs_per_page=${perPage} benchmark_index=${benchmarkIndex.toFixed(0)} cpu_multiplier=${multiplier} trace_tbt_cpu_ms=${Math.max(...pages.map((r) => r.tbtCpu)).toFixed(0)} helper_nice=${HELPER_NICE} page_core=${CORES ? CORES.page : 'off'} tbt_ratio=${(signedIn.tbt / Math.max(1, guest.tbt)).toFixed(2)} tbt_runs_ratio=${tbtRunsRatio.toFixed(2)}`,
     );
   } finally {
-    (chrome as chromeLauncher.LaunchedChrome | null)?.kill();
+    const running = chrome as chromeLauncher.LaunchedChrome | null;
+    if (running) killChrome(running);
     if (koi.exitCode === null && koi.signalCode === null) {
       const exited = new Promise((r) => koi.once('exit', r));
       koi.kill('SIGTERM');

@@ -1,0 +1,126 @@
+/**
+ * Gives the page's main thread a core of its own while bench:web measures it: every Chromium renderer's main
+ * thread runs on the machine's last CPU, and everything else the bench runs (Chromium's other processes and
+ * threads, the renderers' own helper threads, Koi, and Lighthouse in the bench's own process) on the others.
+ *
+ * Why: Lighthouse's simulation multiplies each main-thread task by the CPU slowdown as the trace measured it,
+ * from its start to its end, so any time the main thread spends off the CPU in the middle of a task is counted
+ * as the page's work, ten times over on a calibrated run. Lowering the helpers' priority (helperPriority.ts)
+ * does not stop that: Chromium raises its display threads itself (the GPU process's VizCompositorThread, the
+ * compositor and IO threads run at nice -8, "display critical"), so they still take the main thread's core
+ * whenever they wake. On a 2-core machine, in a one-run sample of every thread's CPU, the GPU process's
+ * compositor alone used 4.7 s at nice -8 while the page loaded. Two calibrated benches of one build on that
+ * machine, ten runs each: with the helpers at nice 10 only, Lighthouse's blocking time read 178-3,300 ms
+ * (performance 61-93, median 67) and the traces' long tasks lasted up to seven times their CPU time; with the
+ * page's main thread on a core of its own, 253-1,288 ms (performance 72-94, median 80.5), the tasks' wall
+ * time within twice their CPU time. A phone runs the page's main thread on a big core and draws with a GPU;
+ * no part of it shares that core with the browser's compositor, a server or the tool measuring it.
+ *
+ * Lighthouse's CPU benchmark (the calibration) runs in a renderer's main thread too, so it is measured on the
+ * same core as the page.
+ *
+ * A thread keeps the affinity of the thread that created it. The bench and Koi are set once, every thread
+ * (their later threads inherit it); Chromium's processes are set once they appear, and each renderer's main
+ * thread is moved to the page's core, after which the threads it starts would inherit that core, so a poll
+ * moves every new thread of the tree that is not a renderer's main thread back to the others.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { commandLine, processTree } from './helperPriority';
+
+/** The CPUs (in `taskset -c` list form) for the page's main thread and for everything else. */
+export interface CoreSplit {
+  page: string;
+  others: string;
+}
+
+/**
+ * The last of the CPUs this process may use for the page, the rest for the others; null with one CPU, where
+ * there is no choice. `allowed` is a `Cpus_allowed_list` ("0-3", "0,2,5-6"), this process's by default.
+ */
+export function coreSplit(allowed: string = affinityOf(process.pid)): CoreSplit | null {
+  const cpus = cpuList(allowed);
+  if (cpus.length < 2) return null;
+  return { page: String(cpus.at(-1)), others: cpus.slice(0, -1).join(',') };
+}
+
+/** The CPUs a `Cpus_allowed_list` names, in order. */
+export function cpuList(list: string): number[] {
+  return list
+    .split(',')
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [from, to = from] = part.split('-').map(Number);
+      return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
+    });
+}
+
+/** The CPUs a thread may run on, as /proc lists them (`Cpus_allowed_list`, e.g. "0-1"); '' once it ended. */
+export function affinityOf(pid: number, tid: number = pid): string {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Sets a thread's CPUs, or every thread of a process's (`all`); false when the thread is gone or taskset failed. */
+export function setAffinity(tid: number, cpus: string, all = false): boolean {
+  const args = all ? ['-a', '-p', '-c', cpus, String(tid)] : ['-p', '-c', cpus, String(tid)];
+  return spawnSync('taskset', args, { stdio: 'ignore' }).status === 0;
+}
+
+/** A renderer's main thread is the one whose id is its process's (`--type=renderer`; the zygote is not one). */
+export const isRendererProcess = (commandLine: string) => /--type=renderer\b/.test(commandLine);
+
+/** How often the Chromium tree is looked at for new processes and threads while a browser runs. */
+export const PIN_POLL_MS = 25;
+
+/**
+ * Keeps a process tree split between the two sets of CPUs: its renderers' main threads on the page's, every
+ * other thread on the others'. `poll()` is one pass (new threads only, so a pass is a few /proc reads);
+ * `start()` repeats it every PIN_POLL_MS until `stop()`.
+ */
+export class PagePinning {
+  /** The threads already placed, as "pid/tid", with where they were placed. */
+  private readonly placed = new Map<string, string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly root: number,
+    private readonly split: CoreSplit,
+  ) {}
+
+  poll(): void {
+    for (const pid of processTree(this.root)) {
+      let threads: string[];
+      try {
+        threads = fs.readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      // A renderer forked by the zygote carries the zygote's command line for its first moments; it is read
+      // on each pass until then, so its main thread is moved once it says what it is.
+      const renderer = isRendererProcess(commandLine(pid));
+      for (const tid of threads) {
+        const where = renderer && Number(tid) === pid ? this.split.page : this.split.others;
+        const key = `${pid}/${tid}`;
+        if (this.placed.get(key) === where) continue;
+        if (setAffinity(Number(tid), where)) this.placed.set(key, where);
+      }
+    }
+  }
+
+  start(): this {
+    this.poll();
+    this.timer = setInterval(() => this.poll(), PIN_POLL_MS);
+    this.timer.unref();
+    return this;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
