@@ -84,6 +84,11 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+/** A stream cut short because the client's connection is gone (its socket destroyed). */
+function clientLeft(error: FastifyError, request: FastifyRequest): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && request.raw.socket?.destroyed === true;
+}
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((raw: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let error: AppError;
@@ -96,7 +101,15 @@ async function errorsPlugin(app: FastifyInstance) {
       error = new AppError('INTERNAL');
     } else {
       const mapped = fromFastifyError(raw);
-      if (mapped) {
+      if (clientLeft(raw, request)) {
+        // The client closed the connection before the answer was written: a compressed answer's stream is
+        // cut short (@fastify/compress), and Fastify hands the stream's error here when no byte had been
+        // sent yet. Nothing failed on the server, and nobody is left to answer.
+        request.log.info({ code: raw.code }, 'client closed the connection before the answer');
+        error = new AppError('BAD_REQUEST', {
+          detail: { zh: '连接已关闭', en: 'the connection was closed' },
+        });
+      } else if (mapped) {
         request.log.info({ code: raw.code, message: redactUrlSecrets(raw.message) }, 'client error');
         error = mapped;
       } else {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -104,6 +105,43 @@ describe('logging', () => {
     expect(stacks.length).toBeGreaterThan(0);
     expect(stacks.some((l) => l.err!.stack!.includes('cannot handle /api/echo-url?token=[redacted]'))).toBe(
       true,
+    );
+  });
+
+  it('logs a client that left before a compressed answer at info, not as a server error', async () => {
+    const { lines, database, app } = await appWithCapturedLog();
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => (answered = resolve));
+    app.post('/api/slow-answer', async (request) => {
+      // Answers once the client has gone: large enough for the compression plugin's stream, not its
+      // synchronous path.
+      await new Promise<void>((resolve) => request.raw.socket.once('close', () => resolve()));
+      setTimeout(answered, 200);
+      return { items: Array.from({ length: 100_000 }, (_, i) => i.toString(36)) };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/slow-answer',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+    });
+    request.on('error', () => {});
+    request.end('{}', () => setTimeout(() => request.destroy(), 50));
+    await done;
+    await app.close();
+    await database.close();
+
+    const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; code?: string });
+    expect(logged.filter((l) => l.level >= 40)).toEqual([]);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        code: 'ERR_STREAM_PREMATURE_CLOSE',
+        msg: 'client closed the connection before the answer',
+      }),
     );
   });
 });
