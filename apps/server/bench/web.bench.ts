@@ -26,6 +26,8 @@
  * BENCH_WEB_CPU=<n> fixes it instead
  * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
  * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
+ * The trace leaves out Lighthouse's source rundown (the scripts' text, written by the page's main thread; see
+ * below), which no performance score reads; BENCH_WEB_SOURCE_RUNDOWN=on keeps it.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
  * read which elements shift and which requests hold the first screen back, and for every run its trace
  * (run-<n>.trace.json) and the tasks Lighthouse's simulation counted as long (run-<n>.blocking.txt, see
@@ -39,6 +41,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
@@ -65,6 +68,22 @@ const HELPER_NICE = Number(process.env.BENCH_WEB_HELPER_NICE ?? 10);
 const CORES = process.env.BENCH_WEB_PAGE_CORE === 'off' ? null : coreSplit();
 /** Each running browser's pinning, stopped when the browser is. */
 const pinnings = new WeakMap<chromeLauncher.LaunchedChrome, PagePinning>();
+
+/**
+ * Lighthouse's trace (core/gather/gatherers/trace.js) asks V8 for a "source rundown": the full text of every
+ * script, written into the trace by the page's main thread as each script is compiled (ScriptCatchup events,
+ * vendor.js's 406,940 characters among them). No score in the performance category reads it; it is there for
+ * DevTools. That writing is a task of the page's main thread in the trace, which Lighthouse's simulation
+ * multiplies like the page's own work: in bench:web's traces one such task lasted 53.1 ms (24.4 ms of CPU),
+ * counted as 339 ms on the calibrated phone, where the same step without the rundown lasted 10.1 ms. A phone
+ * loading the page writes no trace, so the two rundown categories are left out of the trace unless
+ * BENCH_WEB_SOURCE_RUNDOWN=on.
+ */
+if (process.env.BENCH_WEB_SOURCE_RUNDOWN !== 'on') {
+  const categories = TraceGatherer.getDefaultTraceCategories.bind(TraceGatherer);
+  TraceGatherer.getDefaultTraceCategories = () =>
+    categories().filter((c) => !c.includes('v8-source-rundown'));
+}
 
 type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 interface Figures {
