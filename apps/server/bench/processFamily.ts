@@ -4,14 +4,14 @@ import { processTree } from './helperPriority';
 const started: ChildProcess[] = [];
 
 /**
- * For the tests of helperPriority and pageCore: a shell that starts two sleeping children, one of them
- * marked `--type=renderer` as Chromium's renderers are, and waits. Returns its pid once the tree holds both.
+ * For the tests of helperPriority and pageCore: a shell that starts two idle children, one of them marked
+ * `--type=renderer` as Chromium's renderers are, and waits. Returns its pid once the tree holds both.
  */
 export async function startFamily(): Promise<number> {
   // The marker is built inside the shell, so that the shell's own command line does not carry it.
-  const shell = spawn('bash', ['-c', 't=type; sleep 30 & exec -a "sleep --$t=renderer" sleep 31 & wait'], {
-    stdio: 'ignore',
-  });
+  // The renderer is a Node process, which has threads besides its main one, as a renderer has.
+  const renderer = `exec -a "node --$t=renderer" "${process.execPath}" -e "setTimeout(() => {}, 31000)"`;
+  const shell = spawn('bash', ['-c', `t=type; sleep 30 & ${renderer} & wait`], { stdio: 'ignore' });
   started.push(shell);
   // Both children are forked once the shell runs; wait until the tree holds them.
   for (let i = 0; i < 100 && processTree(shell.pid!).length < 3; i += 1) {
