@@ -19,10 +19,10 @@
  *
  * Only the main thread: with every thread of the renderer on the page's core (its compositor and IO threads,
  * which Chromium also runs at nice -8, its raster and V8's helper threads), eight calibrated runs read
- * 761-4,988 ms with tasks two to six times their CPU time, and the benchmark below 2,200 where it read
- * 2,500-3,200 with the main thread alone. With the renderer's ThreadPoolForeground workers beside it (V8 runs
- * its parallel young-generation collection there, which the main thread waits for), ten runs read 541-4,062 ms
- * against 196-3,078 ms over fifteen with the main thread alone.
+ * 761-4,988 ms, and 1,321-8,130 ms from the traces' wall time against 386-1,379 ms from their CPU time.
+ * With the renderer's ThreadPoolForeground workers beside it (V8 runs its parallel young-generation collection
+ * there, which the main thread waits for), ten runs read 541-4,062 ms against 196-3,078 ms over fifteen with
+ * the main thread alone.
  *
  * Lighthouse's CPU benchmark (the calibration) runs in a renderer's main thread too, so it is measured on the
  * same core as the page.
@@ -73,7 +73,7 @@ export function affinityOf(pid: number, tid: number = pid): string {
   }
 }
 
-/** Sets a thread's CPUs, or every thread of a process's (`all`); false when the thread is gone or taskset failed. */
+/** Sets a thread's CPUs, or every thread of a process's (`all`); false when it is gone or taskset failed. */
 export function setAffinity(tid: number, cpus: string, all = false): boolean {
   const args = all ? ['-a', '-p', '-c', cpus, String(tid)] : ['-p', '-c', cpus, String(tid)];
   return spawnSync('taskset', args, { stdio: 'ignore' }).status === 0;
