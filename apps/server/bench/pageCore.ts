@@ -53,7 +53,7 @@ export function coreSplit(allowed: string = affinityOf(process.pid)): CoreSplit 
 }
 
 /** The CPUs a `Cpus_allowed_list` names, in order. */
-export function cpuList(list: string): number[] {
+function cpuList(list: string): number[] {
   return list
     .split(',')
     .filter(Boolean)
@@ -87,8 +87,9 @@ export const PIN_POLL_MS = 25;
 
 /**
  * Keeps a process tree split between the two sets of CPUs: its renderers' main threads on the page's, every
- * other thread on the others'. `poll()` is one pass (new threads only, so a pass is a few /proc reads);
- * `start()` repeats it every PIN_POLL_MS until `stop()`.
+ * other thread on the others'. `poll()` is one pass: it reads the process list and the tree's threads from
+ * /proc and runs taskset only for a thread not yet placed; `start()` repeats it every PIN_POLL_MS until
+ * `stop()`.
  */
 export class PagePinning {
   /** The threads already placed, as "pid/tid", with where they were placed. */

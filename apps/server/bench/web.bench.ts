@@ -46,10 +46,9 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { freePort } from '../test/sim';
-import { isChromiumRenderer, lowerPriority } from './helperPriority';
+import { isChromiumRenderer, lowerPriority, processTree } from './helperPriority';
 import { lanternBlockingTasks } from './lanternBlocking';
 import { coreSplit, PagePinning, setAffinity } from './pageCore';
-import { processTree } from './helperPriority';
 import { traceBlocking, type TraceEvent } from './traceBlocking';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
