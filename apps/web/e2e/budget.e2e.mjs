@@ -110,8 +110,8 @@ async function load(url, storage, lastTurn, waitFor) {
     };
     requestAnimationFrame(sample);
   });
-  // The home's first render as it was drawn: when, whom it greeted, and whether it knew the balance (its unit
-  // shows once the balance is known).
+  // The home's first render as it was drawn: when, whom it greeted, whether it knew the balance (its unit
+  // shows once the balance is known), and how many of the hot strip's tiles it drew.
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       const greeting = document.querySelector('[data-testid="greeting"]');
@@ -120,6 +120,7 @@ async function load(url, storage, lastTurn, waitFor) {
         at: performance.now(),
         greeting: greeting.textContent,
         unit: Boolean(document.querySelector('.balance-card__unit')),
+        hotTiles: document.querySelectorAll('.hot-strip__item:not(.hot-strip__placeholder)').length,
       };
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
@@ -227,6 +228,18 @@ describe('first-screen budget', () => {
       ['signed in (stored session)', returning],
       ['signed in (sign-in link)', linked],
     ]) {
+      // The first screen is done after the home's first render, never before it, so that render draws what a
+      // guest's does and what waits for the first screen comes after: a sign-in link holds the first render
+      // for its exchange, while the page loads and goes idle (lib/useFirstScreenDone).
+      assert.ok(run.firstHome, `${name}: the home never rendered`);
+      assert.ok(
+        run.firstHome.at < run.marks[MARK],
+        `${name}: the first screen was done at ${Math.round(run.marks[MARK])} ms, before the home's first render at ${Math.round(run.firstHome.at)} ms`,
+      );
+      assert.ok(
+        run.firstHome.hotTiles <= 4,
+        `${name}: the first render drew ${run.firstHome.hotTiles} hot-strip tiles, where the strip shows four until it moves`,
+      );
       assert.deepEqual(run.shifts, [], `${name}: layout shifts`);
       assert.deepEqual(run.mainThreadAnimations, [], `${name}: animations run on the main thread`);
     }

@@ -1,6 +1,6 @@
 import './app/captureSignInLink';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './i18n';
@@ -14,6 +14,7 @@ import { routes } from './app/routes';
 import { startApp } from './app/startup';
 import { installRem } from './lib/rem';
 import { createQueryClient } from './lib/query';
+import { firstRenderCommitted } from './lib/useFirstScreenDone';
 import { yieldToMain } from './lib/yieldToMain';
 
 // The build renders antd-mobile's toasts with createRoot already (scripts/antdRender.ts); `vite dev`
@@ -52,6 +53,12 @@ async function boot() {
   render(router);
 }
 
+/** Tells the turns after the first screen (lib/useFirstScreenDone) that the app's first render has committed. */
+function FirstRenderCommitted() {
+  useEffect(firstRenderCommitted, []);
+  return null;
+}
+
 function render(router: ReturnType<typeof createBrowserRouter>) {
   const root = createRoot(document.getElementById('root')!);
   // The first render is a transition, so React renders it in slices of a few milliseconds and the phone's main
@@ -63,6 +70,7 @@ function render(router: ReturnType<typeof createBrowserRouter>) {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <FirstRenderCommitted />
         </QueryClientProvider>
       </StrictMode>,
     );

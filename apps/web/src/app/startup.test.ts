@@ -190,9 +190,15 @@ describe('optional start-up data', () => {
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     useUiStore.setState({ retry: { open: false, text: '', action: null } });
+    const { firstRenderCommitted } = await import('../lib/useFirstScreenDone');
     loadStartupData(client);
-    await vi.waitFor(() => expect(client.getQueryState(rechargeKeys.channels)?.status).toBe('error'));
     await vi.waitFor(() => expect(paths).toContain('/api/plat/game-type'));
+    // The page is loaded (jsdom) and idle, but the first screen is not done until the app's first render
+    // has committed: the channels wait for it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(paths).not.toContain('/api/pay/channel');
+    firstRenderCommitted();
+    await vi.waitFor(() => expect(client.getQueryState(rechargeKeys.channels)?.status).toBe('error'));
     await new Promise((r) => setTimeout(r, 50));
     expect(useUiStore.getState().retry.open).toBe(false);
     expect(paths.filter((p) => p.startsWith('/api/plat/task'))).toEqual([]);

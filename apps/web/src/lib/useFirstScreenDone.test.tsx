@@ -63,6 +63,46 @@ describe('useFirstScreenDone', () => {
     expect(renderHook(() => useFirstScreenDone()).result.current).toBe(true);
   });
 
+  it('waits for the app’s first render: a page loaded and idle before it is not a first screen done', async () => {
+    // After a sign-in link the first render waits for the link's exchange, while start-up already asked for
+    // the first screen's turn (startup.ts) and the page loaded and went idle.
+    const { afterFirstScreen, useFirstScreenDone } = await loadedPage(() => 0);
+    let turnCame = false;
+    void afterFirstScreen().then(() => {
+      turnCame = true;
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(turnCame).toBe(false);
+    expect(performance.getEntriesByName('koi:first-screen-done')).toHaveLength(0);
+    // The first render draws the first screen without what waits for it (the counter, the strip's loop) …
+    const part = renderHook(() => useFirstScreenDone());
+    expect(part.result.current).toBe(false);
+    // … and its commit starts the quiet moment after which they come.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect([turnCame, part.result.current]).toEqual([true, true]);
+  });
+
+  it('lets the turns come on a screen where nothing waits for them, once the app’s root says it committed', async () => {
+    const { afterFirstScreen, firstRenderCommitted } = await loadedPage(() => 0);
+    let turnCame = false;
+    void afterFirstScreen().then(() => {
+      turnCame = true;
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(turnCame).toBe(false);
+    firstRenderCommitted();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(turnCame).toBe(true);
+  });
+
   it('gives the counter its turn after the first screen, the reminder once the page’s requests are over, then the notice', async () => {
     // The page's last request finished as the test began.
     const lastEnd = performance.now();

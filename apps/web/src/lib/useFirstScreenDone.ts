@@ -11,10 +11,31 @@ export const FIRST_SCREEN_MARK = 'koi:first-screen-done';
 
 let done = false;
 let waiting: Promise<void> | null = null;
+let markCommitted: () => void = () => {};
+const committed = new Promise<void>((resolve) => {
+  markCommitted = resolve;
+});
 
 /**
- * Resolves once the page has loaded and the browser has had a quiet moment (or SETTLE_MS passed): the first
- * screen's pictures and requests have had the network and the main thread to themselves.
+ * Says that the app's first render has committed: called by every useFirstScreenDone after its first commit
+ * and by the app's root (main.tsx), so that a screen without a part that waits still lets its turns come.
+ */
+export function firstRenderCommitted() {
+  markCommitted();
+}
+
+/**
+ * Resolves once the app's first render has committed, the page has loaded and the browser has had a quiet
+ * moment (or SETTLE_MS passed): the first screen's pictures and requests have had the network and the main
+ * thread to themselves.
+ *
+ * The commit matters when the first render waits. After a sign-in link, main.tsx holds the first render for
+ * the link's exchange; meanwhile the page loaded (the scripts and the splash's banner were all it had asked
+ * for) and the browser was idle, so the first screen counted as done before it existed. The signed-in home
+ * then drew in its first render everything that waits for the first screen (the hot strip's twenty tiles
+ * and their looping copy with forty pictures, the balance counter), where a guest's draws four tiles and a
+ * placeholder: in bench:web its first layout had 238 objects to the guest's 166, and its pictures shared the
+ * network with the first screen's.
  */
 function firstScreenDone(): Promise<void> {
   waiting ??= new Promise<void>((resolve) => {
@@ -27,8 +48,9 @@ function firstScreenDone(): Promise<void> {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(finish, { timeout: SETTLE_MS });
       else setTimeout(finish, 200);
     };
-    if (document.readyState === 'complete') settle();
-    else window.addEventListener('load', settle, { once: true });
+    const loaded = () => void committed.then(settle);
+    if (document.readyState === 'complete') loaded();
+    else window.addEventListener('load', loaded, { once: true });
   });
   return waiting;
 }
@@ -118,6 +140,7 @@ export const afterFirstScreen = (after = 0): Promise<void> => turn(after);
 export function useFirstScreenDone(after = 0): boolean {
   const [ready, setReady] = useState(() => (after === 0 ? done : Boolean(turnsDone[after])));
   useEffect(() => {
+    firstRenderCommitted();
     if (ready) return;
     let live = true;
     // A turn's work is never urgent, so it renders as a transition: React renders it in slices and the main
