@@ -5,7 +5,7 @@
 // reminder, the invite links, the balance counter and refresh button, the notice, records, fonts). The waiting
 // work must still come, each part in its own turn after the first screen (the reminder's and the stream's once
 // the page's requests are over); the later screens' strings never come to the home.
-/* global window, document, requestAnimationFrame, MutationObserver -- addInitScript and page.evaluate callbacks run in the browser */
+/* global window, document, requestAnimationFrame, MutationObserver, getComputedStyle, NodeFilter -- addInitScript and page.evaluate callbacks run in the browser */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import zlib from 'node:zlib';
@@ -111,8 +111,31 @@ async function load(url, storage, lastTurn, waitFor) {
     requestAnimationFrame(sample);
   });
   // The home's first render as it was drawn: when, whom it greeted, whether it knew the balance (its unit
-  // shows once the balance is known), and how many of the hot strip's tiles it drew.
+  // shows once the balance is known), how many of the hot strip's tiles it drew, and the font faces and
+  // sizes of its text; and the faces and sizes the splash opened before it.
   await page.addInitScript(() => {
+    const face = (el) => {
+      const s = getComputedStyle(el);
+      return `${s.fontWeight} ${s.fontStyle} ${s.fontSize} ${s.fontFamily}`;
+    };
+    document.addEventListener('DOMContentLoaded', () => {
+      window.__splashFaces = [...document.querySelectorAll('.boot-splash__faces i')].map(face);
+    });
+    const textFaces = () => {
+      const faces = new Set();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!node.textContent.trim() || !el || el.getClientRects().length === 0) continue;
+        if (getComputedStyle(el).visibility !== 'visible') continue;
+        faces.add(face(el));
+      }
+      // A button's layout opens its face and size for the line's height, text or not (the icon buttons).
+      for (const button of document.querySelectorAll('button')) {
+        if (button.getClientRects().length > 0) faces.add(face(button));
+      }
+      return [...faces];
+    };
     new MutationObserver((_, observer) => {
       const greeting = document.querySelector('[data-testid="greeting"]');
       if (!greeting) return;
@@ -121,6 +144,7 @@ async function load(url, storage, lastTurn, waitFor) {
         greeting: greeting.textContent,
         unit: Boolean(document.querySelector('.balance-card__unit')),
         hotTiles: document.querySelectorAll('.hot-strip__item:not(.hot-strip__placeholder)').length,
+        faces: textFaces(),
       };
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
@@ -132,16 +156,18 @@ async function load(url, storage, lastTurn, waitFor) {
     `${MARK}+${lastTurn}`,
   );
   await waiting;
-  const { requests, marks, origin, shifts, mainThreadAnimations, firstHome } = await page.evaluate(() => ({
-    firstHome: window.__firstHome,
-    shifts: window.__shifts,
-    mainThreadAnimations: window.__mainThreadAnimations,
-    origin: performance.timeOrigin,
-    requests: performance
-      .getEntriesByType('resource')
-      .map((r) => ({ url: r.name, start: r.startTime, end: r.responseEnd, type: r.initiatorType })),
-    marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
-  }));
+  const { requests, marks, origin, shifts, mainThreadAnimations, firstHome, splashFaces } =
+    await page.evaluate(() => ({
+      firstHome: window.__firstHome,
+      splashFaces: window.__splashFaces,
+      shifts: window.__shifts,
+      mainThreadAnimations: window.__mainThreadAnimations,
+      origin: performance.timeOrigin,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((r) => ({ url: r.name, start: r.startTime, end: r.responseEnd, type: r.initiatorType })),
+      marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+    }));
   for (const r of endless) requests.push({ url: r.url, start: r.at - origin, end: Infinity, type: 'fetch' });
   // Requests the first screen made (the document's own are not resource entries).
   const firstScreen = requests.filter((r) => r.start < marks[MARK]);
@@ -149,7 +175,17 @@ async function load(url, storage, lastTurn, waitFor) {
   let scriptKb = 0;
   for (const s of scripts) scriptKb += await gzipKb(s);
   await context.close();
-  return { requests, marks, firstScreen, scripts, scriptKb, shifts, mainThreadAnimations, firstHome };
+  return {
+    requests,
+    marks,
+    firstScreen,
+    scripts,
+    scriptKb,
+    shifts,
+    mainThreadAnimations,
+    firstHome,
+    splashFaces,
+  };
 }
 
 function assertNothingDeferrable(name, { firstScreen, requests, marks }, signedIn = true) {
@@ -239,6 +275,13 @@ describe('first-screen budget', () => {
       assert.ok(
         run.firstHome.hotTiles <= 4,
         `${name}: the first render drew ${run.firstHome.hotTiles} hot-strip tiles, where the strip shows four until it moves`,
+      );
+      // Each face and size the first render's text uses was opened with the splash, before the first paint
+      // (global.css, .boot-splash__faces), not in the middle of that render's layout.
+      assert.deepEqual(
+        run.firstHome.faces.filter((f) => !run.splashFaces.includes(f)),
+        [],
+        `${name}: the first render's text uses faces and sizes the splash did not open (weight, style, size, family)`,
       );
       assert.deepEqual(run.shifts, [], `${name}: layout shifts`);
       assert.deepEqual(run.mainThreadAnimations, [], `${name}: animations run on the main thread`);
