@@ -316,5 +316,13 @@ describe('first-screen budget', () => {
     );
     assert.equal(linked.firstHome?.unit, true, 'sign-in link: the first render knows the balance');
     assertNothingDeferrable('guest', { ...guest, requests: [], marks: guest.marks }, false);
+    // Nor does the splash open a face and size that none of the three first renders uses: each one is a call
+    // to the browser's font service before the first paint.
+    const used = new Set([guest, returning, linked].flatMap((run) => run.firstHome.faces));
+    assert.deepEqual(
+      guest.splashFaces.filter((f) => !used.has(f)),
+      [],
+      'the splash opens faces and sizes no first render uses (weight, style, size, family)',
+    );
   });
 });
