@@ -11,18 +11,16 @@ export const FIRST_SCREEN_MARK = 'koi:first-screen-done';
 
 let done = false;
 let waiting: Promise<void> | null = null;
-let markCommitted: () => void = () => {};
+let resolveCommitted: () => void;
 const committed = new Promise<void>((resolve) => {
-  markCommitted = resolve;
+  resolveCommitted = resolve;
 });
 
 /**
  * Says that the app's first render has committed: called by every useFirstScreenDone after its first commit
  * and by the app's root (main.tsx), so that a screen without a part that waits still lets its turns come.
  */
-export function firstRenderCommitted() {
-  markCommitted();
-}
+export const firstRenderCommitted = () => resolveCommitted();
 
 /**
  * Resolves once the app's first render has committed, the page has loaded and the browser has had a quiet
