@@ -39,6 +39,15 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** A process's thread ids, read from /proc; none once it has ended. */
+export function threadsOf(pid: number): number[] {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** A process's command line, its arguments joined by spaces; '' once it has ended. */
 export function commandLine(pid: number): string {
   try {
@@ -57,15 +66,11 @@ export function lowerPriority(
   const lowered: number[] = [];
   for (const pid of processTree(root)) {
     if (keep(commandLine(pid))) continue;
-    let threads: string[];
-    try {
-      threads = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
+    const threads = threadsOf(pid);
+    if (threads.length === 0) continue;
     for (const tid of threads) {
       try {
-        os.setPriority(Number(tid), nice);
+        os.setPriority(tid, nice);
       } catch {
         // The thread ended meanwhile.
       }

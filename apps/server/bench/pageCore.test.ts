@@ -1,8 +1,17 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFamily, stopFamilies } from './processFamily';
-import { processTree } from './helperPriority';
-import { affinityOf, coreSplit, isRendererProcess, PagePinning, setAffinity } from './pageCore';
+import { processTree, threadsOf } from './helperPriority';
+import {
+  affinityOf,
+  clearPageCore,
+  coreSplit,
+  isRendererProcess,
+  otherProcesses,
+  PagePinning,
+  setAffinity,
+} from './pageCore';
 
 afterEach(stopFamilies);
 
@@ -65,6 +74,52 @@ describe("the page's core", () => {
       }
     },
   );
+
+  /** Every thread of a process tree, as [pid, tid]. */
+  const threadsOfTree = (root: number) =>
+    processTree(root).flatMap((pid) => threadsOf(pid).map((tid) => [pid, tid] as const));
+
+  it.skipIf(!coreSplit())(
+    "moves other processes' threads off the page's CPU and gives them their CPUs back, leaving a thread bound to it",
+    async () => {
+      const split = coreSplit()!;
+      const root = await startFamily();
+      const all = affinityOf(process.pid);
+      const tree = processTree(root);
+      for (const pid of tree) expect(setAffinity(pid, all, true)).toBe(true);
+      // One process is bound to the page's CPU alone, as a kernel thread of that CPU is: it stays there.
+      const bound = tree.at(-1)!;
+      expect(setAffinity(bound, split.page, true)).toBe(true);
+      const threads = threadsOfTree(root);
+
+      const cleared = clearPageCore(split, tree);
+      const free = threads.filter(([pid]) => pid !== bound);
+      expect(cleared.moved).toBe(free.length);
+      for (const [pid, tid] of free) expect(affinityOf(pid, tid), `${pid}/${tid}`).toBe(split.others);
+      for (const [pid, tid] of threads.filter(([pid]) => pid === bound)) {
+        expect(affinityOf(pid, tid)).toBe(split.page);
+      }
+
+      expect(cleared.restore()).toBe(free.length);
+      for (const [pid, tid] of free) expect(affinityOf(pid, tid), `${pid}/${tid}`).toBe(all);
+    },
+  );
+
+  it("leaves the bench's own processes to the bench, and gives back nothing for a thread that ended", async () => {
+    const others = otherProcesses(new Set([process.pid]));
+    expect(others).not.toContain(process.pid);
+    expect(others).toContain(1);
+
+    const split = coreSplit() ?? { page: '1', others: '0' };
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const cleared = clearPageCore(split, [child.pid!]);
+    expect(cleared.moved).toBe(coreSplit() ? 1 : 0);
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    expect(cleared.restore()).toBe(0);
+    expect(clearPageCore(split, [2 ** 22 + 1]).moved).toBe(0);
+  });
 
   it('reads and sets nothing for a process that ended', () => {
     expect(affinityOf(2 ** 22 + 1)).toBe('');

@@ -16,9 +16,10 @@
  *   Chromium's processes other than its renderers and of Koi (BENCH_WEB_HELPER_NICE, default 10; 0 leaves them
  *   at the renderers' priority): on a 2-core machine they took the cores from the page's main thread in the
  *   middle of its tasks, which the simulated phone then counted tenfold, see helperPriority>
- *   page_core=<the CPU every renderer's main thread runs on, all else running on the others (BENCH_WEB_PAGE_CORE=off:
- *   'off', any thread anywhere): Chromium's display threads raise their own priority above the page's, so a
- *   lower priority for the helpers alone did not keep them off its core, see pageCore>
+ *   page_core=<the CPU every renderer's main thread runs on, all else running on the others, the machine's other
+ *   processes too while the bench runs (BENCH_WEB_PAGE_CORE=off: 'off', any thread anywhere): Chromium's display
+ *   threads raise their own priority above the page's, so a lower priority for the helpers alone did not keep
+ *   them off its core, see pageCore>
  *   tbt_ratio=<the signed-in median run's blocking time over the guest's (the guest's counted as 1 ms at least)>
  *   tbt_runs_ratio=<the median of the signed-in runs' blocking times over the guest runs' median (likewise)>
  *   tbt_mean_ratio=<the mean of the signed-in runs' blocking times over the guest runs' mean (likewise)>
@@ -49,7 +50,14 @@ import puppeteer from 'puppeteer-core';
 import { freePort } from '../test/sim';
 import { isChromiumRenderer, lowerPriority, processTree } from './helperPriority';
 import { lanternBlockingTasks } from './lanternBlocking';
-import { coreSplit, PagePinning, setAffinity } from './pageCore';
+import {
+  clearPageCore,
+  coreSplit,
+  otherProcesses,
+  PagePinning,
+  setAffinity,
+  type ClearedCore,
+} from './pageCore';
 import { traceBlocking, type TraceEvent } from './traceBlocking';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -288,6 +296,16 @@ async function main() {
     setAffinity(process.pid, CORES.others, true);
     for (const pid of processTree(koi.pid!)) setAffinity(pid, CORES.others, true);
   }
+  // And the machine's other threads leave the page's core until the bench ends, even when it is stopped.
+  const cleared: ClearedCore | null = CORES
+    ? clearPageCore(CORES, otherProcesses(new Set(processTree(process.pid))))
+    : null;
+  const giveBack = (signal: NodeJS.Signals) => {
+    cleared?.restore();
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGINT', giveBack);
+  process.once('SIGTERM', giveBack);
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     for (let i = 0; ; i += 1) {
@@ -501,7 +519,7 @@ async function main() {
     if (fixed === undefined) {
       const slowdowns = calibrations.map((c) => c.multiplier);
       console.log(
-        `  calibration: benchmark_index median ${benchmarkIndex.toFixed(0)}, CPU slowdown ${Math.min(...slowdowns)}x-${Math.max(...slowdowns)}x (median ${multiplier}x), Lighthouse's calibration; Chromium's helpers and Koi at nice ${HELPER_NICE}; ${CORES ? `the page's main thread on CPU ${CORES.page}, all else on ${CORES.others}` : 'no CPU of its own for the page'}`,
+        `  calibration: benchmark_index median ${benchmarkIndex.toFixed(0)}, CPU slowdown ${Math.min(...slowdowns)}x-${Math.max(...slowdowns)}x (median ${multiplier}x), Lighthouse's calibration; Chromium's helpers and Koi at nice ${HELPER_NICE}; ${CORES ? `the page's main thread on CPU ${CORES.page}, all else on ${CORES.others} (with ${cleared?.moved ?? 0} threads of the machine's other processes)` : 'no CPU of its own for the page'}`,
       );
     }
     // Same run, same host: the ratio holds where the absolute figures move with the machine's load.
@@ -520,6 +538,9 @@ async function main() {
       await exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    process.off('SIGINT', giveBack);
+    process.off('SIGTERM', giveBack);
+    cleared?.restore();
   }
 }
 
