@@ -2,14 +2,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFamily, stopFamilies } from './processFamily';
-import { processTree, threadsOf } from './helperPriority';
+import { commandLine, processTree, threadsOf } from './helperPriority';
 import {
   affinityOf,
   clearPageCore,
   coreSplit,
   isRendererProcess,
   otherProcesses,
+  pageMainThread,
   PagePinning,
+  schedulingOf,
   setAffinity,
 } from './pageCore';
 
@@ -121,7 +123,33 @@ describe("the page's core", () => {
     expect(clearPageCore(split, [2 ** 22 + 1]).moved).toBe(0);
   });
 
+  const schedstat = fs.existsSync(`/proc/${process.pid}/task/${process.pid}/schedstat`);
+
+  it.skipIf(!schedstat)(
+    "reads how long a thread ran and waited, and finds a tree's renderer main thread",
+    async () => {
+      const own = schedulingOf(process.pid)!;
+      expect(own.ranMs).toBeGreaterThan(0);
+      expect(own.waitedMs).toBeGreaterThanOrEqual(0);
+      // Work done in between is counted (on a busy machine the thread gets less than the 30 ms it spins).
+      const end = Date.now() + 30;
+      while (Date.now() < end);
+      expect(schedulingOf(process.pid)!.ranMs).toBeGreaterThan(own.ranMs + 1);
+
+      const root = await startFamily();
+      let renderer: number | undefined;
+      for (let i = 0; i < 100 && renderer === undefined; i += 1) {
+        renderer = processTree(root).find((pid) => isRendererProcess(commandLine(pid)));
+        if (renderer === undefined) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(renderer).toBeDefined();
+      expect(pageMainThread(root)?.pid).toBe(renderer);
+      expect(pageMainThread(2 ** 22 + 1)).toBeNull();
+    },
+  );
+
   it('reads and sets nothing for a process that ended', () => {
+    expect(schedulingOf(2 ** 22 + 1)).toBeNull();
     expect(affinityOf(2 ** 22 + 1)).toBe('');
     expect(setAffinity(2 ** 22 + 1, '0')).toBe(false);
     expect(() => new PagePinning(2 ** 22 + 1, { page: '1', others: '0' }).poll()).not.toThrow();

@@ -178,3 +178,34 @@ export function clearPageCore(split: CoreSplit, pids: Iterable<number>): Cleared
     restore: () => moved.filter(({ tid, cpus }) => setAffinity(tid, cpus)).length,
   };
 }
+
+/**
+ * How long a thread has run and how long it has waited, runnable, for a CPU since it started, in ms (the first
+ * two fields of /proc/<pid>/task/<tid>/schedstat); null once it has ended or where the kernel keeps no such
+ * figures.
+ */
+export function schedulingOf(pid: number, tid: number = pid): { ranMs: number; waitedMs: number } | null {
+  try {
+    const [ran, waited] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(/\s+/);
+    if (ran === undefined || waited === undefined) return null;
+    return { ranMs: Number(ran) / 1e6, waitedMs: Number(waited) / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's main thread in a Chromium tree: of its renderers' main threads, the one that has run longest (the
+ * others, a spare renderer and the browser's own pages, barely run), with how long it waited for its core.
+ * bench:web prints the wait of each run: what is left of the sharing that `PagePinning` and `clearPageCore`
+ * take away.
+ */
+export function pageMainThread(root: number): { pid: number; ranMs: number; waitedMs: number } | null {
+  let page: { pid: number; ranMs: number; waitedMs: number } | null = null;
+  for (const pid of processTree(root)) {
+    if (!isRendererProcess(commandLine(pid))) continue;
+    const figures = schedulingOf(pid);
+    if (figures && (!page || figures.ranMs > page.ranMs)) page = { pid, ...figures };
+  }
+  return page;
+}

@@ -27,7 +27,8 @@
  * signed-in runs, is the median of several samples of Lighthouse's benchmark taken just before it);
  * BENCH_WEB_CPU=<n> fixes it instead
  * (BENCH_WEB_CPU=4 is Lighthouse's uncalibrated default). Each page also prints its main thread's scripting
- * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model.
+ * and rendering time as the trace recorded it, unthrottled, to judge a change without Lighthouse's model, and
+ * how long its main thread waited, runnable, for its core over the run (what the pinning leaves of the sharing).
  * The trace leaves out Lighthouse's source rundown (the scripts' text, written by the page's main thread; see
  * below), which no performance score reads; BENCH_WEB_SOURCE_RUNDOWN=on keeps it.
  * BENCH_WEB_REPORT=<folder> also saves each page's median report there (guest.json, signed-in.json), to
@@ -54,6 +55,7 @@ import {
   clearPageCore,
   coreSplit,
   otherProcesses,
+  pageMainThread,
   PagePinning,
   setAffinity,
   type ClearedCore,
@@ -110,6 +112,9 @@ interface Figures {
   /** Blocking time recomputed from the run's own trace (see traceBlocking); NaN when the trace was unreadable. */
   tbtCpu: number;
   tbtWall: number;
+  /** How long the page's main thread ran, and waited runnable for its core, over the run (pageMainThread). */
+  mainRanMs: number;
+  mainWaitedMs: number;
 }
 
 /**
@@ -130,6 +135,9 @@ export function cpuMultiplierFor(benchmarkIndex: number): number {
   if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
   return 1;
 }
+
+/** Each run's page main thread: how long it ran and waited for its core over the run (pageMainThread). */
+const coreWaits = new WeakMap<LhResult, { ranMs: number; waitedMs: number }>();
 
 /** Each run's trace-derived blocking time, kept beside its result for the median run's line. */
 const traceFigures = new WeakMap<LhResult, { cpu: number; wall: number }>();
@@ -160,11 +168,13 @@ function figuresOf(lhr: LhResult): Figures {
     jsKb: jsBytes / 1024,
     tbtCpu: traceFigures.get(lhr)?.cpu ?? NaN,
     tbtWall: traceFigures.get(lhr)?.wall ?? NaN,
+    mainRanMs: coreWaits.get(lhr)?.ranMs ?? NaN,
+    mainWaitedMs: coreWaits.get(lhr)?.waitedMs ?? NaN,
   };
 }
 
 const describe = (f: Figures) =>
-  `performance ${f.score}  FCP ${f.fcp.toFixed(0)} ms  LCP ${f.lcp.toFixed(0)} ms  TBT ${f.tbt.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  scripts ${f.jsKb.toFixed(1)} KB  unthrottled: scripting ${f.scriptingMs.toFixed(0)} ms rendering ${f.renderingMs.toFixed(0)} ms  benchmark ${f.benchmarkIndex.toFixed(0)}  trace TBT: wall ${f.tbtWall.toFixed(0)} ms cpu ${f.tbtCpu.toFixed(0)} ms`;
+  `performance ${f.score}  FCP ${f.fcp.toFixed(0)} ms  LCP ${f.lcp.toFixed(0)} ms  TBT ${f.tbt.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  scripts ${f.jsKb.toFixed(1)} KB  unthrottled: scripting ${f.scriptingMs.toFixed(0)} ms rendering ${f.renderingMs.toFixed(0)} ms  benchmark ${f.benchmarkIndex.toFixed(0)}  trace TBT: wall ${f.tbtWall.toFixed(0)} ms cpu ${f.tbtCpu.toFixed(0)} ms  main thread: ran ${f.mainRanMs.toFixed(0)} ms, waited ${f.mainWaitedMs.toFixed(0)} ms for its core`;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -376,9 +386,11 @@ async function main() {
           ? {}
           : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } }),
       });
+      const main = pageMainThread(chrome.pid);
       killChrome(chrome);
       chrome = null;
       const lhr = result!.lhr;
+      if (main) coreWaits.set(lhr, main);
       const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
         ?.items?.[0];
       if (process.env.BENCH_WEB_REPORT && result!.artifacts?.Trace) {
