@@ -156,9 +156,9 @@ export function otherProcesses(own: ReadonlySet<number>): number[] {
  * Why: with Chromium, Koi and the bench off the page's core, the core was still shared. On a 2-core
  * virtual machine, in a sample of every thread's CPU time over one page load with the renderer's main
  * thread on a core of its own, the kernel's DAMON thread (kdamond, which samples memory for reclaim) took
- * 132-205 ms on that core, the machine's agent (at nice -10) 40-60 ms, and the database and queue servers
- * their share; the main thread waited 500-780 ms to run (its `run_delay` in /proc/<pid>/schedstat), and
- * 84-161 ms with those threads moved. Every such wait inside a task is counted by Lighthouse's simulation
+ * 132-205 ms on that core, the machine's agent (at nice -10) 40-60 ms, and Redis 23-29 ms; the main thread
+ * waited 500-780 ms to run (its `run_delay` in /proc/<pid>/schedstat), and 84-161 ms with kdamond alone
+ * moved to the other core. Every such wait inside a task is counted by Lighthouse's simulation
  * as the page's own work, ten times over on a calibrated run.
  */
 export function clearPageCore(split: CoreSplit, pids: Iterable<number>): ClearedCore {
