@@ -179,12 +179,17 @@ export function clearPageCore(split: CoreSplit, pids: Iterable<number>): Cleared
   };
 }
 
+/** How long a thread has run, and waited runnable for a CPU, since it started, in ms. */
+export interface Scheduling {
+  ranMs: number;
+  waitedMs: number;
+}
+
 /**
- * How long a thread has run and how long it has waited, runnable, for a CPU since it started, in ms (the first
- * two fields of /proc/<pid>/task/<tid>/schedstat); null once it has ended or where the kernel keeps no such
- * figures.
+ * A thread's `Scheduling`, from the first two fields of /proc/<pid>/task/<tid>/schedstat; null once it has ended
+ * or where the kernel keeps no such figures.
  */
-export function schedulingOf(pid: number, tid: number = pid): { ranMs: number; waitedMs: number } | null {
+export function schedulingOf(pid: number, tid: number = pid): Scheduling | null {
   try {
     const [ran, waited] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(/\s+/);
     if (ran === undefined || waited === undefined) return null;
@@ -200,8 +205,8 @@ export function schedulingOf(pid: number, tid: number = pid): { ranMs: number; w
  * bench:web prints the wait of each run: what is left of the sharing that `PagePinning` and `clearPageCore`
  * take away.
  */
-export function pageMainThread(root: number): { pid: number; ranMs: number; waitedMs: number } | null {
-  let page: { pid: number; ranMs: number; waitedMs: number } | null = null;
+export function pageMainThread(root: number): (Scheduling & { pid: number }) | null {
+  let page: (Scheduling & { pid: number }) | null = null;
   for (const pid of processTree(root)) {
     if (!isRendererProcess(commandLine(pid))) continue;
     const figures = schedulingOf(pid);

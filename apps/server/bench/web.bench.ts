@@ -59,6 +59,7 @@ import {
   PagePinning,
   setAffinity,
   type ClearedCore,
+  type Scheduling,
 } from './pageCore';
 import { traceBlocking, type TraceEvent } from './traceBlocking';
 
@@ -137,7 +138,7 @@ export function cpuMultiplierFor(benchmarkIndex: number): number {
 }
 
 /** Each run's page main thread: how long it ran and waited for its core over the run (pageMainThread). */
-const coreWaits = new WeakMap<LhResult, { ranMs: number; waitedMs: number }>();
+const coreWaits = new WeakMap<LhResult, Scheduling>();
 
 /** Each run's trace-derived blocking time, kept beside its result for the median run's line. */
 const traceFigures = new WeakMap<LhResult, { cpu: number; wall: number }>();
