@@ -7,6 +7,7 @@ import { bannerKeys } from '../features/content/api/banners';
 import { bulletinKeys } from '../features/content/api/bulletin';
 import { gameTypeKeys } from '../features/games/api/gameTypes';
 import { hotGameKeys } from '../features/games/api/hotGames';
+import { firstRenderCommitted } from '../lib/useFirstScreenDone';
 import { seedFirstScreen } from './firstScreen';
 import { enterAtHome } from './enterAtHome';
 import { loadStartupData } from './startup';
@@ -98,6 +99,10 @@ describe("the first screen's data index.html carries", () => {
 
     const asked = stubApi();
     loadStartupData(client);
+    // The channels are start-up's last request: they wait for the first screen, which is done only once the
+    // app's first render has committed (main.tsx says so). Said here, so the test does not depend on which
+    // test file of its worker's shared module graph said it first.
+    firstRenderCommitted();
     await vi.waitFor(() => expect(asked).toContain('/api/pay/channel'));
     for (const path of ['/api/banner', '/api/plat/bulletin', '/api/plat/game-type', '/api/plat/game/hot']) {
       expect(asked).not.toContain(path);
