@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth';
 import { useUiStore } from '../stores/ui';
+import { loadToast } from '../lib/toast';
 import { captureSignInCode, takeSignInCode } from '../features/auth/signInLink';
 import { adoptRobotToken, saveInviteCode, startSignInLink } from './startup';
 
@@ -11,6 +12,12 @@ vi.mock('../lib/device', () => ({
 
 describe('start-up behaviours', () => {
   beforeEach(() => useAuthStore.setState({ token: null }));
+  // A failed request shows a toast (lib/http.ts), which React renders and a timer closes two seconds later.
+  // Closed and gone before the file ends, it cannot render into a page the test environment has torn down.
+  afterAll(async () => {
+    (await loadToast()).clear();
+    await vi.waitFor(() => expect(document.querySelector('.adm-toast-mask')).toBeNull(), { timeout: 3_000 });
+  });
 
   it('saves a code query parameter as invited_code', () => {
     saveInviteCode('?code=ABC123');

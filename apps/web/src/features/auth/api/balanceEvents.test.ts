@@ -10,7 +10,7 @@ describe("the player's own events", () => {
     const on = { balance: vi.fn(), notification: vi.fn() };
     const signal = new AbortController().signal;
     await readBalanceEvents('tok', on, signal);
-    const [url, token, onEvent, passed] = vi.mocked(readEventStream).mock.calls[0]!;
+    const [url, token, onEvent, passed] = vi.mocked(readEventStream).mock.lastCall!;
     expect([url, token, passed]).toEqual(['/api/plat/events', 'tok', signal]);
     onEvent('other', '{}');
     expect(on.balance).not.toHaveBeenCalled();
