@@ -48,7 +48,7 @@ import { throttling } from 'lighthouse/core/config/constants.js';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort } from '../test/sim';
 import { isChromiumRenderer, lowerPriority, processTree } from './helperPriority';
 import { lanternBlockingTasks } from './lanternBlocking';
@@ -246,19 +246,27 @@ function killChrome(chrome: chromeLauncher.LaunchedChrome) {
   chrome.kill();
 }
 
-/** Lighthouse's CPU benchmark of this host, `count` times, in a Chromium of its own (puppeteer-core, Lighthouse's driver). */
-async function benchmarkSamples(count: number): Promise<number[]> {
+/** Runs `use` with a quiet Chromium of its own (puppeteer-core, Lighthouse's driver), closed after it. */
+async function inOwnBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
   const chrome = await launchQuietChrome();
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    const samples: number[] = [];
-    for (let i = 0; i < count; i += 1) samples.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    const result = await use(browser);
     await browser.disconnect();
-    return samples;
+    return result;
   } finally {
     killChrome(chrome);
   }
+}
+
+/** Lighthouse's CPU benchmark of this host, `count` times, in a Chromium of its own. */
+function benchmarkSamples(count: number): Promise<number[]> {
+  return inOwnBrowser(async (browser) => {
+    const page = await browser.newPage();
+    const samples: number[] = [];
+    for (let i = 0; i < count; i += 1) samples.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return samples;
+  });
 }
 
 /**
@@ -269,19 +277,14 @@ async function benchmarkSamples(count: number): Promise<number[]> {
  * of the built files), and Lighthouse's simulation takes the server's response times from the run itself. A
  * phone meets a server that has answered many players before it, so the runs start after one such visit.
  */
-async function warmUp(urls: string[]): Promise<void> {
-  const chrome = await launchQuietChrome();
-  try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+function warmUp(urls: string[]): Promise<void> {
+  return inOwnBrowser(async (browser) => {
     for (const url of urls) {
       const page = await browser.newPage();
       await page.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 });
       await page.close();
     }
-    await browser.disconnect();
-  } finally {
-    killChrome(chrome);
-  }
+  });
 }
 
 async function main() {
